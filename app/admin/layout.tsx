@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+import { requireRoles } from "@/lib/auth/guard";
+import { RoleGuard } from "@/components/auth/role-guard";
+import { AdminHeader } from "@/components/admin/admin-header";
+import { AdminNav } from "@/components/admin/admin-nav";
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const session = await requireRoles(["admin"]);
+  return (
+    <RoleGuard roles={["admin"]}>
+      <div className="min-h-screen">
+        <AdminHeader email={session.user.email} />
+        <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+          <aside className="w-56 shrink-0">
+            <AdminNav />
+          </aside>
+          <main className="min-w-0 flex-1">{children}</main>
+        </div>
+      </div>
+    </RoleGuard>
+  );
+}

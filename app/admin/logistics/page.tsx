@@ -1,0 +1,13 @@
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+
+// Spec section 2: Logistics is a placeholder saying it is coming soon.
+export default async function LogisticsPage() {
+  const [, t, tm] = await Promise.all([requireRoles(["admin"]), getTranslations("admin.dashboard"), getTranslations("admin.menu")]);
+  return (
+    <section className="card">
+      <h1 className="mb-2 text-2xl font-semibold">{tm("logistics")}</h1>
+      <p className="text-stone-600">{t("comingSoon")}</p>
+    </section>
+  );
+}

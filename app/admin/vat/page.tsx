@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { listVatRates } from "@/lib/services/vat";
+import { VatRowActions } from "@/components/admin/vat/vat-row-actions";
+import { ChooseDefaultVat } from "@/components/admin/vat/choose-default-vat";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("vat"))("title") };
+}
+
+export default async function VatListPage() {
+  await requireRoles(["admin"]);
+  const [t, tc, rates] = await Promise.all([getTranslations("vat"), getTranslations("common"), listVatRates()]);
+  const hasDefault = rates.some((r) => r.isDefault);
+  return (
+    <section className="space-y-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <Link href="/admin/vat/new" className="btn-primary">
+          {t("new")}
+        </Link>
+      </div>
+      {!hasDefault && rates.length > 0 && <ChooseDefaultVat rates={rates} />}
+      {rates.length === 0 ? (
+        <p className="card text-stone-600">{t("empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+          <table className="min-w-full divide-y divide-stone-200 text-sm" data-testid="vat-table">
+            <thead className="bg-stone-50 text-left text-stone-600">
+              <tr>
+                <th className="px-4 py-2 font-medium">{t("name")}</th>
+                <th className="px-4 py-2 text-right font-medium">{t("percent")}</th>
+                <th className="px-4 py-2 font-medium">{t("description")}</th>
+                <th className="px-4 py-2 font-medium">{t("isDefault")}</th>
+                <th className="px-4 py-2 text-right font-medium">{tc("actions")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rates.map((rate) => (
+                <tr key={rate.id} data-testid={`vat-row-${rate.id}`}>
+                  <td className="px-4 py-2 font-medium">{rate.name}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{t("percentValue", { percent: rate.percent })}</td>
+                  <td className="px-4 py-2 text-stone-600">{rate.description}</td>
+                  <td className="px-4 py-2">
+                    {rate.isDefault && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
+                  </td>
+                  <td className="px-4 py-2">
+                    <VatRowActions rate={rate} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { route } from "@/lib/api/route";
+import { endSessions } from "@/lib/services/users";
+import { clearSessionCookie } from "@/lib/auth/cookie";
+
+// POST /api/auth/logout – ends the session server-side (a replayed cookie is refused) and clears the cookie
+export const POST = route({ access: "public" }, async ({ session }) => {
+  if (session) await endSessions(session.user.id);
+  const res = Response.json({ authenticated: false, user: null, roles: [] });
+  res.headers.append("set-cookie", clearSessionCookie());
+  return res;
+});

@@ -1,0 +1,120 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { vatApi } from "@/lib/api-client/vat";
+import { vatBody, type VatBody, type VatRateDto } from "@/lib/schemas/vat";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+
+export function VatForm({ rate }: { rate?: VatRateDto }) {
+  const t = useTranslations("vat");
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const { errors, validate, fromServer } = useFieldErrors();
+  const [values, setValues] = useState({
+    name: rate?.name ?? "",
+    percent: rate ? String(rate.percent) : "",
+    description: rate?.description ?? "",
+    isDefault: rate?.isDefault ?? false,
+  });
+
+  const save = useMutation({
+    mutationFn: (body: VatBody) => (rate ? vatApi.update(rate.id, body) : vatApi.create(body)),
+    onSuccess: () => {
+      toast.success(rate ? t("updated") : t("created"));
+      router.push("/admin/vat");
+      router.refresh();
+    },
+    onError: fromServer,
+  });
+
+  function toBody() {
+    const percent = values.percent.trim() === "" ? undefined : Number(values.percent.replace(",", "."));
+    return { name: values.name, percent, description: values.description, isDefault: values.isDefault };
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const body = validate(vatBody, toBody());
+    if (body) save.mutate(body);
+  }
+
+  const lockedDefault = !!rate?.isDefault;
+  return (
+    <form onSubmit={onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
+      <div>
+        <label htmlFor="vat-name" className="label">
+          {t("name")} *
+        </label>
+        <input
+          id="vat-name"
+          className="input"
+          value={values.name}
+          maxLength={255}
+          aria-invalid={!!errors.name}
+          aria-describedby={errors.name ? "vat-name-error" : undefined}
+          onChange={(e) => setValues({ ...values, name: e.target.value })}
+        />
+        {errors.name && (
+          <p id="vat-name-error" className="field-error">
+            {errors.name}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor="vat-percent" className="label">
+          {t("percent")} *
+        </label>
+        <input
+          id="vat-percent"
+          className="input"
+          inputMode="decimal"
+          value={values.percent}
+          aria-invalid={!!errors.percent}
+          aria-describedby={errors.percent ? "vat-percent-error" : undefined}
+          onChange={(e) => setValues({ ...values, percent: e.target.value })}
+        />
+        {errors.percent && (
+          <p id="vat-percent-error" className="field-error">
+            {errors.percent}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor="vat-description" className="label">
+          {t("description")}
+        </label>
+        <textarea
+          id="vat-description"
+          className="input"
+          rows={3}
+          maxLength={1000}
+          value={values.description}
+          aria-invalid={!!errors.description}
+          onChange={(e) => setValues({ ...values, description: e.target.value })}
+        />
+        {errors.description && <p className="field-error">{errors.description}</p>}
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={values.isDefault}
+          disabled={lockedDefault}
+          onChange={(e) => setValues({ ...values, isDefault: e.target.checked })}
+        />
+        {t("isDefault")}
+      </label>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? tc("saving") : tc("save")}
+        </button>
+        <button type="button" className="btn-secondary" onClick={() => router.push("/admin/vat")}>
+          {tc("cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import path from "node:path";
+import fs from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type used everywhere: postgres.js and PGlite both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
+}
+
+/** Opens a database: postgres.js for a URL, otherwise embedded PGlite (a folder, or memory when dir is null). */
+export async function openDb(opts: { url?: string; pgliteDir?: string | null; loadDataDir?: Blob }): Promise<DbHandle> {
+  if (opts.url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(opts.url, {
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      onnotice: () => {},
+      connection: { application_name: "mug-shop" },
+    });
+    const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: opts.pgliteDir ?? undefined,
+    loadDataDir: opts.loadDataDir,
+  });
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function migrateDb(handle: DbHandle): Promise<void> {
+  if (handle.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants its driver-specific type
+    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants its driver-specific type
+    await migrate(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+type Holder = { handle?: Promise<DbHandle> };
+const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
+
+/**
+ * The process-wide database. One instance per process (a globalThis singleton, because Next loads
+ * this module several times); PGlite is created, migrated and seeded with demo data on first use.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  holder.handle ??= (async () => {
+    const url = process.env.DATABASE_URL;
+    const handle = await openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
+    if (handle.kind === "pglite" || process.env.DB_AUTO_MIGRATE === "true") {
+      await migrateDb(handle);
+      if (handle.kind === "pglite" && process.env.DB_AUTO_SEED !== "false") {
+        const { seed } = await import("./seed");
+        await seed(handle.db);
+      }
+    }
+    return handle;
+  })().catch((err) => {
+    holder.handle = undefined;
+    throw err;
+  });
+  return holder.handle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests install their own fresh database per file. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  holder.handle = handle ? Promise.resolve(handle) : undefined;
+}

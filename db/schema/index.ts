@@ -1,0 +1,6 @@
+export * from "./users";
+export * from "./catalog";
+export * from "./media";
+export * from "./prompts";
+export * from "./orders";
+export * from "./system";

@@ -1,0 +1,65 @@
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./users";
+import { aiModels, prompts } from "./prompts";
+
+export const IMAGE_TYPES = ["UPLOADED", "GENERATED", "EDITED", "CATALOGUE"] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export const images = pgTable(
+  "images",
+  {
+    id: serial().primaryKey(),
+    /** Owner of a customer image; null for catalogue images (public). */
+    ownerId: integer().references(() => users.id, { onDelete: "cascade" }),
+    type: text({ enum: IMAGE_TYPES }).notNull(),
+    /** Server-generated key in the storage adapter. */
+    storageKey: text().notNull(),
+    mimeType: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    sizeBytes: integer().notNull(),
+    cropX: integer(),
+    cropY: integer(),
+    cropWidth: integer(),
+    cropHeight: integer(),
+    /** For generated/edited images: the image they were made from. */
+    sourceImageId: integer(),
+    promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
+    generationId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("images_storage_key_unique").on(t.storageKey),
+    index("images_owner_idx").on(t.ownerId, t.createdAt),
+    check("images_catalogue_has_no_owner", sql`(${t.type} = 'CATALOGUE') = (${t.ownerId} IS NULL)`),
+  ],
+);
+
+export const GENERATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
+
+/** One AI generation request: what was asked, of which model, how it went and what it cost. */
+export const generations = pgTable(
+  "generations",
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    promptId: integer().references(() => prompts.id, { onDelete: "set null" }),
+    aiModelId: integer().references(() => aiModels.id, { onDelete: "set null" }),
+    provider: text().notNull(),
+    model: text().notNull(),
+    sourceImageId: integer().references(() => images.id, { onDelete: "set null" }),
+    promptText: text().notNull(),
+    settings: jsonb().$type<Record<string, unknown>>(),
+    status: text({ enum: GENERATION_STATUSES }).notNull().default("PENDING"),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+    durationMs: integer(),
+    costMicroCents: integer(),
+    errorMessage: text(),
+  },
+  (t) => [index("generations_user_idx").on(t.userId, t.startedAt)],
+);
+
+export type Image = typeof images.$inferSelect;
+export type Generation = typeof generations.$inferSelect;

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { boolean, char, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps } from "./_shared";
+
+export const ROLES = ["guest", "customer", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    /** Stored lower-cased. */
+    email: text().notNull(),
+    /** scrypt hash; null for guest accounts that never set a password. */
+    passwordHash: text(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    roles: text().array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
+    /** Bumped on logout and role change: every token carrying an older version is refused. */
+    sessionVersion: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    // One account per email; guest accounts (no password) are per order and may share an email.
+    uniqueIndex("users_email_account_unique").on(t.email).where(sql`${t.passwordHash} IS NOT NULL`),
+    index("users_email_idx").on(t.email),
+  ],
+);
+
+export const countries = pgTable("countries", {
+  code: char({ length: 2 }).primaryKey(),
+  nameEn: text().notNull(),
+  nameDe: text().notNull(),
+});
+
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text({ enum: ["shipping", "billing"] }).notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    street1: text().notNull(),
+    street2: text(),
+    city: text().notNull(),
+    postalCode: text().notNull(),
+    countryCode: char({ length: 2 })
+      .notNull()
+      .references(() => countries.code),
+    isDefault: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("addresses_user_idx").on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Country = typeof countries.$inferSelect;
+export type Address = typeof addresses.$inferSelect;

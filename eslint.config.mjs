@@ -1,0 +1,26 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    ignores: [".next/**", "node_modules/**", ".data/**", ".test-data/**", "next-env.d.ts", "db/migrations/**", "test-results/**", "playwright-report/**"],
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-non-null-assertion": "error",
+      "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    // Layering rule from the architecture document: client code never imports the database or services.
+    files: ["components/**/*.{ts,tsx}", "lib/api-client/**/*.ts", "lib/schemas/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/db", "@/db/*", "@/lib/services/*", "@/lib/auth/*", "@/lib/integrations/*"] }],
+    },
+  },
+];
+
+export default config;

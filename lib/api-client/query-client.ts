@@ -1,0 +1,46 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { HttpError } from "./fetcher";
+
+export const STALE_TIME = 5 * 60 * 1000;
+export const GC_TIME = 10 * 60 * 1000;
+
+/** Queries retry up to 2 times, but never on a 4xx answer. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof HttpError && error.isClientError) return false;
+  return failureCount < 2;
+}
+
+export interface ToastHooks {
+  queryFailed: (message: string) => void;
+  mutationFailed: (message: string) => void;
+}
+
+function silent(error: unknown): boolean {
+  return error instanceof HttpError && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * Spec section 9 defaults: fresh 5 min, cached 10 min, no refetch on focus, 2 retries except on 4xx,
+ * mutations retried once. Failed queries toast (401/403 silent); failed mutations toast unless the
+ * mutation handles its own error (meta.silent).
+ */
+export function makeQueryClient(toasts?: ToastHooks, fallbacks = { query: "Failed to fetch data", mutation: "An error occurred" }) {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (silent(error) || query.meta?.silent) return;
+        toasts?.queryFailed(error.message || fallbacks.query);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (silent(error) || mutation.meta?.silent) return;
+        toasts?.mutationFailed(error.message || fallbacks.mutation);
+      },
+    }),
+    defaultOptions: {
+      queries: { staleTime: STALE_TIME, gcTime: GC_TIME, refetchOnWindowFocus: false, retry: shouldRetryQuery },
+      mutations: { retry: (count, error) => !(error instanceof HttpError && error.isClientError) && count < 1 },
+    },
+  });
+}

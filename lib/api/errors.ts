@@ -1,0 +1,70 @@
+import { z } from "zod";
+
+/** Keys of messages/en.json "errors" and "validation" namespaces, used so the server answers in the caller's language. */
+export type MessageKey = `errors.${string}` | `validation.${string}`;
+
+/** The one error type handlers and services throw; route() turns it into the error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly fieldErrors?: Record<string, MessageKey>,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(key);
+    this.name = "ApiError";
+  }
+}
+
+export const notFound = () => new ApiError(404, "errors.notFound");
+export const unauthenticated = () => new ApiError(401, "errors.authenticationRequired");
+export const forbidden = () => new ApiError(403, "errors.forbidden");
+export const validationFailed = (fieldErrors: Record<string, MessageKey>) =>
+  new ApiError(422, "errors.validationFailed", fieldErrors);
+
+/** Maps a zod issue to a message key: our schemas carry keys as messages; built-in messages map by issue code. */
+export function issueKey(issue: z.core.$ZodIssue): MessageKey {
+  if (issue.message.startsWith("validation.")) return issue.message as MessageKey;
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalidType";
+    case "too_small":
+      return issue.origin === "string" && issue.minimum === 1 ? "validation.required" : "validation.tooSmall";
+    case "too_big":
+      return "validation.tooBig";
+    case "invalid_format":
+      return issue.format === "email" ? "validation.invalidEmail" : "validation.invalidFormat";
+    case "invalid_value":
+      return "validation.invalidValue";
+    case "unrecognized_keys":
+      return "validation.unknownField";
+    default:
+      return "validation.invalid";
+  }
+}
+
+/** Field map of a zod error: the first issue per field wins; root-level issues go under "_". */
+export function zodFieldErrors(error: z.ZodError): Record<string, MessageKey> {
+  const out: Record<string, MessageKey> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "_";
+    out[field] ??= issueKey(issue);
+  }
+  return out;
+}
+
+/** Postgres error codes surfacing through postgres.js, PGlite and Drizzle's wrapper. */
+export function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Foreign-key (23503) or ON DELETE RESTRICT (23001) violation: the row is still referenced. */
+export function isStillReferenced(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  return code === "23503" || code === "23001";
+}

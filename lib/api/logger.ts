@@ -1,0 +1,24 @@
+/** Structured one-line JSON logs; errors carry the request id that the error answer also carries. */
+type Fields = Record<string, unknown>;
+
+function serialize(fields: Fields): Fields {
+  const out: Fields = {};
+  for (const [k, v] of Object.entries(fields)) {
+    out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack, cause: v.cause instanceof Error ? v.cause.message : undefined } : v;
+  }
+  return out;
+}
+
+function write(level: "info" | "warn" | "error", msg: string, fields: Fields = {}): void {
+  if (process.env.LOG_LEVEL === "silent") return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...serialize(fields) });
+  if (level === "error") console.error(line);
+  else if (level === "warn") console.warn(line);
+  else console.log(line);
+}
+
+export const logger = {
+  info: (msg: string, fields?: Fields) => write("info", msg, fields),
+  warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
+  error: (msg: string, fields?: Fields) => write("error", msg, fields),
+};

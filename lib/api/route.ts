@@ -1,0 +1,135 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { ApiError, forbidden, isStillReferenced, pgErrorCode, unauthenticated, zodFieldErrors } from "./errors";
+import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/i18n/messages";
+import { getRequestSession, type Session } from "@/lib/auth/session";
+import { logger } from "./logger";
+
+export type Access = "public" | "user" | "admin";
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+type Ctx<A extends Access, P, Q, B> = {
+  req: Request;
+  params: P;
+  query: Q;
+  body: B;
+  session: A extends "public" ? Session | null : Session;
+  locale: Locale;
+  requestId: string;
+};
+
+type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+/**
+ * Wraps a route handler: request id, session and access check, zod parsing of params/query/body,
+ * and one mapping of every thrown error to the envelope `{ message, errors?, requestId? }`.
+ */
+export function route<
+  A extends Access,
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  Q extends z.ZodType = z.ZodType<Record<string, never>>,
+  B extends z.ZodType = z.ZodType<undefined>,
+>(
+  opts: Options<A, P, Q, B>,
+  handler: (ctx: Ctx<A, z.output<P>, z.output<Q>, z.output<B>>) => Promise<unknown>,
+): (req: Request, context: NextContext) => Promise<Response> {
+  return async (req, context) => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const locale = localeFromCookieHeader(req.headers.get("cookie"), req.headers.get("accept-language"));
+    try {
+      const session = await getRequestSession(req);
+      if (opts.access !== "public") {
+        if (!session) throw unauthenticated();
+        if (opts.access === "admin" && !session.roles.includes("admin")) throw forbidden();
+      }
+      const params = parseOrThrow(opts.params, (await context?.params) ?? {}, 404);
+      const query = parseOrThrow(opts.query, Object.fromEntries(new URL(req.url).searchParams), 422);
+      const body = opts.body ? parseOrThrow(opts.body, await readJson(req), 422) : undefined;
+      const result = await handler({
+        req,
+        params,
+        query,
+        body,
+        session: session as Ctx<A, unknown, unknown, unknown>["session"],
+        locale,
+        requestId,
+      } as Ctx<A, z.output<P>, z.output<Q>, z.output<B>>);
+      const res = result instanceof Response ? result : Response.json(result ?? null);
+      res.headers.set("x-request-id", requestId);
+      return res;
+    } catch (err) {
+      return errorResponse(err, { requestId, locale, method: req.method, url: req.url });
+    }
+  };
+}
+
+export function created(data: unknown): Response {
+  return Response.json(data, { status: 201 });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+function parseOrThrow<S extends z.ZodType | undefined>(schema: S, input: unknown, status: number) {
+  if (!schema) return input as never;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  if (status === 404) throw new ApiError(404, "errors.notFound");
+  throw new ApiError(422, "errors.validationFailed", zodFieldErrors(parsed.error));
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.includes("application/json")) throw new ApiError(415, "errors.jsonRequired");
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new ApiError(413, "errors.payloadTooLarge");
+  const text = await req.text();
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "errors.payloadTooLarge");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "errors.invalidJson");
+  }
+}
+
+type ErrorContext = { requestId: string; locale: Locale; method: string; url: string };
+
+/** The single error renderer: known errors keep their status; database rule violations become 409/422; the rest 500. */
+export function errorResponse(err: unknown, ctx: ErrorContext): Response {
+  let apiError: ApiError;
+  if (err instanceof ApiError) apiError = err;
+  else if (err instanceof z.ZodError) apiError = new ApiError(422, "errors.validationFailed", zodFieldErrors(err));
+  else {
+    const code = pgErrorCode(err);
+    if (code === "23505") apiError = new ApiError(409, "errors.conflict");
+    else if (isStillReferenced(err)) apiError = new ApiError(409, "errors.inUse");
+    else if (code === "23514" || code === "22003" || code === "22P02") apiError = new ApiError(422, "errors.validationFailed");
+    else {
+      logger.error("request failed", { requestId: ctx.requestId, method: ctx.method, url: ctx.url, err });
+      apiError = new ApiError(500, "errors.internal");
+    }
+  }
+  const body: { message: string; errors?: Record<string, string>; requestId: string } = {
+    message: translate(ctx.locale, apiError.key, apiError.params),
+    requestId: ctx.requestId,
+  };
+  if (apiError.fieldErrors && Object.keys(apiError.fieldErrors).length) {
+    body.errors = Object.fromEntries(
+      Object.entries(apiError.fieldErrors).map(([field, key]) => [field, translate(ctx.locale, key)]),
+    );
+  }
+  const headers: Record<string, string> = { "x-request-id": ctx.requestId };
+  if (apiError.status === 429 && apiError.params?.retryAfter) headers["retry-after"] = String(apiError.params.retryAfter);
+  return Response.json(body, { status: apiError.status, headers });
+}

@@ -1,0 +1,22 @@
+export const LOCALES = ["de", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+/** Cookie read by server-rendered pages; the same value is kept in localStorage under LOCALE_STORAGE_KEY. */
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+export const LOCALE_STORAGE_KEY = "preferredLanguage";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Spec section 1: the stored preference wins; otherwise German when the browser language starts with "de"; else English. */
+export function resolveLocale(stored: string | null | undefined, browserLanguage: string | null | undefined): Locale {
+  if (isLocale(stored)) return stored;
+  const first = (browserLanguage ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("de") ? "de" : DEFAULT_LOCALE;
+}
+
+export function localeFromCookieHeader(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  const match = /(?:^|;\s*)NEXT_LOCALE=([^;]+)/.exec(cookieHeader ?? "");
+  return resolveLocale(match?.[1], acceptLanguage);
+}

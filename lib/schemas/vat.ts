@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { optionalText, requiredName } from "./common";
+
+const percent = z
+  .number({
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? "validation.percentRequired" : "validation.invalidType"),
+  })
+  .positive({ error: "validation.percentPositive" })
+  .max(100, { error: "validation.percentTooLarge" })
+  // at most three decimals (stored as numeric(6,3))
+  .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: "validation.invalidValue" });
+
+/** POST and PUT /api/admin/vat body (PUT replaces the whole rate). */
+export const vatBody = z.object({
+  name: requiredName(),
+  percent,
+  description: optionalText(1000, "validation.descriptionTooLong"),
+  isDefault: z.boolean({ error: "validation.invalidType" }).default(false),
+});
+
+export const vatResponse = z.object({
+  id: z.number(),
+  name: z.string(),
+  percent: z.number(),
+  description: z.string().nullable(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type VatBody = z.infer<typeof vatBody>;
+export type VatBodyInput = z.input<typeof vatBody>;
+export type VatRateDto = z.infer<typeof vatResponse>;

@@ -1,0 +1,36 @@
+import "server-only";
+
+/**
+ * Catalogue reads (mugs, prompts, countries) change only when an admin edits them, so the storefront
+ * serves them from memory. Admin writes call invalidateCatalog(); a TTL bounds staleness when several
+ * app instances run (another instance's write is seen after at most CATALOG_CACHE_SECONDS).
+ */
+type Entry = { value: Promise<unknown>; expires: number; generation: number };
+
+const state = ((globalThis as { __shopCatalogCache?: { entries: Map<string, Entry>; generation: number } }).__shopCatalogCache ??= {
+  entries: new Map(),
+  generation: 0,
+});
+
+function ttlMs(): number {
+  const raw = Number(process.env.CATALOG_CACHE_SECONDS ?? 300);
+  return Number.isFinite(raw) && raw >= 0 ? raw * 1000 : 300_000;
+}
+
+export function cachedCatalog<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = state.entries.get(key);
+  if (hit && hit.expires > now && hit.generation === state.generation) return hit.value as Promise<T>;
+  const generation = state.generation;
+  const value = load();
+  state.entries.set(key, { value, expires: now + ttlMs(), generation });
+  value.catch(() => {
+    if (state.entries.get(key)?.value === value) state.entries.delete(key);
+  });
+  return value;
+}
+
+export function invalidateCatalog(): void {
+  state.generation++;
+  state.entries.clear();
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { users, type Role } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { consume, peek } from "./rate-limit";
+import type { RegisterBody } from "@/lib/schemas/auth";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  roles: Role[];
+  sessionVersion: number;
+}
+
+const sessionColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  roles: users.roles,
+  sessionVersion: users.sessionVersion,
+};
+
+export async function findActiveSessionUser(id: number, sessionVersion: number): Promise<SessionUser | null> {
+  if (!Number.isSafeInteger(id)) return null;
+  const db = await getDb();
+  const [user] = await db
+    .select(sessionColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.sessionVersion, sessionVersion)));
+  return user ?? null;
+}
+
+/** Public view of a user (no hash, no version). */
+export function publicUser(u: SessionUser) {
+  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone };
+}
+
+/**
+ * Checks email and password. Failed attempts are counted per account and per client address; once
+ * either limit is reached further attempts are refused (429) until the window ends, even with the
+ * right password, so guessing gains nothing.
+ */
+export async function verifyCredentials(email: string, password: string, clientIp: string): Promise<SessionUser> {
+  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS } = env();
+  const accountKey = `login:account:${email}`;
+  const clientKey = `login:client:${clientIp}`;
+  const [accountFailures, clientFailures] = await Promise.all([
+    peek({ key: accountKey, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    peek({ key: clientKey, windowSeconds: LOGIN_WINDOW_SECONDS }),
+  ]);
+  if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || clientFailures >= LOGIN_MAX_FAILURES_PER_CLIENT) {
+    throw new ApiError(429, "errors.tooManyLoginAttempts");
+  }
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...sessionColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
+  const ok = await verifyPassword(password, row?.passwordHash);
+  if (!row || !ok) {
+    await Promise.all([
+      consume({ key: accountKey, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS }),
+      consume({ key: clientKey, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS }),
+    ]);
+    throw new ApiError(401, "errors.invalidCredentials");
+  }
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+/** Registers a customer account, or (guest: true) a guest account for one order, and returns it. */
+export async function registerUser(body: RegisterBody): Promise<SessionUser> {
+  const db = await getDb();
+  const values = {
+    email: body.email,
+    firstName: body.firstName || null,
+    lastName: body.lastName || null,
+    phone: body.phone ?? null,
+  };
+  if (body.guest) {
+    const [user] = await db
+      .insert(users)
+      .values({ ...values, roles: ["guest"] })
+      .returning(sessionColumns);
+    if (!user) throw new Error("insert returned no row");
+    return user;
+  }
+  const passwordHash = await hashPassword(body.password ?? "");
+  const [user] = await db
+    .insert(users)
+    .values({ ...values, passwordHash, roles: ["customer"] })
+    .onConflictDoNothing()
+    .returning(sessionColumns);
+  if (!user) throw new ApiError(409, "errors.emailTaken");
+  return user;
+}
+
+/** Ends every session of the user: tokens carrying the old version are refused from now on. */
+export async function endSessions(userId: number): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { migrateDb, openDb, type DbHandle } from "@/db/client";
+import {
+  aiModels,
+  articleCategories,
+  articlePriceCalculations,
+  articles,
+  articleSubcategories,
+  countries,
+  images,
+  mugDetails,
+  mugVariants,
+  promptCategories,
+  prompts,
+  promptSlotVariants,
+  shirtVariants,
+  slotTypes,
+  slotVariants,
+  suppliers,
+  users,
+  vatRates,
+} from "@/db/schema";
+import { verifyPassword } from "@/lib/auth/password";
+
+// A fresh database and storage folder of our own, independent of the suite's shared template.
+const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-storage-"));
+let handle: DbHandle;
+
+const counted = {
+  countries,
+  vatRates,
+  suppliers,
+  articleCategories,
+  articleSubcategories,
+  articles,
+  mugDetails,
+  mugVariants,
+  shirtVariants,
+  articlePriceCalculations,
+  aiModels,
+  promptCategories,
+  prompts,
+  promptSlotVariants,
+  slotTypes,
+  slotVariants,
+  images,
+  users,
+};
+
+async function counts(): Promise<Record<string, number>> {
+  const entries = await Promise.all(Object.entries(counted).map(async ([name, table]) => [name, await handle.db.$count(table)] as const));
+  return Object.fromEntries(entries);
+}
+
+function storedFiles(): string[] {
+  return fs.readdirSync(storageDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".webp"));
+}
+
+describe("db seed", () => {
+  let afterFirst: Record<string, number>;
+  let firstRunMs = 0;
+
+  beforeAll(async () => {
+    // Before the storage module is first used: getStorage() reads STORAGE_DIR once.
+    process.env.STORAGE_DIR = storageDir;
+    handle = await openDb({ pgliteDir: null });
+    await migrateDb(handle);
+    const { seed } = await import("@/db/seed");
+    const started = performance.now();
+    await seed(handle.db);
+    firstRunMs = performance.now() - started;
+    afterFirst = await counts();
+    await seed(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it("creates the demo data quickly", () => {
+    expect(afterFirst.countries).toBe(30);
+    expect(afterFirst.prompts).toBeGreaterThanOrEqual(7);
+    expect(afterFirst.users).toBe(1);
+    expect(firstRunMs).toBeLessThan(5000);
+  });
+
+  it("changes nothing when run a second time", async () => {
+    expect(await counts()).toEqual(afterFirst);
+    expect(storedFiles()).toHaveLength(afterFirst.images ?? -1);
+  });
+
+  it("has DE among the countries, with English and German names", async () => {
+    const [de] = await handle.db.select().from(countries).where(eq(countries.code, "DE"));
+    expect(de).toEqual({ code: "DE", nameEn: "Germany", nameDe: "Deutschland" });
+  });
+
+  it("has exactly one default VAT rate, the 19 % standard rate", async () => {
+    const defaults = await handle.db.select().from(vatRates).where(eq(vatRates.isDefault, true));
+    expect(defaults).toHaveLength(1);
+    expect(defaults[0]?.percent).toBe(19);
+  });
+
+  it("has the sample mug with valid dimensions, document format, price and variants", async () => {
+    const [mug] = await handle.db
+      .select({ id: articles.id, type: articles.type, details: mugDetails })
+      .from(articles)
+      .innerJoin(mugDetails, eq(mugDetails.articleId, articles.id))
+      .where(eq(articles.articleNumber, "MUG-001"));
+    expect(mug?.type).toBe("MUG");
+    const d = mug?.details;
+    expect(d).toMatchObject({ diameterMm: 82, heightMm: 95, fillingQuantityMl: 250, dishwasherSafe: true });
+    if (!mug || !d) return;
+    expect(d.documentWidthMm).toBeGreaterThan(d.printTemplateWidthMm);
+    expect(d.documentHeightMm).toBeGreaterThan(d.printTemplateHeightMm);
+    expect(d.documentBottomMarginMm).toBeGreaterThanOrEqual(0);
+    expect(d.documentBottomMarginMm).toBeLessThanOrEqual(100);
+    expect(d.printTemplateWidthMm).toBeLessThan(Math.PI * d.diameterMm);
+    expect(d.printTemplateHeightMm).toBeLessThan(d.heightMm);
+
+    const [price] = await handle.db.select().from(articlePriceCalculations).where(eq(articlePriceCalculations.articleId, mug.id));
+    expect(price).toMatchObject({ salesTotalCents: 1499, salesPriceMode: "GROSS" });
+
+    const variants = await handle.db.select().from(mugVariants).where(eq(mugVariants.articleId, mug.id));
+    expect(variants.length).toBeGreaterThanOrEqual(3);
+    expect(variants.filter((v) => v.isDefault).map((v) => v.name)).toEqual(["White"]);
+    for (const v of variants) expect(v.exampleImageId).not.toBeNull();
+  });
+
+  it("has at least six visible prompts, each with a decodable example image in storage", async () => {
+    const { getStorage } = await import("@/lib/integrations/storage");
+    const visible = await handle.db
+      .select({ title: prompts.title, styleText: prompts.styleText, image: images })
+      .from(prompts)
+      .innerJoin(images, eq(images.id, prompts.exampleImageId))
+      .where(and(eq(prompts.active, true), eq(prompts.archived, false)));
+    expect(visible.length).toBeGreaterThanOrEqual(6);
+    for (const p of visible) {
+      expect(p.styleText.length).toBeGreaterThan(40);
+      expect(p.image).toMatchObject({ type: "CATALOGUE", ownerId: null, mimeType: "image/webp" });
+      const file = await getStorage().get(p.image.storageKey);
+      expect(file, p.title).not.toBeNull();
+      if (!file) continue;
+      expect(file.length).toBe(p.image.sizeBytes);
+      const meta = await sharp(file).metadata();
+      expect(meta).toMatchObject({ format: "webp", width: p.image.width, height: p.image.height });
+    }
+    const archived = await handle.db.select({ id: prompts.id }).from(prompts).where(eq(prompts.archived, true));
+    expect(archived.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("links slot variants to prompts", async () => {
+    expect(await handle.db.$count(promptSlotVariants)).toBeGreaterThan(0);
+  });
+
+  it("creates an admin whose password verifies", async () => {
+    const email = (process.env.ADMIN_EMAIL || "admin@example.com").toLowerCase();
+    const [admin] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(admin?.roles).toContain("admin");
+    expect(await verifyPassword(process.env.ADMIN_PASSWORD || "admin12345", admin?.passwordHash)).toBe(true);
+  });
+
+  it("gives an existing admin account its role back without rehashing the password", async () => {
+    const { seed } = await import("@/db/seed");
+    const email = (process.env.ADMIN_EMAIL || "admin@example.com").toLowerCase();
+    await handle.db.update(users).set({ roles: ["customer"] }).where(eq(users.email, email));
+    const [before] = await handle.db.select().from(users).where(eq(users.email, email));
+    await seed(handle.db);
+    const [after] = await handle.db.select().from(users).where(eq(users.email, email));
+    expect(after?.roles).toEqual(["customer", "admin"]);
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    expect(after?.sessionVersion).toBe((before?.sessionVersion ?? 0) + 1);
+  });
+});

@@ -1,0 +1,30 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": root,
+      // The guard package throws outside React Server Components; tests are server code.
+      "server-only": path.join(root, "tests/helpers/empty.ts"),
+    },
+  },
+  test: {
+    environment: "node",
+    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/setup-file.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    env: {
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      ADMIN_EMAIL: "admin@test.local",
+      ADMIN_PASSWORD: "admin-pass-123",
+      LOG_LEVEL: "silent",
+      TZ: "UTC",
+    },
+  },
+});
