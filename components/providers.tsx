@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast, Toaster } from "sonner";
@@ -12,16 +12,14 @@ import { LocaleSync } from "./locale-sync";
 
 export function Providers({ children, session }: { children: ReactNode; session: SessionResponse }) {
   const t = useTranslations("apiClient");
-  const tRef = useRef(t);
   useEffect(() => {
-    tRef.current = t;
     setApiClientTranslator((key, values) => t(key, values));
   }, [t]);
 
   const [queryClient] = useState(() => {
     const client = makeQueryClient({
-      queryFailed: (message) => toast.error(message || tRef.current("fetchFailed")),
-      mutationFailed: (message) => toast.error(message || tRef.current("unknownError")),
+      queryFailed: (message) => toast.error(message),
+      mutationFailed: (message) => toast.error(message),
     });
     client.setQueryData(sessionQuery.queryKey, session);
     return client;

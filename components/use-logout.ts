@@ -2,11 +2,13 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import { useRouter } from "next/navigation";
 import { logout } from "@/lib/api-client/session";
 
 /** Logs out, clears every cached query, and goes to /login — also when the logout call fails (spec section 2). */
 export function useLogout() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   return useCallback(async () => {
     try {
       await logout();
@@ -14,7 +16,8 @@ export function useLogout() {
       /* a failed logout still ends up at /login */
     } finally {
       queryClient.clear();
-      window.location.assign("/login");
+      router.replace("/login");
+      router.refresh();
     }
-  }, [queryClient]);
+  }, [queryClient, router]);
 }

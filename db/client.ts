@@ -15,10 +15,10 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? path.join(process.cwd(), ".data"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
 }
 
 /** Opens a database: postgres.js for a URL, otherwise embedded PGlite (a folder, or memory when dir is null). */
@@ -57,7 +57,7 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   }
 }
 
-type Holder = { handle?: Promise<DbHandle> };
+type Holder = { handle?: Promise<DbHandle>; factory?: () => Promise<DbHandle> };
 const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
 /**
@@ -65,12 +65,14 @@ const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
  * this module several times); PGlite is created, migrated and seeded with demo data on first use.
  */
 export function getDbHandle(): Promise<DbHandle> {
+  if (!holder.handle && holder.factory) holder.handle = holder.factory();
   holder.handle ??= (async () => {
     const url = process.env.DATABASE_URL;
     const handle = await openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
     if (handle.kind === "pglite" || process.env.DB_AUTO_MIGRATE === "true") {
       await migrateDb(handle);
-      if (handle.kind === "pglite" && process.env.DB_AUTO_SEED !== "false") {
+      // Demo data only into a new, empty database: what an admin deleted later must not come back on restart.
+      if (handle.kind === "pglite" && process.env.DB_AUTO_SEED !== "false" && !(await hasData(handle.db))) {
         const { seed } = await import("./seed");
         await seed(handle.db);
       }
@@ -83,11 +85,22 @@ export function getDbHandle(): Promise<DbHandle> {
   return holder.handle;
 }
 
+async function hasData(db: Db): Promise<boolean> {
+  const rows = await db.select({ code: schema.countries.code }).from(schema.countries).limit(1);
+  return rows.length > 0;
+}
+
 export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Tests install their own fresh database per file. */
-export function setDbHandle(handle: DbHandle | undefined): void {
-  holder.handle = handle ? Promise.resolve(handle) : undefined;
+/** Tests install their own fresh database per file: a handle, or a factory called on first use. */
+export function setDbHandle(handle: DbHandle | (() => Promise<DbHandle>) | undefined): void {
+  holder.handle = handle === undefined ? undefined : typeof handle === "function" ? undefined : Promise.resolve(handle);
+  holder.factory = typeof handle === "function" ? handle : undefined;
+}
+
+/** The handle if one was opened; never opens one. */
+export function peekDbHandle(): Promise<DbHandle> | undefined {
+  return holder.handle;
 }

@@ -33,7 +33,9 @@ let cached: Env | undefined;
 /** The parsed environment. Read lazily so nothing happens at import time. */
 export function env(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    // An empty variable counts as unset (e.g. DATABASE_URL= in a .env file).
+    const present = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""));
+    const parsed = envSchema.safeParse(present);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       throw new Error(`Invalid environment: ${problems}`);

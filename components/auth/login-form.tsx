@@ -46,7 +46,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
         <input id="password" name="password" type="password" autoComplete="current-password" required className="input" />
       </div>
       {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
         </p>
       )}

@@ -10,7 +10,8 @@ export interface ApiErrorBody {
   requestId?: string;
 }
 
-export type Translate = (key: "authenticationRequired" | "httpError" | "unknownError" | "networkError", values?: Record<string, string | number>) => string;
+export type ClientMessageKey = "authenticationRequired" | "httpError" | "unknownError" | "networkError" | "fetchFailed";
+export type Translate = (key: ClientMessageKey, values?: Record<string, string | number>) => string;
 
 /** English defaults; the providers swap in the active language's texts. */
 const english: Translate = (key, values) =>
@@ -19,11 +20,17 @@ const english: Translate = (key, values) =>
     httpError: `HTTP error! status: ${values?.code ?? ""}`,
     unknownError: "An error occurred",
     networkError: "The server could not be reached. Please check your connection.",
+    fetchFailed: "Failed to fetch data",
   })[key];
 
 let translateMessage: Translate = english;
 export function setApiClientTranslator(t: Translate): void {
   translateMessage = t;
+}
+
+/** A client-side message in the active language. */
+export function clientMessage(key: ClientMessageKey, values?: Record<string, string | number>): string {
+  return translateMessage(key, values);
 }
 
 export class HttpError extends Error {
@@ -66,6 +73,8 @@ function redirectToLogin(): void {
   if (typeof window === "undefined") return;
   const { pathname, search } = window.location;
   if (pathname === "/login") return;
+  // Outside React there is no router: a full navigation also drops every piece of client state.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign(`/login?callbackUrl=${encodeURIComponent(pathname + search)}`);
 }
 

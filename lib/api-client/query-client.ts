@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { HttpError } from "./fetcher";
+import { clientMessage, HttpError } from "./fetcher";
 
 export const STALE_TIME = 5 * 60 * 1000;
 export const GC_TIME = 10 * 60 * 1000;
@@ -24,18 +24,18 @@ function silent(error: unknown): boolean {
  * mutations retried once. Failed queries toast (401/403 silent); failed mutations toast unless the
  * mutation handles its own error (meta.silent).
  */
-export function makeQueryClient(toasts?: ToastHooks, fallbacks = { query: "Failed to fetch data", mutation: "An error occurred" }) {
+export function makeQueryClient(toasts?: ToastHooks) {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (silent(error) || query.meta?.silent) return;
-        toasts?.queryFailed(error.message || fallbacks.query);
+        toasts?.queryFailed(error.message || clientMessage("fetchFailed"));
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (silent(error) || mutation.meta?.silent) return;
-        toasts?.mutationFailed(error.message || fallbacks.mutation);
+        toasts?.mutationFailed(error.message || clientMessage("unknownError"));
       },
     }),
     defaultOptions: {

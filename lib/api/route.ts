@@ -23,6 +23,8 @@ type Ctx<A extends Access, P, Q, B> = {
 
 type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   access: A;
+  /** Public routes skip the session lookup (one query) unless they ask for the caller's session. */
+  withSession?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -47,7 +49,7 @@ export function route<
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const locale = localeFromCookieHeader(req.headers.get("cookie"), req.headers.get("accept-language"));
     try {
-      const session = await getRequestSession(req);
+      const session = opts.access !== "public" || opts.withSession ? await getRequestSession(req) : null;
       if (opts.access !== "public") {
         if (!session) throw unauthenticated();
         if (opts.access === "admin" && !session.roles.includes("admin")) throw forbidden();
@@ -83,7 +85,8 @@ export function noContent(): Response {
 
 function parseOrThrow<S extends z.ZodType | undefined>(schema: S, input: unknown, status: number) {
   if (!schema) return input as never;
-  const parsed = schema.safeParse(input);
+  // reportInput keeps issue.input, so issueKey can tell a missing field ("required") from a wrong type ("invalid").
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return parsed.data;
   if (status === 404) throw new ApiError(404, "errors.notFound");
   throw new ApiError(422, "errors.validationFailed", zodFieldErrors(parsed.error));

@@ -32,7 +32,16 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return safeDecode(part.slice(eq + 1).trim());
   }
   return undefined;
+}
+
+/** A malformed %-sequence in a cookie is the client's problem, never a 500: keep the raw value (it then fails verification). */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

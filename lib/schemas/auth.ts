@@ -23,7 +23,7 @@ const name = z.string().trim().max(100, { error: "validation.tooLong" });
 
 export const loginBody = z.object({
   email,
-  password: z.string({ error: "validation.required" }).min(1, { error: "validation.passwordRequired" }).max(200),
+  password: z.string({ error: "validation.required" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
 });
 
 export const registerBody = z

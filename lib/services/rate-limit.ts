@@ -46,6 +46,18 @@ export async function peek(w: Omit<Window, "limit">): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * Gives back one counted event of the current window (never below zero): for callers that count an
+ * attempt up front (so parallel attempts cannot all slip past a check) and then find it did not count.
+ */
+export async function release(w: Omit<Window, "limit">): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
+}
+
 /** Drops finished windows older than a day (called opportunistically). */
 export async function pruneRateLimits(): Promise<void> {
   const db = await getDb();

@@ -5,7 +5,7 @@ import { users, type Role } from "@/db/schema";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { consume, peek } from "./rate-limit";
+import { consume, release } from "./rate-limit";
 import type { RegisterBody } from "@/lib/schemas/auth";
 
 export interface SessionUser {
@@ -46,18 +46,21 @@ export function publicUser(u: SessionUser) {
 /**
  * Checks email and password. Failed attempts are counted per account and per client address; once
  * either limit is reached further attempts are refused (429) until the window ends, even with the
- * right password, so guessing gains nothing.
+ * right password, so guessing gains nothing. Each attempt is counted atomically before the password
+ * is checked, so parallel guesses cannot all pass the limit check; attempts that turn out not to be
+ * failures (refused ones, successful ones) are given back.
  */
 export async function verifyCredentials(email: string, password: string, clientIp: string): Promise<SessionUser> {
   const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS } = env();
-  const accountKey = `login:account:${email}`;
-  const clientKey = `login:client:${clientIp}`;
-  const [accountFailures, clientFailures] = await Promise.all([
-    peek({ key: accountKey, windowSeconds: LOGIN_WINDOW_SECONDS }),
-    peek({ key: clientKey, windowSeconds: LOGIN_WINDOW_SECONDS }),
-  ]);
-  if (accountFailures >= LOGIN_MAX_FAILURES_PER_ACCOUNT || clientFailures >= LOGIN_MAX_FAILURES_PER_CLIENT) {
-    throw new ApiError(429, "errors.tooManyLoginAttempts");
+  const account = { key: `login:account:${email}`, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const client = { key: `login:client:${clientIp}`, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const [accountAttempt, clientAttempt] = await Promise.all([consume(account), consume(client)]);
+  const giveBack = () => Promise.all([release(account), release(client)]);
+  if (!accountAttempt.allowed || !clientAttempt.allowed) {
+    await giveBack();
+    throw new ApiError(429, "errors.tooManyLoginAttempts", undefined, {
+      retryAfter: Math.max(accountAttempt.allowed ? 0 : accountAttempt.retryAfter, clientAttempt.allowed ? 0 : clientAttempt.retryAfter),
+    });
   }
   const db = await getDb();
   const [row] = await db
@@ -65,13 +68,8 @@ export async function verifyCredentials(email: string, password: string, clientI
     .from(users)
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
-  if (!row || !ok) {
-    await Promise.all([
-      consume({ key: accountKey, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS }),
-      consume({ key: clientKey, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS }),
-    ]);
-    throw new ApiError(401, "errors.invalidCredentials");
-  }
+  if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
+  await giveBack();
   const { passwordHash: _hash, ...user } = row;
   return user;
 }

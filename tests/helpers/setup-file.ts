@@ -1,29 +1,33 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, inject } from "vitest";
-import { openDb, setDbHandle, type DbHandle } from "@/db/client";
+import { openDb, peekDbHandle, setDbHandle, type DbHandle } from "@/db/client";
 import { serverUrl, useServer } from "./test-db";
 
-/** Every test file gets its own fresh copy of the seeded template database. */
-let handle: DbHandle | undefined;
-
-beforeAll(async () => {
-  process.env.STORAGE_DIR = inject("storageDir");
+/** Every test file that touches the database gets its own fresh copy of the seeded template, on first use. */
+async function freshCopy(): Promise<DbHandle> {
   const template = inject("templateDb");
   if (useServer) {
     const name = template.replace("shop_test_tpl_", `shop_test_f${randomBytes(3).toString("hex")}_`);
     const { default: postgres } = await import("postgres");
     const admin = postgres(serverUrl("postgres"), { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    await admin.end();
-    handle = await openDb({ url: serverUrl(name) });
-  } else {
-    handle = await openDb({ pgliteDir: null, loadDataDir: new Blob([fs.readFileSync(template)]) });
+    try {
+      await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    return openDb({ url: serverUrl(name) });
   }
-  setDbHandle(handle);
+  return openDb({ pgliteDir: null, loadDataDir: new Blob([fs.readFileSync(template)]) });
+}
+
+beforeAll(() => {
+  process.env.STORAGE_DIR = inject("storageDir");
+  setDbHandle(freshCopy);
 });
 
 afterAll(async () => {
+  const opened = peekDbHandle();
   setDbHandle(undefined);
-  await handle?.close();
+  await (await opened)?.close();
 });

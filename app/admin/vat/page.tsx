@@ -44,7 +44,7 @@ export default async function VatListPage() {
                   <td className="px-4 py-2 text-right tabular-nums">{t("percentValue", { percent: rate.percent })}</td>
                   <td className="px-4 py-2 text-stone-600">{rate.description}</td>
                   <td className="px-4 py-2">
-                    {rate.isDefault && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
+                    {rate.isDefault && <span data-testid="default-badge" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
                   </td>
                   <td className="px-4 py-2">
                     <VatRowActions rate={rate} />

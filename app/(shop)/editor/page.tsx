@@ -1,0 +1,2 @@
+// "/" and "/editor" are the same screen (spec section 2).
+export { default } from "../page";

@@ -1,0 +1,8 @@
+/** Euro amount from integer cents in the given locale ("14,99 €" / "€14.99"). */
+export function formatEuro(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { maximumFractionDigits: 3 }).format(value);
+}

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * Public catalogue reads: GET /api/countries, /api/mugs, /api/prompts. Browser-safe. The services
+ * parse their answers through these schemas, so a column that is not listed here (purchase prices,
+ * supplier data, prompt style text, LLM) can never reach a customer.
+ */
+
+/** GET /api/countries item: `name` is in the caller's language; both names are included. */
+export const countryResponse = z.object({
+  code: z.string().length(2),
+  name: z.string(),
+  nameEn: z.string(),
+  nameDe: z.string(),
+});
+export const countriesResponse = z.array(countryResponse);
+
+/** A customer-facing price: gross (what the customer pays) and net in integer cents. */
+export const catalogPriceResponse = z.object({
+  /** Gross price in cents. */
+  priceCents: z.number().int(),
+  netPriceCents: z.number().int(),
+  vatPercent: z.number(),
+  currency: z.literal("EUR"),
+});
+
+export const mugVariantResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  articleVariantNumber: z.string().nullable(),
+  insideColorCode: z.string(),
+  outsideColorCode: z.string(),
+  isDefault: z.boolean(),
+  /** `/api/images/{id}` or null. */
+  exampleImageUrl: z.string().nullable(),
+});
+
+/** GET /api/mugs item: an active mug with its details (mm), its active variants (default first) and its price. */
+export const mugResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortDescription: z.string().nullable(),
+  longDescription: z.string().nullable(),
+  articleNumber: z.string().nullable(),
+  heightMm: z.number(),
+  diameterMm: z.number(),
+  fillingQuantityMl: z.number().int(),
+  dishwasherSafe: z.boolean(),
+  printTemplateWidthMm: z.number(),
+  printTemplateHeightMm: z.number(),
+  documentWidthMm: z.number(),
+  documentHeightMm: z.number(),
+  documentBottomMarginMm: z.number(),
+  price: catalogPriceResponse,
+  variants: z.array(mugVariantResponse),
+});
+export const mugsResponse = z.array(mugResponse);
+
+const idName = z.object({ id: z.number().int(), name: z.string() });
+
+/** GET /api/prompts item: what the style picker shows, nothing of the generation internals. */
+export const publicPromptResponse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  promptNumber: z.string().nullable(),
+  category: idName,
+  subcategory: idName.nullable(),
+  /** `/api/images/{id}` or null. */
+  exampleImageUrl: z.string().nullable(),
+});
+export const publicPromptsResponse = z.array(publicPromptResponse);
+
+export type CountryDto = z.infer<typeof countryResponse>;
+export type CatalogPriceDto = z.infer<typeof catalogPriceResponse>;
+export type MugVariantDto = z.infer<typeof mugVariantResponse>;
+export type MugDto = z.infer<typeof mugResponse>;
+export type PublicPromptDto = z.infer<typeof publicPromptResponse>;
+
+/** The URL under which a catalogue image is served (GET /api/images/{imageId}). */
+export function imageUrl(imageId: number | null | undefined): string | null {
+  return imageId ? `/api/images/${imageId}` : null;
+}

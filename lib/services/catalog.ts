@@ -1,0 +1,177 @@
+import "server-only";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb } from "@/db/client";
+import {
+  articlePriceCalculations,
+  articles,
+  countries,
+  images,
+  mugDetails,
+  mugVariants,
+  promptCategories,
+  prompts,
+  promptSubcategories,
+  vatRates,
+} from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import type { Locale } from "@/lib/i18n/config";
+import { salesPrice } from "@/lib/pricing";
+import {
+  countriesResponse,
+  imageUrl,
+  mugsResponse,
+  publicPromptsResponse,
+  type CountryDto,
+  type MugDto,
+  type MugVariantDto,
+  type PublicPromptDto,
+} from "@/lib/schemas/catalog";
+import { cachedCatalog } from "./catalog-cache";
+
+/**
+ * The public catalogue reads behind GET /api/countries, /api/mugs and /api/prompts, also called
+ * directly by server components. Answers come from the catalogue cache (admin writes invalidate it)
+ * and are shared between callers: treat them as read-only.
+ */
+
+/** Cache-Control of the public catalogue answers. */
+export const CATALOG_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+
+const collators = new Map<string, Intl.Collator>();
+function collator(locale: string): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale, { sensitivity: "base", numeric: true })));
+  return c;
+}
+
+/** All countries, sorted by their name in the given language (proper collation: "Österreich" sorts under O). */
+export function listCountries(locale: Locale): Promise<CountryDto[]> {
+  return cachedCatalog(`countries:${locale}`, async () => {
+    const db = await getDb();
+    const rows = await db.select().from(countries);
+    const compare = collator(locale).compare;
+    const list = rows
+      .map((c) => ({ code: c.code, name: locale === "de" ? c.nameDe : c.nameEn, nameEn: c.nameEn, nameDe: c.nameDe }))
+      .sort((a, b) => compare(a.name, b.name) || a.code.localeCompare(b.code));
+    return countriesResponse.parse(list);
+  });
+}
+
+const salesVat = alias(vatRates, "sales_vat");
+const defaultVat = alias(vatRates, "default_vat");
+
+/**
+ * Active mugs with their details, active variants (default first) and gross price. Two queries in
+ * all, whatever the number of mugs: mugs + details + price + VAT, and all their variants.
+ */
+export function listPublicMugs(): Promise<MugDto[]> {
+  return cachedCatalog("mugs", async () => {
+    const db = await getDb();
+    const activeMug = and(eq(articles.type, "MUG"), eq(articles.active, true));
+    const [mugRows, variantRows] = await Promise.all([
+      db
+        .select({
+          article: {
+            id: articles.id,
+            name: articles.name,
+            shortDescription: articles.shortDescription,
+            longDescription: articles.longDescription,
+            articleNumber: articles.articleNumber,
+          },
+          details: mugDetails,
+          salesTotalCents: articlePriceCalculations.salesTotalCents,
+          salesPriceMode: articlePriceCalculations.salesPriceMode,
+          salesVatPercent: salesVat.percent,
+          defaultVatPercent: defaultVat.percent,
+        })
+        .from(articles)
+        .innerJoin(mugDetails, eq(mugDetails.articleId, articles.id))
+        .leftJoin(articlePriceCalculations, eq(articlePriceCalculations.articleId, articles.id))
+        .leftJoin(salesVat, eq(salesVat.id, articlePriceCalculations.salesVatRateId))
+        .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
+        .where(activeMug)
+        .orderBy(asc(articles.id)),
+      db
+        .select({
+          articleId: mugVariants.articleId,
+          id: mugVariants.id,
+          name: mugVariants.name,
+          articleVariantNumber: mugVariants.articleVariantNumber,
+          insideColorCode: mugVariants.insideColorCode,
+          outsideColorCode: mugVariants.outsideColorCode,
+          isDefault: mugVariants.isDefault,
+          // Only a catalogue image is publicly served; anything else is treated as "no image".
+          exampleImageId: images.id,
+        })
+        .from(mugVariants)
+        .innerJoin(articles, eq(articles.id, mugVariants.articleId))
+        .leftJoin(images, and(eq(images.id, mugVariants.exampleImageId), eq(images.type, "CATALOGUE")))
+        .where(and(activeMug, eq(mugVariants.active, true)))
+        .orderBy(asc(mugVariants.articleId), desc(mugVariants.isDefault), asc(mugVariants.id)),
+    ]);
+
+    const variantsByMug = new Map<number, MugVariantDto[]>();
+    for (const { articleId, exampleImageId, ...variant } of variantRows) {
+      let list = variantsByMug.get(articleId);
+      if (!list) variantsByMug.set(articleId, (list = []));
+      list.push({ ...variant, exampleImageUrl: imageUrl(exampleImageId) });
+    }
+
+    const mugs: MugDto[] = [];
+    for (const row of mugRows) {
+      const vatPercent = row.salesVatPercent ?? row.defaultVatPercent;
+      if (row.salesTotalCents === null || row.salesPriceMode === null || vatPercent === null) {
+        // Not sellable: no price calculation, or no VAT rate and no default rate to fall back to.
+        logger.warn("mug left out of the catalogue: no price or VAT rate", { articleId: row.article.id });
+        continue;
+      }
+      const price = salesPrice(row.salesTotalCents, row.salesPriceMode, vatPercent);
+      const { articleId: _articleId, ...details } = row.details;
+      mugs.push({
+        ...row.article,
+        ...details,
+        price: { priceCents: price.grossCents, netPriceCents: price.netCents, vatPercent, currency: "EUR" },
+        variants: variantsByMug.get(row.article.id) ?? [],
+      });
+    }
+    const compare = collator("en").compare;
+    mugs.sort((a, b) => compare(a.name, b.name) || a.id - b.id);
+    return mugsResponse.parse(mugs);
+  });
+}
+
+/** Active, non-archived prompts for the style picker, sorted by category name, then title. One query. */
+export function listPublicPrompts(): Promise<PublicPromptDto[]> {
+  return cachedCatalog("prompts", async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({
+        id: prompts.id,
+        title: prompts.title,
+        promptNumber: prompts.promptNumber,
+        categoryId: promptCategories.id,
+        categoryName: promptCategories.name,
+        subcategoryId: promptSubcategories.id,
+        subcategoryName: promptSubcategories.name,
+        exampleImageId: images.id,
+      })
+      .from(prompts)
+      .innerJoin(promptCategories, eq(promptCategories.id, prompts.categoryId))
+      .leftJoin(promptSubcategories, eq(promptSubcategories.id, prompts.subcategoryId))
+      .leftJoin(images, and(eq(images.id, prompts.exampleImageId), eq(images.type, "CATALOGUE")))
+      .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
+      .orderBy(asc(prompts.id));
+    const list: PublicPromptDto[] = rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      promptNumber: r.promptNumber,
+      category: { id: r.categoryId, name: r.categoryName },
+      subcategory: r.subcategoryId !== null && r.subcategoryName !== null ? { id: r.subcategoryId, name: r.subcategoryName } : null,
+      exampleImageUrl: imageUrl(r.exampleImageId),
+    }));
+    const compare = collator("en").compare;
+    list.sort((a, b) => compare(a.category.name, b.category.name) || a.category.id - b.category.id || compare(a.title, b.title) || a.id - b.id);
+    return publicPromptsResponse.parse(list);
+  });
+}

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, LoginPage } from "./pages/login-page";
+
+test.describe("admin guard", () => {
+  test("an anonymous visitor is sent to /login and returns to the page after signing in", async ({ page }) => {
+    await page.goto("/admin/vat");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin%2Fvat$/);
+    await new LoginPage(page).signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/vat$/);
+  });
+
+  test("wrong credentials show the spec's message", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(ADMIN.email, "not-the-password");
+    await expect(login.error()).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test("a customer is sent from /admin to /", async ({ page }) => {
+    const email = `customer-${Date.now()}@example.com`;
+    const res = await page.request.post("/api/auth/register", { data: { email, password: "customer-pass-1" } });
+    expect(res.status()).toBe(201);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: "Design Mug" })).toBeVisible();
+  });
+
+  test("after logout the user is at /login and the old session no longer opens /admin", async ({ page, context }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    const cookies = await context.cookies();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Replay the old cookie: the server refuses it.
+    await context.addCookies(cookies);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin$/);
+  });
+
+  test("the shop header has the customer links and a language switch", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "main" });
+    await expect(nav.getByRole("link", { name: "Design Mug" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "My Images" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "My Orders" })).toBeVisible();
+    await page.getByTestId("language-switch").selectOption("de");
+    await expect(nav.getByRole("link", { name: "Tasse gestalten" })).toBeVisible();
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { divideRoundHalfUp, grossFromNet, netFromGross, salesPrice } from "@/lib/pricing";
+
+describe("lib/pricing – grossFromNet", () => {
+  const rows: [net: number, percent: number, gross: number][] = [
+    [1000, 19, 1190],
+    [1260, 19, 1499], // 1499.4 → 1499
+    [1259, 19, 1498], // 1498.21 → 1498
+    [150, 19, 179], // 178.5 exactly: half up (150 × 1.19 in floating point is 178.4999…)
+    [50, 7, 54], // 53.5 → 54
+    [1000, 7.7, 1077],
+    [999, 0.001, 999], // 999.00999 → 999
+    [1, 50, 2], // 1.5 → 2
+    [0, 19, 0],
+    [1234, 0, 1234],
+  ];
+  for (const [net, percent, gross] of rows) {
+    it(`${net} ct net at ${percent} % → ${gross} ct gross`, () => expect(grossFromNet(net, percent)).toBe(gross));
+  }
+
+  it("stays exact at the top of the integer cent range", () => {
+    expect(grossFromNet(2_000_000_000, 19)).toBe(2_380_000_000);
+    expect(grossFromNet(2_147_483_647, 50)).toBe(3_221_225_471); // 3221225470.5 → up
+    expect(grossFromNet(2_147_483_647, 19.999)).toBe(2_576_958_902); // 2576958901.56353
+  });
+
+  it("rounds a negative amount like its positive counterpart", () => {
+    expect(grossFromNet(-150, 19)).toBe(-179);
+    expect(grossFromNet(-1000, 19)).toBe(-1190);
+  });
+});
+
+describe("lib/pricing – netFromGross", () => {
+  const rows: [gross: number, percent: number, net: number][] = [
+    [1499, 19, 1260], // 1259.66 → 1260
+    [1190, 19, 1000],
+    [2499, 19, 2100], // 2100.0 → 2100
+    [119, 19, 100],
+    [3, 100, 2], // 1.5 → 2 (half up)
+    [5, 100, 3], // 2.5 → 3
+    [107, 7, 100],
+    [1077, 7.7, 1000],
+    [0, 19, 0],
+  ];
+  for (const [gross, percent, net] of rows) {
+    it(`${gross} ct gross at ${percent} % → ${net} ct net`, () => expect(netFromGross(gross, percent)).toBe(net));
+  }
+});
+
+describe("lib/pricing – salesPrice", () => {
+  it("GROSS mode: the total is the gross price, net is derived", () => {
+    expect(salesPrice(1499, "GROSS", 19)).toEqual({ grossCents: 1499, netCents: 1260, vatPercent: 19 });
+  });
+  it("NET mode: the total is the net price, gross is derived", () => {
+    expect(salesPrice(1000, "NET", 7)).toEqual({ grossCents: 1070, netCents: 1000, vatPercent: 7 });
+  });
+  it("always answers integers", () => {
+    for (let cents = 0; cents < 3000; cents += 7) {
+      for (const p of [5, 7, 7.7, 16, 19, 20, 21.5]) {
+        const { grossCents, netCents } = salesPrice(cents, cents % 2 ? "NET" : "GROSS", p);
+        expect(Number.isInteger(grossCents) && Number.isInteger(netCents)).toBe(true);
+      }
+    }
+  });
+  it("agrees with the decimal definition round(net × (1 + p/100)) computed without binary floating point", () => {
+    // Reference in BigInt: 100000·net + net·p_milli·… rounded half up.
+    for (let net = 0; net < 5000; net += 13) {
+      for (const milli of [7000, 19000, 7700, 16000]) {
+        const num = BigInt(net) * BigInt(100_000 + milli);
+        const expected = Number((num * 2n + 100_000n) / 200_000n);
+        expect(grossFromNet(net, milli / 1000)).toBe(expected);
+      }
+    }
+  });
+});
+
+describe("lib/pricing – bad input is refused, never silently rounded", () => {
+  it.each([
+    ["a fractional cent amount", () => grossFromNet(10.5, 19)],
+    ["NaN cents", () => netFromGross(Number.NaN, 19)],
+    ["cents beyond the integer column range", () => grossFromNet(3_000_000_000, 19)],
+    ["a negative percent", () => grossFromNet(100, -1)],
+    ["an infinite percent", () => netFromGross(100, Number.POSITIVE_INFINITY)],
+    ["a zero denominator", () => divideRoundHalfUp(1, 0)],
+  ])("%s → RangeError", (_title, fn) => expect(fn).toThrow(RangeError));
+});
+
+describe("lib/pricing – divideRoundHalfUp", () => {
+  it.each([
+    [5, 2, 3],
+    [4, 2, 2],
+    [7, 3, 2],
+    [8, 3, 3],
+    [-5, 2, -3],
+    [-7, 3, -2],
+    [0, 9, 0],
+  ])("%i / %i → %i", (n, d, q) => expect(divideRoundHalfUp(n, d)).toBe(q));
+});
