@@ -17,7 +17,7 @@ export function AdminNav() {
   const t = useTranslations("admin.menu");
   const pathname = usePathname();
   return (
-    <nav aria-label={t("dashboard")} className="flex flex-col gap-1">
+    <nav aria-label={t("label")} className="flex flex-col gap-1">
       {MENU.map((item) => {
         const active = item.href === "/admin" ? pathname === "/admin" : pathname.startsWith(item.href);
         return (

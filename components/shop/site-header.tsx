@@ -26,7 +26,7 @@ export function SiteHeader() {
         <Link href="/" className="text-lg font-bold text-brand-700">
           {tc("appName")}
         </Link>
-        <nav aria-label="main" className="flex flex-wrap items-center gap-1">
+        <nav aria-label={t("mainLabel")} className="flex flex-wrap items-center gap-1">
           {links.map((l) => (
             <Link
               key={l.href}

@@ -1,4 +1,4 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { text, timestamp } from "drizzle-orm/pg-core";
 
 export const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -7,3 +7,18 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+export const ADDRESS_KINDS = ["shipping", "billing"] as const;
+
+/** The postal address fields of a customer's saved address and of an order's address snapshot. */
+export function postalAddressColumns() {
+  return {
+    kind: text({ enum: ADDRESS_KINDS }).notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    street1: text().notNull(),
+    street2: text(),
+    city: text().notNull(),
+    postalCode: text().notNull(),
+  };
+}

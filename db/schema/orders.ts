@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./_shared";
+import { postalAddressColumns, timestamps } from "./_shared";
 import { users } from "./users";
 import { articles, mugVariants, shirtVariants } from "./catalog";
 import { images } from "./media";
@@ -123,13 +123,8 @@ export const orderAddresses = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["shipping", "billing"] }).notNull(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    street1: text().notNull(),
-    street2: text(),
-    city: text().notNull(),
-    postalCode: text().notNull(),
+    ...postalAddressColumns(),
+    // A snapshot: no foreign key, so the order keeps its address whatever happens to the country list.
     countryCode: char({ length: 2 }).notNull(),
   },
   (t) => [uniqueIndex("order_addresses_order_kind_unique").on(t.orderId, t.kind)],

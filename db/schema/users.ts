@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, char, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./_shared";
+import { postalAddressColumns, timestamps } from "./_shared";
 
 export const ROLES = ["guest", "customer", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -41,13 +41,7 @@ export const addresses = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["shipping", "billing"] }).notNull(),
-    firstName: text().notNull(),
-    lastName: text().notNull(),
-    street1: text().notNull(),
-    street2: text(),
-    city: text().notNull(),
-    postalCode: text().notNull(),
+    ...postalAddressColumns(),
     countryCode: char({ length: 2 })
       .notNull()
       .references(() => countries.code),

@@ -42,7 +42,7 @@ test.describe("admin guard", () => {
 
   test("the shop header has the customer links and a language switch", async ({ page }) => {
     await page.goto("/");
-    const nav = page.getByRole("navigation", { name: "main" });
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
     await expect(nav.getByRole("link", { name: "Design Mug" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "My Images" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "My Orders" })).toBeVisible();

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { vatApi } from "@/lib/api-client/vat";
 import { vatBody, type VatBody, type VatRateDto } from "@/lib/schemas/vat";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { TextAreaField, TextField } from "@/components/ui/form-field";
 
 export function VatForm({ rate }: { rate?: VatRateDto }) {
   const t = useTranslations("vat");
@@ -45,59 +46,33 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
   const lockedDefault = !!rate?.isDefault;
   return (
     <form onSubmit={onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
-      <div>
-        <label htmlFor="vat-name" className="label">
-          {t("name")} *
-        </label>
-        <input
-          id="vat-name"
-          className="input"
-          value={values.name}
-          maxLength={255}
-          aria-invalid={!!errors.name}
-          aria-describedby={errors.name ? "vat-name-error" : undefined}
-          onChange={(e) => setValues({ ...values, name: e.target.value })}
-        />
-        {errors.name && (
-          <p id="vat-name-error" className="field-error">
-            {errors.name}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor="vat-percent" className="label">
-          {t("percent")} *
-        </label>
-        <input
-          id="vat-percent"
-          className="input"
-          inputMode="decimal"
-          value={values.percent}
-          aria-invalid={!!errors.percent}
-          aria-describedby={errors.percent ? "vat-percent-error" : undefined}
-          onChange={(e) => setValues({ ...values, percent: e.target.value })}
-        />
-        {errors.percent && (
-          <p id="vat-percent-error" className="field-error">
-            {errors.percent}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor="vat-description" className="label">
-          {t("description")}
-        </label>
-        <textarea
-          id="vat-description"
-          className="input"
-          rows={3}
-          maxLength={1000}
-          value={values.description}
-          aria-invalid={!!errors.description}
-          onChange={(e) => setValues({ ...values, description: e.target.value })}
-        />
-        {errors.description && <p className="field-error">{errors.description}</p>}
-      </div>
+      <TextField
+        id="vat-name"
+        label={t("name")}
+        required
+        maxLength={255}
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => setValues({ ...values, name: e.target.value })}
+      />
+      <TextField
+        id="vat-percent"
+        label={t("percent")}
+        required
+        inputMode="decimal"
+        value={values.percent}
+        error={errors.percent}
+        onChange={(e) => setValues({ ...values, percent: e.target.value })}
+      />
+      <TextAreaField
+        id="vat-description"
+        label={t("description")}
+        rows={3}
+        maxLength={1000}
+        value={values.description}
+        error={errors.description}
+        onChange={(e) => setValues({ ...values, description: e.target.value })}
+      />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
