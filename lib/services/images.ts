@@ -1,10 +1,13 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { images } from "@/db/schema";
+import { getDb, type Tx } from "@/db/client";
+import { images, type Image, type ImageType } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
-import { getStorage } from "@/lib/integrations/storage";
+import { getStorage, newStorageKey } from "@/lib/integrations/storage";
+import { intakeImage, type Crop, type ImageUse, type OutputFormat } from "@/lib/integrations/images/intake";
+import type { Session } from "@/lib/auth/session";
+import type { ImageDto } from "@/lib/schemas/images";
 
 /** What is needed to answer an image request before (and without) reading its bytes. */
 export interface ServableImage {
@@ -12,33 +15,150 @@ export interface ServableImage {
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
+  /** Catalogue images are public and cached for a year; everything else is private to its owner. */
+  isPublic: boolean;
   /** Strong validator: the storage key is server-generated and never reused for other bytes. */
   etag: string;
 }
 
+export function imageUrl(id: number): string {
+  return `/api/images/${id}`;
+}
+
+export function toImageDto(row: Image): ImageDto {
+  return {
+    id: row.id,
+    type: row.type,
+    url: imageUrl(row.id),
+    mimeType: row.mimeType,
+    width: row.width,
+    height: row.height,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const STORAGE_PREFIX: Record<ImageType, string> = {
+  UPLOADED: "uploads",
+  GENERATED: "generated",
+  EDITED: "edited",
+  CATALOGUE: "catalogue",
+};
+
+export interface StoreImageInput {
+  bytes: Buffer;
+  use: ImageUse;
+  format: OutputFormat;
+  type: ImageType;
+  ownerId: number | null;
+  crop?: Crop | null;
+  maxDimension?: number;
+  promptId?: number | null;
+  sourceImageId?: number | null;
+  generationId?: number | null;
+}
+
 /**
- * A catalogue image (mug variant and prompt examples), readable by anyone. Every other image type
- * answers 404, exactly like an unknown id. (Owners' access to their own images comes with the
- * images issue.)
+ * Takes in, stores and records an image: the file is written under a server-generated key first,
+ * then the row; if the row cannot be written the file is removed again, so no row points at a
+ * missing file and no file is left without a row.
  */
-export async function getCatalogueImageOrThrow(imageId: number): Promise<ServableImage> {
+export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<Image> {
+  const processed = await intakeImage(input.bytes, { use: input.use, crop: input.crop, format: input.format, maxDimension: input.maxDimension });
+  const key = newStorageKey(STORAGE_PREFIX[input.type], processed.extension);
+  const storage = getStorage();
+  await storage.put(key, processed.data, processed.mimeType);
+  try {
+    const db = tx ?? (await getDb());
+    const [row] = await db
+      .insert(images)
+      .values({
+        ownerId: input.type === "CATALOGUE" ? null : input.ownerId,
+        type: input.type,
+        storageKey: key,
+        mimeType: processed.mimeType,
+        width: processed.width,
+        height: processed.height,
+        sizeBytes: processed.data.length,
+        cropX: input.crop?.x ?? null,
+        cropY: input.crop?.y ?? null,
+        cropWidth: input.crop?.width ?? null,
+        cropHeight: input.crop?.height ?? null,
+        promptId: input.promptId ?? null,
+        sourceImageId: input.sourceImageId ?? null,
+        generationId: input.generationId ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (err) {
+    await storage.delete(key).catch(() => {});
+    throw err;
+  }
+}
+
+async function findImage(imageId: number): Promise<Image | undefined> {
   const db = await getDb();
-  const [row] = await db
-    .select({ id: images.id, type: images.type, storageKey: images.storageKey, mimeType: images.mimeType, sizeBytes: images.sizeBytes })
-    .from(images)
-    .where(eq(images.id, imageId));
+  const [row] = await db.select().from(images).where(eq(images.id, imageId));
+  return row;
+}
+
+function servable(row: Image): ServableImage {
+  return {
+    id: row.id,
+    storageKey: row.storageKey,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    isPublic: row.type === "CATALOGUE",
+    etag: `"${row.storageKey}"`,
+  };
+}
+
+/** May this caller see the image? Catalogue: anyone. Otherwise its owner or an admin. */
+export function canView(row: Pick<Image, "type" | "ownerId">, session: Session | null): boolean {
+  if (row.type === "CATALOGUE") return true;
+  if (!session) return false;
+  return row.ownerId === session.user.id || session.roles.includes("admin");
+}
+
+/** An image the caller may see; someone else's image answers 404, exactly like an unknown id. */
+export async function getViewableImageOrThrow(imageId: number, session: Session | null): Promise<ServableImage> {
+  const row = await findImage(imageId);
+  if (!row || !canView(row, session)) throw notFound();
+  return servable(row);
+}
+
+/** The image row if the caller owns it (admins too); else 404. */
+export async function getOwnedImageOrThrow(imageId: number, session: Session): Promise<Image> {
+  const row = await findImage(imageId);
+  if (!row || row.type === "CATALOGUE" || !canView(row, session)) throw notFound();
+  return row;
+}
+
+/** A catalogue image (kept for callers that only serve public images). */
+export async function getCatalogueImageOrThrow(imageId: number): Promise<ServableImage> {
+  const row = await findImage(imageId);
   if (!row || row.type !== "CATALOGUE") throw notFound();
-  return { id: row.id, storageKey: row.storageKey, mimeType: row.mimeType, sizeBytes: row.sizeBytes, etag: `"${row.storageKey}"` };
+  return servable(row);
 }
 
 /** The stored bytes; a row whose file is missing answers 404 (and is logged), never 500. */
-export async function readImageBytesOrThrow(image: ServableImage): Promise<Buffer> {
+export async function readImageBytesOrThrow(image: Pick<ServableImage, "id" | "storageKey">): Promise<Buffer> {
   const bytes = await getStorage().get(image.storageKey);
   if (!bytes) {
     logger.warn("image file missing in storage", { imageId: image.id, storageKey: image.storageKey });
     throw notFound();
   }
   return bytes;
+}
+
+/** Deletes the row, then the file (a leftover file is harmless; a row without its file is not). */
+export async function deleteImage(row: Pick<Image, "id" | "storageKey">): Promise<void> {
+  const db = await getDb();
+  await db.delete(images).where(eq(images.id, row.id));
+  await getStorage()
+    .delete(row.storageKey)
+    .catch((err: unknown) => logger.warn("could not delete image file", { imageId: row.id, err }));
 }
 
 /** If-None-Match against our ETag: weak comparison (RFC 9110 §13.1.2), "*" matches any. */
@@ -50,4 +170,21 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
     const tag = candidate.trim();
     return tag === "*" || opaque(tag) === ours;
   });
+}
+
+/** The HTTP answer for an image: public catalogue images cached for a year, private ones never shared. */
+export async function imageResponseFor(image: ServableImage, ifNoneMatch: string | null, download?: string): Promise<Response> {
+  const headers = new Headers({
+    "cache-control": image.isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+    etag: image.etag,
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; sandbox",
+  });
+  if (!image.isPublic) headers.set("vary", "Cookie");
+  if (download) headers.set("content-disposition", `attachment; filename="${download}"`);
+  if (!download && etagMatches(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
+  const bytes = await readImageBytesOrThrow(image);
+  headers.set("content-type", image.mimeType);
+  headers.set("content-length", String(bytes.length));
+  return new Response(new Uint8Array(bytes), { status: 200, headers });
 }

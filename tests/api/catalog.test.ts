@@ -370,7 +370,7 @@ describe("GET /api/images/{imageId}", () => {
     expect(other.bytes.length).toBeGreaterThan(0);
   });
 
-  it("a customer's own images are not served here (404), not even to the owner, though the file exists", async () => {
+  it("a customer's images: the owner and admins get them (private cache), anyone else 404 like an unknown id", async () => {
     const db = await getDb();
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_USERS.customer.email));
     if (!owner) throw new Error("test customer exists");
@@ -385,8 +385,13 @@ describe("GET /api/images/{imageId}", () => {
         .values({ ownerId: owner.id, type, storageKey, mimeType: "image/webp", width: source.width, height: source.height, sizeBytes: bytes.length })
         .returning({ id: images.id });
       if (!row) throw new Error("inserted");
-      const attempts: Record<string, string>[] = [{}, { cookie: await loginAs("customer") }, { "if-none-match": `"${storageKey}"` }];
-      for (const headers of attempts) {
+      for (const cookie of [await loginAs("customer"), await loginAs("admin")]) {
+        const res = await getImage(String(row.id), { cookie });
+        expect(res.status, type).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+        expect(res.bytes.equals(bytes)).toBe(true);
+      }
+      for (const headers of [{}, { cookie: await loginAs("other") }, { "if-none-match": `"${storageKey}"` }] as Record<string, string>[]) {
         const res = await getImage(String(row.id), headers);
         expect(res.status, type).toBe(404);
         expect(JSON.parse(res.bytes.toString("utf8"))).toMatchObject({ message: "Not found" });

@@ -1,0 +1,42 @@
+import "server-only";
+import { z } from "zod";
+import { ApiError, zodFieldErrors } from "./errors";
+
+/** Room for the multipart envelope and the text fields around the file. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart/form-data body. A declared Content-Length above the file limit is refused
+ * before anything is read; a body that is not multipart, or is malformed, is a 4xx, never a 500.
+ */
+export async function readForm(req: Request, maxFileBytes: number): Promise<FormData> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(415, "errors.multipartRequired");
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > maxFileBytes + ENVELOPE_BYTES) {
+    throw new ApiError(413, "errors.imageTooLarge", undefined, { maxMb: Math.round(maxFileBytes / (1024 * 1024)) });
+  }
+  try {
+    return await req.formData();
+  } catch {
+    throw new ApiError(400, "errors.invalidForm");
+  }
+}
+
+/** The bytes of a file field; a missing or empty file is a field error. */
+export async function formFile(form: FormData, field: string): Promise<Buffer> {
+  const value = form.get(field);
+  if (!value || typeof value === "string" || value.size === 0) {
+    throw new ApiError(422, "errors.validationFailed", { [field]: "validation.imageRequired" });
+  }
+  return Buffer.from(await value.arrayBuffer());
+}
+
+/** The text fields of a form parsed with a zod schema (files are left out). */
+export function formFields<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;
+  const parsed = schema.safeParse(fields, { reportInput: true });
+  if (!parsed.success) throw new ApiError(422, "errors.validationFailed", zodFieldErrors(parsed.error));
+  return parsed.data;
+}

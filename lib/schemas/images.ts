@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+const cropNumber = z.union([
+  z.literal("").transform(() => undefined),
+  z.coerce.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }),
+]).optional();
+
+type RawCrop = { x?: number; y?: number; width?: number; height?: number };
+
+/** All four crop values or none; a partial crop is an error. */
+function completeCrop(v: RawCrop, ctx: z.RefinementCtx) {
+  const values = [v.x, v.y, v.width, v.height];
+  const given = values.filter((x) => x !== undefined).length;
+  if (given === 0) return null;
+  if (given !== 4 || v.x === undefined || v.y === undefined || v.width === undefined || v.height === undefined) {
+    ctx.addIssue({ code: "custom", path: ["crop"], message: "validation.cropIncomplete" });
+    return z.NEVER;
+  }
+  return { x: v.x, y: v.y, width: v.width, height: v.height };
+}
+
+/** Optional crop from multipart text fields x, y, width, height (generate calls). */
+export const cropFromXYWH = z.object({ x: cropNumber, y: cropNumber, width: cropNumber, height: cropNumber }).transform(completeCrop);
+
+/** Optional crop from multipart text fields cropX, cropY, cropWidth, cropHeight (admin uploads). */
+export const cropFromPrefixed = z
+  .object({ cropX: cropNumber, cropY: cropNumber, cropWidth: cropNumber, cropHeight: cropNumber })
+  .transform((v, ctx) => completeCrop({ x: v.cropX, y: v.cropY, width: v.cropWidth, height: v.cropHeight }, ctx));
+
+/** What an admin upload is for: decides the byte limit (spec section 9). */
+export const ADMIN_IMAGE_TYPES = ["PROMPT_EXAMPLE", "MUG_VARIANT_EXAMPLE", "SHIRT_VARIANT_EXAMPLE", "SLOT_VARIANT_EXAMPLE"] as const;
+
+export const adminImageFields = z.object({
+  imageType: z.enum(ADMIN_IMAGE_TYPES, { error: "validation.invalidValue" }),
+});
+
+export const imageResponse = z.object({
+  id: z.number(),
+  type: z.enum(["UPLOADED", "GENERATED", "EDITED", "CATALOGUE"]),
+  url: z.string(),
+  mimeType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+});
+
+export type ImageDto = z.infer<typeof imageResponse>;
