@@ -14,7 +14,17 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
+  /** File storage: an S3-compatible bucket when S3_BUCKET is set (lib/integrations/storage.ts), else a local folder. */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a valid bucket name").optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "S3_REGION must look like eu-central-1 (or auto for R2)").default("us-east-1"),
+  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, "S3_ENDPOINT must be an http(s) URL").optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z.string().optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  /** Public URL of the shop (https marks cookies Secure; its origin is accepted in print image URLs). */
+  AUTH_URL: z.string().url().optional(),
   COOKIE_SECURE: bool,
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
@@ -24,6 +34,19 @@ const envSchema = z.object({
   LOGIN_WINDOW_SECONDS: int(15 * 60),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** AI image providers (lib/integrations/ai): a provider is usable when its key is set; base URLs override the endpoints. */
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  GOOGLE_BASE_URL: z.string().url().optional(),
+  BFL_API_KEY: z.string().optional(),
+  BFL_BASE_URL: z.string().url().optional(),
+  /** Deadline of one provider call; the call is aborted when it passes. */
+  AI_TIMEOUT_MS: int(60_000),
+  /** Image generations per client address and hour for guests and anonymous visitors. */
+  GUEST_GENERATIONS_PER_HOUR: int(10),
+  /** Image generations per signed-in customer and hour. */
+  USER_GENERATIONS_PER_HOUR: int(30),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -123,6 +123,8 @@ export const mugDetails = pgTable(
     check("mug_document_wider", sql`${t.documentWidthMm} > ${t.printTemplateWidthMm}`),
     check("mug_document_higher", sql`${t.documentHeightMm} > ${t.printTemplateHeightMm}`),
     check("mug_bottom_margin_range", sql`${t.documentBottomMarginMm} BETWEEN 0 AND 100`),
+    // The print area, lifted by the bottom margin, must fit on the page.
+    check("mug_print_area_fits", sql`${t.documentBottomMarginMm} + ${t.printTemplateHeightMm} <= ${t.documentHeightMm}`),
   ],
 );
 

@@ -10,8 +10,13 @@ export const images = pgTable(
   "images",
   {
     id: serial().primaryKey(),
-    /** Owner of a customer image; null for catalogue images (public). */
+    /** Owner of a customer image; null for catalogue images (public) and for an anonymous visitor's images. */
     ownerId: integer().references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Capability for images of an anonymous visitor (no account yet): served only to a request that
+     * presents this key (`?key=`). Random 32 bytes, base64url.
+     */
+    accessKey: text(),
     type: text({ enum: IMAGE_TYPES }).notNull(),
     /** Server-generated key in the storage adapter. */
     storageKey: text().notNull(),
@@ -32,7 +37,10 @@ export const images = pgTable(
   (t) => [
     uniqueIndex("images_storage_key_unique").on(t.storageKey),
     index("images_owner_idx").on(t.ownerId, t.createdAt),
-    check("images_catalogue_has_no_owner", sql`(${t.type} = 'CATALOGUE') = (${t.ownerId} IS NULL)`),
+    check(
+      "images_owner_rules",
+      sql`(${t.type} = 'CATALOGUE' AND ${t.ownerId} IS NULL AND ${t.accessKey} IS NULL) OR (${t.type} <> 'CATALOGUE' AND (${t.ownerId} IS NOT NULL OR ${t.accessKey} IS NOT NULL))`,
+    ),
   ],
 );
 

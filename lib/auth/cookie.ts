@@ -5,7 +5,7 @@ import { mintSessionToken, sessionCookieName, type SessionClaims } from "./token
 export function cookieSecure(): boolean {
   const configured = env().COOKIE_SECURE;
   if (configured !== undefined) return configured;
-  return (process.env.AUTH_URL ?? "").startsWith("https://");
+  return (env().AUTH_URL ?? "").startsWith("https://");
 }
 
 export function sessionCookie(): string {

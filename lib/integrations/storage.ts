@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { dataDir } from "@/db/client";
+import { env } from "@/lib/env";
+import { S3Client, type S3Config } from "./s3";
 
 /** Where files live. Local folder by default; an S3-compatible bucket when configured (see issue on images). */
 export interface StorageAdapter {
@@ -52,9 +54,68 @@ export class LocalStorage implements StorageAdapter {
   }
 }
 
-let storage: StorageAdapter | undefined;
+/**
+ * Objects in an S3-compatible bucket (AWS S3, MinIO, R2, …), optionally under a key prefix. Keys are
+ * validated exactly as for the local folder, so both adapters accept and refuse the same keys.
+ */
+export class S3Storage implements StorageAdapter {
+  readonly kind = "s3" as const;
+  private readonly client: S3Client;
+  private readonly prefix: string;
 
+  constructor(config: S3Config & { prefix?: string }) {
+    this.client = new S3Client(config);
+    const trimmed = (config.prefix ?? "").replace(/^\/+|\/+$/g, "");
+    this.prefix = trimmed ? `${trimmed}/` : "";
+  }
+
+  private objectKey(key: string): string {
+    assertSafeKey(key);
+    return this.prefix + key;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.objectKey(key), body, contentType);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    return this.client.getObject(this.objectKey(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.deleteObject(this.objectKey(key));
+  }
+}
+
+/** The one place that chooses the adapter: S3 when S3_BUCKET is set, otherwise the local folder. */
+function storageFromEnv(): StorageAdapter {
+  const e = env();
+  if (e.S3_BUCKET) {
+    if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+      throw new Error("Invalid environment: S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required");
+    }
+    return new S3Storage({
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      prefix: e.S3_PREFIX,
+    });
+  }
+  return new LocalStorage(process.env.STORAGE_DIR ? path.resolve(process.env.STORAGE_DIR) : path.join(dataDir(), "storage"));
+}
+
+// A globalThis singleton: Next may load this module several times in one process.
+const holder = ((globalThis as { __shopStorage?: { adapter?: StorageAdapter } }).__shopStorage ??= {});
+
+/** The process-wide storage adapter, built from the environment on first use. */
 export function getStorage(): StorageAdapter {
-  storage ??= new LocalStorage(process.env.STORAGE_DIR ? path.resolve(process.env.STORAGE_DIR) : path.join(dataDir(), "storage"));
-  return storage;
+  return (holder.adapter ??= storageFromEnv());
+}
+
+/** For tests that change the storage environment: the next getStorage() builds the adapter anew. */
+export function resetStorage(): void {
+  holder.adapter = undefined;
 }

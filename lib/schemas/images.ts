@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-const cropNumber = z.union([
+export const cropNumber = z.union([
   z.literal("").transform(() => undefined),
   z.coerce.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }),
 ]).optional();
@@ -8,7 +8,7 @@ const cropNumber = z.union([
 type RawCrop = { x?: number; y?: number; width?: number; height?: number };
 
 /** All four crop values or none; a partial crop is an error. */
-function completeCrop(v: RawCrop, ctx: z.RefinementCtx) {
+export function completeCrop(v: RawCrop, ctx: z.RefinementCtx) {
   const values = [v.x, v.y, v.width, v.height];
   const given = values.filter((x) => x !== undefined).length;
   if (given === 0) return null;
@@ -46,3 +46,32 @@ export const imageResponse = z.object({
 });
 
 export type ImageDto = z.infer<typeof imageResponse>;
+
+const positiveId = (error: `validation.${string}`) =>
+  z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
+/** Text fields of POST /api/public/images/generate and /api/user/ai/images/generate (the file is `image`). */
+export const generateFields = z
+  .object({
+    promptId: positiveId("validation.promptRequired"),
+    mugId: positiveId("validation.mugRequired"),
+    x: cropNumber,
+    y: cropNumber,
+    width: cropNumber,
+    height: cropNumber,
+  })
+  .transform((v, ctx) => ({ promptId: v.promptId, mugId: v.mugId, crop: completeCrop(v, ctx) }));
+
+export type GenerateFields = z.output<typeof generateFields>;
+
+export const generateResponse = z.object({
+  generationId: z.number(),
+  provider: z.string(),
+  modelId: z.string(),
+  /** True when the offline style filter made the picture (no AI provider configured). */
+  offline: z.boolean(),
+  durationMs: z.number(),
+  sourceImage: z.object({ id: z.number(), url: z.string() }),
+  images: z.array(z.object({ id: z.number(), url: z.string(), width: z.number(), height: z.number() })),
+});
+export type GenerateResponse = z.infer<typeof generateResponse>;

@@ -1,11 +1,12 @@
 import "server-only";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { images, type Image, type ImageType } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { getStorage, newStorageKey } from "@/lib/integrations/storage";
-import { intakeImage, type Crop, type ImageUse, type OutputFormat } from "@/lib/integrations/images/intake";
+import { intakeImage, type Crop, type ImageUse, type OutputFormat, type ProcessedImage } from "@/lib/integrations/images/intake";
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
 
@@ -21,15 +22,27 @@ export interface ServableImage {
   etag: string;
 }
 
-export function imageUrl(id: number): string {
-  return `/api/images/${id}`;
+/** The URL of an image; an anonymous visitor's image carries its access key. */
+export function imageUrl(id: number, accessKey?: string | null): string {
+  return accessKey ? `/api/images/${id}?key=${accessKey}` : `/api/images/${id}`;
+}
+
+export function newAccessKey(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function keyMatches(expected: string | null, given: string | null | undefined): boolean {
+  if (!expected || !given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function toImageDto(row: Image): ImageDto {
   return {
     id: row.id,
     type: row.type,
-    url: imageUrl(row.id),
+    url: imageUrl(row.id, row.ownerId === null ? row.accessKey : null),
     mimeType: row.mimeType,
     width: row.width,
     height: row.height,
@@ -45,27 +58,39 @@ const STORAGE_PREFIX: Record<ImageType, string> = {
   CATALOGUE: "catalogue",
 };
 
-export interface StoreImageInput {
-  bytes: Buffer;
-  use: ImageUse;
-  format: OutputFormat;
+export interface StoreImageMeta {
   type: ImageType;
   ownerId: number | null;
+  /** For an anonymous visitor's images (ownerId null): the capability that opens them. */
+  accessKey?: string | null;
   crop?: Crop | null;
-  maxDimension?: number;
   promptId?: number | null;
   sourceImageId?: number | null;
   generationId?: number | null;
 }
 
-/**
- * Takes in, stores and records an image: the file is written under a server-generated key first,
- * then the row; if the row cannot be written the file is removed again, so no row points at a
- * missing file and no file is left without a row.
- */
-export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<Image> {
+export interface StoreImageInput extends StoreImageMeta {
+  bytes: Buffer;
+  use: ImageUse;
+  format: OutputFormat;
+  maxDimension?: number;
+}
+
+export type StoredImage = Image & { /** The bytes as stored. */ data: Buffer };
+
+/** Takes in (see intakeImage) and stores an image. */
+export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<StoredImage> {
   const processed = await intakeImage(input.bytes, { use: input.use, crop: input.crop, format: input.format, maxDimension: input.maxDimension });
-  const key = newStorageKey(STORAGE_PREFIX[input.type], processed.extension);
+  return storeProcessedImage(processed, input, tx);
+}
+
+/**
+ * Stores an image that has been through intakeImage: the file is written under a server-generated
+ * key first, then the row; if the row cannot be written the file is removed again, so no row points
+ * at a missing file and no file is left without a row.
+ */
+export async function storeProcessedImage(processed: ProcessedImage, meta: StoreImageMeta, tx?: Tx): Promise<StoredImage> {
+  const key = newStorageKey(STORAGE_PREFIX[meta.type], processed.extension);
   const storage = getStorage();
   await storage.put(key, processed.data, processed.mimeType);
   try {
@@ -73,24 +98,25 @@ export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<Image
     const [row] = await db
       .insert(images)
       .values({
-        ownerId: input.type === "CATALOGUE" ? null : input.ownerId,
-        type: input.type,
+        ownerId: meta.type === "CATALOGUE" ? null : meta.ownerId,
+        accessKey: meta.type === "CATALOGUE" || meta.ownerId !== null ? null : (meta.accessKey ?? null),
+        type: meta.type,
         storageKey: key,
         mimeType: processed.mimeType,
         width: processed.width,
         height: processed.height,
         sizeBytes: processed.data.length,
-        cropX: input.crop?.x ?? null,
-        cropY: input.crop?.y ?? null,
-        cropWidth: input.crop?.width ?? null,
-        cropHeight: input.crop?.height ?? null,
-        promptId: input.promptId ?? null,
-        sourceImageId: input.sourceImageId ?? null,
-        generationId: input.generationId ?? null,
+        cropX: meta.crop?.x ?? null,
+        cropY: meta.crop?.y ?? null,
+        cropWidth: meta.crop?.width ?? null,
+        cropHeight: meta.crop?.height ?? null,
+        promptId: meta.promptId ?? null,
+        sourceImageId: meta.sourceImageId ?? null,
+        generationId: meta.generationId ?? null,
       })
       .returning();
     if (!row) throw new Error("insert returned no row");
-    return row;
+    return { ...row, data: processed.data };
   } catch (err) {
     await storage.delete(key).catch(() => {});
     throw err;
@@ -114,17 +140,18 @@ function servable(row: Image): ServableImage {
   };
 }
 
-/** May this caller see the image? Catalogue: anyone. Otherwise its owner or an admin. */
-export function canView(row: Pick<Image, "type" | "ownerId">, session: Session | null): boolean {
+/** May this caller see the image? Catalogue: anyone. Otherwise its owner, an admin, or whoever holds its access key. */
+export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, session: Session | null, key?: string | null): boolean {
   if (row.type === "CATALOGUE") return true;
+  if (keyMatches(row.accessKey, key)) return true;
   if (!session) return false;
-  return row.ownerId === session.user.id || session.roles.includes("admin");
+  return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
 }
 
 /** An image the caller may see; someone else's image answers 404, exactly like an unknown id. */
-export async function getViewableImageOrThrow(imageId: number, session: Session | null): Promise<ServableImage> {
+export async function getViewableImageOrThrow(imageId: number, session: Session | null, key?: string | null): Promise<ServableImage> {
   const row = await findImage(imageId);
-  if (!row || !canView(row, session)) throw notFound();
+  if (!row || !canView(row, session, key)) throw notFound();
   return servable(row);
 }
 

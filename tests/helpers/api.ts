@@ -6,7 +6,7 @@ export interface CallOptions {
   method?: string;
   path?: string;
   params?: Record<string, string>;
-  /** A value to send as JSON, or a string sent as-is (for malformed JSON tests). */
+  /** A value to send as JSON, a string sent as-is (for malformed JSON tests), or FormData (multipart). */
   body?: unknown;
   headers?: Record<string, string>;
   cookie?: string;
@@ -22,8 +22,10 @@ export interface CallResult<T = unknown> {
 export async function call<T = Record<string, unknown>>(handler: Handler, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { "accept-language": "en", ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body; // fetch sets the multipart boundary itself
+  } else if (opts.body !== undefined) {
     body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }

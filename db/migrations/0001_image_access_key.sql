@@ -1,0 +1,3 @@
+ALTER TABLE "images" DROP CONSTRAINT "images_catalogue_has_no_owner";--> statement-breakpoint
+ALTER TABLE "images" ADD COLUMN "access_key" text;--> statement-breakpoint
+ALTER TABLE "images" ADD CONSTRAINT "images_owner_rules" CHECK (("images"."type" = 'CATALOGUE' AND "images"."owner_id" IS NULL AND "images"."access_key" IS NULL) OR ("images"."type" <> 'CATALOGUE' AND ("images"."owner_id" IS NOT NULL OR "images"."access_key" IS NOT NULL)));

@@ -1,0 +1,1 @@
+ALTER TABLE "mug_details" ADD CONSTRAINT "mug_print_area_fits" CHECK ("mug_details"."document_bottom_margin_mm" + "mug_details"."print_template_height_mm" <= "mug_details"."document_height_mm");

@@ -1,0 +1,48 @@
+import "server-only";
+import { APICallError, InvalidResponseDataError, JSONParseError, NoImageGeneratedError, RetryError, TypeValidationError } from "ai";
+import { ApiError } from "@/lib/api/errors";
+import { GenerationError } from "./types";
+
+/** The spec's generation messages: failed → 502, timed out → 504, invalid response → 502. */
+export function generationErrorToApiError(e: GenerationError): ApiError {
+  switch (e.kind) {
+    case "timeout":
+      return new ApiError(504, "errors.generationTimeout");
+    case "invalid":
+      return new ApiError(502, "errors.generationInvalidResponse");
+    case "failed":
+      return new ApiError(502, "errors.generationFailed");
+  }
+}
+
+function isAbortLike(err: unknown): boolean {
+  return err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError" || err.name === "ResponseAborted");
+}
+
+/**
+ * Maps whatever a provider call threw to a GenerationError:
+ * - aborted (deadline passed or caller gone) → "timeout";
+ * - an answer that came back (2xx) but could not be read, or no image in it → "invalid";
+ * - HTTP errors, network errors and everything else → "failed".
+ * A RetryError (the SDK's wrapper after its retry) is judged by its last error.
+ */
+export function toGenerationError(err: unknown, signal?: AbortSignal): GenerationError {
+  if (err instanceof GenerationError) return err;
+  if (signal?.aborted || isAbortLike(err)) return new GenerationError("timeout", "the provider did not answer in time", err);
+  if (RetryError.isInstance(err)) {
+    const inner = toGenerationError(err.lastError, signal);
+    return new GenerationError(inner.kind, inner.message, err);
+  }
+  if (NoImageGeneratedError.isInstance(err)) return new GenerationError("invalid", "the provider answered without an image", err);
+  if (APICallError.isInstance(err)) {
+    const status = err.statusCode;
+    if (status !== undefined && status >= 200 && status < 300) {
+      return new GenerationError("invalid", `the provider's answer could not be read (${err.message})`, err);
+    }
+    return new GenerationError("failed", status ? `the provider answered HTTP ${status}` : `the provider could not be reached (${err.message})`, err);
+  }
+  if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || InvalidResponseDataError.isInstance(err)) {
+    return new GenerationError("invalid", "the provider's answer could not be read", err);
+  }
+  return new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
+}

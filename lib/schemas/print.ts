@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+const missing = (input: unknown) => input === undefined || input === null;
+
+/** POST /api/public/pdf/generate body: which mug's document format, and which of the shop's images. */
+export const generatePdfBody = z.object({
+  mugId: z
+    .number({ error: (issue) => (missing(issue.input) ? "validation.mugIdRequired" : "validation.mugIdInvalid") })
+    .int({ error: "validation.mugIdInvalid" })
+    .positive({ error: "validation.mugIdInvalid" })
+    .max(2_147_483_647, { error: "validation.mugIdInvalid" }),
+  imageUrl: z
+    .string({ error: (issue) => (missing(issue.input) ? "validation.imageUrlRequired" : "validation.invalidType") })
+    .min(1, { error: "validation.imageUrlRequired" })
+    .max(2048, { error: "validation.imageUrlTooLong" }),
+});
+
+export type GeneratePdfBody = z.infer<typeof generatePdfBody>;
+
+/** Response headers of the PDF answer: the effective resolution of the print image. */
+export const PRINT_DPI_HEADER = "x-print-dpi";
+export const PRINT_DPI_OK_HEADER = "x-print-dpi-ok";
+/** Below this resolution at print size the image is flagged as too small. */
+export const MIN_PRINT_DPI = 150;

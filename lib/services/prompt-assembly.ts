@@ -1,0 +1,69 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { aiModels, prompts, promptSlotVariants, slotTypes, slotVariants, type AiProvider } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+
+export interface AssembledPrompt {
+  /** The text sent to the model. */
+  text: string;
+  prompt: { id: number; title: string; llmId: number };
+  /** The model the prompt is set to (the registry decides whether it runs there or offline). */
+  model: { id: number; provider: AiProvider; modelId: string };
+}
+
+export interface PromptExtras {
+  /** The prompt tester's master prompt: goes first. */
+  masterPrompt?: string;
+  /** The prompt tester's specific prompt: goes last. */
+  specificPrompt?: string;
+}
+
+/** One part as clean text: paragraphs trimmed, runs of spaces folded, and a full stop added when it ends without punctuation. */
+function sentence(part: string): string {
+  const text = part
+    .split(/\n{2,}/)
+    .map((para) => para.replace(/[ \t]+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n\n");
+  if (!text) return "";
+  return /[.!?…:;"')\]]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * The one place a generation prompt is put together: the master prompt (when given), the prompt's
+ * style text, its selected slot variants' texts in the order of their slot types' positions, then the
+ * specific prompt (when given) — each as its own paragraph. Unknown, inactive and archived prompts
+ * answer 404.
+ */
+export async function assemblePrompt(promptId: number, extras: PromptExtras = {}): Promise<AssembledPrompt> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: prompts.id,
+      title: prompts.title,
+      styleText: prompts.styleText,
+      llmId: prompts.llmId,
+      provider: aiModels.provider,
+      modelId: aiModels.modelId,
+    })
+    .from(prompts)
+    .innerJoin(aiModels, eq(aiModels.id, prompts.llmId))
+    .where(and(eq(prompts.id, promptId), eq(prompts.active, true), eq(prompts.archived, false)));
+  if (!row) throw new ApiError(404, "errors.promptNotFound");
+
+  const slots = await db
+    .select({ text: slotVariants.prompt })
+    .from(promptSlotVariants)
+    .innerJoin(slotVariants, eq(slotVariants.id, promptSlotVariants.slotVariantId))
+    .innerJoin(slotTypes, eq(slotTypes.id, slotVariants.slotTypeId))
+    .where(eq(promptSlotVariants.promptId, promptId))
+    .orderBy(asc(slotTypes.position), asc(slotVariants.id));
+
+  const parts = [extras.masterPrompt ?? "", row.styleText, ...slots.map((s) => s.text), extras.specificPrompt ?? ""].map(sentence).filter(Boolean);
+  return {
+    text: parts.join("\n\n"),
+    prompt: { id: row.id, title: row.title, llmId: row.llmId },
+    model: { id: row.llmId, provider: row.provider, modelId: row.modelId },
+  };
+}
