@@ -47,6 +47,8 @@ const envSchema = z.object({
   GUEST_GENERATIONS_PER_HOUR: int(10),
   /** Image generations per signed-in customer and hour. */
   USER_GENERATIONS_PER_HOUR: int(30),
+  /** Print PDFs per client address and hour. */
+  PDF_PER_HOUR: int(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

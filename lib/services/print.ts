@@ -11,6 +11,7 @@ import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
 import { MIN_PRINT_DPI, PRINT_DPI_HEADER, PRINT_DPI_OK_HEADER, type GeneratePdfBody } from "@/lib/schemas/print";
 import { originOf, resolveShopImageUrl } from "./image-url";
 import { getViewableImageOrThrow, readImageBytesOrThrow } from "./images";
+import { consume } from "./rate-limit";
 
 const MM_PER_INCH = 25.4;
 /** The print image is never embedded finer than this (more pixels would not print better). */
@@ -40,11 +41,13 @@ export interface PrintImage {
  * (catalogue images: anyone; others: owner, admin or the URL's access key), else 404 as for an
  * unknown image.
  */
-export async function generatePrintPdf(input: GeneratePdfBody, session: Session | null, requestOrigin: string): Promise<PrintPdf> {
+export async function generatePrintPdf(input: GeneratePdfBody, session: Session | null, requestOrigin: string, clientIp: string): Promise<PrintPdf> {
   const ref = resolveShopImageUrl(input.imageUrl, shopOrigins(requestOrigin));
   if (!ref) throw new ApiError(400, "errors.imageUrlNotAllowed");
   const mug = await getPrintableMugOrThrow(input.mugId);
   const image = await getViewableImageOrThrow(ref.id, session, ref.key);
+  // Only requests that will really render count against the limit.
+  await enforcePdfRateLimit(clientIp);
   const bytes = await readImageBytesOrThrow(image);
 
   const fitted = await fitPrintImage(bytes, mug.templateWidthMm, mug.templateHeightMm);
@@ -155,4 +158,10 @@ export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, temp
     .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
     .toBuffer();
   return { jpeg, width, height, dpi };
+}
+
+/** Rendering costs CPU: each client address may ask for PDF_PER_HOUR print files an hour. */
+async function enforcePdfRateLimit(clientIp: string): Promise<void> {
+  const r = await consume({ key: `pdf:client:${clientIp}`, limit: env().PDF_PER_HOUR, windowSeconds: 3600 });
+  if (!r.allowed) throw new ApiError(429, "errors.rateLimitPdf", undefined, { retryAfter: r.retryAfter });
 }

@@ -566,3 +566,27 @@ describe("POST /api/public/pdf/generate – bad bodies → 4xx with the field ma
     expect(form.json).toMatchObject({ message: "The request body must be JSON" });
   });
 });
+
+describe("POST /api/public/pdf/generate – rate limit per client address", () => {
+  it("after PDF_PER_HOUR rendered files the client gets 429; refused URLs do not count; other clients are unaffected", async () => {
+    process.env.PDF_PER_HOUR = "2";
+    resetEnvCache();
+    try {
+      const mugId = await articleId("MUG-001");
+      const db = await getDb();
+      const [img] = await db.select({ id: images.id }).from(images).where(eq(images.type, "CATALOGUE")).limit(1);
+      if (!img) throw new Error("catalogue image");
+      const ip = { "x-forwarded-for": "198.51.100.200" };
+      expect((await generate({ mugId, imageUrl: "http://evil.example/x.png" }, { headers: ip })).status).toBe(400);
+      expect((await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: ip })).status).toBe(200);
+      expect((await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: ip })).status).toBe(200);
+      const limited = await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: ip });
+      expect(limited.status).toBe(429);
+      expect(limited.json?.message).toBe("Too many print files requested. Please try again later.");
+      expect((await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: { "x-forwarded-for": "198.51.100.201" } })).status).toBe(200);
+    } finally {
+      delete process.env.PDF_PER_HOUR;
+      resetEnvCache();
+    }
+  });
+});
