@@ -1,9 +1,9 @@
 import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, notExists, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { images, type Image, type ImageType } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { images, orderItems, type Image, type ImageType } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { intakeImage, type Crop, type ImageUse, type OutputFormat, type ProcessedImage } from "@/lib/integrations/images/intake";
@@ -179,13 +179,28 @@ export async function readImageBytesOrThrow(image: Pick<ServableImage, "id" | "s
   return bytes;
 }
 
-/** Deletes the row, then the file (a leftover file is harmless; a row without its file is not). */
-export async function deleteImage(row: Pick<Image, "id" | "storageKey">): Promise<void> {
+/**
+ * Deletes an image (row, then file; a leftover file is harmless, a row without its file is not).
+ * An image used by an order line is kept (409): the order must keep its design. `where` narrows
+ * which rows may be deleted (e.g. only the caller's own); the check and the delete are one statement.
+ * Returns false when no row matched `where` (unknown or not the caller's).
+ */
+export async function deleteImage(imageId: number, where?: SQL): Promise<boolean> {
   const db = await getDb();
-  await db.delete(images).where(eq(images.id, row.id));
+  const inOrder = db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id));
+  const [deleted] = await db
+    .delete(images)
+    .where(and(eq(images.id, imageId), where, notExists(inOrder)))
+    .returning({ id: images.id, storageKey: images.storageKey });
+  if (!deleted) {
+    const [exists] = await db.select({ id: images.id }).from(images).where(and(eq(images.id, imageId), where));
+    if (!exists) return false;
+    throw new ApiError(409, "errors.imageInOrder");
+  }
   await getStorage()
-    .delete(row.storageKey)
-    .catch((err: unknown) => logger.warn("could not delete image file", { imageId: row.id, err }));
+    .delete(deleted.storageKey)
+    .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err }));
+  return true;
 }
 
 /** If-None-Match against our ETag: weak comparison (RFC 9110 §13.1.2), "*" matches any. */

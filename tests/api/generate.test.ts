@@ -9,7 +9,8 @@ import * as imageRoute from "@/app/api/images/[imageId]/route";
 import { getDb } from "@/db/client";
 import { articles, generations, images, prompts } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { getStorage } from "@/lib/integrations/storage";
+import { getStorage, resetStorage } from "@/lib/integrations/storage";
+import { tempDir } from "../helpers/test-db";
 import { call, cookieFor, loginAs } from "../helpers/api";
 import { makeJpeg, photoForm } from "../helpers/images";
 
@@ -28,6 +29,9 @@ let mugId: number;
 let photo: Buffer;
 
 beforeAll(async () => {
+  // Own storage folder: the "nothing stored" counts must not see other test files' writes.
+  process.env.STORAGE_DIR = tempDir("shop-test-generate-");
+  resetStorage();
   const db = await getDb();
   const active = await db.select().from(prompts).where(and(eq(prompts.active, true), eq(prompts.archived, false))).limit(1);
   const archived = await db.select().from(prompts).where(eq(prompts.archived, true)).limit(1);

@@ -69,7 +69,8 @@ export async function intakeImage(
 
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).metadata();
+    // Header only (no decoding): the declared size is checked below with its own message.
+    meta = await sharp(bytes, { limitInputPixels: false, animated: false }).metadata();
   } catch {
     throw new ApiError(422, "errors.imageInvalid");
   }

@@ -1,0 +1,13 @@
+import { noContent, route } from "@/lib/api/route";
+import { idParams } from "@/lib/schemas/common";
+import { invalidateCatalog } from "@/lib/services/catalog-cache";
+import { notFound } from "@/lib/api/errors";
+import { deleteImage, getViewableImageOrThrow } from "@/lib/services/images";
+
+// DELETE /api/admin/images/{imageId} – delete an image, row and file (catalogue references become empty: ON DELETE SET NULL; an image an order prints: 409)
+export const DELETE = route({ access: "admin", params: idParams("imageId") }, async ({ params, session }) => {
+  const image = await getViewableImageOrThrow(params.imageId, session);
+  if (!(await deleteImage(image.id))) throw notFound();
+  if (image.isPublic) invalidateCatalog(); // cached mugs/prompts must not point at the deleted example image
+  return noContent();
+});

@@ -1,0 +1,13 @@
+import { created, route } from "@/lib/api/route";
+import { formFields, formFile, readForm } from "@/lib/api/multipart";
+import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
+import { editedImageFields } from "@/lib/schemas/user-images";
+import { storeEditedImage } from "@/lib/services/user-images";
+
+// POST /api/user/images/edited – store the caller's edit (multipart: image PNG ≤ 10 MB, generatedImageId of their GENERATED image)
+export const POST = route({ access: "user" }, async ({ req, session }) => {
+  const form = await readForm(req, IMAGE_BYTE_LIMITS.edited);
+  const { generatedImageId } = formFields(form, editedImageFields);
+  const bytes = await formFile(form, "image");
+  return created(await storeEditedImage(session, generatedImageId, bytes));
+});

@@ -1,0 +1,89 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { userImageQueries } from "@/lib/api-client/user-images";
+import { listUserImagesQuery, type ListUserImagesQuery, type SortOrder, type UserImageSort } from "@/lib/schemas/user-images";
+import { ImageCard } from "./image-card";
+import { SortControls } from "./sort-controls";
+
+/** sort and order from the URL query; anything unknown falls back to newest first by date. */
+function sortFromUrl(params: { get(name: string): string | null }): ListUserImagesQuery {
+  const parsed = listUserImagesQuery.safeParse({ sort: params.get("sort") ?? undefined, order: params.get("order") ?? undefined });
+  return parsed.success ? { sort: parsed.data.sort, order: parsed.data.order } : { sort: "date", order: "desc" };
+}
+
+/** The signed-in user's gallery: uploaded, generated and edited images, sortable, each deletable. */
+export function MyImagesGallery() {
+  const t = useTranslations("myImages");
+  const searchParams = useSearchParams();
+  const query = sortFromUrl(searchParams);
+  // While another sort loads, the current grid stays (no skeleton flash).
+  const images = useQuery({ ...userImageQueries.list(query), placeholderData: keepPreviousData });
+
+  // Native history updates are picked up by useSearchParams without a server round trip.
+  const changeSort = (next: { sort: UserImageSort; order: SortOrder }) => {
+    const params = new URLSearchParams(searchParams.toString());
+    params.set("sort", next.sort);
+    params.set("order", next.order);
+    window.history.replaceState(null, "", `?${params.toString()}`);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <p className="text-stone-600">{t("intro")}</p>
+        <SortControls sort={query.sort} order={query.order} onChange={changeSort} />
+      </div>
+      {images.isPending ? (
+        <GallerySkeleton label={t("loading")} />
+      ) : images.isError ? (
+        <div className="card space-y-3" role="alert">
+          <p className="text-stone-700">{t("loadFailed")}</p>
+          <button type="button" className="btn-secondary" onClick={() => void images.refetch()}>
+            {t("retry")}
+          </button>
+        </div>
+      ) : images.data.length === 0 ? (
+        <div className="card space-y-3 text-center" data-testid="my-images-empty">
+          <p className="text-stone-700">{t("empty")}</p>
+          <Link href="/" className="btn-primary">
+            {t("emptyAction")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-stone-600" aria-live="polite" data-testid="my-images-count">
+            {t("count", { count: images.data.length })}
+          </p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="my-images-grid" aria-busy={images.isFetching}>
+            {images.data.map((image) => (
+              <ImageCard key={image.id} image={image} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function GallerySkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="my-images-loading">
+      <span className="sr-only">{label}</span>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="animate-pulse overflow-hidden rounded-lg border border-stone-200 bg-white">
+            <div className="aspect-square bg-stone-200" />
+            <div className="space-y-2 p-4">
+              <div className="h-4 w-1/3 rounded bg-stone-200" />
+              <div className="h-4 w-2/3 rounded bg-stone-200" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { images, prompts, type Image } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { sniffImageType } from "@/lib/integrations/images/intake";
+import type { Session } from "@/lib/auth/session";
+import type { ImageDto } from "@/lib/schemas/images";
+import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDto } from "@/lib/schemas/user-images";
+import { deleteImage, imageUrl, storeImage, toImageDto } from "./images";
+
+/** The caller's own gallery images; an admin's gallery is their own images too, never everybody's. */
+const ownedBy = (session: Session) => and(eq(images.ownerId, session.user.id), inArray(images.type, USER_IMAGE_TYPES));
+
+/** Group order of the type sort: the way a design comes about. */
+const typeRank = sql`case ${images.type} when 'UPLOADED' then 0 when 'GENERATED' then 1 else 2 end`;
+
+/** The signed-in user's images (uploaded, generated, edited) with the title of their prompt, sorted as asked. */
+export async function listUserImages(session: Session, query: ListUserImagesQuery): Promise<UserImageDto[]> {
+  const db = await getDb();
+  const byDate = query.order === "asc" ? asc : desc;
+  const orderBy: SQL[] = [byDate(images.createdAt), byDate(images.id)];
+  if (query.sort === "type") orderBy.unshift(asc(typeRank));
+  const rows = await db
+    .select({
+      id: images.id,
+      type: images.type,
+      createdAt: images.createdAt,
+      sizeBytes: images.sizeBytes,
+      width: images.width,
+      height: images.height,
+      promptTitle: prompts.title,
+    })
+    .from(images)
+    .leftJoin(prompts, eq(prompts.id, images.promptId))
+    .where(and(ownedBy(session), query.type ? eq(images.type, query.type) : undefined))
+    .orderBy(...orderBy);
+  return rows.flatMap((r) =>
+    r.type === "CATALOGUE"
+      ? []
+      : [{ id: r.id, type: r.type, url: imageUrl(r.id), createdAt: r.createdAt.toISOString(), sizeBytes: r.sizeBytes, width: r.width, height: r.height, promptTitle: r.promptTitle }],
+  );
+}
+
+/** One of the caller's own gallery images; anybody else's (even for an admin) answers 404 like an unknown id. */
+export async function getUserImageOrThrow(imageId: number, session: Session): Promise<Image> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.id, imageId), ownedBy(session)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Deletes one of the caller's images (not one an order prints: 409); someone else's → 404. */
+export async function deleteUserImage(imageId: number, session: Session): Promise<void> {
+  if (!(await deleteImage(imageId, ownedBy(session)))) throw notFound();
+}
+
+/** A GENERATED image of the caller: someone else's or unknown → 404; one of theirs of another type → 422. */
+export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Session): Promise<Image> {
+  const row = await getUserImageOrThrow(imageId, session);
+  if (row.type !== "GENERATED") throw new ApiError(422, "errors.validationFailed", { generatedImageId: "validation.generatedImageRequired" });
+  return row;
+}
+
+/**
+ * Stores the user's edit of one of their generated images. PNG only (checked by the bytes) and kept as
+ * PNG, because edits may carry transparency; re-encoded without metadata like every image.
+ */
+export async function storeEditedImage(session: Session, generatedImageId: number, bytes: Buffer): Promise<ImageDto> {
+  const source = await getOwnedGeneratedImageOrThrow(generatedImageId, session);
+  if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");
+  const row = await storeImage({
+    bytes,
+    use: "edited",
+    format: "png",
+    type: "EDITED",
+    ownerId: session.user.id,
+    promptId: source.promptId,
+    sourceImageId: source.id,
+  });
+  return toImageDto(row);
+}

@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** The customer's gallery (/my-images): sort controls, image cards with badges, delete with a confirm dialog. */
+export class MyImagesPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(query = "") {
+    await this.page.goto(`/my-images${query}`);
+    await expect(this.heading()).toBeVisible();
+  }
+
+  heading() {
+    return this.page.getByRole("heading", { level: 1, name: /^(My images|Meine Bilder)$/ });
+  }
+
+  empty() {
+    return this.page.getByTestId("my-images-empty");
+  }
+
+  grid() {
+    return this.page.getByTestId("my-images-grid");
+  }
+
+  cards() {
+    return this.page.getByTestId("my-image-card");
+  }
+
+  count() {
+    return this.page.getByTestId("my-images-count");
+  }
+
+  /** Types of the cards in their displayed order (UPLOADED, GENERATED, EDITED). */
+  async types(): Promise<string[]> {
+    return this.cards().evaluateAll((cards) => cards.map((c) => c.getAttribute("data-type") ?? ""));
+  }
+
+  async ids(): Promise<number[]> {
+    return this.cards().evaluateAll((cards) => cards.map((c) => Number(c.getAttribute("data-image-id"))));
+  }
+
+  card(imageId: number): Locator {
+    return this.page.locator(`[data-testid="my-image-card"][data-image-id="${imageId}"]`);
+  }
+
+  sortSelect() {
+    return this.page.getByLabel(/^(Sort by|Sortieren nach)$/);
+  }
+
+  orderSelect() {
+    return this.page.getByLabel(/^(Order|Reihenfolge)$/);
+  }
+
+  async sortBy(sort: "date" | "type", order: "desc" | "asc") {
+    await this.sortSelect().selectOption(sort);
+    await this.orderSelect().selectOption(order);
+  }
+
+  async deleteImage(imageId: number) {
+    await this.card(imageId).getByRole("button", { name: /^(Delete|Löschen):/ }).click();
+    const dialog = this.page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
+  }
+
+  toast(text: string | RegExp) {
+    return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
+  }
+}
