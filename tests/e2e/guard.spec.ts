@@ -47,6 +47,8 @@ test.describe("admin guard", () => {
     await expect(nav.getByRole("link", { name: "My Images" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "My Orders" })).toBeVisible();
     await page.getByTestId("language-switch").selectOption("de");
-    await expect(nav.getByRole("link", { name: "Tasse gestalten" })).toBeVisible();
+    const navDe = page.getByRole("navigation", { name: "Hauptnavigation" });
+    await expect(navDe.getByRole("link", { name: "Tasse gestalten" })).toBeVisible();
+    await expect(navDe.getByRole("link", { name: "Meine Bilder" })).toBeVisible();
   });
 });
