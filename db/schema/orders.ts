@@ -133,6 +133,7 @@ export const orderAddresses = pgTable(
 export const PAYMENT_STATUSES = [
   "requires_payment",
   "requires_action",
+  "processing",
   "succeeded",
   "failed",
   "refunded",

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * Cart API contract (/api/user/cart…). Prices are gross integer cents computed on the server from the
+ * catalogue; nothing price-like is ever accepted from the browser.
+ */
+const id = (error: `validation.${string}`) => z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
+export const MAX_QUANTITY = 99;
+const quantity = z
+  .number({ error: "validation.quantityInvalid" })
+  .int({ error: "validation.quantityInvalid" })
+  .min(1, { error: "validation.quantityInvalid" })
+  .max(MAX_QUANTITY, { error: "validation.quantityInvalid" });
+
+/** POST /api/user/cart/items — a generated (or edited) image of the user on a mug in a colour variant. */
+export const addCartItemBody = z.object({
+  mugId: id("validation.mugRequired"),
+  variantId: id("validation.variantRequired"),
+  imageId: id("validation.imageRequiredForCart"),
+  promptId: id("validation.invalidValue").optional(),
+  quantity: quantity.default(1),
+});
+
+/** PUT /api/user/cart/items/{itemId} */
+export const updateCartItemBody = z.object({ quantity });
+
+export const cartItemResponse = z.object({
+  id: z.number(),
+  mug: z.object({ id: z.number(), name: z.string() }),
+  variant: z.object({ id: z.number(), name: z.string(), insideColorCode: z.string(), outsideColorCode: z.string() }),
+  /** The design preview. */
+  image: z.object({ id: z.number(), url: z.string() }),
+  prompt: z.object({ id: z.number(), title: z.string() }).nullable(),
+  quantity: z.number(),
+  /** Gross unit price snapshotted when added (updated by refresh-prices). */
+  unitPriceCents: z.number(),
+  /** The snapshot before the last detected catalogue price change; null when unchanged. */
+  earlierUnitPriceCents: z.number().nullable(),
+  priceChanged: z.boolean(),
+  promptPriceCents: z.number(),
+  vatPercent: z.number(),
+  lineTotalCents: z.number(),
+});
+
+export const cartSummaryResponse = z.object({
+  itemCount: z.number(),
+  subtotalCents: z.number(),
+  shippingCents: z.number(),
+  /** VAT contained in subtotal and shipping (prices are gross). */
+  taxCents: z.number(),
+  totalCents: z.number(),
+  currency: z.literal("EUR"),
+  hasPriceChanges: z.boolean(),
+});
+
+export const cartResponse = z.object({ items: z.array(cartItemResponse), summary: cartSummaryResponse });
+
+export type AddCartItemBody = z.input<typeof addCartItemBody>;
+export type UpdateCartItemBody = z.input<typeof updateCartItemBody>;
+export type CartItemDto = z.infer<typeof cartItemResponse>;
+export type CartSummaryDto = z.infer<typeof cartSummaryResponse>;
+export type CartDto = z.infer<typeof cartResponse>;

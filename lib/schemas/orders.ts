@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { email, optionalPhone } from "./auth";
+
+/**
+ * Checkout, order and payment API contract.
+ *
+ *   GET  /api/user/payments/config                       → PaymentConfigDto (which provider, test mode, publishable key)
+ *   POST /api/user/orders                                 PlaceOrderBody → 201 PlaceOrderResponse (idempotent per idempotencyKey)
+ *   GET  /api/user/orders                                 → OrderDto[] (own orders, newest first)
+ *   GET  /api/user/orders/{orderId}                       → OrderDto (reconciles a Stripe payment with Stripe first)
+ *   POST /api/user/orders/{orderId}/payment               → PaymentDto (a fresh or the current attempt for an unpaid order: retry)
+ *   POST /api/user/orders/{orderId}/payment/sandbox       SandboxCardBody → PaymentDto (sandbox provider only)
+ *   POST /api/user/orders/{orderId}/payment/sandbox/authenticate  { approve } → PaymentDto (the "extra step" of 3-D Secure cards)
+ *   POST /api/user/orders/{orderId}/cancel                → OrderDto (only while pending; refunds a paid order)
+ *   GET  /api/user/orders/{orderId}/receipt               → application/pdf
+ *   POST /api/webhooks/stripe                             raw Stripe event, signature-verified
+ */
+const text = (max: number, required: `validation.${string}`) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" });
+
+export const contactBody = z.object({
+  email,
+  firstName: text(100, "validation.firstNameRequired"),
+  lastName: text(100, "validation.lastNameRequired"),
+  phone: optionalPhone,
+});
+
+export const addressBody = z.object({
+  firstName: text(100, "validation.firstNameRequired"),
+  lastName: text(100, "validation.lastNameRequired"),
+  street1: text(200, "validation.streetRequired"),
+  street2: z.string().trim().max(200, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+  city: text(100, "validation.cityRequired"),
+  postalCode: z
+    .string({ error: "validation.postalCodeRequired" })
+    .trim()
+    .min(1, { error: "validation.postalCodeRequired" })
+    .max(12, { error: "validation.postalCodeInvalid" })
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, { error: "validation.postalCodeInvalid" }),
+  countryCode: z.string({ error: "validation.countryRequired" }).trim().toUpperCase().length(2, { error: "validation.countryRequired" }),
+});
+
+export const placeOrderBody = z.object({
+  /** Made by the browser once per checkout: a double click or a retried request yields the same order. */
+  idempotencyKey: z.string({ error: "validation.required" }).trim().min(8).max(100),
+  contact: contactBody,
+  shippingAddress: addressBody,
+  /** null = same as shipping. */
+  billingAddress: addressBody.nullish().transform((v) => v ?? null),
+});
+
+export const sandboxCardBody = z.object({
+  cardNumber: z.string({ error: "validation.cardNumberInvalid" }).transform((v) => v.replace(/[\s-]/g, "")).pipe(z.string().regex(/^\d{12,19}$/, { error: "validation.cardNumberInvalid" })),
+  expMonth: z.number({ error: "validation.cardExpiryInvalid" }).int().min(1, { error: "validation.cardExpiryInvalid" }).max(12, { error: "validation.cardExpiryInvalid" }),
+  expYear: z.number({ error: "validation.cardExpiryInvalid" }).int().min(2000, { error: "validation.cardExpiryInvalid" }).max(2100, { error: "validation.cardExpiryInvalid" }),
+  cvc: z.string({ error: "validation.cardCvcInvalid" }).regex(/^\d{3,4}$/, { error: "validation.cardCvcInvalid" }),
+});
+
+export const sandboxAuthenticateBody = z.object({ approve: z.boolean() });
+
+export const PAYMENT_STATES = ["requires_payment", "requires_action", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
+
+export const paymentResponse = z.object({
+  id: z.number(),
+  provider: z.enum(["stripe", "sandbox"]),
+  status: z.enum(PAYMENT_STATES),
+  amountCents: z.number(),
+  currency: z.literal("EUR"),
+  /** Stripe: the PaymentIntent client secret for the Payment Element; null for the sandbox. */
+  clientSecret: z.string().nullable(),
+  /** Why the last attempt failed, in the caller's language (declined, …). */
+  failureMessage: z.string().nullable(),
+});
+
+export const paymentConfigResponse = z.object({
+  provider: z.enum(["stripe", "sandbox"]),
+  /** True for the sandbox and for Stripe test keys: the page shows a test-mode notice. */
+  testMode: z.boolean(),
+  publishableKey: z.string().nullable(),
+});
+
+const orderAddress = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street1: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+
+export const orderResponse = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(["pending", "processing", "shipped", "delivered", "cancelled"]),
+  /** unpaid until a payment succeeded; refunded after a cancellation of a paid order. */
+  paymentStatus: z.enum(["unpaid", "paid", "refunded"]),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      articleName: z.string(),
+      variantName: z.string().nullable(),
+      colour: z.string().nullable(),
+      quantity: z.number(),
+      unitPriceCents: z.number(),
+      totalCents: z.number(),
+      imageUrl: z.string().nullable(),
+    }),
+  ),
+  subtotalCents: z.number(),
+  shippingCents: z.number(),
+  taxCents: z.number(),
+  totalCents: z.number(),
+  currency: z.literal("EUR"),
+  shippingAddress: orderAddress,
+  billingAddress: orderAddress,
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  cancellable: z.boolean(),
+});
+
+export const placeOrderResponse = z.object({ order: orderResponse, payment: paymentResponse });
+
+export type ContactBody = z.input<typeof contactBody>;
+export type AddressBody = z.input<typeof addressBody>;
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+export type SandboxCardBody = z.input<typeof sandboxCardBody>;
+export type PaymentDto = z.infer<typeof paymentResponse>;
+export type PaymentConfigDto = z.infer<typeof paymentConfigResponse>;
+export type OrderDto = z.infer<typeof orderResponse>;
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
