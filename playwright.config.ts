@@ -38,6 +38,9 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin12345",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       LOG_LEVEL: "silent",
+      // Every browser test comes from 127.0.0.1: the per-client guest limit would otherwise be shared by all of them.
+      GUEST_GENERATIONS_PER_HOUR: "1000",
+      USER_GENERATIONS_PER_HOUR: "1000",
     },
   },
 });

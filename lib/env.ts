@@ -49,6 +49,17 @@ const envSchema = z.object({
   USER_GENERATIONS_PER_HOUR: int(30),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
+  /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API address overrides (tests point the SDK at a local fake server); unset → api.stripe.com over https. */
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** Mail (lib/integrations/mail): SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in $DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  MAIL_FROM: z.string().min(3).default("MugMagic <shop@example.com>"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -67,3 +67,55 @@ export function salesPrice(totalCents: number, mode: PriceMode, vatPercent: numb
   if (mode === "GROSS") return { grossCents: totalCents, netCents: netFromGross(totalCents, vatPercent), vatPercent };
   return { grossCents: grossFromNet(totalCents, vatPercent), netCents: totalCents, vatPercent };
 }
+
+/** Flat shipping charge, gross cents. */
+export const SHIPPING_CENTS = 490;
+/** Shipping is free from this gross subtotal on (cents). */
+export const FREE_SHIPPING_FROM_CENTS = 5000;
+
+export interface TotalsLine {
+  /** Gross unit price in cents. */
+  unitPriceCents: number;
+  quantity: number;
+  vatPercent: number;
+}
+
+export interface OrderTotals {
+  /** Sum of the gross line totals. */
+  subtotalCents: number;
+  /** Gross shipping: SHIPPING_CENTS below FREE_SHIPPING_FROM_CENTS, else 0; 0 for no lines at all. */
+  shippingCents: number;
+  /** VAT contained in the line totals (each rounded half up on its own) and in shipping. */
+  taxCents: number;
+  totalCents: number;
+}
+
+/** The VAT contained in a gross amount: gross − round(gross / (1 + p/100)). */
+export function vatInGross(grossCents: number, vatPercent: number): number {
+  return grossCents - netFromGross(grossCents, vatPercent);
+}
+
+/**
+ * Totals of an order or cart from gross line prices. The VAT of each line is taken from its gross
+ * line total (unit × quantity), rounded half up per line; shipping carries `shippingVatPercent`.
+ */
+export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number): OrderTotals {
+  let subtotalCents = 0;
+  let taxCents = 0;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
+      throw new RangeError(`quantity must be a positive integer, got ${line.quantity}`);
+    }
+    assertCents(line.unitPriceCents, "unit price");
+    const lineGross = line.unitPriceCents * line.quantity;
+    assertCents(lineGross, "line total");
+    subtotalCents += lineGross;
+    taxCents += vatInGross(lineGross, line.vatPercent);
+  }
+  assertCents(subtotalCents, "subtotal");
+  const shippingCents = lines.length === 0 || subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
+  taxCents += vatInGross(shippingCents, shippingVatPercent);
+  const totalCents = subtotalCents + shippingCents;
+  assertCents(totalCents, "total");
+  return { subtotalCents, shippingCents, taxCents, totalCents };
+}

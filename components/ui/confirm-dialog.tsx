@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /** Modal confirmation built on <dialog> (focus trap, Escape to cancel). */
 export function ConfirmDialog(props: {
@@ -15,6 +15,7 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -25,6 +26,7 @@ export function ConfirmDialog(props: {
   return (
     <dialog
       ref={ref}
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         props.onCancel();
@@ -32,7 +34,9 @@ export function ConfirmDialog(props: {
       className="m-auto w-full max-w-md rounded-lg p-0 shadow-xl backdrop:bg-black/40"
     >
       <div className="space-y-4 p-6">
-        <h2 className="text-lg font-semibold">{props.title}</h2>
+        <h2 id={titleId} className="text-lg font-semibold">
+          {props.title}
+        </h2>
         {props.children}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={props.onCancel} disabled={props.busy}>

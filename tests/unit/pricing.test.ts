@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { divideRoundHalfUp, grossFromNet, netFromGross, salesPrice } from "@/lib/pricing";
+import { divideRoundHalfUp, FREE_SHIPPING_FROM_CENTS, grossFromNet, netFromGross, orderTotals, salesPrice, SHIPPING_CENTS, vatInGross } from "@/lib/pricing";
 
 describe("lib/pricing – grossFromNet", () => {
   const rows: [net: number, percent: number, gross: number][] = [
@@ -95,4 +95,74 @@ describe("lib/pricing – divideRoundHalfUp", () => {
     [-7, 3, -2],
     [0, 9, 0],
   ])("%i / %i → %i", (n, d, q) => expect(divideRoundHalfUp(n, d)).toBe(q));
+});
+
+describe("lib/pricing – orderTotals (gross prices, VAT contained)", () => {
+  it("exports the shipping rule: 4.90 € flat, free from 50 €", () => {
+    expect(SHIPPING_CENTS).toBe(490);
+    expect(FREE_SHIPPING_FROM_CENTS).toBe(5000);
+  });
+
+  it("one mug below the threshold: shipping charged, VAT of line and shipping", () => {
+    // 1499 gross at 19 %: net round(1259.66) = 1260 → VAT 239; shipping 490: net round(411.76) = 412 → VAT 78.
+    expect(orderTotals([{ unitPriceCents: 1499, quantity: 1, vatPercent: 19 }], 19)).toEqual({
+      subtotalCents: 1499,
+      shippingCents: 490,
+      taxCents: 239 + 78,
+      totalCents: 1989,
+    });
+  });
+
+  it("VAT is taken from each line total (unit × quantity), rounded half up per line", () => {
+    // 2998 at 19 %: net round(2519.33) = 2519 → 479 (not 2 × 239 = 478); 107 at 7 %: net 100 → 7.
+    expect(
+      orderTotals(
+        [
+          { unitPriceCents: 1499, quantity: 2, vatPercent: 19 },
+          { unitPriceCents: 107, quantity: 1, vatPercent: 7 },
+        ],
+        19,
+      ),
+    ).toEqual({ subtotalCents: 3105, shippingCents: 490, taxCents: 479 + 7 + 78, totalCents: 3595 });
+  });
+
+  it("a line's net is rounded half up: 3 ct at 20 % is 2.5 net → 3, so it contains 0 ct VAT", () => {
+    expect(vatInGross(3, 20)).toBe(0);
+    expect(vatInGross(5, 25)).toBe(1); // net exactly 4
+    const totals = orderTotals([{ unitPriceCents: 3, quantity: 1, vatPercent: 20 }], 19);
+    expect(totals.taxCents).toBe(0 + vatInGross(490, 19));
+    expect(vatInGross(490, 19)).toBe(78);
+  });
+
+  it("exactly 50 € ships free; one cent less does not", () => {
+    expect(orderTotals([{ unitPriceCents: 2500, quantity: 2, vatPercent: 19 }], 19)).toMatchObject({ subtotalCents: 5000, shippingCents: 0, totalCents: 5000 });
+    expect(orderTotals([{ unitPriceCents: 4999, quantity: 1, vatPercent: 19 }], 19)).toMatchObject({ subtotalCents: 4999, shippingCents: 490, totalCents: 5489 });
+  });
+
+  it("free shipping carries no VAT; the total is subtotal plus shipping", () => {
+    // 5998 at 19 %: net round(5040.34) = 5040 → 958.
+    expect(orderTotals([{ unitPriceCents: 2999, quantity: 2, vatPercent: 19 }], 19)).toEqual({
+      subtotalCents: 5998,
+      shippingCents: 0,
+      taxCents: 958,
+      totalCents: 5998,
+    });
+  });
+
+  it("shipping VAT follows the given percent", () => {
+    // 490 at 7 %: net round(457.94) = 458 → 32.
+    expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], 7)).toEqual({ subtotalCents: 1000, shippingCents: 490, taxCents: 32, totalCents: 1490 });
+  });
+
+  it("no lines: everything 0 (nothing to ship)", () => {
+    expect(orderTotals([], 19)).toEqual({ subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+  });
+
+  it.each([
+    ["a zero quantity", [{ unitPriceCents: 100, quantity: 0, vatPercent: 19 }]],
+    ["a fractional quantity", [{ unitPriceCents: 100, quantity: 1.5, vatPercent: 19 }]],
+    ["a fractional price", [{ unitPriceCents: 10.5, quantity: 1, vatPercent: 19 }]],
+    ["a negative VAT percent", [{ unitPriceCents: 100, quantity: 1, vatPercent: -1 }]],
+    ["a line total beyond the cent range", [{ unitPriceCents: 2_000_000_000, quantity: 2, vatPercent: 19 }]],
+  ])("%s → RangeError", (_title, lines) => expect(() => orderTotals(lines, 19)).toThrow(RangeError));
 });

@@ -1,2 +1,2 @@
 // "/" and "/editor" are the same screen (spec section 2).
-export { default } from "../page";
+export { default, generateMetadata } from "../page";

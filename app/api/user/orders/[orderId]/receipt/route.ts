@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { route } from "@/lib/api/route";
+import { getReceiptPdf } from "@/lib/services/orders";
+
+/** An order id is a UUID; anything else answers 404 like an unknown order. */
+const orderParams = z.object({ orderId: z.uuid() });
+
+// GET /api/user/orders/{orderId}/receipt – the receipt of an own order as a PDF attachment, in the caller's language
+export const GET = route({ access: "user", params: orderParams }, async ({ session, params, locale }) => {
+  const { orderNumber, pdf } = await getReceiptPdf(session, params.orderId, locale);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="receipt-${orderNumber}.pdf"`,
+      "content-length": String(pdf.length),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,66 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { CartItemDto } from "@/lib/schemas/cart";
+import { ColourSwatch } from "./colour-swatch";
+import { QuantityStepper } from "./quantity-stepper";
+import { useEuro } from "./use-euro";
+
+/** One cart line: design preview, mug, colour variant, unit price (earlier price struck through), quantity, line total, remove. */
+export function CartItemRow(props: { item: CartItemDto; busy: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+  const { item } = props;
+  const t = useTranslations("cart");
+  const euro = useEuro();
+  const label = `${item.mug.name} – ${item.variant.name}`;
+  const showEarlier = item.priceChanged && item.earlierUnitPriceCents !== null && item.earlierUnitPriceCents !== item.unitPriceCents;
+
+  return (
+    <li className="flex flex-col gap-4 py-4 sm:flex-row sm:items-center" data-testid="cart-item" data-item-id={item.id} data-price-changed={item.priceChanged}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API (owner-only, no optimiser) */}
+      <img
+        src={item.image.url}
+        alt={t("previewAlt", { mug: item.mug.name })}
+        width={96}
+        height={96}
+        loading="lazy"
+        className="h-24 w-24 shrink-0 rounded-md border border-stone-200 bg-stone-100 object-cover"
+      />
+      <div className="min-w-0 flex-1 space-y-1">
+        <p className="font-semibold" data-testid="cart-item-name">
+          {item.mug.name}
+        </p>
+        <p className="flex items-center gap-2 text-sm text-stone-600" data-testid="cart-item-variant">
+          <ColourSwatch
+            outside={item.variant.outsideColorCode}
+            inside={item.variant.insideColorCode}
+            label={t("swatchLabel", { outside: item.variant.outsideColorCode, inside: item.variant.insideColorCode })}
+          />
+          {t("colour", { name: item.variant.name })}
+        </p>
+        {item.prompt && <p className="text-sm text-stone-600">{t("style", { title: item.prompt.title })}</p>}
+        <p className="text-sm" data-testid="cart-item-price">
+          <span className="sr-only">{t("unitPrice")}: </span>
+          {showEarlier && item.earlierUnitPriceCents !== null && (
+            <>
+              <s className="mr-2 text-stone-500" data-testid="cart-item-earlier-price">
+                <span className="sr-only">{t("earlierPrice")} </span>
+                {euro(item.earlierUnitPriceCents)}
+              </s>
+            </>
+          )}
+          <span className={showEarlier ? "font-semibold text-amber-800" : undefined}>{t("each", { price: euro(item.unitPriceCents) })}</span>
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-6 sm:justify-end">
+        <QuantityStepper value={item.quantity} itemLabel={label} disabled={props.busy} onChange={props.onQuantity} />
+        <p className="w-24 text-right font-semibold" data-testid="cart-item-total">
+          <span className="sr-only">{t("lineTotal")}: </span>
+          {euro(item.lineTotalCents)}
+        </p>
+        <button type="button" className="btn-secondary" disabled={props.busy} onClick={props.onRemove} aria-label={t("removeLabel", { item: label })}>
+          {t("remove")}
+        </button>
+      </div>
+    </li>
+  );
+}

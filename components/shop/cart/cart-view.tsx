@@ -1,0 +1,118 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { cartMutations } from "@/lib/api-client/cart";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CartItemRow } from "./cart-item-row";
+import { PriceChangedNotice } from "./price-changed-notice";
+import { Totals } from "./totals";
+import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
+
+/** /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout. */
+export function CartView() {
+  const t = useTranslations("cart");
+  const tc = useTranslations("common");
+  const queryClient = useQueryClient();
+  const { cart } = useRefreshedCart();
+  const [confirmingClear, setConfirmingClear] = useState(false);
+
+  const update = useMutation(cartMutations.update(queryClient));
+  const remove = useMutation(cartMutations.remove(queryClient));
+  const clear = useMutation(cartMutations.clear(queryClient));
+  // After a refused change (e.g. a line removed in another tab) show the server's state again.
+  const resync = () => void invalidateCart(queryClient);
+  const busy = update.isPending || remove.isPending || clear.isPending;
+
+  if (cart.isPending) {
+    return (
+      <p role="status" className="card text-stone-600" data-testid="cart-loading">
+        {t("loading")}
+      </p>
+    );
+  }
+  if (cart.isError) {
+    return (
+      <div className="card space-y-3" role="alert">
+        <p className="text-stone-700">{t("loadFailed")}</p>
+        <button type="button" className="btn-secondary" onClick={() => void cart.refetch()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  }
+  const { items, summary } = cart.data;
+  if (items.length === 0) {
+    return (
+      <div className="card space-y-3 text-center" data-testid="cart-empty">
+        <p className="text-stone-700">{t("empty")}</p>
+        <Link href="/" className="btn-primary">
+          {t("emptyAction")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-4">
+        {summary.hasPriceChanges && <PriceChangedNotice />}
+        <section className="card py-2" aria-labelledby="cart-items-heading">
+          <h2 id="cart-items-heading" className="sr-only">
+            {t("itemsHeading")}
+          </h2>
+          <ul className="divide-y divide-stone-200" data-testid="cart-items" aria-busy={busy || cart.isFetching}>
+            {items.map((item) => (
+              <CartItemRow
+                key={item.id}
+                item={item}
+                busy={busy}
+                onQuantity={(quantity) => update.mutate({ itemId: item.id, quantity }, { onError: resync })}
+                onRemove={() => remove.mutate(item.id, { onSuccess: () => toast.success(t("removed")), onError: resync })}
+              />
+            ))}
+          </ul>
+        </section>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Link href="/" className="btn-secondary">
+            {t("continueShopping")}
+          </Link>
+          <button type="button" className="btn-secondary" disabled={busy} onClick={() => setConfirmingClear(true)}>
+            {t("clear")}
+          </button>
+        </div>
+      </div>
+      <aside className="card h-fit space-y-4" aria-labelledby="cart-summary-heading" data-testid="cart-summary">
+        <h2 id="cart-summary-heading" className="text-lg font-semibold">
+          {t("summaryTitle")}
+        </h2>
+        <p className="text-sm text-stone-600">{t("itemCount", { count: summary.itemCount })}</p>
+        <Totals values={summary} />
+        <p className="text-xs text-stone-500">{t("vatIncluded")}</p>
+        <Link href="/checkout" className="btn-primary w-full" aria-disabled={busy} data-testid="checkout-link">
+          {t("checkout")}
+        </Link>
+      </aside>
+      <ConfirmDialog
+        open={confirmingClear}
+        title={t("confirmClearTitle")}
+        confirmLabel={t("clear")}
+        cancelLabel={tc("cancel")}
+        danger
+        busy={clear.isPending}
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onSuccess: () => toast.success(t("cleared")),
+            onSettled: () => setConfirmingClear(false),
+          })
+        }
+        onCancel={() => setConfirmingClear(false)}
+      >
+        <p className="text-sm text-stone-600">{t("confirmClearText")}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { ordersApi } from "@/lib/api-client/orders";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { placeOrderBody } from "@/lib/schemas/orders";
+import type { CartDto } from "@/lib/schemas/cart";
+import { TextField } from "@/components/ui/form-field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { PriceChangedNotice } from "@/components/shop/cart/price-changed-notice";
+import { useEuro } from "@/components/shop/cart/use-euro";
+import { invalidateCart } from "@/components/shop/cart/use-refreshed-cart";
+import { AddressFields, emptyAddress, type AddressValues } from "./address-fields";
+import { cartFingerprint, checkoutIdempotencyKey } from "./idempotency-key";
+import { PaymentPanel } from "./payment-panel";
+import { PaymentStatus } from "./payment-status";
+import { usePaymentFlow } from "./use-payment-flow";
+
+export interface CheckoutUser {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+}
+
+const formSchema = placeOrderBody.omit({ idempotencyKey: true });
+
+/** Contact, shipping and billing address, payment and "Pay": places the order for the cart and pays it. */
+export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser | null }) {
+  const t = useTranslations("checkout");
+  const euro = useEuro();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = useFieldErrors();
+  const flow = usePaymentFlow({ newCheckout: true });
+  const [pricesChanged, setPricesChanged] = useState(false);
+  const [contact, setContact] = useState({
+    email: user?.email ?? "",
+    firstName: user?.firstName ?? "",
+    lastName: user?.lastName ?? "",
+    phone: user?.phone ?? "",
+  });
+  const [shipping, setShipping] = useState<AddressValues>(() => emptyAddress(user?.firstName ?? "", user?.lastName ?? ""));
+  const [billing, setBilling] = useState<AddressValues>(() => emptyAddress());
+  const [sameAsShipping, setSameAsShipping] = useState(true);
+  const e = fields.errors;
+
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  async function onSubmit(ev: FormEvent) {
+    ev.preventDefault();
+    const body = fields.validate(formSchema, { contact, shippingAddress: shipping, billingAddress: sameAsShipping ? null : billing });
+    if (!body) return focusFirstError();
+    await flow.pay(async () => {
+      try {
+        const placed = await ordersApi.place({ ...body, idempotencyKey: checkoutIdempotencyKey(cartFingerprint(cart)) });
+        setPricesChanged(false);
+        return { orderId: placed.order.id, payment: placed.payment };
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 409) {
+          // Catalogue prices changed since the cart was filled: show the new prices, the user confirms again.
+          setPricesChanged(true);
+          await invalidateCart(queryClient);
+          return null;
+        }
+        if (err instanceof HttpError && err.fieldErrors && (err.status === 400 || err.status === 422)) {
+          fields.fromServer(err);
+          focusFirstError();
+          return null;
+        }
+        throw err;
+      }
+    });
+  }
+
+  const busy = flow.busy;
+  const hasErrors = Object.keys(e).length > 0;
+  // Server errors for fields this form does not show (e.g. "_") are listed with the summary line.
+  const otherErrors = Object.entries(e).filter(([key]) => !/^(contact|shippingAddress|billingAddress)\./.test(key));
+  return (
+    <form ref={formRef} noValidate onSubmit={(ev) => void onSubmit(ev)} className="space-y-6" data-testid="checkout-form" aria-busy={busy}>
+      {(cart.summary.hasPriceChanges || pricesChanged) && (
+        <PriceChangedNotice>{pricesChanged && <p className="mt-2 font-medium">{t("pricesConfirmAgain")}</p>}</PriceChangedNotice>
+      )}
+      <fieldset className="card space-y-4" data-testid="contact" disabled={busy}>
+        <legend className="float-left mb-2 w-full text-lg font-semibold">{t("contactTitle")}</legend>
+        <div className="clear-both">
+          <TextField
+            label={t("email")}
+            type="email"
+            name="contact.email"
+            autoComplete="email"
+            required
+            value={contact.email}
+            error={e["contact.email"]}
+            onChange={(ev) => setContact({ ...contact, email: ev.target.value })}
+          />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={t("firstName")}
+            name="contact.firstName"
+            autoComplete="given-name"
+            required
+            value={contact.firstName}
+            error={e["contact.firstName"]}
+            onChange={(ev) => setContact({ ...contact, firstName: ev.target.value })}
+          />
+          <TextField
+            label={t("lastName")}
+            name="contact.lastName"
+            autoComplete="family-name"
+            required
+            value={contact.lastName}
+            error={e["contact.lastName"]}
+            onChange={(ev) => setContact({ ...contact, lastName: ev.target.value })}
+          />
+        </div>
+        <TextField
+          label={t("phone")}
+          type="tel"
+          name="contact.phone"
+          autoComplete="tel"
+          value={contact.phone}
+          error={e["contact.phone"]}
+          onChange={(ev) => setContact({ ...contact, phone: ev.target.value })}
+        />
+      </fieldset>
+
+      <AddressFields section="shipping" legend={t("shippingTitle")} value={shipping} errors={e} disabled={busy} onChange={(p) => setShipping({ ...shipping, ...p })} />
+
+      <label className="flex items-center gap-2 text-sm font-medium">
+        <input type="checkbox" className="h-4 w-4" checked={sameAsShipping} disabled={busy} onChange={(ev) => setSameAsShipping(ev.target.checked)} />
+        {t("sameAsShipping")}
+      </label>
+      {!sameAsShipping && (
+        <AddressFields section="billing" legend={t("billingTitle")} value={billing} errors={e} disabled={busy} onChange={(p) => setBilling({ ...billing, ...p })} />
+      )}
+
+      <PaymentPanel amountCents={cart.summary.totalCents} disabled={busy} onMethod={flow.onMethod} onUnavailable={flow.fail} />
+
+      <div className="space-y-3">
+        {hasErrors && (
+          <p role="alert" className="text-sm text-red-700" data-testid="checkout-errors">
+            {t("fixErrors")}
+            {otherErrors.map(([key, message]) => (
+              <span key={key} className="block">
+                {key === "_" ? message : `${key}: ${message}`}
+              </span>
+            ))}
+          </p>
+        )}
+        <PaymentStatus phase={flow.phase} />
+        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} data-testid="pay-button">
+          {busy ? t("paying") : t("pay", { total: euro(cart.summary.totalCents) })}
+        </button>
+      </div>
+    </form>
+  );
+}

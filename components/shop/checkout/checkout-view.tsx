@@ -1,0 +1,61 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useRefreshedCart } from "@/components/shop/cart/use-refreshed-cart";
+import { CheckoutForm, type CheckoutUser } from "./checkout-form";
+import { CheckoutSummary } from "./checkout-summary";
+import { Spinner } from "./payment-status";
+
+/** /checkout for the current cart (prices refreshed on arrival). */
+export function CheckoutView({ user }: { user: CheckoutUser | null }) {
+  const t = useTranslations("checkout");
+  const tc = useTranslations("cart");
+  const { cart } = useRefreshedCart();
+
+  if (cart.isPending) return <Spinner label={tc("loading")} />;
+  if (cart.isError) {
+    return (
+      <div className="card space-y-3" role="alert">
+        <p className="text-stone-700">{tc("loadFailed")}</p>
+        <button type="button" className="btn-secondary" onClick={() => void cart.refetch()}>
+          {tc("retry")}
+        </button>
+      </div>
+    );
+  }
+  if (cart.data.items.length === 0) {
+    return (
+      <div className="card space-y-3 text-center" data-testid="checkout-empty">
+        <p className="text-stone-700">{t("emptyCart")}</p>
+        <div className="flex justify-center gap-2">
+          <Link href="/cart" className="btn-secondary">
+            {t("backToCart")}
+          </Link>
+          <Link href="/" className="btn-primary">
+            {tc("emptyAction")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const lines = cart.data.items.map((item) => ({
+    key: item.id,
+    imageUrl: item.image.url,
+    name: item.mug.name,
+    detail: item.variant.name,
+    quantity: item.quantity,
+    totalCents: item.lineTotalCents,
+  }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <CheckoutForm cart={cart.data} user={user} />
+      <CheckoutSummary lines={lines} totals={cart.data.summary}>
+        <Link href="/cart" className="text-sm text-brand-700 underline">
+          {t("editCart")}
+        </Link>
+      </CheckoutSummary>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch, HttpError } from "@/lib/api-client/fetcher";
+import type { SessionResponse } from "@/lib/schemas/auth";
+import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
+import { generateResponse, type GenerateResponse } from "@/lib/schemas/images";
+
+/** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
+export const editorQueries = {
+  mugs: () => queryOptions({ queryKey: ["catalog", "mugs"], queryFn: ({ signal }) => apiFetch<MugDto[]>("/mugs", { signal }) }),
+  prompts: () => queryOptions({ queryKey: ["catalog", "prompts"], queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>("/prompts", { signal }) }),
+};
+
+/** A signed-in customer (or admin) generates on their own account; guests and visitors use the public endpoint. */
+export function isSignedInCustomer(session: SessionResponse | undefined): boolean {
+  return !!session?.authenticated && (session.roles.includes("customer") || session.roles.includes("admin"));
+}
+
+export interface GuestRegistration {
+  email: string;
+  phone: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+/** POST /api/auth/register with guest: true — signs the guest in (session cookie). */
+export function registerGuest(data: GuestRegistration) {
+  return apiFetch<SessionResponse>("/auth/register", {
+    method: "POST",
+    body: { ...data, guest: true },
+    redirectOnAuthError: false,
+  });
+}
+
+/** Marks an answer that does not have the shape of a generation result. */
+export class InvalidGenerateResponse extends Error {
+  constructor() {
+    super("invalid generate response");
+    this.name = "InvalidGenerateResponse";
+  }
+}
+
+/**
+ * POST multipart /api/user/ai/images/generate (signed-in customer) or /api/public/images/generate.
+ * The photo is already cropped in the browser, so the crop is the whole image. A 401/403 is shown as
+ * "session expired" instead of leaving the page.
+ */
+export async function generateImages(input: {
+  asUser: boolean;
+  image: Blob;
+  width: number;
+  height: number;
+  promptId: number;
+  mugId: number;
+  signal?: AbortSignal;
+}): Promise<GenerateResponse> {
+  const form = new FormData();
+  form.set("image", input.image, "photo.jpg");
+  form.set("promptId", String(input.promptId));
+  form.set("mugId", String(input.mugId));
+  form.set("x", "0");
+  form.set("y", "0");
+  form.set("width", String(input.width));
+  form.set("height", String(input.height));
+  const path = input.asUser ? "/user/ai/images/generate" : "/public/images/generate";
+  const answer = await apiFetch<unknown>(path, { method: "POST", body: form, signal: input.signal, redirectOnAuthError: false });
+  const parsed = generateResponse.safeParse(answer);
+  if (!parsed.success || parsed.data.images.length === 0) throw new InvalidGenerateResponse();
+  return parsed.data;
+}
+
+export type GenerationErrorKey = "rateLimitUser" | "rateLimitGuest" | "sessionExpired" | "timeout" | "invalidResponse" | "failed";
+
+/**
+ * Which of the spec's generation messages (section 8) an error is; null means the server's own
+ * message (already in the user's language) fits best, e.g. a validation error.
+ */
+export function generationErrorKey(err: unknown, asUser: boolean): GenerationErrorKey | null {
+  if (err instanceof InvalidGenerateResponse) return "invalidResponse";
+  if (!(err instanceof HttpError)) return "failed";
+  if (err.status === 429) return asUser ? "rateLimitUser" : "rateLimitGuest";
+  if (err.status === 401 || err.status === 403) return "sessionExpired";
+  if (err.status === 504) return "timeout";
+  // 502: the server says whether the provider failed or answered with something unusable.
+  if (err.status === 502) return null;
+  if (err.status >= 500) return "failed";
+  return null;
+}

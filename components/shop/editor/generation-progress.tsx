@@ -1,0 +1,31 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+
+/** An indeterminate progress bar with the elapsed seconds and a reassuring text (generation takes ~30 s or more). */
+export function GenerationProgress() {
+  const t = useTranslations("editor.generate");
+  const [started] = useState(() => Date.now());
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => window.clearInterval(timer);
+  }, [started]);
+
+  return (
+    <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4" data-testid="generation-progress">
+      <div className="flex items-center justify-between text-sm font-medium">
+        <span id="generation-progress-label">{t("running")}</span>
+        <span className="tabular-nums text-stone-600" data-testid="generation-elapsed">
+          {t("elapsed", { seconds })}
+        </span>
+      </div>
+      <div role="progressbar" aria-labelledby="generation-progress-label" aria-busy="true" className="relative h-2 overflow-hidden rounded-full bg-stone-200">
+        <span className="absolute inset-y-0 left-0 w-1/3 animate-[editor-progress_1.4s_ease-in-out_infinite] rounded-full bg-brand-600" />
+      </div>
+      <p className="text-sm text-stone-600">{t("patience")}</p>
+      <style href="editor-progress" precedence="default">{"@keyframes editor-progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
+    </div>
+  );
+}

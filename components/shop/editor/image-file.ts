@@ -1,0 +1,77 @@
+import type { Area } from "react-easy-crop";
+
+/** Spec section 9: the editor accepts images up to 4 MB (checked here and again on the server). */
+export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
+export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+/** The long side of the photo sent for generation (the server works with at most 2048 px too). */
+export const UPLOAD_MAX_DIMENSION = 2048;
+const JPEG_QUALITY = 0.9;
+
+export type FileProblem = "notAnImage" | "tooLarge";
+
+export function checkFile(file: File): FileProblem | null {
+  if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type)) return "notAnImage";
+  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
+  return null;
+}
+
+/** "3.2 MB" / "3,2 MB" */
+export function formatBytes(bytes: number, locale: string): string {
+  const nf = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { maximumFractionDigits: 1 });
+  if (bytes < 1024) return `${nf.format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${nf.format(bytes / 1024)} kB`;
+  return `${nf.format(bytes / (1024 * 1024))} MB`;
+}
+
+function loadImage(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error("image could not be decoded"));
+    img.src = url;
+  });
+}
+
+/** Whether the browser can decode the file at all (a renamed text file is refused before cropping). */
+export async function canDecode(url: string): Promise<boolean> {
+  try {
+    const img = await loadImage(url);
+    return img.naturalWidth > 0 && img.naturalHeight > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The size of the crop after scaling its long side down to at most `maxDimension`. */
+export function scaledSize(area: Pick<Area, "width" | "height">, maxDimension = UPLOAD_MAX_DIMENSION): { width: number; height: number } {
+  const scale = Math.min(1, maxDimension / Math.max(area.width, area.height));
+  return { width: Math.max(1, Math.round(area.width * scale)), height: Math.max(1, Math.round(area.height * scale)) };
+}
+
+/**
+ * Crops the photo to `area` (pixels of the decoded image, as react-easy-crop reports them) and scales
+ * it down to at most 2048 px on the long side, as a JPEG (quality 0.9) on white: a 4 MB phone photo
+ * becomes a few hundred kB that upload quickly.
+ */
+export async function cropAndDownscale(url: string, area: Area): Promise<{ blob: Blob; width: number; height: number }> {
+  const img = await loadImage(url);
+  const x = Math.max(0, Math.round(area.x));
+  const y = Math.max(0, Math.round(area.y));
+  const w = Math.min(img.naturalWidth - x, Math.round(area.width));
+  const h = Math.min(img.naturalHeight - y, Math.round(area.height));
+  if (w <= 0 || h <= 0) throw new Error("empty crop area");
+  const size = scaledSize({ width: w, height: h });
+  const canvas = document.createElement("canvas");
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("no 2d canvas");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = "high";
+  ctx.drawImage(img, x, y, w, h, 0, 0, size.width, size.height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
+  if (!blob) throw new Error("canvas could not encode the image");
+  return { blob, ...size };
+}

@@ -1,0 +1,98 @@
+/**
+ * Geometry of the mug preview: a cylinder seen slightly from above, drawn in SVG units, with the
+ * real proportions of the mug (body width : height = diameter : height; print area height =
+ * print template height / mug height). The print wraps around the body: the visible front shows the
+ * middle of the print template, at most half the circumference (π·d/2), compressed toward the edges
+ * by the cosine of the angle (drawn as vertical slices).
+ */
+export interface MugDimensions {
+  diameterMm: number;
+  heightMm: number;
+  printTemplateWidthMm: number;
+  printTemplateHeightMm: number;
+  documentBottomMarginMm: number;
+}
+
+export interface PrintSlice {
+  /** Screen x range of the slice. */
+  x0: number;
+  x1: number;
+  /** Vertical shift of the print at the slice edges (nearer points appear lower from above). */
+  dy0: number;
+  dy1: number;
+  /** The image transform: template coordinate tx → screen x. */
+  scaleX: number;
+  templateX0: number;
+}
+
+export interface MugGeometry {
+  width: number;
+  height: number;
+  cx: number;
+  r: number;
+  ry: number;
+  /** Centre line of the rim ellipse and of the bottom ellipse. */
+  top: number;
+  bottom: number;
+  /** The print area on the plane (before the per-slice shift) and the whole template in SVG units. */
+  printTop: number;
+  printHeight: number;
+  templateWidth: number;
+  slices: PrintSlice[];
+  handle: { outer: number; yTop: number; yBottom: number; thickness: number };
+}
+
+const BODY_WIDTH = 200;
+const MARGIN = 14;
+/** Ellipse height / width of the rim: the viewer looks from about 12° above. */
+const TILT = 0.2;
+
+export function mugGeometry(m: MugDimensions, sliceCount = 36): MugGeometry {
+  const diameter = m.diameterMm > 0 ? m.diameterMm : 1;
+  const s = BODY_WIDTH / diameter;
+  const r = BODY_WIDTH / 2;
+  const ry = r * TILT;
+  const bodyHeight = Math.max(1, m.heightMm * s);
+  const handleOut = BODY_WIDTH * 0.36;
+  const cx = MARGIN + r;
+  const top = MARGIN + ry;
+  const bottom = top + bodyHeight;
+
+  const printHeight = Math.min(bodyHeight, Math.max(0, m.printTemplateHeightMm * s));
+  const bottomMargin = Math.min(Math.max(0, m.documentBottomMarginMm * s), bodyHeight - printHeight);
+  const printTop = bottom - bottomMargin - printHeight;
+  const templateWidth = Math.max(0, m.printTemplateWidthMm * s);
+
+  // The print's centre faces the viewer; its half width as an angle, at most a quarter turn.
+  const maxAngle = Math.min(Math.PI / 2, templateWidth / 2 / r);
+  const slices: PrintSlice[] = [];
+  for (let i = 0; i < sliceCount && maxAngle > 0; i++) {
+    const a0 = -maxAngle + (2 * maxAngle * i) / sliceCount;
+    const a1 = -maxAngle + (2 * maxAngle * (i + 1)) / sliceCount;
+    const x0 = cx + r * Math.sin(a0);
+    const x1 = cx + r * Math.sin(a1);
+    slices.push({
+      x0,
+      x1,
+      dy0: ry * Math.cos(a0),
+      dy1: ry * Math.cos(a1),
+      scaleX: (x1 - x0) / (r * (a1 - a0)),
+      templateX0: templateWidth / 2 + r * a0,
+    });
+  }
+
+  return {
+    width: MARGIN * 2 + BODY_WIDTH + handleOut,
+    height: bottom + ry + MARGIN,
+    cx,
+    r,
+    ry,
+    top,
+    bottom,
+    printTop,
+    printHeight,
+    templateWidth,
+    slices,
+    handle: { outer: cx + r + handleOut - 8, yTop: top + bodyHeight * 0.18, yBottom: top + bodyHeight * 0.72, thickness: BODY_WIDTH * 0.085 },
+  };
+}

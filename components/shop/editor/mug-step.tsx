@@ -1,0 +1,84 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { formatEuro, formatNumber } from "@/lib/format";
+import type { MugDto } from "@/lib/schemas/catalog";
+import type { Editor } from "./use-editor";
+import { VariantPicker } from "./variant-picker";
+
+export function defaultVariantId(mug: MugDto): number | null {
+  return (mug.variants.find((v) => v.isDefault) ?? mug.variants[0])?.id ?? null;
+}
+
+/** Step 3: active mugs with price, size and colour variants (example image of the chosen variant). */
+export function MugStep({ editor }: { editor: Editor }) {
+  const t = useTranslations("editor.mug");
+  const locale = useLocale();
+  const { mugs, state, dispatch, mugsQuery } = editor;
+  if (mugs.length === 0) {
+    return (
+      <p role="status" className="rounded-md bg-stone-100 px-3 py-2 text-stone-700" data-testid="no-mugs">
+        {mugsQuery.isError ? t("loadFailed") : t("noMugs")}
+      </p>
+    );
+  }
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="sr-only">{t("listLabel")}</legend>
+      {mugs.map((mug) => {
+        const selected = mug.id === state.mugId;
+        const shown = (selected ? mug.variants.find((v) => v.id === state.variantId) : undefined) ?? mug.variants.find((v) => v.isDefault) ?? mug.variants[0];
+        return (
+          <div
+            key={mug.id}
+            className={`flex flex-col gap-3 rounded-lg border-2 bg-white p-4 ${selected ? "border-brand-600 shadow-md" : "border-stone-200"}`}
+            data-testid="mug-option"
+            data-selected={selected}
+          >
+            <label className="flex cursor-pointer flex-col gap-3 rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500">
+              <input
+                type="radio"
+                name="mug"
+                value={mug.id}
+                checked={selected}
+                onChange={() => dispatch({ type: "setMug", mugId: mug.id, variantId: defaultVariantId(mug) })}
+                className="sr-only"
+              />
+              {shown?.exampleImageUrl ? (
+                // eslint-disable-next-line @next/next/no-img-element -- catalogue images are served by our own API with long cache headers
+                <img
+                  src={shown.exampleImageUrl}
+                  alt=""
+                  width={512}
+                  height={512}
+                  className="aspect-square w-full rounded-md object-cover"
+                  data-testid="mug-example"
+                />
+              ) : (
+                <span className="aspect-square w-full rounded-md bg-stone-100" aria-hidden />
+              )}
+              <span className="flex items-baseline justify-between gap-2">
+                <span className="font-semibold">{mug.name}</span>
+                <span className="font-semibold text-brand-700" data-testid="mug-price">
+                  {formatEuro(mug.price.priceCents, locale)}
+                </span>
+              </span>
+            </label>
+            {mug.shortDescription && <p className="text-sm text-stone-600">{mug.shortDescription}</p>}
+            <p className="text-sm text-stone-600">
+              {t("capacity", { ml: mug.fillingQuantityMl })} ·{" "}
+              {t("dimensions", { diameter: formatNumber(mug.diameterMm, locale), height: formatNumber(mug.heightMm, locale) })}
+              {mug.dishwasherSafe && <> · {t("dishwasherSafe")}</>}
+            </p>
+            <p className="text-xs text-stone-500">
+              {t("printArea", { width: formatNumber(mug.printTemplateWidthMm, locale), height: formatNumber(mug.printTemplateHeightMm, locale) })}
+            </p>
+            {selected && (
+              <VariantPicker mug={mug} variantId={state.variantId} name={`variant-${mug.id}`} onChange={(variantId) => dispatch({ type: "setVariant", variantId })} />
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

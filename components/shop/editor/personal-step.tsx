@@ -1,0 +1,96 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { TextField } from "@/components/ui/form-field";
+import type { PersonalData } from "./editor-state";
+import { personalSchema } from "./personal-schema";
+import type { Editor } from "./use-editor";
+
+type Field = keyof PersonalData;
+
+/** Field errors of the shared zod schema, translated; only for fields the user has left once. */
+function useErrors(values: PersonalData, touched: Set<Field>) {
+  const t = useTranslations();
+  const parsed = personalSchema.safeParse(values);
+  const errors: Partial<Record<Field, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field !== "string" || !(field in values) || !touched.has(field as Field) || errors[field as Field]) continue;
+      const key = issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
+      errors[field as Field] = t(key as Parameters<typeof t>[0]);
+    }
+  }
+  return errors;
+}
+
+/**
+ * Step 4: contact data for the order. A signed-in customer's account data is used unless they choose
+ * different data for this order; a visitor is registered as a guest when leaving the step.
+ */
+export function PersonalStep({ editor }: { editor: Editor }) {
+  const t = useTranslations("editor.personal");
+  const { state, dispatch, asUser, accountData, usesAccountData } = editor;
+  const [touched, setTouched] = useState<Set<Field>>(() => new Set(Object.entries(state.personal).filter(([, v]) => v !== "").map(([k]) => k as Field)));
+  const errors = useErrors(state.personal, touched);
+  const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
+
+  const field = (name: Field, props: { type: string; autoComplete: string; required?: boolean }) => (
+    <TextField
+      name={name}
+      label={t(name)}
+      value={state.personal[name]}
+      error={errors[name]}
+      onChange={(e) => dispatch({ type: "setPersonal", values: { [name]: e.target.value } })}
+      onBlur={() => touch(name)}
+      {...props}
+    />
+  );
+
+  return (
+    <div className="max-w-xl space-y-4">
+      {asUser ? (
+        <>
+          <div className="rounded-md border border-stone-200 bg-white p-4 text-sm" data-testid="account-data">
+            <p className="mb-2 text-stone-600">{t("accountData")}</p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              {(["email", "firstName", "lastName", "phone"] as const).map((k) => (
+                <div key={k} className="contents">
+                  <dt className="font-medium text-stone-700">{t(k)}</dt>
+                  <dd>{accountData[k] || <span className="text-stone-400">{t("notProvided")}</span>}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={state.useDifferentData}
+              onChange={(e) => dispatch({ type: "setUseDifferentData", value: e.target.checked, defaults: accountData })}
+              className="h-4 w-4 accent-brand-600"
+            />
+            {t("useDifferent")}
+          </label>
+        </>
+      ) : (
+        <p className="text-stone-600">{t("guestNote")}</p>
+      )}
+      {!usesAccountData && (
+        <div className="space-y-4" data-testid="personal-form">
+          {field("email", { type: "email", autoComplete: "email", required: true })}
+          {field("phone", { type: "tel", autoComplete: "tel" })}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field("firstName", { type: "text", autoComplete: "given-name" })}
+            {field("lastName", { type: "text", autoComplete: "family-name" })}
+          </div>
+        </div>
+      )}
+      {state.registration === "failed" && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("registrationFailed")}
+        </p>
+      )}
+    </div>
+  );
+}

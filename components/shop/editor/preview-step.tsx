@@ -1,0 +1,50 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { formatEuro } from "@/lib/format";
+import { AddToCart } from "./add-to-cart";
+import { MugPreview } from "./mug-preview";
+import type { Editor } from "./use-editor";
+import { VariantPicker } from "./variant-picker";
+
+/** Step 6: the chosen image on the chosen mug in the chosen colour; the colour can still be changed here. */
+export function PreviewStep({ editor }: { editor: Editor }) {
+  const t = useTranslations("editor.preview");
+  const locale = useLocale();
+  const { state, dispatch, mug, variant, prompt } = editor;
+  const image = state.generation.result?.images.find((i) => i.id === state.generation.selectedImageId);
+
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <div className="flex items-start justify-center rounded-lg border border-stone-200 bg-white p-4">
+        {mug && variant && image ? (
+          <MugPreview
+            mug={mug}
+            imageUrl={image.url}
+            outsideColor={variant.outsideColorCode}
+            insideColor={variant.insideColorCode}
+            label={t("mugLabel", { mug: mug.name, variant: variant.name })}
+          />
+        ) : (
+          <p className="text-stone-600">{t("missing")}</p>
+        )}
+      </div>
+      <div className="space-y-5">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="preview-summary">
+          <dt className="font-medium text-stone-700">{t("summaryStyle")}</dt>
+          <dd>{prompt?.title ?? "–"}</dd>
+          <dt className="font-medium text-stone-700">{t("summaryMug")}</dt>
+          <dd>{mug?.name ?? "–"}</dd>
+          <dt className="font-medium text-stone-700">{t("summaryColor")}</dt>
+          <dd data-testid="preview-variant">{variant?.name ?? "–"}</dd>
+          <dt className="font-medium text-stone-700">{t("summaryPrice")}</dt>
+          <dd className="font-semibold text-brand-700">{mug ? formatEuro(mug.price.priceCents, locale) : "–"}</dd>
+        </dl>
+        {mug && (
+          <VariantPicker mug={mug} variantId={state.variantId} name="preview-variant" onChange={(variantId) => dispatch({ type: "setVariant", variantId })} />
+        )}
+        <AddToCart editor={editor} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useState, type DragEvent } from "react";
+import dynamic from "next/dynamic";
+import { useLocale, useTranslations } from "next-intl";
+import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_UPLOAD_BYTES } from "./image-file";
+import type { Editor } from "./use-editor";
+
+// The cropper is only needed once a photo is chosen.
+const CropPanel = dynamic(() => import("./crop-panel").then((m) => m.CropPanel), { ssr: false });
+
+/** Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop. */
+export function UploadStep({ editor }: { editor: Editor }) {
+  const t = useTranslations("editor.upload");
+  const locale = useLocale();
+  const { state, dispatch } = editor;
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  async function accept(file: File | undefined) {
+    if (!file) return;
+    const check = checkFile(file);
+    if (check === "notAnImage") return setProblem(t("notAnImage"));
+    if (check === "tooLarge") return setProblem(t("tooLarge", { size: formatBytes(file.size, locale), max: formatBytes(MAX_UPLOAD_BYTES, locale) }));
+    const url = URL.createObjectURL(file);
+    if (!(await canDecode(url))) {
+      URL.revokeObjectURL(url);
+      return setProblem(t("unreadable"));
+    }
+    setProblem(null);
+    dispatch({ type: "setPhoto", photo: { file, url } });
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragging(false);
+    void accept(e.dataTransfer.files[0]);
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-stone-600">{t("intro")}</p>
+      {state.notice === "aspectChanged" && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="aspect-changed">
+          {t("aspectChanged")}
+        </p>
+      )}
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex flex-col items-center gap-2 rounded-lg border-2 border-dashed p-6 text-center ${dragging ? "border-brand-500 bg-brand-50" : "border-stone-300 bg-white"}`}
+        data-testid="dropzone"
+      >
+        <label className="btn-primary cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
+          {state.photo ? t("change") : t("choose")}
+          <input
+            type="file"
+            accept={ACCEPTED_TYPES.join(",")}
+            className="sr-only"
+            data-testid="photo-input"
+            aria-describedby={problem ? "upload-problem" : "upload-hint"}
+            onChange={(e) => {
+              void accept(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+        </label>
+        <span id="upload-hint" className="text-sm text-stone-500">
+          {t("dropHint")}
+        </span>
+        {state.photo && (
+          <span className="text-sm text-stone-700" data-testid="photo-name">
+            {t("fileInfo", { name: state.photo.file.name, size: formatBytes(state.photo.file.size, locale) })}
+          </span>
+        )}
+      </div>
+      {problem && (
+        <p id="upload-problem" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="upload-error">
+          {problem}
+        </p>
+      )}
+      {state.photo && <CropPanel editor={editor} />}
+    </div>
+  );
+}

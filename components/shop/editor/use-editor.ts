@@ -1,0 +1,178 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { sessionQuery } from "@/lib/api-client/session";
+import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
+import { editorQueries, generateImages, generationErrorKey, isSignedInCustomer, registerGuest } from "./editor-api";
+import { editorReducer, generationSignature, initialEditorState, STEPS, type PersonalData } from "./editor-state";
+import { cropAndDownscale } from "./image-file";
+import { personalSchema } from "./personal-schema";
+
+/** Where the checkout can pick up the contact data chosen for this order (e.g. "different data" of a customer). */
+export const ORDER_CONTACT_STORAGE_KEY = "mugshop.orderContact";
+
+export function printAspect(mug: MugDto | undefined): number | null {
+  return mug && mug.printTemplateHeightMm > 0 ? mug.printTemplateWidthMm / mug.printTemplateHeightMm : null;
+}
+
+/** Keeps the contact chosen for this order for the checkout (this tab only). */
+function rememberContact(contact: { email: string; phone?: string | null; firstName: string; lastName: string }): void {
+  try {
+    window.sessionStorage.setItem(ORDER_CONTACT_STORAGE_KEY, JSON.stringify({ ...contact, phone: contact.phone || null }));
+  } catch {
+    // Storage may be unavailable (private mode); the contact is asked again at checkout.
+  }
+}
+
+function sameAspect(a: number | null, b: number | null): boolean {
+  return a === null || b === null || Math.abs(a - b) < 1e-3;
+}
+
+/** All of the wizard's state and actions in one place, so every step can be left and re-entered freely. */
+export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] }) {
+  const t = useTranslations("editor");
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  const mugsQuery = useQuery({ ...editorQueries.mugs(), initialData: initial.mugs });
+  const promptsQuery = useQuery({ ...editorQueries.prompts(), initialData: initial.prompts });
+  const { data: session } = useQuery(sessionQuery);
+  const mugs = mugsQuery.data;
+  const prompts = promptsQuery.data;
+  const asUser = isSignedInCustomer(session);
+
+  const mug = mugs.find((m) => m.id === state.mugId);
+  const variant = mug?.variants.find((v) => v.id === state.variantId);
+  const prompt = prompts.find((p) => p.id === state.promptId);
+  // Before a mug is chosen the first mug's print shape is used.
+  const aspect = printAspect(mug ?? mugs[0]) ?? 1;
+
+  const accountData: PersonalData = useMemo(
+    () => ({
+      email: session?.user?.email ?? "",
+      phone: session?.user?.phone ?? "",
+      firstName: session?.user?.firstName ?? "",
+      lastName: session?.user?.lastName ?? "",
+    }),
+    [session],
+  );
+  const usesAccountData = asUser && !state.useDifferentData;
+  const personalCheck = personalSchema.safeParse(usesAccountData ? accountData : state.personal);
+
+  const result = state.generation.result;
+  const valid: boolean[] = [
+    !!state.photo && !!state.crop.area && state.crop.area.width > 0 && state.crop.area.height > 0,
+    !!prompt,
+    !!mug && !!variant,
+    usesAccountData || personalCheck.success,
+    !!result && result.images.some((i) => i.id === state.generation.selectedImageId),
+    true,
+  ];
+
+  // The object URL of the photo lives as long as the photo (and the wizard).
+  const photoUrl = state.photo?.url;
+  useEffect(() => () => {
+    if (photoUrl) URL.revokeObjectURL(photoUrl);
+  }, [photoUrl]);
+
+  const register = useMutation({ mutationFn: registerGuest, retry: false, meta: { silent: true } });
+
+  async function leavePersonal(): Promise<void> {
+    if (usesAccountData) {
+      rememberContact(accountData);
+      dispatch({ type: "goTo", step: state.step + 1 });
+      return;
+    }
+    if (!personalCheck.success) return;
+    const data = personalCheck.data;
+    rememberContact(data);
+    const alreadyThisGuest = session?.authenticated && session.roles.includes("guest") && session.user?.email === data.email;
+    if (!asUser && !alreadyThisGuest) {
+      try {
+        await register.mutateAsync({ email: data.email, phone: data.phone ?? null, firstName: data.firstName, lastName: data.lastName });
+        dispatch({ type: "registered" });
+        await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      } catch {
+        dispatch({ type: "registrationFailed" });
+        toast.warning(t("personal.registrationFailed"));
+      }
+    }
+    dispatch({ type: "goTo", step: state.step + 1 });
+  }
+
+  async function next(): Promise<void> {
+    if (!valid[state.step]) return;
+    const id = STEPS[state.step];
+    if (id === "mug" && !sameAspect(state.crop.aspect, printAspect(mug))) {
+      // The new mug prints in another shape: the crop has to be checked again.
+      dispatch({ type: "goTo", step: 0, notice: "aspectChanged" });
+      return;
+    }
+    if (id === "personal") return leavePersonal();
+    dispatch({ type: "goTo", step: state.step + 1 });
+  }
+
+  const abortRef = useRef<AbortController | null>(null);
+  useEffect(() => () => abortRef.current?.abort(), []);
+  const generate = useMutation({
+    mutationFn: async () => {
+      const area = state.crop.area;
+      if (!state.photo || !area || !state.mugId || !state.promptId) throw new Error("incomplete");
+      const signature = generationSignature(state);
+      const controller = new AbortController();
+      abortRef.current = controller;
+      const prepared = await cropAndDownscale(state.photo.url, area);
+      const answer = await generateImages({
+        asUser,
+        image: prepared.blob,
+        width: prepared.width,
+        height: prepared.height,
+        promptId: state.promptId,
+        mugId: state.mugId,
+        signal: controller.signal,
+      });
+      return { answer, signature };
+    },
+    retry: false,
+    meta: { silent: true },
+    onMutate: () => dispatch({ type: "generationStarted" }),
+    onSuccess: ({ answer, signature }) => dispatch({ type: "generated", result: answer, signature }),
+    onError: (err) => {
+      if (err instanceof Error && err.name === "AbortError") return;
+      const key = generationErrorKey(err, asUser);
+      dispatch({ type: "generationFailed", message: key ? t(`generate.errors.${key}`) : err.message || t("generate.errors.failed") });
+    },
+  });
+
+  const goTo = useCallback((step: number) => dispatch({ type: "goTo", step }), []);
+
+  return {
+    state,
+    dispatch,
+    mugs,
+    prompts,
+    mugsQuery,
+    promptsQuery,
+    session,
+    asUser,
+    mug,
+    variant,
+    prompt,
+    aspect,
+    accountData,
+    usesAccountData,
+    valid,
+    busy: register.isPending || generate.isPending,
+    registering: register.isPending,
+    generating: generate.isPending,
+    generate: () => generate.mutate(),
+    resultIsStale: !!result && state.generation.signature !== generationSignature(state),
+    next,
+    back: () => goTo(state.step - 1),
+    goTo,
+  };
+}
+
+export type Editor = ReturnType<typeof useEditor>;

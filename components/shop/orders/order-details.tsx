@@ -1,0 +1,80 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import type { OrderDto } from "@/lib/schemas/orders";
+import { Totals } from "@/components/shop/cart/totals";
+import { useEuro } from "@/components/shop/cart/use-euro";
+
+type Address = OrderDto["shippingAddress"];
+
+/** The country's name in the active language (falls back to the code). */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function AddressBlock({ title, address, testId }: { title: string; address: Address; testId?: string }) {
+  const locale = useLocale();
+  return (
+    <div data-testid={testId}>
+      <h3 className="mb-1 text-sm font-semibold text-stone-700">{title}</h3>
+      <address className="text-sm text-stone-700 not-italic">
+        {address.firstName} {address.lastName}
+        <br />
+        {address.street1}
+        {address.street2 && (
+          <>
+            <br />
+            {address.street2}
+          </>
+        )}
+        <br />
+        {address.postalCode} {address.city}
+        <br />
+        {countryName(address.countryCode, locale)}
+      </address>
+    </div>
+  );
+}
+
+/** The lines of an order: preview, article, colour, quantity × unit price, line total. */
+export function OrderItems({ order }: { order: OrderDto }) {
+  const t = useTranslations("orders");
+  const euro = useEuro();
+  return (
+    <ul className="divide-y divide-stone-200" data-testid="order-items">
+      {order.items.map((item) => (
+        <li key={item.id} className="flex items-center gap-3 py-2 text-sm" data-testid="order-item">
+          {item.imageUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
+            <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-stone-200 object-cover" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{item.articleName}</p>
+            {(item.variantName ?? item.colour) && <p className="text-stone-600">{t("colour", { name: item.variantName ?? item.colour ?? "" })}</p>}
+          </div>
+          <span className="text-stone-700">{t("quantityPrice", { quantity: item.quantity, price: euro(item.unitPriceCents) })}</span>
+          <span className="w-20 text-right font-medium">{euro(item.totalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Items, totals and both addresses of an order (order-success page, retry). */
+export function OrderDetails({ order }: { order: OrderDto }) {
+  const t = useTranslations("orders");
+  return (
+    <div className="space-y-6">
+      <OrderItems order={order} />
+      <Totals values={order} testId="order-totals" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} testId="shipping-address" />
+        <AddressBlock title={t("billingAddress")} address={order.billingAddress} testId="billing-address" />
+      </div>
+    </div>
+  );
+}

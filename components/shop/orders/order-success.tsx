@@ -1,0 +1,75 @@
+"use client";
+
+import { useEffect } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { orderQueries } from "@/lib/api-client/orders";
+import { endCheckout } from "@/components/shop/checkout/idempotency-key";
+import { OrderDetails } from "./order-details";
+
+/**
+ * /order-success/{orderId}: number, items, totals and addresses of the placed order. Also the return
+ * address of Stripe's redirect-based payment methods (`redirect_status` in the query).
+ */
+export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; redirectStatus: string | null }) {
+  const t = useTranslations("orders");
+  const tp = useTranslations("payment");
+  const router = useRouter();
+  const order = useQuery(orderQueries.detail(orderId));
+
+  useEffect(() => {
+    if (!redirectStatus) return;
+    endCheckout();
+    if (redirectStatus === "failed") router.replace(`/payment-failure?orderId=${encodeURIComponent(orderId)}`);
+    else toast.success(tp("orderPlaced"));
+  }, [redirectStatus, orderId, router, tp]);
+
+  if (order.isPending) {
+    return (
+      <p role="status" className="card text-stone-600">
+        {t("loading")}
+      </p>
+    );
+  }
+  if (order.isError) {
+    return (
+      <div className="card space-y-3" role="alert">
+        <p className="text-stone-700">{t("orderLoadFailed")}</p>
+        <Link href="/orders" className="btn-secondary">
+          {t("myOrders")}
+        </Link>
+      </div>
+    );
+  }
+  const o = order.data;
+  return (
+    <div className="space-y-6" data-testid="order-success">
+      <div className="card space-y-2 border-green-300 bg-green-50">
+        <h1 className="text-2xl font-semibold text-green-900">{t("successTitle")}</h1>
+        <p className="text-green-900" data-testid="order-success-number">
+          {t("successNumber", { number: o.orderNumber })}
+        </p>
+        <p className="text-sm text-green-900">{t("successEmail", { email: o.email })}</p>
+        {o.paymentStatus === "unpaid" && (
+          <p role="status" className="text-sm text-amber-800">
+            {tp("processingNotice")}
+          </p>
+        )}
+      </div>
+      <section className="card" aria-label={t("detailsTitle")}>
+        <OrderDetails order={o} />
+      </section>
+      <div className="flex flex-wrap gap-2">
+        <Link href="/orders" className="btn-secondary">
+          {t("myOrders")}
+        </Link>
+        <Link href="/" className="btn-primary">
+          {t("designAnother")}
+        </Link>
+      </div>
+    </div>
+  );
+}

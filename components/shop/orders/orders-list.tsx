@@ -1,0 +1,55 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { orderQueries } from "@/lib/api-client/orders";
+import { OrderCard } from "./order-card";
+import { useReceiptDownload } from "./use-receipt-download";
+
+/** My orders: the user's orders, newest first, each cancellable while pending and with its receipt. */
+export function OrdersList() {
+  const t = useTranslations("orders");
+  const orders = useQuery(orderQueries.list());
+  const receipt = useReceiptDownload();
+
+  if (orders.isPending) {
+    return (
+      <p role="status" className="card text-stone-600" data-testid="orders-loading">
+        {t("loading")}
+      </p>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div className="card space-y-3" role="alert">
+        <p className="text-stone-700">{t("loadFailed")}</p>
+        <button type="button" className="btn-secondary" onClick={() => void orders.refetch()}>
+          {t("retry")}
+        </button>
+      </div>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <div className="card space-y-3 text-center" data-testid="orders-empty">
+        <p className="text-stone-700">{t("empty")}</p>
+        <Link href="/" className="btn-primary">
+          {t("emptyAction")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-4" data-testid="orders-list" aria-busy={orders.isFetching}>
+      {orders.data.map((order) => (
+        <OrderCard
+          key={order.id}
+          order={order}
+          downloading={receipt.downloading === order.id}
+          onReceipt={() => void receipt.download(order.id, order.orderNumber)}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./fetcher";
+import type { AddCartItemBody, CartDto, CartSummaryDto, UpdateCartItemBody } from "@/lib/schemas/cart";
+
+/** Every cart query starts with ["cart"]: invalidate `cartKeys.all` after any cart write (or a placed order). */
+export const cartKeys = {
+  all: ["cart"] as const,
+  cart: () => [...cartKeys.all, "items"] as const,
+  summary: () => [...cartKeys.all, "summary"] as const,
+};
+
+export const cartQueries = {
+  cart: () => queryOptions({ queryKey: cartKeys.cart(), queryFn: ({ signal }) => apiFetch<CartDto>("/user/cart", { signal }) }),
+  summary: () =>
+    queryOptions({ queryKey: cartKeys.summary(), queryFn: ({ signal }) => apiFetch<CartSummaryDto>("/user/cart/summary", { signal }) }),
+};
+
+/** Each write answers the whole cart (items and summary). Prices are never sent: the server takes them from the catalogue. */
+export const cartApi = {
+  add: (body: AddCartItemBody) => apiFetch<CartDto>("/user/cart/items", { method: "POST", body }),
+  update: (itemId: number, body: UpdateCartItemBody) => apiFetch<CartDto>(`/user/cart/items/${itemId}`, { method: "PUT", body }),
+  remove: (itemId: number) => apiFetch<CartDto>(`/user/cart/items/${itemId}`, { method: "DELETE" }),
+  clear: () => apiFetch<CartDto>("/user/cart", { method: "DELETE" }),
+  refreshPrices: () => apiFetch<CartDto>("/user/cart/refresh-prices", { method: "POST" }),
+};
+
+/** Takes the cart a write answered into the cache and marks every ["cart", …] query stale. */
+export async function applyCartAnswer(queryClient: QueryClient, cart: CartDto): Promise<void> {
+  queryClient.setQueryData(cartKeys.cart(), cart);
+  queryClient.setQueryData(cartKeys.summary(), cart.summary);
+  await queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: "none" });
+}
+
+/**
+ * Mutation options for useMutation: `useMutation(cartMutations.add(queryClient))`, then
+ * `mutate(body)`. On success the answered cart lands in the cache and ["cart"] is invalidated.
+ */
+export const cartMutations = {
+  add: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: (body: AddCartItemBody) => cartApi.add(body), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+  update: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: ({ itemId, quantity }: { itemId: number; quantity: number }) => cartApi.update(itemId, { quantity }),
+      onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart),
+    }),
+  remove: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: (itemId: number) => cartApi.remove(itemId), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+  clear: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: () => cartApi.clear(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+  refreshPrices: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: () => cartApi.refreshPrices(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+};

@@ -1,0 +1,27 @@
+import "server-only";
+import MailComposer from "nodemailer/lib/mail-composer";
+import type Mail from "nodemailer/lib/mailer";
+import type { MailEnvelope } from "./types";
+
+/** Domain part of the sender address, for Message-IDs ("MugMagic <shop@example.com>" → example.com). */
+function senderDomain(from: string): string {
+  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "localhost";
+}
+
+/** The nodemailer message options shared by both transports. */
+export function mailOptions(message: MailEnvelope): Mail.Options {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    messageId: `<mail-${message.id}@${senderDomain(message.from)}>`,
+    date: new Date(),
+  };
+}
+
+/** The message as RFC 822 text (MIME, UTF-8 encoded headers and bodies). */
+export function composeRfc822(message: MailEnvelope): Promise<Buffer> {
+  return new MailComposer(mailOptions(message)).compile().build();
+}

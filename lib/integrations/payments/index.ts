@@ -1,0 +1,48 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/api/errors";
+import type { PaymentConfigDto } from "@/lib/schemas/orders";
+import { createSandboxProvider } from "./sandbox";
+import { createStripeProvider, isStripeTestKey } from "./stripe";
+import type { PaymentProvider, PaymentProviderName } from "./types";
+
+export type { PaymentProvider, PaymentProviderName } from "./types";
+export { PaymentProviderError } from "./types";
+
+type Cached = { signature: string; provider: PaymentProvider };
+const holder = ((globalThis as { __shopPayments?: { cached?: Cached } }).__shopPayments ??= {});
+
+/** The provider configured now: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+export function getPaymentProvider(): PaymentProvider {
+  const e = env();
+  const signature = JSON.stringify([e.STRIPE_SECRET_KEY ?? null, e.STRIPE_API_HOST, e.STRIPE_API_PORT, e.STRIPE_API_PROTOCOL]);
+  if (holder.cached?.signature === signature) return holder.cached.provider;
+  const provider = e.STRIPE_SECRET_KEY
+    ? createStripeProvider({ secretKey: e.STRIPE_SECRET_KEY, host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL })
+    : createSandboxProvider();
+  holder.cached = { signature, provider };
+  return provider;
+}
+
+/**
+ * The provider a stored payment belongs to. A payment made with one provider is only ever handled by
+ * that provider; if the configuration changed since, the payment cannot be handled (503).
+ */
+export function paymentProviderFor(name: PaymentProviderName): PaymentProvider {
+  const provider = getPaymentProvider();
+  if (provider.name !== name) throw new ApiError(503, "errors.paymentProviderUnavailable");
+  return provider;
+}
+
+/** GET /api/user/payments/config: which provider the checkout uses; Stripe without a publishable key → 503. */
+export function paymentConfig(): PaymentConfigDto {
+  const e = env();
+  if (!e.STRIPE_SECRET_KEY) return { provider: "sandbox", testMode: true, publishableKey: null };
+  if (!e.STRIPE_PUBLISHABLE_KEY) throw new ApiError(503, "errors.paymentKeyMissing");
+  return { provider: "stripe", testMode: isStripeTestKey(e.STRIPE_SECRET_KEY), publishableKey: e.STRIPE_PUBLISHABLE_KEY };
+}
+
+/** The webhook signing secret, when Stripe webhooks are configured. */
+export function stripeWebhookSecret(): string | null {
+  return env().STRIPE_WEBHOOK_SECRET ?? null;
+}

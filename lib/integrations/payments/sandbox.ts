@@ -1,0 +1,110 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type {
+  CreatePaymentInput,
+  PaymentFailureReason,
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentSnapshot,
+  ProviderPaymentState,
+  ProviderPaymentStatus,
+  ProviderRefund,
+} from "./types";
+
+/**
+ * The offline payment provider ("test mode"): no external calls, Stripe's test-card behaviour.
+ *   4242 4242 4242 4242 → succeeds
+ *   4000 0000 0000 0002 → declined ("Your card was declined.")
+ *   4000 0027 6000 3184 → needs an extra step (3-D Secure); approving it succeeds, rejecting it fails
+ *   any other number    → declined
+ *   an expiry date in the past → fails as expired
+ * Card data is never stored: the outcome is decided from the number and forgotten; only the last
+ * four digits are handed back (for display).
+ */
+export const SANDBOX_CARDS = {
+  succeeds: "4242424242424242",
+  declined: "4000000000000002",
+  requiresAction: "4000002760003184",
+} as const;
+
+export interface SandboxCard {
+  cardNumber: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export interface SandboxOutcome extends ProviderPaymentState {
+  last4: string;
+}
+
+/**
+ * The states this process has seen, for retrieve() (bounded; the oldest are forgotten). The database
+ * stays the source of truth: the service never reconciles a sandbox payment from here.
+ */
+const states = ((globalThis as { __shopSandboxPayments?: Map<string, ProviderPaymentState> }).__shopSandboxPayments ??= new Map());
+const MAX_REMEMBERED = 10_000;
+
+function remember(id: string, state: ProviderPaymentState): ProviderPaymentState {
+  states.delete(id);
+  states.set(id, state);
+  if (states.size > MAX_REMEMBERED) {
+    const oldest = states.keys().next();
+    if (!oldest.done) states.delete(oldest.value);
+  }
+  return state;
+}
+
+function expired(card: SandboxCard, now: Date): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return card.expYear < year || (card.expYear === year && card.expMonth < month);
+}
+
+/** The outcome of confirming a sandbox payment with a card (the card is not kept). */
+export function sandboxConfirm(providerPaymentId: string, card: SandboxCard, now = new Date()): SandboxOutcome {
+  const number = card.cardNumber.replace(/[\s-]/g, "");
+  const last4 = number.slice(-4);
+  let status: ProviderPaymentStatus;
+  let failureReason: PaymentFailureReason | null = null;
+  if (expired(card, now)) {
+    status = "failed";
+    failureReason = "expired_card";
+  } else if (number === SANDBOX_CARDS.succeeds) {
+    status = "succeeded";
+  } else if (number === SANDBOX_CARDS.requiresAction) {
+    status = "requires_action";
+  } else {
+    status = "failed";
+    failureReason = "declined";
+  }
+  return { ...remember(providerPaymentId, { status, failureReason }), last4 };
+}
+
+/** The extra step of a 3-D Secure card: approved → succeeded, rejected → failed. */
+export function sandboxAuthenticate(providerPaymentId: string, approve: boolean): ProviderPaymentState {
+  return remember(providerPaymentId, approve ? { status: "succeeded", failureReason: null } : { status: "failed", failureReason: "authentication_failed" });
+}
+
+export function createSandboxProvider(): PaymentProvider {
+  return {
+    name: "sandbox",
+    testMode: true,
+    async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError("amount must be positive cents");
+      const id = `sbx_pi_${randomBytes(12).toString("hex")}`;
+      remember(id, { status: "requires_payment", failureReason: null });
+      return { providerPaymentId: id, clientSecret: null, status: "requires_payment" };
+    },
+    async retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot> {
+      return { ...(states.get(providerPaymentId) ?? { status: "requires_payment", failureReason: null }), clientSecret: null };
+    },
+    async refund(providerPaymentId: string): Promise<ProviderRefund> {
+      remember(providerPaymentId, { status: "refunded", failureReason: null });
+      return { refundId: `sbx_re_${randomBytes(12).toString("hex")}`, status: "succeeded" };
+    },
+    async cancel(providerPaymentId: string): Promise<void> {
+      remember(providerPaymentId, { status: "cancelled", failureReason: null });
+    },
+  };
+}

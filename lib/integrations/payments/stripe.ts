@@ -1,0 +1,166 @@
+import "server-only";
+import Stripe from "stripe";
+import {
+  PaymentProviderError,
+  type CreatePaymentInput,
+  type PaymentFailureReason,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentSnapshot,
+  type ProviderPaymentState,
+  type ProviderRefund,
+} from "./types";
+
+export interface StripeSettings {
+  secretKey: string;
+  /** Overrides for tests (a local fake Stripe server); unset → api.stripe.com:443 over https. */
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+}
+
+/** sk_test_… and rk_test_… keys move no real money: the checkout shows the test-mode notice. */
+export function isStripeTestKey(secretKey: string): boolean {
+  return /^(sk|rk)_test_/.test(secretKey);
+}
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  return new Stripe(settings.secretKey, {
+    host: settings.host,
+    port: settings.port,
+    protocol: settings.protocol,
+    // Network retries resend the same idempotency key, so a retry never makes a second charge.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "MugMagic" },
+  });
+}
+
+/** Stripe's decline and error codes, reduced to our failure reasons. */
+function failureReasonOf(error: Stripe.PaymentIntent.LastPaymentError | null | undefined): PaymentFailureReason | null {
+  if (!error) return null;
+  const code = error.decline_code ?? error.code ?? "";
+  switch (code) {
+    case "expired_card":
+      return "expired_card";
+    case "incorrect_cvc":
+    case "invalid_cvc":
+      return "incorrect_cvc";
+    case "insufficient_funds":
+      return "insufficient_funds";
+    case "payment_intent_authentication_failure":
+    case "authentication_required":
+      return "authentication_failed";
+    case "processing_error":
+      return "processing_error";
+    case "card_declined":
+    case "generic_decline":
+    case "do_not_honor":
+    case "lost_card":
+    case "stolen_card":
+    case "fraudulent":
+    case "card_not_supported":
+    case "incorrect_number":
+    case "invalid_number":
+      return "declined";
+    default:
+      return error.type === "card_error" ? "declined" : "unknown";
+  }
+}
+
+/** A PaymentIntent's status in our terms. A failed attempt returns the intent to requires_payment_method with last_payment_error set. */
+export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymentState {
+  switch (intent.status) {
+    case "succeeded":
+      return { status: "succeeded", failureReason: null };
+    case "processing":
+    case "requires_capture":
+      return { status: "processing", failureReason: null };
+    case "requires_action":
+      return { status: "requires_action", failureReason: null };
+    case "canceled":
+      return { status: "cancelled", failureReason: null };
+    case "requires_payment_method": {
+      const reason = failureReasonOf(intent.last_payment_error);
+      return reason ? { status: "failed", failureReason: reason } : { status: "requires_payment", failureReason: null };
+    }
+    default:
+      return { status: "requires_payment", failureReason: null };
+  }
+}
+
+function providerError(what: string, err: unknown): PaymentProviderError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new PaymentProviderError(`Stripe ${what} failed: ${detail}`, err);
+}
+
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = createStripeClient(settings);
+  return {
+    name: "stripe",
+    testMode: isStripeTestKey(settings.secretKey),
+
+    async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+      if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) throw new RangeError("amount must be positive cents");
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency.toLowerCase(),
+            automatic_payment_methods: { enabled: true },
+            description: input.description,
+            metadata: { ...input.metadata, orderId: input.orderId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (err) {
+        throw providerError("PaymentIntent creation", err);
+      }
+      if (!intent.client_secret) throw new PaymentProviderError("Stripe returned a PaymentIntent without a client secret");
+      return { providerPaymentId: intent.id, clientSecret: intent.client_secret, status: stripePaymentState(intent).status };
+    },
+
+    async retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot> {
+      try {
+        const intent = await stripe.paymentIntents.retrieve(providerPaymentId);
+        return { ...stripePaymentState(intent), clientSecret: intent.client_secret };
+      } catch (err) {
+        throw providerError("PaymentIntent retrieval", err);
+      }
+    },
+
+    async refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund> {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId }, { idempotencyKey });
+        const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+        return { refundId: refund.id, status };
+      } catch (err) {
+        throw providerError("refund", err);
+      }
+    },
+
+    async cancel(providerPaymentId: string): Promise<void> {
+      try {
+        await stripe.paymentIntents.cancel(providerPaymentId);
+      } catch (err) {
+        // Cancelling twice is fine: only a failure that leaves the intent uncancelled is an error.
+        const current = await stripe.paymentIntents.retrieve(providerPaymentId).catch(() => null);
+        if (current?.status === "canceled") return;
+        throw providerError("PaymentIntent cancellation", err);
+      }
+    },
+  };
+}
+
+/**
+ * Verifies a webhook's signature on the raw body (default tolerance: 5 minutes) and parses it.
+ * Throws Stripe's signature verification error for a forged, altered or stale event.
+ */
+export function verifyStripeEvent(rawBody: string, signature: string, webhookSecret: string): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+}
+
+export type StripeEvent = Stripe.Event;
+export type StripePaymentIntent = Stripe.PaymentIntent;
+export type StripeCharge = Stripe.Charge;

@@ -1,0 +1,81 @@
+import "server-only";
+
+/**
+ * The payment adapter: one interface, two implementations (Stripe when keys are configured, the
+ * sandbox otherwise), chosen in ./index.ts. Vendor payloads are reshaped here into our own types.
+ */
+
+export type PaymentProviderName = "stripe" | "sandbox";
+
+/** Our payment states (the payments.status column); a provider's own states map onto these. */
+export type ProviderPaymentStatus =
+  | "requires_payment"
+  | "requires_action"
+  | "processing"
+  | "succeeded"
+  | "failed"
+  | "refunded"
+  | "cancelled";
+
+/** Why an attempt failed, provider-neutral; the service turns it into a translated message. */
+export type PaymentFailureReason =
+  | "declined"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "insufficient_funds"
+  | "authentication_failed"
+  | "processing_error"
+  | "unknown";
+
+export interface CreatePaymentInput {
+  orderId: string;
+  /** Gross total in cents, computed on the server. */
+  amountCents: number;
+  currency: "EUR";
+  /** Ours, e.g. "order:{orderId}:attempt:{n}": a retried request creates no second charge. */
+  idempotencyKey: string;
+  customerEmail: string;
+  description: string;
+  /** Extra string metadata stored with the payment at the provider (e.g. the customer's language). */
+  metadata?: Record<string, string>;
+}
+
+export interface ProviderPayment {
+  providerPaymentId: string;
+  /** Stripe: the PaymentIntent client secret for the Payment Element; null for the sandbox. */
+  clientSecret: string | null;
+  status: ProviderPaymentStatus;
+}
+
+export interface ProviderPaymentState {
+  status: ProviderPaymentStatus;
+  failureReason: PaymentFailureReason | null;
+}
+
+/** What retrieve() reports: the state, and the client secret while the customer can still act on it. */
+export interface ProviderPaymentSnapshot extends ProviderPaymentState {
+  clientSecret: string | null;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  status: "succeeded" | "pending" | "failed";
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Sandbox and Stripe test keys: no real money moves. */
+  readonly testMode: boolean;
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot>;
+  refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+  cancel(providerPaymentId: string): Promise<void>;
+}
+
+/** A provider call failed (network, provider outage, rejected request): the caller answers 502. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = "PaymentProviderError";
+  }
+}

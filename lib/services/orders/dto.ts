@@ -1,0 +1,108 @@
+import "server-only";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { orderAddresses, orderItems, orders, payments, type Order, type OrderItem, type Payment } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/i18n/messages";
+import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
+import { imageUrl } from "../images";
+import { orderPaymentStatus } from "./payment-state";
+
+export type Queryable = Db | Tx;
+export type OrderAddress = typeof orderAddresses.$inferSelect;
+
+/** An order with everything its answers need. */
+export interface OrderBundle {
+  order: Order;
+  items: OrderItem[];
+  addresses: OrderAddress[];
+  /** Oldest attempt first. */
+  payments: Payment[];
+}
+
+export async function loadBundles(db: Queryable, orderRows: Order[]): Promise<OrderBundle[]> {
+  if (orderRows.length === 0) return [];
+  const ids = orderRows.map((o) => o.id);
+  const [itemRows, addressRows, paymentRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, ids)),
+    db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
+  ]);
+  return orderRows.map((order) => ({
+    order,
+    items: itemRows.filter((i) => i.orderId === order.id),
+    addresses: addressRows.filter((a) => a.orderId === order.id),
+    payments: paymentRows.filter((p) => p.orderId === order.id),
+  }));
+}
+
+export async function loadBundle(db: Queryable, orderId: string): Promise<OrderBundle | null> {
+  const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [bundle] = await loadBundles(db, rows);
+  return bundle ?? null;
+}
+
+/** The current (latest) payment attempt of an order. */
+export function currentPayment(bundle: Pick<OrderBundle, "payments">): Payment | undefined {
+  return bundle.payments[bundle.payments.length - 1];
+}
+
+export async function latestPaymentRow(db: Queryable, orderId: string, forUpdate = false): Promise<Payment | undefined> {
+  const query = db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+  const [row] = forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+function addressDto(addresses: OrderAddress[], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
+  const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
+  if (!a) throw new Error("order has no shipping address");
+  return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
+}
+
+export function toOrderDto(bundle: OrderBundle): OrderDto {
+  const { order } = bundle;
+  return orderResponse.parse({
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: orderPaymentStatus(bundle.payments),
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    phone: order.phone,
+    items: bundle.items.map((i) => ({
+      id: i.id,
+      articleName: i.articleName,
+      variantName: i.variantName,
+      colour: i.colour,
+      quantity: i.quantity,
+      unitPriceCents: i.unitPriceCents,
+      totalCents: i.totalCents,
+      imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
+    })),
+    subtotalCents: order.subtotalCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    currency: "EUR",
+    shippingAddress: addressDto(bundle.addresses, "shipping"),
+    billingAddress: addressDto(bundle.addresses, "billing"),
+    createdAt: order.createdAt.toISOString(),
+    completedAt: order.completedAt?.toISOString() ?? null,
+    cancellable: order.status === "pending" && !bundle.payments.some((p) => p.status === "processing"),
+  });
+}
+
+/** A payment attempt as the checkout sees it; the client secret only while the customer can still act on it. */
+export function toPaymentDto(payment: Payment, locale: Locale, clientSecret: string | null = null): PaymentDto {
+  const open = payment.status === "requires_payment" || payment.status === "requires_action" || payment.status === "failed";
+  return paymentResponse.parse({
+    id: payment.id,
+    provider: payment.provider,
+    status: payment.status,
+    amountCents: payment.amountCents,
+    currency: "EUR",
+    clientSecret: open ? clientSecret : null,
+    failureMessage: payment.status === "failed" && payment.failureMessage ? translate(locale, payment.failureMessage) : null,
+  });
+}

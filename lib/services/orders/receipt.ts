@@ -1,0 +1,128 @@
+import "server-only";
+import { inArray } from "drizzle-orm";
+import { countries } from "@/db/schema";
+import { formatEuro } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/i18n/messages";
+import type { MailMessage } from "@/lib/integrations/mail";
+import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
+import { orderPaymentStatus } from "./payment-state";
+import type { OrderAddress, OrderBundle, Queryable } from "./dto";
+
+export const SHOP_NAME = "MugMagic";
+
+const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `receipt.${key}`, params);
+
+function formatDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(date);
+}
+
+async function countryNames(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<Map<string, string>> {
+  const codes = [...new Set(bundle.addresses.map((a) => a.countryCode))];
+  if (codes.length === 0) return new Map();
+  const rows = await db.select().from(countries).where(inArray(countries.code, codes));
+  return new Map(rows.map((c) => [c.code, locale === "de" ? c.nameDe : c.nameEn]));
+}
+
+function addressLines(a: OrderAddress, names: Map<string, string>): string[] {
+  return [`${a.firstName} ${a.lastName}`, a.street1, ...(a.street2 ? [a.street2] : []), `${a.postalCode} ${a.city}`, names.get(a.countryCode) ?? a.countryCode];
+}
+
+/** Everything a receipt shows, translated and formatted; shared by the PDF and the email. */
+interface ReceiptContent {
+  facts: { label: string; value: string }[];
+  addresses: { heading: string; lines: string[] }[];
+  items: { name: string; detail: string | null; quantity: string; unitPrice: string; total: string }[];
+  totals: { label: string; value: string; strong?: boolean }[];
+}
+
+async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<ReceiptContent> {
+  const { order } = bundle;
+  const euro = (cents: number) => formatEuro(cents, locale);
+  const names = await countryNames(db, bundle, locale);
+  const shipping = bundle.addresses.find((a) => a.kind === "shipping");
+  const billing = bundle.addresses.find((a) => a.kind === "billing") ?? shipping;
+  return {
+    facts: [
+      { label: t(locale, "orderNumber"), value: order.orderNumber },
+      { label: t(locale, "orderDate"), value: formatDate(order.createdAt, locale) },
+      { label: t(locale, "customer"), value: `${order.firstName} ${order.lastName} <${order.email}>` },
+      { label: t(locale, "paymentStatus"), value: t(locale, `status.${orderPaymentStatus(bundle.payments)}`) },
+    ],
+    addresses: [
+      ...(shipping ? [{ heading: t(locale, "shippingAddress"), lines: addressLines(shipping, names) }] : []),
+      ...(billing ? [{ heading: t(locale, "billingAddress"), lines: addressLines(billing, names) }] : []),
+    ],
+    items: bundle.items.map((i) => ({
+      name: i.articleName,
+      detail: [i.variantName, i.colour].filter(Boolean).join(" · ") || null,
+      quantity: String(i.quantity),
+      unitPrice: euro(i.unitPriceCents),
+      total: euro(i.totalCents),
+    })),
+    totals: [
+      { label: t(locale, "subtotal"), value: euro(order.subtotalCents) },
+      { label: t(locale, "shipping"), value: euro(order.shippingCents) },
+      { label: t(locale, "total"), value: euro(order.totalCents), strong: true },
+      { label: t(locale, "vatIncluded"), value: euro(order.taxCents) },
+    ],
+  };
+}
+
+export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<ReceiptPdfInput> {
+  const content = await receiptContent(db, bundle, locale);
+  return {
+    title: t(locale, "title"),
+    shopName: SHOP_NAME,
+    language: locale,
+    ...content,
+    columns: { item: t(locale, "item"), quantity: t(locale, "quantity"), unitPrice: t(locale, "unitPrice"), total: t(locale, "lineTotal") },
+    footer: `${t(locale, "pricesIncludeVat")} ${t(locale, "thanks")}`,
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** The receipt email of a paid order, in the given language: items and totals in euros. */
+export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
+  const { order } = bundle;
+  const content = await receiptContent(db, bundle, locale);
+  const greeting = t(locale, "mailGreeting", { firstName: order.firstName });
+  const intro = t(locale, "mailIntro", { total: formatEuro(order.totalCents, locale) });
+  const itemLine = (i: ReceiptContent["items"][number]) => `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
+
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...content.facts.map((f) => `${f.label}: ${f.value}`),
+    "",
+    `${t(locale, "mailItems")}`,
+    ...content.items.map((i) => `  ${itemLine(i)}`),
+    "",
+    ...content.totals.map((x) => `${x.label}: ${x.value}`),
+    t(locale, "pricesIncludeVat"),
+    "",
+    ...content.addresses.flatMap((a) => [`${a.heading}:`, ...a.lines, ""]),
+    t(locale, "mailOutro"),
+    "",
+    t(locale, "mailSignature"),
+  ].join("\n");
+
+  const cell = (s: string, right = false) => `<td style="padding:4px 8px;${right ? "text-align:right;" : ""}">${escapeHtml(s)}</td>`;
+  const html = [
+    `<!doctype html><html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
+    `<p>${content.facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
+    `<table style="border-collapse:collapse"><thead><tr>${[t(locale, "item"), t(locale, "quantity"), t(locale, "unitPrice"), t(locale, "lineTotal")].map((h) => `<th style="padding:4px 8px;text-align:left">${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>`,
+    ...content.items.map((i) => `<tr>${cell(i.detail ? `${i.name} (${i.detail})` : i.name)}${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`),
+    `</tbody></table>`,
+    `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
+    ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),
+    `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature"))}</p>`,
+    `</body></html>`,
+  ].join("\n");
+
+  return { to: order.email, subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }), text, html };
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { orders, payments, type Payment } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import type { Locale } from "@/lib/i18n/config";
+import { deliverMail, queueMail } from "@/lib/integrations/mail";
+import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
+import { removeOrderedFromCart } from "../cart";
+import { loadBundle } from "./dto";
+import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
+import { receiptMail } from "./receipt";
+
+/** Work that must happen only after the transaction committed (mail delivery). */
+export interface Effects {
+  mailIds: number[];
+}
+
+/**
+ * Runs fn in one transaction and, once it committed, delivers the mail it queued. PGlite has one
+ * connection: nothing inside fn may call getDb() (it would wait for this transaction forever).
+ */
+export async function inTransaction<T>(fn: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
+  const effects: Effects = { mailIds: [] };
+  const db = await getDb();
+  const result = await db.transaction((tx) => fn(tx, effects));
+  for (const id of effects.mailIds) await deliverMail(id);
+  return result;
+}
+
+export interface TransitionContext {
+  /** Language of the receipt email if this transition pays the order. */
+  locale: Locale;
+  effects: Effects;
+  /** For the log: what caused the change (sandbox, webhook event id, reconcile, …). */
+  source: string;
+}
+
+/**
+ * Moves a payment (its row locked by the caller) to the provider's state, if the transition table
+ * allows it; otherwise nothing happens (replays, out-of-order events and late failures are no-ops).
+ * Becoming succeeded has its effects exactly once: the cart is cleared and the receipt is queued.
+ */
+export async function applyPaymentState(tx: Tx, payment: Payment, next: ProviderPaymentState, ctx: TransitionContext): Promise<Payment> {
+  const failureMessage = next.status === "failed" ? FAILURE_MESSAGE_KEYS[next.failureReason ?? "unknown"] : null;
+  if (payment.status === next.status) {
+    // A second decline on the same attempt may come with another reason.
+    if (next.status !== "failed" || payment.failureMessage === failureMessage) return payment;
+    const [updated] = await tx.update(payments).set({ failureMessage }).where(eq(payments.id, payment.id)).returning();
+    return updated ?? payment;
+  }
+  if (!canMovePayment(payment.status, next.status)) {
+    logger.info("payment transition ignored", { paymentId: payment.id, from: payment.status, to: next.status, source: ctx.source });
+    return payment;
+  }
+  const [updated] = await tx
+    .update(payments)
+    .set({ status: next.status, failureMessage })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
+    .returning();
+  if (!updated) return payment; // changed concurrently (the caller should hold the row lock)
+  logger.info("payment moved", { paymentId: payment.id, orderId: payment.orderId, from: payment.status, to: next.status, source: ctx.source });
+  if (next.status === "succeeded") await onPaid(tx, updated, ctx);
+  return updated;
+}
+
+async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext): Promise<void> {
+  const bundle = await loadBundle(tx, payment.orderId);
+  if (!bundle) return;
+  if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
+  ctx.effects.mailIds.push(await queueMail(tx, await receiptMail(tx, bundle, ctx.locale)));
+}
+
+/** Locks the order row (one writer per order at a time). */
+export async function lockOrder(tx: Tx, orderId: string) {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row;
+}
+
+/** Locks and reads a payment by its provider id. */
+export async function lockPaymentByProviderId(tx: Tx, provider: Payment["provider"], providerPaymentId: string): Promise<Payment | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
+    .for("update");
+  return row;
+}

@@ -1,0 +1,288 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+
+let dir = "";
+let photoPath = "";
+
+/** A real JPEG photo (3000×2250 with shapes, well under 4 MB), written to a temp dir once per file. */
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "editor-e2e-"));
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2250" viewBox="0 0 1600 1200">
+    <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#00d2ff"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <circle cx="800" cy="600" r="300" fill="#f9d423"/><rect x="200" y="850" width="1200" height="200" fill="#2e7d32"/></svg>`;
+  photoPath = path.join(dir, "holiday-photo.jpg");
+  await writeFile(photoPath, await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer());
+});
+
+test.afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+test.describe("editor wizard", () => {
+  test("a guest goes from photo to preview through all six steps, back and forth, and adds the mug to the cart", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto("/editor");
+    await editor.expectStep("upload");
+    await expect(editor.nextButton()).toBeDisabled();
+
+    // 1. Upload and crop: the crop frame has the mug's print shape (200 × 80 mm).
+    await editor.upload(photoPath);
+    await expect(page.getByTestId("crop-area")).toHaveAttribute("data-aspect", "2.5000");
+    await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
+    await editor.next();
+
+    // 2. Style: grouped by category, archived prompts never shown.
+    await editor.expectStep("style");
+    await expect(editor.nextButton()).toBeDisabled();
+    await expect(page.getByRole("group", { name: "Art styles" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Fun" })).toBeVisible();
+    await expect(page.getByText("Neon Glow (retired)")).toHaveCount(0);
+    const examples = page.getByTestId("style-card").locator("img");
+    await expect(examples).toHaveCount(6);
+    await expect.poll(() => examples.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await editor.chooseStyle("Pop Art");
+    await editor.next();
+
+    // 3. Mug with colour variants and a euro price.
+    await editor.expectStep("mug");
+    await expect(editor.mugOption("Classic Mug 330").getByTestId("mug-price")).toHaveText("€14.99");
+    await editor.chooseMug("Classic Mug 330", "Black");
+    await editor.next();
+
+    // 4. Personal information: the guest is registered when leaving the step.
+    await editor.expectStep("personal");
+    const email = uniqueEmail("editor-guest");
+    await editor.fillPersonal({ email, phone: "+49 170 1234567", firstName: "Greta" });
+    const registered = page.waitForResponse((r) => r.url().endsWith("/api/auth/register") && r.request().method() === "POST");
+    await editor.next();
+    expect((await registered).status()).toBe(201);
+
+    // 5. Generation through the public endpoint with the guest session (offline provider).
+    await editor.expectStep("generate");
+    await expect(editor.nextButton()).toBeDisabled();
+    const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
+    await editor.generate();
+    const answer = await generated;
+    expect(answer.status()).toBe(200);
+    // The browser cropped (2.5 : 1 of 3000 × 2250 → 3000 × 1200) and scaled down to 2048 px before uploading.
+    const { sourceImage } = (await answer.json()) as { sourceImage: { url: string } };
+    const source = await sharp(await (await page.request.get(sourceImage.url)).body()).metadata();
+    expect([source.width, source.height]).toEqual([2048, 819]);
+    await expect(page.getByTestId("offline-note")).toHaveText("Offline style filter (no AI key configured)");
+    const count = await editor.generatedImages().count();
+    expect(count).toBeGreaterThan(0);
+
+    // Back and forth: every choice is kept, the images too.
+    for (let i = 0; i < 4; i++) await editor.back();
+    await editor.expectStep("upload");
+    await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
+    await editor.setCrop();
+    await editor.next();
+    await expect(editor.styleRadio("Pop Art")).toBeChecked();
+    await editor.next();
+    await expect(editor.mugOption("Classic Mug 330")).toHaveAttribute("data-selected", "true");
+    await expect(editor.variantRadio("Black")).toBeChecked();
+    await editor.next();
+    await expect(editor.emailInput()).toHaveValue(email);
+    await editor.next();
+    await editor.expectStep("generate");
+    await expect(editor.generatedImages()).toHaveCount(count);
+    await expect(page.getByTestId("result-stale")).toHaveCount(0);
+    await expect(editor.generatedImages().first()).toHaveAttribute("data-selected", "true");
+    await editor.next();
+
+    // 6. Preview on an SVG mug in the chosen colour; switching the colour updates it.
+    await editor.expectStep("preview");
+    const url = await editor.expectPreview();
+    expect((await page.request.get(url)).headers()["content-type"]).toMatch(/^image\//);
+    await expect(editor.mugPreview()).toHaveAttribute("data-outside-color", "#000000");
+    await editor.chooseVariant("Red inside");
+    await expect(editor.mugPreview()).toHaveAttribute("data-outside-color", "#FFFFFF");
+    await expect(editor.mugPreview()).toHaveAttribute("data-inside-color", "#C62828");
+    await expect(page.getByTestId("preview-variant")).toHaveText("Red inside");
+
+    await editor.addToCart();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(editor.toast("Added to cart")).toBeVisible();
+  });
+
+  test("files that are not images or larger than 4 MB are refused in the browser", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto();
+    let uploads = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST") uploads++;
+    });
+    await editor.photoInput().setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(4 * 1024 * 1024 + 1, 0xff) });
+    await expect(editor.uploadError()).toContainText("The file is too large");
+    await expect(editor.uploadError()).toContainText("4 MB");
+    await expect(editor.nextButton()).toBeDisabled();
+    await editor.photoInput().setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(editor.uploadError()).toHaveText("This file is not an image. Please choose a PNG, JPEG, GIF or WEBP file.");
+    await expect(page.getByTestId("crop-area")).toHaveCount(0);
+    // A valid photo clears the message.
+    await editor.upload(photoPath);
+    await expect(editor.uploadError()).toHaveCount(0);
+    expect(uploads).toBe(0);
+  });
+
+  test("an invalid email or phone blocks the personal step", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto();
+    await editor.upload(photoPath);
+    await editor.next();
+    await editor.chooseStyle("Comic");
+    await editor.next();
+    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.next();
+    await editor.expectStep("personal");
+    await expect(editor.nextButton()).toBeDisabled();
+    await editor.fillPersonal({ email: "not-an-email" });
+    await expect(page.getByText("Invalid email format")).toBeVisible();
+    await expect(editor.emailInput()).toHaveAttribute("aria-invalid", "true");
+    await expect(editor.nextButton()).toBeDisabled();
+    await editor.fillPersonal({ email: uniqueEmail("editor-check"), phone: "call me" });
+    await editor.phoneInput().press("Tab");
+    await expect(page.getByText("Invalid phone number")).toBeVisible();
+    await expect(editor.nextButton()).toBeDisabled();
+    await editor.phoneInput().fill("");
+    await expect(editor.nextButton()).toBeEnabled();
+  });
+
+  test("failed registration lets the guest continue; generation errors show the spec's messages and Retry works", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto();
+    await editor.upload(photoPath);
+    await editor.next();
+    await editor.chooseStyle("Watercolour");
+    await editor.next();
+    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.next();
+    await page.route("**/api/auth/register", (route) => route.fulfill({ status: 500, json: { message: "An unexpected error occurred." } }));
+    await editor.fillPersonal({ email: uniqueEmail("editor-failed") });
+    await editor.next();
+    await editor.expectStep("generate");
+    await expect(page.getByTestId("registration-failed")).toHaveText("Registration failed. You can continue as a guest.");
+
+    const errors: [number, string][] = [
+      [429, "Guests can generate only a few images per hour. Please try again in an hour."],
+      [504, "The request timed out. Please try again."],
+      [401, "Your session has expired. Please refresh the page."],
+    ];
+    for (const [status, message] of errors) {
+      await page.route("**/api/public/images/generate", (route) => route.fulfill({ status, json: { message: "upstream" } }), { times: 1 });
+      await editor.generateButton().click();
+      await expect(editor.generationError()).toHaveText(message);
+      await expect(editor.generateButton()).toHaveText("Retry");
+    }
+    await expect(page).toHaveURL(/\/$/);
+    await page.route("**/api/public/images/generate", (route) => route.fulfill({ status: 200, json: { images: "nope" } }), { times: 1 });
+    await editor.generateButton().click();
+    await expect(editor.generationError()).toHaveText("The server returned an invalid response. Please try again.");
+
+    // Retry for real (slowed down a little): progress with elapsed seconds, then the images of the public endpoint.
+    await page.route(
+      "**/api/public/images/generate",
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await editor.generateButton().click();
+    await expect(page.getByRole("progressbar", { name: "Generating your images…" })).toBeVisible();
+    await expect(page.getByTestId("generation-elapsed")).toHaveText(/^[1-9]\d* s elapsed$/);
+    await expect(page.getByText("This usually takes about 30 seconds")).toBeVisible();
+    await expect(editor.generateButton()).toBeDisabled();
+    await expect(editor.backButton()).toBeDisabled();
+    await expect(editor.generatedImages().first()).toHaveAttribute("data-selected", "true", { timeout: 60_000 });
+    await expect(editor.generationError()).toHaveCount(0);
+    await editor.next();
+    await editor.expectPreview();
+    await expect(editor.addToCartButton()).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Sign in to add to cart" })).toHaveAttribute("href", "/login?callbackUrl=%2Feditor");
+  });
+
+  test("a signed-in customer's account data is used by default and generation runs on their account", async ({ page }) => {
+    const email = uniqueEmail("editor-customer");
+    const res = await page.request.post("/api/auth/register", {
+      data: { email, password: "customer-pass-1", firstName: "Clara", lastName: "Kunde", phone: "+49 30 1234567" },
+    });
+    expect(res.status()).toBe(201);
+    const editor = new EditorPage(page);
+    await editor.goto();
+    await editor.upload(photoPath);
+    await editor.next();
+    await editor.chooseStyle("Duotone");
+    await editor.next();
+    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.next();
+
+    const account = page.getByTestId("account-data");
+    await expect(account).toContainText(email);
+    await expect(account).toContainText("Clara");
+    await expect(page.getByTestId("personal-form")).toHaveCount(0);
+    await expect(editor.nextButton()).toBeEnabled();
+    // Different data for this order: the fields start from the account's data and are validated.
+    await page.getByRole("checkbox", { name: "Use different data for this order" }).check();
+    await expect(editor.emailInput()).toHaveValue(email);
+    await expect(page.getByLabel("First name")).toHaveValue("Clara");
+    await editor.fillPersonal({ email: "order@" });
+    await expect(editor.nextButton()).toBeDisabled();
+    await editor.fillPersonal({ email: "orders@example.com" });
+    let registrations = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/auth/register")) registrations++;
+    });
+    await editor.next();
+    await editor.expectStep("generate");
+    expect(registrations).toBe(0);
+
+    await page.route("**/api/user/ai/images/generate", (route) => route.fulfill({ status: 429, json: { message: "limit" } }), { times: 1 });
+    await editor.generateButton().click();
+    await expect(editor.generationError()).toHaveText("You have reached the rate limit for image generation. Please try again later.");
+    const generated = page.waitForResponse((r) => r.url().endsWith("/api/user/ai/images/generate") && r.status() === 200);
+    await editor.generate();
+    await generated;
+    await editor.next();
+    await editor.expectPreview();
+    await expect(editor.addToCartButton()).toBeEnabled();
+  });
+
+  test("the wizard speaks German and keeps its state when the language changes", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto();
+    await editor.upload(photoPath);
+    await editor.next();
+    await editor.chooseStyle("Pencil Sketch");
+    await page.getByTestId("language-switch").selectOption("de");
+    await expect(page.getByRole("heading", { level: 1, name: "Gestalte deine Tasse" })).toBeVisible();
+    await expect(editor.stepHeading()).toHaveText("Stil wählen");
+    await expect(page.getByText("Schritt 2 von 6")).toBeVisible();
+    await expect(editor.styleRadio("Pencil Sketch")).toBeChecked();
+    await expect(page.getByRole("navigation", { name: "Schritte des Editors" })).toBeVisible();
+    await editor.next();
+    await expect(editor.stepHeading()).toHaveText("Tasse wählen");
+    await expect(editor.mugOption("Classic Mug 330").getByTestId("mug-price")).toHaveText("14,99 €");
+    await expect(page.getByText("Wähle eine Tasse und eine Farbe, um fortzufahren.")).toBeVisible();
+    await editor.chooseMug("Classic Mug 330", "Blue inside");
+    await editor.next();
+    await expect(editor.stepHeading()).toHaveText("Persönliche Daten");
+    await editor.fillPersonal({ email: "kein-email" });
+    await expect(page.getByText("Ungültiges E-Mail-Format")).toBeVisible();
+    await editor.back();
+    await editor.back();
+    await editor.back();
+    await expect(page.getByText("holiday-photo.jpg")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Weiter" })).toBeEnabled();
+    await page.getByTestId("language-switch").selectOption("en");
+    await expect(editor.stepHeading()).toHaveText("Upload and crop");
+  });
+});

@@ -1,0 +1,165 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Either language: the page object works in English and German. */
+const BACK = /^(Back|Zurück)$/;
+
+/** The editor wizard at / and /editor: upload and crop, style, mug, personal data, generation, preview, add to cart. */
+export class EditorPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(path: "/" | "/editor" = "/") {
+    await this.page.goto(path);
+    await expect(this.root()).toBeVisible();
+  }
+
+  root() {
+    return this.page.getByTestId("editor");
+  }
+
+  /** The current step's id: upload, style, mug, personal, generate, preview. */
+  async step(): Promise<string | null> {
+    return this.root().getAttribute("data-step");
+  }
+
+  async expectStep(id: string) {
+    await expect(this.root()).toHaveAttribute("data-step", id);
+  }
+
+  stepHeading() {
+    return this.page.locator("#editor-step-heading");
+  }
+
+  nextButton() {
+    return this.page.getByTestId("editor-next");
+  }
+
+  backButton() {
+    return this.page.getByTestId("editor-back");
+  }
+
+  async next() {
+    await expect(this.nextButton()).toBeEnabled();
+    await this.nextButton().click();
+  }
+
+  async back() {
+    await this.page.getByRole("button", { name: BACK }).click();
+  }
+
+  async upload(path: string) {
+    await this.photoInput().setInputFiles(path);
+    await this.setCrop();
+  }
+
+  photoInput() {
+    return this.page.getByTestId("photo-input");
+  }
+
+  uploadError() {
+    return this.page.getByTestId("upload-error");
+  }
+
+  /** Keeps the default crop (the largest area of the mug's print shape, centred) and waits until the cropper reported it. */
+  async setCrop() {
+    await expect(this.page.getByTestId("crop-area")).toBeVisible();
+    await expect(this.page.getByTestId("crop-area").locator("img")).toBeVisible();
+    await expect(this.nextButton()).toBeEnabled();
+  }
+
+  styleRadio(title: string): Locator {
+    return this.page.getByRole("radio", { name: title, exact: true });
+  }
+
+  async chooseStyle(title: string) {
+    await this.page.getByTestId("style-card").filter({ hasText: title }).click();
+    await expect(this.styleRadio(title)).toBeChecked();
+  }
+
+  mugOption(name: string): Locator {
+    return this.page.getByTestId("mug-option").filter({ hasText: name });
+  }
+
+  variantRadio(variant: string): Locator {
+    return this.page.getByRole("radio", { name: variant, exact: true });
+  }
+
+  async chooseVariant(variant: string) {
+    await this.page.getByTestId("variant-option").filter({ hasText: new RegExp(`^${variant}$`) }).click();
+    await expect(this.variantRadio(variant)).toBeChecked();
+  }
+
+  async chooseMug(name: string, variant: string) {
+    const option = this.mugOption(name);
+    await option.locator("label").first().click();
+    await expect(option).toHaveAttribute("data-selected", "true");
+    await this.chooseVariant(variant);
+  }
+
+  emailInput() {
+    return this.page.getByLabel(/^(Email|E-Mail)/);
+  }
+
+  phoneInput() {
+    return this.page.getByLabel(/^(Phone|Telefon)/);
+  }
+
+  async fillPersonal(data: { email: string; phone?: string; firstName?: string; lastName?: string }) {
+    await this.emailInput().fill(data.email);
+    if (data.phone !== undefined) await this.phoneInput().fill(data.phone);
+    if (data.firstName !== undefined) await this.page.getByLabel(/^(First name|Vorname)/).fill(data.firstName);
+    if (data.lastName !== undefined) await this.page.getByLabel(/^(Last name|Nachname)/).fill(data.lastName);
+    // Leaving the last field shows its validation message.
+    await this.emailInput().press("Tab");
+  }
+
+  generateButton() {
+    return this.page.getByTestId("generate-button");
+  }
+
+  generatedImages() {
+    return this.page.getByTestId("generated-image");
+  }
+
+  generationError() {
+    return this.page.getByTestId("generation-error");
+  }
+
+  /** Starts the generation and waits for the images (the offline provider answers within seconds). */
+  async generate() {
+    await this.generateButton().click();
+    await expect(this.generatedImages().first()).toBeVisible({ timeout: 60_000 });
+    await expect(this.generatedImages().first()).toHaveAttribute("data-selected", "true");
+  }
+
+  mugPreview() {
+    return this.page.getByTestId("mug-preview");
+  }
+
+  /** The SVG mug with the chosen image wrapped around its body; returns the image URL. */
+  async expectPreview(): Promise<string> {
+    const svg = this.mugPreview();
+    await expect(svg).toBeVisible();
+    await expect(svg.getByTestId("mug-body")).toBeVisible();
+    await expect(svg.getByTestId("mug-handle")).toBeAttached();
+    const print = svg.getByTestId("mug-print");
+    const url = await print.getAttribute("data-image-url");
+    expect(url).toBeTruthy();
+    const images = print.locator("image");
+    expect(await images.count()).toBeGreaterThan(4);
+    await expect(images.first()).toHaveAttribute("href", url ?? "");
+    return url ?? "";
+  }
+
+  addToCartButton() {
+    return this.page.getByTestId("add-to-cart");
+  }
+
+  async addToCart() {
+    await expect(this.addToCartButton()).toBeEnabled();
+    await this.addToCartButton().click();
+  }
+
+  toast(text: string | RegExp) {
+    return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
+  }
+}

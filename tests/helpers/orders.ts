@@ -1,0 +1,175 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { expect } from "vitest";
+import { eq } from "drizzle-orm";
+import * as itemsRoute from "@/app/api/user/cart/items/route";
+import * as cartRoute from "@/app/api/user/cart/route";
+import * as ordersRoute from "@/app/api/user/orders/route";
+import * as orderRoute from "@/app/api/user/orders/[orderId]/route";
+import * as paymentRoute from "@/app/api/user/orders/[orderId]/payment/route";
+import * as sandboxRoute from "@/app/api/user/orders/[orderId]/payment/sandbox/route";
+import * as authenticateRoute from "@/app/api/user/orders/[orderId]/payment/sandbox/authenticate/route";
+import * as cancelRoute from "@/app/api/user/orders/[orderId]/cancel/route";
+import * as receiptRoute from "@/app/api/user/orders/[orderId]/receipt/route";
+import * as configRoute from "@/app/api/user/payments/config/route";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import type { CartDto } from "@/lib/schemas/cart";
+import type { OrderDto, PaymentConfigDto, PaymentDto, PlaceOrderBody, PlaceOrderResponse, SandboxCardBody } from "@/lib/schemas/orders";
+import { listPublicMugs } from "@/lib/services/catalog";
+import { storeImage } from "@/lib/services/images";
+import { call, cookieFor, type Role } from "./api";
+
+/** Shared by the order API tests (sandbox) and the Stripe tests: real routes, real cart, no mocks. */
+
+export type ErrorBody = { message: string; errors?: Record<string, string> };
+export type Who = Role | { cookie: string };
+export type Lang = "en" | "de";
+
+export const CARDS = { ok: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", threeDs: "4000 0027 6000 3184" } as const;
+export const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
+
+async function cookieOf(who: Who): Promise<string | undefined> {
+  return typeof who === "string" ? cookieFor(who) : who.cookie;
+}
+
+const headersFor = (lang: Lang) => ({ "accept-language": lang });
+const orderPath = (orderId: string, rest = "") => `/api/user/orders/${orderId}${rest}`;
+
+export async function userIdOf(email: string): Promise<number> {
+  const [row] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`user ${email} seeded`);
+  return row.id;
+}
+
+/** The seeded mug and its default (white) variant, as the storefront lists them. */
+export async function seededMug(): Promise<{ mugId: number; variantId: number; priceCents: number }> {
+  const mug = (await listPublicMugs())[0];
+  const variant = mug?.variants.find((v) => v.name === "White") ?? mug?.variants[0];
+  if (!mug || !variant) throw new Error("seeded mug with a variant");
+  return { mugId: mug.id, variantId: variant.id, priceCents: mug.price.priceCents };
+}
+
+/**
+ * Empties the user's cart (an unpaid order leaves it as it was) and puts a freshly GENERATED image of
+ * the user on the seeded mug through POST /api/user/cart/items.
+ */
+/** Empties the cart (unless keep) and adds a fresh generated design on the sample mug. */
+export async function fillCart(who: Who, ownerId: number, quantity = 1, opts: { keep?: boolean } = {}): Promise<CartDto> {
+  if (!opts.keep) await clearCart(who);
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
+  const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
+  const { mugId, variantId } = await seededMug();
+  const res = await call<CartDto & ErrorBody>(itemsRoute.POST, {
+    method: "POST",
+    path: "/api/user/cart/items",
+    body: { mugId, variantId, imageId: image.id, quantity },
+    cookie: await cookieOf(who),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+export async function clearCart(who: Who): Promise<void> {
+  const res = await call(cartRoute.DELETE, { method: "DELETE", path: "/api/user/cart", cookie: await cookieOf(who) });
+  expect(res.status).toBe(200);
+}
+
+export async function getCart(who: Who): Promise<CartDto> {
+  const res = await call<CartDto>(cartRoute.GET, { path: "/api/user/cart", cookie: await cookieOf(who) });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+export function checkoutBody(overrides: Partial<Record<keyof PlaceOrderBody, unknown>> = {}): Record<string, unknown> {
+  return {
+    idempotencyKey: randomUUID(),
+    contact: { email: "anna@example.com", firstName: "Anna", lastName: "Muster", phone: "+49 30 1234567" },
+    shippingAddress: { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
+    billingAddress: null,
+    ...overrides,
+  };
+}
+
+export async function placeOrder(body: unknown, who: Who = "customer", lang: Lang = "en") {
+  return call<PlaceOrderResponse & ErrorBody>(ordersRoute.POST, { method: "POST", path: "/api/user/orders", body, cookie: await cookieOf(who), headers: headersFor(lang) });
+}
+
+/** Fills the cart and places an order; fails the test unless it answers 201. */
+export async function placedOrder(who: Who, ownerId: number, opts: { quantity?: number; lang?: Lang; body?: Record<string, unknown> } = {}): Promise<PlaceOrderResponse> {
+  await fillCart(who, ownerId, opts.quantity ?? 1);
+  const res = await placeOrder(opts.body ?? checkoutBody(), who, opts.lang ?? "en");
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+export async function listOrders(who: Who = "customer") {
+  return call<OrderDto[] & ErrorBody>(ordersRoute.GET, { path: "/api/user/orders", cookie: await cookieOf(who) });
+}
+
+export async function getOrder(orderId: string, who: Who = "customer", lang: Lang = "en") {
+  return call<OrderDto & ErrorBody>(orderRoute.GET, { path: orderPath(orderId), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+}
+
+export async function retryPayment(orderId: string, who: Who = "customer", lang: Lang = "en") {
+  return call<PaymentDto & ErrorBody>(paymentRoute.POST, { method: "POST", path: orderPath(orderId, "/payment"), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+}
+
+export function card(number: string, overrides: Partial<SandboxCardBody> = {}): SandboxCardBody {
+  return { cardNumber: number, expMonth: 12, expYear: FUTURE_YEAR, cvc: "123", ...overrides };
+}
+
+export async function paySandbox(orderId: string, body: unknown, who: Who = "customer", lang: Lang = "en") {
+  return call<PaymentDto & ErrorBody>(sandboxRoute.POST, {
+    method: "POST",
+    path: orderPath(orderId, "/payment/sandbox"),
+    params: { orderId },
+    body,
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
+}
+
+export async function authenticateSandbox(orderId: string, body: unknown, who: Who = "customer", lang: Lang = "en") {
+  return call<PaymentDto & ErrorBody>(authenticateRoute.POST, {
+    method: "POST",
+    path: orderPath(orderId, "/payment/sandbox/authenticate"),
+    params: { orderId },
+    body,
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
+}
+
+export async function cancelOrder(orderId: string, who: Who = "customer") {
+  return call<OrderDto & ErrorBody>(cancelRoute.POST, { method: "POST", path: orderPath(orderId, "/cancel"), params: { orderId }, cookie: await cookieOf(who) });
+}
+
+export async function getReceipt(orderId: string, who: Who = "customer", lang: Lang = "en") {
+  return call<string & ErrorBody>(receiptRoute.GET, { path: orderPath(orderId, "/receipt"), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+}
+
+export async function paymentConfig(who: Who = "customer") {
+  return call<PaymentConfigDto & ErrorBody>(configRoute.GET, { path: "/api/user/payments/config", cookie: await cookieOf(who) });
+}
+
+/** The .eml files written to $DATA_DIR/outbox. */
+export function outboxFiles(dataDir: string): { name: string; text: string }[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8") }));
+}
+
+/** Decodes quoted-printable and RFC 2047 words enough to search a message for texts. */
+export function readableMail(eml: string): string {
+  const unfolded = eml.replace(/=\r?\n/g, "");
+  const qp = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const words = qp.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, w: string) => w.replace(/_/g, " "));
+  return Buffer.from(words, "latin1").toString("utf8");
+}
