@@ -133,3 +133,6 @@ export type PaymentDto = z.infer<typeof paymentResponse>;
 export type PaymentConfigDto = z.infer<typeof paymentConfigResponse>;
 export type OrderDto = z.infer<typeof orderResponse>;
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+
+/** Route segment of /api/user/orders/{orderId}/…: a UUID (anything else is 404 like an unknown order). */
+export const orderParams = z.object({ orderId: z.uuid() });

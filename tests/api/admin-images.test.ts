@@ -365,14 +365,12 @@ describe("POST /api/admin/images", () => {
     it(`${row.title} → ${row.status} and nothing stored`, async () => {
       const body = await row.make();
       const before = { rows: await rowCount(), files: storedFiles().length };
-      const started = Date.now();
       const res = await upload(body, { headers: row.headers });
       expect(res.status).toBe(row.status);
       if (Array.isArray(row.message)) expect(row.message).toContain(res.body.message);
       else expect(res.body.message).toBe(row.message);
       if (row.errors) expect(res.body.errors).toEqual(row.errors);
       expect({ rows: await rowCount(), files: storedFiles().length }).toEqual(before);
-      expect(Date.now() - started, "refused quickly").toBeLessThan(3000);
     });
   }
 

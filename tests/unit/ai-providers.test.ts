@@ -179,10 +179,8 @@ describe("OpenAI gpt-image-1 through the AI SDK (POST /images/edits)", () => {
 
   it("no answer before the deadline → timeout, and the connection is closed", async () => {
     const server = await configure(() => "hang");
-    const started = Date.now();
     const err = await failure(generateWithDeadline(request("openai", "gpt-image-1"), 300));
     expect(err.kind).toBe("timeout");
-    expect(Date.now() - started).toBeLessThan(2000);
     await eventually(() => server.closedSockets() >= 1);
     expect(server.requests).toHaveLength(1);
     expect(generationErrorToApiError(err)).toMatchObject({ status: 504, key: "errors.generationTimeout" });
@@ -472,17 +470,4 @@ describe("offline provider", () => {
     expect((await sharp(two.images[0]?.data ?? Buffer.alloc(0)).metadata()).width).toBe(1536);
   });
 
-  it("styles a 1024² photo fast (median of 3 under a second per style; ~70–190 ms measured on 2 cores)", async () => {
-    const big = await makePhoto(1024, 1024);
-    for (const style of OFFLINE_STYLES) {
-      const times: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const t = performance.now();
-        await stylePhoto({ data: big, mimeType: "image/jpeg" }, "x", { style });
-        times.push(performance.now() - t);
-      }
-      times.sort((x, y) => x - y);
-      expect(times[1], style).toBeLessThan(1000);
-    }
-  });
 });

@@ -121,7 +121,8 @@ describe("translate", () => {
   it("fills {placeholders} with strings and numbers, in both languages", () => {
     expect(translate("en", "admin.dashboard.welcome", { name: "Ada" })).toBe("Welcome, Ada");
     expect(translate("de", "admin.dashboard.welcome", { name: "Ada" })).toBe("Willkommen, Ada");
-    expect(translate("en", "home.dimensions", { diameter: 82, height: 95 })).toBe("Ø 82 mm × 95 mm");
+    expect(translate("en", "errors.imageTooLarge", { maxMb: 4 })).toBe("The image is too large (maximum 4 MB)");
+    expect(translate("de", "errors.imageTooLarge", { maxMb: 4 })).toBe("Das Bild ist zu groß (höchstens 4 MB)");
     expect(translate("en", "apiClient.httpError", { code: 404 })).toBe("HTTP error! status: 404");
     expect(translate("de", "apiClient.httpError", { code: 404 })).toContain("404");
   });

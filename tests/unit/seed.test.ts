@@ -63,7 +63,6 @@ function storedFiles(): string[] {
 
 describe("db seed", () => {
   let afterFirst: Record<string, number>;
-  let firstRunMs = 0;
 
   beforeAll(async () => {
     // Before the storage module is first used: getStorage() reads STORAGE_DIR once.
@@ -71,9 +70,7 @@ describe("db seed", () => {
     handle = await openDb({ pgliteDir: null });
     await migrateDb(handle);
     const { seed } = await import("@/db/seed");
-    const started = performance.now();
     await seed(handle.db);
-    firstRunMs = performance.now() - started;
     afterFirst = await counts();
     await seed(handle.db);
   });
@@ -83,11 +80,10 @@ describe("db seed", () => {
     fs.rmSync(storageDir, { recursive: true, force: true });
   });
 
-  it("creates the demo data quickly", () => {
+  it("creates the demo data", () => {
     expect(afterFirst.countries).toBe(30);
     expect(afterFirst.prompts).toBeGreaterThanOrEqual(7);
     expect(afterFirst.users).toBe(1);
-    expect(firstRunMs).toBeLessThan(5000);
   });
 
   it("changes nothing when run a second time", async () => {

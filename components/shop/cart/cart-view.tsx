@@ -11,6 +11,7 @@ import { CartItemRow } from "./cart-item-row";
 import { PriceChangedNotice } from "./price-changed-notice";
 import { Totals } from "./totals";
 import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
+import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
 /** /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout. */
 export function CartView() {
@@ -27,23 +28,8 @@ export function CartView() {
   const resync = () => void invalidateCart(queryClient);
   const busy = update.isPending || remove.isPending || clear.isPending;
 
-  if (cart.isPending) {
-    return (
-      <p role="status" className="card text-stone-600" data-testid="cart-loading">
-        {t("loading")}
-      </p>
-    );
-  }
-  if (cart.isError) {
-    return (
-      <div className="card space-y-3" role="alert">
-        <p className="text-stone-700">{t("loadFailed")}</p>
-        <button type="button" className="btn-secondary" onClick={() => void cart.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
-  }
+  if (cart.isPending) return <LoadingNote label={t("loading")} testId="cart-loading" />;
+  if (cart.isError) return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void cart.refetch()} />;
   const { items, summary } = cart.data;
   if (items.length === 0) {
     return (

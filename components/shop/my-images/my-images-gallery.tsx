@@ -8,6 +8,7 @@ import { userImageQueries } from "@/lib/api-client/user-images";
 import { listUserImagesQuery, type ListUserImagesQuery, type SortOrder, type UserImageSort } from "@/lib/schemas/user-images";
 import { ImageCard } from "./image-card";
 import { SortControls } from "./sort-controls";
+import { LoadFailed } from "@/components/ui/query-state";
 
 /** sort and order from the URL query; anything unknown falls back to newest first by date. */
 function sortFromUrl(params: { get(name: string): string | null }): ListUserImagesQuery {
@@ -40,12 +41,7 @@ export function MyImagesGallery() {
       {images.isPending ? (
         <GallerySkeleton label={t("loading")} />
       ) : images.isError ? (
-        <div className="card space-y-3" role="alert">
-          <p className="text-stone-700">{t("loadFailed")}</p>
-          <button type="button" className="btn-secondary" onClick={() => void images.refetch()}>
-            {t("retry")}
-          </button>
-        </div>
+        <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void images.refetch()} />
       ) : images.data.length === 0 ? (
         <div className="card space-y-3 text-center" data-testid="my-images-empty">
           <p className="text-stone-700">{t("empty")}</p>

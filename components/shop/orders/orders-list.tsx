@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { orderQueries } from "@/lib/api-client/orders";
 import { OrderCard } from "./order-card";
 import { useReceiptDownload } from "./use-receipt-download";
+import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
 /** My orders: the user's orders, newest first, each cancellable while pending and with its receipt. */
 export function OrdersList() {
@@ -13,23 +14,8 @@ export function OrdersList() {
   const orders = useQuery(orderQueries.list());
   const receipt = useReceiptDownload();
 
-  if (orders.isPending) {
-    return (
-      <p role="status" className="card text-stone-600" data-testid="orders-loading">
-        {t("loading")}
-      </p>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <div className="card space-y-3" role="alert">
-        <p className="text-stone-700">{t("loadFailed")}</p>
-        <button type="button" className="btn-secondary" onClick={() => void orders.refetch()}>
-          {t("retry")}
-        </button>
-      </div>
-    );
-  }
+  if (orders.isPending) return <LoadingNote label={t("loading")} testId="orders-loading" />;
+  if (orders.isError) return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) {
     return (
       <div className="card space-y-3 text-center" data-testid="orders-empty">

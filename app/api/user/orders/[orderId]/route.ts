@@ -1,9 +1,6 @@
-import { z } from "zod";
 import { route } from "@/lib/api/route";
+import { orderParams } from "@/lib/schemas/orders";
 import { getOrderForUser } from "@/lib/services/orders";
-
-/** An order id is a UUID; anything else answers 404 like an unknown order. */
-const orderParams = z.object({ orderId: z.uuid() });
 
 // GET /api/user/orders/{orderId} – one own order (a Stripe payment is reconciled with Stripe first; anybody else's → 404)
 export const GET = route({ access: "user", params: orderParams }, async ({ session, params, locale }) =>

@@ -1,9 +1,6 @@
-import { z } from "zod";
 import { route } from "@/lib/api/route";
+import { orderParams } from "@/lib/schemas/orders";
 import { getReceiptPdf } from "@/lib/services/orders";
-
-/** An order id is a UUID; anything else answers 404 like an unknown order. */
-const orderParams = z.object({ orderId: z.uuid() });
 
 // GET /api/user/orders/{orderId}/receipt – the receipt of an own order as a PDF attachment, in the caller's language
 export const GET = route({ access: "user", params: orderParams }, async ({ session, params, locale }) => {

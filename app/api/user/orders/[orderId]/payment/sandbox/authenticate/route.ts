@@ -1,10 +1,6 @@
-import { z } from "zod";
 import { route } from "@/lib/api/route";
-import { sandboxAuthenticateBody } from "@/lib/schemas/orders";
+import { sandboxAuthenticateBody, orderParams } from "@/lib/schemas/orders";
 import { authenticateSandboxPayment } from "@/lib/services/orders";
-
-/** An order id is a UUID; anything else answers 404 like an unknown order. */
-const orderParams = z.object({ orderId: z.uuid() });
 
 // POST /api/user/orders/{orderId}/payment/sandbox/authenticate – approve or reject the extra (3-D Secure) step of a sandbox payment
 export const POST = route({ access: "user", params: orderParams, body: sandboxAuthenticateBody }, async ({ session, params, body, locale }) =>
