@@ -1,6 +1,5 @@
 import "server-only";
 import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
 import {
@@ -17,7 +16,7 @@ import {
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
 import type { Session } from "@/lib/auth/session";
-import { orderTotals, salesPrice, type OrderTotals } from "@/lib/pricing";
+import { orderTotals, type OrderTotals } from "@/lib/pricing";
 import {
   cartResponse,
   MAX_QUANTITY,
@@ -29,6 +28,7 @@ import {
 } from "@/lib/schemas/cart";
 import { listPublicMugs } from "./catalog";
 import { cachedCatalog } from "./catalog-cache";
+import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
 import { imageUrl } from "./images";
 
 /**
@@ -315,9 +315,6 @@ interface SellableVariant {
   vatPercent: number;
 }
 
-const salesVat = alias(vatRates, "sales_vat");
-const defaultVat = alias(vatRates, "default_vat");
-
 /**
  * The current catalogue price of the given mug variants, read through `db` (a transaction may pass
  * itself). Exactly the rules of listPublicMugs(): an active MUG article with details, a price
@@ -335,10 +332,7 @@ async function sellableVariants(db: Queryable, variantIds: number[]): Promise<Ma
       variantName: mugVariants.name,
       insideColorCode: mugVariants.insideColorCode,
       outsideColorCode: mugVariants.outsideColorCode,
-      salesTotalCents: articlePriceCalculations.salesTotalCents,
-      salesPriceMode: articlePriceCalculations.salesPriceMode,
-      salesVatPercent: salesVat.percent,
-      defaultVatPercent: defaultVat.percent,
+      ...articlePriceColumns,
     })
     .from(mugVariants)
     .innerJoin(articles, eq(articles.id, mugVariants.articleId))
@@ -348,11 +342,10 @@ async function sellableVariants(db: Queryable, variantIds: number[]): Promise<Ma
     .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
     .where(and(inArray(mugVariants.id, variantIds), eq(mugVariants.active, true), eq(articles.type, "MUG"), eq(articles.active, true)));
   for (const row of rows) {
-    const vatPercent = row.salesVatPercent ?? row.defaultVatPercent;
-    if (vatPercent === null) continue;
-    const vat = Number(vatPercent);
-    const { variantId, salesTotalCents, salesPriceMode, salesVatPercent: _s, defaultVatPercent: _d, ...rest } = row;
-    out.set(variantId, { ...rest, priceCents: salesPrice(salesTotalCents, salesPriceMode, vat).grossCents, vatPercent: vat });
+    const price = articlePrice(row);
+    if (!price) continue;
+    const { variantId, salesTotalCents: _t, salesPriceMode: _m, salesVatPercent: _s, defaultVatPercent: _d, ...rest } = row;
+    out.set(variantId, { ...rest, priceCents: price.grossCents, vatPercent: price.vatPercent });
   }
   return out;
 }

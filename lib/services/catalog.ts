@@ -1,6 +1,5 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import {
   articlePriceCalculations,
@@ -12,11 +11,9 @@ import {
   promptCategories,
   prompts,
   promptSubcategories,
-  vatRates,
 } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import type { Locale } from "@/lib/i18n/config";
-import { salesPrice } from "@/lib/pricing";
 import {
   countriesResponse,
   imageUrl,
@@ -28,6 +25,7 @@ import {
   type PublicPromptDto,
 } from "@/lib/schemas/catalog";
 import { cachedCatalog } from "./catalog-cache";
+import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
 
 /**
  * The public catalogue reads behind GET /api/countries, /api/mugs and /api/prompts, also called
@@ -58,9 +56,6 @@ export function listCountries(locale: Locale): Promise<CountryDto[]> {
   });
 }
 
-const salesVat = alias(vatRates, "sales_vat");
-const defaultVat = alias(vatRates, "default_vat");
-
 /**
  * Active mugs with their details, active variants (default first) and gross price. Two queries in
  * all, whatever the number of mugs: mugs + details + price + VAT, and all their variants.
@@ -80,10 +75,7 @@ export function listPublicMugs(): Promise<MugDto[]> {
             articleNumber: articles.articleNumber,
           },
           details: mugDetails,
-          salesTotalCents: articlePriceCalculations.salesTotalCents,
-          salesPriceMode: articlePriceCalculations.salesPriceMode,
-          salesVatPercent: salesVat.percent,
-          defaultVatPercent: defaultVat.percent,
+          ...articlePriceColumns,
         })
         .from(articles)
         .innerJoin(mugDetails, eq(mugDetails.articleId, articles.id))
@@ -120,18 +112,17 @@ export function listPublicMugs(): Promise<MugDto[]> {
 
     const mugs: MugDto[] = [];
     for (const row of mugRows) {
-      const vatPercent = row.salesVatPercent ?? row.defaultVatPercent;
-      if (row.salesTotalCents === null || row.salesPriceMode === null || vatPercent === null) {
+      const price = articlePrice(row);
+      if (!price) {
         // Not sellable: no price calculation, or no VAT rate and no default rate to fall back to.
         logger.warn("mug left out of the catalogue: no price or VAT rate", { articleId: row.article.id });
         continue;
       }
-      const price = salesPrice(row.salesTotalCents, row.salesPriceMode, vatPercent);
       const { articleId: _articleId, ...details } = row.details;
       mugs.push({
         ...row.article,
         ...details,
-        price: { priceCents: price.grossCents, netPriceCents: price.netCents, vatPercent, currency: "EUR" },
+        price: { priceCents: price.grossCents, netPriceCents: price.netCents, vatPercent: price.vatPercent, currency: "EUR" },
         variants: variantsByMug.get(row.article.id) ?? [],
       });
     }
