@@ -1,4 +1,6 @@
-/** What a screen shows while its data loads, and when loading failed (with a retry). */
+import type { ReactNode } from "react";
+
+/** What a screen shows while its data loads, and when loading failed (with a retry or another way on). */
 export function LoadingNote({ label, testId }: { label: string; testId?: string }) {
   return (
     <p role="status" className="card text-stone-600" data-testid={testId}>
@@ -7,13 +9,26 @@ export function LoadingNote({ label, testId }: { label: string; testId?: string 
   );
 }
 
-export function LoadFailed({ message, retryLabel, onRetry }: { message: string; retryLabel: string; onRetry: () => void }) {
+export function LoadFailed({ message, retryLabel, onRetry, children }: { message: string; retryLabel?: string; onRetry?: () => void; children?: ReactNode }) {
   return (
     <div className="card space-y-3" role="alert">
       <p className="text-stone-700">{message}</p>
-      <button type="button" className="btn-secondary" onClick={onRetry}>
-        {retryLabel}
-      </button>
+      {onRetry && (
+        <button type="button" className="btn-secondary" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** A list with nothing in it: the message and where to go instead. */
+export function EmptyState({ message, testId, children }: { message: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="card space-y-3 text-center" data-testid={testId}>
+      <p className="text-stone-700">{message}</p>
+      {children}
     </div>
   );
 }

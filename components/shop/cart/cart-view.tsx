@@ -11,7 +11,7 @@ import { CartItemRow } from "./cart-item-row";
 import { PriceChangedNotice } from "./price-changed-notice";
 import { Totals } from "./totals";
 import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
-import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
+import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
 /** /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout. */
 export function CartView() {
@@ -33,12 +33,11 @@ export function CartView() {
   const { items, summary } = cart.data;
   if (items.length === 0) {
     return (
-      <div className="card space-y-3 text-center" data-testid="cart-empty">
-        <p className="text-stone-700">{t("empty")}</p>
+      <EmptyState message={t("empty")} testId="cart-empty">
         <Link href="/" className="btn-primary">
           {t("emptyAction")}
         </Link>
-      </div>
+      </EmptyState>
     );
   }
 

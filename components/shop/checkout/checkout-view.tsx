@@ -6,6 +6,7 @@ import { useRefreshedCart } from "@/components/shop/cart/use-refreshed-cart";
 import { CheckoutForm, type CheckoutUser } from "./checkout-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { Spinner } from "./payment-status";
+import { EmptyState } from "@/components/ui/query-state";
 
 /** /checkout for the current cart (prices refreshed on arrival). */
 export function CheckoutView({ user }: { user: CheckoutUser | null }) {
@@ -26,8 +27,7 @@ export function CheckoutView({ user }: { user: CheckoutUser | null }) {
   }
   if (cart.data.items.length === 0) {
     return (
-      <div className="card space-y-3 text-center" data-testid="checkout-empty">
-        <p className="text-stone-700">{t("emptyCart")}</p>
+      <EmptyState message={t("emptyCart")} testId="checkout-empty">
         <div className="flex justify-center gap-2">
           <Link href="/cart" className="btn-secondary">
             {t("backToCart")}
@@ -36,7 +36,7 @@ export function CheckoutView({ user }: { user: CheckoutUser | null }) {
             {tc("emptyAction")}
           </Link>
         </div>
-      </div>
+      </EmptyState>
     );
   }
 

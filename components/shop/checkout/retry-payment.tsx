@@ -11,6 +11,7 @@ import { CheckoutSummary } from "./checkout-summary";
 import { PaymentPanel } from "./payment-panel";
 import { PaymentStatus, Spinner } from "./payment-status";
 import { usePaymentFlow } from "./use-payment-flow";
+import { LoadFailed } from "@/components/ui/query-state";
 
 /** /checkout?orderId=…: pays an unpaid order again (POST /api/user/orders/{id}/payment, then the card). */
 export function RetryPayment({ orderId }: { orderId: string }) {
@@ -23,12 +24,11 @@ export function RetryPayment({ orderId }: { orderId: string }) {
   if (order.isPending) return <Spinner label={to("loading")} />;
   if (order.isError) {
     return (
-      <div className="card space-y-3" role="alert">
-        <p className="text-stone-700">{to("orderLoadFailed")}</p>
+      <LoadFailed message={to("orderLoadFailed")}>
         <Link href="/orders" className="btn-secondary">
           {to("myOrders")}
         </Link>
-      </div>
+      </LoadFailed>
     );
   }
   const o = order.data;

@@ -8,7 +8,7 @@ import { userImageQueries } from "@/lib/api-client/user-images";
 import { listUserImagesQuery, type ListUserImagesQuery, type SortOrder, type UserImageSort } from "@/lib/schemas/user-images";
 import { ImageCard } from "./image-card";
 import { SortControls } from "./sort-controls";
-import { LoadFailed } from "@/components/ui/query-state";
+import { EmptyState, LoadFailed } from "@/components/ui/query-state";
 
 /** sort and order from the URL query; anything unknown falls back to newest first by date. */
 function sortFromUrl(params: { get(name: string): string | null }): ListUserImagesQuery {
@@ -43,12 +43,11 @@ export function MyImagesGallery() {
       ) : images.isError ? (
         <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void images.refetch()} />
       ) : images.data.length === 0 ? (
-        <div className="card space-y-3 text-center" data-testid="my-images-empty">
-          <p className="text-stone-700">{t("empty")}</p>
+        <EmptyState message={t("empty")} testId="my-images-empty">
           <Link href="/" className="btn-primary">
             {t("emptyAction")}
           </Link>
-        </div>
+        </EmptyState>
       ) : (
         <>
           <p className="text-sm text-stone-600" aria-live="polite" data-testid="my-images-count">

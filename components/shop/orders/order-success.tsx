@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { orderQueries } from "@/lib/api-client/orders";
 import { endCheckout } from "@/components/shop/checkout/idempotency-key";
 import { OrderDetails } from "./order-details";
+import { LoadFailed } from "@/components/ui/query-state";
 
 /**
  * /order-success/{orderId}: number, items, totals and addresses of the placed order. Also the return
@@ -36,12 +37,11 @@ export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; red
   }
   if (order.isError) {
     return (
-      <div className="card space-y-3" role="alert">
-        <p className="text-stone-700">{t("orderLoadFailed")}</p>
+      <LoadFailed message={t("orderLoadFailed")}>
         <Link href="/orders" className="btn-secondary">
           {t("myOrders")}
         </Link>
-      </div>
+      </LoadFailed>
     );
   }
   const o = order.data;

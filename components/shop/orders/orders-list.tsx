@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { orderQueries } from "@/lib/api-client/orders";
 import { OrderCard } from "./order-card";
 import { useReceiptDownload } from "./use-receipt-download";
-import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
+import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
 /** My orders: the user's orders, newest first, each cancellable while pending and with its receipt. */
 export function OrdersList() {
@@ -18,12 +18,11 @@ export function OrdersList() {
   if (orders.isError) return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0) {
     return (
-      <div className="card space-y-3 text-center" data-testid="orders-empty">
-        <p className="text-stone-700">{t("empty")}</p>
+      <EmptyState message={t("empty")} testId="orders-empty">
         <Link href="/" className="btn-primary">
           {t("emptyAction")}
         </Link>
-      </div>
+      </EmptyState>
     );
   }
   return (
