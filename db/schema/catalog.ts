@@ -80,9 +80,13 @@ export const articles = pgTable(
   {
     id: serial().primaryKey(),
     type: text({ enum: ARTICLE_TYPES }).notNull(),
+    /** Customer-facing texts: `name`, `shortDescription`, `longDescription` in English (required name), `*De` in German; each language falls back to the other. */
     name: text().notNull(),
+    nameDe: text(),
     shortDescription: text(),
+    shortDescriptionDe: text(),
     longDescription: text(),
+    longDescriptionDe: text(),
     active: boolean().notNull().default(true),
     articleNumber: text(),
     categoryId: integer()
@@ -136,6 +140,8 @@ export const mugVariants = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     name: text().notNull(),
+    /** German variant (colour) name; the shop falls back to `name` when empty. */
+    nameDe: text(),
     articleVariantNumber: text(),
     insideColorCode: varchar({ length: 7 }).notNull(),
     outsideColorCode: varchar({ length: 7 }).notNull(),
@@ -170,6 +176,8 @@ export const shirtVariants = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     color: text().notNull(),
+    /** German colour name; the shop falls back to `color` when empty. */
+    colorDe: text(),
     size: text().notNull(),
     exampleImageId: integer().references(() => images.id, { onDelete: "set null" }),
     ...timestamps,

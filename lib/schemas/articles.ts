@@ -1,0 +1,349 @@
+import { z } from "zod";
+import { optionalText } from "./common";
+
+/**
+ * Admin articles (spec sections 3, 5 and 7, "Admin articles"): request bodies, queries and answers of
+ * /api/admin/articles/** — shared by the handlers, the admin forms and the tests. Browser-safe.
+ *
+ * Customer-facing texts come in two languages: `name` (English, required) and `nameDe` (German,
+ * optional); the shop shows the customer's language and falls back to the other when one is empty.
+ */
+
+export const ARTICLE_TYPES = ["MUG", "SHIRT"] as const;
+export const FIT_TYPES = ["LOOSE", "REGULAR", "SLIM"] as const;
+export const PRICE_MODES = ["NET", "GROSS"] as const;
+export const PRICE_UNITS = ["UNIT", "PACKAGE"] as const;
+export const PURCHASE_COST_DRIVERS = ["AMOUNT", "PERCENT"] as const;
+export const SALES_DRIVERS = ["MARGIN", "PERCENT", "TOTAL"] as const;
+export const ARTICLE_SORTS = ["name", "-name", "articleNumber", "-articleNumber", "createdAt", "-createdAt", "price", "-price"] as const;
+
+/** Largest amount an admin can enter: 100,000.00 €. */
+export const MAX_CENTS = 10_000_000;
+
+const id = (error: `validation.${string}` = "validation.invalidValue") =>
+  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+const optionalId = (error?: `validation.${string}`) => id(error).nullish().transform((v) => v ?? null);
+
+const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+const cents = (error: `validation.${string}` = "validation.invalidAmount") =>
+  z.number({ error }).int({ error }).min(0, { error }).max(MAX_CENTS, { error });
+/** A signed amount (a margin may be negative: selling below cost is the owner's choice). */
+const signedCents = (error: `validation.${string}` = "validation.invalidAmount") =>
+  z.number({ error }).int({ error }).min(-MAX_CENTS, { error }).max(MAX_CENTS, { error });
+/** A percent with at most three decimals in [min, max]. */
+const percent = (min: number, max: number, error: `validation.${string}` = "validation.invalidPercent") =>
+  z
+    .number({ error })
+    .min(min, { error })
+    .max(max, { error })
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error });
+
+/** A colour as #RRGGBB (stored upper-case). */
+export const hexColor = z
+  .string({ error: "validation.colorRequired" })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: "validation.colorInvalid" })
+  .transform((v) => v.toUpperCase());
+
+/** A length in millimetres, positive, two decimals. */
+const mm = (error: `validation.${string}` = "validation.positiveNumber") =>
+  z
+    .number({ error })
+    .positive({ error })
+    .max(10_000, { error })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error });
+
+// ── Details ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Mug details (spec sections 3 and 5): document larger than the print template, bottom margin 0–100 mm, print area on the page. */
+export const mugDetailsBody = z
+  .object({
+    heightMm: mm(),
+    diameterMm: mm(),
+    fillingQuantityMl: z.number({ error: "validation.positiveNumber" }).int({ error: "validation.positiveNumber" }).positive({ error: "validation.positiveNumber" }).max(100_000, { error: "validation.positiveNumber" }),
+    dishwasherSafe: z.boolean({ error: "validation.invalidType" }).default(true),
+    printTemplateWidthMm: mm(),
+    printTemplateHeightMm: mm(),
+    documentWidthMm: mm("validation.documentSizePositive"),
+    documentHeightMm: mm("validation.documentSizePositive"),
+    documentBottomMarginMm: z
+      .number({ error: "validation.bottomMarginRange" })
+      .min(0, { error: "validation.bottomMarginRange" })
+      .max(100, { error: "validation.bottomMarginRange" }),
+  })
+  .superRefine((d, ctx) => {
+    if (d.documentWidthMm <= d.printTemplateWidthMm) ctx.addIssue({ code: "custom", path: ["documentWidthMm"], message: "validation.documentWidthGreater" });
+    if (d.documentHeightMm <= d.printTemplateHeightMm) ctx.addIssue({ code: "custom", path: ["documentHeightMm"], message: "validation.documentHeightGreater" });
+    else if (d.documentBottomMarginMm + d.printTemplateHeightMm > d.documentHeightMm)
+      ctx.addIssue({ code: "custom", path: ["documentBottomMarginMm"], message: "validation.printAreaOffPage" });
+  });
+
+export const SHIRT_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "3XL"] as const;
+
+export const shirtDetailsBody = z.object({
+  material: requiredText(255, "validation.materialRequired"),
+  careInstructions: optionalText(2000),
+  fitType: z.enum(FIT_TYPES, { error: "validation.invalidValue" }).default("REGULAR"),
+  availableSizes: z
+    .array(z.enum(SHIRT_SIZES, { error: "validation.invalidValue" }), { error: "validation.sizesRequired" })
+    .min(1, { error: "validation.sizesRequired" })
+    .refine((a) => new Set(a).size === a.length, { error: "validation.invalidValue" }),
+});
+
+// ── Price calculation ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The price calculation as the admin enters it. The driver fields say which figure the admin set:
+ * the server derives the rest with lib/price-calculation.ts and stores the result. VAT rate ids may
+ * be null: the default VAT rate applies.
+ */
+export const priceCalculationBody = z
+  .object({
+    purchasePriceCents: cents(),
+    purchaseCostCents: cents().nullish(),
+    purchaseCostPercent: percent(0, 1000).nullish(),
+    purchaseCostDriver: z.enum(PURCHASE_COST_DRIVERS, { error: "validation.invalidValue" }).default("AMOUNT"),
+    purchasePriceMode: z.enum(PRICE_MODES, { error: "validation.invalidValue" }).default("NET"),
+    purchaseVatRateId: optionalId(),
+    purchasePriceUnit: z.enum(PRICE_UNITS, { error: "validation.invalidValue" }).default("UNIT"),
+    purchaseUnitsPerPackage: z.number({ error: "validation.unitsPerPackage" }).int({ error: "validation.unitsPerPackage" }).min(1, { error: "validation.unitsPerPackage" }).max(100_000, { error: "validation.unitsPerPackage" }).default(1),
+    salesMarginCents: signedCents().nullish(),
+    salesMarginPercent: percent(-100, 9999).nullish(),
+    salesTotalCents: cents().nullish(),
+    salesDriver: z.enum(SALES_DRIVERS, { error: "validation.invalidValue" }).default("TOTAL"),
+    salesPriceMode: z.enum(PRICE_MODES, { error: "validation.invalidValue" }).default("GROSS"),
+    salesVatRateId: optionalId(),
+  })
+  .superRefine((p, ctx) => {
+    const need = (ok: boolean, path: string) => {
+      if (!ok) ctx.addIssue({ code: "custom", path: [path], message: "validation.required" });
+    };
+    need(p.purchaseCostDriver === "PERCENT" ? p.purchaseCostPercent != null : true, "purchaseCostPercent");
+    need(p.salesDriver === "TOTAL" ? p.salesTotalCents != null : true, "salesTotalCents");
+    need(p.salesDriver === "MARGIN" ? p.salesMarginCents != null : true, "salesMarginCents");
+    need(p.salesDriver === "PERCENT" ? p.salesMarginPercent != null : true, "salesMarginPercent");
+  });
+
+// ── Variants ───────────────────────────────────────────────────────────────────────────────────────
+
+/** POST /api/admin/articles/mugs/{mugId}/variants and PUT …/mugs/variants/{variantId}. */
+export const mugVariantBody = z.object({
+  name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
+  nameDe: optionalText(255, "validation.nameTooLong"),
+  articleVariantNumber: optionalText(100),
+  insideColorCode: hexColor,
+  outsideColorCode: hexColor,
+  active: z.boolean({ error: "validation.invalidType" }).default(true),
+  isDefault: z.boolean({ error: "validation.invalidType" }).default(false),
+});
+
+/** POST /api/admin/articles/shirts/{shirtId}/variants and PUT …/shirts/variants/{variantId}. */
+export const shirtVariantBody = z.object({
+  color: requiredText(100, "validation.colorNameRequired"),
+  colorDe: optionalText(100),
+  size: z.enum(SHIRT_SIZES, { error: "validation.sizeRequired" }),
+});
+
+/** POST /api/admin/articles/mugs/{mugId}/copy-variants. */
+export const copyVariantsBody = z.object({
+  variantIds: z.array(id(), { error: "validation.selectVariants" }).min(1, { error: "validation.selectVariants" }).max(500, { error: "validation.tooBig" }),
+});
+
+// ── Articles ───────────────────────────────────────────────────────────────────────────────────────
+
+const articleCommon = {
+  name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
+  nameDe: optionalText(255, "validation.nameTooLong"),
+  shortDescription: optionalText(500),
+  shortDescriptionDe: optionalText(500),
+  longDescription: optionalText(5000),
+  longDescriptionDe: optionalText(5000),
+  active: z.boolean({ error: "validation.invalidType" }).default(true),
+  articleNumber: requiredText(100, "validation.articleNumberRequired"),
+  categoryId: id("validation.categoryRequired"),
+  subcategoryId: optionalId(),
+  supplierId: optionalId(),
+  supplierArticleName: optionalText(255),
+  supplierArticleNumber: optionalText(100),
+  priceCalculation: priceCalculationBody,
+};
+
+/** PUT /api/admin/articles/{articleId}: the whole article with its details and price calculation (variants have their own calls). */
+export const updateArticleBody = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("MUG"), ...articleCommon, mugDetails: mugDetailsBody }),
+    z.object({ type: z.literal("SHIRT"), ...articleCommon, shirtDetails: shirtDetailsBody }),
+  ],
+  { error: "validation.articleTypeRequired" },
+);
+
+/** POST /api/admin/articles: like PUT, plus the variants added in the unsaved form, saved in the same transaction. */
+export const createArticleBody = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("MUG"), ...articleCommon, mugDetails: mugDetailsBody, mugVariants: z.array(mugVariantBody).max(100).default([]) }),
+    z.object({ type: z.literal("SHIRT"), ...articleCommon, shirtDetails: shirtDetailsBody, shirtVariants: z.array(shirtVariantBody).max(500).default([]) }),
+  ],
+  { error: "validation.articleTypeRequired" },
+);
+
+const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** GET /api/admin/articles query (also read by the server-rendered list from searchParams). */
+export const listArticlesQuery = z.object({
+  type: z.enum(ARTICLE_TYPES).optional(),
+  categoryId: queryId,
+  subcategoryId: queryId,
+  active: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  sort: z.enum(ARTICLE_SORTS).default("name"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────────
+
+export const priceCalculationResponse = z.object({
+  purchasePriceCents: z.number().int(),
+  purchaseCostCents: z.number().int(),
+  purchaseCostPercent: z.number(),
+  purchaseTotalCents: z.number().int(),
+  purchasePriceMode: z.enum(PRICE_MODES),
+  purchaseVatRateId: z.number().int().nullable(),
+  purchasePriceUnit: z.enum(PRICE_UNITS),
+  purchaseUnitsPerPackage: z.number().int(),
+  salesMarginCents: z.number().int(),
+  salesMarginPercent: z.number(),
+  salesTotalCents: z.number().int(),
+  salesPriceMode: z.enum(PRICE_MODES),
+  salesVatRateId: z.number().int().nullable(),
+  /** What the shop charges, through lib/services/article-price.ts (own or default VAT); null when not sellable. */
+  shopPrice: z.object({ grossCents: z.number().int(), netCents: z.number().int(), vatPercent: z.number() }).nullable(),
+});
+
+export const mugVariantAdminResponse = z.object({
+  id: z.number().int(),
+  articleId: z.number().int(),
+  name: z.string(),
+  nameDe: z.string().nullable(),
+  articleVariantNumber: z.string().nullable(),
+  insideColorCode: z.string(),
+  outsideColorCode: z.string(),
+  active: z.boolean(),
+  isDefault: z.boolean(),
+  exampleImageId: z.number().int().nullable(),
+  /** `/api/images/{id}` or null. */
+  exampleImageUrl: z.string().nullable(),
+});
+
+export const shirtVariantAdminResponse = z.object({
+  id: z.number().int(),
+  articleId: z.number().int(),
+  color: z.string(),
+  colorDe: z.string().nullable(),
+  size: z.string(),
+  exampleImageId: z.number().int().nullable(),
+  exampleImageUrl: z.string().nullable(),
+});
+
+const idName = z.object({ id: z.number().int(), name: z.string() });
+
+/** GET /api/admin/articles/{articleId}: everything the article form shows. */
+export const articleResponse = z.object({
+  id: z.number().int(),
+  type: z.enum(ARTICLE_TYPES),
+  name: z.string(),
+  nameDe: z.string().nullable(),
+  shortDescription: z.string().nullable(),
+  shortDescriptionDe: z.string().nullable(),
+  longDescription: z.string().nullable(),
+  longDescriptionDe: z.string().nullable(),
+  active: z.boolean(),
+  articleNumber: z.string().nullable(),
+  category: idName,
+  subcategory: idName.nullable(),
+  supplier: idName.nullable(),
+  supplierArticleName: z.string().nullable(),
+  supplierArticleNumber: z.string().nullable(),
+  priceCalculation: priceCalculationResponse.nullable(),
+  mugDetails: z
+    .object({
+      heightMm: z.number(),
+      diameterMm: z.number(),
+      fillingQuantityMl: z.number().int(),
+      dishwasherSafe: z.boolean(),
+      printTemplateWidthMm: z.number(),
+      printTemplateHeightMm: z.number(),
+      documentWidthMm: z.number(),
+      documentHeightMm: z.number(),
+      documentBottomMarginMm: z.number(),
+    })
+    .nullable(),
+  shirtDetails: z
+    .object({ material: z.string(), careInstructions: z.string().nullable(), fitType: z.enum(FIT_TYPES), availableSizes: z.array(z.string()) })
+    .nullable(),
+  mugVariants: z.array(mugVariantAdminResponse),
+  shirtVariants: z.array(shirtVariantAdminResponse),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One row of GET /api/admin/articles. */
+export const articleListItemResponse = z.object({
+  id: z.number().int(),
+  type: z.enum(ARTICLE_TYPES),
+  name: z.string(),
+  articleNumber: z.string().nullable(),
+  active: z.boolean(),
+  category: idName,
+  subcategory: idName.nullable(),
+  /** Gross shop price in cents, null when not sellable. */
+  priceCents: z.number().int().nullable(),
+  variantCount: z.number().int(),
+  /** The default mug variant's example image (or the first shirt variant's), `/api/images/{id}` or null. */
+  thumbnailUrl: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+export const articlePageResponse = z.object({
+  items: z.array(articleListItemResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** DELETE /api/admin/articles/{articleId}: orders refer to it → deactivated instead of deleted. */
+export const deleteArticleResponse = z.object({ deleted: z.boolean(), deactivated: z.boolean() });
+
+/** GET /api/admin/articles/mugs/variants-catalog: every mug's variants grouped by mug, for the copy dialog. */
+export const variantsCatalogResponse = z.array(
+  z.object({ mugId: z.number().int(), mugName: z.string(), articleNumber: z.string().nullable(), variants: z.array(mugVariantAdminResponse) }),
+);
+
+/** POST …/copy-variants answer: what was copied, and the names the target already had (reported, not duplicated). */
+export const copyVariantsResponse = z.object({ copied: z.array(mugVariantAdminResponse), skipped: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+
+export type MugDetailsBody = z.infer<typeof mugDetailsBody>;
+export type ShirtDetailsBody = z.infer<typeof shirtDetailsBody>;
+export type PriceCalculationBody = z.infer<typeof priceCalculationBody>;
+export type PriceCalculationBodyInput = z.input<typeof priceCalculationBody>;
+export type MugVariantBody = z.infer<typeof mugVariantBody>;
+export type MugVariantBodyInput = z.input<typeof mugVariantBody>;
+export type ShirtVariantBody = z.infer<typeof shirtVariantBody>;
+export type ShirtVariantBodyInput = z.input<typeof shirtVariantBody>;
+export type CopyVariantsBody = z.infer<typeof copyVariantsBody>;
+export type CreateArticleBody = z.infer<typeof createArticleBody>;
+export type CreateArticleBodyInput = z.input<typeof createArticleBody>;
+export type UpdateArticleBody = z.infer<typeof updateArticleBody>;
+export type UpdateArticleBodyInput = z.input<typeof updateArticleBody>;
+export type ListArticlesQuery = z.infer<typeof listArticlesQuery>;
+export type ArticleDto = z.infer<typeof articleResponse>;
+export type ArticleListItemDto = z.infer<typeof articleListItemResponse>;
+export type ArticlePageDto = z.infer<typeof articlePageResponse>;
+export type MugVariantAdminDto = z.infer<typeof mugVariantAdminResponse>;
+export type ShirtVariantAdminDto = z.infer<typeof shirtVariantAdminResponse>;
+export type VariantsCatalogDto = z.infer<typeof variantsCatalogResponse>;
+export type CopyVariantsDto = z.infer<typeof copyVariantsResponse>;

@@ -1,0 +1,33 @@
+import "server-only";
+import type { MugVariant, ShirtVariant } from "@/db/schema";
+import { imageUrl } from "@/lib/schemas/catalog";
+import type { MugVariantAdminDto, ShirtVariantAdminDto } from "@/lib/schemas/articles";
+
+/** Admin answers of a mug or shirt variant; shared by the article and the variant services. */
+export function toMugVariantDto(row: MugVariant): MugVariantAdminDto {
+  return {
+    id: row.id,
+    articleId: row.articleId,
+    name: row.name,
+    nameDe: row.nameDe,
+    articleVariantNumber: row.articleVariantNumber,
+    insideColorCode: row.insideColorCode,
+    outsideColorCode: row.outsideColorCode,
+    active: row.active,
+    isDefault: row.isDefault,
+    exampleImageId: row.exampleImageId,
+    exampleImageUrl: imageUrl(row.exampleImageId),
+  };
+}
+
+export function toShirtVariantDto(row: ShirtVariant): ShirtVariantAdminDto {
+  return {
+    id: row.id,
+    articleId: row.articleId,
+    color: row.color,
+    colorDe: row.colorDe,
+    size: row.size,
+    exampleImageId: row.exampleImageId,
+    exampleImageUrl: imageUrl(row.exampleImageId),
+  };
+}
