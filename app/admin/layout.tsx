@@ -10,8 +10,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     <RoleGuard roles={["admin"]}>
       <div className="min-h-screen">
         <AdminHeader email={session.user.email} />
-        <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
-          <aside className="w-56 shrink-0">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6">
+          <aside className="md:w-56 md:shrink-0">
             <AdminNav />
           </aside>
           <main className="min-w-0 flex-1">{children}</main>

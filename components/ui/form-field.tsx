@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
-type Common = { label: ReactNode; error?: string; required?: boolean };
+type Common = { label: ReactNode; error?: string; required?: boolean; hint?: ReactNode };
 
 /** Label, control and field error wired for assistive technology (aria-invalid, aria-describedby). */
-function Field({ label, error, required, id, children }: Common & { id: string; children: ReactNode }) {
+function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="label">
@@ -13,6 +13,11 @@ function Field({ label, error, required, id, children }: Common & { id: string; 
         {required && " *"}
       </label>
       {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -22,22 +27,102 @@ function Field({ label, error, required, id, children }: Common & { id: string; 
   );
 }
 
-export function TextField({ label, error, required, id, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  if (error) return `${id}-error`;
+  return hint ? `${id}-hint` : undefined;
+}
+
+/**
+ * A text input. `counter` shows "n/max" under the field (spec: the article category name's character
+ * counter), counted in characters as the server counts them.
+ */
+export function TextField({ label, error, required, hint, counter, id, ...input }: Common & { counter?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
+  const length = typeof input.value === "string" ? [...input.value].length : 0;
+  const counterHint =
+    counter && input.maxLength ? (
+      <span data-testid={`${fieldId}-counter`} className={length > input.maxLength ? "text-red-600" : undefined}>
+        {length}/{input.maxLength}
+      </span>
+    ) : undefined;
   return (
-    <Field label={label} error={error} required={required} id={fieldId}>
-      <input id={fieldId} className="input" aria-invalid={!!error} aria-describedby={error ? `${fieldId}-error` : undefined} {...input} />
+    <Field label={label} error={error} required={required} hint={hint ?? counterHint} id={fieldId}>
+      <input id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint ?? counterHint)} {...input} />
+      {counterHint && error && <p className="mt-1 text-right text-xs text-stone-500">{counterHint}</p>}
     </Field>
   );
 }
 
-export function TextAreaField({ label, error, required, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, required, hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <Field label={label} error={error} required={required} id={fieldId}>
-      <textarea id={fieldId} className="input" aria-invalid={!!error} aria-describedby={error ? `${fieldId}-error` : undefined} {...textarea} />
+    <Field label={label} error={error} required={required} hint={hint} id={fieldId}>
+      <textarea id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint)} {...textarea} />
     </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select; `placeholder` adds a first empty option (value ""). */
+export function SelectField({
+  label,
+  error,
+  required,
+  hint,
+  id,
+  options,
+  placeholder,
+  ...select
+}: Common & { options: readonly SelectOption[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <Field label={label} error={error} required={required} hint={hint} id={fieldId}>
+      <select id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint)} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A checkbox (or switch-like toggle) with its label to the right and an optional error below. */
+export function CheckboxField({ label, error, hint, id, ...input }: Omit<Common, "required"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <div>
+      <label htmlFor={fieldId} className="flex items-center gap-2 text-sm text-stone-800">
+        <input
+          id={fieldId}
+          type="checkbox"
+          className="h-4 w-4 rounded border-stone-300 accent-brand-600"
+          aria-invalid={!!error}
+          aria-describedby={describedBy(fieldId, error, hint)}
+          {...input}
+        />
+        {label}
+      </label>
+      {hint && !error && (
+        <p id={`${fieldId}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

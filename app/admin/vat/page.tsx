@@ -23,6 +23,7 @@ export default async function VatListPage() {
         </Link>
       </div>
       {!hasDefault && rates.length > 0 && <ChooseDefaultVat rates={rates} />}
+      <VatRowActions />
       {rates.length === 0 ? (
         <p className="card text-stone-600">{t("empty")}</p>
       ) : (
@@ -47,7 +48,27 @@ export default async function VatListPage() {
                     {rate.isDefault && <span data-testid="default-badge" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
                   </td>
                   <td className="px-4 py-2">
-                    <VatRowActions rate={rate} />
+                    <div className="flex justify-end gap-2">
+                      {!rate.isDefault && (
+                        <button type="button" className="btn-secondary" data-row-action="setDefault" data-row-id={rate.id} data-row-label={rate.name}>
+                          {t("setDefault")}
+                        </button>
+                      )}
+                      <Link href={`/admin/vat/${rate.id}/edit`} className="btn-secondary" aria-label={`${tc("edit")} ${rate.name}`}>
+                        {tc("edit")}
+                      </Link>
+                      <button
+                        type="button"
+                        className="btn-danger"
+                        aria-label={`${tc("delete")} ${rate.name}`}
+                        data-row-action="delete"
+                        data-row-id={rate.id}
+                        data-row-label={rate.name}
+                        data-default={rate.isDefault ? "true" : undefined}
+                      >
+                        {tc("delete")}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -1,64 +1,63 @@
 "use client";
 
-import { useState } from "react";
-import Link from "next/link";
+import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
 import { vatApi } from "@/lib/api-client/vat";
-import type { VatRateDto } from "@/lib/schemas/vat";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { useRowActions, type RowActionTarget } from "@/components/ui/list/use-row-actions";
 
-export function VatRowActions({ rate }: { rate: VatRateDto }) {
+/**
+ * The VAT list's one action host: rows are plain HTML with `data-row-action` buttons ("setDefault",
+ * "delete"; `data-default="true"` on the default rate's delete button) and this component handles
+ * them all with one shared dialog.
+ */
+export function VatRowActions() {
   const t = useTranslations("vat");
   const tc = useTranslations("common");
   const router = useRouter();
-  const [confirming, setConfirming] = useState(false);
+  const [target, setTarget] = useState<RowActionTarget | null>(null);
 
-  const setDefault = useMutation({
-    mutationFn: () => vatApi.setDefault(rate.id),
+  const setDefault = useAdminMutation({
+    mutationFn: (id: number) => vatApi.setDefault(id),
+    success: t("defaultChanged"),
+    onSuccess: () => router.refresh(),
+  });
+  const remove = useAdminMutation({
+    kind: "delete",
+    mutationFn: (id: number) => vatApi.remove(id),
+    success: t("deleted"),
+    // When the default was deleted the list shows the "choose a new default" prompt.
     onSuccess: () => {
-      toast.success(t("defaultChanged"));
+      setTarget(null);
       router.refresh();
     },
+    onError: () => setTarget(null),
   });
-  const remove = useMutation({
-    mutationFn: () => vatApi.remove(rate.id),
-    onSuccess: () => {
-      setConfirming(false);
-      toast.success(t("deleted"));
-      // When the default was deleted the list shows the "choose a new default" prompt.
-      router.refresh();
-    },
-    onError: () => setConfirming(false),
-  });
+
+  const handlers = useMemo(
+    () => ({
+      delete: setTarget,
+      setDefault: (row: RowActionTarget) => setDefault.mutate(Number(row.id)),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mutate is stable
+    [],
+  );
+  useRowActions(handlers);
 
   return (
-    <div className="flex justify-end gap-2">
-      {!rate.isDefault && (
-        <button type="button" className="btn-secondary" onClick={() => setDefault.mutate()} disabled={setDefault.isPending}>
-          {t("setDefault")}
-        </button>
-      )}
-      <Link href={`/admin/vat/${rate.id}/edit`} className="btn-secondary" aria-label={`${tc("edit")} ${rate.name}`}>
-        {tc("edit")}
-      </Link>
-      <button type="button" className="btn-danger" onClick={() => setConfirming(true)} aria-label={`${tc("delete")} ${rate.name}`}>
-        {tc("delete")}
-      </button>
-      <ConfirmDialog
-        open={confirming}
-        title={t("confirmDelete", { name: rate.name })}
-        confirmLabel={tc("delete")}
-        cancelLabel={tc("cancel")}
-        danger
-        busy={remove.isPending}
-        onConfirm={() => remove.mutate()}
-        onCancel={() => setConfirming(false)}
-      >
-        {rate.isDefault && <p className="text-sm text-amber-700">{t("confirmDeleteDefault", { name: rate.name })}</p>}
-      </ConfirmDialog>
-    </div>
+    <ConfirmDialog
+      open={target !== null}
+      title={target ? t("confirmDelete", { name: target.label }) : ""}
+      confirmLabel={tc("delete")}
+      cancelLabel={tc("cancel")}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => target && remove.mutate(Number(target.id))}
+      onCancel={() => setTarget(null)}
+    >
+      {target?.data.default === "true" && <p className="text-sm text-amber-700">{t("confirmDeleteDefault", { name: target.label })}</p>}
+    </ConfirmDialog>
   );
 }

@@ -1,0 +1,44 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { HttpError } from "@/lib/api-client/fetcher";
+
+export type AdminMutationKind = "save" | "delete" | "load";
+
+/**
+ * A back-office write with the spec's toasts (section 8): on failure "Failed to save/delete. Please
+ * try again." with the server's message as the description, field errors handed to the form; on
+ * success the given message. The global mutation toast is silenced for these (one toast, not two).
+ */
+export function useAdminMutation<TVars, TResult>(opts: {
+  kind?: AdminMutationKind;
+  mutationFn: (vars: TVars) => Promise<TResult>;
+  /** Success toast text, or a function of the result; omit for no toast. */
+  success?: string | ((result: TResult, vars: TVars) => string | null);
+  onSuccess?: (result: TResult, vars: TVars) => void;
+  /** Field errors of a 4xx answer (already in the user's language). */
+  onFieldErrors?: (errors: Record<string, string>) => void;
+  onError?: (error: unknown) => void;
+}) {
+  const te = useTranslations("errors");
+  const kind = opts.kind ?? "save";
+  return useMutation({
+    mutationFn: opts.mutationFn,
+    meta: { silent: true },
+    retry: false,
+    onSuccess: (result, vars) => {
+      const text = typeof opts.success === "function" ? opts.success(result, vars) : opts.success;
+      if (text) toast.success(text);
+      opts.onSuccess?.(result, vars);
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.fieldErrors) opts.onFieldErrors?.(error.fieldErrors);
+      const title = kind === "delete" ? te("failedToDelete") : kind === "load" ? te("failedToLoad") : te("failedToSave");
+      const silentAuth = error instanceof HttpError && (error.status === 401 || error.status === 403);
+      if (!silentAuth) toast.error(title, { description: error instanceof Error ? error.message : undefined });
+      opts.onError?.(error);
+    },
+  });
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { apiFetch } from "@/lib/api-client/fetcher";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { useRowActions, type RowActionTarget } from "./use-row-actions";
+
+/**
+ * The one delete dialog of a list page. Rows render plain buttons:
+ *   <button type="button" data-row-action="delete" data-row-id={id} data-row-label={name}>…</button>
+ * (an optional `data-row-path` overrides the path for that row, e.g. subcategories on a category page).
+ * On confirm it calls DELETE /api{pathTemplate with {id} replaced}, toasts and refreshes the list.
+ *
+ * `title` and `success` are translated texts that may contain the literal placeholder `{name}`
+ * (pass `t("confirmDelete", { name: "{name}" })` from the server page). `describeResult` turns a
+ * non-empty answer into the success text (e.g. "deactivated instead of deleted").
+ */
+export function DeleteRowHost({
+  pathTemplate,
+  title,
+  success,
+  deactivated,
+  action = "delete",
+}: {
+  pathTemplate: string;
+  title: string;
+  success: string;
+  /** Success text when the answer says `{ deactivated: true }` (kept because orders refer to it). */
+  deactivated?: string;
+  /** The data-row-action value this host answers (default "delete"). */
+  action?: string;
+}) {
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const [target, setTarget] = useState<RowActionTarget | null>(null);
+  const handlers = useMemo(() => ({ [action]: setTarget }), [action]);
+  useRowActions(handlers);
+
+  const fill = (text: string, t: RowActionTarget) => text.replaceAll("{name}", t.label);
+  const remove = useAdminMutation({
+    kind: "delete",
+    mutationFn: (t: RowActionTarget) => apiFetch<unknown>(t.data.rowPath ?? pathTemplate.replace("{id}", encodeURIComponent(t.id)), { method: "DELETE" }),
+    success: (result, t) => {
+      const wasDeactivated = !!result && typeof result === "object" && (result as { deactivated?: unknown }).deactivated === true;
+      return fill(wasDeactivated && deactivated ? deactivated : success, t);
+    },
+    onSuccess: () => {
+      setTarget(null);
+      router.refresh();
+    },
+    onError: () => setTarget(null),
+  });
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={target ? fill(title, target) : ""}
+      confirmLabel={tc("delete")}
+      cancelLabel={tc("cancel")}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => target && remove.mutate(target)}
+      onCancel={() => setTarget(null)}
+    />
+  );
+}
