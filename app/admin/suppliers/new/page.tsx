@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { listCountries } from "@/lib/services/catalog";
+import { SupplierForm } from "@/components/admin/suppliers/supplier-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("suppliers"))("createTitle") };
+}
+
+export default async function NewSupplierPage() {
+  await requireRoles(["admin"]);
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("suppliers")]);
+  const countries = await listCountries(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("createTitle")}</h1>
+      <SupplierForm countries={countries.map(({ code, name }) => ({ code, name }))} />
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useState, type FormEvent, type ReactNode } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { suppliersApi } from "@/lib/api-client/suppliers";
+import { supplierBody, type SupplierBody, type SupplierDto } from "@/lib/schemas/suppliers";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { SelectField, TextField } from "@/components/ui/form-field";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { SUPPLIERS_PATH } from "./paths";
+
+const FIELDS = [
+  "companyName",
+  "website",
+  "title",
+  "firstName",
+  "lastName",
+  "email",
+  "street",
+  "houseNumber",
+  "postalCode",
+  "city",
+  "countryCode",
+  "phone1",
+  "phone2",
+  "phone3",
+] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+
+function initialValues(supplier?: SupplierDto): Values {
+  return Object.fromEntries(FIELDS.map((f) => [f, supplier?.[f] ?? ""])) as Values;
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-base font-semibold text-stone-800">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/**
+ * Create or edit a supplier. Validates with the handler's zod schema before sending; the server's
+ * field errors land on the same fields. Leaving with unsaved changes asks first.
+ */
+export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; countries: readonly { code: string; name: string }[] }) {
+  const t = useTranslations("suppliers");
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const { errors, validate, fromServer } = useFieldErrors();
+  const [initial] = useState(() => initialValues(supplier));
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  const dirty = FIELDS.some((f) => values[f] !== initial[f]);
+  useUnsavedChanges(dirty && !saved);
+
+  const save = useAdminMutation({
+    mutationFn: (body: SupplierBody) => (supplier ? suppliersApi.update(supplier.id, body) : suppliersApi.create(body)),
+    success: supplier ? t("updatedToast") : t("createdToast"),
+    onSuccess: () => {
+      setSaved(true);
+      router.push(SUPPLIERS_PATH);
+      router.refresh();
+    },
+    onError: fromServer,
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const body = validate(supplierBody, values);
+    if (body) save.mutate(body);
+    else requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="supplier-form"] [aria-invalid="true"]')?.focus());
+  }
+
+  /** Props of one text input bound to `field`. */
+  const bind = (field: Field, label: string) => ({
+    id: `supplier-${field}`,
+    name: field,
+    label,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate autoComplete="off" className="card max-w-3xl space-y-6 p-4 sm:p-6" data-testid="supplier-form">
+      <Section legend={t("sectionCompany")}>
+        <div className="sm:col-span-2">
+          <TextField {...bind("companyName", t("companyName"))} required maxLength={255} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField {...bind("website", t("website"))} inputMode="url" maxLength={2048} hint={t("websiteHint")} />
+        </div>
+      </Section>
+
+      <Section legend={t("sectionContact")}>
+        <TextField {...bind("title", t("personTitle"))} maxLength={50} />
+        <TextField {...bind("email", t("email"))} type="email" inputMode="email" maxLength={254} />
+        <TextField {...bind("firstName", t("firstName"))} maxLength={100} />
+        <TextField {...bind("lastName", t("lastName"))} maxLength={100} />
+      </Section>
+
+      <Section legend={t("sectionAddress")}>
+        <TextField {...bind("street", t("street"))} maxLength={255} />
+        <TextField {...bind("houseNumber", t("houseNumber"))} maxLength={20} />
+        <TextField {...bind("postalCode", t("postalCode"))} inputMode="numeric" maxLength={10} />
+        <TextField {...bind("city", t("city"))} maxLength={255} />
+        <SelectField
+          {...bind("countryCode", t("country"))}
+          placeholder={t("countryNone")}
+          options={countries.map((c) => ({ value: c.code, label: c.name }))}
+        />
+      </Section>
+
+      <Section legend={t("sectionPhones")}>
+        <TextField {...bind("phone1", t("phone1"))} type="tel" maxLength={30} />
+        <TextField {...bind("phone2", t("phone2"))} type="tel" maxLength={30} />
+        <TextField {...bind("phone3", t("phone3"))} type="tel" maxLength={30} />
+      </Section>
+
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? tc("saving") : tc("save")}
+        </button>
+        <Link href={SUPPLIERS_PATH} className="btn-secondary">
+          {tc("cancel")}
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { optionalText } from "./common";
+import { optionalPhone } from "./auth";
+
+/**
+ * Website: optional, http or https only. An address typed without a scheme ("example.com",
+ * "www.example.com/shop") is stored with "https://" in front; any other scheme (ftp:, mailto:,
+ * javascript:) is refused. The host must be a domain name (at least two labels, e.g. example.com).
+ */
+const website = z
+  .string({ error: "validation.invalidType" })
+  .trim()
+  .max(2048, { error: "validation.websiteTooLong" })
+  .transform((v) => (v === "" || /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(v) ? v : `https://${v}`))
+  .refine((v) => v === "" || isWebsite(v), { error: "validation.websiteInvalid" })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+function isWebsite(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  if (url.username || url.password) return false;
+  const labels = url.hostname.split(".");
+  if (labels.length < 2 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return false;
+  // The top-level label is letters (or an internationalised xn-- label), never a bare number.
+  const tld = labels[labels.length - 1] ?? "";
+  return /^(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/.test(tld);
+}
+
+/** Postal code: a positive whole number (spec section 5), kept as text so leading zeros (01067) survive. */
+const postalCode = z
+  .string({ error: "validation.postalCodePositive" })
+  .trim()
+  .refine((v) => v === "" || (/^[0-9]{1,10}$/.test(v) && /[1-9]/.test(v)), { error: "validation.postalCodePositive" })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const email = z
+  .string({ error: "validation.invalidType" })
+  .trim()
+  .max(254, { error: "validation.invalidEmail" })
+  .refine((v) => v === "" || z.email().safeParse(v).success, { error: "validation.invalidEmail" })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** ISO 3166-1 alpha-2 code of the countries table (the service checks that it exists); empty → none. */
+const countryCode = z
+  .string({ error: "validation.countryUnknown" })
+  .trim()
+  .toUpperCase()
+  .refine((v) => v === "" || /^[A-Z]{2}$/.test(v), { error: "validation.countryUnknown" })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Optional phone (the shared rule: +, digits, spaces, ( ) / - ., 6–20 digits); omitted → null so PUT clears it. */
+const phone = optionalPhone.transform((v) => v ?? null);
+
+/** POST and PUT /api/admin/suppliers body (PUT replaces the whole supplier). Only the company name is required. */
+export const supplierBody = z.object({
+  companyName: z
+    .string({ error: "validation.companyNameRequired" })
+    .trim()
+    .min(1, { error: "validation.companyNameRequired" })
+    .max(255, { error: "validation.companyNameTooLong" }),
+  website,
+  title: optionalText(50),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  email,
+  street: optionalText(255),
+  houseNumber: optionalText(20),
+  city: optionalText(255),
+  postalCode,
+  countryCode,
+  phone1: phone,
+  phone2: phone,
+  phone3: phone,
+});
+
+export const SUPPLIER_SORTS = ["companyName", "-companyName", "city", "-city", "createdAt", "-createdAt"] as const;
+export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
+
+/** GET /api/admin/suppliers query (also read by the server-rendered list from searchParams). */
+export const listSuppliersQuery = z.object({
+  /** Searches company name, contact first and last name, email and city. */
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  sort: z.enum(SUPPLIER_SORTS).default("companyName"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const supplierResponse = z.object({
+  id: z.number().int(),
+  companyName: z.string(),
+  website: z.string().nullable(),
+  title: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  street: z.string().nullable(),
+  houseNumber: z.string().nullable(),
+  city: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  /** The country's name in the caller's language. */
+  countryName: z.string().nullable(),
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  phone3: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const supplierPageResponse = z.object({
+  items: z.array(supplierResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export type SupplierBody = z.infer<typeof supplierBody>;
+export type SupplierBodyInput = z.input<typeof supplierBody>;
+export type SupplierDto = z.infer<typeof supplierResponse>;
+export type SupplierPage = z.infer<typeof supplierPageResponse>;
+export type ListSuppliersQuery = z.infer<typeof listSuppliersQuery>;

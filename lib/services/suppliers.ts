@@ -1,0 +1,202 @@
+import "server-only";
+import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { articles, countries, suppliers, type Supplier } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import type { Locale } from "@/lib/i18n/config";
+import type { ListSuppliersQuery, SupplierBody, SupplierDto, SupplierPage, SupplierSort } from "@/lib/schemas/suppliers";
+import { invalidateCatalog } from "./catalog-cache";
+
+type Row = Supplier & { countryNameEn: string | null; countryNameDe: string | null };
+
+function toDto(row: Row, locale: Locale): SupplierDto {
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    website: row.website,
+    title: row.title,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    street: row.street,
+    houseNumber: row.houseNumber,
+    city: row.city,
+    postalCode: row.postalCode,
+    countryCode: row.countryCode,
+    countryName: (locale === "de" ? row.countryNameDe : row.countryNameEn) ?? row.countryNameEn,
+    phone1: row.phone1,
+    phone2: row.phone2,
+    phone3: row.phone3,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const columns = {
+  id: suppliers.id,
+  companyName: suppliers.companyName,
+  website: suppliers.website,
+  title: suppliers.title,
+  firstName: suppliers.firstName,
+  lastName: suppliers.lastName,
+  email: suppliers.email,
+  street: suppliers.street,
+  houseNumber: suppliers.houseNumber,
+  city: suppliers.city,
+  postalCode: suppliers.postalCode,
+  countryCode: suppliers.countryCode,
+  phone1: suppliers.phone1,
+  phone2: suppliers.phone2,
+  phone3: suppliers.phone3,
+  createdAt: suppliers.createdAt,
+  updatedAt: suppliers.updatedAt,
+  countryNameEn: countries.nameEn,
+  countryNameDe: countries.nameDe,
+};
+
+/** `%`, `_` and `\` typed by the admin are searched literally. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const p = likePattern(q);
+  return or(
+    ilike(suppliers.companyName, p),
+    ilike(suppliers.firstName, p),
+    ilike(suppliers.lastName, p),
+    ilike(sql`coalesce(${suppliers.firstName}, '') || ' ' || coalesce(${suppliers.lastName}, '')`, p),
+    ilike(suppliers.email, p),
+    ilike(suppliers.city, p),
+  );
+}
+
+/** Case-insensitive ordering; empty cities last in both directions; ties by company name, then id. */
+function orderBy(sort: SupplierSort): SQL[] {
+  const dir = sort.startsWith("-") ? sql.raw("desc") : sql.raw("asc");
+  const byName = sql`lower(${suppliers.companyName}) asc`;
+  const byId = asc(suppliers.id);
+  switch (sort.replace(/^-/, "")) {
+    case "city":
+      return [sql`lower(${suppliers.city}) ${dir} nulls last`, byName, byId];
+    case "createdAt":
+      return [sql`${suppliers.createdAt} ${dir}`, sql`${suppliers.id} ${dir}`];
+    default:
+      return [sql`lower(${suppliers.companyName}) ${dir}`, sql`${suppliers.id} ${dir}`];
+  }
+}
+
+/** One page of suppliers with the total number of matches (the list screen and GET /api/admin/suppliers). */
+export async function listSuppliers(query: ListSuppliersQuery, locale: Locale): Promise<SupplierPage> {
+  const db = await getDb();
+  const where = searchCondition(query.q);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(columns)
+      .from(suppliers)
+      .leftJoin(countries, eq(countries.code, suppliers.countryCode))
+      .where(where)
+      .orderBy(...orderBy(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(suppliers).where(where),
+  ]);
+  return { items: rows.map((r) => toDto(r, locale)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every supplier's id and company name, sorted by name: the supplier select of the article form. */
+export async function listSupplierOptions(): Promise<{ id: number; name: string }[]> {
+  const db = await getDb();
+  return db
+    .select({ id: suppliers.id, name: suppliers.companyName })
+    .from(suppliers)
+    .orderBy(sql`lower(${suppliers.companyName})`, asc(suppliers.id));
+}
+
+async function findOrThrow(tx: Tx, id: number, locale: Locale): Promise<SupplierDto> {
+  const [row] = await tx.select(columns).from(suppliers).leftJoin(countries, eq(countries.code, suppliers.countryCode)).where(eq(suppliers.id, id));
+  if (!row) throw new ApiError(404, "errors.supplierNotFound");
+  return toDto(row, locale);
+}
+
+export async function getSupplierOrThrow(id: number, locale: Locale): Promise<SupplierDto> {
+  const db = await getDb();
+  return db.transaction((tx) => findOrThrow(tx, id, locale));
+}
+
+/** An unknown country code is a field error (422), not a foreign-key failure. */
+async function assertKnownCountry(tx: Tx, code: string | null): Promise<void> {
+  if (!code) return;
+  const [known] = await tx.select({ code: countries.code }).from(countries).where(eq(countries.code, code));
+  if (!known) throw new ApiError(422, "errors.validationFailed", { countryCode: "validation.countryUnknown" });
+}
+
+function values(body: SupplierBody) {
+  return {
+    companyName: body.companyName,
+    website: body.website,
+    title: body.title,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    street: body.street,
+    houseNumber: body.houseNumber,
+    city: body.city,
+    postalCode: body.postalCode,
+    countryCode: body.countryCode,
+    phone1: body.phone1,
+    phone2: body.phone2,
+    phone3: body.phone3,
+  };
+}
+
+export async function createSupplier(body: SupplierBody, locale: Locale): Promise<SupplierDto> {
+  const db = await getDb();
+  const dto = await db.transaction(async (tx) => {
+    await assertKnownCountry(tx, body.countryCode);
+    const [inserted] = await tx.insert(suppliers).values(values(body)).returning({ id: suppliers.id });
+    if (!inserted) throw new Error("insert returned no row");
+    return findOrThrow(tx, inserted.id, locale);
+  });
+  invalidateCatalog();
+  return dto;
+}
+
+/** Replaces every field of a supplier. */
+export async function updateSupplier(id: number, body: SupplierBody, locale: Locale): Promise<SupplierDto> {
+  const db = await getDb();
+  const dto = await db.transaction(async (tx) => {
+    await assertKnownCountry(tx, body.countryCode);
+    const [updated] = await tx
+      .update(suppliers)
+      .set(values(body))
+      .where(eq(suppliers.id, id))
+      .returning({ id: suppliers.id });
+    if (!updated) throw new ApiError(404, "errors.supplierNotFound");
+    return findOrThrow(tx, id, locale);
+  });
+  invalidateCatalog();
+  return dto;
+}
+
+/**
+ * Deletes a supplier that no article refers to. The articles' foreign key is ON DELETE SET NULL, so
+ * a plain delete would silently remove the supplier from those articles: refuse with 409 instead.
+ * The supplier row is locked first, so an article cannot start referring to it between the check
+ * and the delete.
+ */
+export async function deleteSupplier(id: number, locale: Locale): Promise<{ deleted: SupplierDto }> {
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, id)).for("update");
+    if (!locked) throw new ApiError(404, "errors.supplierNotFound");
+    const current = await findOrThrow(tx, id, locale);
+    const [used] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.supplierId, id)).limit(1);
+    if (used) throw new ApiError(409, "errors.supplierInUse");
+    await tx.delete(suppliers).where(eq(suppliers.id, id));
+    return { deleted: current };
+  });
+  invalidateCatalog();
+  return result;
+}
