@@ -11,6 +11,7 @@
  * Money is integer cents (half-up rounding through lib/pricing); percents have three decimals.
  */
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
+import { MAX_CENTS } from "./schemas/articles";
 
 export type PriceUnit = "UNIT" | "PACKAGE";
 export type PurchaseCostDriver = "AMOUNT" | "PERCENT";
@@ -50,6 +51,11 @@ export interface PriceCalculationResult {
   salesNetCents: number;
 }
 
+/** The integer column range (int4). */
+const INT_MAX = 2_147_483_647;
+/** Largest magnitude of a stored percent (numeric(7,3)). */
+export const MAX_STORED_PERCENT = 9999.999;
+
 /** part / base × 100 with three decimals; 0 when the base is 0. */
 export function percentOf(part: number, base: number): number {
   if (base === 0) return 0;
@@ -71,8 +77,15 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
   const units = input.purchasePriceUnit === "PACKAGE" ? Math.max(1, input.purchaseUnitsPerPackage) : 1;
   const netPerUnit = divideRoundHalfUp(purchaseNet, units);
 
-  const toTotal = (net: number) => (input.salesPriceMode === "GROSS" ? grossFromNet(net, input.salesVatPercent) : net);
-  const toNet = (total: number) => (input.salesPriceMode === "GROSS" ? netFromGross(total, input.salesVatPercent) : total);
+  // A margin percent of up to 9999 % can drive the total beyond the integer cent range that
+  // grossFromNet accepts; such a figure is only ever reported as out of range (see
+  // priceCalculationOutOfRange), so an approximation is enough there and the derivation never throws.
+  const gross = (netCents: number) =>
+    Math.abs(netCents) <= INT_MAX ? grossFromNet(netCents, input.salesVatPercent) : Math.round(netCents * (1 + input.salesVatPercent / 100));
+  const net = (grossCents: number) =>
+    Math.abs(grossCents) <= INT_MAX ? netFromGross(grossCents, input.salesVatPercent) : Math.round(grossCents / (1 + input.salesVatPercent / 100));
+  const toTotal = (netCents: number) => (input.salesPriceMode === "GROSS" ? gross(netCents) : netCents);
+  const toNet = (total: number) => (input.salesPriceMode === "GROSS" ? net(total) : total);
 
   let margin: number;
   let marginPercent: number;
@@ -91,7 +104,7 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
     total = toTotal(netPerUnit + margin);
   }
   const salesNet = toNet(total);
-  const salesGross = input.salesPriceMode === "GROSS" ? total : grossFromNet(total, input.salesVatPercent);
+  const salesGross = input.salesPriceMode === "GROSS" ? total : gross(total);
   return {
     purchasePriceCents: price,
     purchaseCostCents: cost,
@@ -104,4 +117,28 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
     salesGrossCents: salesGross,
     salesNetCents: salesNet,
   };
+}
+
+/** The input field that set a figure (the one the admin typed), by which the derivation is reported. */
+export type PriceDrivingField = "purchaseCostCents" | "purchaseCostPercent" | "salesMarginCents" | "salesMarginPercent" | "salesTotalCents";
+
+/**
+ * Which driving field pushed a derived figure out of what can be stored and entered again, or null
+ * when every figure fits: percents within ±9999.999 (numeric(7,3)), the purchase cost, the sales
+ * total (0 or more: never a negative price) and the margin within the amounts an admin can enter
+ * (±MAX_CENTS). The purchase side answers for the cost figures, the sales driver for the sales ones.
+ */
+export function priceCalculationOutOfRange(
+  input: Pick<PriceCalculationInput, "purchaseCostDriver" | "salesDriver">,
+  result: PriceCalculationResult,
+): PriceDrivingField | null {
+  const percentOk = (p: number) => Number.isFinite(p) && Math.abs(p) <= MAX_STORED_PERCENT;
+  const centsOk = (c: number, min: number) => Number.isSafeInteger(c) && c >= min && c <= MAX_CENTS;
+  if (!percentOk(result.purchaseCostPercent) || !centsOk(result.purchaseCostCents, 0)) {
+    return input.purchaseCostDriver === "PERCENT" ? "purchaseCostPercent" : "purchaseCostCents";
+  }
+  if (!percentOk(result.salesMarginPercent) || !centsOk(result.salesMarginCents, -MAX_CENTS) || !centsOk(result.salesTotalCents, 0)) {
+    return input.salesDriver === "TOTAL" ? "salesTotalCents" : input.salesDriver === "MARGIN" ? "salesMarginCents" : "salesMarginPercent";
+  }
+  return null;
 }

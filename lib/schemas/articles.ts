@@ -192,6 +192,11 @@ export const createArticleBody = z.discriminatedUnion(
 
 const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
 
+/** GET /api/admin/articles/mugs/variants-catalog query: the mug being edited is left out (optional; empty = none). */
+export const variantsCatalogQuery = z.object({
+  excludeMugId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" }).optional()),
+});
+
 /** GET /api/admin/articles query (also read by the server-rendered list from searchParams). */
 export const listArticlesQuery = z.object({
   type: z.enum(ARTICLE_TYPES).optional(),

@@ -1,0 +1,140 @@
+import "server-only";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { articles, images, mugVariants, type Image, type MugVariant } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { logger } from "@/lib/api/logger";
+import { getStorage, newStorageKey } from "@/lib/integrations/storage";
+import type { CopyVariantsDto, VariantsCatalogDto } from "@/lib/schemas/articles";
+import { invalidateCatalog } from "../catalog-cache";
+import { toMugVariantDto } from "./dto";
+import { MUG_VARIANT_UNIQUES, mugHasDefault } from "./mug";
+import { lockMug, mapUniqueViolations, removeFiles } from "./shared";
+
+/**
+ * Every mug's variants grouped by mug (for the copy-variants dialog), mugs by name, variants default
+ * first then by name; mugs without variants and the excluded mug are left out. Inactive mugs and
+ * variants are listed too: the owner may copy them to a new mug.
+ */
+export async function listVariantsCatalog(excludeMugId?: number): Promise<VariantsCatalogDto> {
+  const db = await getDb();
+  const rows = await db
+    .select({ mug: { id: articles.id, name: articles.name, articleNumber: articles.articleNumber }, variant: mugVariants })
+    .from(mugVariants)
+    .innerJoin(articles, eq(articles.id, mugVariants.articleId))
+    .where(and(eq(articles.type, "MUG"), excludeMugId === undefined ? undefined : ne(articles.id, excludeMugId)))
+    .orderBy(asc(mugVariants.id));
+  const groups = new Map<number, VariantsCatalogDto[number]>();
+  for (const { mug, variant } of rows) {
+    let group = groups.get(mug.id);
+    if (!group) groups.set(mug.id, (group = { mugId: mug.id, mugName: mug.name, articleNumber: mug.articleNumber, variants: [] }));
+    group.variants.push(toMugVariantDto(variant));
+  }
+  // Sorted here, not by the database's collation, so the order is the same on every server.
+  const compare = new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare;
+  for (const group of groups.values()) group.variants.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || compare(a.name, b.name) || a.id - b.id);
+  return [...groups.values()].sort((a, b) => compare(a.mugName, b.mugName) || a.mugId - b.mugId);
+}
+
+/**
+ * A copy of a variant's example image for another variant: its own file and CATALOGUE row (same
+ * crop and size), so deleting one variant's image can never take the other's. A source whose file
+ * is missing is copied without an image (and logged).
+ */
+async function copyImage(tx: Tx, imageId: number, written: string[]): Promise<number | null> {
+  const [source] = await tx.select().from(images).where(eq(images.id, imageId));
+  if (!source) return null;
+  const bytes = await getStorage().get(source.storageKey);
+  if (!bytes) {
+    logger.warn("variant image file missing; copied without image", { imageId });
+    return null;
+  }
+  const extension = source.storageKey.split(".").pop() ?? "webp";
+  const key = newStorageKey("catalogue", extension);
+  await getStorage().put(key, bytes, source.mimeType);
+  written.push(key);
+  const copy: Omit<Image, "id" | "createdAt"> = {
+    ownerId: null,
+    accessKey: null,
+    type: "CATALOGUE",
+    storageKey: key,
+    mimeType: source.mimeType,
+    width: source.width,
+    height: source.height,
+    sizeBytes: bytes.length,
+    cropX: source.cropX,
+    cropY: source.cropY,
+    cropWidth: source.cropWidth,
+    cropHeight: source.cropHeight,
+    sourceImageId: null,
+    promptId: null,
+    generationId: null,
+  };
+  const [row] = await tx.insert(images).values(copy).returning({ id: images.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+/**
+ * Copies variants of other mugs onto a mug: name (both languages), colours, variant number and
+ * image; the copies are active. A name the mug already has (ignoring case) — or that an earlier
+ * variant of the same selection already brought — is reported in `skipped`, not duplicated. Copies
+ * never take the default, unless the mug has none yet: then the first copy becomes it. Unknown
+ * variant ids answer 422; nothing is copied then. One transaction.
+ */
+export async function copyMugVariants(mugId: number, variantIds: number[]): Promise<CopyVariantsDto> {
+  const db = await getDb();
+  const ids = [...new Set(variantIds)];
+  const written: string[] = [];
+  let result: { copied: MugVariant[]; skipped: { id: number; name: string }[] };
+  try {
+    result = await mapUniqueViolations(
+      () =>
+        db.transaction(async (tx) => {
+          await lockMug(tx, mugId);
+          const sources = await tx.select().from(mugVariants).where(inArray(mugVariants.id, ids));
+          if (sources.length !== ids.length) throw new ApiError(422, "errors.validationFailed", { variantIds: "validation.unknownReference" });
+          const byId = new Map(sources.map((s) => [s.id, s]));
+          const existing = await tx.select({ name: mugVariants.name }).from(mugVariants).where(eq(mugVariants.articleId, mugId));
+          const taken = new Set(existing.map((v) => v.name.toLowerCase()));
+          let needsDefault = !(await mugHasDefault(tx, mugId));
+          const copied: MugVariant[] = [];
+          const skipped: { id: number; name: string }[] = [];
+          for (const id of ids) {
+            const source = byId.get(id);
+            if (!source) continue;
+            if (taken.has(source.name.toLowerCase())) {
+              skipped.push({ id: source.id, name: source.name });
+              continue;
+            }
+            taken.add(source.name.toLowerCase());
+            const exampleImageId = source.exampleImageId === null ? null : await copyImage(tx, source.exampleImageId, written);
+            const [row] = await tx
+              .insert(mugVariants)
+              .values({
+                articleId: mugId,
+                name: source.name,
+                nameDe: source.nameDe,
+                articleVariantNumber: source.articleVariantNumber,
+                insideColorCode: source.insideColorCode.toUpperCase(),
+                outsideColorCode: source.outsideColorCode.toUpperCase(),
+                exampleImageId,
+                active: true,
+                isDefault: needsDefault,
+              })
+              .returning();
+            if (!row) throw new Error("insert returned no row");
+            needsDefault = false;
+            copied.push(row);
+          }
+          return { copied, skipped };
+        }),
+      MUG_VARIANT_UNIQUES,
+    );
+  } catch (err) {
+    await removeFiles(written);
+    throw err;
+  }
+  if (result.copied.length) invalidateCatalog();
+  return { copied: result.copied.map(toMugVariantDto), skipped: result.skipped };
+}

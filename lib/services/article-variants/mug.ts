@@ -1,0 +1,176 @@
+import "server-only";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { mugVariants, type MugVariant } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import type { MugVariantAdminDto, MugVariantBody } from "@/lib/schemas/articles";
+import { invalidateCatalog } from "../catalog-cache";
+import { toMugVariantDto } from "./dto";
+import { deleteCatalogueImageIfUnreferenced, lockMug, mapUniqueViolations, mugVariantInUse } from "./shared";
+
+/**
+ * Mug variants (spec sections 3, 4 and 7): name required and unique per mug (case-insensitive),
+ * exactly one default variant per mug, and the default is active. Every write locks the mug first
+ * (see lockMug), so the checks hold under concurrent requests; the unique indexes are the last word.
+ */
+
+export const nameExists = () => new ApiError(409, "errors.variantNameExists", { name: "validation.variantNameExists" });
+const defaultInactive = () => new ApiError(422, "errors.validationFailed", { active: "validation.defaultVariantInactive" });
+
+/** Unique violations of mug_variants as the admin should read them. */
+export const MUG_VARIANT_UNIQUES = {
+  mug_variants_article_name_unique: nameExists,
+  // Cannot happen while writes lock the mug; should it, it is a conflict, not a 500.
+  mug_variants_one_default: () => new ApiError(409, "errors.conflict"),
+};
+
+/** Finds a variant and locks its mug (in that order, as every writer does: mug, then variants). */
+export async function findMugVariantForWrite(tx: Tx, variantId: number): Promise<MugVariant> {
+  const [found] = await tx.select({ articleId: mugVariants.articleId }).from(mugVariants).where(eq(mugVariants.id, variantId));
+  if (!found) throw new ApiError(404, "errors.variantNotFound");
+  await lockMug(tx, found.articleId);
+  // The row lock also makes a concurrent order or cart line referring to the variant wait for this transaction.
+  const [row] = await tx.select().from(mugVariants).where(eq(mugVariants.id, variantId)).for("update");
+  if (!row) throw new ApiError(404, "errors.variantNotFound");
+  return row;
+}
+
+/** Is the name taken on this mug (ignoring case and the variant itself)? */
+export async function mugVariantNameTaken(tx: Tx, mugId: number, name: string, exceptId?: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: mugVariants.id })
+    .from(mugVariants)
+    .where(
+      and(
+        eq(mugVariants.articleId, mugId),
+        sql`lower(${mugVariants.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(mugVariants.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function mugHasDefault(tx: Tx, mugId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: mugVariants.id }).from(mugVariants).where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
+  return !!row;
+}
+
+/** Clears the mug's default (before another variant becomes it: the partial unique index allows one). */
+async function clearDefault(tx: Tx, mugId: number): Promise<void> {
+  await tx.update(mugVariants).set({ isDefault: false }).where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
+}
+
+/** Makes the next variant of the mug the default: the first active one, else the first one; none when the mug has no variant left. */
+async function promoteNextDefault(tx: Tx, mugId: number, exceptId: number): Promise<void> {
+  const [next] = await tx
+    .select({ id: mugVariants.id })
+    .from(mugVariants)
+    .where(and(eq(mugVariants.articleId, mugId), ne(mugVariants.id, exceptId)))
+    .orderBy(desc(mugVariants.active), asc(mugVariants.id))
+    .limit(1);
+  if (next) await tx.update(mugVariants).set({ isDefault: true }).where(eq(mugVariants.id, next.id));
+}
+
+function values(body: MugVariantBody) {
+  return {
+    name: body.name,
+    nameDe: body.nameDe,
+    articleVariantNumber: body.articleVariantNumber,
+    insideColorCode: body.insideColorCode,
+    outsideColorCode: body.outsideColorCode,
+    active: body.active,
+  };
+}
+
+/**
+ * Adds a variant to a mug. The mug's first variant becomes its default whatever isDefault says;
+ * isDefault moves the default here. A default variant must be active (422 on `active`).
+ */
+export async function createMugVariant(mugId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
+  const db = await getDb();
+  const row = await mapUniqueViolations(
+    () =>
+      db.transaction(async (tx) => {
+        await lockMug(tx, mugId);
+        const makeDefault = body.isDefault || !(await mugHasDefault(tx, mugId));
+        if (makeDefault && !body.active) throw defaultInactive();
+        if (await mugVariantNameTaken(tx, mugId, body.name)) throw nameExists();
+        if (makeDefault) await clearDefault(tx, mugId);
+        const [inserted] = await tx
+          .insert(mugVariants)
+          .values({ articleId: mugId, ...values(body), isDefault: makeDefault })
+          .returning();
+        if (!inserted) throw new Error("insert returned no row");
+        return inserted;
+      }),
+    MUG_VARIANT_UNIQUES,
+  );
+  invalidateCatalog();
+  return toMugVariantDto(row);
+}
+
+/**
+ * Replaces a variant's fields. isDefault=true moves the default here; the current default cannot be
+ * un-set (409: make another variant the default instead) nor deactivated (422).
+ */
+export async function updateMugVariant(variantId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
+  const db = await getDb();
+  const row = await mapUniqueViolations(
+    () =>
+      db.transaction(async (tx) => {
+        const current = await findMugVariantForWrite(tx, variantId);
+        if (current.isDefault && !body.isDefault) throw new ApiError(409, "errors.defaultVariantRequired");
+        if (body.isDefault && !body.active) throw defaultInactive();
+        if (await mugVariantNameTaken(tx, current.articleId, body.name, variantId)) throw nameExists();
+        if (body.isDefault && !current.isDefault) await clearDefault(tx, current.articleId);
+        const [updated] = await tx
+          .update(mugVariants)
+          .set({ ...values(body), isDefault: body.isDefault })
+          .where(eq(mugVariants.id, variantId))
+          .returning();
+        if (!updated) throw new ApiError(404, "errors.variantNotFound");
+        return updated;
+      }),
+    MUG_VARIANT_UNIQUES,
+  );
+  invalidateCatalog();
+  return toMugVariantDto(row);
+}
+
+export type DeleteVariantResult = { deleted: boolean; deactivated: boolean };
+
+/**
+ * Deletes a variant. One that an order or a cart refers to is deactivated instead (order history
+ * keeps its variant; the cart shows it as no longer available). When the default goes (deleted or
+ * deactivated), the next active variant — else any — becomes the default in the same transaction.
+ * The variant's image is deleted after the commit unless something else uses it.
+ */
+export async function deleteMugVariant(variantId: number): Promise<DeleteVariantResult> {
+  const db = await getDb();
+  const { result, imageId } = await db.transaction(async (tx) => {
+    const current = await findMugVariantForWrite(tx, variantId);
+    if (await mugVariantInUse(tx, variantId)) {
+      if (current.isDefault) {
+        const [otherActive] = await tx
+          .select({ id: mugVariants.id })
+          .from(mugVariants)
+          .where(and(eq(mugVariants.articleId, current.articleId), ne(mugVariants.id, variantId), eq(mugVariants.active, true)))
+          .orderBy(asc(mugVariants.id))
+          .limit(1);
+        if (otherActive) {
+          await clearDefault(tx, current.articleId);
+          await tx.update(mugVariants).set({ isDefault: true }).where(eq(mugVariants.id, otherActive.id));
+        }
+      }
+      await tx.update(mugVariants).set({ active: false }).where(eq(mugVariants.id, variantId));
+      return { result: { deleted: false, deactivated: true }, imageId: null };
+    }
+    await tx.delete(mugVariants).where(eq(mugVariants.id, variantId));
+    if (current.isDefault) await promoteNextDefault(tx, current.articleId, variantId);
+    return { result: { deleted: true, deactivated: false }, imageId: current.exampleImageId };
+  });
+  invalidateCatalog();
+  if (imageId !== null) await deleteCatalogueImageIfUnreferenced(imageId);
+  return result;
+}

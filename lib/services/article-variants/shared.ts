@@ -1,0 +1,98 @@
+import "server-only";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { articles, cartItems, generations, images, mugVariants, orderItems, prompts, shirtDetails, shirtVariants, slotVariants } from "@/db/schema";
+import { ApiError, pgErrorCode } from "@/lib/api/errors";
+import { logger } from "@/lib/api/logger";
+import { getStorage } from "@/lib/integrations/storage";
+
+/**
+ * Locks the mug (its article row, FOR UPDATE) for the rest of the transaction: every variant write
+ * of one mug runs one after the other, so the name and default checks below cannot race. A missing
+ * article, or one that is not a mug, answers 404 "Invalid mug ID".
+ */
+export async function lockMug(tx: Tx, mugId: number): Promise<void> {
+  const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, mugId)).for("update");
+  if (!row || row.type !== "MUG") throw new ApiError(404, "errors.invalidMugId");
+}
+
+/** Locks the shirt like lockMug and answers its available sizes; a missing or non-shirt article is 404 "Article not found". */
+export async function lockShirt(tx: Tx, shirtId: number): Promise<{ availableSizes: string[] }> {
+  const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, shirtId)).for("update");
+  if (!row || row.type !== "SHIRT") throw new ApiError(404, "errors.articleNotFound");
+  const [details] = await tx.select({ availableSizes: shirtDetails.availableSizes }).from(shirtDetails).where(eq(shirtDetails.articleId, shirtId));
+  return { availableSizes: details?.availableSizes ?? [] };
+}
+
+/** The constraint a unique violation (23505) broke, through Drizzle's wrapper (postgres.js: constraint_name, PGlite: constraint). */
+export function violatedUnique(err: unknown): string | undefined {
+  if (pgErrorCode(err) !== "23505") return undefined;
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
+    const name = constraint_name ?? constraint;
+    if (typeof name === "string") return name;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Runs a write and turns the given unique violations into their ApiError (two concurrent writes never end in a 500). */
+export async function mapUniqueViolations<T>(work: () => Promise<T>, map: Record<string, () => ApiError>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const constraint = violatedUnique(err);
+    const mapped = constraint ? map[constraint] : undefined;
+    if (mapped) throw mapped();
+    throw err;
+  }
+}
+
+/** Is a variant still referenced by an order line or a cart line? (Then it is deactivated, not deleted.) */
+export async function mugVariantInUse(tx: Tx, variantId: number): Promise<boolean> {
+  const [inOrder] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.mugVariantId, variantId)).limit(1);
+  if (inOrder) return true;
+  const [inCart] = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.mugVariantId, variantId)).limit(1);
+  return !!inCart;
+}
+
+export async function shirtVariantInUse(tx: Tx, variantId: number): Promise<boolean> {
+  const [inOrder] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.shirtVariantId, variantId)).limit(1);
+  if (inOrder) return true;
+  const [inCart] = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.shirtVariantId, variantId)).limit(1);
+  return !!inCart;
+}
+
+/**
+ * Deletes a catalogue image that nothing refers to any more (no mug or shirt variant, prompt, slot
+ * variant, order line, cart line or generation): the check and the delete are one statement, then
+ * the file goes. Call it after the transaction that dropped the reference has committed. Returns
+ * whether it was deleted; an image still in use is kept.
+ */
+export async function deleteCatalogueImageIfUnreferenced(imageId: number): Promise<boolean> {
+  const db = await getDb();
+  const refs = [
+    db.select({ one: sql`1` }).from(mugVariants).where(eq(mugVariants.exampleImageId, images.id)),
+    db.select({ one: sql`1` }).from(shirtVariants).where(eq(shirtVariants.exampleImageId, images.id)),
+    db.select({ one: sql`1` }).from(prompts).where(eq(prompts.exampleImageId, images.id)),
+    db.select({ one: sql`1` }).from(slotVariants).where(eq(slotVariants.exampleImageId, images.id)),
+    db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id)),
+    db.select({ one: sql`1` }).from(cartItems).where(eq(cartItems.imageId, images.id)),
+    db.select({ one: sql`1` }).from(generations).where(eq(generations.sourceImageId, images.id)),
+  ];
+  const [deleted] = await db
+    .delete(images)
+    .where(and(eq(images.id, imageId), eq(images.type, "CATALOGUE"), ...refs.map((r) => notExists(r))))
+    .returning({ id: images.id, storageKey: images.storageKey });
+  if (!deleted) return false;
+  await getStorage()
+    .delete(deleted.storageKey)
+    .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err }));
+  return true;
+}
+
+/** Removes files written during a transaction that then failed (their rows were rolled back). */
+export async function removeFiles(keys: string[]): Promise<void> {
+  const storage = getStorage();
+  await Promise.all(keys.map((key) => storage.delete(key).catch((err: unknown) => logger.warn("could not remove file", { key, err }))));
+}
