@@ -1,0 +1,131 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { articleCategoryApi } from "@/lib/api-client/article-categories";
+import {
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  categoryBody,
+  subcategoryBody,
+  type CategoryBody,
+  type SubcategoryBody,
+} from "@/lib/schemas/article-categories";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { ARTICLE_CATEGORIES_PATH } from "./paths";
+
+export type InlineFormTarget =
+  | { kind: "category"; id?: number; name: string; description: string | null }
+  | { kind: "subcategory"; id?: number; categoryId: number; name: string; description: string | null };
+
+type Saved = { kind: "category"; body: CategoryBody } | { kind: "subcategory"; body: SubcategoryBody };
+
+/**
+ * The screen's one inline form: create or edit a category or a subcategory (name with its n/255
+ * counter, description, and for a subcategory its category). Validates with the handler's schema,
+ * shows the server's field errors, toasts per spec section 8 and returns to the list on success.
+ */
+export function CategoryInlineForm({ target, categories }: { target: InlineFormTarget; categories: readonly SelectOption[] }) {
+  const t = useTranslations("articleCategories");
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const { errors, validate, fromServer } = useFieldErrors();
+  const initial = {
+    name: target.name,
+    description: target.description ?? "",
+    categoryId: target.kind === "subcategory" ? String(target.categoryId) : "",
+  };
+  const [values, setValues] = useState(initial);
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && (values.name !== initial.name || values.description !== initial.description || values.categoryId !== initial.categoryId);
+  useUnsavedChanges(dirty);
+
+  const isNew = target.id === undefined;
+  const save = useAdminMutation({
+    mutationFn: (s: Saved): Promise<unknown> => {
+      if (s.kind === "category") return target.id ? articleCategoryApi.updateCategory(target.id, s.body) : articleCategoryApi.createCategory(s.body);
+      return target.id ? articleCategoryApi.updateSubcategory(target.id, s.body) : articleCategoryApi.createSubcategory(s.body);
+    },
+    success:
+      target.kind === "category" ? t(isNew ? "categoryCreated" : "categoryUpdated") : t(isNew ? "subcategoryCreated" : "subcategoryUpdated"),
+    onSuccess: () => {
+      setSaved(true);
+      router.replace(ARTICLE_CATEGORIES_PATH, { scroll: false });
+      router.refresh();
+    },
+    onError: fromServer,
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const common = { name: values.name, description: values.description };
+    if (target.kind === "category") {
+      const body = validate(categoryBody, common);
+      if (body) save.mutate({ kind: "category", body });
+    } else {
+      const body = validate(subcategoryBody, { ...common, categoryId: values.categoryId ? Number(values.categoryId) : undefined });
+      if (body) save.mutate({ kind: "subcategory", body });
+    }
+  }
+
+  const prefix = `${target.kind}-${target.id ?? "new"}`;
+  const heading = target.kind === "category" ? t(isNew ? "newCategory" : "editCategory") : t(isNew ? "newSubcategory" : "editSubcategory");
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={heading}
+      className="space-y-3 rounded-md border border-brand-100 bg-brand-50/40 p-3 sm:p-4"
+      data-testid={`${target.kind}-form`}
+    >
+      <h3 className="text-sm font-semibold text-stone-800">{heading}</h3>
+      {target.kind === "subcategory" && (
+        <SelectField
+          id={`${prefix}-category`}
+          label={t("category")}
+          required
+          options={categories}
+          placeholder={t("chooseCategory")}
+          value={values.categoryId}
+          error={errors.categoryId}
+          onChange={(e) => setValues({ ...values, categoryId: e.target.value })}
+        />
+      )}
+      <TextField
+        id={`${prefix}-name`}
+        label={t("name")}
+        required
+        counter
+        maxLength={CATEGORY_NAME_MAX}
+        // The form opens on the admin's click (edit, add): let them type straight away.
+        autoFocus
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => setValues({ ...values, name: e.target.value })}
+      />
+      <TextAreaField
+        id={`${prefix}-description`}
+        label={t("description")}
+        rows={2}
+        maxLength={CATEGORY_DESCRIPTION_MAX}
+        value={values.description}
+        error={errors.description}
+        onChange={(e) => setValues({ ...values, description: e.target.value })}
+      />
+      {errors._ && <p className="field-error">{errors._}</p>}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? tc("saving") : tc("save")}
+        </button>
+        <Link href={ARTICLE_CATEGORIES_PATH} scroll={false} className="btn-secondary">
+          {tc("cancel")}
+        </Link>
+      </div>
+    </form>
+  );
+}

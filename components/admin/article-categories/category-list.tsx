@@ -1,0 +1,126 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { CategoryDto, SubcategoryDto } from "@/lib/schemas/article-categories";
+import type { SelectOption } from "@/components/ui/form-field";
+import { subcategoryDeletePath } from "@/lib/api-client/article-categories";
+import { CategoryInlineForm } from "./category-inline-form";
+import { formHref, type FormState } from "./paths";
+
+/**
+ * The categories with their subcategories nested, as plain server-rendered HTML. Row actions are
+ * links (edit, add subcategory: they open the one inline form through the URL) and
+ * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
+ */
+export async function CategoryList({ categories, form }: { categories: CategoryDto[]; form: FormState | null }) {
+  const [t, tc] = await Promise.all([getTranslations("articleCategories"), getTranslations("common")]);
+  const options: SelectOption[] = categories.map((c) => ({ value: String(c.id), label: c.name }));
+  const editing = (kind: FormState["form"], id: number) => form !== null && form.form === kind && "id" in form && form.id === id;
+
+  function subcategoryRow(s: SubcategoryDto) {
+    if (editing("edit-subcategory", s.id)) {
+      return (
+        <li key={s.id} className="py-3">
+          <CategoryInlineForm
+            key={`sub-${s.id}`}
+            target={{ kind: "subcategory", id: s.id, categoryId: s.categoryId, name: s.name, description: s.description }}
+            categories={options}
+          />
+        </li>
+      );
+    }
+    return (
+      <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid={`subcategory-row-${s.id}`}>
+        <div className="min-w-0 flex-1 basis-48">
+          <p className="font-medium [overflow-wrap:anywhere]">{s.name}</p>
+          {s.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{s.description}</p>}
+          <p className="text-xs text-stone-500">{t("articleCount", { count: s.articleCount })}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={formHref({ form: "edit-subcategory", id: s.id })}
+            scroll={false}
+            className="btn-secondary"
+            aria-label={t("editNamed", { name: s.name })}
+          >
+            {tc("edit")}
+          </Link>
+          <button
+            type="button"
+            className="btn-danger"
+            aria-label={t("deleteNamed", { name: s.name })}
+            data-row-action="delete"
+            data-row-id={s.id}
+            data-row-label={s.name}
+            data-row-path={subcategoryDeletePath(s.id)}
+          >
+            {tc("delete")}
+          </button>
+        </div>
+      </li>
+    );
+  }
+
+  return (
+    <ul className="space-y-4" data-testid="category-list">
+      {categories.map((c) => (
+        <li key={c.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid={`category-${c.id}`}>
+          {editing("edit-category", c.id) ? (
+            <CategoryInlineForm key={`cat-${c.id}`} target={{ kind: "category", id: c.id, name: c.name, description: c.description }} categories={options} />
+          ) : (
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0 flex-1 basis-56">
+                <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{c.name}</h2>
+                {c.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{c.description}</p>}
+                <p className="text-xs text-stone-500">
+                  {t("articleCount", { count: c.articleCount })} · {t("subcategoryCount", { count: c.subcategoryCount })}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Link
+                  href={formHref({ form: "new-subcategory", id: c.id })}
+                  scroll={false}
+                  className="btn-secondary"
+                  aria-label={t("addSubcategoryTo", { name: c.name })}
+                >
+                  {t("addSubcategory")}
+                </Link>
+                <Link
+                  href={formHref({ form: "edit-category", id: c.id })}
+                  scroll={false}
+                  className="btn-secondary"
+                  aria-label={t("editNamed", { name: c.name })}
+                >
+                  {tc("edit")}
+                </Link>
+                <button
+                  type="button"
+                  className="btn-danger"
+                  aria-label={t("deleteNamed", { name: c.name })}
+                  data-row-action="delete"
+                  data-row-id={c.id}
+                  data-row-label={c.name}
+                >
+                  {tc("delete")}
+                </button>
+              </div>
+            </div>
+          )}
+          <div className="mt-3 border-t border-stone-100 pl-3 sm:pl-6">
+            {c.subcategories.length === 0 && !editing("new-subcategory", c.id) ? (
+              <p className="pt-3 text-sm text-stone-500">{t("noSubcategories")}</p>
+            ) : (
+              <ul className="divide-y divide-stone-100" aria-label={t("subcategories", { name: c.name })}>
+                {c.subcategories.map(subcategoryRow)}
+              </ul>
+            )}
+            {editing("new-subcategory", c.id) && (
+              <div className="pt-3">
+                <CategoryInlineForm key={`new-sub-${c.id}`} target={{ kind: "subcategory", categoryId: c.id, name: "", description: null }} categories={options} />
+              </div>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
+
+export const ARTICLE_CATEGORIES_PATH = "/admin/article-categories";
+
+/**
+ * Which inline form the screen shows, kept in the URL (`?form=edit-category&id=5`) so that only the
+ * edited row renders a client form and every state has a link. For `new-subcategory` the id is the
+ * category the subcategory goes into.
+ */
+const formState = z.discriminatedUnion("form", [
+  z.object({ form: z.literal("new-category") }),
+  z.object({ form: z.enum(["edit-category", "new-subcategory", "edit-subcategory"]), id: z.coerce.number().int().positive().max(2_147_483_647) }),
+]);
+export type FormState = z.infer<typeof formState>;
+
+export function readFormState(searchParams: SearchParamsRecord): FormState | null {
+  const parsed = formState.safeParse({ form: firstParam(searchParams.form), id: firstParam(searchParams.id) });
+  return parsed.success ? parsed.data : null;
+}
+
+export function formHref(state: FormState): string {
+  const params = new URLSearchParams({ form: state.form });
+  if ("id" in state) params.set("id", String(state.id));
+  return `${ARTICLE_CATEGORIES_PATH}?${params}`;
+}

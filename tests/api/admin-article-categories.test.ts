@@ -1,0 +1,638 @@
+import { describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import * as categories from "@/app/api/admin/articles/categories/route";
+import * as category from "@/app/api/admin/articles/categories/[categoryId]/route";
+import * as categorySearch from "@/app/api/admin/articles/categories/search/route";
+import * as subcategories from "@/app/api/admin/articles/subcategories/route";
+import * as subcategory from "@/app/api/admin/articles/subcategories/[subcategoryId]/route";
+import * as subcategorySearch from "@/app/api/admin/articles/subcategories/search/route";
+import * as subcategoriesOf from "@/app/api/admin/articles/subcategories/category/[categoryId]/route";
+import { call, cookieFor, loginAs, type Role } from "../helpers/api";
+import { getDb } from "@/db/client";
+import { articleCategories, articleSubcategories, articles } from "@/db/schema";
+import { cachedCatalog } from "@/lib/services/catalog-cache";
+import type { CategoryDto, SubcategoryDto } from "@/lib/schemas/article-categories";
+
+type Envelope = { message: string; errors?: Record<string, string> };
+
+const admin = () => loginAs("admin");
+
+async function createCategory(body: Record<string, unknown>) {
+  return call<CategoryDto>(categories.POST, { method: "POST", path: "/api/admin/articles/categories", body, cookie: await admin() });
+}
+async function createSubcategory(body: Record<string, unknown>) {
+  return call<SubcategoryDto>(subcategories.POST, { method: "POST", path: "/api/admin/articles/subcategories", body, cookie: await admin() });
+}
+async function listCategories(cookie?: string) {
+  return (await call<CategoryDto[]>(categories.GET, { path: "/api/admin/articles/categories", cookie: cookie ?? (await admin()) })).body;
+}
+async function seedCategory(name: string): Promise<CategoryDto> {
+  const found = (await listCategories()).find((c) => c.name === name);
+  if (!found) throw new Error(`seed has the category ${name}`);
+  return found;
+}
+async function seedSubcategory(categoryName: string, name: string): Promise<SubcategoryDto> {
+  const found = (await seedCategory(categoryName)).subcategories.find((s) => s.name === name);
+  if (!found) throw new Error(`seed has the subcategory ${categoryName}/${name}`);
+  return found;
+}
+/** An article filed under the given category (and subcategory), written straight to the database. */
+async function insertArticle(categoryId: number, subcategoryId: number | null = null): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.insert(articles).values({ type: "MUG", name: "Fixture mug", categoryId, subcategoryId, active: false }).returning({ id: articles.id });
+  if (!row) throw new Error("article inserted");
+  return row.id;
+}
+/** Runs `fn` while a BEFORE DELETE trigger on `table` runs `insert` for the row named `rowName` (simulates a concurrent insert). */
+async function withDeleteTrigger(table: string, rowName: string, insert: string, fn: () => Promise<void>): Promise<void> {
+  const db = await getDb();
+  await db.execute(sql.raw(`CREATE FUNCTION race_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${insert}; RETURN OLD; END $$`));
+  await db.execute(sql.raw(`CREATE TRIGGER race_insert BEFORE DELETE ON ${table} FOR EACH ROW WHEN (OLD.name = '${rowName}') EXECUTE FUNCTION race_insert()`));
+  try {
+    await fn();
+  } finally {
+    await db.execute(sql.raw(`DROP TRIGGER race_insert ON ${table}`));
+    await db.execute(sql.raw("DROP FUNCTION race_insert()"));
+  }
+}
+const catParams = (id: number | string) => ({ categoryId: String(id) });
+const subParams = (id: number | string) => ({ subcategoryId: String(id) });
+
+describe("access matrix for /api/admin/articles/categories and /subcategories", () => {
+  const roles: { role: Role; status: number }[] = [
+    { role: "anonymous", status: 401 },
+    { role: "customer", status: 403 },
+    { role: "admin", status: 200 },
+  ];
+  // Each row calls one route as the given role; `ok` is the admin's success status.
+  const routes: { name: string; ok: number; run: (cookie: string | undefined, role: Role) => Promise<number> }[] = [
+    { name: "GET /api/admin/articles/categories", ok: 200, run: async (cookie) => (await call(categories.GET, { cookie })).status },
+    {
+      name: "POST /api/admin/articles/categories",
+      ok: 201,
+      run: async (cookie, role) => (await call(categories.POST, { method: "POST", body: { name: `Access ${role}` }, cookie })).status,
+    },
+    {
+      name: "GET /api/admin/articles/categories/{categoryId}",
+      ok: 200,
+      run: async (cookie) => (await call(category.GET, { params: catParams((await seedCategory("Mugs")).id), cookie })).status,
+    },
+    {
+      name: "PUT /api/admin/articles/categories/{categoryId}",
+      ok: 200,
+      run: async (cookie, role) => {
+        const { id } = (await createCategory({ name: `Put target ${role}` })).body;
+        return (await call(category.PUT, { method: "PUT", params: catParams(id), body: { name: `Renamed ${role}` }, cookie })).status;
+      },
+    },
+    {
+      name: "DELETE /api/admin/articles/categories/{categoryId}",
+      ok: 200,
+      run: async (cookie, role) => {
+        const { id } = (await createCategory({ name: `Delete target ${role}` })).body;
+        return (await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie })).status;
+      },
+    },
+    {
+      name: "GET /api/admin/articles/categories/search",
+      ok: 200,
+      run: async (cookie) => (await call(categorySearch.GET, { path: "/api/admin/articles/categories/search?name=mug", cookie })).status,
+    },
+    { name: "GET /api/admin/articles/subcategories", ok: 200, run: async (cookie) => (await call(subcategories.GET, { cookie })).status },
+    {
+      name: "POST /api/admin/articles/subcategories",
+      ok: 201,
+      run: async (cookie, role) => {
+        const { id } = await seedCategory("T-Shirts");
+        return (await call(subcategories.POST, { method: "POST", body: { categoryId: id, name: `Access ${role}` }, cookie })).status;
+      },
+    },
+    {
+      name: "GET /api/admin/articles/subcategories/{subcategoryId}",
+      ok: 200,
+      run: async (cookie) => (await call(subcategory.GET, { params: subParams((await seedSubcategory("Mugs", "Ceramic mugs")).id), cookie })).status,
+    },
+    {
+      name: "PUT /api/admin/articles/subcategories/{subcategoryId}",
+      ok: 200,
+      run: async (cookie, role) => {
+        const { id: categoryId } = await seedCategory("T-Shirts");
+        const { id } = (await createSubcategory({ categoryId, name: `Put target ${role}` })).body;
+        return (await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}` }, cookie })).status;
+      },
+    },
+    {
+      name: "DELETE /api/admin/articles/subcategories/{subcategoryId}",
+      ok: 200,
+      run: async (cookie, role) => {
+        const { id: categoryId } = await seedCategory("T-Shirts");
+        const { id } = (await createSubcategory({ categoryId, name: `Delete target ${role}` })).body;
+        return (await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie })).status;
+      },
+    },
+    {
+      name: "GET /api/admin/articles/subcategories/search",
+      ok: 200,
+      run: async (cookie) => (await call(subcategorySearch.GET, { path: "/api/admin/articles/subcategories/search?name=mug", cookie })).status,
+    },
+    {
+      name: "GET /api/admin/articles/subcategories/category/{categoryId}",
+      ok: 200,
+      run: async (cookie) => (await call(subcategoriesOf.GET, { params: catParams((await seedCategory("Mugs")).id), cookie })).status,
+    },
+  ];
+  for (const r of routes) {
+    for (const { role, status } of roles) {
+      const expected = role === "admin" ? r.ok : status;
+      it(`${r.name} – ${role} → ${expected}`, async () => {
+        expect(await r.run(await cookieFor(role), role)).toBe(expected);
+      });
+    }
+  }
+  it("GET /api/admin/articles/categories – anonymous answer carries the spec's message", async () => {
+    expect((await call(categories.GET)).body).toMatchObject({ message: "Authentication required" });
+  });
+});
+
+describe("GET /api/admin/articles/categories", () => {
+  it("GET /api/admin/articles/categories – lists categories with nested subcategories and counts", async () => {
+    const list = await listCategories();
+    const mugs = list.find((c) => c.name === "Mugs");
+    expect(mugs).toMatchObject({ description: "Printable mugs and cups", subcategoryCount: 2 });
+    expect(mugs?.articleCount).toBeGreaterThanOrEqual(1);
+    expect(mugs?.subcategories.map((s) => s.name)).toEqual(["Ceramic mugs", "Enamel mugs"]);
+    const ceramic = mugs?.subcategories.find((s) => s.name === "Ceramic mugs");
+    expect(ceramic).toMatchObject({ categoryId: mugs?.id, categoryName: "Mugs" });
+    expect(ceramic?.articleCount).toBeGreaterThanOrEqual(1);
+    expect(mugs?.subcategories.find((s) => s.name === "Enamel mugs")?.articleCount).toBe(0);
+  });
+
+  it("GET /api/admin/articles/categories – sorted by name with collation (umlauts and case do not sort last)", async () => {
+    for (const name of ["Zubehör", "Ärmel", "armbänder", "Becher"]) await createCategory({ name });
+    const names = (await listCategories()).map((c) => c.name);
+    const at = (n: string) => names.indexOf(n);
+    expect(at("Ärmel")).toBeLessThan(at("Becher"));
+    expect(at("armbänder")).toBeLessThan(at("Becher"));
+    expect(at("armbänder")).toBeLessThan(at("Ärmel"));
+    expect(at("Becher")).toBeLessThan(at("Mugs"));
+    expect(at("T-Shirts")).toBeLessThan(at("Zubehör"));
+    expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
+  });
+});
+
+describe("POST /api/admin/articles/categories", () => {
+  it("POST /api/admin/articles/categories – creates a category (name trimmed, empty description null) and answers 201", async () => {
+    const res = await createCategory({ name: "  Bottles  ", description: "" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: "Bottles", description: null, articleCount: 0, subcategoryCount: 0, subcategories: [] });
+    expect((await listCategories()).some((c) => c.id === res.body.id)).toBe(true);
+  });
+
+  it("POST /api/admin/articles/categories – a name of exactly 255 characters is accepted", async () => {
+    const name = "n".repeat(255);
+    const res = await createCategory({ name, description: "Long" });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe(name);
+  });
+
+  const bad: { title: string; body: unknown; field: string; message: string }[] = [
+    { title: "name missing", body: { description: "x" }, field: "name", message: "Name is required" },
+    { title: "name empty", body: { name: "" }, field: "name", message: "Name is required" },
+    { title: "name blank", body: { name: "   " }, field: "name", message: "Name is required" },
+    { title: "name null", body: { name: null }, field: "name", message: "Name is required" },
+    { title: "name 256 characters", body: { name: "x".repeat(256) }, field: "name", message: "Name must be at most 255 characters" },
+    { title: "name a number", body: { name: 5 }, field: "name", message: "Name is required" },
+    { title: "description too long", body: { name: "A", description: "d".repeat(1001) }, field: "description", message: "Description must be at most 1000 characters" },
+    { title: "description not text", body: { name: "A", description: 3 }, field: "description", message: "Invalid value" },
+  ];
+  for (const row of bad) {
+    it(`POST /api/admin/articles/categories – ${row.title} → 422 with field message`, async () => {
+      const before = (await listCategories()).length;
+      const res = await call<Envelope>(categories.POST, { method: "POST", body: row.body, cookie: await admin() });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe("Validation failed");
+      expect(res.body.errors?.[row.field]).toBe(row.message);
+      expect((await listCategories()).length).toBe(before);
+    });
+  }
+
+  it("POST /api/admin/articles/categories – answers in German for a German caller", async () => {
+    const res = await call<Envelope>(categories.POST, { method: "POST", body: { name: "x".repeat(256) }, cookie: `${await admin()}; NEXT_LOCALE=de` });
+    expect(res.body.errors?.name).toBe("Der Name darf höchstens 255 Zeichen lang sein");
+  });
+
+  it("POST /api/admin/articles/categories – malformed JSON → 400, never 500", async () => {
+    const res = await call(categories.POST, { method: "POST", body: "{name:", cookie: await admin() });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
+  it("GET /api/admin/articles/categories/{categoryId} – one category with its subcategories", async () => {
+    const mugs = await seedCategory("Mugs");
+    const res = await call<CategoryDto>(category.GET, { params: catParams(mugs.id), cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(mugs);
+  });
+
+  it("PUT /api/admin/articles/categories/{categoryId} – replaces name and description", async () => {
+    const { id } = (await createCategory({ name: "Old", description: "old" })).body;
+    const res = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: " New ", description: "new" }, cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, name: "New", description: "new" });
+    const cleared = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "New" }, cookie: await admin() });
+    expect(cleared.body.description).toBeNull();
+  });
+
+  const badPut: { title: string; body: unknown; field: string; message: string }[] = [
+    { title: "name missing", body: {}, field: "name", message: "Name is required" },
+    { title: "name blank", body: { name: " \t " }, field: "name", message: "Name is required" },
+    { title: "name 256 characters", body: { name: "y".repeat(256) }, field: "name", message: "Name must be at most 255 characters" },
+  ];
+  for (const row of badPut) {
+    it(`PUT /api/admin/articles/categories/{categoryId} – ${row.title} → 422 and nothing changes`, async () => {
+      const mugs = await seedCategory("Mugs");
+      const res = await call<Envelope>(category.PUT, { method: "PUT", params: catParams(mugs.id), body: row.body, cookie: await admin() });
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.[row.field]).toBe(row.message);
+      expect((await seedCategory("Mugs")).name).toBe("Mugs");
+    });
+  }
+
+  it("PUT /api/admin/articles/categories/{categoryId} – 255 characters accepted", async () => {
+    const { id } = (await createCategory({ name: "Short" })).body;
+    const res = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "z".repeat(255) }, cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toHaveLength(255);
+  });
+
+  it("GET/PUT/DELETE /api/admin/articles/categories/{categoryId} – unknown id → 404 Category not found; malformed id → 404", async () => {
+    const cookie = await admin();
+    for (const res of [
+      await call<Envelope>(category.GET, { params: catParams(999999), cookie }),
+      await call<Envelope>(category.PUT, { method: "PUT", params: catParams(999999), body: { name: "x" }, cookie }),
+      await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(999999), cookie }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Category not found");
+    }
+    expect((await call(category.GET, { params: catParams("abc"), cookie })).status).toBe(404);
+    expect((await call(category.GET, { params: catParams("0"), cookie })).status).toBe(404);
+  });
+
+  it("DELETE /api/admin/articles/categories/{categoryId} – deletes a category without subcategories or articles", async () => {
+    const { id } = (await createCategory({ name: "Doomed" })).body;
+    const res = await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, deleted: true });
+    expect((await call(category.GET, { params: catParams(id), cookie: await admin() })).status).toBe(404);
+  });
+
+  it("DELETE /api/admin/articles/categories/{categoryId} – with subcategories → 409 with the spec's message, and it stays", async () => {
+    const mugs = await seedCategory("Mugs");
+    const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(mugs.id), cookie: await admin() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Cannot delete category with subcategories. Please delete all subcategories first.");
+    expect((await seedCategory("Mugs")).subcategoryCount).toBe(2);
+  });
+
+  it("DELETE /api/admin/articles/categories/{categoryId} – with subcategories but no articles → 409 (subcategories first)", async () => {
+    const { id } = (await createCategory({ name: "Has child" })).body;
+    await createSubcategory({ categoryId: id, name: "Child" });
+    const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(id), cookie: `${await admin()}; NEXT_LOCALE=de` });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Kategorie mit Unterkategorien kann nicht gelöscht werden. Bitte zuerst alle Unterkategorien löschen.");
+  });
+
+  it("DELETE /api/admin/articles/categories/{categoryId} – no subcategories but used by articles → 409 Cannot delete category with associated articles", async () => {
+    const { id } = (await createCategory({ name: "Used directly" })).body;
+    await insertArticle(id);
+    const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Cannot delete category with associated articles");
+    expect((await call(category.GET, { params: catParams(id), cookie: await admin() })).status).toBe(200);
+  });
+
+  const races: { title: string; insert: string; message: string; table: "article_subcategories" | "articles" }[] = [
+    {
+      title: "a subcategory added past the check",
+      insert: "INSERT INTO article_subcategories (category_id, name) VALUES (OLD.id, 'Late child')",
+      message: "Cannot delete category with subcategories. Please delete all subcategories first.",
+      table: "article_subcategories",
+    },
+    {
+      title: "an article added past the check",
+      insert: "INSERT INTO articles (type, name, category_id) VALUES ('MUG', 'Late article', OLD.id)",
+      message: "Cannot delete category with associated articles",
+      table: "articles",
+    },
+  ];
+  for (const race of races) {
+    it(`DELETE /api/admin/articles/categories/{categoryId} – ${race.title} (FK violation) → the same 409, nothing deleted`, async () => {
+      // A trigger inserts the referencing row right before the category goes, as a concurrent insert would.
+      const db = await getDb();
+      const { id } = (await createCategory({ name: "Race category" })).body;
+      await withDeleteTrigger("article_categories", "Race category", race.insert, async () => {
+        const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(race.message);
+      });
+      expect(await db.select().from(articleCategories).where(eq(articleCategories.id, id))).toHaveLength(1);
+      expect(await db.select().from(articleSubcategories).where(eq(articleSubcategories.categoryId, id))).toHaveLength(0);
+      expect(await db.select().from(articles).where(eq(articles.categoryId, id))).toHaveLength(0);
+      await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
+    });
+  }
+});
+
+describe("GET /api/admin/articles/categories/search", () => {
+  const search = async (name: string) =>
+    call<CategoryDto[]>(categorySearch.GET, { path: `/api/admin/articles/categories/search?name=${encodeURIComponent(name)}`, cookie: await admin() });
+
+  it("GET /api/admin/articles/categories/search – case-insensitive substring", async () => {
+    const res = await search("UG");
+    expect(res.status).toBe(200);
+    expect(res.body.map((c) => c.name)).toEqual(["Mugs"]);
+    expect(res.body[0]?.subcategories.map((s) => s.name)).toEqual(["Ceramic mugs", "Enamel mugs"]);
+    expect((await search("shirt")).body.map((c) => c.name)).toEqual(["T-Shirts"]);
+    expect((await search("nothing like this")).body).toEqual([]);
+  });
+
+  it("GET /api/admin/articles/categories/search – % and _ are searched literally", async () => {
+    await createCategory({ name: "100% cotton" });
+    await createCategory({ name: "snake_case goods" });
+    expect((await search("%")).body.map((c) => c.name)).toEqual(["100% cotton"]);
+    expect((await search("_")).body.map((c) => c.name)).toEqual(["snake_case goods"]);
+    expect((await search("e_c")).body.map((c) => c.name)).toEqual(["snake_case goods"]);
+  });
+
+  it("GET /api/admin/articles/categories/search – no name lists everything; 256 characters → 422", async () => {
+    const all = await call<CategoryDto[]>(categorySearch.GET, { path: "/api/admin/articles/categories/search", cookie: await admin() });
+    expect(all.body.map((c) => c.id)).toEqual((await listCategories()).map((c) => c.id));
+    const tooLong = await call<Envelope>(categorySearch.GET, { path: `/api/admin/articles/categories/search?name=${"q".repeat(256)}`, cookie: await admin() });
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.errors?.name).toBe("Name must be at most 255 characters");
+  });
+});
+
+describe("POST /api/admin/articles/subcategories", () => {
+  it("POST /api/admin/articles/subcategories – creates a subcategory in its category (201)", async () => {
+    const shirts = await seedCategory("T-Shirts");
+    const res = await createSubcategory({ categoryId: shirts.id, name: " Long sleeve ", description: "Warm" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ categoryId: shirts.id, categoryName: "T-Shirts", name: "Long sleeve", description: "Warm", articleCount: 0 });
+    const after = await seedCategory("T-Shirts");
+    expect(after.subcategoryCount).toBe(shirts.subcategoryCount + 1);
+    expect(after.subcategories.some((s) => s.id === res.body.id)).toBe(true);
+  });
+
+  it("POST /api/admin/articles/subcategories – a name of exactly 255 characters is accepted", async () => {
+    const { id: categoryId } = (await createCategory({ name: "Long names" })).body;
+    const res = await createSubcategory({ categoryId, name: "s".repeat(255) });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toHaveLength(255);
+  });
+
+  const bad: { title: string; body: (categoryId: number) => unknown; field: string; message: string }[] = [
+    { title: "categoryId missing", body: () => ({ name: "A" }), field: "categoryId", message: "Please choose a category" },
+    { title: "categoryId null", body: () => ({ name: "A", categoryId: null }), field: "categoryId", message: "Please choose a category" },
+    { title: "categoryId a string", body: (c) => ({ name: "A", categoryId: String(c) }), field: "categoryId", message: "Please choose a category" },
+    { title: "categoryId zero", body: () => ({ name: "A", categoryId: 0 }), field: "categoryId", message: "Please choose a category" },
+    { title: "name missing", body: (c) => ({ categoryId: c }), field: "name", message: "Name is required" },
+    { title: "name blank", body: (c) => ({ categoryId: c, name: "  " }), field: "name", message: "Name is required" },
+    { title: "name 256 characters", body: (c) => ({ categoryId: c, name: "x".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+    {
+      title: "description too long",
+      body: (c) => ({ categoryId: c, name: "A", description: "d".repeat(1001) }),
+      field: "description",
+      message: "Description must be at most 1000 characters",
+    },
+  ];
+  for (const row of bad) {
+    it(`POST /api/admin/articles/subcategories – ${row.title} → 422 with field message`, async () => {
+      const mugs = await seedCategory("Mugs");
+      const res = await call<Envelope>(subcategories.POST, { method: "POST", body: row.body(mugs.id), cookie: await admin() });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe("Validation failed");
+      expect(res.body.errors?.[row.field]).toBe(row.message);
+      expect((await seedCategory("Mugs")).subcategoryCount).toBe(mugs.subcategoryCount);
+    });
+  }
+
+  it("POST /api/admin/articles/subcategories – unknown categoryId → 422 field error, not 500", async () => {
+    const res = await call<Envelope>(subcategories.POST, { method: "POST", body: { categoryId: 999999, name: "Orphan" }, cookie: await admin() });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ message: "Validation failed", errors: { categoryId: "This entry does not exist" } });
+    const db = await getDb();
+    expect(await db.select().from(articleSubcategories).where(eq(articleSubcategories.name, "Orphan"))).toHaveLength(0);
+  });
+});
+
+describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () => {
+  it("GET /api/admin/articles/subcategories/{subcategoryId} – one subcategory with its category and article count", async () => {
+    const ceramic = await seedSubcategory("Mugs", "Ceramic mugs");
+    const res = await call<SubcategoryDto>(subcategory.GET, { params: subParams(ceramic.id), cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(ceramic);
+  });
+
+  it("PUT /api/admin/articles/subcategories/{subcategoryId} – renames a used subcategory within its category", async () => {
+    const ceramic = await seedSubcategory("Mugs", "Ceramic mugs");
+    const res = await call<SubcategoryDto>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(ceramic.id),
+      body: { categoryId: ceramic.categoryId, name: "Ceramic mugs", description: "Renamed description" },
+      cookie: await admin(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: ceramic.id, name: "Ceramic mugs", description: "Renamed description", articleCount: ceramic.articleCount });
+  });
+
+  it("PUT /api/admin/articles/subcategories/{subcategoryId} – moves an unused subcategory to another category", async () => {
+    const enamel = await seedSubcategory("Mugs", "Enamel mugs");
+    const shirts = await seedCategory("T-Shirts");
+    const res = await call<SubcategoryDto>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(enamel.id),
+      body: { categoryId: shirts.id, name: "Enamel prints" },
+      cookie: await admin(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ categoryId: shirts.id, categoryName: "T-Shirts", name: "Enamel prints", description: null });
+    expect((await seedCategory("T-Shirts")).subcategories.some((s) => s.id === enamel.id)).toBe(true);
+    expect((await seedCategory("Mugs")).subcategories.some((s) => s.id === enamel.id)).toBe(false);
+    // and back, so the other tests see the seed's tree
+    await call(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: { categoryId: enamel.categoryId, name: enamel.name, description: enamel.description }, cookie: await admin() });
+  });
+
+  it("PUT /api/admin/articles/subcategories/{subcategoryId} – moving a subcategory that articles use → 409, nothing changes", async () => {
+    const ceramic = await seedSubcategory("Mugs", "Ceramic mugs");
+    const shirts = await seedCategory("T-Shirts");
+    const res = await call<Envelope>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(ceramic.id),
+      body: { categoryId: shirts.id, name: "Moved mugs" },
+      cookie: await admin(),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Cannot move a subcategory with associated articles to another category");
+    expect(await seedSubcategory("Mugs", "Ceramic mugs")).toMatchObject({ id: ceramic.id, categoryId: ceramic.categoryId });
+  });
+
+  const badPut: { title: string; body: (categoryId: number) => unknown; field: string; message: string }[] = [
+    { title: "categoryId missing", body: () => ({ name: "A" }), field: "categoryId", message: "Please choose a category" },
+    { title: "name missing", body: (c) => ({ categoryId: c }), field: "name", message: "Name is required" },
+    { title: "name blank", body: (c) => ({ categoryId: c, name: "" }), field: "name", message: "Name is required" },
+    { title: "name 256 characters", body: (c) => ({ categoryId: c, name: "x".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+  ];
+  for (const row of badPut) {
+    it(`PUT /api/admin/articles/subcategories/{subcategoryId} – ${row.title} → 422 with field message`, async () => {
+      const enamel = await seedSubcategory("Mugs", "Enamel mugs");
+      const res = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: row.body(enamel.categoryId), cookie: await admin() });
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.[row.field]).toBe(row.message);
+    });
+  }
+
+  it("PUT /api/admin/articles/subcategories/{subcategoryId} – unknown categoryId → 422 field error", async () => {
+    const enamel = await seedSubcategory("Mugs", "Enamel mugs");
+    const res = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: { categoryId: 999999, name: "X" }, cookie: await admin() });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ categoryId: "This entry does not exist" });
+    expect((await seedSubcategory("Mugs", "Enamel mugs")).name).toBe("Enamel mugs");
+  });
+
+  it("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId} – unknown id → 404 Subcategory not found", async () => {
+    const cookie = await admin();
+    const categoryId = (await seedCategory("Mugs")).id;
+    for (const res of [
+      await call<Envelope>(subcategory.GET, { params: subParams(999999), cookie }),
+      await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(999999), body: { categoryId, name: "x" }, cookie }),
+      await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(999999), cookie }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Subcategory not found");
+    }
+    expect((await call(subcategory.GET, { params: subParams("1.5"), cookie })).status).toBe(404);
+  });
+
+  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – deletes an unused subcategory", async () => {
+    const { id: categoryId } = await seedCategory("T-Shirts");
+    const { id } = (await createSubcategory({ categoryId, name: "Short-lived" })).body;
+    const res = await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id, deleted: true });
+    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(404);
+  });
+
+  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – used by the sample mug → 409 Cannot delete subcategory with associated articles", async () => {
+    const ceramic = await seedSubcategory("Mugs", "Ceramic mugs");
+    const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(ceramic.id), cookie: await admin() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Cannot delete subcategory with associated articles");
+    expect((await call(subcategory.GET, { params: subParams(ceramic.id), cookie: await admin() })).status).toBe(200);
+  });
+
+  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – used by an inserted article → 409, also in German", async () => {
+    const { id: categoryId } = (await createCategory({ name: "With used child" })).body;
+    const { id } = (await createSubcategory({ categoryId, name: "Used child" })).body;
+    await insertArticle(categoryId, id);
+    const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: `${await admin()}; NEXT_LOCALE=de` });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Unterkategorie mit zugeordneten Artikeln kann nicht gelöscht werden");
+  });
+
+  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – an article added past the check (FK violation) → the same 409", async () => {
+    const db = await getDb();
+    const { id: categoryId } = (await createCategory({ name: "Race parent" })).body;
+    const { id } = (await createSubcategory({ categoryId, name: "Race subcategory" })).body;
+    await withDeleteTrigger(
+      "article_subcategories",
+      "Race subcategory",
+      "INSERT INTO articles (type, name, category_id, subcategory_id) VALUES ('MUG', 'Late article', OLD.category_id, OLD.id)",
+      async () => {
+        const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe("Cannot delete subcategory with associated articles");
+      },
+    );
+    expect(await db.select().from(articles).where(eq(articles.name, "Late article"))).toHaveLength(0);
+    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(200);
+  });
+
+  it("DELETE /api/admin/articles/categories/{categoryId} – succeeds once its subcategories are deleted", async () => {
+    const { id: categoryId } = (await createCategory({ name: "Emptied" })).body;
+    const { id } = (await createSubcategory({ categoryId, name: "Only child" })).body;
+    expect((await call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie: await admin() })).status).toBe(409);
+    expect((await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() })).status).toBe(200);
+    expect((await call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie: await admin() })).status).toBe(200);
+  });
+});
+
+describe("GET /api/admin/articles/subcategories, …/search and …/category/{categoryId}", () => {
+  it("GET /api/admin/articles/subcategories – every subcategory with its category name, sorted by name", async () => {
+    const res = await call<SubcategoryDto[]>(subcategories.GET, { cookie: await admin() });
+    expect(res.status).toBe(200);
+    const names = res.body.map((s) => s.name);
+    expect(names).toEqual(expect.arrayContaining(["Ceramic mugs", "Enamel mugs", "Unisex", "Kids"]));
+    expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
+    expect(res.body.find((s) => s.name === "Kids")).toMatchObject({ categoryName: "T-Shirts" });
+  });
+
+  it("GET /api/admin/articles/subcategories/search – case-insensitive substring, % and _ literal", async () => {
+    const search = async (name: string) =>
+      (await call<SubcategoryDto[]>(subcategorySearch.GET, { path: `/api/admin/articles/subcategories/search?name=${encodeURIComponent(name)}`, cookie: await admin() })).body;
+    expect((await search("MUGS")).map((s) => s.name)).toEqual(["Ceramic mugs", "Enamel mugs"]);
+    expect((await search("nis")).map((s) => s.name)).toEqual(["Unisex"]);
+    await createSubcategory({ categoryId: (await seedCategory("Mugs")).id, name: "50% off" });
+    expect((await search("%")).map((s) => s.name)).toEqual(["50% off"]);
+    expect(await search("_")).toEqual([]);
+  });
+
+  it("GET /api/admin/articles/subcategories/category/{categoryId} – the category's subcategories by name; none → []", async () => {
+    const mugs = await seedCategory("Mugs");
+    const res = await call<SubcategoryDto[]>(subcategoriesOf.GET, { params: catParams(mugs.id), cookie: await admin() });
+    expect(res.status).toBe(200);
+    expect(res.body.every((s) => s.categoryId === mugs.id)).toBe(true);
+    expect(res.body.map((s) => s.id)).toEqual(mugs.subcategories.map((s) => s.id));
+    const { id: empty } = (await createCategory({ name: "No children" })).body;
+    expect((await call(subcategoriesOf.GET, { params: catParams(empty), cookie: await admin() })).body).toEqual([]);
+  });
+
+  it("GET /api/admin/articles/subcategories/category/{categoryId} – unknown category → 404 Category not found", async () => {
+    const res = await call<Envelope>(subcategoriesOf.GET, { params: catParams(999999), cookie: await admin() });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("Category not found");
+  });
+});
+
+describe("catalogue cache", () => {
+  it("POST/PUT/DELETE on categories and subcategories – every write invalidates the catalogue cache", async () => {
+    let loads = 0;
+    const read = () => cachedCatalog("article-categories-test", async () => ++loads);
+    const cookie = await admin();
+    const writes: (() => Promise<{ status: number }>)[] = [];
+    let categoryId = 0;
+    let subcategoryId = 0;
+    writes.push(async () => {
+      const res = await createCategory({ name: "Cache probe" });
+      categoryId = res.body.id;
+      return res;
+    });
+    writes.push(() => call(category.PUT, { method: "PUT", params: catParams(categoryId), body: { name: "Cache probe 2" }, cookie }));
+    writes.push(async () => {
+      const res = await createSubcategory({ categoryId, name: "Cache child" });
+      subcategoryId = res.body.id;
+      return res;
+    });
+    writes.push(() => call(subcategory.PUT, { method: "PUT", params: subParams(subcategoryId), body: { categoryId, name: "Cache child 2" }, cookie }));
+    writes.push(() => call(subcategory.DELETE, { method: "DELETE", params: subParams(subcategoryId), cookie }));
+    writes.push(() => call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie }));
+    await read();
+    for (const [i, write] of writes.entries()) {
+      expect(await read()).toBe(i + 1); // still cached
+      expect((await write()).status).toBeLessThan(300);
+      expect(await read()).toBe(i + 2); // reloaded after the write
+    }
+  });
+});
