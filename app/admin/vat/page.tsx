@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { listVatRates } from "@/lib/services/vat";
+import { RowButtons } from "@/components/ui/list/row-buttons";
 import { VatRowActions } from "@/components/admin/vat/vat-row-actions";
 import { ChooseDefaultVat } from "@/components/admin/vat/choose-default-vat";
 
@@ -48,27 +49,20 @@ export default async function VatListPage() {
                     {rate.isDefault && <span data-testid="default-badge" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
                   </td>
                   <td className="px-4 py-2">
-                    <div className="flex justify-end gap-2">
+                    <RowButtons
+                      editHref={`/admin/vat/${rate.id}/edit`}
+                      editLabel={tc("edit")}
+                      deleteLabel={tc("delete")}
+                      id={rate.id}
+                      name={rate.name}
+                      deleteData={{ "data-default": rate.isDefault ? "true" : undefined }}
+                    >
                       {!rate.isDefault && (
                         <button type="button" className="btn-secondary" data-row-action="setDefault" data-row-id={rate.id} data-row-label={rate.name}>
                           {t("setDefault")}
                         </button>
                       )}
-                      <Link href={`/admin/vat/${rate.id}/edit`} className="btn-secondary" aria-label={`${tc("edit")} ${rate.name}`}>
-                        {tc("edit")}
-                      </Link>
-                      <button
-                        type="button"
-                        className="btn-danger"
-                        aria-label={`${tc("delete")} ${rate.name}`}
-                        data-row-action="delete"
-                        data-row-id={rate.id}
-                        data-row-label={rate.name}
-                        data-default={rate.isDefault ? "true" : undefined}
-                      >
-                        {tc("delete")}
-                      </button>
-                    </div>
+                    </RowButtons>
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { RowButtons } from "@/components/ui/list/row-buttons";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { SortHeader } from "@/components/ui/list/sort-header";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
@@ -101,21 +101,7 @@ export async function SupplierTable({ items, sort, searchParams }: { items: Supp
                   {format.dateTime(new Date(s.createdAt), { dateStyle: "medium" })}
                 </td>
                 <td className="block pt-2 lg:table-cell lg:px-4 lg:py-2">
-                  <div className="flex gap-2 lg:justify-end">
-                    <Link href={`${SUPPLIERS_PATH}/${s.id}/edit`} className="btn-secondary" aria-label={`${tc("edit")} ${s.companyName}`}>
-                      {tc("edit")}
-                    </Link>
-                    <button
-                      type="button"
-                      className="btn-danger"
-                      aria-label={`${tc("delete")} ${s.companyName}`}
-                      data-row-action="delete"
-                      data-row-id={s.id}
-                      data-row-label={s.companyName}
-                    >
-                      {tc("delete")}
-                    </button>
-                  </div>
+                  <RowButtons editHref={`${SUPPLIERS_PATH}/${s.id}/edit`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={s.id} name={s.companyName} />
                 </td>
               </tr>
             );
