@@ -86,7 +86,7 @@ async function measureWithStall(name: string, fn: () => Promise<unknown>): Promi
 
 async function main(): Promise<void> {
   const { openDb, migrateDb, setDbHandle } = await import("@/db/client");
-  const { seed } = await import("@/db/seed");
+  const { seed } = await import("@/lib/seed");
   const { articles, images, mugDetails } = await import("@/db/schema");
   const { MUG_ARTICLE } = await import("@/db/seed-data");
   const { getStorage, newStorageKey } = await import("@/lib/integrations/storage");

@@ -65,7 +65,7 @@ interface BenchDb {
 /** A fresh database: PGlite in memory, or a new shop_bench_<random> database on BENCH_DATABASE_URL's server. */
 async function openBenchDb(): Promise<BenchDb> {
   const { openDb, migrateDb, setDbHandle } = await import("@/db/client");
-  const { seed } = await import("@/db/seed");
+  const { seed } = await import("@/lib/seed");
   const serverUrl = process.env.BENCH_DATABASE_URL;
   const started = performance.now();
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
@@ -10,6 +11,7 @@ export function LanguageSwitch() {
   const t = useTranslations("common");
   const locale = useLocale();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [pending, startTransition] = useTransition();
   const labels: Record<Locale, string> = { de: t("german"), en: t("english") };
 
@@ -27,6 +29,8 @@ export function LanguageSwitch() {
           saveLocale(next);
           document.documentElement.lang = next;
           startTransition(() => router.refresh());
+          // Answers carry names in the caller's language (cart lines, mugs): load them again.
+          void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "session" });
         }}
       >
         {LOCALES.map((l) => (

@@ -17,10 +17,6 @@ export interface DbHandle {
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
-export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
-}
-
 /** Opens a database: postgres.js for a URL, otherwise embedded PGlite (a folder, or memory when dir is null). */
 export async function openDb(opts: { url?: string; pgliteDir?: string | null; loadDataDir?: Blob }): Promise<DbHandle> {
   if (opts.url) {
@@ -57,37 +53,37 @@ export async function migrateDb(handle: DbHandle): Promise<void> {
   }
 }
 
-type Holder = { handle?: Promise<DbHandle>; factory?: () => Promise<DbHandle> };
+type Opener = () => Promise<DbHandle>;
+type Holder = { handle?: Promise<DbHandle>; factory?: Opener; opener?: Opener };
 const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
 /**
- * The process-wide database. One instance per process (a globalThis singleton, because Next loads
- * this module several times); PGlite is created, migrated and seeded with demo data on first use.
+ * How this process opens its database on first use. db/ only opens databases: the start-up work
+ * (choosing the location, migrating, seeding demo data) is lib/bootstrap's, which installs it here.
  */
-export function getDbHandle(): Promise<DbHandle> {
-  if (!holder.handle && holder.factory) holder.handle = holder.factory();
-  holder.handle ??= (async () => {
-    const url = process.env.DATABASE_URL;
-    const handle = await openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
-    if (handle.kind === "pglite" || process.env.DB_AUTO_MIGRATE === "true") {
-      await migrateDb(handle);
-      // Demo data only into a new, empty database: what an admin deleted later must not come back on restart.
-      if (handle.kind === "pglite" && process.env.DB_AUTO_SEED !== "false" && !(await hasData(handle.db))) {
-        const { seed } = await import("./seed");
-        await seed(handle.db);
-      }
-    }
-    return handle;
-  })().catch((err) => {
-    holder.handle = undefined;
-    throw err;
-  });
-  return holder.handle;
+export function setDbOpener(opener: Opener): void {
+  holder.opener = opener;
 }
 
-async function hasData(db: Db): Promise<boolean> {
-  const rows = await db.select({ code: schema.countries.code }).from(schema.countries).limit(1);
-  return rows.length > 0;
+/**
+ * The process-wide database, opened on first use: a handle or factory set by setDbHandle() (tests,
+ * benchmarks) wins, else the opener of lib/bootstrap. One instance per process (a globalThis
+ * singleton, because Next loads this module several times); a failed open is retried on the next call.
+ */
+export function getDbHandle(): Promise<DbHandle> {
+  if (holder.handle) return holder.handle;
+  const open = holder.factory ?? holder.opener;
+  if (!open) {
+    return Promise.reject(
+      new Error("No database opener: the server installs one through lib/bootstrap (instrumentation.ts); scripts and tests call setDbHandle()"),
+    );
+  }
+  const pending = open().catch((err: unknown) => {
+    if (holder.handle === pending) holder.handle = undefined;
+    throw err;
+  });
+  holder.handle = pending;
+  return pending;
 }
 
 export async function getDb(): Promise<Db> {

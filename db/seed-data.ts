@@ -97,17 +97,28 @@ export interface PriceSeed {
   salesTotalGrossCents: number;
 }
 
+/**
+ * Customer-facing texts in English (`name`, …) and German (`nameDe`, …); the shop shows the
+ * customer's language and falls back to the other one.
+ */
 export const MUG_ARTICLE = {
   articleNumber: "MUG-001",
-  name: "Classic Mug 330",
+  name: "Classic Mug 250",
+  nameDe: "Klassische Tasse 250 ml",
   shortDescription: "White ceramic mug for full-wrap photo prints",
+  shortDescriptionDe: "Weiße Keramiktasse für rundum bedruckte Fotos",
   longDescription:
     "A classic glossy ceramic mug with a sublimation coating. The print wraps around the body and " +
     "leaves the handle area free. Dishwasher and microwave safe.",
+  longDescriptionDe:
+    "Eine klassische, glänzende Keramiktasse mit Sublimationsbeschichtung. Der Druck läuft rund um die " +
+    "Tasse und lässt den Bereich am Henkel frei. Spülmaschinen- und mikrowellengeeignet.",
+  /** Names the seed gave this article before; `npm run db:seed` renames a row still carrying one of them. */
+  formerNames: ["Classic Mug 330"],
   category: "Mugs",
   subcategory: "Ceramic mugs",
   supplierArticleName: "Sublimationstasse Classic weiß",
-  supplierArticleNumber: "KW-TS-330",
+  supplierArticleNumber: "KW-TS-250",
   details: {
     heightMm: 95,
     diameterMm: 82,
@@ -122,18 +133,22 @@ export const MUG_ARTICLE = {
   },
   price: { purchasePriceCents: 350, purchaseCostCents: 50, salesTotalGrossCents: 1499 } satisfies PriceSeed,
   variants: [
-    { name: "White", number: "MUG-001-WHT", inside: "#FFFFFF", outside: "#FFFFFF", isDefault: true },
-    { name: "Black", number: "MUG-001-BLK", inside: "#000000", outside: "#000000", isDefault: false },
-    { name: "Red inside", number: "MUG-001-RED", inside: "#C62828", outside: "#FFFFFF", isDefault: false },
-    { name: "Blue inside", number: "MUG-001-BLU", inside: "#1565C0", outside: "#FFFFFF", isDefault: false },
+    { name: "White", nameDe: "Weiß", number: "MUG-001-WHT", inside: "#FFFFFF", outside: "#FFFFFF", isDefault: true },
+    { name: "Black", nameDe: "Schwarz", number: "MUG-001-BLK", inside: "#000000", outside: "#000000", isDefault: false },
+    { name: "Red inside", nameDe: "Innen rot", number: "MUG-001-RED", inside: "#C62828", outside: "#FFFFFF", isDefault: false },
+    { name: "Blue inside", nameDe: "Innen blau", number: "MUG-001-BLU", inside: "#1565C0", outside: "#FFFFFF", isDefault: false },
   ],
 } as const;
 
 export const SHIRT_ARTICLE = {
   articleNumber: "SHIRT-001",
   name: "Classic T-Shirt",
+  nameDe: "Klassisches T-Shirt",
   shortDescription: "Soft cotton T-shirt with a front print",
+  shortDescriptionDe: "Weiches Baumwoll-T-Shirt mit Druck auf der Vorderseite",
   longDescription: "A regular-fit unisex T-shirt made of 100% cotton, printed on the front.",
+  longDescriptionDe: "Ein Unisex-T-Shirt in normaler Passform aus 100 % Baumwolle, auf der Vorderseite bedruckt.",
+  formerNames: [],
   category: "T-Shirts",
   subcategory: "Unisex",
   supplierArticleName: "Basic Tee Unisex",
@@ -144,7 +159,10 @@ export const SHIRT_ARTICLE = {
     fitType: "REGULAR",
     availableSizes: ["S", "M", "L", "XL"],
   },
-  colors: ["White", "Black"],
+  colors: [
+    { color: "White", colorDe: "Weiß" },
+    { color: "Black", colorDe: "Schwarz" },
+  ],
   price: { purchasePriceCents: 600, purchaseCostCents: 100, salesTotalGrossCents: 2499 } satisfies PriceSeed,
 } as const;
 

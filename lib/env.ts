@@ -2,7 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { dataDir } from "@/db/client";
+
+/**
+ * Configuration: anyone may import this module, and it imports nothing of ours (db/, lib/…), so it
+ * can never be part of an import circle.
+ */
+
+/** The data folder: embedded database, stored files, generated secret, mail outbox. DATA_DIR, else ./.data. */
+export function dataDir(): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
+}
 
 const bool = z
   .enum(["true", "false", "1", "0"])

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { EditorWizard } from "@/components/shop/editor/editor-wizard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { listPublicMugs, listPublicPrompts } from "@/lib/services/catalog";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,8 +9,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** "/" and "/editor": the editor wizard, with the catalogue read on the server as its initial data. */
+/** "/" and "/editor": the editor wizard, with the catalogue read on the server (in the visitor's language) as its initial data. */
 export default async function EditorPage() {
-  const [mugs, prompts] = await Promise.all([listPublicMugs(), listPublicPrompts()]);
+  const locale = await getLocale();
+  const [mugs, prompts] = await Promise.all([listPublicMugs(isLocale(locale) ? locale : DEFAULT_LOCALE), listPublicPrompts()]);
   return <EditorWizard initialMugs={mugs} initialPrompts={prompts} />;
 }

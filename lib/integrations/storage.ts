@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { dataDir } from "@/db/client";
-import { env } from "@/lib/env";
+import { dataDir, env } from "@/lib/env";
 import { S3Client, type S3Config } from "./s3";
 
 /** Where files live. Local folder by default; an S3-compatible bucket when configured (see issue on images). */

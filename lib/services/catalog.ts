@@ -14,6 +14,7 @@ import {
 } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import type { Locale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import {
   countriesResponse,
   imageUrl,
@@ -57,11 +58,12 @@ export function listCountries(locale: Locale): Promise<CountryDto[]> {
 }
 
 /**
- * Active mugs with their details, active variants (default first) and gross price. Two queries in
- * all, whatever the number of mugs: mugs + details + price + VAT, and all their variants.
+ * Active mugs with their details, active variants (default first) and gross price; names and
+ * descriptions in the caller's language, falling back to the other one (cached per language). Two
+ * queries in all, whatever the number of mugs: mugs + details + price + VAT, and all their variants.
  */
-export function listPublicMugs(): Promise<MugDto[]> {
-  return cachedCatalog("mugs", async () => {
+export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
+  return cachedCatalog(`mugs:${locale}`, async () => {
     const db = await getDb();
     const activeMug = and(eq(articles.type, "MUG"), eq(articles.active, true));
     const [mugRows, variantRows] = await Promise.all([
@@ -70,8 +72,11 @@ export function listPublicMugs(): Promise<MugDto[]> {
           article: {
             id: articles.id,
             name: articles.name,
+            nameDe: articles.nameDe,
             shortDescription: articles.shortDescription,
+            shortDescriptionDe: articles.shortDescriptionDe,
             longDescription: articles.longDescription,
+            longDescriptionDe: articles.longDescriptionDe,
             articleNumber: articles.articleNumber,
           },
           details: mugDetails,
@@ -89,6 +94,7 @@ export function listPublicMugs(): Promise<MugDto[]> {
           articleId: mugVariants.articleId,
           id: mugVariants.id,
           name: mugVariants.name,
+          nameDe: mugVariants.nameDe,
           articleVariantNumber: mugVariants.articleVariantNumber,
           insideColorCode: mugVariants.insideColorCode,
           outsideColorCode: mugVariants.outsideColorCode,
@@ -104,10 +110,10 @@ export function listPublicMugs(): Promise<MugDto[]> {
     ]);
 
     const variantsByMug = new Map<number, MugVariantDto[]>();
-    for (const { articleId, exampleImageId, ...variant } of variantRows) {
+    for (const { articleId, exampleImageId, name, nameDe, ...variant } of variantRows) {
       let list = variantsByMug.get(articleId);
       if (!list) variantsByMug.set(articleId, (list = []));
-      list.push({ ...variant, exampleImageUrl: imageUrl(exampleImageId) });
+      list.push({ ...variant, name: localized(locale, name, nameDe), exampleImageUrl: imageUrl(exampleImageId) });
     }
 
     const mugs: MugDto[] = [];
@@ -119,14 +125,19 @@ export function listPublicMugs(): Promise<MugDto[]> {
         continue;
       }
       const { articleId: _articleId, ...details } = row.details;
+      const a = row.article;
       mugs.push({
-        ...row.article,
+        id: a.id,
+        name: localized(locale, a.name, a.nameDe),
+        shortDescription: localized(locale, a.shortDescription, a.shortDescriptionDe),
+        longDescription: localized(locale, a.longDescription, a.longDescriptionDe),
+        articleNumber: a.articleNumber,
         ...details,
         price: { priceCents: price.grossCents, netPriceCents: price.netCents, vatPercent: price.vatPercent, currency: "EUR" },
-        variants: variantsByMug.get(row.article.id) ?? [],
+        variants: variantsByMug.get(a.id) ?? [],
       });
     }
-    const compare = collator("en").compare;
+    const compare = collator(locale).compare;
     mugs.sort((a, b) => compare(a.name, b.name) || a.id - b.id);
     return mugsResponse.parse(mugs);
   });

@@ -5,6 +5,7 @@ import { generations } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import type { Session } from "@/lib/auth/session";
 import { GenerationError, type GenerationSettings } from "@/lib/integrations/ai/types";
 import { generationErrorToApiError } from "@/lib/integrations/ai/errors";
@@ -44,7 +45,8 @@ async function enforceRateLimit(who: Requester): Promise<void> {
 }
 
 async function requireActiveMug(mugId: number): Promise<void> {
-  const mugs = await listPublicMugs();
+  // Only whether the mug is sold matters here, not its texts: any language's list will do.
+  const mugs = await listPublicMugs(DEFAULT_LOCALE);
   if (!mugs.some((m) => m.id === mugId)) throw new ApiError(404, "errors.invalidMugId");
 }
 

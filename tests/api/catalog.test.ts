@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray } from "drizzle-orm";
 import * as countriesRoute from "@/app/api/countries/route";
 import * as mugsRoute from "@/app/api/mugs/route";
 import * as promptsRoute from "@/app/api/prompts/route";
@@ -35,8 +35,8 @@ async function countries(headers: Record<string, string> = {}, cookie?: string) 
   return call<CountryDto[]>(countriesRoute.GET, { path: "/api/countries", headers, cookie });
 }
 
-async function getMugs() {
-  const res = await call<MugDto[]>(mugsRoute.GET, { path: "/api/mugs" });
+async function getMugs(headers: Record<string, string> = {}, cookie?: string) {
+  const res = await call<MugDto[]>(mugsRoute.GET, { path: "/api/mugs", headers, cookie });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -216,7 +216,7 @@ describe("GET /api/mugs – what is left out", () => {
     invalidateCatalog();
 
     const list = await getMugs();
-    expect(list.map((m) => m.name)).toEqual(["Classic Mug 330", "Enamel Camp Mug"]);
+    expect(list.map((m) => m.name)).toEqual([MUG_ARTICLE.name, "Enamel Camp Mug"]);
     expect(sampleMug(list).variants.map((v) => v.name)).toEqual(MUG_ARTICLE.variants.map((v) => v.name));
     const camp = list[1];
     expect(camp?.variants.map((v) => [v.name, v.isDefault, v.exampleImageUrl])).toEqual([
@@ -232,8 +232,108 @@ describe("GET /api/mugs – what is left out", () => {
     await db.update(articles).set({ active: false }).where(eq(articles.id, enamel.id));
     invalidateCatalog();
     const after = await getMugs();
-    expect(after.map((m) => m.name)).toEqual(["Classic Mug 330"]);
+    expect(after.map((m) => m.name)).toEqual([MUG_ARTICLE.name]);
     expect(sampleMug(after).variants.map((v) => v.name)).toEqual(["White", "Red inside", "Blue inside"]);
+  });
+});
+
+describe("GET /api/mugs – texts in the caller's language", () => {
+  const DE = { "accept-language": "de-DE,de;q=0.9,en;q=0.5" };
+
+  beforeAll(async () => {
+    // All four seeded variants active again (an earlier test deactivates one).
+    const db = await getDb();
+    await db.update(mugVariants).set({ active: true }).where(eq(mugVariants.articleId, await articleIdOf(MUG_ARTICLE.articleNumber)));
+    await db.update(mugVariants).set({ active: false }).where(eq(mugVariants.name, "Green (discontinued)"));
+    invalidateCatalog();
+  });
+
+  it("accept-language de: German name, descriptions and variant names of the sample mug", async () => {
+    const mug = sampleMug(await getMugs(DE));
+    expect(mug).toMatchObject({
+      name: "Klassische Tasse 250 ml",
+      shortDescription: MUG_ARTICLE.shortDescriptionDe,
+      longDescription: MUG_ARTICLE.longDescriptionDe,
+      articleNumber: "MUG-001",
+      fillingQuantityMl: 250,
+      price: { priceCents: 1499 },
+    });
+    expect(mug.variants.map((v) => v.name)).toEqual(["Weiß", "Schwarz", "Innen rot", "Innen blau"]);
+    // The same answer shape in both languages: `name` is the localized name.
+    const english = sampleMug(await getMugs());
+    expect(Object.keys(mug).sort()).toEqual(Object.keys(english).sort());
+    expect(mug.variants.map((v) => v.id)).toEqual(english.variants.map((v) => v.id));
+  });
+
+  it("accept-language en: the English texts; the NEXT_LOCALE cookie wins over the browser language", async () => {
+    const english = sampleMug(await getMugs({ "accept-language": "en-GB" }));
+    expect(english).toMatchObject({ name: "Classic Mug 250", shortDescription: MUG_ARTICLE.shortDescription, longDescription: MUG_ARTICLE.longDescription });
+    expect(english.variants.map((v) => v.name)).toEqual(["White", "Black", "Red inside", "Blue inside"]);
+    expect(sampleMug(await getMugs(DE, "NEXT_LOCALE=en")).name).toBe("Classic Mug 250");
+    expect(sampleMug(await getMugs({ "accept-language": "en" }, "NEXT_LOCALE=de")).name).toBe("Klassische Tasse 250 ml");
+  });
+
+  it("the answer is cached per language and says it varies with the language headers", async () => {
+    expect(sampleMug(await getMugs(DE)).name).toBe("Klassische Tasse 250 ml");
+    expect(sampleMug(await getMugs()).name).toBe("Classic Mug 250");
+    expect(sampleMug(await getMugs(DE)).name).toBe("Klassische Tasse 250 ml");
+    const res = await call(mugsRoute.GET, { path: "/api/mugs", headers: DE });
+    const vary = (res.headers.get("vary") ?? "").toLowerCase();
+    expect(vary).toContain("accept-language");
+    expect(vary).toContain("cookie");
+    expect(res.headers.get("cache-control")).toBe(CATALOG_CACHE);
+  });
+
+  it("a mug without German texts falls back to English in German (empty and blank count as missing), and German-only texts show in English", async () => {
+    const db = await getDb();
+    const [category] = await db.select({ id: articleCategories.id }).from(articleCategories).limit(1);
+    if (!category) throw new Error("seed has a category");
+    const [plain, blank] = await db
+      .insert(articles)
+      .values([
+        { type: "MUG", name: "Zebra Mug", shortDescription: "Striped", articleNumber: "MUG-TEST-ZEBRA", categoryId: category.id },
+        {
+          type: "MUG",
+          name: "Aurora Mug",
+          nameDe: "  ",
+          shortDescription: "",
+          shortDescriptionDe: "Nur auf Deutsch",
+          longDescription: "Only in English",
+          longDescriptionDe: "",
+          articleNumber: "MUG-TEST-AURORA",
+          categoryId: category.id,
+        },
+      ])
+      .returning({ id: articles.id });
+    if (!plain || !blank) throw new Error("inserted");
+    for (const articleId of [plain.id, blank.id]) {
+      await db.insert(mugDetails).values({ articleId, ...MUG_ARTICLE.details });
+      await db.insert(articlePriceCalculations).values({ articleId, salesTotalCents: 1000, salesPriceMode: "GROSS" });
+    }
+    await db.insert(mugVariants).values([
+      { articleId: plain.id, name: "Zebra", insideColorCode: "#000000", outsideColorCode: "#FFFFFF", isDefault: true },
+      { articleId: blank.id, name: "Green", nameDe: "", insideColorCode: "#00FF00", outsideColorCode: "#FFFFFF", isDefault: true },
+      { articleId: blank.id, name: "Violet", nameDe: "Violett", insideColorCode: "#8F00FF", outsideColorCode: "#FFFFFF" },
+    ]);
+    invalidateCatalog();
+
+    const german = await getMugs(DE);
+    const zebra = german.find((m) => m.id === plain.id);
+    expect(zebra).toMatchObject({ name: "Zebra Mug", shortDescription: "Striped", longDescription: null });
+    expect(zebra?.variants.map((v) => v.name)).toEqual(["Zebra"]);
+    const aurora = german.find((m) => m.id === blank.id);
+    expect(aurora).toMatchObject({ name: "Aurora Mug", shortDescription: "Nur auf Deutsch", longDescription: "Only in English" });
+    expect(aurora?.variants.map((v) => v.name)).toEqual(["Green", "Violett"]);
+    // Sorted by the name in the caller's language.
+    expect(german.map((m) => m.name)).toEqual(["Aurora Mug", "Klassische Tasse 250 ml", "Zebra Mug"]);
+
+    const english = await getMugs();
+    expect(english.find((m) => m.id === blank.id)).toMatchObject({ name: "Aurora Mug", shortDescription: "Nur auf Deutsch", longDescription: "Only in English" });
+    expect(english.find((m) => m.id === blank.id)?.variants.map((v) => v.name)).toEqual(["Green", "Violet"]);
+    expect(english.map((m) => m.name)).toEqual(["Aurora Mug", "Classic Mug 250", "Zebra Mug"]);
+
+    await db.update(articles).set({ active: false }).where(inArray(articles.id, [plain.id, blank.id]));
+    invalidateCatalog();
   });
 });
 

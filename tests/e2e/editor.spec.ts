@@ -52,8 +52,8 @@ test.describe("editor wizard", () => {
 
     // 3. Mug with colour variants and a euro price.
     await editor.expectStep("mug");
-    await expect(editor.mugOption("Classic Mug 330").getByTestId("mug-price")).toHaveText("€14.99");
-    await editor.chooseMug("Classic Mug 330", "Black");
+    await expect(editor.mugOption("Classic Mug 250").getByTestId("mug-price")).toHaveText("€14.99");
+    await editor.chooseMug("Classic Mug 250", "Black");
     await editor.next();
 
     // 4. Personal information: the guest is registered when leaving the step.
@@ -87,7 +87,7 @@ test.describe("editor wizard", () => {
     await editor.next();
     await expect(editor.styleRadio("Pop Art")).toBeChecked();
     await editor.next();
-    await expect(editor.mugOption("Classic Mug 330")).toHaveAttribute("data-selected", "true");
+    await expect(editor.mugOption("Classic Mug 250")).toHaveAttribute("data-selected", "true");
     await expect(editor.variantRadio("Black")).toBeChecked();
     await editor.next();
     await expect(editor.emailInput()).toHaveValue(email);
@@ -140,7 +140,7 @@ test.describe("editor wizard", () => {
     await editor.next();
     await editor.chooseStyle("Comic");
     await editor.next();
-    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.chooseMug("Classic Mug 250", "White");
     await editor.next();
     await editor.expectStep("personal");
     await expect(editor.nextButton()).toBeDisabled();
@@ -163,7 +163,7 @@ test.describe("editor wizard", () => {
     await editor.next();
     await editor.chooseStyle("Watercolour");
     await editor.next();
-    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.chooseMug("Classic Mug 250", "White");
     await editor.next();
     await page.route("**/api/auth/register", (route) => route.fulfill({ status: 500, json: { message: "An unexpected error occurred." } }));
     await editor.fillPersonal({ email: uniqueEmail("editor-failed") });
@@ -222,7 +222,7 @@ test.describe("editor wizard", () => {
     await editor.next();
     await editor.chooseStyle("Duotone");
     await editor.next();
-    await editor.chooseMug("Classic Mug 330", "White");
+    await editor.chooseMug("Classic Mug 250", "White");
     await editor.next();
 
     const account = page.getByTestId("account-data");
@@ -270,9 +270,10 @@ test.describe("editor wizard", () => {
     await expect(page.getByRole("navigation", { name: "Schritte des Editors" })).toBeVisible();
     await editor.next();
     await expect(editor.stepHeading()).toHaveText("Tasse wählen");
-    await expect(editor.mugOption("Classic Mug 330").getByTestId("mug-price")).toHaveText("14,99 €");
+    // The catalogue texts follow the language too: the German name and colour names.
+    await expect(editor.mugOption("Klassische Tasse 250 ml").getByTestId("mug-price")).toHaveText("14,99 €");
     await expect(page.getByText("Wähle eine Tasse und eine Farbe, um fortzufahren.")).toBeVisible();
-    await editor.chooseMug("Classic Mug 330", "Blue inside");
+    await editor.chooseMug("Klassische Tasse 250 ml", "Innen blau");
     await editor.next();
     await expect(editor.stepHeading()).toHaveText("Persönliche Daten");
     await editor.fillPersonal({ email: "kein-email" });

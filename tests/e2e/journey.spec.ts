@@ -34,7 +34,7 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   await editor.next();
   await editor.chooseStyle("Watercolour");
   await editor.next();
-  await editor.chooseMug("Classic Mug 330", "Red inside");
+  await editor.chooseMug("Classic Mug 250", "Red inside");
   await editor.next();
   await editor.fillPersonal({ email, firstName: "Jana", lastName: "Journey" });
   await editor.next();
@@ -48,7 +48,7 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   // The cart shows the design on the chosen mug and variant, with the server's price.
   const cart = new CartPage(page);
   await expect(cart.items()).toHaveCount(1);
-  await expect(cart.items().first()).toContainText("Classic Mug 330");
+  await expect(cart.items().first()).toContainText("Classic Mug 250");
   await expect(cart.items().first()).toContainText("Red inside");
   await cart.checkout();
 

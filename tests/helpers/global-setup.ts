@@ -20,8 +20,8 @@ export default async function setup(project: TestProject) {
   process.env.ADMIN_PASSWORD = TEST_USERS.admin.password;
   const storageDir = tempDir("shop-test-storage-");
   process.env.STORAGE_DIR = storageDir;
-  const { openDb, migrateDb } = await import("../../db/client");
-  const { seed } = await import("../../db/seed");
+  const { openDb } = await import("../../db/client");
+  const { migrateAndSeed } = await import("../../lib/bootstrap/database");
   const { hashPassword } = await import("../../lib/auth/password");
   const { users } = await import("../../db/schema");
 
@@ -36,8 +36,7 @@ export default async function setup(project: TestProject) {
     await admin.end();
   }
   const handle = useServer ? await openDb({ url: serverUrl(templateName) }) : await openDb({ pgliteDir: null });
-  await migrateDb(handle);
-  await seed(handle.db);
+  await migrateAndSeed(handle);
   for (const u of [TEST_USERS.customer, TEST_USERS.other]) {
     await handle.db.insert(users).values({ email: u.email, passwordHash: await hashPassword(u.password), roles: ["customer"], firstName: "Test", lastName: "Customer" });
   }

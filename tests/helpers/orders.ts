@@ -46,7 +46,7 @@ export async function userIdOf(email: string): Promise<number> {
 
 /** The seeded mug and its default (white) variant, as the storefront lists them. */
 export async function seededMug(): Promise<{ mugId: number; variantId: number; priceCents: number }> {
-  const mug = (await listPublicMugs())[0];
+  const mug = (await listPublicMugs("en"))[0];
   const variant = mug?.variants.find((v) => v.name === "White") ?? mug?.variants[0];
   if (!mug || !variant) throw new Error("seeded mug with a variant");
   return { mugId: mug.id, variantId: variant.id, priceCents: mug.price.priceCents };

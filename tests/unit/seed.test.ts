@@ -25,6 +25,7 @@ import {
   users,
   vatRates,
 } from "@/db/schema";
+import { MUG_ARTICLE, SHIRT_ARTICLE } from "@/db/seed-data";
 import { verifyPassword } from "@/lib/auth/password";
 
 // A fresh database and storage folder of our own, independent of the suite's shared template.
@@ -69,7 +70,7 @@ describe("db seed", () => {
     process.env.STORAGE_DIR = storageDir;
     handle = await openDb({ pgliteDir: null });
     await migrateDb(handle);
-    const { seed } = await import("@/db/seed");
+    const { seed } = await import("@/lib/seed");
     await seed(handle.db);
     afterFirst = await counts();
     await seed(handle.db);
@@ -128,6 +129,61 @@ describe("db seed", () => {
     for (const v of variants) expect(v.exampleImageId).not.toBeNull();
   });
 
+  it("names the sample mug after its 250 ml, in English and German, with German variant names", async () => {
+    const [mug] = await handle.db.select().from(articles).where(eq(articles.articleNumber, "MUG-001"));
+    expect(mug).toMatchObject({
+      name: "Classic Mug 250",
+      nameDe: "Klassische Tasse 250 ml",
+      shortDescription: MUG_ARTICLE.shortDescription,
+      shortDescriptionDe: MUG_ARTICLE.shortDescriptionDe,
+      longDescription: MUG_ARTICLE.longDescription,
+      longDescriptionDe: MUG_ARTICLE.longDescriptionDe,
+    });
+    expect(mug?.shortDescriptionDe).toMatch(/Keramiktasse/);
+    if (!mug) return;
+    const variants = await handle.db.select().from(mugVariants).where(eq(mugVariants.articleId, mug.id)).orderBy(mugVariants.id);
+    expect(variants.map((v) => [v.name, v.nameDe])).toEqual([
+      ["White", "Weiß"],
+      ["Black", "Schwarz"],
+      ["Red inside", "Innen rot"],
+      ["Blue inside", "Innen blau"],
+    ]);
+  });
+
+  it("gives the T-shirt German texts and German colour names", async () => {
+    const [shirt] = await handle.db.select().from(articles).where(eq(articles.articleNumber, SHIRT_ARTICLE.articleNumber));
+    expect(shirt).toMatchObject({ name: "Classic T-Shirt", nameDe: "Klassisches T-Shirt", shortDescriptionDe: SHIRT_ARTICLE.shortDescriptionDe });
+    expect(shirt?.longDescriptionDe).toMatch(/Baumwolle/);
+    if (!shirt) return;
+    const colours = await handle.db.selectDistinct({ color: shirtVariants.color, colorDe: shirtVariants.colorDe }).from(shirtVariants).where(eq(shirtVariants.articleId, shirt.id));
+    expect(colours.sort((a, b) => a.color.localeCompare(b.color))).toEqual([
+      { color: "Black", colorDe: "Schwarz" },
+      { color: "White", colorDe: "Weiß" },
+    ]);
+  });
+
+  it("upgrades a mug an earlier seed wrote (old name, no German texts) and leaves an admin's own name alone", async () => {
+    const { seed } = await import("@/lib/seed");
+    const mugNumber = eq(articles.articleNumber, "MUG-001");
+    const [mug] = await handle.db.select({ id: articles.id }).from(articles).where(mugNumber);
+    if (!mug) throw new Error("seeded mug");
+    // The state of a database seeded before the German texts existed.
+    await handle.db.update(articles).set({ name: "Classic Mug 330", nameDe: null, shortDescriptionDe: null, longDescriptionDe: null }).where(mugNumber);
+    await handle.db.update(mugVariants).set({ nameDe: null }).where(eq(mugVariants.articleId, mug.id));
+    await seed(handle.db);
+    const [upgraded] = await handle.db.select().from(articles).where(mugNumber);
+    expect(upgraded).toMatchObject({ name: "Classic Mug 250", nameDe: "Klassische Tasse 250 ml", shortDescriptionDe: MUG_ARTICLE.shortDescriptionDe });
+    const names = await handle.db.select({ nameDe: mugVariants.nameDe }).from(mugVariants).where(eq(mugVariants.articleId, mug.id));
+    expect(names.map((n) => n.nameDe).sort()).toEqual(["Innen blau", "Innen rot", "Schwarz", "Weiß"]);
+
+    // What an admin wrote stays: another name, a German name cleared on purpose.
+    await handle.db.update(articles).set({ name: "Office Mug", nameDe: null }).where(mugNumber);
+    await seed(handle.db);
+    const [kept] = await handle.db.select().from(articles).where(mugNumber);
+    expect(kept).toMatchObject({ name: "Office Mug", nameDe: null });
+    await handle.db.update(articles).set({ name: MUG_ARTICLE.name, nameDe: MUG_ARTICLE.nameDe }).where(mugNumber);
+  });
+
   it("has at least six visible prompts, each with a decodable example image in storage", async () => {
     const { getStorage } = await import("@/lib/integrations/storage");
     const visible = await handle.db
@@ -162,7 +218,7 @@ describe("db seed", () => {
   });
 
   it("gives an existing admin account its role back without rehashing the password", async () => {
-    const { seed } = await import("@/db/seed");
+    const { seed } = await import("@/lib/seed");
     const email = (process.env.ADMIN_EMAIL || "admin@example.com").toLowerCase();
     await handle.db.update(users).set({ roles: ["customer"] }).where(eq(users.email, email));
     const [before] = await handle.db.select().from(users).where(eq(users.email, email));

@@ -1,12 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch, HttpError } from "@/lib/api-client/fetcher";
+import type { Locale } from "@/lib/i18n/config";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { generateResponse, type GenerateResponse } from "@/lib/schemas/images";
 
 /** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
 export const editorQueries = {
-  mugs: () => queryOptions({ queryKey: ["catalog", "mugs"], queryFn: ({ signal }) => apiFetch<MugDto[]>("/mugs", { signal }) }),
+  /** Per language: names and descriptions come localized, so a language switch reads the list again. */
+  mugs: (locale: Locale) =>
+    queryOptions({ queryKey: ["catalog", "mugs", locale], queryFn: ({ signal }) => apiFetch<MugDto[]>("/mugs", { signal }) }),
   prompts: () => queryOptions({ queryKey: ["catalog", "prompts"], queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>("/prompts", { signal }) }),
 };
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { sessionQuery } from "@/lib/api-client/session";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
@@ -34,9 +34,11 @@ function sameAspect(a: number | null, b: number | null): boolean {
 /** All of the wizard's state and actions in one place, so every step can be left and re-entered freely. */
 export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] }) {
   const t = useTranslations("editor");
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
-  const mugsQuery = useQuery({ ...editorQueries.mugs(), initialData: initial.mugs });
+  // The server renders the page again in the new language on a switch, so initial.mugs fits the key.
+  const mugsQuery = useQuery({ ...editorQueries.mugs(locale), initialData: initial.mugs });
   const promptsQuery = useQuery({ ...editorQueries.prompts(), initialData: initial.prompts });
   const { data: session } = useQuery(sessionQuery);
   const mugs = mugsQuery.data;

@@ -1,7 +1,7 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { dataDir } from "@/db/client";
+import { dataDir } from "@/lib/env";
 import { composeRfc822 } from "./compose";
 import type { MailEnvelope, MailTransport } from "./types";
 

@@ -106,7 +106,8 @@ export async function placeOrder(session: Session, body: PlaceOrderInput, locale
     const [again] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
     if (again) return { kind: "existing", orderId: again.id };
 
-    const priced = await pricedCartForCheckout(userId, tx);
+    // Names are snapshotted in the language the customer orders in.
+    const priced = await pricedCartForCheckout(userId, tx, locale);
     if (priced.lines.length === 0) return { kind: "empty" };
     if (priced.changed) return { kind: "changed" };
     const totals = priced.totals;

@@ -1,16 +1,12 @@
-/** `npm run db:seed`: migrates, then writes the idempotent demo data (see seed.ts). */
-import path from "node:path";
-import { dataDir, migrateDb, openDb } from "./client";
-import { articles, countries, images, mugVariants, prompts, users, vatRates } from "./schema";
-import { seed } from "./seed";
+/** `npm run db:seed`: migrates, then writes the idempotent demo data (see lib/seed). */
+import { articles, countries, images, mugVariants, prompts, users, vatRates } from "@/db/schema";
+import { migrateAndSeed, openConfiguredDb } from "@/lib/bootstrap/database";
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  const handle = await openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
+  const handle = await openConfiguredDb();
   try {
-    await migrateDb(handle);
     const started = performance.now();
-    await seed(handle.db);
+    await migrateAndSeed(handle);
     const ms = Math.round(performance.now() - started);
     const { db } = handle;
     const summary = {

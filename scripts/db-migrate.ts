@@ -1,10 +1,9 @@
 /** `npm run db:migrate`: applies the migrations to DATABASE_URL, or to the embedded PGlite data folder. */
-import path from "node:path";
-import { dataDir, migrateDb, openDb } from "./client";
+import { migrateDb } from "@/db/client";
+import { openConfiguredDb } from "@/lib/bootstrap/database";
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  const handle = await openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
+  const handle = await openConfiguredDb();
   try {
     await migrateDb(handle);
     console.log(`Migrations applied (${handle.kind}).`);

@@ -1,0 +1,55 @@
+/**
+ * Start-up work on the database, above db/ (which only opens databases) and lib/ (the seed stores
+ * files and hashes passwords): where the database is, when it is migrated, when demo data is seeded.
+ * Plain Node, no "server-only": the db CLIs (scripts/db-*.ts, run by tsx) and the tests' global
+ * setup use it too; the server reaches it through lib/bootstrap/index.ts.
+ */
+import path from "node:path";
+import { migrateDb, openDb, type Db, type DbHandle } from "@/db/client";
+import { countries } from "@/db/schema";
+import { dataDir } from "@/lib/env";
+import { seed } from "@/lib/seed";
+
+/** The configured database: DATABASE_URL (postgres.js), else embedded PGlite in $DATA_DIR/pglite. */
+export function openConfiguredDb(): Promise<DbHandle> {
+  const url = process.env.DATABASE_URL;
+  return openDb(url ? { url } : { pgliteDir: path.join(dataDir(), "pglite") });
+}
+
+/** Applies the migrations, then writes the idempotent demo data (npm run db:seed, the tests' template). */
+export async function migrateAndSeed(handle: DbHandle): Promise<void> {
+  await migrateDb(handle);
+  await seed(handle.db);
+}
+
+async function hasData(db: Db): Promise<boolean> {
+  const rows = await db.select({ code: countries.code }).from(countries).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * What a starting server does to its database: PGlite (or DB_AUTO_MIGRATE=true) is migrated; demo
+ * data goes only into a new, empty PGlite database (unless DB_AUTO_SEED=false), so what an admin
+ * deleted later does not come back on restart. A server database is never seeded automatically.
+ */
+export async function startUpDb(handle: DbHandle): Promise<void> {
+  if (handle.kind !== "pglite" && process.env.DB_AUTO_MIGRATE !== "true") return;
+  await migrateDb(handle);
+  if (handle.kind === "pglite" && process.env.DB_AUTO_SEED !== "false" && !(await hasData(handle.db))) {
+    // Loaded only when needed: the seed draws example images with sharp.
+    const { seed: seedDemoData } = await import("@/lib/seed");
+    await seedDemoData(handle.db);
+  }
+}
+
+/** Opens the configured database and does the start-up work; closes it again when that fails. */
+export async function openStartedDb(): Promise<DbHandle> {
+  const handle = await openConfiguredDb();
+  try {
+    await startUpDb(handle);
+  } catch (err) {
+    await handle.close().catch(() => {});
+    throw err;
+  }
+  return handle;
+}

@@ -1,0 +1,98 @@
+/** Seed: AI models, prompt categories, prompts, slot types and slot variants, and their links. */
+import { asc, inArray } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { aiModels, promptCategories, prompts, promptSlotVariants, promptSubcategories, slotTypes, slotVariants } from "@/db/schema";
+import { AI_MODELS, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
+import { type CategoryTables, type CategoryTree, ensureKeyed, need } from "./keyed";
+
+export function promptCategoryTables(tx: Tx): CategoryTables {
+  const [c, s] = [promptCategories, promptSubcategories];
+  return {
+    loadCategories: () => tx.select({ id: c.id, key: c.name }).from(c).orderBy(asc(c.id)),
+    insertCategories: (rows) => tx.insert(c).values(rows),
+    loadSubcategories: () => tx.select({ id: s.id, categoryId: s.categoryId, name: s.name }).from(s).orderBy(asc(s.id)),
+    insertSubcategories: (rows) => tx.insert(s).values(rows),
+  };
+}
+
+/** Keyed "provider:modelId". */
+export async function seedAiModels(tx: Tx): Promise<Map<string, number>> {
+  await tx
+    .insert(aiModels)
+    .values(AI_MODELS.map((m) => ({ ...m, capabilities: [...m.capabilities], active: true })))
+    .onConflictDoNothing({ target: [aiModels.provider, aiModels.modelId] });
+  const rows = await tx.select({ id: aiModels.id, provider: aiModels.provider, modelId: aiModels.modelId }).from(aiModels);
+  return new Map(rows.map((r) => [`${r.provider}:${r.modelId}`, r.id]));
+}
+
+/** Keyed by prompt number. */
+export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Promise<Map<string, number>> {
+  await tx
+    .insert(prompts)
+    .values(
+      PROMPTS.map((p) => ({
+        title: p.title,
+        promptNumber: p.promptNumber,
+        categoryId: need(tree.categories, p.category),
+        subcategoryId: p.subcategory ? need(tree.subcategories, `${p.category}/${p.subcategory}`) : null,
+        styleText: p.styleText,
+        llmId,
+        active: true,
+        archived: p.archived ?? false,
+      })),
+    )
+    .onConflictDoNothing({ target: prompts.promptNumber });
+  const numbers = PROMPTS.map((p) => p.promptNumber);
+  const rows = await tx
+    .select({ id: prompts.id, promptNumber: prompts.promptNumber })
+    .from(prompts)
+    .where(inArray(prompts.promptNumber, numbers));
+  return new Map(rows.flatMap((r) => (r.promptNumber ? [[r.promptNumber, r.id] as const] : [])));
+}
+
+/** Slot variant ids keyed "slot type/variant". */
+export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, number>> {
+  const existing = await tx.select({ id: slotTypes.id, name: slotTypes.name, position: slotTypes.position }).from(slotTypes);
+  const usedPositions = new Set(existing.map((t) => t.position));
+  const types = await ensureKeyed(
+    SLOT_TYPES.map((t) => t.name),
+    () => tx.select({ id: slotTypes.id, key: slotTypes.name }).from(slotTypes).orderBy(asc(slotTypes.id)),
+    (missing) =>
+      tx.insert(slotTypes).values(
+        SLOT_TYPES.filter((t) => missing.has(t.name)).map((t) => {
+          // Positions are unique: an admin may have reordered, so fall back to the end of the list.
+          const position = usedPositions.has(t.position) ? Math.max(0, ...usedPositions) + 1 : t.position;
+          usedPositions.add(position);
+          return { name: t.name, position };
+        }),
+      ),
+  );
+  const wanted = SLOT_TYPES.flatMap((t) =>
+    t.variants.map((v) => ({ ...v, slotTypeId: need(types, t.name), path: `${t.name}/${v.name}` })),
+  );
+  const keyOf = (slotTypeId: number, name: string) => `${slotTypeId}/${name}`;
+  const byTypeId = await ensureKeyed(
+    wanted.map((w) => keyOf(w.slotTypeId, w.name)),
+    async () =>
+      (
+        await tx
+          .select({ id: slotVariants.id, slotTypeId: slotVariants.slotTypeId, name: slotVariants.name })
+          .from(slotVariants)
+          .orderBy(asc(slotVariants.id))
+      ).map((r) => ({ id: r.id, key: keyOf(r.slotTypeId, r.name) })),
+    (missing) =>
+      tx.insert(slotVariants).values(
+        wanted
+          .filter((w) => missing.has(keyOf(w.slotTypeId, w.name)))
+          .map(({ slotTypeId, name, prompt, description }) => ({ slotTypeId, name, prompt, description, llmId })),
+      ),
+  );
+  return new Map(wanted.map((w) => [w.path, need(byTypeId, keyOf(w.slotTypeId, w.name))]));
+}
+
+export async function linkPromptSlots(tx: Tx, promptIds: Map<string, number>, slotVariantIds: Map<string, number>): Promise<void> {
+  const links = PROMPTS.flatMap((p) =>
+    (p.slots ?? []).map((slot) => ({ promptId: need(promptIds, p.promptNumber), slotVariantId: need(slotVariantIds, slot) })),
+  );
+  if (links.length > 0) await tx.insert(promptSlotVariants).values(links).onConflictDoNothing();
+}

@@ -1,0 +1,174 @@
+import "server-only";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { articlePriceCalculations, articles, cartItems, carts, mugDetails, mugVariants } from "@/db/schema";
+import type { Session } from "@/lib/auth/session";
+import type { Locale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
+import { orderTotals, type OrderTotals } from "@/lib/pricing";
+import type { CartDto } from "@/lib/schemas/cart";
+import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
+import { getCart } from "./read";
+import { defaultVatPercent, type Queryable } from "./shared";
+
+/** One line as an order needs it (what the orders service copies into order_items). */
+export interface CheckoutLine {
+  cartItemId: number;
+  articleId: number;
+  /** Article and variant name in the language the customer orders in. */
+  articleName: string;
+  mugVariantId: number;
+  variantName: string;
+  /** e.g. "inside #C62828 / outside #FFFFFF". */
+  colour: string;
+  imageId: number;
+  promptId: number | null;
+  quantity: number;
+  /** Gross unit price in cents (the refreshed snapshot, prompt price included). */
+  unitPriceCents: number;
+  vatPercent: number;
+  lineTotalCents: number;
+}
+
+export interface PricedCart {
+  lines: CheckoutLine[];
+  /** True when this call changed a line's gross price or removed a line that is no longer available. */
+  changed: boolean;
+  /** Lines removed in this call because their mug, variant or image is gone. */
+  removedItemIds: number[];
+  /** Subtotal, shipping, VAT and total of `lines` (shipping VAT: the default rate). */
+  totals: OrderTotals;
+}
+
+interface SellableVariant {
+  articleId: number;
+  /** In the language of the caller (the customer's, for an order snapshot). */
+  articleName: string;
+  variantName: string;
+  insideColorCode: string;
+  outsideColorCode: string;
+  priceCents: number;
+  vatPercent: number;
+}
+
+/**
+ * The current catalogue price of the given mug variants, read through `db` (a transaction may pass
+ * itself). Exactly the rules of listPublicMugs(): an active MUG article with details, a price
+ * calculation and a VAT rate (its own, else the default), and an active variant. Anything else is
+ * missing from the map: not sellable.
+ */
+async function sellableVariants(db: Queryable, variantIds: number[], locale: Locale): Promise<Map<number, SellableVariant>> {
+  const out = new Map<number, SellableVariant>();
+  if (variantIds.length === 0) return out;
+  const rows = await db
+    .select({
+      variantId: mugVariants.id,
+      articleId: articles.id,
+      articleName: articles.name,
+      articleNameDe: articles.nameDe,
+      variantName: mugVariants.name,
+      variantNameDe: mugVariants.nameDe,
+      insideColorCode: mugVariants.insideColorCode,
+      outsideColorCode: mugVariants.outsideColorCode,
+      ...articlePriceColumns,
+    })
+    .from(mugVariants)
+    .innerJoin(articles, eq(articles.id, mugVariants.articleId))
+    .innerJoin(mugDetails, eq(mugDetails.articleId, articles.id))
+    .innerJoin(articlePriceCalculations, eq(articlePriceCalculations.articleId, articles.id))
+    .leftJoin(salesVat, eq(salesVat.id, articlePriceCalculations.salesVatRateId))
+    .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
+    .where(and(inArray(mugVariants.id, variantIds), eq(mugVariants.active, true), eq(articles.type, "MUG"), eq(articles.active, true)));
+  for (const row of rows) {
+    const price = articlePrice(row);
+    if (!price) continue;
+    out.set(row.variantId, {
+      articleId: row.articleId,
+      articleName: localized(locale, row.articleName, row.articleNameDe),
+      variantName: localized(locale, row.variantName, row.variantNameDe),
+      insideColorCode: row.insideColorCode,
+      outsideColorCode: row.outsideColorCode,
+      priceCents: price.grossCents,
+      vatPercent: price.vatPercent,
+    });
+  }
+  return out;
+}
+
+/**
+ * Compares every line of the user's cart with the catalogue inside `tx`: a line whose gross price
+ * moved gets earlierUnitPriceCents = the old snapshot and the current price; a changed VAT percent
+ * alone is taken over silently (the customer pays the same); a line whose mug, variant or image is no
+ * longer available is removed.
+ */
+async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
+  const shippingVat = await defaultVatPercent(tx);
+  if (!cart) return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat) };
+
+  const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
+  const current = await sellableVariants(
+    tx,
+    items.flatMap((i) => (i.mugVariantId === null ? [] : [i.mugVariantId])),
+    locale,
+  );
+
+  const lines: CheckoutLine[] = [];
+  const removedItemIds: number[] = [];
+  let changed = false;
+  for (const item of items) {
+    const now = item.mugVariantId === null ? undefined : current.get(item.mugVariantId);
+    if (!now || now.articleId !== item.articleId || item.imageId === null || item.mugVariantId === null) {
+      removedItemIds.push(item.id);
+      continue;
+    }
+    let { unitPriceCents } = item;
+    const itemVat = Number(item.vatPercent);
+    if (unitPriceCents !== now.priceCents || itemVat !== now.vatPercent) {
+      const repriced = unitPriceCents !== now.priceCents;
+      await tx
+        .update(cartItems)
+        .set({ unitPriceCents: now.priceCents, vatPercent: now.vatPercent, ...(repriced ? { earlierUnitPriceCents: unitPriceCents } : {}) })
+        .where(eq(cartItems.id, item.id));
+      if (repriced) changed = true;
+      unitPriceCents = now.priceCents;
+    }
+    const unit = unitPriceCents + item.promptPriceCents;
+    lines.push({
+      cartItemId: item.id,
+      articleId: item.articleId,
+      articleName: now.articleName,
+      mugVariantId: item.mugVariantId,
+      variantName: now.variantName,
+      colour: `inside ${now.insideColorCode} / outside ${now.outsideColorCode}`,
+      imageId: item.imageId,
+      promptId: item.promptId,
+      quantity: item.quantity,
+      unitPriceCents: unit,
+      vatPercent: now.vatPercent,
+      lineTotalCents: unit * item.quantity,
+    });
+  }
+  if (removedItemIds.length > 0) {
+    await tx.delete(cartItems).where(inArray(cartItems.id, removedItemIds));
+    changed = true;
+  }
+  return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat) };
+}
+
+/** POST /api/user/cart/refresh-prices: marks lines whose catalogue price changed, drops unavailable ones. */
+export async function refreshCartPrices(session: Session, locale: Locale): Promise<CartDto> {
+  const db = await getDb();
+  await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
+  return getCart(session, locale);
+}
+
+/**
+ * For placing an order: the user's cart read and re-priced inside the caller's transaction (same
+ * rules as refreshCartPrices), with everything an order line needs; article and variant names in
+ * `locale`, the language the customer orders in. `changed` tells the caller to show the
+ * price-changed notice instead of charging. Reads only through `tx`.
+ */
+export function pricedCartForCheckout(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
+  return refreshInTx(userId, tx, locale);
+}
