@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { ApiError } from "@/lib/api/errors";
+import { idParams } from "@/lib/schemas/common";
+import { getArticleOrThrow } from "@/lib/services/articles";
+import { ArticleForm } from "@/components/admin/articles/article-form";
+import { loadArticleFormOptions } from "../form-options";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("articles"))("editTitle") };
+}
+
+/** Edit an article: its form with every tab; variants are saved from their own dialogs. */
+export default async function EditArticlePage({ params }: { params: Promise<{ articleId: string }> }) {
+  await requireRoles(["admin"]);
+  const parsed = idParams("articleId").safeParse(await params);
+  if (!parsed.success) notFound();
+  const [article, options, t] = await Promise.all([
+    getArticleOrThrow(parsed.data.articleId).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) notFound();
+      throw err;
+    }),
+    loadArticleFormOptions(),
+    getTranslations("articles"),
+  ]);
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("editTitle")}</h1>
+        <p className="text-sm text-stone-600" data-testid="article-heading-name">
+          {t(`type.${article.type}`)} · {article.name}
+          {article.articleNumber && <span className="ml-2 font-mono text-xs text-stone-500">{article.articleNumber}</span>}
+        </p>
+      </div>
+      <ArticleForm key={article.id} type={article.type} article={article} options={options} />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { getLocale } from "next-intl/server";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { listArticleCategories } from "@/lib/services/article-categories";
+import { listSupplierOptions } from "@/lib/services/suppliers";
+import { listVatRates } from "@/lib/services/vat";
+import type { ArticleFormOptions } from "@/components/admin/articles/types";
+
+/** What the article form's selects offer: categories with their subcategories, suppliers, VAT rates. */
+export async function loadArticleFormOptions(): Promise<ArticleFormOptions> {
+  const locale = await getLocale();
+  const [categories, suppliers, vatRates] = await Promise.all([
+    listArticleCategories(isLocale(locale) ? locale : DEFAULT_LOCALE),
+    listSupplierOptions(),
+    listVatRates(),
+  ]);
+  return {
+    categories: categories.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })) })),
+    suppliers,
+    vatRates: vatRates.map((r) => ({ id: r.id, name: r.name, percent: r.percent, isDefault: r.isDefault })),
+  };
+}

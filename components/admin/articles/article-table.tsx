@@ -1,0 +1,95 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatEuro } from "@/lib/format";
+import type { ArticleListItemDto } from "@/lib/schemas/articles";
+import { SortHeader } from "@/components/ui/list/sort-header";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+
+export const ARTICLES_PATH = "/admin/articles";
+
+/**
+ * The article list's table (server-rendered, plain HTML): thumbnail of the default variant, name,
+ * type and category, article number, gross shop price, variant count, active state, edit and delete
+ * (the page's one DeleteRowHost handles the delete buttons).
+ */
+export async function ArticleTable({ items, sort, searchParams }: { items: ArticleListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
+  const [t, tc, locale] = await Promise.all([getTranslations("articles"), getTranslations("common"), getLocale()]);
+  const header = (field: string, label: string, align?: "right") => (
+    <SortHeader basePath={ARTICLES_PATH} searchParams={searchParams} sort={sort} field={field} label={label} align={align} />
+  );
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="w-full min-w-[52rem] divide-y divide-stone-200 text-sm" data-testid="article-table">
+        <thead className="bg-stone-50 text-left text-stone-600">
+          <tr>
+            <th scope="col" className="w-16 px-4 py-2 font-medium">
+              <span className="sr-only">{t("list.image")}</span>
+            </th>
+            {header("name", t("list.name"))}
+            {header("articleNumber", t("list.articleNumber"))}
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("list.category")}
+            </th>
+            {header("price", t("list.price"), "right")}
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              {t("list.variants")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("list.status")}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              {tc("actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {items.map((a) => (
+            <tr key={a.id} data-testid={`article-row-${a.id}`} data-article-name={a.name}>
+              <td className="px-4 py-2">
+                {a.thumbnailUrl ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
+                  <img src={a.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded border border-stone-200 object-cover" />
+                ) : (
+                  <span aria-hidden className="block h-12 w-12 rounded border border-dashed border-stone-300 bg-stone-50" />
+                )}
+              </td>
+              <td className="px-4 py-2">
+                <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
+                  {a.name}
+                </Link>
+                <span className="block text-xs text-stone-500">{t(`type.${a.type}`)}</span>
+              </td>
+              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{a.articleNumber}</td>
+              <td className="px-4 py-2 text-stone-600">
+                {a.category.name}
+                {a.subcategory && <span className="block text-xs text-stone-500">{a.subcategory.name}</span>}
+              </td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" data-testid="article-price">
+                {a.priceCents === null ? <span title={t("list.notSellable")}>–</span> : formatEuro(a.priceCents, locale)}
+              </td>
+              <td className="px-4 py-2 text-right tabular-nums">{a.variantCount}</td>
+              <td className="px-4 py-2">
+                <span
+                  data-testid="article-active"
+                  className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${a.active ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
+                >
+                  {a.active ? t("list.active") : t("list.inactive")}
+                </span>
+              </td>
+              <td className="px-4 py-2">
+                <div className="flex justify-end gap-2">
+                  <Link href={`${ARTICLES_PATH}/${a.id}`} className="btn-secondary" aria-label={`${tc("edit")} ${a.name}`}>
+                    {tc("edit")}
+                  </Link>
+                  <button type="button" className="btn-danger" aria-label={`${tc("delete")} ${a.name}`} data-row-action="delete" data-row-id={a.id} data-row-label={a.name}>
+                    {tc("delete")}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { articleKeys, shirtVariantsApi } from "@/lib/api-client/articles";
+import type { ShirtVariantAdminDto, ShirtVariantBody } from "@/lib/schemas/articles";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { ShirtVariantDialog } from "./shirt-variant-dialog";
+import type { ArticleFormState } from "./use-article-form";
+
+interface Row {
+  key: string;
+  id: number | null;
+  body: ShirtVariantBody;
+}
+
+/** Variants tab of a T-shirt: colour and size combinations; saved right away once the article exists. */
+export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: number | null; saved: ShirtVariantAdminDto[]; form: ArticleFormState }) {
+  const t = useTranslations("articles.shirtVariants");
+  const tv = useTranslations("articles.variants");
+  const tc = useTranslations("common");
+  const te = useTranslations("errors");
+  const tval = useTranslations("validation");
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<Row | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const sizes = form.values.shirtDetails.availableSizes;
+
+  const rows: Row[] = articleId
+    ? saved.map((v) => ({ key: `saved-${v.id}`, id: v.id, body: { color: v.color, colorDe: v.colorDe, size: v.size as ShirtVariantBody["size"] } }))
+    : form.shirtDrafts.map((d) => ({ key: d.key, id: null, body: d.body }));
+  const editingRow = editing === "new" ? null : editing;
+  const refresh = () => articleId && void queryClient.invalidateQueries({ queryKey: articleKeys.detail(articleId) });
+
+  const save = useAdminMutation({
+    mutationFn: ({ row, body }: { row: Row | null; body: ShirtVariantBody }) => (row?.id ? shirtVariantsApi.update(row.id, body) : shirtVariantsApi.create(articleId ?? 0, body)),
+    success: (_, { row }) => (row ? tv("updated") : tv("created")),
+    onSuccess: () => {
+      setEditing(null);
+      refresh();
+    },
+    onFieldErrors: setServerErrors,
+  });
+  const remove = useAdminMutation({ kind: "delete", mutationFn: (id: number) => shirtVariantsApi.remove(id), success: tv("deleted"), onSuccess: refresh });
+
+  function onSave(body: ShirtVariantBody) {
+    setServerErrors({});
+    if (articleId) return save.mutate({ row: editingRow, body });
+    const key = editingRow?.key ?? `draft-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    form.setShirtDrafts((drafts) => (editingRow ? drafts.map((d) => (d.key === key ? { key, body } : d)) : [...drafts, { key, body }]));
+    setEditing(null);
+  }
+
+  function check(body: ShirtVariantBody): Record<string, string> {
+    if (!(sizes as string[]).includes(body.size)) return { size: tval("sizeNotAvailable") };
+    // Colour compared ignoring case, as the server does.
+    const taken = rows.some((r) => r.key !== editingRow?.key && r.body.color.toLowerCase() === body.color.toLowerCase() && r.body.size === body.size);
+    return taken ? { size: te("shirtVariantExists") } : {};
+  }
+
+  function errorsOf(index: number): string[] {
+    const prefix = `shirtVariants.${index}.`;
+    return Object.entries(form.errors)
+      .filter(([field]) => field.startsWith(prefix))
+      .map(([, message]) => message);
+  }
+
+  return (
+    <div className="space-y-4" data-testid="article-variants">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn-primary" onClick={() => setEditing("new")} disabled={sizes.length === 0} data-testid="shirt-variant-add">
+          {t("add")}
+        </button>
+        <p className="text-sm text-stone-600">{sizes.length === 0 ? t("chooseSizesFirst") : articleId ? tv("savedImmediately") : tv("savedWithArticle")}</p>
+      </div>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-stone-300 p-4 text-sm text-stone-600">{t("empty")}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-stone-200">
+          <table className="min-w-full divide-y divide-stone-200 text-sm" data-testid="shirt-variant-table">
+            <thead className="bg-stone-50 text-left text-stone-600">
+              <tr>
+                <th className="px-3 py-2 font-medium">{t("colorEn")}</th>
+                <th className="px-3 py-2 font-medium">{t("colorDe")}</th>
+                <th className="px-3 py-2 font-medium">{t("size")}</th>
+                <th className="px-3 py-2 text-right font-medium">{tc("actions")}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {rows.map((row, index) => (
+                <tr key={row.key} data-testid="shirt-variant-row">
+                  <td className="px-3 py-2 font-medium">
+                    {row.body.color}
+                    {errorsOf(index).map((e) => (
+                      <span key={e} className="field-error block">
+                        {e}
+                      </span>
+                    ))}
+                  </td>
+                  <td className="px-3 py-2 text-stone-600">{row.body.colorDe}</td>
+                  <td className="px-3 py-2">{row.body.size}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-2">
+                      <button type="button" className="btn-secondary" onClick={() => setEditing(row)} aria-label={`${tc("edit")} ${row.body.color} ${row.body.size}`}>
+                        {tc("edit")}
+                      </button>
+                      <button type="button" className="btn-danger" onClick={() => setDeleting(row)} aria-label={`${tc("delete")} ${row.body.color} ${row.body.size}`}>
+                        {tc("delete")}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ShirtVariantDialog
+        open={editing !== null}
+        initial={editingRow?.body ?? null}
+        sizes={sizes}
+        busy={save.isPending}
+        serverErrors={serverErrors}
+        check={check}
+        onSave={onSave}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t("confirmDelete", { color: deleting.body.color, size: deleting.body.size }) : ""}
+        confirmLabel={tc("delete")}
+        cancelLabel={tc("cancel")}
+        danger
+        onConfirm={() => {
+          if (deleting?.id) remove.mutate(deleting.id);
+          else if (deleting) form.setShirtDrafts((drafts) => drafts.filter((d) => d.key !== deleting.key));
+          setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
