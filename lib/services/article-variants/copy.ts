@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { getDb } from "@/db/client";
 import { articles, images, mugVariants, type Image, type MugVariant } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
@@ -36,43 +36,51 @@ export async function listVariantsCatalog(excludeMugId?: number): Promise<Varian
   return [...groups.values()].sort((a, b) => compare(a.mugName, b.mugName) || a.mugId - b.mugId);
 }
 
+type PreparedImage = Omit<Image, "id" | "createdAt">;
+
 /**
- * A copy of a variant's example image for another variant: its own file and CATALOGUE row (same
- * crop and size), so deleting one variant's image can never take the other's. A source whose file
- * is missing is copied without an image (and logged).
+ * Copies of the given variants' image files under new keys (keyed by variant id), made BEFORE the transaction (storage may be a
+ * remote bucket): each copied variant gets its own file and CATALOGUE row, so deleting one variant's
+ * image can never take the other's. A source whose file is missing is copied without an image
+ * (and logged). `written` collects every new key so that unused or rolled-back copies are removed.
  */
-async function copyImage(tx: Tx, imageId: number, written: string[]): Promise<number | null> {
-  const [source] = await tx.select().from(images).where(eq(images.id, imageId));
-  if (!source) return null;
-  const bytes = await getStorage().get(source.storageKey);
-  if (!bytes) {
-    logger.warn("variant image file missing; copied without image", { imageId });
-    return null;
+async function prepareImageCopies(variants: readonly MugVariant[], written: string[]): Promise<Map<number, PreparedImage>> {
+  const prepared = new Map<number, PreparedImage>();
+  const imageIds = [...new Set(variants.flatMap((v) => (v.exampleImageId === null ? [] : [v.exampleImageId])))];
+  if (!imageIds.length) return prepared;
+  const db = await getDb();
+  const sourceImages = new Map((await db.select().from(images).where(inArray(images.id, imageIds))).map((i) => [i.id, i]));
+  const storage = getStorage();
+  for (const variant of variants) {
+    const source = variant.exampleImageId === null ? undefined : sourceImages.get(variant.exampleImageId);
+    if (!source) continue;
+    const bytes = await storage.get(source.storageKey);
+    if (!bytes) {
+      logger.warn("variant image file missing; copied without image", { imageId: source.id });
+      continue;
+    }
+    const key = newStorageKey("catalogue", source.storageKey.split(".").pop() ?? "webp");
+    await storage.put(key, bytes, source.mimeType);
+    written.push(key);
+    prepared.set(variant.id, {
+      ownerId: null,
+      accessKey: null,
+      type: "CATALOGUE",
+      storageKey: key,
+      mimeType: source.mimeType,
+      width: source.width,
+      height: source.height,
+      sizeBytes: bytes.length,
+      cropX: source.cropX,
+      cropY: source.cropY,
+      cropWidth: source.cropWidth,
+      cropHeight: source.cropHeight,
+      sourceImageId: null,
+      promptId: null,
+      generationId: null,
+    });
   }
-  const extension = source.storageKey.split(".").pop() ?? "webp";
-  const key = newStorageKey("catalogue", extension);
-  await getStorage().put(key, bytes, source.mimeType);
-  written.push(key);
-  const copy: Omit<Image, "id" | "createdAt"> = {
-    ownerId: null,
-    accessKey: null,
-    type: "CATALOGUE",
-    storageKey: key,
-    mimeType: source.mimeType,
-    width: source.width,
-    height: source.height,
-    sizeBytes: bytes.length,
-    cropX: source.cropX,
-    cropY: source.cropY,
-    cropWidth: source.cropWidth,
-    cropHeight: source.cropHeight,
-    sourceImageId: null,
-    promptId: null,
-    generationId: null,
-  };
-  const [row] = await tx.insert(images).values(copy).returning({ id: images.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+  return prepared;
 }
 
 /**
@@ -85,16 +93,20 @@ async function copyImage(tx: Tx, imageId: number, written: string[]): Promise<nu
 export async function copyMugVariants(mugId: number, variantIds: number[]): Promise<CopyVariantsDto> {
   const db = await getDb();
   const ids = [...new Set(variantIds)];
+  // Read the sources and copy their image files first: no storage call inside the transaction.
+  const sources = await db.select().from(mugVariants).where(inArray(mugVariants.id, ids));
+  if (sources.length !== ids.length) throw new ApiError(422, "errors.validationFailed", { variantIds: "validation.unknownReference" });
+  const byId = new Map(sources.map((s) => [s.id, s]));
   const written: string[] = [];
+  const used = new Set<string>();
   let result: { copied: MugVariant[]; skipped: { id: number; name: string }[] };
   try {
+    const preparedImages = await prepareImageCopies(sources, written);
     result = await mapUniqueViolations(
       () =>
         db.transaction(async (tx) => {
+          used.clear();
           await lockMug(tx, mugId);
-          const sources = await tx.select().from(mugVariants).where(inArray(mugVariants.id, ids));
-          if (sources.length !== ids.length) throw new ApiError(422, "errors.validationFailed", { variantIds: "validation.unknownReference" });
-          const byId = new Map(sources.map((s) => [s.id, s]));
           const existing = await tx.select({ name: mugVariants.name }).from(mugVariants).where(eq(mugVariants.articleId, mugId));
           const taken = new Set(existing.map((v) => v.name.toLowerCase()));
           let needsDefault = !(await mugHasDefault(tx, mugId));
@@ -108,7 +120,14 @@ export async function copyMugVariants(mugId: number, variantIds: number[]): Prom
               continue;
             }
             taken.add(source.name.toLowerCase());
-            const exampleImageId = source.exampleImageId === null ? null : await copyImage(tx, source.exampleImageId, written);
+            const imageCopy = preparedImages.get(source.id);
+            let exampleImageId: number | null = null;
+            if (imageCopy) {
+              const [image] = await tx.insert(images).values(imageCopy).returning({ id: images.id });
+              if (!image) throw new Error("insert returned no row");
+              used.add(imageCopy.storageKey);
+              exampleImageId = image.id;
+            }
             const [row] = await tx
               .insert(mugVariants)
               .values({
@@ -135,6 +154,8 @@ export async function copyMugVariants(mugId: number, variantIds: number[]): Prom
     await removeFiles(written);
     throw err;
   }
+  // Copies prepared for variants that were skipped.
+  await removeFiles(written.filter((key) => !used.has(key)));
   if (result.copied.length) invalidateCatalog();
   return { copied: result.copied.map(toMugVariantDto), skipped: result.skipped };
 }

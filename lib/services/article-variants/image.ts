@@ -9,7 +9,7 @@ import { storeProcessedImage } from "../images";
 import { invalidateCatalog } from "../catalog-cache";
 import { toMugVariantDto } from "./dto";
 import { findMugVariantForWrite } from "./mug";
-import { deleteCatalogueImageIfUnreferenced, removeFiles } from "./shared";
+import { deleteCatalogueImageIfUnreferenced } from "./shared";
 
 /**
  * A mug variant's example image (spec sections 3 and 9): through the one image intake (type from
@@ -22,20 +22,20 @@ export async function setMugVariantImage(variantId: number, bytes: Buffer, crop:
   if (!exists) throw new ApiError(404, "errors.variantNotFound");
 
   const processed = await intakeImage(bytes, { use: "catalogue", crop, format: "webp" });
-  const written: string[] = [];
+  // File and image row first, outside any transaction (storage may be a remote bucket); the
+  // transaction then only points the variant at it.
+  const image = await storeProcessedImage(processed, { type: "CATALOGUE", ownerId: null, crop });
   let result: { row: Awaited<ReturnType<typeof findMugVariantForWrite>>; previousImageId: number | null };
   try {
     result = await db.transaction(async (tx) => {
       const current = await findMugVariantForWrite(tx, variantId);
-      const image = await storeProcessedImage(processed, { type: "CATALOGUE", ownerId: null, crop }, tx);
-      written.push(image.storageKey);
       const [row] = await tx.update(mugVariants).set({ exampleImageId: image.id }).where(eq(mugVariants.id, variantId)).returning();
       if (!row) throw new ApiError(404, "errors.variantNotFound");
       return { row, previousImageId: current.exampleImageId };
     });
   } catch (err) {
-    // The image row was rolled back with the transaction; its file must go too.
-    await removeFiles(written);
+    // Nothing refers to the new image: its row and file go again.
+    await deleteCatalogueImageIfUnreferenced(image.id);
     throw err;
   }
   invalidateCatalog();
