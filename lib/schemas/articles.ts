@@ -301,6 +301,7 @@ export const articleListItemResponse = z.object({
   id: z.number().int(),
   type: z.enum(ARTICLE_TYPES),
   name: z.string(),
+  nameDe: z.string().nullable(),
   articleNumber: z.string().nullable(),
   active: z.boolean(),
   category: idName,

@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { RowButtons } from "@/components/ui/list/row-buttons";
+import { localized } from "@/lib/i18n/localized";
 import { formatEuro } from "@/lib/format";
 import type { ArticleListItemDto } from "@/lib/schemas/articles";
 import { SortHeader } from "@/components/ui/list/sort-header";
@@ -43,51 +45,47 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
-          {items.map((a) => (
-            <tr key={a.id} data-testid={`article-row-${a.id}`} data-article-name={a.name}>
-              <td className="px-4 py-2">
-                {a.thumbnailUrl ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
-                  <img src={a.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded border border-stone-200 object-cover" />
-                ) : (
-                  <span aria-hidden className="block h-12 w-12 rounded border border-dashed border-stone-300 bg-stone-50" />
-                )}
-              </td>
-              <td className="px-4 py-2">
-                <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
-                  {a.name}
-                </Link>
-                <span className="block text-xs text-stone-500">{t(`type.${a.type}`)}</span>
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{a.articleNumber}</td>
-              <td className="px-4 py-2 text-stone-600">
-                {a.category.name}
-                {a.subcategory && <span className="block text-xs text-stone-500">{a.subcategory.name}</span>}
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" data-testid="article-price">
-                {a.priceCents === null ? <span title={t("list.notSellable")}>–</span> : formatEuro(a.priceCents, locale)}
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{a.variantCount}</td>
-              <td className="px-4 py-2">
-                <span
-                  data-testid="article-active"
-                  className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${a.active ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
-                >
-                  {a.active ? t("list.active") : t("list.inactive")}
-                </span>
-              </td>
-              <td className="px-4 py-2">
-                <div className="flex justify-end gap-2">
-                  <Link href={`${ARTICLES_PATH}/${a.id}`} className="btn-secondary" aria-label={`${tc("edit")} ${a.name}`}>
-                    {tc("edit")}
+          {items.map((a) => {
+            const name = localized(locale, a.name, a.nameDe);
+            return (
+              <tr key={a.id} data-testid={`article-row-${a.id}`} data-article-name={a.name}>
+                <td className="px-4 py-2">
+                  {a.thumbnailUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
+                    <img src={a.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded border border-stone-200 object-cover" />
+                  ) : (
+                    <span aria-hidden className="block h-12 w-12 rounded border border-dashed border-stone-300 bg-stone-50" />
+                  )}
+                </td>
+                <td className="px-4 py-2">
+                  <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
+                    {name}
                   </Link>
-                  <button type="button" className="btn-danger" aria-label={`${tc("delete")} ${a.name}`} data-row-action="delete" data-row-id={a.id} data-row-label={a.name}>
-                    {tc("delete")}
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
+                  <span className="block text-xs text-stone-500">{t(`type.${a.type}`)}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{a.articleNumber}</td>
+                <td className="px-4 py-2 text-stone-600">
+                  {a.category.name}
+                  {a.subcategory && <span className="block text-xs text-stone-500">{a.subcategory.name}</span>}
+                </td>
+                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" data-testid="article-price">
+                  {a.priceCents === null ? <span title={t("list.notSellable")}>–</span> : formatEuro(a.priceCents, locale)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">{a.variantCount}</td>
+                <td className="px-4 py-2">
+                  <span
+                    data-testid="article-active"
+                    className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${a.active ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
+                  >
+                    {a.active ? t("list.active") : t("list.inactive")}
+                  </span>
+                </td>
+                <td className="px-4 py-2">
+                  <RowButtons editHref={`${ARTICLES_PATH}/${a.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={a.id} name={name} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
