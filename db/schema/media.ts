@@ -65,9 +65,27 @@ export const generations = pgTable(
     durationMs: integer(),
     costMicroCents: integer(),
     errorMessage: text(),
+    /** Set for a generation the admin prompt tester made (one per provider of a run). */
+    testRunId: integer().references((): AnyPgColumn => aiTestRuns.id, { onDelete: "set null" }),
   },
-  (t) => [index("generations_user_idx").on(t.userId, t.startedAt)],
+  (t) => [index("generations_user_idx").on(t.userId, t.startedAt), index("generations_test_run_idx").on(t.testRunId)],
+);
+
+/** One run of the admin prompt tester: the photo, the settings and (optionally) the prompt it ran; its results are generations. */
+export const aiTestRuns = pgTable(
+  "ai_test_runs",
+  {
+    id: serial().primaryKey(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    promptId: integer().references(() => prompts.id, { onDelete: "set null" }),
+    sourceImageId: integer().references(() => images.id, { onDelete: "set null" }),
+    /** Quality, size, background, master and specific prompt, provider model ids — as submitted. */
+    settings: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_test_runs_created_idx").on(t.createdAt)],
 );
 
 export type Image = typeof images.$inferSelect;
 export type Generation = typeof generations.$inferSelect;
+export type AiTestRun = typeof aiTestRuns.$inferSelect;

@@ -45,7 +45,11 @@ export const prompts = pgTable(
   "prompts",
   {
     id: serial().primaryKey(),
+    /** What a customer sees: `title`/`description` in English (title required), `*De` in German; each language falls back to the other. */
     title: text().notNull(),
+    titleDe: text(),
+    description: text(),
+    descriptionDe: text(),
     promptNumber: text(),
     categoryId: integer()
       .notNull()

@@ -1,0 +1,184 @@
+import { z } from "zod";
+import { optionalText } from "./common";
+
+/**
+ * Admin prompt studio (issue 8; spec sections 3, 5, 7 "Admin prompts"): prompts, slot types, slot
+ * variants. Bodies, queries and answers shared by handlers, forms and tests. Browser-safe.
+ * (Prompt categories and subcategories reuse the category bodies of lib/schemas/article-categories.ts.)
+ *
+ * What a customer sees comes in two languages: `title`/`description` (English; title required) and
+ * `titleDe`/`descriptionDe` (German, optional); each falls back to the other. The style text sent to
+ * the model stays one text.
+ */
+
+const id = (error: `validation.${string}` = "validation.invalidValue") =>
+  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+const optionalId = (error?: `validation.${string}`) => id(error).nullish().transform((v) => v ?? null);
+const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
+export const PROMPT_SORTS = ["title", "-title", "promptNumber", "-promptNumber", "createdAt", "-createdAt", "updatedAt", "-updatedAt"] as const;
+
+/**
+ * POST /api/admin/prompts and PUT /api/admin/prompts/{promptId} (JSON). The example image is
+ * uploaded first through POST /api/admin/images (imageType PROMPT_EXAMPLE: PNG/JPG/GIF/WEBP, max
+ * 10 MB, stored as WebP) and referenced here by id; it is required.
+ */
+export const promptBody = z.object({
+  title: requiredText(255, "validation.titleRequired", "validation.titleTooLong"),
+  titleDe: optionalText(255, "validation.titleTooLong"),
+  description: optionalText(2000),
+  descriptionDe: optionalText(2000),
+  promptNumber: optionalText(50),
+  categoryId: id("validation.categoryRequired"),
+  subcategoryId: optionalId(),
+  styleText: z.string({ error: "validation.invalidType" }).trim().max(8000, { error: "validation.tooLong" }).default(""),
+  llmId: id("validation.llmRequired"),
+  active: z.boolean({ error: "validation.invalidType" }).default(true),
+  archived: z.boolean({ error: "validation.invalidType" }).default(false),
+  exampleImageId: id("validation.exampleImageRequired"),
+  /** The chosen slot variants, at most one per slot type. */
+  slotVariantIds: z.array(id(), { error: "validation.invalidValue" }).max(100).default([]),
+});
+
+/** POST /api/admin/prompts/{promptId}/slots: add these slot variants (replacing the prompt's variant of the same slot type). */
+export const promptSlotIdsBody = z.object({
+  slotIds: z.array(id(), { error: "validation.invalidValue" }).min(1, { error: "validation.selectSlotVariants" }).max(100),
+});
+
+/** PUT /api/admin/prompts/{promptId}/slots: the prompt's whole selection (spec: list of objects with slotId). */
+export const promptSlotVariantsBody = z.object({
+  slotVariants: z.array(z.object({ slotId: id() }), { error: "validation.invalidValue" }).max(100),
+});
+
+const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** GET /api/admin/prompts query (and the server-rendered list's searchParams). */
+export const listPromptsQuery = z.object({
+  categoryId: queryId,
+  subcategoryId: queryId,
+  /** Archived prompts are hidden unless `archived=true` (then only archived ones) or `archived=all`. */
+  archived: z.enum(["true", "false", "all"]).default("false"),
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  sort: z.enum(PROMPT_SORTS).default("title"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const titleSearchQuery = z.object({ title: z.string().trim().max(255).optional().default("") });
+
+const idName = z.object({ id: z.number().int(), name: z.string() });
+
+export const promptSlotVariantRef = z.object({
+  slotId: z.number().int(),
+  name: z.string(),
+  slotTypeId: z.number().int(),
+  slotTypeName: z.string(),
+  slotTypePosition: z.number().int(),
+});
+
+/** GET /api/admin/prompts/{promptId}: everything the prompt form shows. */
+export const promptResponse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  titleDe: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionDe: z.string().nullable(),
+  promptNumber: z.string().nullable(),
+  category: idName,
+  subcategory: idName.nullable(),
+  styleText: z.string(),
+  llm: z.object({ id: z.number().int(), provider: z.string(), modelId: z.string(), displayName: z.string() }),
+  active: z.boolean(),
+  archived: z.boolean(),
+  exampleImageId: z.number().int().nullable(),
+  exampleImageUrl: z.string().nullable(),
+  /** Selected slot variants ordered by their slot type's position (spec: slotVariants each with slotId). */
+  slotVariants: z.array(promptSlotVariantRef),
+  slotIds: z.array(z.number().int()),
+  /** The text the provider receives for this prompt (style text + slot variants), as assembled by lib/services/prompt-assembly.ts. */
+  composedPrompt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const promptListItemResponse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  titleDe: z.string().nullable(),
+  promptNumber: z.string().nullable(),
+  category: idName,
+  subcategory: idName.nullable(),
+  llm: z.object({ id: z.number().int(), displayName: z.string() }),
+  active: z.boolean(),
+  archived: z.boolean(),
+  exampleImageUrl: z.string().nullable(),
+  slotVariantCount: z.number().int(),
+  updatedAt: z.string(),
+});
+
+export const promptPageResponse = z.object({
+  items: z.array(promptListItemResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** DELETE /api/admin/prompts/{promptId}: a prompt orders or generations refer to is archived instead. */
+export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z.boolean() });
+
+// ── Slot types and slot variants ─────────────────────────────────────────────────────────────────
+
+/** POST and PUT /api/admin/prompts/prompt-slot-types (PUT may send only { position } in the reorder passes). */
+export const slotTypeBody = z.object({
+  name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
+  /** Omitted on create: appended after the current maximum. */
+  position: z.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).min(0, { error: "validation.invalidValue" }).max(1_000_000, { error: "validation.invalidValue" }).optional(),
+});
+export const slotTypeUpdateBody = z.object({
+  name: requiredText(255, "validation.nameRequired", "validation.nameTooLong").optional(),
+  position: z.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).min(0, { error: "validation.invalidValue" }).max(1_000_000, { error: "validation.invalidValue" }).optional(),
+});
+
+export const slotTypeResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+  variantCount: z.number().int(),
+});
+
+/** POST and PUT /api/admin/prompts/slot-variants (example image uploaded first via POST /api/admin/images, imageType SLOT_VARIANT_EXAMPLE, max 5 MB). */
+export const slotVariantBody = z.object({
+  name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
+  slotTypeId: id("validation.slotTypeRequired"),
+  llmId: id("validation.llmRequired"),
+  prompt: requiredText(8000, "validation.slotPromptRequired"),
+  description: optionalText(2000),
+  exampleImageId: optionalId(),
+});
+
+export const slotVariantResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slotType: z.object({ id: z.number().int(), name: z.string(), position: z.number().int() }),
+  llm: z.object({ id: z.number().int(), displayName: z.string() }),
+  prompt: z.string(),
+  description: z.string().nullable(),
+  exampleImageId: z.number().int().nullable(),
+  exampleImageUrl: z.string().nullable(),
+  promptCount: z.number().int(),
+  createdAt: z.string(),
+});
+
+export type PromptBody = z.infer<typeof promptBody>;
+export type PromptBodyInput = z.input<typeof promptBody>;
+export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;
+export type PromptDto = z.infer<typeof promptResponse>;
+export type PromptListItemDto = z.infer<typeof promptListItemResponse>;
+export type PromptPageDto = z.infer<typeof promptPageResponse>;
+export type SlotTypeBody = z.infer<typeof slotTypeBody>;
+export type SlotTypeUpdateBody = z.infer<typeof slotTypeUpdateBody>;
+export type SlotTypeDto = z.infer<typeof slotTypeResponse>;
+export type SlotVariantBody = z.infer<typeof slotVariantBody>;
+export type SlotVariantBodyInput = z.input<typeof slotVariantBody>;
+export type SlotVariantDto = z.infer<typeof slotVariantResponse>;
