@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { aiModels, prompts, promptSlotVariants, slotTypes, slotVariants, type AiProvider } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
+import { composePromptText } from "@/lib/prompt-text";
 
 export interface AssembledPrompt {
   /** The text sent to the model. */
@@ -17,17 +18,6 @@ export interface PromptExtras {
   masterPrompt?: string;
   /** The prompt tester's specific prompt: goes last. */
   specificPrompt?: string;
-}
-
-/** One part as clean text: paragraphs trimmed, runs of spaces folded, and a full stop added when it ends without punctuation. */
-function sentence(part: string): string {
-  const text = part
-    .split(/\n{2,}/)
-    .map((para) => para.replace(/[ \t]+/g, " ").trim())
-    .filter(Boolean)
-    .join("\n\n");
-  if (!text) return "";
-  return /[.!?…:;"')\]]$/.test(text) ? text : `${text}.`;
 }
 
 /**
@@ -53,16 +43,15 @@ export async function assemblePrompt(promptId: number, extras: PromptExtras = {}
   if (!row) throw new ApiError(404, "errors.promptNotFound");
 
   const slots = await db
-    .select({ text: slotVariants.prompt })
+    .select({ text: slotVariants.prompt, position: slotTypes.position })
     .from(promptSlotVariants)
     .innerJoin(slotVariants, eq(slotVariants.id, promptSlotVariants.slotVariantId))
     .innerJoin(slotTypes, eq(slotTypes.id, slotVariants.slotTypeId))
     .where(eq(promptSlotVariants.promptId, promptId))
     .orderBy(asc(slotTypes.position), asc(slotVariants.id));
 
-  const parts = [extras.masterPrompt ?? "", row.styleText, ...slots.map((s) => s.text), extras.specificPrompt ?? ""].map(sentence).filter(Boolean);
   return {
-    text: parts.join("\n\n"),
+    text: composePromptText({ masterPrompt: extras.masterPrompt, styleText: row.styleText, slots, specificPrompt: extras.specificPrompt }),
     prompt: { id: row.id, title: row.title, llmId: row.llmId },
     model: { id: row.llmId, provider: row.provider, modelId: row.modelId },
   };

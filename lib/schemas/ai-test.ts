@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { cropNumber, completeCrop } from "./images";
+
+/**
+ * The admin prompt tester (issue 8; spec sections 2 and 3 "Image generation settings"):
+ * POST /api/admin/ai/test (multipart) runs one photo through several models in parallel; every run is
+ * stored and can be reopened (GET /api/admin/ai/test-runs, GET /api/admin/ai/test-runs/{runId}).
+ */
+
+export const TEST_QUALITIES = ["low", "medium", "high"] as const;
+export const TEST_SIZES = ["1024x1024", "1024x1536", "1536x1024"] as const;
+export const TEST_BACKGROUNDS = ["auto", "opaque", "transparent"] as const;
+
+const modelId = z.coerce.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" });
+
+/**
+ * Text fields of the multipart request (the photo is the file field `image`, required: "An image
+ * upload is required"). `providers` are ai_models ids (GET /api/admin/ai/llms), sent as repeated
+ * fields or one comma-separated field; one to four.
+ */
+export const aiTestFields = z
+  .object({
+    providers: z
+      .union([z.string(), z.array(z.string())], { error: "validation.selectProviders" })
+      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(modelId).min(1, { error: "validation.selectProviders" }).max(4, { error: "validation.tooBig" })),
+    quality: z.enum(TEST_QUALITIES, { error: "validation.invalidValue" }).default("medium"),
+    size: z.enum(TEST_SIZES, { error: "validation.invalidValue" }).default("1024x1024"),
+    background: z.enum(TEST_BACKGROUNDS, { error: "validation.invalidValue" }).default("auto"),
+    masterPrompt: z.string().trim().max(8000, { error: "validation.tooLong" }).optional().default(""),
+    specificPrompt: z.string().trim().max(8000, { error: "validation.tooLong" }).optional().default(""),
+    /** A prompt whose style text and slot variants go between master and specific prompt (archived or inactive ones too). */
+    promptId: z.union([z.literal("").transform(() => undefined), modelId]).optional(),
+    x: cropNumber,
+    y: cropNumber,
+    width: cropNumber,
+    height: cropNumber,
+  })
+  .transform((v, ctx) => ({ ...v, providers: [...new Set(v.providers)], crop: completeCrop(v, ctx) }));
+
+export type AiTestFields = z.output<typeof aiTestFields>;
+
+/** One provider's answer within a run: its images or its own error; one failing never hides the others. */
+export const aiTestResultResponse = z.object({
+  generationId: z.number().int(),
+  aiModelId: z.number().int().nullable(),
+  provider: z.string(),
+  model: z.string(),
+  displayName: z.string(),
+  status: z.enum(["SUCCEEDED", "FAILED"]),
+  /** The exact text sent to the provider. */
+  promptText: z.string(),
+  images: z.array(z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() })),
+  durationMs: z.number().int().nullable(),
+  /** Estimated cost in cents (fractional), 0 offline. */
+  costCents: z.number().nullable(),
+  /** The spec's message for this provider's failure, in the caller's language. */
+  error: z.string().nullable(),
+  /** Settings this provider cannot honour (reported, not silently dropped), e.g. ["background"]. */
+  unsupportedSettings: z.array(z.string()),
+  /** True when the offline style filter answered (no key configured for the provider). */
+  offline: z.boolean(),
+});
+
+export const aiTestRunResponse = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  prompt: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  sourceImage: z.object({ id: z.number().int(), url: z.string() }).nullable(),
+  settings: z.object({
+    providers: z.array(z.number().int()),
+    quality: z.enum(TEST_QUALITIES),
+    size: z.enum(TEST_SIZES),
+    background: z.enum(TEST_BACKGROUNDS),
+    masterPrompt: z.string(),
+    specificPrompt: z.string(),
+  }),
+  results: z.array(aiTestResultResponse),
+});
+
+export const aiTestRunsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+
+export const aiTestRunPageResponse = z.object({
+  items: z.array(aiTestRunResponse),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export type AiTestResultDto = z.infer<typeof aiTestResultResponse>;
+export type AiTestRunDto = z.infer<typeof aiTestRunResponse>;
+export type AiTestRunPageDto = z.infer<typeof aiTestRunPageResponse>;
