@@ -22,8 +22,13 @@ export const aiTestFields = z
   .object({
     providers: z
       .union([z.string(), z.array(z.string())], { error: "validation.selectProviders" })
-      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(modelId).min(1, { error: "validation.selectProviders" }).max(4, { error: "validation.tooBig" })),
+      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean).map(Number))
+      .pipe(
+        z
+          .array(z.number().int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" }))
+          .min(1, { error: "validation.selectProviders" })
+          .max(4, { error: "validation.tooBig" }),
+      ),
     quality: z.enum(TEST_QUALITIES, { error: "validation.invalidValue" }).default("medium"),
     size: z.enum(TEST_SIZES, { error: "validation.invalidValue" }).default("1024x1024"),
     background: z.enum(TEST_BACKGROUNDS, { error: "validation.invalidValue" }).default("auto"),
