@@ -203,7 +203,11 @@ export const PROMPT_CATEGORIES: readonly CategorySeed[] = [
 
 export interface PromptSeed {
   promptNumber: string;
+  /** What a customer sees, in English and German (the style text sent to the model stays one text). */
   title: string;
+  titleDe: string;
+  description: string;
+  descriptionDe: string;
   category: string;
   subcategory?: string;
   art: PromptArt;
@@ -217,6 +221,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-001",
     title: "Pop Art",
+    titleDe: "Pop-Art",
+    description: "Bold comic colours, black outlines and halftone dots from the 1960s.",
+    descriptionDe: "Kräftige Comicfarben, schwarze Konturen und Rasterpunkte im Stil der 1960er.",
     category: "Fun",
     subcategory: "Retro",
     art: "pop-art",
@@ -229,6 +236,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-002",
     title: "Pencil Sketch",
+    titleDe: "Bleistiftskizze",
+    description: "A detailed graphite drawing with cross-hatched shadows on paper.",
+    descriptionDe: "Eine detaillierte Graphitzeichnung mit schraffierten Schatten auf Papier.",
     category: "Art styles",
     subcategory: "Drawing",
     art: "pencil",
@@ -239,6 +249,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-003",
     title: "Watercolour",
+    titleDe: "Aquarell",
+    description: "Soft transparent washes and bleeding edges in pastel tones.",
+    descriptionDe: "Zarte, transparente Lasuren und verlaufende Ränder in Pastelltönen.",
     category: "Art styles",
     subcategory: "Painting",
     art: "watercolour",
@@ -250,6 +263,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-004",
     title: "Duotone",
+    titleDe: "Duoton",
+    description: "A striking two-colour graphic in navy blue and coral.",
+    descriptionDe: "Eine markante Zweifarbgrafik in Marineblau und Koralle.",
     category: "Art styles",
     art: "duotone",
     styleText:
@@ -259,6 +275,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-005",
     title: "Comic",
+    titleDe: "Comic",
+    description: "A modern comic panel with inked lines, cel shading and speed lines.",
+    descriptionDe: "Ein modernes Comicbild mit Tuschelinien, Cel-Shading und Bewegungslinien.",
     category: "Fun",
     art: "comic",
     styleText:
@@ -269,6 +288,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-006",
     title: "Vintage Poster",
+    titleDe: "Vintage-Plakat",
+    description: "A 1950s travel poster in teal, mustard and burnt orange.",
+    descriptionDe: "Ein Reiseplakat der 1950er in Petrol, Senfgelb und gebranntem Orange.",
     category: "Fun",
     subcategory: "Retro",
     art: "vintage",
@@ -280,6 +302,9 @@ export const PROMPTS: readonly PromptSeed[] = [
   {
     promptNumber: "P-007",
     title: "Neon Glow (retired)",
+    titleDe: "Neonleuchten (eingestellt)",
+    description: "Glowing magenta and cyan neon outlines on a dark brick wall.",
+    descriptionDe: "Leuchtende Neonkonturen in Magenta und Cyan auf dunkler Backsteinwand.",
     category: "Fun",
     art: "neon",
     archived: true,

@@ -12,6 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** "/" and "/editor": the editor wizard, with the catalogue read on the server (in the visitor's language) as its initial data. */
 export default async function EditorPage() {
   const locale = await getLocale();
-  const [mugs, prompts] = await Promise.all([listPublicMugs(isLocale(locale) ? locale : DEFAULT_LOCALE), listPublicPrompts()]);
+  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const [mugs, prompts] = await Promise.all([listPublicMugs(lang), listPublicPrompts(lang)]);
   return <EditorWizard initialMugs={mugs} initialPrompts={prompts} />;
 }

@@ -61,7 +61,9 @@ const idName = z.object({ id: z.number().int(), name: z.string() });
 /** GET /api/prompts item: what the style picker shows, nothing of the generation internals. */
 export const publicPromptResponse = z.object({
   id: z.number().int(),
+  /** Title and description in the caller's language, falling back to the other one. */
   title: z.string(),
+  description: z.string().nullable(),
   promptNumber: z.string().nullable(),
   category: idName,
   subcategory: idName.nullable(),

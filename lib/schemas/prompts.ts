@@ -170,6 +170,12 @@ export const slotVariantResponse = z.object({
   createdAt: z.string(),
 });
 
+/** GET /api/admin/prompts/slot-variants query (and the server-rendered list's searchParams): optional slot type filter and name/prompt search. */
+export const listSlotVariantsQuery = z.object({
+  typeId: queryId,
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+});
+
 export type PromptBody = z.infer<typeof promptBody>;
 export type PromptBodyInput = z.input<typeof promptBody>;
 export type ListPromptsQuery = z.infer<typeof listPromptsQuery>;
@@ -182,3 +188,4 @@ export type SlotTypeDto = z.infer<typeof slotTypeResponse>;
 export type SlotVariantBody = z.infer<typeof slotVariantBody>;
 export type SlotVariantBodyInput = z.input<typeof slotVariantBody>;
 export type SlotVariantDto = z.infer<typeof slotVariantResponse>;
+export type ListSlotVariantsQuery = z.infer<typeof listSlotVariantsQuery>;

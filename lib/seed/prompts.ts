@@ -1,5 +1,5 @@
 /** Seed: AI models, prompt categories, prompts, slot types and slot variants, and their links. */
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { aiModels, promptCategories, prompts, promptSlotVariants, promptSubcategories, slotTypes, slotVariants } from "@/db/schema";
 import { AI_MODELS, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
@@ -32,6 +32,9 @@ export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Pr
     .values(
       PROMPTS.map((p) => ({
         title: p.title,
+        titleDe: p.titleDe,
+        description: p.description,
+        descriptionDe: p.descriptionDe,
         promptNumber: p.promptNumber,
         categoryId: need(tree.categories, p.category),
         subcategoryId: p.subcategory ? need(tree.subcategories, `${p.category}/${p.subcategory}`) : null,
@@ -42,6 +45,22 @@ export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Pr
       })),
     )
     .onConflictDoNothing({ target: prompts.promptNumber });
+  // A prompt an earlier version of the seed wrote (English title only): its German title and both
+  // descriptions are filled in. A prompt an admin has retitled or described stays as it is.
+  for (const p of PROMPTS) {
+    await tx
+      .update(prompts)
+      .set({ titleDe: p.titleDe, description: p.description, descriptionDe: p.descriptionDe })
+      .where(
+        and(
+          eq(prompts.promptNumber, p.promptNumber),
+          eq(prompts.title, p.title),
+          isNull(prompts.titleDe),
+          isNull(prompts.description),
+          isNull(prompts.descriptionDe),
+        ),
+      );
+  }
   const numbers = PROMPTS.map((p) => p.promptNumber);
   const rows = await tx
     .select({ id: prompts.id, promptNumber: prompts.promptNumber })

@@ -143,14 +143,20 @@ export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
   });
 }
 
-/** Active, non-archived prompts for the style picker, sorted by category name, then title. One query. */
-export function listPublicPrompts(): Promise<PublicPromptDto[]> {
-  return cachedCatalog("prompts", async () => {
+/**
+ * Active, non-archived prompts for the style picker, sorted by category name, then title; title and
+ * description in the caller's language, falling back to the other one (cached per language). One query.
+ */
+export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
+  return cachedCatalog(`prompts:${locale}`, async () => {
     const db = await getDb();
     const rows = await db
       .select({
         id: prompts.id,
         title: prompts.title,
+        titleDe: prompts.titleDe,
+        description: prompts.description,
+        descriptionDe: prompts.descriptionDe,
         promptNumber: prompts.promptNumber,
         categoryId: promptCategories.id,
         categoryName: promptCategories.name,
@@ -166,13 +172,14 @@ export function listPublicPrompts(): Promise<PublicPromptDto[]> {
       .orderBy(asc(prompts.id));
     const list: PublicPromptDto[] = rows.map((r) => ({
       id: r.id,
-      title: r.title,
+      title: localized(locale, r.title, r.titleDe),
+      description: localized(locale, r.description, r.descriptionDe),
       promptNumber: r.promptNumber,
       category: { id: r.categoryId, name: r.categoryName },
       subcategory: r.subcategoryId !== null && r.subcategoryName !== null ? { id: r.subcategoryId, name: r.subcategoryName } : null,
       exampleImageUrl: imageUrl(r.exampleImageId),
     }));
-    const compare = collator("en").compare;
+    const compare = collator(locale).compare;
     list.sort((a, b) => compare(a.category.name, b.category.name) || a.category.id - b.category.id || compare(a.title, b.title) || a.id - b.id);
     return publicPromptsResponse.parse(list);
   });

@@ -41,8 +41,8 @@ async function getMugs(headers: Record<string, string> = {}, cookie?: string) {
   return res.body;
 }
 
-async function getPrompts() {
-  const res = await call<PublicPromptDto[]>(promptsRoute.GET, { path: "/api/prompts" });
+async function getPrompts(headers: Record<string, string> = {}) {
+  const res = await call<PublicPromptDto[]>(promptsRoute.GET, { path: "/api/prompts", headers });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -388,9 +388,49 @@ describe("GET /api/prompts", () => {
     expect(pop?.exampleImageUrl).toMatch(IMAGE_URL);
     expect(list.find((p) => p.title === "Duotone")?.subcategory).toBeNull();
     for (const p of list) {
-      expect(Object.keys(p).sort()).toEqual(["category", "exampleImageUrl", "id", "promptNumber", "subcategory", "title"]);
+      expect(Object.keys(p).sort()).toEqual(["category", "description", "exampleImageUrl", "id", "promptNumber", "subcategory", "title"]);
       expect(Object.keys(p.category).sort()).toEqual(["id", "name"]);
     }
+  });
+
+  it("titles and descriptions in English by default, in German for accept-language de or the locale cookie (sorted by the German title)", async () => {
+    const en = await getPrompts();
+    const pop = en.find((p) => p.promptNumber === "P-001");
+    expect(pop).toMatchObject({ title: "Pop Art", description: "Bold comic colours, black outlines and halftone dots from the 1960s." });
+
+    const res = await call<PublicPromptDto[]>(promptsRoute.GET, { path: "/api/prompts", headers: { "accept-language": "de-DE,de;q=0.9" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
+    expect(res.body.map((p) => p.title)).toEqual(["Aquarell", "Bleistiftskizze", "Duoton", "Comic", "Pop-Art", "Vintage-Plakat"]);
+    expect(res.body.find((p) => p.promptNumber === "P-001")?.description).toBe("Kräftige Comicfarben, schwarze Konturen und Rasterpunkte im Stil der 1960er.");
+    expect((await getPrompts({ cookie: "NEXT_LOCALE=de" })).map((p) => p.title)).toContain("Bleistiftskizze");
+    // Each seeded prompt has both languages.
+    for (const seed of PROMPTS.filter((p) => !p.archived)) {
+      expect(en.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({ title: seed.title, description: seed.description });
+      expect(res.body.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({ title: seed.titleDe, description: seed.descriptionDe });
+    }
+    // The English list is still cached as English.
+    expect((await getPrompts()).map((p) => p.title)).toEqual(visibleSeedTitles);
+  });
+
+  it("a missing text falls back to the other language", async () => {
+    const db = await getDb();
+    const [model] = await db.select({ id: aiModels.id }).from(aiModels).limit(1);
+    const [fun] = await db.select({ id: promptCategories.id }).from(promptCategories).where(eq(promptCategories.name, "Fun"));
+    if (!model || !fun) throw new Error("seed has models and categories");
+    await db.insert(prompts).values([
+      { title: "Mosaic", description: "Small tiles", promptNumber: "T-FB-1", categoryId: fun.id, llmId: model.id },
+      { title: "Origami", titleDe: "  ", descriptionDe: "Gefaltetes Papier", promptNumber: "T-FB-2", categoryId: fun.id, llmId: model.id },
+    ]);
+    invalidateCatalog();
+    const de = await getPrompts({ "accept-language": "de" });
+    expect(de.find((p) => p.promptNumber === "T-FB-1")).toMatchObject({ title: "Mosaic", description: "Small tiles" });
+    expect(de.find((p) => p.promptNumber === "T-FB-2")).toMatchObject({ title: "Origami", description: "Gefaltetes Papier" });
+    const en = await getPrompts();
+    expect(en.find((p) => p.promptNumber === "T-FB-2")).toMatchObject({ title: "Origami", description: "Gefaltetes Papier" });
+    expect(en.find((p) => p.promptNumber === "T-FB-1")?.description).toBe("Small tiles");
+    await db.delete(prompts).where(inArray(prompts.promptNumber, ["T-FB-1", "T-FB-2"]));
+    invalidateCatalog();
   });
 
   it("leaks no internal field: no style text, no LLM, no flags", async () => {

@@ -25,7 +25,7 @@ import {
   users,
   vatRates,
 } from "@/db/schema";
-import { MUG_ARTICLE, SHIRT_ARTICLE } from "@/db/seed-data";
+import { MUG_ARTICLE, PROMPTS, SHIRT_ARTICLE } from "@/db/seed-data";
 import { verifyPassword } from "@/lib/auth/password";
 
 // A fresh database and storage folder of our own, independent of the suite's shared template.
@@ -204,6 +204,28 @@ describe("db seed", () => {
     }
     const archived = await handle.db.select({ id: prompts.id }).from(prompts).where(eq(prompts.archived, true));
     expect(archived.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("gives every prompt a German title and descriptions in both languages; fills them into prompts an earlier seed wrote, never over an admin's texts", async () => {
+    const { seed } = await import("@/lib/seed");
+    const rows = await handle.db.select().from(prompts);
+    for (const p of PROMPTS) {
+      expect(rows.find((r) => r.promptNumber === p.promptNumber)).toMatchObject({ title: p.title, titleDe: p.titleDe, description: p.description, descriptionDe: p.descriptionDe });
+    }
+    const [first, second] = PROMPTS;
+    if (!first || !second) throw new Error("seeded prompts");
+    // The state of a database seeded before the German texts existed, and one prompt an admin retitled.
+    await handle.db.update(prompts).set({ titleDe: null, description: null, descriptionDe: null }).where(eq(prompts.promptNumber, first.promptNumber));
+    await handle.db.update(prompts).set({ title: "Admin title", titleDe: null, description: null, descriptionDe: null }).where(eq(prompts.promptNumber, second.promptNumber));
+    await seed(handle.db);
+    const [upgraded] = await handle.db.select().from(prompts).where(eq(prompts.promptNumber, first.promptNumber));
+    expect(upgraded).toMatchObject({ titleDe: first.titleDe, description: first.description, descriptionDe: first.descriptionDe });
+    const [kept] = await handle.db.select().from(prompts).where(eq(prompts.promptNumber, second.promptNumber));
+    expect(kept).toMatchObject({ title: "Admin title", titleDe: null, description: null, descriptionDe: null });
+    await handle.db
+      .update(prompts)
+      .set({ title: second.title, titleDe: second.titleDe, description: second.description, descriptionDe: second.descriptionDe })
+      .where(eq(prompts.promptNumber, second.promptNumber));
   });
 
   it("links slot variants to prompts", async () => {

@@ -10,7 +10,9 @@ export const editorQueries = {
   /** Per language: names and descriptions come localized, so a language switch reads the list again. */
   mugs: (locale: Locale) =>
     queryOptions({ queryKey: ["catalog", "mugs", locale], queryFn: ({ signal }) => apiFetch<MugDto[]>("/mugs", { signal }) }),
-  prompts: () => queryOptions({ queryKey: ["catalog", "prompts"], queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>("/prompts", { signal }) }),
+  /** Per language too: titles and descriptions come localized. */
+  prompts: (locale: Locale) =>
+    queryOptions({ queryKey: ["catalog", "prompts", locale], queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>("/prompts", { signal }) }),
 };
 
 /** A signed-in customer (or admin) generates on their own account; guests and visitors use the public endpoint. */

@@ -39,7 +39,7 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   // The server renders the page again in the new language on a switch, so initial.mugs fits the key.
   const mugsQuery = useQuery({ ...editorQueries.mugs(locale), initialData: initial.mugs });
-  const promptsQuery = useQuery({ ...editorQueries.prompts(), initialData: initial.prompts });
+  const promptsQuery = useQuery({ ...editorQueries.prompts(locale), initialData: initial.prompts });
   const { data: session } = useQuery(sessionQuery);
   const mugs = mugsQuery.data;
   const prompts = promptsQuery.data;
