@@ -1,0 +1,163 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { slotVariantsApi } from "@/lib/api-client/slots";
+import { slotVariantBody, type SlotVariantBody, type SlotVariantDto } from "@/lib/schemas/prompts";
+import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import type { ImageChange, PendingImage } from "@/components/admin/articles/types";
+import { SlotImageField } from "./slot-image-field";
+import { SLOT_VARIANTS_PATH } from "./paths";
+
+const NAME_MAX = 255;
+const PROMPT_MAX = 8000;
+const DESCRIPTION_MAX = 2000;
+
+type Values = { name: string; slotTypeId: string; llmId: string; prompt: string; description: string };
+
+/** Submit order of the fields, for focusing the first invalid one. */
+const FIELD_ORDER = ["name", "slotTypeId", "llmId", "prompt", "description", "exampleImageId"] as const;
+
+/**
+ * Create or edit a slot variant (spec sections 2, 3 and 9): name, slot type, AI model, prompt text,
+ * optional description and example image. Validates with the handler's schema first; a new image is
+ * uploaded (POST /api/admin/images, 5 MB) before the variant is saved with its id — and not again
+ * when a save is retried. Server field errors land on their fields; leaving with unsaved changes asks.
+ */
+export function SlotVariantForm({
+  variant,
+  slotTypes,
+  llms,
+  initialTypeId,
+}: {
+  variant?: SlotVariantDto;
+  slotTypes: readonly SelectOption[];
+  llms: readonly SelectOption[];
+  /** Preselected slot type of a new variant (the list's filter). */
+  initialTypeId?: number;
+}) {
+  const t = useTranslations("slots");
+  const tc = useTranslations("common");
+  const router = useRouter();
+  const { errors, validate, fromServer } = useFieldErrors();
+  const [initial] = useState<Values>(() => ({
+    name: variant?.name ?? "",
+    slotTypeId: String(variant?.slotType.id ?? initialTypeId ?? ""),
+    llmId: variant ? String(variant.llm.id) : "",
+    prompt: variant?.prompt ?? "",
+    description: variant?.description ?? "",
+  }));
+  const [values, setValues] = useState(initial);
+  const [image, setImage] = useState<ImageChange>({ kind: "keep" });
+  const [saved, setSaved] = useState(false);
+  /** After the first submit, every change validates again, so a fixed field loses its error at once. */
+  const [submitted, setSubmitted] = useState(false);
+  const uploaded = useRef<{ image: PendingImage; id: number } | null>(null);
+  const dirty = image.kind !== "keep" || (Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]);
+  useUnsavedChanges(dirty && !saved);
+
+  async function exampleImageId(): Promise<number | null> {
+    if (image.kind === "remove") return null;
+    if (image.kind === "keep") return variant?.exampleImageId ?? null;
+    if (uploaded.current?.image === image.image) return uploaded.current.id;
+    const stored = await slotVariantsApi.uploadImage(image.image.file, image.image.crop);
+    uploaded.current = { image: image.image, id: stored.id };
+    return stored.id;
+  }
+
+  const save = useAdminMutation({
+    mutationFn: async (body: Omit<SlotVariantBody, "exampleImageId">) => {
+      const payload = { ...body, exampleImageId: await exampleImageId() };
+      return variant ? slotVariantsApi.update(variant.id, payload) : slotVariantsApi.create(payload);
+    },
+    success: (result) => t(variant ? "variantUpdated" : "variantCreated", { name: result.name }),
+    onSuccess: (result) => {
+      setSaved(true);
+      router.push(`${SLOT_VARIANTS_PATH}?typeId=${result.slotType.id}`);
+      router.refresh();
+    },
+    onError: (err) => {
+      fromServer(err);
+      focusFirstError();
+    },
+  });
+
+  function focusFirstError() {
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="slot-variant-form"] [aria-invalid="true"]')?.focus());
+  }
+
+  const check = (v: Values) =>
+    validate(slotVariantBody, {
+      name: v.name,
+      slotTypeId: v.slotTypeId ? Number(v.slotTypeId) : undefined,
+      llmId: v.llmId ? Number(v.llmId) : undefined,
+      prompt: v.prompt,
+      description: v.description,
+      exampleImageId: null,
+    });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    const body = check(values);
+    if (body) save.mutate(body);
+    else focusFirstError();
+  }
+
+  const bind = (field: keyof Values) => ({
+    id: `slot-variant-${field}`,
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...values, [field]: e.target.value };
+      setValues(next);
+      if (submitted) check(next);
+    },
+  });
+  const imageError = errors.exampleImageId ?? errors.file ?? errors.imageType ?? errors.crop;
+  const otherErrors = Object.entries(errors).filter(([field]) => !(FIELD_ORDER as readonly string[]).includes(field) && !["file", "imageType", "crop"].includes(field));
+
+  return (
+    <form onSubmit={onSubmit} noValidate autoComplete="off" className="card max-w-3xl space-y-5 p-4 sm:p-6" data-testid="slot-variant-form">
+      <TextField {...bind("name")} label={t("name")} required counter maxLength={NAME_MAX} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField {...bind("slotTypeId")} label={t("slotType")} required options={slotTypes} placeholder={t("chooseType")} />
+        <SelectField {...bind("llmId")} label={t("llm")} required options={llms} placeholder={t("chooseLlm")} />
+      </div>
+      <TextAreaField
+        {...bind("prompt")}
+        label={t("prompt")}
+        required
+        rows={5}
+        maxLength={PROMPT_MAX}
+        hint={t("promptHint", { count: [...values.prompt].length, max: PROMPT_MAX })}
+      />
+      <TextAreaField {...bind("description")} label={t("description")} rows={2} maxLength={DESCRIPTION_MAX} />
+      <SlotImageField currentUrl={variant?.exampleImageUrl ?? null} change={image} error={imageError} onChange={setImage} />
+      {otherErrors.map(([field, message]) => (
+        <p key={field} className="field-error">
+          {message}
+        </p>
+      ))}
+      {variant && (
+        <p className="text-xs text-stone-500" data-testid="slot-variant-usage">
+          {t("usedByPrompts", { count: variant.promptCount })}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn-primary" disabled={save.isPending}>
+          {save.isPending ? tc("saving") : tc("save")}
+        </button>
+        <Link href={SLOT_VARIANTS_PATH} className="btn-secondary">
+          {tc("cancel")}
+        </Link>
+      </div>
+    </form>
+  );
+}

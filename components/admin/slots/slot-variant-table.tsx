@@ -1,0 +1,96 @@
+import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { SlotVariantDto } from "@/lib/schemas/prompts";
+import { RowButtons } from "@/components/ui/list/row-buttons";
+import { SLOT_VARIANTS_PATH } from "./paths";
+
+/** A label in front of a value where rows are stacked cards; the table header names it otherwise. */
+function CellLabel({ children }: { children: string }) {
+  return <span className="mr-1 text-stone-500 lg:hidden">{children}:</span>;
+}
+
+/**
+ * The slot variant rows: plain server-rendered HTML. From the lg breakpoint a table; below it each
+ * row is a stacked card. Delete buttons are answered by the page's one DeleteRowHost.
+ */
+export async function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
+  const [t, tc, format] = await Promise.all([getTranslations("slots"), getTranslations("common"), getFormatter()]);
+  const cell = "block py-0.5 lg:table-cell lg:px-4 lg:py-2 lg:align-top";
+  return (
+    <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+      <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="slot-variant-table">
+        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">
+              <span className="sr-only">{t("image")}</span>
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("name")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("slotType")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("llm")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("usedBy")}
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {t("created")}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">
+              {tc("actions")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+          {items.map((v) => (
+            <tr key={v.id} className="flex flex-wrap gap-x-4 px-4 py-3 lg:table-row lg:p-0" data-testid={`slot-variant-row-${v.id}`}>
+              <td className="block shrink-0 lg:table-cell lg:px-4 lg:py-2 lg:align-top">
+                {v.exampleImageUrl ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
+                  <img src={v.exampleImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-14 w-14 rounded border border-stone-200 object-cover" />
+                ) : (
+                  <span className="flex h-14 w-14 items-center justify-center rounded border border-dashed border-stone-300 text-center text-[10px] leading-tight text-stone-400">
+                    {t("noImage")}
+                  </span>
+                )}
+              </td>
+              <td className="block min-w-0 flex-1 basis-48 lg:table-cell lg:max-w-md lg:px-4 lg:py-2 lg:align-top">
+                <Link href={`${SLOT_VARIANTS_PATH}/${v.id}`} className="font-medium text-stone-900 hover:underline [overflow-wrap:anywhere]">
+                  {v.name}
+                </Link>
+                {v.description && <p className="text-stone-600 [overflow-wrap:anywhere]">{v.description}</p>}
+                <p className="line-clamp-2 text-xs text-stone-500 [overflow-wrap:anywhere]" title={v.prompt}>
+                  {v.prompt}
+                </p>
+              </td>
+              <td className={`${cell} w-full lg:w-auto`}>
+                <CellLabel>{t("slotType")}</CellLabel>
+                <Link href={`${SLOT_VARIANTS_PATH}?typeId=${v.slotType.id}`} className="text-brand-700 hover:underline">
+                  {v.slotType.name}
+                </Link>
+              </td>
+              <td className={`${cell} w-full lg:w-auto`}>
+                <CellLabel>{t("llm")}</CellLabel>
+                {v.llm.displayName}
+              </td>
+              <td className={`${cell} w-full whitespace-nowrap lg:w-auto`}>
+                <CellLabel>{t("usedBy")}</CellLabel>
+                {t("promptCount", { count: v.promptCount })}
+              </td>
+              <td className={`${cell} w-full whitespace-nowrap text-stone-600 lg:w-auto`}>
+                <CellLabel>{t("created")}</CellLabel>
+                {format.dateTime(new Date(v.createdAt), { dateStyle: "medium" })}
+              </td>
+              <td className="block w-full pt-2 lg:table-cell lg:w-auto lg:min-w-44 lg:px-4 lg:py-2 lg:align-top">
+                <RowButtons editHref={`${SLOT_VARIANTS_PATH}/${v.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={v.id} name={v.name} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** Slot types and slot variants of the prompt studio (issue 8). */
+export { listSlotTypes, getSlotTypeOrThrow, createSlotType, updateSlotType, deleteSlotType } from "./slot-types";
+export {
+  listSlotVariants,
+  listSlotVariantsOfType,
+  getSlotVariantOrThrow,
+  createSlotVariant,
+  updateSlotVariant,
+  deleteSlotVariant,
+} from "./slot-variants";

@@ -1,0 +1,148 @@
+import "server-only";
+import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { slotTypes, slotVariants } from "@/db/schema";
+import { ApiError, isStillReferenced } from "@/lib/api/errors";
+import type { SlotTypeBody, SlotTypeDto, SlotTypeUpdateBody } from "@/lib/schemas/prompts";
+import { invalidateCatalog } from "../catalog-cache";
+import { isPositionTaken } from "./shared";
+
+/**
+ * Slot types (spec sections 3, 7 and 9): a name and a unique position. The position orders the slot
+ * variants' texts in a composed prompt, so every write invalidates the catalogue cache.
+ *
+ * Positions are unique in the database (slot_types_position_unique). The screen reorders with the
+ * spec's two passes of PUT { position }: first every moved type to an offset above the current
+ * maximum (maximum + 10 + index), then each to its final place, so no single PUT ever collides. A PUT
+ * (or create) naming a position another type holds answers 409 errors.slotPositionTaken — checked
+ * first for a clear answer, and the unique violation of a concurrent writer maps to the same 409.
+ * A create without position appends after the current maximum (retried when a concurrent create took
+ * the same number). A type with slot variants cannot be deleted (409 errors.slotTypeHasVariants).
+ */
+
+type SlotTypeRow = typeof slotTypes.$inferSelect;
+
+const notFound = () => new ApiError(404, "errors.slotTypeNotFound");
+const positionTaken = () => new ApiError(409, "errors.slotPositionTaken");
+
+async function variantCounts(db: Db | Tx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: slotVariants.slotTypeId, n: count() })
+    .from(slotVariants)
+    .where(inArray(slotVariants.slotTypeId, ids))
+    .groupBy(slotVariants.slotTypeId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+function toDto(row: SlotTypeRow, variantCount: number): SlotTypeDto {
+  return { id: row.id, name: row.name, position: row.position, variantCount };
+}
+
+/** Every slot type by position, with its number of slot variants. */
+export async function listSlotTypes(): Promise<SlotTypeDto[]> {
+  const db = await getDb();
+  const rows = await db.select().from(slotTypes).orderBy(asc(slotTypes.position), asc(slotTypes.id));
+  const counts = await variantCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toDto(r, counts.get(r.id) ?? 0));
+}
+
+export async function getSlotTypeOrThrow(id: number): Promise<SlotTypeDto> {
+  const db = await getDb();
+  const [row] = await db.select().from(slotTypes).where(eq(slotTypes.id, id));
+  if (!row) throw notFound();
+  const counts = await variantCounts(db, [id]);
+  return toDto(row, counts.get(id) ?? 0);
+}
+
+/** Is `position` held by a type other than `exceptId`? */
+async function positionHeld(db: Db | Tx, position: number, exceptId?: number): Promise<boolean> {
+  const where = exceptId === undefined ? eq(slotTypes.position, position) : and(eq(slotTypes.position, position), ne(slotTypes.id, exceptId));
+  const [row] = await db.select({ id: slotTypes.id }).from(slotTypes).where(where).limit(1);
+  return !!row;
+}
+
+const APPEND_ATTEMPTS = 5;
+
+/** Creates a slot type at the given position (409 when taken) or, without one, after the current maximum. */
+export async function createSlotType(body: SlotTypeBody): Promise<SlotTypeDto> {
+  const db = await getDb();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await db.transaction(async (tx) => {
+        let position = body.position;
+        if (position === undefined) {
+          const [top] = await tx.select({ max: max(slotTypes.position) }).from(slotTypes);
+          position = (top?.max ?? 0) + 1;
+        } else if (await positionHeld(tx, position)) {
+          throw positionTaken();
+        }
+        const [inserted] = await tx.insert(slotTypes).values({ name: body.name, position }).returning();
+        if (!inserted) throw new Error("insert returned no row");
+        return inserted;
+      });
+      invalidateCatalog();
+      return toDto(row, 0);
+    } catch (err) {
+      if (!isPositionTaken(err)) throw err;
+      // A concurrent create took the appended number: count again. A chosen position stays taken.
+      if (body.position !== undefined || attempt >= APPEND_ATTEMPTS) throw positionTaken();
+    }
+  }
+}
+
+/**
+ * Renames and/or moves a slot type (the reorder passes send only { position }, a rename only
+ * { name }). An empty body changes nothing and answers the type as it is.
+ */
+export async function updateSlotType(id: number, body: SlotTypeUpdateBody): Promise<SlotTypeDto> {
+  const db = await getDb();
+  const changes: Partial<Pick<SlotTypeRow, "name" | "position">> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.position !== undefined) changes.position = body.position;
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: slotTypes.id, position: slotTypes.position }).from(slotTypes).where(eq(slotTypes.id, id)).for("update");
+      if (!current) throw notFound();
+      if (Object.keys(changes).length === 0) return;
+      if (changes.position !== undefined && changes.position !== current.position && (await positionHeld(tx, changes.position, id))) {
+        throw positionTaken();
+      }
+      await tx.update(slotTypes).set(changes).where(eq(slotTypes.id, id));
+    });
+  } catch (err) {
+    if (isPositionTaken(err)) throw positionTaken();
+    throw err;
+  }
+  if (Object.keys(changes).length > 0) invalidateCatalog();
+  return getSlotTypeOrThrow(id);
+}
+
+async function hasVariants(db: Db | Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: slotVariants.id }).from(slotVariants).where(eq(slotVariants.slotTypeId, id)).limit(1);
+  return !!row;
+}
+
+/**
+ * Deletes a slot type without slot variants. The row is locked first, so a variant created meanwhile
+ * waits and then fails its own foreign-key check; a restrict violation on our side answers the same 409.
+ */
+export async function deleteSlotType(id: number): Promise<{ id: number; deleted: true }> {
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, id)).for("update");
+      if (!row) throw notFound();
+      if (await hasVariants(tx, id)) throw new ApiError(409, "errors.slotTypeHasVariants");
+      await tx.delete(slotTypes).where(eq(slotTypes.id, id));
+    });
+  } catch (err) {
+    if (isStillReferenced(err)) throw new ApiError(409, "errors.slotTypeHasVariants");
+    throw err;
+  }
+  invalidateCatalog();
+  return { id, deleted: true };
+}

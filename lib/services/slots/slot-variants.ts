@@ -1,0 +1,215 @@
+import "server-only";
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { aiModels, images, promptSlotVariants, slotTypes, slotVariants } from "@/db/schema";
+import { ApiError, isStillReferenced, type MessageKey } from "@/lib/api/errors";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { imageUrl } from "@/lib/schemas/catalog";
+import type { ListSlotVariantsQuery, SlotVariantBody, SlotVariantDto } from "@/lib/schemas/prompts";
+import { invalidateCatalog } from "../catalog-cache";
+import { deleteCatalogueImageIfUnreferenced } from "../article-variants/shared";
+import { likePattern, violatedConstraint } from "./shared";
+
+/**
+ * Slot variants (spec sections 3, 7 and 9): name, slot type, LLM and prompt text required, optional
+ * description and example image (a CATALOGUE image uploaded first through POST /api/admin/images with
+ * imageType SLOT_VARIANT_EXAMPLE, 5 MB), created date.
+ *
+ * Rules kept here:
+ * - An unknown slot type, LLM or example image (or an image that is not a catalogue image) is a 422
+ *   field error validation.unknownReference on that field — every bad field in one answer, and the
+ *   referenced rows are locked (FOR KEY SHARE) until the write commits; a foreign-key violation of a
+ *   concurrent delete answers the same way, never a 500.
+ * - A slot variant that prompts use is NOT deleted: 409 errors.slotVariantUsedByPrompts naming how
+ *   many prompts use it (their link rows would cascade away and silently change live styles). The
+ *   admin removes it from those prompts first. The variant row is locked, so a prompt adding it
+ *   meanwhile waits and then fails its own foreign-key check.
+ * - A replaced or removed example image is deleted after the commit when nothing else refers to it.
+ * - Writes change what prompts send to the model (their slot texts), so they invalidate the catalogue cache.
+ */
+
+type VariantRow = typeof slotVariants.$inferSelect;
+
+const notFound = () => new ApiError(404, "errors.slotVariantNotFound");
+
+const collators = new Map<string, Intl.Collator>();
+function collator(locale: Locale): Intl.Collator {
+  let c = collators.get(locale);
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale, { sensitivity: "base", numeric: true })));
+  return c;
+}
+
+async function promptCounts(db: Db | Tx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: promptSlotVariants.slotVariantId, n: count() })
+    .from(promptSlotVariants)
+    .where(inArray(promptSlotVariants.slotVariantId, ids))
+    .groupBy(promptSlotVariants.slotVariantId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Variants matching `where` with slot type, LLM and prompt count; ordered by slot type position, then name. */
+async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<SlotVariantDto[]> {
+  const rows = await db
+    .select({
+      variant: slotVariants,
+      typeName: slotTypes.name,
+      typePosition: slotTypes.position,
+      llmName: aiModels.displayName,
+    })
+    .from(slotVariants)
+    .innerJoin(slotTypes, eq(slotTypes.id, slotVariants.slotTypeId))
+    .innerJoin(aiModels, eq(aiModels.id, slotVariants.llmId))
+    .where(where)
+    .orderBy(asc(slotTypes.position), asc(slotVariants.id));
+  const counts = await promptCounts(
+    db,
+    rows.map((r) => r.variant.id),
+  );
+  const compare = collator(locale).compare;
+  return rows
+    .map(
+      (r): SlotVariantDto => ({
+        id: r.variant.id,
+        name: r.variant.name,
+        slotType: { id: r.variant.slotTypeId, name: r.typeName, position: r.typePosition },
+        llm: { id: r.variant.llmId, displayName: r.llmName },
+        prompt: r.variant.prompt,
+        description: r.variant.description,
+        exampleImageId: r.variant.exampleImageId,
+        exampleImageUrl: imageUrl(r.variant.exampleImageId),
+        promptCount: counts.get(r.variant.id) ?? 0,
+        createdAt: r.variant.createdAt.toISOString(),
+      }),
+    )
+    .sort((a, b) => a.slotType.position - b.slotType.position || compare(a.name, b.name) || a.id - b.id);
+}
+
+/** The list: optionally one slot type's variants, optionally those whose name, prompt text or description contains `q`. */
+export async function listSlotVariants(query: Partial<ListSlotVariantsQuery> = {}, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto[]> {
+  const filters: SQL[] = [];
+  if (query.typeId !== undefined) filters.push(eq(slotVariants.slotTypeId, query.typeId));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const match = or(ilike(slotVariants.name, pattern), ilike(slotVariants.prompt, pattern), ilike(slotVariants.description, pattern));
+    if (match) filters.push(match);
+  }
+  return loadVariants(await getDb(), locale, filters.length ? and(...filters) : undefined);
+}
+
+/** One slot type's variants; an unknown slot type answers 404. */
+export async function listSlotVariantsOfType(typeId: number, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto[]> {
+  const db = await getDb();
+  const [type] = await db.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, typeId));
+  if (!type) throw new ApiError(404, "errors.slotTypeNotFound");
+  return loadVariants(db, locale, eq(slotVariants.slotTypeId, typeId));
+}
+
+export async function getSlotVariantOrThrow(id: number, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto> {
+  const [variant] = await loadVariants(await getDb(), locale, eq(slotVariants.id, id));
+  if (!variant) throw notFound();
+  return variant;
+}
+
+// ── Writes ─────────────────────────────────────────────────────────────────────────────────────────
+
+type RefField = "slotTypeId" | "llmId" | "exampleImageId";
+
+const unknownReferences = (fields: RefField[]) =>
+  new ApiError(422, "errors.validationFailed", Object.fromEntries(fields.map((f) => [f, "validation.unknownReference" as MessageKey])));
+
+/** The field a foreign-key violation names (drizzle's constraint names, db/migrations). */
+const FK_FIELDS: Record<string, RefField> = {
+  slot_variants_slot_type_id_slot_types_id_fk: "slotTypeId",
+  slot_variants_llm_id_ai_models_id_fk: "llmId",
+  slot_variants_example_image_id_images_id_fk: "exampleImageId",
+};
+
+/**
+ * Checks and locks (FOR KEY SHARE, until the transaction ends) the rows the variant refers to; every
+ * missing one is named in one 422. The example image must be a catalogue image.
+ */
+async function lockReferences(tx: Tx, body: SlotVariantBody): Promise<void> {
+  const bad: RefField[] = [];
+  const [type] = await tx.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, body.slotTypeId)).for("key share");
+  if (!type) bad.push("slotTypeId");
+  const [llm] = await tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.id, body.llmId)).for("key share");
+  if (!llm) bad.push("llmId");
+  if (body.exampleImageId !== null) {
+    const [image] = await tx.select({ id: images.id, type: images.type }).from(images).where(eq(images.id, body.exampleImageId)).for("key share");
+    if (!image || image.type !== "CATALOGUE") bad.push("exampleImageId");
+  }
+  if (bad.length) throw unknownReferences(bad);
+}
+
+/** A foreign-key violation of a concurrent delete, as the 422 of the field it names. */
+function mapReferenceError(err: unknown): unknown {
+  if (!isStillReferenced(err)) return err;
+  const field = FK_FIELDS[violatedConstraint(err) ?? ""];
+  return field ? unknownReferences([field]) : err;
+}
+
+function values(body: SlotVariantBody) {
+  return {
+    name: body.name,
+    slotTypeId: body.slotTypeId,
+    llmId: body.llmId,
+    prompt: body.prompt,
+    description: body.description,
+    exampleImageId: body.exampleImageId,
+  };
+}
+
+export async function createSlotVariant(body: SlotVariantBody, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto> {
+  const db = await getDb();
+  let row: VariantRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      await lockReferences(tx, body);
+      const [inserted] = await tx.insert(slotVariants).values(values(body)).returning();
+      if (!inserted) throw new Error("insert returned no row");
+      return inserted;
+    });
+  } catch (err) {
+    throw mapReferenceError(err);
+  }
+  invalidateCatalog();
+  return getSlotVariantOrThrow(row.id, locale);
+}
+
+/** Replaces every field; a replaced or removed example image goes after the commit when nothing else uses it. */
+export async function updateSlotVariant(id: number, body: SlotVariantBody, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto> {
+  const db = await getDb();
+  let previousImageId: number | null;
+  try {
+    previousImageId = await db.transaction(async (tx) => {
+      const [current] = await tx.select({ exampleImageId: slotVariants.exampleImageId }).from(slotVariants).where(eq(slotVariants.id, id)).for("update");
+      if (!current) throw notFound();
+      await lockReferences(tx, body);
+      await tx.update(slotVariants).set(values(body)).where(eq(slotVariants.id, id));
+      return current.exampleImageId;
+    });
+  } catch (err) {
+    throw mapReferenceError(err);
+  }
+  invalidateCatalog();
+  if (previousImageId !== null && previousImageId !== body.exampleImageId) await deleteCatalogueImageIfUnreferenced(previousImageId);
+  return getSlotVariantOrThrow(id, locale);
+}
+
+/** Deletes a slot variant no prompt uses (409 naming the number of prompts otherwise); its example image goes too when unreferenced. */
+export async function deleteSlotVariant(id: number): Promise<{ id: number; deleted: true }> {
+  const db = await getDb();
+  const imageId = await db.transaction(async (tx) => {
+    const [row] = await tx.select({ exampleImageId: slotVariants.exampleImageId }).from(slotVariants).where(eq(slotVariants.id, id)).for("update");
+    if (!row) throw notFound();
+    const used = (await promptCounts(tx, [id])).get(id) ?? 0;
+    if (used > 0) throw new ApiError(409, "errors.slotVariantUsedByPrompts", undefined, { count: used });
+    await tx.delete(slotVariants).where(eq(slotVariants.id, id));
+    return row.exampleImageId;
+  });
+  invalidateCatalog();
+  if (imageId !== null) await deleteCatalogueImageIfUnreferenced(imageId);
+  return { id, deleted: true };
+}
