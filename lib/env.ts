@@ -56,6 +56,8 @@ const envSchema = z.object({
   GUEST_GENERATIONS_PER_HOUR: int(10),
   /** Image generations per signed-in customer and hour. */
   USER_GENERATIONS_PER_HOUR: int(30),
+  /** Prompt tester runs per admin and hour (POST /api/admin/ai/test; one run asks up to four models). */
+  ADMIN_TEST_RUNS_PER_HOUR: int(60),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */

@@ -52,7 +52,8 @@ export const aiTestResultResponse = z.object({
   provider: z.string(),
   model: z.string(),
   displayName: z.string(),
-  status: z.enum(["SUCCEEDED", "FAILED"]),
+  /** PENDING only while the run that made it is still asking the provider (seen when reopened meanwhile). */
+  status: z.enum(["SUCCEEDED", "FAILED", "PENDING"]),
   /** The exact text sent to the provider. */
   promptText: z.string(),
   images: z.array(z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() })),
@@ -98,3 +99,32 @@ export const aiTestRunPageResponse = z.object({
 export type AiTestResultDto = z.infer<typeof aiTestResultResponse>;
 export type AiTestRunDto = z.infer<typeof aiTestRunResponse>;
 export type AiTestRunPageDto = z.infer<typeof aiTestRunPageResponse>;
+
+/*
+ * Actions on a tester result (added by the prompt-tester slice, additive):
+ * POST /api/admin/ai/test-runs/{runId}/results/{generationId}/use-as-example { promptId }
+ *   → the result's image copied as a CATALOGUE WebP and set as the prompt's example image;
+ * POST /api/admin/ai/test-runs/{runId}/save-texts { promptId? }
+ *   → master prompt, the run's style text and specific prompt saved as the prompt's style text
+ *     (promptId defaults to the run's prompt).
+ */
+const requiredPromptId = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalidType") })
+  .int({ error: "validation.invalidValue" })
+  .positive({ error: "validation.invalidValue" })
+  .max(2_147_483_647, { error: "validation.invalidValue" });
+
+export const useAsExampleBody = z.object({ promptId: requiredPromptId });
+export type UseAsExampleBody = z.infer<typeof useAsExampleBody>;
+
+export const useAsExampleResponse = z.object({
+  promptId: z.number().int(),
+  exampleImage: z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() }),
+});
+export type UseAsExampleDto = z.infer<typeof useAsExampleResponse>;
+
+export const saveTextsBody = z.object({ promptId: requiredPromptId.optional() });
+export type SaveTextsBody = z.infer<typeof saveTextsBody>;
+
+export const saveTextsResponse = z.object({ promptId: z.number().int(), styleText: z.string() });
+export type SaveTextsDto = z.infer<typeof saveTextsResponse>;

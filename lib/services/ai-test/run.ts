@@ -1,0 +1,244 @@
+import "server-only";
+import { asc, eq, inArray } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { aiModels, aiTestRuns, generations, prompts, promptSlotVariants, slotTypes, slotVariants, type AiModel } from "@/db/schema";
+import { ApiError, zodFieldErrors, type MessageKey } from "@/lib/api/errors";
+import { logger } from "@/lib/api/logger";
+import type { Session } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/config";
+import { unsupportedSettings } from "@/lib/integrations/ai/capabilities";
+import { OFFLINE_MODEL_ID, OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
+import { generateWithDeadline, isProviderUsable } from "@/lib/integrations/ai/registry";
+import { GenerationError, type GenerationSettings } from "@/lib/integrations/ai/types";
+import { intakeImage } from "@/lib/integrations/images/intake";
+import { composePromptText } from "@/lib/prompt-text";
+import { aiTestFields, type AiTestFields, type AiTestRunDto } from "@/lib/schemas/ai-test";
+import { deleteImage, storeImage, storeProcessedImage, type StoredImage } from "../images";
+import { consume, release } from "../rate-limit";
+import { getAiTestRun, type StoredResultSettings, type StoredRunSettings } from "./runs";
+
+const HOUR = 3600;
+/** The photo sent to the providers: as the customer editor sends it (JPEG, at most 2048 px). */
+const SOURCE_MAX_DIMENSION = 2048;
+
+/** The tester's own limit per admin (ADMIN_TEST_RUNS_PER_HOUR); one run counts once, whatever the number of models. */
+const limitKey = (userId: number) => `ai-test:admin:${userId}`;
+
+/** The multipart text fields (providers may be repeated) and the photo, validated together so one answer names every bad field. */
+export async function readTestForm(form: FormData): Promise<{ fields: AiTestFields; photo: Buffer }> {
+  const raw: Record<string, string | string[]> = {};
+  for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "providers") raw[key] = value;
+  // Repeated fields or one comma-separated field (the schema splits a single string).
+  const providers = form.getAll("providers").filter((v): v is string => typeof v === "string");
+  if (providers.length) raw.providers = providers.length === 1 ? (providers[0] ?? "") : providers;
+  const parsed = aiTestFields.safeParse(raw, { reportInput: true });
+  const file = form.get("image");
+  const hasImage = !!file && typeof file !== "string" && file.size > 0;
+  const fieldErrors: Record<string, MessageKey> = parsed.success ? {} : zodFieldErrors(parsed.error);
+  if (!hasImage) fieldErrors.image = "errors.testImageRequired";
+  if (!parsed.success || !hasImage) {
+    throw new ApiError(422, hasImage ? "errors.validationFailed" : "errors.testImageRequired", fieldErrors);
+  }
+  return { fields: parsed.data, photo: Buffer.from(await (file as File).arrayBuffer()) };
+}
+
+interface ChosenPrompt {
+  id: number;
+  styleText: string;
+  slots: { position: number; text: string }[];
+}
+
+/** The chosen models (in the order asked) and prompt; unknown or inactive models and unknown prompts are field errors. */
+async function loadChoices(fields: AiTestFields): Promise<{ models: AiModel[]; prompt: ChosenPrompt | null }> {
+  const db = await getDb();
+  const [modelRows, promptRow] = await Promise.all([
+    db.select().from(aiModels).where(inArray(aiModels.id, fields.providers)),
+    fields.promptId === undefined
+      ? Promise.resolve(undefined)
+      : db
+          .select({ id: prompts.id, styleText: prompts.styleText })
+          .from(prompts)
+          .where(eq(prompts.id, fields.promptId))
+          .then((rows) => rows[0] ?? null),
+  ]);
+  const byId = new Map(modelRows.filter((m) => m.active).map((m) => [m.id, m]));
+  const models = fields.providers.map((id) => byId.get(id)).filter((m): m is AiModel => !!m);
+  const errors: Record<string, MessageKey> = {};
+  if (models.length !== fields.providers.length) errors.providers = "validation.unknownReference";
+  if (promptRow === null) errors.promptId = "validation.unknownReference";
+  if (Object.keys(errors).length) throw new ApiError(422, "errors.validationFailed", errors);
+  if (!promptRow) return { models, prompt: null };
+  // Archived and inactive prompts are allowed here: the tester is where they are tuned.
+  const slots = await db
+    .select({ text: slotVariants.prompt, position: slotTypes.position })
+    .from(promptSlotVariants)
+    .innerJoin(slotVariants, eq(slotVariants.id, promptSlotVariants.slotVariantId))
+    .innerJoin(slotTypes, eq(slotTypes.id, slotVariants.slotTypeId))
+    .where(eq(promptSlotVariants.promptId, promptRow.id))
+    .orderBy(asc(slotTypes.position), asc(slotVariants.id));
+  return { models, prompt: { ...promptRow, slots } };
+}
+
+/** The adapter that will really answer for a model now: its provider when the key is set, else the offline provider. */
+function effectiveModel(model: AiModel): { provider: AiModel["provider"]; modelId: string } {
+  return isProviderUsable(model.provider) ? { provider: model.provider, modelId: model.modelId } : { provider: OFFLINE_PROVIDER, modelId: OFFLINE_MODEL_ID };
+}
+
+interface PlannedResult {
+  generationId: number;
+  model: AiModel;
+}
+
+/**
+ * One provider of a run: ask it (deadline AI_TIMEOUT_MS, aborted with the request), store its image
+ * as GENERATED (owned by the admin), and record status, duration, cost or the failure kind on its
+ * generation row. Never throws for a provider's failure: one provider never hides the others.
+ */
+async function runOne(
+  planned: PlannedResult,
+  ctx: { source: StoredImage; promptText: string; settings: GenerationSettings; ownerId: number; promptId: number | null; signal: AbortSignal },
+): Promise<void> {
+  const db = await getDb();
+  const started = Date.now();
+  try {
+    const result = await generateWithDeadline(
+      {
+        model: { provider: planned.model.provider, modelId: planned.model.modelId },
+        image: { data: ctx.source.data, mimeType: ctx.source.mimeType },
+        prompt: ctx.promptText,
+        settings: ctx.settings,
+        signal: ctx.signal,
+      },
+      env().AI_TIMEOUT_MS,
+    );
+    const stored: StoredImage[] = [];
+    for (const image of result.images) {
+      try {
+        stored.push(
+          await storeImage({
+            bytes: image.data,
+            use: "generated",
+            format: "webp",
+            type: "GENERATED",
+            ownerId: ctx.ownerId,
+            promptId: ctx.promptId,
+            sourceImageId: ctx.source.id,
+            generationId: planned.generationId,
+          }),
+        );
+      } catch (err) {
+        throw new GenerationError("invalid", "provider answer is not a usable image", err);
+      }
+    }
+    if (stored.length === 0) throw new GenerationError("invalid", "provider answered without an image");
+    await db
+      .update(generations)
+      .set({
+        status: "SUCCEEDED",
+        finishedAt: new Date(),
+        durationMs: Date.now() - started,
+        costMicroCents: result.costMicroCents,
+        provider: result.provider,
+        model: result.modelId,
+      })
+      .where(eq(generations.id, planned.generationId));
+  } catch (err) {
+    const failure = err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
+    await db
+      .update(generations)
+      .set({ status: "FAILED", finishedAt: new Date(), durationMs: Date.now() - started, errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000) })
+      .where(eq(generations.id, planned.generationId));
+    logger.warn("prompt tester generation failed", { generationId: planned.generationId, provider: planned.model.provider, kind: failure.kind, message: failure.message });
+  }
+}
+
+/**
+ * POST /api/admin/ai/test: validate everything (fields, photo present, models, prompt), count the run
+ * against the admin's limit BEFORE the photo is decoded, take the photo in as the editor does and
+ * store it as the admin's UPLOADED image, record the run and one PENDING generation per model in one
+ * transaction, then ask every model in parallel outside any transaction and answer the stored run.
+ */
+export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; session: Session; locale: Locale; signal: AbortSignal }): Promise<AiTestRunDto> {
+  const { fields, photo, session } = input;
+  const { models, prompt } = await loadChoices(fields);
+  const slots = prompt?.slots ?? [];
+  const styleText = prompt?.styleText ?? "";
+  const promptText = composePromptText({ masterPrompt: fields.masterPrompt, styleText, slots, specificPrompt: fields.specificPrompt });
+  if (!promptText) throw new ApiError(422, "errors.validationFailed", { specificPrompt: "validation.testPromptRequired" });
+
+  const userId = session.user.id;
+  const limit = await consume({ key: limitKey(userId), limit: env().ADMIN_TEST_RUNS_PER_HOUR, windowSeconds: HOUR });
+  if (!limit.allowed) throw new ApiError(429, "errors.rateLimitTester", undefined, { retryAfter: limit.retryAfter });
+
+  let source: StoredImage;
+  try {
+    const processed = await intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION });
+    source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId: userId, crop: fields.crop, promptId: prompt?.id ?? null });
+  } catch (err) {
+    // A photo that cannot be taken in did not run anything: it does not count.
+    await release({ key: limitKey(userId), windowSeconds: HOUR });
+    throw err;
+  }
+
+  const settings: GenerationSettings = { quality: fields.quality, size: fields.size, background: fields.background, n: 1 };
+  const runSettings: StoredRunSettings = {
+    providers: models.map((m) => m.id),
+    quality: fields.quality,
+    size: fields.size,
+    background: fields.background,
+    masterPrompt: fields.masterPrompt,
+    specificPrompt: fields.specificPrompt,
+    styleText,
+    slots,
+  };
+  const db = await getDb();
+  let runId: number;
+  let planned: PlannedResult[];
+  try {
+    ({ runId, planned } = await db.transaction(async (tx) => {
+      const [run] = await tx
+        .insert(aiTestRuns)
+        .values({ createdBy: userId, promptId: prompt?.id ?? null, sourceImageId: source.id, settings: { ...runSettings } })
+        .returning({ id: aiTestRuns.id });
+      if (!run) throw new Error("insert returned no row");
+      const planned: PlannedResult[] = [];
+      // One row per model, in the order asked (ids ascending = the answer's order).
+      for (const model of models) {
+        const effective = effectiveModel(model);
+        const resultSettings: StoredResultSettings = {
+          quality: fields.quality,
+          size: fields.size,
+          background: fields.background,
+          unsupportedSettings: unsupportedSettings(effective.provider, settings),
+        };
+        const [row] = await tx
+          .insert(generations)
+          .values({
+            userId,
+            promptId: prompt?.id ?? null,
+            aiModelId: model.id,
+            provider: effective.provider,
+            model: effective.modelId,
+            sourceImageId: source.id,
+            promptText,
+            settings: { ...resultSettings },
+            status: "PENDING",
+            testRunId: run.id,
+          })
+          .returning({ id: generations.id });
+        if (!row) throw new Error("insert returned no row");
+        planned.push({ generationId: row.id, model });
+      }
+      return { runId: run.id, planned };
+    }));
+  } catch (err) {
+    await deleteImage(source.id).catch(() => {});
+    throw err;
+  }
+
+  const ctx = { source, promptText, settings, ownerId: userId, promptId: prompt?.id ?? null, signal: input.signal };
+  const outcomes = await Promise.allSettled(planned.map((p) => runOne(p, ctx)));
+  for (const o of outcomes) if (o.status === "rejected") logger.error("prompt tester result not recorded", { runId, err: o.reason });
+  return getAiTestRun(runId, input.locale);
+}
