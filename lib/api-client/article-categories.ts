@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "./fetcher";
-import type { CategoryBodyInput, CategoryDto, SubcategoryBodyInput, SubcategoryDto } from "@/lib/schemas/article-categories";
+import { categoryDeletePathOf, categoryTreeApi, subcategoryDeletePathOf } from "./category-tree";
+
+const api = categoryTreeApi<"articleCount">("/admin/articles");
 
 export const articleCategoryKeys = {
   all: ["admin", "article-categories"] as const,
@@ -8,25 +9,14 @@ export const articleCategoryKeys = {
 };
 
 export const articleCategoryQueries = {
-  list: () =>
-    queryOptions({ queryKey: articleCategoryKeys.all, queryFn: ({ signal }) => apiFetch<CategoryDto[]>("/admin/articles/categories", { signal }) }),
+  list: () => queryOptions({ queryKey: articleCategoryKeys.all, queryFn: ({ signal }) => api.listCategories(signal) }),
   /** The subcategory choices of a category (article form). */
   subcategoriesOf: (categoryId: number) =>
-    queryOptions({
-      queryKey: articleCategoryKeys.subcategoriesOf(categoryId),
-      queryFn: ({ signal }) => apiFetch<SubcategoryDto[]>(`/admin/articles/subcategories/category/${categoryId}`, { signal }),
-    }),
+    queryOptions({ queryKey: articleCategoryKeys.subcategoriesOf(categoryId), queryFn: ({ signal }) => api.subcategoriesOf(categoryId, signal) }),
 };
 
-export const articleCategoryApi = {
-  createCategory: (body: CategoryBodyInput) => apiFetch<CategoryDto>("/admin/articles/categories", { method: "POST", body }),
-  updateCategory: (id: number, body: CategoryBodyInput) => apiFetch<CategoryDto>(`/admin/articles/categories/${id}`, { method: "PUT", body }),
-  removeCategory: (id: number) => apiFetch<{ id: number; deleted: true }>(`/admin/articles/categories/${id}`, { method: "DELETE" }),
-  createSubcategory: (body: SubcategoryBodyInput) => apiFetch<SubcategoryDto>("/admin/articles/subcategories", { method: "POST", body }),
-  updateSubcategory: (id: number, body: SubcategoryBodyInput) => apiFetch<SubcategoryDto>(`/admin/articles/subcategories/${id}`, { method: "PUT", body }),
-  removeSubcategory: (id: number) => apiFetch<{ id: number; deleted: true }>(`/admin/articles/subcategories/${id}`, { method: "DELETE" }),
-};
+export const articleCategoryApi = api;
 
 /** Path of DELETE for the page's shared delete dialog (`DeleteRowHost` + `data-row-path`). */
-export const categoryDeletePath = "/admin/articles/categories/{id}";
-export const subcategoryDeletePath = (id: number) => `/admin/articles/subcategories/${id}`;
+export const categoryDeletePath = categoryDeletePathOf("/admin/articles");
+export const subcategoryDeletePath = (id: number) => subcategoryDeletePathOf("/admin/articles", id);

@@ -3,21 +3,30 @@ import { expect, type Locator, type Page } from "@playwright/test";
 /** A regular expression matching `text` literally. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+const SCREENS = {
+  article: { path: "/admin/article-categories", heading: /^(Article categories|Artikelkategorien)$/ },
+  prompt: { path: "/admin/prompt-categories", heading: /^(Prompt categories|Prompt-Kategorien)$/ },
+} as const;
+
 /**
- * The article categories screen (/admin/article-categories): categories with their subcategories
- * nested, one inline form (new/edit category or subcategory, name with its n/255 counter), one shared
- * delete dialog. Works in English and German.
+ * A category tree screen — the article categories (/admin/article-categories, the default) or the
+ * prompt categories (/admin/prompt-categories), one shared component: categories with their
+ * subcategories nested, one inline form (new/edit category or subcategory, name with its n/255
+ * counter), one shared delete dialog. Works in English and German.
  */
 export class AdminCategoriesPage {
-  constructor(private readonly page: Page) {}
+  constructor(
+    private readonly page: Page,
+    private readonly screen: keyof typeof SCREENS = "article",
+  ) {}
 
   async goto() {
-    await this.page.goto("/admin/article-categories");
+    await this.page.goto(SCREENS[this.screen].path);
     await expect(this.heading()).toBeVisible();
   }
 
   heading() {
-    return this.page.getByRole("heading", { level: 1, name: /^(Article categories|Artikelkategorien)$/ });
+    return this.page.getByRole("heading", { level: 1, name: SCREENS[this.screen].heading });
   }
 
   list() {

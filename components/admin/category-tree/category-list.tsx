@@ -1,27 +1,46 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { CategoryDto, SubcategoryDto } from "@/lib/schemas/article-categories";
+import type { TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
+import { subcategoryDeletePathOf } from "@/lib/api-client/category-tree";
 import type { SelectOption } from "@/components/ui/form-field";
-import { subcategoryDeletePath } from "@/lib/api-client/article-categories";
 import { CategoryInlineForm } from "./category-inline-form";
 import { formHref, type FormState } from "./paths";
+import type { CategoryTreeScreen } from "./screens";
+
+type Category = TreeCategoryDto<"articleCount"> | TreeCategoryDto<"promptCount">;
+type Subcategory = TreeSubcategoryDto<"articleCount"> | TreeSubcategoryDto<"promptCount">;
+
+/** How many articles or prompts are filed under a row. */
+const childCount = (row: Category | Subcategory): number => ("articleCount" in row ? row.articleCount : row.promptCount);
+
+/** "3 articles" / "3 prompts": the one text the screens' namespaces name differently (`countKey`). */
+async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Category | Subcategory) => string> {
+  if (screen.kind === "article") {
+    const t = await getTranslations("articleCategories");
+    return (row) => t("articleCount", { count: childCount(row) });
+  }
+  const t = await getTranslations("promptCategories");
+  return (row) => t("promptCount", { count: childCount(row) });
+}
 
 /**
  * The categories with their subcategories nested, as plain server-rendered HTML. Row actions are
  * links (edit, add subcategory: they open the one inline form through the URL) and
  * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
  */
-export async function CategoryList({ categories, form }: { categories: CategoryDto[]; form: FormState | null }) {
-  const [t, tc] = await Promise.all([getTranslations("articleCategories"), getTranslations("common")]);
+export async function CategoryList({ screen, categories, form }: { screen: CategoryTreeScreen; categories: readonly Category[]; form: FormState | null }) {
+  const [t, tc, countOf] = await Promise.all([getTranslations(screen.namespace), getTranslations("common"), countFormatter(screen)]);
   const options: SelectOption[] = categories.map((c) => ({ value: String(c.id), label: c.name }));
   const editing = (kind: FormState["form"], id: number) => form !== null && form.form === kind && "id" in form && form.id === id;
+  const href = (state: FormState) => formHref(screen.path, state);
 
-  function subcategoryRow(s: SubcategoryDto) {
+  function subcategoryRow(s: Subcategory) {
     if (editing("edit-subcategory", s.id)) {
       return (
         <li key={s.id} className="py-3">
           <CategoryInlineForm
             key={`sub-${s.id}`}
+            screen={screen}
             target={{ kind: "subcategory", id: s.id, categoryId: s.categoryId, name: s.name, description: s.description }}
             categories={options}
           />
@@ -33,15 +52,10 @@ export async function CategoryList({ categories, form }: { categories: CategoryD
         <div className="min-w-0 flex-1 basis-48">
           <p className="font-medium [overflow-wrap:anywhere]">{s.name}</p>
           {s.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{s.description}</p>}
-          <p className="text-xs text-stone-500">{t("articleCount", { count: s.articleCount })}</p>
+          <p className="text-xs text-stone-500">{countOf(s)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link
-            href={formHref({ form: "edit-subcategory", id: s.id })}
-            scroll={false}
-            className="btn-secondary"
-            aria-label={t("editNamed", { name: s.name })}
-          >
+          <Link href={href({ form: "edit-subcategory", id: s.id })} scroll={false} className="btn-secondary" aria-label={t("editNamed", { name: s.name })}>
             {tc("edit")}
           </Link>
           <button
@@ -51,7 +65,7 @@ export async function CategoryList({ categories, form }: { categories: CategoryD
             data-row-action="delete"
             data-row-id={s.id}
             data-row-label={s.name}
-            data-row-path={subcategoryDeletePath(s.id)}
+            data-row-path={subcategoryDeletePathOf(screen.apiBase, s.id)}
           >
             {tc("delete")}
           </button>
@@ -65,31 +79,23 @@ export async function CategoryList({ categories, form }: { categories: CategoryD
       {categories.map((c) => (
         <li key={c.id} className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5" data-testid={`category-${c.id}`}>
           {editing("edit-category", c.id) ? (
-            <CategoryInlineForm key={`cat-${c.id}`} target={{ kind: "category", id: c.id, name: c.name, description: c.description }} categories={options} />
+            <CategoryInlineForm
+              key={`cat-${c.id}`}
+              screen={screen}
+              target={{ kind: "category", id: c.id, name: c.name, description: c.description }}
+              categories={options}
+            />
           ) : (
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 flex-1 basis-56">
                 <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{c.name}</h2>
                 {c.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{c.description}</p>}
                 <p className="text-xs text-stone-500">
-                  {t("articleCount", { count: c.articleCount })} · {t("subcategoryCount", { count: c.subcategoryCount })}
+                  {countOf(c)} · {t("subcategoryCount", { count: c.subcategoryCount })}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link
-                  href={formHref({ form: "new-subcategory", id: c.id })}
-                  scroll={false}
-                  className="btn-secondary"
-                  aria-label={t("addSubcategoryTo", { name: c.name })}
-                >
-                  {t("addSubcategory")}
-                </Link>
-                <Link
-                  href={formHref({ form: "edit-category", id: c.id })}
-                  scroll={false}
-                  className="btn-secondary"
-                  aria-label={t("editNamed", { name: c.name })}
-                >
+                <Link href={href({ form: "edit-category", id: c.id })} scroll={false} className="btn-secondary" aria-label={t("editNamed", { name: c.name })}>
                   {tc("edit")}
                 </Link>
                 <button
@@ -110,13 +116,29 @@ export async function CategoryList({ categories, form }: { categories: CategoryD
               <p className="pt-3 text-sm text-stone-500">{t("noSubcategories")}</p>
             ) : (
               <ul className="divide-y divide-stone-100" aria-label={t("subcategories", { name: c.name })}>
-                {c.subcategories.map(subcategoryRow)}
+                {c.subcategories.map((s: Subcategory) => subcategoryRow(s))}
               </ul>
             )}
-            {editing("new-subcategory", c.id) && (
+            {editing("new-subcategory", c.id) ? (
               <div className="pt-3">
-                <CategoryInlineForm key={`new-sub-${c.id}`} target={{ kind: "subcategory", categoryId: c.id, name: "", description: null }} categories={options} />
+                <CategoryInlineForm
+                  key={`new-sub-${c.id}`}
+                  screen={screen}
+                  target={{ kind: "subcategory", categoryId: c.id, name: "", description: null }}
+                  categories={options}
+                />
               </div>
+            ) : (
+              // Below the subcategories, where the new one's form opens (the header's buttons then fit one line on phones).
+              <Link
+                href={href({ form: "new-subcategory", id: c.id })}
+                scroll={false}
+                className="btn-secondary mt-3"
+                aria-label={t("addSubcategoryTo", { name: c.name })}
+              >
+                <span aria-hidden>+</span>
+                {t("addSubcategory")}
+              </Link>
             )}
           </div>
         </li>

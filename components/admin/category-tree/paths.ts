@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
 
-export const ARTICLE_CATEGORIES_PATH = "/admin/article-categories";
-
 /**
- * Which inline form the screen shows, kept in the URL (`?form=edit-category&id=5`) so that only the
- * edited row renders a client form and every state has a link. For `new-subcategory` the id is the
- * category the subcategory goes into.
+ * Which inline form a category tree screen shows, kept in the URL (`?form=edit-category&id=5`) so
+ * that only the edited row renders a client form and every state has a link. For `new-subcategory`
+ * the id is the category the subcategory goes into.
  */
 const formState = z.discriminatedUnion("form", [
   z.object({ form: z.literal("new-category") }),
@@ -19,8 +17,9 @@ export function readFormState(searchParams: SearchParamsRecord): FormState | nul
   return parsed.success ? parsed.data : null;
 }
 
-export function formHref(state: FormState): string {
+/** The screen at `path` with the given form open. */
+export function formHref(path: string, state: FormState): string {
   const params = new URLSearchParams({ form: state.form });
   if ("id" in state) params.set("id", String(state.id));
-  return `${ARTICLE_CATEGORIES_PATH}?${params}`;
+  return `${path}?${params}`;
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { articleCategoryApi } from "@/lib/api-client/article-categories";
+import { categoryTreeApi } from "@/lib/api-client/category-tree";
 import {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
@@ -12,12 +12,12 @@ import {
   subcategoryBody,
   type CategoryBody,
   type SubcategoryBody,
-} from "@/lib/schemas/article-categories";
+} from "@/lib/schemas/category-tree";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
-import { ARTICLE_CATEGORIES_PATH } from "./paths";
+import type { CategoryTreeScreen } from "./screens";
 
 export type InlineFormTarget =
   | { kind: "category"; id?: number; name: string; description: string | null }
@@ -26,12 +26,20 @@ export type InlineFormTarget =
 type Saved = { kind: "category"; body: CategoryBody } | { kind: "subcategory"; body: SubcategoryBody };
 
 /**
- * The screen's one inline form: create or edit a category or a subcategory (name with its n/255
- * counter, description, and for a subcategory its category). Validates with the handler's schema,
- * shows the server's field errors, toasts per spec section 8 and returns to the list on success.
+ * A category tree screen's one inline form: create or edit a category or a subcategory (name with
+ * its n/255 counter, description, and for a subcategory its category). Validates with the handler's
+ * schema, shows the server's field errors, toasts per spec section 8 and returns to the list on success.
  */
-export function CategoryInlineForm({ target, categories }: { target: InlineFormTarget; categories: readonly SelectOption[] }) {
-  const t = useTranslations("articleCategories");
+export function CategoryInlineForm({
+  screen,
+  target,
+  categories,
+}: {
+  screen: CategoryTreeScreen;
+  target: InlineFormTarget;
+  categories: readonly SelectOption[];
+}) {
+  const t = useTranslations(screen.namespace);
   const tc = useTranslations("common");
   const router = useRouter();
   const { errors, validate, fromServer } = useFieldErrors();
@@ -48,14 +56,15 @@ export function CategoryInlineForm({ target, categories }: { target: InlineFormT
   const isNew = target.id === undefined;
   const save = useAdminMutation({
     mutationFn: (s: Saved): Promise<unknown> => {
-      if (s.kind === "category") return target.id ? articleCategoryApi.updateCategory(target.id, s.body) : articleCategoryApi.createCategory(s.body);
-      return target.id ? articleCategoryApi.updateSubcategory(target.id, s.body) : articleCategoryApi.createSubcategory(s.body);
+      const api = categoryTreeApi(screen.apiBase);
+      if (s.kind === "category") return target.id ? api.updateCategory(target.id, s.body) : api.createCategory(s.body);
+      return target.id ? api.updateSubcategory(target.id, s.body) : api.createSubcategory(s.body);
     },
     success:
       target.kind === "category" ? t(isNew ? "categoryCreated" : "categoryUpdated") : t(isNew ? "subcategoryCreated" : "subcategoryUpdated"),
     onSuccess: () => {
       setSaved(true);
-      router.replace(ARTICLE_CATEGORIES_PATH, { scroll: false });
+      router.replace(screen.path, { scroll: false });
       router.refresh();
     },
     onError: fromServer,
@@ -122,7 +131,7 @@ export function CategoryInlineForm({ target, categories }: { target: InlineFormT
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {save.isPending ? tc("saving") : tc("save")}
         </button>
-        <Link href={ARTICLE_CATEGORIES_PATH} scroll={false} className="btn-secondary">
+        <Link href={screen.path} scroll={false} className="btn-secondary">
           {tc("cancel")}
         </Link>
       </div>

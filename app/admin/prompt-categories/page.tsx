@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { listPromptCategories } from "@/lib/services/prompt-categories";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { CategoryTreePage } from "@/components/admin/category-tree/category-tree-page";
+import { PROMPT_CATEGORY_SCREEN } from "@/components/admin/category-tree/screens";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("promptCategories"))("title") };
+}
+
+/** Prompt categories with their subcategories nested (spec section 2): the article categories' screen over the prompt tree. */
+export default async function PromptCategoriesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
+  await requireRoles(["admin"]);
+  const [params, locale] = await Promise.all([searchParams, getLocale()]);
+  const categories = await listPromptCategories(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  return <CategoryTreePage screen={PROMPT_CATEGORY_SCREEN} categories={categories} searchParams={params} />;
+}

@@ -1,0 +1,28 @@
+import { apiFetch } from "./fetcher";
+import type { CategoryBodyInput, CountKey, SubcategoryBodyInput, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
+
+/** Where a category tree's REST API lives: `/admin/articles` or `/admin/prompts` (below /api). */
+export type CategoryTreeApiBase = "/admin/articles" | "/admin/prompts";
+
+/**
+ * The calls of one category tree's API ({base}/categories/**, {base}/subcategories/**), shared by
+ * the article and the prompt categories.
+ */
+export function categoryTreeApi<K extends CountKey>(base: CategoryTreeApiBase) {
+  type Deleted = { id: number; deleted: true };
+  return {
+    listCategories: (signal?: AbortSignal) => apiFetch<TreeCategoryDto<K>[]>(`${base}/categories`, { signal }),
+    subcategoriesOf: (categoryId: number, signal?: AbortSignal) => apiFetch<TreeSubcategoryDto<K>[]>(`${base}/subcategories/category/${categoryId}`, { signal }),
+    createCategory: (body: CategoryBodyInput) => apiFetch<TreeCategoryDto<K>>(`${base}/categories`, { method: "POST", body }),
+    updateCategory: (id: number, body: CategoryBodyInput) => apiFetch<TreeCategoryDto<K>>(`${base}/categories/${id}`, { method: "PUT", body }),
+    removeCategory: (id: number) => apiFetch<Deleted>(`${base}/categories/${id}`, { method: "DELETE" }),
+    createSubcategory: (body: SubcategoryBodyInput) => apiFetch<TreeSubcategoryDto<K>>(`${base}/subcategories`, { method: "POST", body }),
+    updateSubcategory: (id: number, body: SubcategoryBodyInput) => apiFetch<TreeSubcategoryDto<K>>(`${base}/subcategories/${id}`, { method: "PUT", body }),
+    removeSubcategory: (id: number) => apiFetch<Deleted>(`${base}/subcategories/${id}`, { method: "DELETE" }),
+  };
+}
+
+/** Path of a category's DELETE for a page's shared delete dialog (`DeleteRowHost` pathTemplate). */
+export const categoryDeletePathOf = (base: CategoryTreeApiBase) => `${base}/categories/{id}`;
+/** Path of a subcategory's DELETE (`data-row-path` of its row). */
+export const subcategoryDeletePathOf = (base: CategoryTreeApiBase, id: number) => `${base}/subcategories/${id}`;

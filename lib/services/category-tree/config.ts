@@ -1,0 +1,51 @@
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { MessageKey } from "@/lib/api/errors";
+import type { CountKey } from "@/lib/schemas/category-tree";
+
+/**
+ * What a category tree service is built from: the category table, its subcategory table, the table
+ * of the things filed under them (articles, prompts) and the messages that name those things.
+ * Every table is described by the columns the service reads, so any pair of tables shaped like
+ * `article_categories`/`article_subcategories` fits.
+ */
+type Col<T, NotNull extends boolean = true> = AnyPgColumn<{ data: T; notNull: NotNull }>;
+
+export type CategoryTable = PgTable & {
+  id: Col<number>;
+  name: Col<string>;
+  description: Col<string, false>;
+  createdAt: Col<Date>;
+  updatedAt: Col<Date>;
+};
+
+export type SubcategoryTable = CategoryTable & { categoryId: Col<number> };
+
+/** The table of the children: each row belongs to a category and optionally to one of its subcategories. */
+export type ChildTable = PgTable & { id: Col<number>; categoryId: Col<number>; subcategoryId: Col<number, false> };
+
+export interface CategoryTreeConfig<K extends CountKey> {
+  categories: CategoryTable;
+  subcategories: SubcategoryTable;
+  children: ChildTable;
+  /** The answers' count field, e.g. `articleCount`. */
+  countKey: K;
+  messages: {
+    /** 409 deleting a category that children use directly, e.g. errors.categoryHasArticles. */
+    categoryHasChildren: MessageKey;
+    /** 409 deleting a subcategory that children use, e.g. errors.subcategoryHasArticles. */
+    subcategoryHasChildren: MessageKey;
+    /** 409 moving a subcategory that children use to another category, e.g. errors.subcategoryMoveHasArticles. */
+    subcategoryMoveHasChildren: MessageKey;
+  };
+}
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export interface SubcategoryRow extends CategoryRow {
+  categoryId: number;
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { ApiError } from "@/lib/api/errors";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import type { CategoryBody, CountKey, SubcategoryBody, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
+import type { CategoryTreeConfig } from "./config";
+import { loadCategories, loadSubcategories, nameContains } from "./read";
+import { insertCategory, insertSubcategory, removeCategory, removeSubcategory, replaceCategory, replaceSubcategory } from "./write";
+
+export type { CategoryTreeConfig } from "./config";
+
+/**
+ * One category tree service (categories with one level of subcategories, and the children filed
+ * under them) over the tables of `cfg`: lib/services/article-categories.ts (articles) and
+ * lib/services/prompt-categories.ts (prompts) are both made by it. Rules: ./write.ts; reads: ./read.ts.
+ */
+export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeConfig<K>) {
+  const { categories: c, subcategories: s } = cfg;
+
+  async function getCategoryOrThrow(id: number, locale: Locale = DEFAULT_LOCALE): Promise<TreeCategoryDto<K>> {
+    const [category] = await loadCategories(cfg, await getDb(), locale, eq(c.id, id));
+    if (!category) throw new ApiError(404, "errors.categoryNotFound");
+    return category;
+  }
+
+  async function getSubcategoryOrThrow(id: number, locale: Locale = DEFAULT_LOCALE): Promise<TreeSubcategoryDto<K>> {
+    const [sub] = await loadSubcategories(cfg, await getDb(), locale, eq(s.id, id));
+    if (!sub) throw new ApiError(404, "errors.subcategoryNotFound");
+    return sub;
+  }
+
+  return {
+    /** Every category with its subcategories and counts, sorted by name. */
+    listCategories: async (locale: Locale = DEFAULT_LOCALE) => loadCategories(cfg, await getDb(), locale),
+    /** Categories whose name contains `name` (case-insensitive; `%` and `_` literal); no name → all. */
+    searchCategories: async (name: string | undefined, locale: Locale = DEFAULT_LOCALE) =>
+      loadCategories(cfg, await getDb(), locale, nameContains(c, name)),
+    getCategoryOrThrow,
+    createCategory: async (body: CategoryBody) => getCategoryOrThrow(await insertCategory(cfg, body)),
+    updateCategory: async (id: number, body: CategoryBody, locale: Locale = DEFAULT_LOCALE) =>
+      getCategoryOrThrow(await replaceCategory(cfg, id, body), locale),
+    /** 409 while it has subcategories (checked first) or children; 404 when unknown. */
+    deleteCategory: (id: number) => removeCategory(cfg, id),
+
+    /** Every subcategory with its category name and count, sorted by name, then category name. */
+    listSubcategories: async (locale: Locale = DEFAULT_LOCALE) => loadSubcategories(cfg, await getDb(), locale),
+    /** Subcategories whose name contains `name` (case-insensitive; `%` and `_` literal); no name → all. */
+    searchSubcategories: async (name: string | undefined, locale: Locale = DEFAULT_LOCALE) =>
+      loadSubcategories(cfg, await getDb(), locale, nameContains(s, name)),
+    /** The subcategories of one category; an unknown category answers 404. */
+    listSubcategoriesOfCategory: async (categoryId: number, locale: Locale = DEFAULT_LOCALE) => {
+      const db = await getDb();
+      const [category] = await db.select({ id: c.id }).from(c).where(eq(c.id, categoryId));
+      if (!category) throw new ApiError(404, "errors.categoryNotFound");
+      return loadSubcategories(cfg, db, locale, eq(s.categoryId, categoryId));
+    },
+    getSubcategoryOrThrow,
+    createSubcategory: async (body: SubcategoryBody) => getSubcategoryOrThrow(await insertSubcategory(cfg, body)),
+    /** Replaces name, description and category; 409 moving one that children use to another category. */
+    updateSubcategory: async (id: number, body: SubcategoryBody, locale: Locale = DEFAULT_LOCALE) =>
+      getSubcategoryOrThrow(await replaceSubcategory(cfg, id, body), locale),
+    /** 409 while children use it; 404 when unknown. */
+    deleteSubcategory: (id: number) => removeSubcategory(cfg, id),
+  };
+}
+
+export type CategoryTreeService<K extends CountKey> = ReturnType<typeof createCategoryTreeService<K>>;

@@ -1,0 +1,165 @@
+import "server-only";
+import { and, eq, getTableName, ne } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { ApiError, isStillReferenced } from "@/lib/api/errors";
+import type { CategoryBody, CountKey, SubcategoryBody } from "@/lib/schemas/category-tree";
+import { invalidateCatalog } from "@/lib/services/catalog-cache";
+import type { CategoryTreeConfig } from "./config";
+
+/**
+ * Writing a category tree. Rules (spec sections 3, 7 and 8):
+ * - A category with subcategories cannot be deleted ("Cannot delete category with subcategories…",
+ *   checked first), nor one that children use; a subcategory that children use cannot be deleted.
+ *   The checks run in the deleting transaction with the row locked, and a foreign-key violation (a
+ *   concurrent insert that slipped past) answers with the same message.
+ * - Children keep their subcategory inside their category, so a subcategory that children use cannot
+ *   be moved to another category; renaming it is always allowed.
+ * - An unknown category of a subcategory is a 422 field error on `categoryId`, never a 500.
+ * Every write invalidates the catalogue cache. Each function answers the written row's id.
+ */
+
+type Cfg = CategoryTreeConfig<CountKey>;
+
+/** The violated constraint's name, as postgres.js (`constraint_name`) or PGlite (`constraint`) reports it. */
+function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
+    const name = constraint_name ?? constraint;
+    if (typeof name === "string" && name) return name;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const unknownCategory = () => new ApiError(422, "errors.validationFailed", { categoryId: "validation.unknownReference" });
+
+// ── Categories ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertCategory({ categories: c }: Cfg, body: CategoryBody): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.insert(c).values({ name: body.name, description: body.description }).returning({ id: c.id });
+  if (!row) throw new Error("insert returned no row");
+  invalidateCatalog();
+  return row.id;
+}
+
+export async function replaceCategory({ categories: c }: Cfg, id: number, body: CategoryBody): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.update(c).set({ name: body.name, description: body.description }).where(eq(c.id, id)).returning({ id: c.id });
+  if (!row) throw new ApiError(404, "errors.categoryNotFound");
+  invalidateCatalog();
+  return row.id;
+}
+
+async function hasSubcategories({ subcategories: s }: Cfg, db: Db | Tx, categoryId: number): Promise<boolean> {
+  const [row] = await db.select({ id: s.id }).from(s).where(eq(s.categoryId, categoryId)).limit(1);
+  return !!row;
+}
+
+async function hasChildren({ children }: Cfg, db: Db | Tx, by: "categoryId" | "subcategoryId", id: number): Promise<boolean> {
+  const [row] = await db.select({ id: children.id }).from(children).where(eq(children[by], id)).limit(1);
+  return !!row;
+}
+
+/**
+ * Deletes a category that has neither subcategories (checked first, spec section 8) nor children.
+ * The row is locked first, so a subcategory or child inserted meanwhile waits and then fails its
+ * own foreign-key check; a violation on our side still answers with the matching 409.
+ */
+export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number; deleted: true }> {
+  const { categories: c, subcategories: s, messages } = cfg;
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: c.id }).from(c).where(eq(c.id, id)).for("update");
+      if (!row) throw new ApiError(404, "errors.categoryNotFound");
+      if (await hasSubcategories(cfg, tx, id)) throw new ApiError(409, "errors.categoryHasSubcategories");
+      if (await hasChildren(cfg, tx, "categoryId", id)) throw new ApiError(409, messages.categoryHasChildren);
+      await tx.delete(c).where(eq(c.id, id));
+    });
+  } catch (err) {
+    if (!isStillReferenced(err)) throw err;
+    // Which reference blocked the delete: a subcategory's foreign key, or a child's.
+    const constraint = violatedConstraint(err);
+    const bySubcategory = constraint ? constraint.startsWith(`${getTableName(s)}_`) : await hasSubcategories(cfg, db, id);
+    throw new ApiError(409, bySubcategory ? "errors.categoryHasSubcategories" : messages.categoryHasChildren);
+  }
+  invalidateCatalog();
+  return { id, deleted: true };
+}
+
+// ── Subcategories ──────────────────────────────────────────────────────────────────────────────────
+
+/** The category a subcategory is filed under, locked against deletion until the transaction ends. */
+async function lockCategoryForChild({ categories: c }: Cfg, tx: Tx, categoryId: number): Promise<void> {
+  const [row] = await tx.select({ id: c.id }).from(c).where(eq(c.id, categoryId)).for("key share");
+  if (!row) throw unknownCategory();
+}
+
+export async function insertSubcategory(cfg: Cfg, body: SubcategoryBody): Promise<number> {
+  const { subcategories: s } = cfg;
+  const db = await getDb();
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await lockCategoryForChild(cfg, tx, body.categoryId);
+      const [row] = await tx.insert(s).values({ categoryId: body.categoryId, name: body.name, description: body.description }).returning({ id: s.id });
+      if (!row) throw new Error("insert returned no row");
+      return row.id;
+    });
+  } catch (err) {
+    if (isStillReferenced(err)) throw unknownCategory();
+    throw err;
+  }
+  invalidateCatalog();
+  return id;
+}
+
+/**
+ * Replaces name, description and category. Moving to another category is refused (409) while any
+ * child uses the subcategory: those children would end up with a subcategory outside their category.
+ */
+export async function replaceSubcategory(cfg: Cfg, id: number, body: SubcategoryBody): Promise<number> {
+  const { subcategories: s, children, messages } = cfg;
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ categoryId: s.categoryId }).from(s).where(eq(s.id, id)).for("update");
+      if (!current) throw new ApiError(404, "errors.subcategoryNotFound");
+      if (body.categoryId !== current.categoryId) {
+        await lockCategoryForChild(cfg, tx, body.categoryId);
+        const [elsewhere] = await tx
+          .select({ id: children.id })
+          .from(children)
+          .where(and(eq(children.subcategoryId, id), ne(children.categoryId, body.categoryId)))
+          .limit(1);
+        if (elsewhere) throw new ApiError(409, messages.subcategoryMoveHasChildren);
+      }
+      await tx.update(s).set({ categoryId: body.categoryId, name: body.name, description: body.description }).where(eq(s.id, id));
+    });
+  } catch (err) {
+    if (isStillReferenced(err)) throw unknownCategory();
+    throw err;
+  }
+  invalidateCatalog();
+  return id;
+}
+
+/** Deletes a subcategory no child uses (e.g. "Cannot delete subcategory with associated articles" otherwise). */
+export async function removeSubcategory(cfg: Cfg, id: number): Promise<{ id: number; deleted: true }> {
+  const { subcategories: s, messages } = cfg;
+  const db = await getDb();
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: s.id }).from(s).where(eq(s.id, id)).for("update");
+      if (!row) throw new ApiError(404, "errors.subcategoryNotFound");
+      if (await hasChildren(cfg, tx, "subcategoryId", id)) throw new ApiError(409, messages.subcategoryHasChildren);
+      await tx.delete(s).where(eq(s.id, id));
+    });
+  } catch (err) {
+    if (isStillReferenced(err)) throw new ApiError(409, messages.subcategoryHasChildren);
+    throw err;
+  }
+  invalidateCatalog();
+  return { id, deleted: true };
+}
