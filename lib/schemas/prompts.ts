@@ -4,7 +4,7 @@ import { optionalText } from "./common";
 /**
  * Admin prompt studio (issue 8; spec sections 3, 5, 7 "Admin prompts"): prompts, slot types, slot
  * variants. Bodies, queries and answers shared by handlers, forms and tests. Browser-safe.
- * (Prompt categories and subcategories reuse the category bodies of lib/schemas/article-categories.ts.)
+ * (Prompt categories and subcategories: lib/schemas/prompt-categories.ts, on the shared category tree.)
  *
  * What a customer sees comes in two languages: `title`/`description` (English; title required) and
  * `titleDe`/`descriptionDe` (German, optional); each falls back to the other. The style text sent to

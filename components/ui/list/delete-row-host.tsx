@@ -23,6 +23,7 @@ export function DeleteRowHost({
   title,
   success,
   deactivated,
+  archived,
   action = "delete",
 }: {
   pathTemplate: string;
@@ -30,6 +31,8 @@ export function DeleteRowHost({
   success: string;
   /** Success text when the answer says `{ deactivated: true }` (kept because orders refer to it). */
   deactivated?: string;
+  /** Success text when the answer says `{ archived: true }` (a prompt that orders or generations use is archived instead). */
+  archived?: string;
   /** The data-row-action value this host answers (default "delete"). */
   action?: string;
 }) {
@@ -44,8 +47,9 @@ export function DeleteRowHost({
     kind: "delete",
     mutationFn: (t: RowActionTarget) => apiFetch<unknown>(t.data.rowPath ?? pathTemplate.replace("{id}", encodeURIComponent(t.id)), { method: "DELETE" }),
     success: (result, t) => {
-      const wasDeactivated = !!result && typeof result === "object" && (result as { deactivated?: unknown }).deactivated === true;
-      return fill(wasDeactivated && deactivated ? deactivated : success, t);
+      const flag = (key: "deactivated" | "archived") => !!result && typeof result === "object" && (result as Record<string, unknown>)[key] === true;
+      if (flag("archived") && archived) return fill(archived, t);
+      return fill(flag("deactivated") && deactivated ? deactivated : success, t);
     },
     onSuccess: () => {
       setTarget(null);

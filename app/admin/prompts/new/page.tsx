@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { PromptForm } from "@/components/admin/prompts/prompt-form";
+import { loadPromptFormOptions } from "../form-options";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("prompts"))("createTitle") };
+}
+
+/** New prompt: the form with empty values (the test modal opens once it is saved). */
+export default async function NewPromptPage() {
+  await requireRoles(["admin"]);
+  const [options, t] = await Promise.all([loadPromptFormOptions(), getTranslations("prompts")]);
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("createTitle")}</h1>
+      <PromptForm options={options} />
+    </section>
+  );
+}

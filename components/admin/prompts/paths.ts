@@ -1,0 +1,2 @@
+/** Where the admin prompt screens live. */
+export const PROMPTS_PATH = "/admin/prompts";

@@ -1,0 +1,99 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import type { PromptFormOptions, PromptFormValues } from "./prompt-form-model";
+import type { PromptFormState } from "./use-prompt-form";
+
+type TextKey = "title" | "titleDe" | "description" | "descriptionDe" | "promptNumber";
+
+/** Titles and descriptions in English and German, prompt number, category, subcategory, model, active and archived. */
+export function PromptFields({ form, options }: { form: PromptFormState; options: PromptFormOptions }) {
+  const t = useTranslations("prompts.form");
+  const { values, errors, set } = form;
+  const category = options.categories.find((c) => String(c.id) === values.categoryId);
+  const text = (key: TextKey) => ({
+    id: `prompt-${key}`,
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+  const flag = (key: keyof Pick<PromptFormValues, "active" | "archived">) => ({
+    id: `prompt-${key}`,
+    checked: values[key],
+    error: errors[key],
+    onChange: (e: { target: { checked: boolean } }) => set(key, e.target.checked),
+  });
+  // An inactive model stays selectable when the prompt already uses it.
+  const llms = options.llms.filter((m) => m.active || String(m.id) === values.llmId);
+  return (
+    <>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-stone-800">{t("textsSection")}</legend>
+        <TextField label={t("titleEn")} required maxLength={255} counter {...text("title")} />
+        <TextField label={t("titleDe")} maxLength={255} counter {...text("titleDe")} />
+        <TextAreaField label={t("descriptionEn")} rows={3} maxLength={2000} {...text("description")} />
+        <TextAreaField label={t("descriptionDe")} rows={3} maxLength={2000} {...text("descriptionDe")} />
+        <p className="text-xs text-stone-500 md:col-span-2">{t("fallbackHint")}</p>
+      </fieldset>
+
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-stone-800">{t("classificationSection")}</legend>
+        <SelectField
+          id="prompt-categoryId"
+          label={t("category")}
+          required
+          placeholder={t("chooseCategory")}
+          options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          value={values.categoryId}
+          error={errors.categoryId}
+          hint={options.categories.length === 0 ? t("noCategories") : undefined}
+          onChange={(e) => form.setCategory(e.target.value)}
+        />
+        <SelectField
+          id="prompt-subcategoryId"
+          label={t("subcategory")}
+          placeholder={t("noSubcategory")}
+          options={(category?.subcategories ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          value={values.subcategoryId}
+          error={errors.subcategoryId}
+          disabled={!category || category.subcategories.length === 0}
+          onChange={(e) => set("subcategoryId", e.target.value)}
+        />
+        <SelectField
+          id="prompt-llmId"
+          label={t("llm")}
+          required
+          placeholder={t("chooseLlm")}
+          options={llms.map((m) => ({ value: String(m.id), label: m.offline && m.provider !== "offline" ? t("llmOffline", { name: m.displayName }) : m.displayName }))}
+          value={values.llmId}
+          error={errors.llmId}
+          onChange={(e) => set("llmId", e.target.value)}
+        />
+        <TextField label={t("promptNumber")} maxLength={50} {...text("promptNumber")} />
+        <div className="flex flex-col gap-3 md:col-span-2 sm:flex-row sm:gap-8">
+          <CheckboxField label={t("active")} hint={t("activeHint")} {...flag("active")} />
+          <CheckboxField label={t("archived")} hint={t("archivedHint")} {...flag("archived")} />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** The style text sent to the model (one text, not translated). */
+export function StyleTextField({ form }: { form: PromptFormState }) {
+  const t = useTranslations("prompts.form");
+  return (
+    <TextAreaField
+      id="prompt-styleText"
+      label={t("styleText")}
+      hint={t("styleTextHint", { count: [...form.values.styleText].length, max: 8000 })}
+      rows={8}
+      maxLength={8000}
+      className="input font-mono text-sm"
+      value={form.values.styleText}
+      error={form.errors.styleText}
+      onChange={(e) => form.set("styleText", e.target.value)}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "./fetcher";
+import type { ImageDto } from "@/lib/schemas/images";
+import type { AiTestRunDto } from "@/lib/schemas/ai-test";
+import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
+
+/** The admin prompt screens' calls: prompts, their example image upload, and the prompt test run. */
+
+export const promptKeys = {
+  all: ["admin", "prompts"] as const,
+  detail: (id: number) => ["admin", "prompts", id] as const,
+};
+
+export const promptQueries = {
+  detail: (id: number) => queryOptions({ queryKey: promptKeys.detail(id), queryFn: ({ signal }) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { signal }) }),
+};
+
+export const promptsApi = {
+  get: (id: number) => apiFetch<PromptDto>(`/admin/prompts/${id}`),
+  create: (body: PromptBodyInput) => apiFetch<PromptDto>("/admin/prompts", { method: "POST", body }),
+  update: (id: number, body: PromptBodyInput) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { method: "PUT", body }),
+  /** A prompt that orders or generations refer to is archived instead: `{ deleted: false, archived: true }`. */
+  remove: (id: number) => apiFetch<{ deleted: boolean; archived: boolean }>(`/admin/prompts/${id}`, { method: "DELETE" }),
+  /** Stores a prompt's example image (PNG/JPG/GIF/WEBP, max 10 MB, kept as WebP); the form then sends its id. */
+  uploadExampleImage: (file: Blob) => {
+    const form = new FormData();
+    form.set("file", file, file instanceof File ? file.name : "image");
+    form.set("imageType", "PROMPT_EXAMPLE");
+    return apiFetch<ImageDto>("/admin/images", { method: "POST", body: form });
+  },
+};
+
+/** What the prompt test modal sends: the photo, one to four model ids, and the saved prompt to assemble. */
+export interface PromptTestInput {
+  image: Blob;
+  providers: number[];
+  promptId: number;
+}
+
+export const aiTestApi = {
+  /** POST /api/admin/ai/test (multipart): runs the models in parallel, one result each. */
+  run: ({ image, providers, promptId }: PromptTestInput) => {
+    const form = new FormData();
+    form.set("image", image, image instanceof File ? image.name : "photo");
+    // One comma-separated field (the server reads text fields one value per name).
+    form.set("providers", providers.join(","));
+    form.set("promptId", String(promptId));
+    return apiFetch<AiTestRunDto>("/admin/ai/test", { method: "POST", body: form });
+  },
+};
