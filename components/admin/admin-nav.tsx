@@ -1,5 +1,6 @@
 "use client";
 
+import { useId, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -19,24 +20,51 @@ const MENU: { key: MenuKey; href: string }[] = [
 export function AdminNav() {
   const t = useTranslations("admin.menu");
   const pathname = usePathname();
+  const listId = useId();
+  // Phones: the menu folds into a button naming the current section; it folds again after navigating.
+  const [open, setOpen] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+  if (pathname !== shownPath) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
+  const isActive = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href));
+  const current = MENU.find((item) => isActive(item.href));
   return (
-    <nav aria-label={t("label")} className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-      {MENU.map((item) => {
-        const active = item.href === "/admin" ? pathname === "/admin" : pathname.startsWith(item.href);
-        return (
-          <Link
-            key={item.key}
-            href={item.href}
-            aria-current={active ? "page" : undefined}
-            className={`shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm ${active ? "bg-brand-50 font-medium text-brand-700" : "text-stone-700 hover:bg-stone-100"}`}
-          >
-            {t(item.key)}
-          </Link>
-        );
-      })}
-      <Link href="/" className="shrink-0 whitespace-nowrap rounded-md px-3 py-2 text-sm text-stone-500 hover:bg-stone-100 md:mt-4">
-        {t("backToShop")}
-      </Link>
+    <nav aria-label={t("label")}>
+      <button
+        type="button"
+        className="flex w-full items-center justify-between gap-2 rounded-md border border-stone-300 bg-white px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 md:hidden"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="min-w-0 truncate">
+          <span className="text-stone-500">{t("menuButton")}</span>
+          {current && <span className="font-medium text-brand-700"> · {t(current.key)}</span>}
+        </span>
+        <span aria-hidden className={`inline-block text-stone-500 transition-transform ${open ? "rotate-180" : ""}`}>
+          ▾
+        </span>
+      </button>
+      <div id={listId} className={`${open ? "flex" : "hidden"} mt-2 flex-wrap gap-1 md:mt-0 md:flex md:flex-col`}>
+        {MENU.map((item) => {
+          const active = isActive(item.href);
+          return (
+            <Link
+              key={item.key}
+              href={item.href}
+              aria-current={active ? "page" : undefined}
+              className={`shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm md:px-3 md:py-2 ${active ? "bg-brand-50 font-medium text-brand-700" : "text-stone-700 hover:bg-stone-100"}`}
+            >
+              {t(item.key)}
+            </Link>
+          );
+        })}
+        <Link href="/" className="shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm text-stone-500 hover:bg-stone-100 md:mt-4 md:px-3 md:py-2">
+          {t("backToShop")}
+        </Link>
+      </div>
     </nav>
   );
 }

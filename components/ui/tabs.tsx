@@ -28,7 +28,7 @@ export function Tabs({ items, active, onChange, label }: { items: TabItem[]; act
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1">
+      <div role="tablist" aria-label={label} className="-mx-1 flex flex-wrap gap-x-1 border-b border-stone-200 px-1 sm:flex-nowrap sm:overflow-x-auto">
         {items.map((tab, i) => {
           const selected = tab.id === active;
           return (
@@ -47,7 +47,7 @@ export function Tabs({ items, active, onChange, label }: { items: TabItem[]; act
               data-invalid={tab.invalid ? "true" : undefined}
               onClick={() => onChange(tab.id)}
               onKeyDown={(e) => onKey(e, i)}
-              className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2 text-sm ${
+              className={`-mb-px shrink-0 whitespace-nowrap border-b-2 px-2.5 py-2 text-sm sm:px-3 ${
                 selected ? "border-brand-600 font-medium text-brand-700" : "border-transparent text-stone-600 hover:text-stone-900"
               } ${tab.invalid ? "text-red-700" : ""}`}
             >

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import type { FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { articleQueries } from "@/lib/api-client/articles";
@@ -32,9 +32,21 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
   const saved = useQuery({ ...articleQueries.detail(article?.id ?? 0), initialData: article, enabled: !!article });
   const current = saved.data ?? article;
   const invalid = invalidTabs(form.errors);
+  const formRef = useRef<HTMLFormElement>(null);
+  /** Set by a save; the first invalid field of the shown tab then gets the focus (on a phone it may be far above the save bar). */
+  const focusError = useRef(false);
+  useEffect(() => {
+    if (!focusError.current) return;
+    const field = formRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden]) [aria-invalid="true"]');
+    if (!field) return;
+    focusError.current = false;
+    field.focus({ preventScroll: true });
+    field.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [form.errors, form.tab]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    focusError.current = true;
     form.submit();
   }
 
@@ -57,7 +69,7 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
   ];
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="article-form" data-type={type}>
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="article-form" data-type={type}>
       <div className="rounded-lg border border-stone-200 bg-white px-3 pb-6 pt-2 shadow-sm sm:px-6">
         <Tabs
           label={t("tabs.label")}

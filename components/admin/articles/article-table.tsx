@@ -9,10 +9,16 @@ import type { SearchParamsRecord } from "@/components/ui/list/href";
 
 export const ARTICLES_PATH = "/admin/articles";
 
+/** A label shown in front of a value only where the rows are stacked cards (phones); the table header names it otherwise. */
+function CellLabel({ children }: { children: string }) {
+  return <span className="mr-1 text-stone-500 lg:hidden">{children}:</span>;
+}
+
 /**
  * The article list's table (server-rendered, plain HTML): thumbnail of the default variant, name,
  * type and category, article number, gross shop price, variant count, active state, edit and delete
- * (the page's one DeleteRowHost handles the delete buttons).
+ * (the page's one DeleteRowHost handles the delete buttons). From the lg breakpoint a table with
+ * sortable headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).
  */
 export async function ArticleTable({ items, sort, searchParams }: { items: ArticleListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
   const [t, tc, locale] = await Promise.all([getTranslations("articles"), getTranslations("common"), getLocale()]);
@@ -21,8 +27,8 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
   );
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="w-full min-w-[52rem] divide-y divide-stone-200 text-sm" data-testid="article-table">
-        <thead className="bg-stone-50 text-left text-stone-600">
+      <table className="block w-full text-sm lg:table lg:min-w-[48rem] lg:divide-y lg:divide-stone-200" data-testid="article-table">
+        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
           <tr>
             <th scope="col" className="w-16 px-4 py-2 font-medium">
               <span className="sr-only">{t("list.image")}</span>
@@ -44,12 +50,12 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-100">
+        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
           {items.map((a) => {
             const name = localized(locale, a.name, a.nameDe);
             return (
-              <tr key={a.id} data-testid={`article-row-${a.id}`} data-article-name={a.name}>
-                <td className="px-4 py-2">
+              <tr key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:table-row lg:p-0" data-testid={`article-row-${a.id}`} data-article-name={a.name}>
+                <td className="shrink-0 lg:table-cell lg:px-4 lg:py-2">
                   {a.thumbnailUrl ? (
                     // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
                     <img src={a.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded border border-stone-200 object-cover" />
@@ -57,22 +63,34 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
                     <span aria-hidden className="block h-12 w-12 rounded border border-dashed border-stone-300 bg-stone-50" />
                   )}
                 </td>
-                <td className="px-4 py-2">
+                <td className="min-w-0 flex-1 break-words lg:table-cell lg:px-4 lg:py-2">
                   <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
                     {name}
                   </Link>
                   <span className="block text-xs text-stone-500">{t(`type.${a.type}`)}</span>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{a.articleNumber}</td>
-                <td className="px-4 py-2 text-stone-600">
-                  {a.category.name}
-                  {a.subcategory && <span className="block text-xs text-stone-500">{a.subcategory.name}</span>}
+                <td className="basis-full whitespace-nowrap lg:table-cell lg:px-4 lg:py-2">
+                  <CellLabel>{t("list.articleNumber")}</CellLabel>
+                  <span className="font-mono text-xs">{a.articleNumber}</span>
                 </td>
-                <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums" data-testid="article-price">
+                <td className="basis-full text-stone-600 lg:table-cell lg:px-4 lg:py-2">
+                  <CellLabel>{t("list.category")}</CellLabel>
+                  {a.category.name}
+                  {a.subcategory && (
+                    <span className="text-xs text-stone-500 lg:block">
+                      <span aria-hidden className="lg:hidden"> › </span>
+                      {a.subcategory.name}
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap font-medium tabular-nums lg:table-cell lg:px-4 lg:py-2 lg:text-right lg:font-normal" data-testid="article-price">
                   {a.priceCents === null ? <span title={t("list.notSellable")}>–</span> : formatEuro(a.priceCents, locale)}
                 </td>
-                <td className="px-4 py-2 text-right tabular-nums">{a.variantCount}</td>
-                <td className="px-4 py-2">
+                <td className="whitespace-nowrap tabular-nums lg:table-cell lg:px-4 lg:py-2 lg:text-right">
+                  <CellLabel>{t("list.variants")}</CellLabel>
+                  {a.variantCount}
+                </td>
+                <td className="lg:table-cell lg:px-4 lg:py-2">
                   <span
                     data-testid="article-active"
                     className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${a.active ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
@@ -80,7 +98,7 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
                     {a.active ? t("list.active") : t("list.inactive")}
                   </span>
                 </td>
-                <td className="px-4 py-2">
+                <td className="basis-full pt-1 lg:table-cell lg:px-4 lg:py-2">
                   <RowButtons editHref={`${ARTICLES_PATH}/${a.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={a.id} name={name} />
                 </td>
               </tr>

@@ -83,7 +83,7 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
           <button type="button" className="btn-secondary" onClick={close} disabled={copy.isPending}>
             {tc("cancel")}
           </button>
-          <button type="submit" form={FORM_ID} className="btn-primary" disabled={copy.isPending || !catalog.data} data-testid="copy-variants-submit">
+          <button type="submit" form={FORM_ID} className="btn-primary" disabled={copy.isPending || groups.length === 0} data-testid="copy-variants-submit">
             {t("submit", { count: selected.size })}
           </button>
         </>

@@ -102,7 +102,7 @@ function MugVariantFormBody({ row, first, mug, serverErrors, check, onSave }: Mu
             onChange={(e) => set("articleVariantNumber", e.target.value)}
           />
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <div className="grid grid-cols-2 gap-x-5 gap-y-4">
           <ColorField id="variant-outsideColor" label={t("outsideColor")} value={values.outsideColorCode} error={error("outsideColorCode")} onChange={(v) => set("outsideColorCode", v)} />
           <ColorField id="variant-insideColor" label={t("insideColor")} value={values.insideColorCode} error={error("insideColorCode")} onChange={(v) => set("insideColorCode", v)} />
         </div>

@@ -128,7 +128,8 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
           onType: { salesDriver: "PERCENT" },
         })}
         {figure("salesTotal", t("salesTotal"), { drives: p.salesDriver === "TOTAL", derived: money(live?.salesTotalCents), onType: { salesDriver: "TOTAL" } })}
-        <div className="hidden lg:block" aria-hidden />
+        {/* Beside the figures it follows from (wide screens); last on phones. */}
+        <ShopPriceSummary live={live} className="order-last col-span-2 lg:order-none lg:col-span-1 lg:row-span-2 lg:flex-col lg:justify-center lg:gap-y-1" />
         <SelectField
           id="price-salesPriceMode"
           label={t("salesPriceMode")}
@@ -146,8 +147,6 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
           onChange={(e) => setPrice({ salesVatRateId: e.target.value })}
         />
       </fieldset>
-
-      <ShopPriceSummary live={live} />
     </div>
   );
 }

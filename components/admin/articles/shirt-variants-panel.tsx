@@ -80,8 +80,9 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-sm text-stone-600">{t("empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200">
-          <table className="min-w-full divide-y divide-stone-200 text-sm" data-testid="shirt-variant-table">
-            <thead className="bg-stone-50 text-left text-stone-600">
+          {/* A table from sm; on phones every row is one wrapped line of colour, German colour, size and buttons. */}
+          <table className="block min-w-full text-sm sm:table sm:divide-y sm:divide-stone-200" data-testid="shirt-variant-table">
+            <thead className="hidden bg-stone-50 text-left text-stone-600 sm:table-header-group">
               <tr>
                 <th className="px-3 py-2 font-medium">{t("colorEn")}</th>
                 <th className="px-3 py-2 font-medium">{t("colorDe")}</th>
@@ -89,10 +90,10 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
                 <th className="px-3 py-2 text-right font-medium">{tc("actions")}</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-100">
+            <tbody className="block divide-y divide-stone-100 sm:table-row-group">
               {rows.map((row, index) => (
-                <tr key={row.key} data-testid="shirt-variant-row">
-                  <td className="px-3 py-2 font-medium">
+                <tr key={row.key} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:table-row sm:p-0" data-testid="shirt-variant-row">
+                  <td className="min-w-0 font-medium break-words sm:table-cell sm:px-3 sm:py-2">
                     {row.body.color}
                     {errorsOf(index).map((e) => (
                       <span key={e} className="field-error block">
@@ -100,9 +101,11 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
                       </span>
                     ))}
                   </td>
-                  <td className="px-3 py-2 text-stone-600">{row.body.colorDe}</td>
-                  <td className="px-3 py-2">{row.body.size}</td>
-                  <td className="px-3 py-2">
+                  <td className="min-w-0 text-stone-600 break-words sm:table-cell sm:px-3 sm:py-2">{row.body.colorDe}</td>
+                  <td className="sm:table-cell sm:px-3 sm:py-2">
+                    <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium sm:bg-transparent sm:p-0 sm:text-sm sm:font-normal">{row.body.size}</span>
+                  </td>
+                  <td className="ml-auto sm:table-cell sm:px-3 sm:py-2">
                     <div className="flex justify-end gap-2">
                       <button type="button" className="btn-secondary" onClick={() => setEditing(row)} aria-label={`${tc("edit")} ${row.body.color} ${row.body.size}`}>
                         {tc("edit")}

@@ -5,11 +5,11 @@ import { formatEuro } from "@/lib/format";
 import type { livePrice } from "./live-price";
 
 /** What the customer pays for the article with the figures as typed (gross, with net and VAT). */
-export function ShopPriceSummary({ live }: { live: ReturnType<typeof livePrice> }) {
+export function ShopPriceSummary({ live, className = "" }: { live: ReturnType<typeof livePrice>; className?: string }) {
   const t = useTranslations("articles.price");
   const locale = useLocale();
   return (
-    <div className="flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3" data-testid="shop-price" aria-live="polite">
+    <div className={`flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 ${className}`} data-testid="shop-price" aria-live="polite">
       <span className="text-sm font-medium text-stone-700">{t("shopPrice")}</span>
       {live ? (
         <>

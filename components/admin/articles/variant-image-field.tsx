@@ -88,16 +88,25 @@ export function VariantImageField({
       <label htmlFor="variant-image-file" className="label">
         {t("image")}
       </label>
-      <input
-        ref={inputRef}
-        id="variant-image-file"
-        type="file"
-        accept={VARIANT_IMAGE_TYPES.join(",")}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-stone-100"
-        aria-describedby="variant-image-help"
-        aria-invalid={!!problem}
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
+      {/* Our own button and file name instead of the browser's "Choose File / No file chosen", which ignore the shop's language. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <label className="btn-secondary cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500">
+          {source ? t("chooseOtherImage") : t("chooseImage")}
+          <input
+            ref={inputRef}
+            id="variant-image-file"
+            type="file"
+            accept={VARIANT_IMAGE_TYPES.join(",")}
+            className="sr-only"
+            aria-describedby="variant-image-help"
+            aria-invalid={!!problem}
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+        </label>
+        <span className="min-w-0 truncate text-sm text-stone-600" data-testid="variant-image-file-name">
+          {source && change.kind === "set" ? source.file.name : t("noImageChosen")}
+        </span>
+      </div>
       <p id="variant-image-help" className="text-xs text-stone-500">
         {t("imageHelp", { maxMb: VARIANT_IMAGE_MAX_MB })}
       </p>

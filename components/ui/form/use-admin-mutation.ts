@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { HttpError } from "@/lib/api-client/fetcher";
+import { HttpError, joinFieldErrors } from "@/lib/api-client/fetcher";
 
 export type AdminMutationKind = "save" | "delete" | "load";
 
@@ -37,8 +37,23 @@ export function useAdminMutation<TVars, TResult>(opts: {
       if (error instanceof HttpError && error.fieldErrors) opts.onFieldErrors?.(error.fieldErrors);
       const title = kind === "delete" ? te("failedToDelete") : kind === "load" ? te("failedToLoad") : te("failedToSave");
       const silentAuth = error instanceof HttpError && (error.status === 401 || error.status === 403);
-      if (!silentAuth) toast.error(title, { description: error instanceof Error ? error.message : undefined });
+      if (!silentAuth) toast.error(title, { description: describe(error, !!opts.onFieldErrors) });
       opts.onError?.(error);
     },
   });
+}
+
+/**
+ * The toast's description: the error's message. When the form shows the field errors beside their
+ * fields, the "field: message" tail (internal field names, often repeating the message) is left out;
+ * field messages that differ from the server's message stay, without the field names.
+ */
+function describe(error: unknown, fieldsShown: boolean): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  if (!fieldsShown || !(error instanceof HttpError) || !error.fieldErrors) return error.message;
+  const tail = `: ${joinFieldErrors(error.fieldErrors)}`;
+  if (!error.message.endsWith(tail)) return error.message;
+  const message = error.message.slice(0, -tail.length);
+  const others = [...new Set(Object.values(error.fieldErrors))].filter((m) => m !== message);
+  return others.length > 0 ? `${message}: ${others.join(", ")}` : message;
 }

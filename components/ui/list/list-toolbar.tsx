@@ -63,12 +63,13 @@ export function ListToolbar({ searchLabel, filters = [], children }: { searchLab
         push({ q: q.trim() });
       }}
     >
-      <label className="min-w-48 flex-1 text-sm">
+      {/* Phones: the search box on its own line, the filters two to a line. */}
+      <label className="w-full text-sm sm:w-auto sm:min-w-48 sm:flex-1">
         <span className="label">{searchLabel}</span>
         <input type="search" className="input" value={q} placeholder={t("searchPlaceholder")} onChange={(e) => onSearch(e.target.value)} data-testid="list-search" />
       </label>
       {filters.map((f) => (
-        <label key={f.param} className="text-sm">
+        <label key={f.param} className="min-w-0 flex-1 basis-[calc(50%-0.375rem)] text-sm sm:flex-none sm:basis-auto">
           <span className="label">{f.label}</span>
           <select className="input" value={params.get(f.param) ?? ""} onChange={(e) => push({ [f.param]: e.target.value })} data-testid={`list-filter-${f.param}`}>
             <option value="">{f.allLabel}</option>

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/api/errors";
 import { idParams } from "@/lib/schemas/common";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import { getArticleOrThrow } from "@/lib/services/articles";
 import { ArticleForm } from "@/components/admin/articles/article-form";
 import { loadArticleFormOptions } from "../form-options";
@@ -17,20 +19,21 @@ export default async function EditArticlePage({ params }: { params: Promise<{ ar
   await requireRoles(["admin"]);
   const parsed = idParams("articleId").safeParse(await params);
   if (!parsed.success) notFound();
-  const [article, options, t] = await Promise.all([
+  const [article, options, t, locale] = await Promise.all([
     getArticleOrThrow(parsed.data.articleId).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) notFound();
       throw err;
     }),
     loadArticleFormOptions(),
     getTranslations("articles"),
+    getLocale(),
   ]);
   return (
     <section className="space-y-4">
       <div>
         <h1 className="text-2xl font-semibold">{t("editTitle")}</h1>
         <p className="text-sm text-stone-600" data-testid="article-heading-name">
-          {t(`type.${article.type}`)} · {article.name}
+          {t(`type.${article.type}`)} · {localized(isLocale(locale) ? locale : DEFAULT_LOCALE, article.name, article.nameDe)}
           {article.articleNumber && <span className="ml-2 font-mono text-xs text-stone-500">{article.articleNumber}</span>}
         </p>
       </div>
