@@ -5,7 +5,18 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 
-type MenuKey = "dashboard" | "articles" | "articleCategories" | "suppliers" | "vat" | "logistics";
+type MenuKey =
+  | "dashboard"
+  | "articles"
+  | "articleCategories"
+  | "suppliers"
+  | "vat"
+  | "prompts"
+  | "promptCategories"
+  | "slotTypes"
+  | "slotVariants"
+  | "promptTester"
+  | "logistics";
 
 /** Admin navigation; sections are added here as they are built. */
 const MENU: { key: MenuKey; href: string }[] = [
@@ -14,6 +25,11 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "articleCategories", href: "/admin/article-categories" },
   { key: "suppliers", href: "/admin/suppliers" },
   { key: "vat", href: "/admin/vat" },
+  { key: "prompts", href: "/admin/prompts" },
+  { key: "promptCategories", href: "/admin/prompt-categories" },
+  { key: "slotTypes", href: "/admin/slot-types" },
+  { key: "slotVariants", href: "/admin/slot-variants" },
+  { key: "promptTester", href: "/admin/prompt-tester" },
   { key: "logistics", href: "/admin/logistics" },
 ];
 
