@@ -1,5 +1,6 @@
 "use client";
 
+import { FileButton } from "@/components/ui/file-button";
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { VARIANT_IMAGE_MAX_MB, VARIANT_IMAGE_TYPES, checkVariantImage, imageSize } from "@/components/admin/articles/variant-image";
@@ -65,15 +66,14 @@ export function ExampleImageField({
           )}
         </div>
         <div className="min-w-0 flex-1 space-y-2">
-          <input
-            ref={inputRef}
+          <FileButton
+            inputRef={inputRef}
             id="prompt-exampleImage"
-            type="file"
             accept={VARIANT_IMAGE_TYPES.join(",")}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-stone-100"
-            aria-invalid={!!message}
-            aria-describedby={message ? "prompt-exampleImage-error" : "prompt-exampleImage-hint"}
-            onChange={(e) => void onFile(e.target.files?.[0])}
+            fileName={pending?.file.name ?? null}
+            invalid={!!message}
+            describedBy={message ? "prompt-exampleImage-error" : "prompt-exampleImage-hint"}
+            onFile={(file) => void onFile(file)}
           />
           <p id="prompt-exampleImage-hint" className="text-xs text-stone-500">
             {t("exampleImageHelp", { maxMb: VARIANT_IMAGE_MAX_MB })}

@@ -1,5 +1,6 @@
 "use client";
 
+import { FileButton } from "@/components/ui/file-button";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -126,15 +127,14 @@ export function PromptTestDialog({
             <label htmlFor="prompt-test-photo" className="label">
               {t("photo")} *
             </label>
-            <input
+            <FileButton
               id="prompt-test-photo"
-              type="file"
               accept={VARIANT_IMAGE_TYPES.join(",")}
+              fileName={photo?.file.name ?? null}
               disabled={running}
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-stone-100"
-              aria-invalid={!!problem}
-              aria-describedby={problem ? "prompt-test-photo-error" : undefined}
-              onChange={(e) => onFile(e.target.files?.[0])}
+              invalid={!!problem}
+              describedBy={problem ? "prompt-test-photo-error" : undefined}
+              onFile={onFile}
             />
             {problem && (
               <p id="prompt-test-photo-error" className="field-error" role="alert">

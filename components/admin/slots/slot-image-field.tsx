@@ -1,5 +1,6 @@
 "use client";
 
+import { FileButton } from "@/components/ui/file-button";
 import { useEffect, useRef, useState } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { useTranslations } from "next-intl";
@@ -104,15 +105,14 @@ export function SlotImageField({
       <label htmlFor="slot-image-file" className="label">
         {t("exampleImage")}
       </label>
-      <input
-        ref={inputRef}
+      <FileButton
+        inputRef={inputRef}
         id="slot-image-file"
-        type="file"
         accept={VARIANT_IMAGE_TYPES.join(",")}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-1.5 file:text-sm hover:file:bg-stone-100"
-        aria-describedby={message ? "slot-image-error" : "slot-image-help"}
-        aria-invalid={!!message}
-        onChange={(e) => void onFile(e.target.files?.[0])}
+        fileName={source && change.kind === "set" ? source.file.name : null}
+        describedBy={message ? "slot-image-error" : "slot-image-help"}
+        invalid={!!message}
+        onFile={(file) => void onFile(file)}
       />
       <p id="slot-image-help" className="text-xs text-stone-500">
         {t("imageHelp", { maxMb: SLOT_IMAGE_MAX_MB })}

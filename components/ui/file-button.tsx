@@ -1,0 +1,56 @@
+"use client";
+
+import type { Ref } from "react";
+import { useTranslations } from "next-intl";
+
+/**
+ * A file chooser in the shop's language: our own button and file name instead of the browser's
+ * "Choose File / No file chosen" (which follow the browser's language, not the page's). The input
+ * keeps its id, so a <label htmlFor> and tests' setInputFiles still reach it.
+ */
+export function FileButton({
+  id,
+  accept,
+  fileName,
+  inputRef,
+  disabled,
+  invalid,
+  describedBy,
+  testId,
+  onFile,
+}: {
+  id: string;
+  accept: string;
+  /** The chosen file's name, or null before one is chosen. */
+  fileName: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  testId?: string;
+  onFile: (file: File | undefined) => void;
+}) {
+  const t = useTranslations("form");
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <label
+        className={`btn-secondary cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${disabled ? "pointer-events-none opacity-60" : ""}`}
+      >
+        {fileName ? t("chooseOtherFile") : t("chooseFile")}
+        <input
+          ref={inputRef}
+          id={id}
+          type="file"
+          accept={accept}
+          disabled={disabled}
+          className="sr-only"
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+      </label>
+      <span className="min-w-0 truncate text-sm text-stone-600">{fileName ?? t("noFileChosen")}</span>
+    </div>
+  );
+}
