@@ -182,10 +182,10 @@ describe("admin prompt test modal", () => {
   });
 
   it.each([
-    ["en", 4.2, "$0.042"],
-    ["en", 0, "$0.00"],
-    ["en", 123.456, "$1.2346"],
-    ["de", 4.2, "0,042 $"],
+    ["en", 4.2, "€0.042"],
+    ["en", 0, "€0.00"],
+    ["en", 123.456, "€1.2346"],
+    ["de", 4.2, "0,042 €"],
   ])("formatCost(%s, %s ct) → %s", (locale, cents, text) => {
     expect(formatCost(cents, locale).replace(/\u00a0/g, " ")).toBe(text);
   });

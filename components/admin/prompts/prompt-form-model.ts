@@ -149,7 +149,7 @@ export function currentErrors(errors: Record<string, string>, checked: PromptFor
 
 /** A model result's cost estimate (cents, fractional, list prices in US dollars). */
 export function formatCost(costCents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(costCents / 100);
+  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(costCents / 100);
 }
 
 /** A duration in seconds with one decimal ("12.3 s" / "12,3 s"). */
