@@ -17,6 +17,8 @@ export function FileButton({
   invalid,
   describedBy,
   testId,
+  emptyText,
+  fileNameTestId,
   onFile,
 }: {
   id: string;
@@ -28,6 +30,9 @@ export function FileButton({
   invalid?: boolean;
   describedBy?: string;
   testId?: string;
+  /** Shown instead of "No image chosen" before a file is chosen. */
+  emptyText?: string;
+  fileNameTestId?: string;
   onFile: (file: File | undefined) => void;
 }) {
   const t = useTranslations("form");
@@ -50,7 +55,9 @@ export function FileButton({
           onChange={(e) => onFile(e.target.files?.[0])}
         />
       </label>
-      <span className="min-w-0 truncate text-sm text-stone-600">{fileName ?? t("noFileChosen")}</span>
+      <span className="min-w-0 truncate text-sm text-stone-600" data-testid={fileNameTestId}>
+        {fileName ?? emptyText ?? t("noFileChosen")}
+      </span>
     </div>
   );
 }

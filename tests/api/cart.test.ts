@@ -728,6 +728,9 @@ describe("mug and variant names in the customer's language", () => {
     const german = await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie, headers: DE });
     expect(german.status).toBe(200);
     expect(names(german.body)).toEqual([["Klassische Tasse 250 ml", "Innen rot"]]);
+    // The style's title too (German title of the seeded Pop Art prompt).
+    expect(german.body.items.map((i) => i.prompt?.title)).toEqual(["Pop-Art"]);
+    expect((await getCart()).body.items.map((i) => i.prompt?.title)).toEqual([popArt.title]);
     // The stored preference (cookie) wins over the browser language.
     const byCookie = await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie: `${cookie}; NEXT_LOCALE=de` });
     expect(names(byCookie.body)).toEqual([["Klassische Tasse 250 ml", "Innen rot"]]);

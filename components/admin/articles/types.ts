@@ -1,5 +1,5 @@
 import type { MugVariantBody, ShirtVariantBody } from "@/lib/schemas/articles";
-import type { ImageCrop } from "@/lib/api-client/articles";
+import type { PendingImage } from "@/components/ui/image-crop";
 import type { VatOption } from "./live-price";
 
 /** What the article form offers in its selects (read by the server page). */
@@ -9,16 +9,7 @@ export interface ArticleFormOptions {
   vatRates: VatOption[];
 }
 
-/** A newly chosen example image: the file, its crop (pixels of the image) and a small cropped preview. */
-export interface PendingImage {
-  file: File;
-  crop: ImageCrop | null;
-  /** A data URL of the cropped picture, for the thumbnail and the mug preview. */
-  previewUrl: string;
-}
-
-/** What the variant dialog does with the example image. */
-export type ImageChange = { kind: "keep" } | { kind: "set"; image: PendingImage } | { kind: "remove" };
+export type { ImageChange, PendingImage } from "@/components/ui/image-crop";
 
 /** A mug variant of an unsaved article, kept in the form until the article is saved. */
 export interface MugVariantDraft {

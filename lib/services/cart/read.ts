@@ -32,6 +32,7 @@ function readLines(db: Queryable, userId: number) {
       imageId: images.id,
       promptId: prompts.id,
       promptTitle: prompts.title,
+      promptTitleDe: prompts.titleDe,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
@@ -63,7 +64,7 @@ function toCartDto(rows: LineRow[], shippingVatPercent: number, locale: Locale):
       outsideColorCode: r.variant.outsideColorCode,
     },
     image: { id: r.imageId, url: imageUrl(r.imageId) },
-    prompt: r.promptId !== null && r.promptTitle !== null ? { id: r.promptId, title: r.promptTitle } : null,
+    prompt: r.promptId !== null && r.promptTitle !== null ? { id: r.promptId, title: localized(locale, r.promptTitle, r.promptTitleDe) } : null,
     quantity: r.quantity,
     unitPriceCents: r.unitPriceCents,
     earlierUnitPriceCents: r.earlierUnitPriceCents,
