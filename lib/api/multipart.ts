@@ -1,23 +1,23 @@
 import "server-only";
 import { z } from "zod";
 import { ApiError, zodFieldErrors } from "./errors";
+import { mediaType, readBodyLimited } from "./body";
 
 /** Room for the multipart envelope and the text fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * Reads a multipart/form-data body. A declared Content-Length above the file limit is refused
- * before anything is read; a body that is not multipart, or is malformed, is a 4xx, never a 500.
+ * before anything is read, and a streamed body is cut off (413) as soon as it passes the limit;
+ * a body that is not multipart, or is malformed, is a 4xx, never a 500.
  */
 export async function readForm(req: Request, maxFileBytes: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) throw new ApiError(415, "errors.multipartRequired");
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > maxFileBytes + ENVELOPE_BYTES) {
-    throw new ApiError(413, "errors.imageTooLarge", undefined, { maxMb: Math.round(maxFileBytes / (1024 * 1024)) });
-  }
+  if (mediaType(type) !== "multipart/form-data") throw new ApiError(415, "errors.multipartRequired");
+  const tooLarge = () => new ApiError(413, "errors.imageTooLarge", undefined, { maxMb: Math.round(maxFileBytes / (1024 * 1024)) });
+  const bytes = await readBodyLimited(req, maxFileBytes + ENVELOPE_BYTES, tooLarge);
   try {
-    return await req.formData();
+    return await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
     throw new ApiError(400, "errors.invalidForm");
   }

@@ -6,6 +6,8 @@ import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { getRequestSession, type Session } from "@/lib/auth/session";
 import { logger } from "./logger";
+import { mediaType, readBodyLimited } from "./body";
+import { isCrossSiteRequest } from "./same-origin";
 
 export type Access = "public" | "user" | "admin";
 
@@ -33,7 +35,8 @@ type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B exten
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
 /**
- * Wraps a route handler: request id, session and access check, zod parsing of params/query/body,
+ * Wraps a route handler: request id, cross-site refusal of state-changing calls (lib/api/same-origin.ts),
+ * session and access check, zod parsing of params/query/body,
  * and one mapping of every thrown error to the envelope `{ message, errors?, requestId? }`.
  */
 export function route<
@@ -49,6 +52,8 @@ export function route<
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const locale = localeFromCookieHeader(req.headers.get("cookie"), req.headers.get("accept-language"));
     try {
+      // Before the session is even looked up: a cross-site page must not act with the visitor's cookie.
+      if (isCrossSiteRequest(req)) throw new ApiError(403, "errors.crossSite");
       const session = opts.access !== "public" || opts.withSession ? await getRequestSession(req) : null;
       if (opts.access !== "public") {
         if (!session) throw unauthenticated();
@@ -92,13 +97,10 @@ function parseOrThrow<S extends z.ZodType | undefined>(schema: S, input: unknown
   throw new ApiError(422, "errors.validationFailed", zodFieldErrors(parsed.error));
 }
 
+/** A JSON body: media type exactly application/json (parameters allowed), at most 1 MB counted while it streams. */
 async function readJson(req: Request): Promise<unknown> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.includes("application/json")) throw new ApiError(415, "errors.jsonRequired");
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_JSON_BYTES) throw new ApiError(413, "errors.payloadTooLarge");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "errors.payloadTooLarge");
+  if (mediaType(req.headers.get("content-type")) !== "application/json") throw new ApiError(415, "errors.jsonRequired");
+  const text = new TextDecoder().decode(await readBodyLimited(req, MAX_JSON_BYTES));
   try {
     return JSON.parse(text);
   } catch {
