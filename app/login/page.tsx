@@ -3,16 +3,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitch } from "@/components/language-switch";
+import { safeCallbackPath } from "@/lib/callback-url";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("login");
   return { title: t("title") };
-}
-
-/** Only same-site relative paths may be returned to after login (no open redirect). */
-function safeCallback(value: string | string[] | undefined): string | null {
-  const v = Array.isArray(value) ? value[0] : value;
-  return v && v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") && !v.startsWith("/login") ? v : null;
 }
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -29,7 +24,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <div className="card">
           <h1 className="mb-1 text-2xl font-semibold">{t("title")}</h1>
           <p className="mb-6 text-sm text-stone-600">{t("subtitle")}</p>
-          <LoginForm callbackUrl={safeCallback(params.callbackUrl)} />
+          {/* Only a path on the shop itself is returned to after login (no open redirect). */}
+          <LoginForm callbackUrl={safeCallbackPath(params.callbackUrl)} />
         </div>
       </main>
     </div>

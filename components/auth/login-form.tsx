@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
+import { safeCallbackPath } from "@/lib/callback-url";
 import { login, sessionQuery } from "@/lib/api-client/session";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
@@ -22,7 +23,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       // After login the user goes to /admin (spec section 2), or back to the page the guard sent them from.
-      const target = callbackUrl ?? (session.roles.includes("admin") ? "/admin" : "/");
+      // The page already checked it; checked again here so no caller can hand the form an outside URL.
+      const target = safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
       window.location.assign(target);
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;

@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rateLimits } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import { env } from "@/lib/env";
 
 export interface Window {
   key: string;
@@ -22,6 +24,7 @@ export function secondsUntilReset(windowSeconds: number, now = Date.now()): numb
  * any number of app instances see consistent counts. Returns whether this event is within the limit.
  */
 export async function consume(w: Window): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
+  longestWindowSeconds = Math.max(longestWindowSeconds, w.windowSeconds);
   const db = await getDb();
   const start = windowStart(w.windowSeconds);
   const [row] = await db
@@ -33,6 +36,7 @@ export async function consume(w: Window): Promise<{ allowed: boolean; count: num
     })
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
+  await pruneNowAndThen(Date.now());
   return { allowed: count <= w.limit, count, retryAfter: secondsUntilReset(w.windowSeconds) };
 }
 
@@ -58,8 +62,39 @@ export async function release(w: Omit<Window, "limit">): Promise<void> {
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
 }
 
-/** Drops finished windows older than a day (called opportunistically). */
-export async function pruneRateLimits(): Promise<void> {
+/** Windows shorter than this never set the prune horizon below it (the hourly and login limits fit). */
+const MIN_PRUNE_HORIZON_SECONDS = 24 * 3600;
+/** consume() prunes at most this often per process. */
+const PRUNE_INTERVAL_MS = 60_000;
+let longestWindowSeconds = 0;
+let lastPruneAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * How old a window must be to be finished for every limiter: the longest window in use — at least a
+ * day, at least the login window (configurable), at least any longer window this process has counted.
+ * A window that started before now − horizon ended before now, whatever its own length.
+ */
+export function pruneHorizonSeconds(): number {
+  return Math.max(MIN_PRUNE_HORIZON_SECONDS, env().LOGIN_WINDOW_SECONDS, longestWindowSeconds);
+}
+
+/**
+ * Deletes every finished window (one DELETE over the window_start index), so a flood of distinct keys
+ * cannot grow rate_limits without bound. consume() calls it at most once a minute per process; `now`
+ * is a parameter for tests.
+ */
+export async function pruneRateLimits(now = Date.now()): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - 24 * 3600 * 1000)));
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - pruneHorizonSeconds() * 1000)));
+}
+
+async function pruneNowAndThen(now: number): Promise<void> {
+  if (now - lastPruneAt < PRUNE_INTERVAL_MS) return;
+  lastPruneAt = now;
+  try {
+    await pruneRateLimits(now);
+  } catch (err) {
+    // Housekeeping only: the counted event stands; the next minute tries again.
+    logger.warn("rate limit prune failed", { err });
+  }
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { migrateDb, openDb, type DbHandle } from "@/db/client";
 import {
@@ -56,6 +56,20 @@ const counted = {
 async function counts(): Promise<Record<string, number>> {
   const entries = await Promise.all(Object.entries(counted).map(async ([name, table]) => [name, await handle.db.$count(table)] as const));
   return Object.fromEntries(entries);
+}
+
+/** The warnings logged while `fn` runs (the suite's LOG_LEVEL=silent lifted for the moment). */
+async function capturedWarnings(fn: () => Promise<unknown>): Promise<string[]> {
+  const level = process.env.LOG_LEVEL;
+  delete process.env.LOG_LEVEL;
+  const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
+  try {
+    await fn();
+    return spy.mock.calls.map((args) => args.map(String).join(" "));
+  } finally {
+    spy.mockRestore();
+    if (level !== undefined) process.env.LOG_LEVEL = level;
+  }
 }
 
 function storedFiles(): string[] {
@@ -239,15 +253,75 @@ describe("db seed", () => {
     expect(await verifyPassword(process.env.ADMIN_PASSWORD || "admin12345", admin?.passwordHash)).toBe(true);
   });
 
-  it("gives an existing admin account its role back without rehashing the password", async () => {
+  it("never promotes an existing account to admin: it stays as it is and a warning is logged", async () => {
     const { seed } = await import("@/lib/seed");
     const email = (process.env.ADMIN_EMAIL || "admin@example.com").toLowerCase();
     await handle.db.update(users).set({ roles: ["customer"] }).where(eq(users.email, email));
     const [before] = await handle.db.select().from(users).where(eq(users.email, email));
-    await seed(handle.db);
+    const warnings = await capturedWarnings(() => seed(handle.db));
     const [after] = await handle.db.select().from(users).where(eq(users.email, email));
-    expect(after?.roles).toEqual(["customer", "admin"]);
-    expect(after?.passwordHash).toBe(before?.passwordHash);
-    expect(after?.sessionVersion).toBe((before?.sessionVersion ?? 0) + 1);
+    expect(after).toEqual(before);
+    expect(after?.roles).toEqual(["customer"]);
+    expect(await handle.db.$count(users, eq(users.email, email))).toBe(1);
+    expect(warnings.some((w) => w.includes(email) && /not an admin/i.test(w)), warnings.join("\n")).toBe(true);
+    await handle.db.update(users).set({ roles: ["admin"] }).where(eq(users.email, email));
+  });
+
+  describe("the admin password in production", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      for (const key of ["NODE_ENV", "DATABASE_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LOG_LEVEL"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    });
+
+    async function seedAdminAs(env: Record<string, string | undefined>): Promise<void> {
+      for (const [key, value] of Object.entries(env)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      const { seedAdmin } = await import("@/lib/seed/admin");
+      await handle.db.transaction((tx) => seedAdmin(tx));
+    }
+    const adminRow = (email: string) => handle.db.select().from(users).where(eq(users.email, email));
+
+    const refused: [name: string, password: string | undefined][] = [
+      ["ADMIN_PASSWORD unset", undefined],
+      ["ADMIN_PASSWORD empty", ""],
+      ['ADMIN_PASSWORD the development default "admin12345"', "admin12345"],
+    ];
+    for (const [name, password] of refused) {
+      it(`refuses to create the admin with a server database (DATABASE_URL) when ${name}`, async () => {
+        const email = `prod-${refused.findIndex(([n]) => n === name)}@test.local`;
+        const run = seedAdminAs({ NODE_ENV: "production", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+        await expect(run).rejects.toThrow(/ADMIN_PASSWORD/);
+        expect(await adminRow(email)).toEqual([]);
+      });
+    }
+
+    it("creates the admin in production with a password of its own", async () => {
+      const email = "prod-own@test.local";
+      await seedAdminAs({ NODE_ENV: "production", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: "a-strong-secret-9" });
+      const [admin] = await adminRow(email);
+      expect(admin?.roles).toEqual(["admin"]);
+      expect(await verifyPassword("a-strong-secret-9", admin?.passwordHash)).toBe(true);
+    });
+
+    it("lets npm run demo (production build on a new embedded database, no DATABASE_URL) use the default, with a warning", async () => {
+      const email = "demo@test.local";
+      const warnings = await capturedWarnings(() => seedAdminAs({ NODE_ENV: "production", DATABASE_URL: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }));
+      const [admin] = await adminRow(email);
+      expect(admin?.roles).toEqual(["admin"]);
+      expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
+      expect(warnings.some((w) => w.includes("ADMIN_PASSWORD")), warnings.join("\n")).toBe(true);
+    });
+
+    it("development and tests keep the default password without complaint", async () => {
+      const email = "dev@test.local";
+      await seedAdminAs({ NODE_ENV: "development", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined });
+      const [admin] = await adminRow(email);
+      expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
+    });
   });
 });

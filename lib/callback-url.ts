@@ -1,0 +1,65 @@
+/**
+ * The page a user returns to after login (`/login?callbackUrl=…`), proof against open redirects.
+ * Pure and browser-safe (outside lib/auth, which client code may not import): the login page
+ * (server) and the login form (client) share it.
+ *
+ * Accepted is only a path on the shop itself. The value is resolved with the URL parser against a
+ * stand-in origin (equivalent to the shop's own: only "same origin or not" matters) and refused
+ * unless it stays on that origin. Before that, everything a browser would silently drop or rewrite is
+ * refused outright — control characters and whitespace (browsers strip tab/CR/LF, so `/\t/evil.com`
+ * becomes `//evil.com`), backslashes (`/\evil.com` is `//evil.com` to a browser) — also in every
+ * percent-decoded form of the path, so encoded variants (`/%09/evil.com`, `/%2F/evil.com`,
+ * `/%5Cevil.com`, double encodings) cannot slip through a later decoding step either.
+ */
+
+/** Stand-in for the shop's origin; `.invalid` can never be a real host. */
+const BASE = "https://shop.invalid";
+const MAX_LENGTH = 2048;
+const MAX_DECODINGS = 4;
+/** C0/C1 controls, space, every Unicode space or invisible separator, and the backslash. */
+const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+
+/** Starts with exactly one slash and has nothing a browser would drop or turn into a slash. */
+function isPlainPath(s: string): boolean {
+  return s.startsWith("/") && !s.startsWith("//") && !UNSAFE.test(s);
+}
+
+/** The path part (before `?` or `#`): decoded query values may hold any text, harmlessly. */
+function pathPart(s: string): string {
+  const end = s.search(/[?#]/);
+  return end === -1 ? s : s.slice(0, end);
+}
+
+/** A normalised same-origin path (pathname + search + hash), or null when the value may leave the shop. */
+export function safeCallbackPath(value: string | readonly string[] | null | undefined): string | null {
+  const raw = typeof value === "string" ? value : value?.[0];
+  if (!raw || raw.length > MAX_LENGTH || !isPlainPath(raw)) return null;
+
+  // Every decoding of the path must still be a plain path (catches %09, %2F, %5C, %252F, …).
+  let current = pathPart(raw);
+  for (let i = 0; ; i++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return null; // malformed escapes: nothing a real page link produces
+    }
+    if (decoded === current) break;
+    if (i === MAX_DECODINGS || !isPlainPath(decoded)) return null;
+    current = decoded;
+  }
+
+  let url: URL;
+  try {
+    url = new URL(raw, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE) return null;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can collapse into `//host` ("/a/../..//evil.com"): check the normalised result too.
+  if (!isPlainPath(pathPart(path))) return null;
+  // Back to the login page would only loop.
+  if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return null;
+  return path;
+}
