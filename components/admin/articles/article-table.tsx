@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Thumbnail } from "@/components/ui/list/thumbnail";
 import { getLocale, getTranslations } from "next-intl/server";
 import { RowButtons } from "@/components/ui/list/row-buttons";
 import { localized } from "@/lib/i18n/localized";
@@ -56,12 +57,7 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
             return (
               <tr key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:table-row lg:p-0" data-testid={`article-row-${a.id}`} data-article-name={a.name}>
                 <td className="shrink-0 lg:table-cell lg:px-4 lg:py-2">
-                  {a.thumbnailUrl ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
-                    <img src={a.thumbnailUrl} alt="" width={48} height={48} loading="lazy" decoding="async" className="h-12 w-12 rounded border border-stone-200 object-cover" />
-                  ) : (
-                    <span aria-hidden className="block h-12 w-12 rounded border border-dashed border-stone-300 bg-stone-50" />
-                  )}
+                  <Thumbnail url={a.thumbnailUrl} size={48} />
                 </td>
                 <td className="min-w-0 flex-1 break-words lg:table-cell lg:px-4 lg:py-2">
                   <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">

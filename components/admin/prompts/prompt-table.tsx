@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Thumbnail } from "@/components/ui/list/thumbnail";
 import { getLocale, getTranslations } from "next-intl/server";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -48,12 +49,7 @@ export async function PromptTable({ items, sort, searchParams }: { items: Prompt
             return (
               <tr key={p.id} data-testid={`prompt-row-${p.id}`} data-prompt-title={p.title} className={p.archived ? "bg-stone-50/70" : undefined}>
                 <td className="px-4 py-2">
-                  {p.exampleImageUrl ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
-                    <img src={p.exampleImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-14 w-14 rounded border border-stone-200 object-cover" />
-                  ) : (
-                    <span aria-hidden className="block h-14 w-14 rounded border border-dashed border-stone-300 bg-stone-50" />
-                  )}
+                  <Thumbnail url={p.exampleImageUrl} />
                 </td>
                 <td className="px-4 py-2">
                   <Link href={`${PROMPTS_PATH}/${p.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">

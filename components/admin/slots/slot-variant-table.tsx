@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Thumbnail } from "@/components/ui/list/thumbnail";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { SlotVariantDto } from "@/lib/schemas/prompts";
 import { RowButtons } from "@/components/ui/list/row-buttons";
@@ -48,14 +49,7 @@ export async function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
           {items.map((v) => (
             <tr key={v.id} className="flex flex-wrap gap-x-4 px-4 py-3 lg:table-row lg:p-0" data-testid={`slot-variant-row-${v.id}`}>
               <td className="block shrink-0 lg:table-cell lg:px-4 lg:py-2 lg:align-top">
-                {v.exampleImageUrl ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
-                  <img src={v.exampleImageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" className="h-14 w-14 rounded border border-stone-200 object-cover" />
-                ) : (
-                  <span className="flex h-14 w-14 items-center justify-center rounded border border-dashed border-stone-300 text-center text-[10px] leading-tight text-stone-400">
-                    {t("noImage")}
-                  </span>
-                )}
+                <Thumbnail url={v.exampleImageUrl} emptyText={t("noImage")} />
               </td>
               <td className="block min-w-0 flex-1 basis-48 lg:table-cell lg:max-w-md lg:px-4 lg:py-2 lg:align-top">
                 <Link href={`${SLOT_VARIANTS_PATH}/${v.id}`} className="font-medium text-stone-900 hover:underline [overflow-wrap:anywhere]">
