@@ -68,9 +68,31 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** With NODE_ENV=production the sandbox (test cards, no money) is refused unless this is true; then checkout answers "payment provider key missing". */
+  PAYMENTS_SANDBOX: bool,
+  /** An unpaid order is cancelled (status cancelled, event "expired") this many hours after it was placed. */
+  UNPAID_ORDER_EXPIRY_HOURS: int(48),
+  /** Bearer token of POST /api/cron/* (mail retries, unpaid order expiry) for a platform scheduler; unset → those endpoints answer 503. */
+  CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /** The seller on invoices, credit notes and the legal pages (Impressum, AGB, Datenschutz, Widerrufsbelehrung). Unset values show a placeholder that names the variable. */
+  SELLER_NAME: z.string().min(1).optional(),
+  SELLER_STREET: z.string().min(1).optional(),
+  SELLER_POSTAL_CODE: z.string().min(1).optional(),
+  SELLER_CITY: z.string().min(1).optional(),
+  SELLER_COUNTRY: z.string().min(1).default("Deutschland"),
+  SELLER_EMAIL: z.string().email().optional(),
+  SELLER_PHONE: z.string().min(1).optional(),
+  /** Umsatzsteuer-Identifikationsnummer (DE…), required on invoices by §14 Abs. 4 UStG (or the tax number). */
+  SELLER_VAT_ID: z.string().min(1).optional(),
+  SELLER_TAX_NUMBER: z.string().min(1).optional(),
+  /** Managing director / owner and commercial register entry, for the Impressum. */
+  SELLER_REPRESENTATIVE: z.string().min(1).optional(),
+  SELLER_REGISTER: z.string().min(1).optional(),
   /** Mail (lib/integrations/mail): SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in $DATA_DIR/outbox. */
   SMTP_URL: z.string().url().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("MugMagic <shop@example.com>"),
+  /** A mail that could not be sent is retried with growing pauses (1, 2, 4 … minutes, at most 6 hours) until this many attempts. */
+  MAIL_MAX_ATTEMPTS: int(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

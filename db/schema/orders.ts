@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
+  boolean,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -63,6 +67,9 @@ export const cartItems = pgTable(
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Order numbers MM-{year}-{nextval}: a sequence, never max() + 1 (concurrent checkouts never collide). */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
+
 export const orders = pgTable(
   "orders",
   {
@@ -81,8 +88,20 @@ export const orders = pgTable(
     totalCents: integer().notNull(),
     /** Client-supplied key: a retried "place order" returns the same order. */
     idempotencyKey: text().notNull(),
+    /** Language the order was placed in: mails and documents for the customer use it. */
+    locale: text({ enum: ["de", "en"] }).notNull().default("de"),
+    /** When the customer confirmed at checkout that personalised goods are excluded from withdrawal (§312g Abs. 2 Nr. 1 BGB); null when nothing was personalised. */
+    withdrawalWaiverAt: timestamp({ withTimezone: true }),
+    /** Set when the admin starts production (Process Order). */
+    processedAt: timestamp({ withTimezone: true }),
+    /** Mark as Completed: shipped; completedAt is set at the same moment (spec: completed = shipped). */
+    shippedAt: timestamp({ withTimezone: true }),
+    carrier: text(),
+    trackingNumber: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
     ...timestamps,
   },
   (t) => [
@@ -112,6 +131,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
     vatPercent: numeric({ precision: 6, scale: 3, mode: "number" }).notNull(),
     totalCents: integer().notNull(),
+    /** Printed with the customer's design (an image): made to specification, no right of withdrawal. */
+    personalised: boolean().notNull().default(false),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );
@@ -131,6 +152,8 @@ export const orderAddresses = pgTable(
 );
 
 export const PAYMENT_STATUSES = [
+  /** Committed before the provider is called; the provider's id arrives in a second transaction. */
+  "creating",
   "requires_payment",
   "requires_action",
   "processing",
@@ -148,9 +171,12 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text({ enum: ["stripe", "sandbox"] }).notNull(),
-    providerPaymentId: text().notNull(),
+    /** Null while the attempt is "creating" (the provider has not answered yet). */
+    providerPaymentId: text(),
     status: text({ enum: PAYMENT_STATUSES }).notNull().default("requires_payment"),
     amountCents: integer().notNull(),
+    /** Sum of succeeded refunds of this payment (never more than amountCents). */
+    refundedCents: integer().notNull().default(0),
     currency: char({ length: 3 }).notNull().default("EUR"),
     idempotencyKey: text().notNull(),
     failureMessage: text(),
@@ -160,6 +186,135 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_id_unique").on(t.provider, t.providerPaymentId),
     uniqueIndex("payments_idempotency_unique").on(t.idempotencyKey),
     index("payments_order_idx").on(t.orderId),
+    check("payments_refunded_range", sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
+  ],
+);
+
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "repriced",
+  "paid",
+  "payment_failed",
+  "processed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refunded",
+  "refund_failed",
+  "receipt_sent",
+  "mail_sent",
+  "mail_failed",
+  "invoice_issued",
+  "credit_note_issued",
+  "amount_mismatch",
+  "duplicate_payment",
+  "dispute_opened",
+  "dispute_closed",
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;
+export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];
+
+/** The order's timeline: every change (who, when, from, to, note). Written in the transaction of the change. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    type: text({ enum: ORDER_EVENT_TYPES }).notNull(),
+    fromStatus: text({ enum: ORDER_STATUSES }),
+    toStatus: text({ enum: ORDER_STATUSES }),
+    actor: text({ enum: ORDER_EVENT_ACTORS }).notNull(),
+    actorUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    note: text(),
+    /** Facts of the event: amounts, payment/refund/invoice ids, provider event id, carrier, … */
+    data: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+
+/** Money given back: by an admin (full or partial), on a cancellation, for a duplicate payment, or announced by the provider. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull().default("EUR"),
+    reason: text().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default("pending"),
+    /** The provider's refund id (Stripe re_…, sandbox sbx_re_…); unique per provider refund. */
+    providerRefundId: text(),
+    /** Ours: a retried request refunds once. */
+    idempotencyKey: text().notNull(),
+    source: text({ enum: ORDER_EVENT_ACTORS }).notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("refunds_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("refunds_provider_id_unique").on(t.providerRefundId),
+    index("refunds_order_idx").on(t.orderId),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Gapless invoice numbers per year: the row is locked by the transaction that issues a number. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer().primaryKey(),
+  lastNumber: integer().notNull(),
+});
+
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * Invoices and credit notes (§14 UStG). The row is the document: content is a frozen snapshot
+ * (seller, buyer, lines, VAT per rate) written once in the transaction that issues the number; the
+ * PDF is rendered from it once and stored under pdfKey. Neither ever changes afterwards (GoBD), so
+ * orders with invoices are never deleted (restrict).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    kind: text({ enum: INVOICE_KINDS }).notNull(),
+    /** RE-2026-000001; credit notes share the sequence. */
+    number: text().notNull(),
+    year: integer().notNull(),
+    sequence: integer().notNull(),
+    /** A credit note refers to the invoice it corrects. */
+    refersToInvoiceId: integer().references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    refundId: integer().references(() => refunds.id, { onDelete: "restrict" }),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    deliveryDate: date({ mode: "string" }).notNull(),
+    currency: char({ length: 3 }).notNull().default("EUR"),
+    /** Positive amounts; a credit note's amounts are what is credited. */
+    netCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    grossCents: integer().notNull(),
+    content: jsonb().notNull(),
+    pdfKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.number),
+    uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
+    index("invoices_order_idx").on(t.orderId),
   ],
 );
 
@@ -175,3 +330,6 @@ export const webhookEvents = pgTable("webhook_events", {
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+export type OrderEvent = typeof orderEvents.$inferSelect;
+export type Refund = typeof refunds.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;

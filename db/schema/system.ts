@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Fixed-window counters shared by every app instance (login attempts, generations). */
 export const rateLimits = pgTable(
@@ -11,15 +11,34 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
-/** Outgoing mail: every message is recorded; the SMTP adapter marks it sent or failed. */
-export const outgoingMail = pgTable("outgoing_mail", {
-  id: serial().primaryKey(),
-  to: text().notNull(),
-  subject: text().notNull(),
-  text: text().notNull(),
-  html: text(),
-  status: text({ enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
-  error: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp({ withTimezone: true }),
-});
+export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "other"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */
+export type MailAttachment = { type: "invoice"; invoiceId: number };
+
+/**
+ * Outgoing mail: every message is recorded; the transport marks it sent or failed. A failed (or
+ * never delivered) message is retried with backoff until MAIL_MAX_ATTEMPTS: nextAttemptAt says when.
+ */
+export const outgoingMail = pgTable(
+  "outgoing_mail",
+  {
+    id: serial().primaryKey(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    status: text({ enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    error: text(),
+    kind: text({ enum: MAIL_KINDS }).notNull().default("other"),
+    /** The order a mail is about (its timeline records sending); no foreign key to keep the mail module free of orders. */
+    orderId: uuid(),
+    attachments: jsonb().$type<MailAttachment[]>(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("outgoing_mail_retry_idx").on(t.status, t.nextAttemptAt), index("outgoing_mail_order_idx").on(t.orderId)],
+);

@@ -58,7 +58,7 @@ export const sandboxCardBody = z.object({
 
 export const sandboxAuthenticateBody = z.object({ approve: z.boolean() });
 
-export const PAYMENT_STATES = ["requires_payment", "requires_action", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
+export const PAYMENT_STATES = ["creating", "requires_payment", "requires_action", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
 
 export const paymentResponse = z.object({
   id: z.number(),
@@ -120,7 +120,18 @@ export const orderResponse = z.object({
   billingAddress: orderAddress,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
   cancellable: z.boolean(),
+  /** An invoice was issued (the order was paid): GET /api/user/orders/{orderId}/invoice downloads it. */
+  invoiceAvailable: z.boolean(),
+  /** Credit notes of refunds: GET …/invoice?invoiceId= */
+  creditNotes: z.array(z.object({ id: z.number(), number: z.string(), grossCents: z.number() })),
+  /** Why the latest payment attempt failed, in the caller's language (the payment failure page names it). */
+  paymentFailureMessage: z.string().nullable(),
 });
 
 export const placeOrderResponse = z.object({ order: orderResponse, payment: paymentResponse });

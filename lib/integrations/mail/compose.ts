@@ -16,6 +16,7 @@ export function mailOptions(message: MailEnvelope): Mail.Options {
     subject: message.subject,
     text: message.text,
     html: message.html ?? undefined,
+    attachments: message.files?.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
     messageId: `<mail-${message.id}@${senderDomain(message.from)}>`,
     date: new Date(),
   };

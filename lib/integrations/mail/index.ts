@@ -8,7 +8,7 @@ import { createOutboxTransport } from "./outbox";
 import { createSmtpTransport } from "./smtp";
 import type { MailMessage, MailTransport } from "./types";
 
-export type { MailMessage, MailTransport } from "./types";
+export type { MailEnvelope, MailFile, MailMessage, MailTransport } from "./types";
 export { outboxDir } from "./outbox";
 
 type Cached = { url: string | null; transport: MailTransport };
@@ -30,7 +30,16 @@ export function getMailTransport(): MailTransport {
 export async function queueMail(db: Db | Tx, message: MailMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingMail)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status: "queued" })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      status: "queued",
+      kind: message.kind ?? "other",
+      orderId: message.orderId ?? null,
+      attachments: message.attachments ?? null,
+    })
     .returning({ id: outgoingMail.id });
   if (!row) throw new Error("outgoing_mail insert returned no row");
   return row.id;

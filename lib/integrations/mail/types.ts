@@ -1,16 +1,31 @@
 import "server-only";
 
+import type { MailAttachment, MailKind } from "@/db/schema";
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string | null;
+  kind?: MailKind;
+  /** The order the mail is about (timeline, admin outbox). */
+  orderId?: string | null;
+  /** Resolved to files when the mail is sent (lib/services/mail). */
+  attachments?: MailAttachment[] | null;
 }
 
-export interface MailEnvelope extends MailMessage {
+/** A file sent with a mail. */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface MailEnvelope extends Omit<MailMessage, "attachments"> {
   from: string;
   /** outgoing_mail.id: the Message-ID is derived from it, so the outbox file and the row match. */
   id: number;
+  files?: MailFile[];
 }
 
 /** Where messages go: an SMTP server, or the outbox folder on a machine without one. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { orderAddresses, orderItems, orders, payments, type Order, type OrderItem, type Payment } from "@/db/schema";
+import { invoices, orderAddresses, orderItems, orders, payments, type Invoice, type Order, type OrderItem, type Payment } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
@@ -18,21 +18,25 @@ export interface OrderBundle {
   addresses: OrderAddress[];
   /** Oldest attempt first. */
   payments: Payment[];
+  /** The invoice and credit notes, oldest first. */
+  invoices: Invoice[];
 }
 
 export async function loadBundles(db: Queryable, orderRows: Order[]): Promise<OrderBundle[]> {
   if (orderRows.length === 0) return [];
   const ids = orderRows.map((o) => o.id);
-  const [itemRows, addressRows, paymentRows] = await Promise.all([
+  const [itemRows, addressRows, paymentRows, invoiceRows] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
     db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, ids)),
     db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)),
+    db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(asc(invoices.id)),
   ]);
   return orderRows.map((order) => ({
     order,
     items: itemRows.filter((i) => i.orderId === order.id),
     addresses: addressRows.filter((a) => a.orderId === order.id),
     payments: paymentRows.filter((p) => p.orderId === order.id),
+    invoices: invoiceRows.filter((i) => i.orderId === order.id),
   }));
 }
 
@@ -59,8 +63,9 @@ function addressDto(addresses: OrderAddress[], kind: OrderAddress["kind"]): Orde
   return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
 }
 
-export function toOrderDto(bundle: OrderBundle): OrderDto {
+export function toOrderDto(bundle: OrderBundle, locale: Locale = "en"): OrderDto {
   const { order } = bundle;
+  const latest = currentPayment(bundle);
   return orderResponse.parse({
     id: order.id,
     orderNumber: order.orderNumber,
@@ -89,7 +94,15 @@ export function toOrderDto(bundle: OrderBundle): OrderDto {
     billingAddress: addressDto(bundle.addresses, "billing"),
     createdAt: order.createdAt.toISOString(),
     completedAt: order.completedAt?.toISOString() ?? null,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
     cancellable: order.status === "pending" && !bundle.payments.some((p) => p.status === "processing"),
+    invoiceAvailable: bundle.invoices.some((i) => i.kind === "invoice"),
+    creditNotes: bundle.invoices.filter((i) => i.kind === "credit_note").map((i) => ({ id: i.id, number: i.number, grossCents: i.grossCents })),
+    paymentFailureMessage: latest?.status === "failed" && latest.failureMessage ? translate(locale, latest.failureMessage) : null,
   });
 }
 

@@ -13,6 +13,7 @@ export type PaymentStatus = Payment["status"];
  * and the customer may try another card on the same intent (the sandbox mirrors that).
  */
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  creating: ["requires_payment", "requires_action", "processing", "succeeded", "failed", "cancelled"],
   requires_payment: ["requires_action", "processing", "succeeded", "failed", "cancelled"],
   requires_action: ["processing", "succeeded", "failed", "cancelled"],
   processing: ["succeeded", "failed", "cancelled"],

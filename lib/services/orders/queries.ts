@@ -24,7 +24,7 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
 export async function listOrders(session: Session): Promise<OrderDto[]> {
   const db = await getDb();
   const rows = await db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  return (await loadBundles(db, rows)).map(toOrderDto);
+  return (await loadBundles(db, rows)).map((b) => toOrderDto(b));
 }
 
 /** GET /api/user/orders/{orderId}: a Stripe payment is reconciled with Stripe first (a webhook may be late). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orders, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
@@ -7,24 +7,44 @@ import type { Locale } from "@/lib/i18n/config";
 import { deliverMail, queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
+import { issueInvoice } from "../invoices";
+import { recordEvent } from "./events";
+import { refundPayment } from "./refunds";
 import { loadBundle } from "./dto";
 import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
 import { receiptMail } from "./receipt";
 
-/** Work that must happen only after the transaction committed (mail delivery). */
+/** Work that must happen only after the transaction committed (outside calls: provider, storage, mail). */
 export interface Effects {
   mailIds: number[];
+  /** Run in order after the commit, before the mail (refunds of duplicate payments, invoice PDFs); failures are logged, never thrown. */
+  after: Array<() => Promise<unknown>>;
+}
+
+export const newEffects = (): Effects => ({ mailIds: [], after: [] });
+
+/** Runs what a committed transaction left to do: the after-work, then the mail it queued. Never throws. */
+export async function runEffects(effects: Effects): Promise<void> {
+  for (const job of effects.after) {
+    try {
+      await job();
+    } catch (err) {
+      logger.error("work after commit failed", { err });
+    }
+  }
+  for (const id of effects.mailIds) await deliverMail(id);
 }
 
 /**
- * Runs fn in one transaction and, once it committed, delivers the mail it queued. PGlite has one
+ * Runs fn in one transaction and, once it committed, runs its effects. PGlite has one
  * connection: nothing inside fn may call getDb() (it would wait for this transaction forever).
+ * Lock order everywhere: the order row first (lockOrder), then its payments.
  */
 export async function inTransaction<T>(fn: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
-  const effects: Effects = { mailIds: [] };
+  const effects = newEffects();
   const db = await getDb();
   const result = await db.transaction((tx) => fn(tx, effects));
-  for (const id of effects.mailIds) await deliverMail(id);
+  await runEffects(effects);
   return result;
 }
 
@@ -64,11 +84,34 @@ export async function applyPaymentState(tx: Tx, payment: Payment, next: Provider
   return updated;
 }
 
+/**
+ * A payment succeeded. The first success of a live order pays it: timeline, cart, invoice, receipt
+ * mail with the invoice. A second success (the order was already paid by another attempt, or was
+ * cancelled meanwhile) is refunded automatically after the commit and shows in the timeline.
+ */
 async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext): Promise<void> {
+  const order = await lockOrder(tx, payment.orderId);
+  if (!order) return;
+  const others = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), ne(payments.id, payment.id), inArray(payments.status, ["succeeded", "refunded"])));
+  const by = { actor: "provider" as const };
+  const facts = { paymentId: payment.id, amountCents: payment.amountCents, provider: payment.provider, source: ctx.source };
+  if (order.status === "cancelled" || others.length > 0) {
+    await recordEvent(tx, { orderId: order.id, type: "duplicate_payment", by, data: facts });
+    ctx.effects.after.push(() => refundPayment(payment.id, { reason: "duplicate payment", by: { actor: "system" } }));
+    return;
+  }
+  await recordEvent(tx, { orderId: order.id, type: "paid", by, data: facts });
   const bundle = await loadBundle(tx, payment.orderId);
   if (!bundle) return;
   if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
-  ctx.effects.mailIds.push(await queueMail(tx, await receiptMail(tx, bundle, ctx.locale)));
+  const invoice = await issueInvoice(tx, order.id, ctx.effects);
+  const mail = await receiptMail(tx, bundle, ctx.locale);
+  ctx.effects.mailIds.push(
+    await queueMail(tx, { ...mail, kind: "receipt", orderId: order.id, attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null }),
+  );
 }
 
 /** Locks the order row (one writer per order at a time). */

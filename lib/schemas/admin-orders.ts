@@ -1,0 +1,303 @@
+import { z } from "zod";
+import { PAYMENT_STATES } from "./orders";
+
+/**
+ * Admin orders API contract (issue 9; paths are ours):
+ *
+ *   GET  /api/admin/orders?status=open|completed|cancelled|all&q=&from=&to=&page=&pageSize=  → AdminOrderPage
+ *   GET  /api/admin/orders/{orderId}                      → AdminOrderDetail
+ *   POST /api/admin/orders/{orderId}/process              → AdminOrderDetail (pending → processing; only when paid)
+ *   POST /api/admin/orders/{orderId}/complete             CompleteOrderBody → AdminOrderDetail (processing → shipped; mail to the customer)
+ *   POST /api/admin/orders/{orderId}/deliver              → AdminOrderDetail (shipped → delivered)
+ *   POST /api/admin/orders/{orderId}/cancel               CancelOrderBody → AdminOrderDetail (pending|processing → cancelled; a paid order is refunded, credit note)
+ *   POST /api/admin/orders/{orderId}/refund               RefundOrderBody → AdminOrderDetail (full by default, partial allowed, never more than paid)
+ *   POST /api/admin/orders/{orderId}/resend-receipt       → { mailId } (the same stored invoice PDF again)
+ *   GET  /api/admin/orders/{orderId}/invoice              → application/pdf (the invoice; ?invoiceId= for a credit note of this order)
+ *   GET  /api/admin/orders/export?status=&from=&to=       → text/csv (UTF-8 with BOM, one row per order line)
+ *   GET  /api/admin/orders/{orderId}/items/{itemId}/print → application/pdf (the print PDF of that line, DPI headers)
+ *   GET  /api/admin/mail?status=&q=&page=&pageSize=       → AdminMailPage (outbox: sent, queued, failed)
+ *   POST /api/admin/mail/{mailId}/resend                  → AdminMailDto (queues the same message again and sends it)
+ *   POST /api/cron/mail                                   Bearer CRON_SECRET → { sent, failed, expiredOrders }
+ *
+ * A transition the table (lib/services/orders/order-state.ts) forbids answers 409 and changes nothing.
+ */
+
+/** The same lists as db/schema/orders.ts (browser-safe copies; tests/unit/order-state.test.ts keeps them equal). */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "repriced",
+  "paid",
+  "payment_failed",
+  "processed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refunded",
+  "refund_failed",
+  "receipt_sent",
+  "mail_sent",
+  "mail_failed",
+  "invoice_issued",
+  "credit_note_issued",
+  "amount_mismatch",
+  "duplicate_payment",
+  "dispute_opened",
+  "dispute_closed",
+] as const;
+
+export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
+/** yyyy-mm-dd (a calendar day in Europe/Berlin); "to" includes the whole day. */
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "validation.dateInvalid" })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: "validation.dateInvalid" })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const adminOrdersQuery = z
+  .object({
+    status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
+    /** Searches order number, email, first and last name (and "first last"). */
+    q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+    from: day,
+    to: day,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
+
+export const adminOrdersExportQuery = z
+  .object({
+    status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
+    from: day,
+    to: day,
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
+
+const reason = z.string({ error: "validation.reasonRequired" }).trim().min(1, { error: "validation.reasonRequired" }).max(500, { error: "validation.tooLong" });
+
+export const completeOrderBody = z.object({
+  carrier: z.string().trim().max(100, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+  trackingNumber: z
+    .string()
+    .trim()
+    .max(100, { error: "validation.tooLong" })
+    .regex(/^[A-Za-z0-9 ._/-]*$/, { error: "validation.trackingNumberInvalid" })
+    .nullish()
+    .transform((v) => v || null),
+});
+
+/** A reason is required to cancel an order in production (processing); optional while pending. */
+export const cancelOrderBody = z.object({
+  reason: z.string().trim().max(500, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+});
+
+export const refundOrderBody = z.object({
+  /** Cents; omitted = everything that was paid and not yet refunded. */
+  amountCents: z.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }).positive({ error: "validation.amountPositive" }).optional(),
+  reason,
+});
+
+export const orderItemParams = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const invoiceQuery = z.object({ invoiceId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+
+const money = z.number().int();
+
+export const adminOrderRow = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
+  email: z.string(),
+  customerName: z.string(),
+  itemCount: z.number().int(),
+  totalCents: money,
+  refundedCents: money,
+  createdAt: z.string(),
+  shippedAt: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** The actions the transition table allows now (Process Order only when paid). */
+  actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
+});
+
+export const adminOrderPage = z.object({
+  items: z.array(adminOrderRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Sums over every order matching the filter (not just this page). */
+  sums: z.object({ orders: z.number().int(), totalCents: money, refundedCents: money }),
+});
+
+const address = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  street1: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+
+/** Everything the person at the printer needs for one line. */
+export const productionSheet = z.object({
+  /** The customer's uploaded photo (source of the generation), admin download URL. */
+  sourceImageUrl: z.string().nullable(),
+  /** The generated design printed on the mug. */
+  designImageUrl: z.string().nullable(),
+  designWidth: z.number().int().nullable(),
+  designHeight: z.number().int().nullable(),
+  promptTitle: z.string().nullable(),
+  /** The exact text the model was given. */
+  promptText: z.string().nullable(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  /** Cost of the generation in (fractional) cents, null when unknown. */
+  generationCostCents: z.number().nullable(),
+  /** GET /api/admin/orders/{orderId}/items/{itemId}/print */
+  printPdfUrl: z.string().nullable(),
+  /** The DPI verdict of the design on this mug's print area: effective DPI and ok | low | too_low. */
+  dpi: z.object({ effectiveDpi: z.number(), verdict: z.enum(["ok", "low", "too_low"]) }).nullable(),
+});
+
+export const adminOrderDetail = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
+  locale: z.enum(["de", "en"]),
+  userId: z.number().int().nullable(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string().nullable(),
+  shippingAddress: address,
+  billingAddress: address,
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      articleId: z.number().int().nullable(),
+      articleName: z.string(),
+      variantName: z.string().nullable(),
+      colour: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPriceCents: money,
+      vatPercent: z.number(),
+      totalCents: money,
+      personalised: z.boolean(),
+      production: productionSheet,
+    }),
+  ),
+  subtotalCents: money,
+  shippingCents: money,
+  taxCents: money,
+  totalCents: money,
+  paidCents: money,
+  refundedCents: money,
+  /** What an admin may still refund (paid − refunded − refunds in flight). */
+  refundableCents: money,
+  currency: z.literal("EUR"),
+  createdAt: z.string(),
+  processedAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  withdrawalWaiverAt: z.string().nullable(),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      provider: z.enum(["stripe", "sandbox"]),
+      providerPaymentId: z.string().nullable(),
+      status: z.enum(PAYMENT_STATES),
+      amountCents: money,
+      refundedCents: money,
+      failureMessage: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      paymentId: z.number().int(),
+      amountCents: money,
+      reason: z.string(),
+      status: z.enum(["pending", "succeeded", "failed"]),
+      source: z.enum(["customer", "admin", "provider", "system"]),
+      createdAt: z.string(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(["invoice", "credit_note"]),
+      number: z.string(),
+      grossCents: money,
+      issuedAt: z.string(),
+      /** GET /api/admin/orders/{orderId}/invoice?invoiceId= */
+      url: z.string(),
+    }),
+  ),
+  timeline: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.enum(ORDER_EVENT_TYPES),
+      fromStatus: z.enum(ORDER_STATUSES).nullable(),
+      toStatus: z.enum(ORDER_STATUSES).nullable(),
+      actor: z.enum(["customer", "admin", "provider", "system"]),
+      /** Email of the admin or customer who acted, when known. */
+      actorEmail: z.string().nullable(),
+      note: z.string().nullable(),
+      data: z.record(z.string(), z.unknown()).nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
+  /** Refund and resend-receipt are offered when true. */
+  canRefund: z.boolean(),
+  canResendReceipt: z.boolean(),
+});
+
+export const adminMailQuery = z.object({
+  status: z.enum(["all", "queued", "sent", "failed"]).default("all"),
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const adminMailDto = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.enum(["receipt", "shipped", "cancelled", "refunded", "other"]),
+  status: z.enum(["queued", "sent", "failed"]),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+
+export const adminMailPage = z.object({ items: z.array(adminMailDto), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+export type AdminOrdersExportQuery = z.infer<typeof adminOrdersExportQuery>;
+export type CompleteOrderBody = z.input<typeof completeOrderBody>;
+export type CancelOrderBody = z.input<typeof cancelOrderBody>;
+export type RefundOrderBody = z.input<typeof refundOrderBody>;
+export type AdminOrderRow = z.infer<typeof adminOrderRow>;
+export type AdminOrderPage = z.infer<typeof adminOrderPage>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
+export type ProductionSheet = z.infer<typeof productionSheet>;
+export type AdminMailQuery = z.infer<typeof adminMailQuery>;
+export type AdminMailDto = z.infer<typeof adminMailDto>;
+export type AdminMailPage = z.infer<typeof adminMailPage>;
