@@ -1,14 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
-// scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash.
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+// scrypt at OWASP's current recommendation: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
+/** A stored hash naming a higher cost than this is refused (a tampered row must not tie up the server). */
+const MAX_N = 2 ** 20;
+const MAX_MEMORY = 256 * 1024 * 1024;
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: 128 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
@@ -19,6 +20,13 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
+/** True when a stored hash was made with other (older, weaker) parameters: rehash it at the next sign-in. */
+export function needsRehash(stored: string | null | undefined): boolean {
+  if (!stored) return false;
+  const [algo, n, r, p] = stored.split("$");
+  return algo !== "scrypt" || Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
+}
+
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
     // Spend the same time as a real check so a missing account is not told apart by timing.
@@ -27,11 +35,18 @@ export async function verifyPassword(password: string, stored: string | null | u
   }
   const [algo, n, r, p, saltB64, hashB64] = stored.split("$");
   if (algo !== "scrypt" || !n || !r || !p || !saltB64 || !hashB64) return false;
+  const N = Number(n);
+  const R = Number(r);
+  const P = Number(p);
+  if (!Number.isSafeInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || !Number.isSafeInteger(R) || R < 1 || R > 32 || !Number.isSafeInteger(P) || P < 1 || P > 16) {
+    return false;
+  }
   const expected = Buffer.from(hashB64, "base64");
-  const actual = await scryptAsync(password, Buffer.from(saltB64, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (expected.length < 16) return false;
+  try {
+    const actual = await scryptAsync(password, Buffer.from(saltB64, "base64"), expected.length, { N, r: R, p: P });
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    return false; // parameters scrypt refuses (memory limit): not a match
+  }
 }

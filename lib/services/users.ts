@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users, type Role } from "@/db/schema";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { logger } from "@/lib/api/logger";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { consume, release } from "./rate-limit";
@@ -70,8 +71,26 @@ export async function verifyCredentials(email: string, password: string, clientI
   const ok = await verifyPassword(password, row?.passwordHash);
   if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
   await giveBack();
-  const { passwordHash: _hash, ...user } = row;
+  const { passwordHash, ...user } = row;
+  if (needsRehash(passwordHash)) await rehash(user.id, password, passwordHash);
   return user;
+}
+
+/**
+ * Stores the password at the current cost after a successful sign-in with a hash of an older cost.
+ * Only replaces the hash it verified (a password changed meanwhile wins); a failure only logs.
+ */
+async function rehash(userId: number, password: string, verifiedHash: string | null): Promise<void> {
+  try {
+    const fresh = await hashPassword(password);
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ passwordHash: fresh })
+      .where(and(eq(users.id, userId), verifiedHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, verifiedHash)));
+  } catch (err) {
+    logger.warn("password rehash failed", { userId, err });
+  }
 }
 
 /** Registers a customer account, or (guest: true) a guest account for one order, and returns it. */

@@ -1,4 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, scryptSync } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
@@ -163,6 +166,26 @@ describe("POST /api/auth/login", () => {
     const res = await call<ErrorBody>(login.POST, { method: "POST", body: "email=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe("The request body must be JSON");
+  });
+});
+
+describe("POST /api/auth/login – password hashes", () => {
+  it("POST /api/auth/login – a hash stored at the old cost (N = 2^15) signs in and is rehashed at N = 2^17; a wrong password changes nothing", async () => {
+    const user = await newCustomer("rehash");
+    const salt = randomBytes(16);
+    const oldKey = scryptSync(user.password.normalize("NFKC"), salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const oldHash = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), oldKey.toString("base64")].join("$");
+    const db = await getDb();
+    await db.update(users).set({ passwordHash: oldHash }).where(eq(users.email, user.email));
+    const stored = async () => (await db.select({ h: users.passwordHash }).from(users).where(eq(users.email, user.email)))[0]?.h;
+
+    expect((await postLogin({ email: user.email, password: "not-the-password" }, freshIp())).status).toBe(401);
+    expect(await stored()).toBe(oldHash);
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp())).status).toBe(200);
+    const upgraded = await stored();
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp())).status).toBe(200);
+    expect(await stored()).toBe(upgraded);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { mintSessionToken, readCookie, readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/tokens";
 import { clientIp } from "@/lib/api/client-ip";
 import { consume, peek, release, secondsUntilReset } from "@/lib/services/rate-limit";
@@ -14,11 +14,26 @@ const claims: SessionClaims = { sub: "42", email: "someone@test.local", roles: [
 describe("hashPassword / verifyPassword", () => {
   it("round trip: the right password verifies, a wrong one does not", async () => {
     const stored = await hashPassword("correct horse battery");
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    // OWASP's current scrypt cost: N = 2^17, r = 8, p = 1.
+    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(stored).not.toContain("correct horse battery");
     expect(await verifyPassword("correct horse battery", stored)).toBe(true);
     expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
     expect(await verifyPassword("", stored)).toBe(false);
+  });
+
+  it("a hash made at an older, lower cost still verifies and asks to be rehashed; a current one does not", async () => {
+    const current = await hashPassword("upgrade-me");
+    expect(needsRehash(current)).toBe(false);
+    const old = current.replace(/^scrypt\$131072\$/, "scrypt$32768$");
+    expect(needsRehash(old)).toBe(true);
+    expect(needsRehash("bcrypt$whatever")).toBe(true);
+    expect(needsRehash(null)).toBe(false);
+  });
+
+  it("a stored hash with an absurd cost is refused instead of tying up the server", async () => {
+    const stored = await hashPassword("cost-bomb");
+    expect(await verifyPassword("cost-bomb", stored.replace(/^scrypt\$131072\$/, "scrypt$1073741824$"))).toBe(false);
   });
 
   it("each hash gets its own salt, so equal passwords give different hashes that both verify", async () => {
