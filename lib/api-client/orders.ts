@@ -42,7 +42,16 @@ export const ordersApi = {
   cancel: (orderId: string) => apiFetch<OrderDto>(`${orderPath(orderId)}/cancel`, { method: "POST" }),
 };
 
-/** GET /api/user/orders/{orderId}/receipt – the PDF receipt (attachment), in the caller's language. */
+/** GET /api/user/orders/{orderId}/receipt – the PDF receipt (attachment) of a paid order, in the caller's language. */
 export function receiptUrl(orderId: string): string {
   return `/api${orderPath(orderId)}/receipt`;
+}
+
+/**
+ * GET /api/user/orders/{orderId}/invoice – the stored invoice PDF (when `invoiceAvailable`);
+ * with `invoiceId` one of the order's credit notes (`creditNotes[].id`).
+ */
+export function invoiceUrl(orderId: string, invoiceId?: number): string {
+  const base = `/api${orderPath(orderId)}/invoice`;
+  return invoiceId === undefined ? base : `${base}?invoiceId=${encodeURIComponent(String(invoiceId))}`;
 }

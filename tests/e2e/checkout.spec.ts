@@ -1,58 +1,10 @@
-import sharp from "sharp";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";
+import { designInCart, registerCustomer, registerGuest } from "./pages/shop-setup";
 
 /** Buying in a real browser against the production build with the sandbox payment provider (test mode). */
-
-const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function photo(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="100%" height="100%" fill="#2a9d8f"/><circle cx="240" cy="180" r="100" fill="#e9c46a"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** A guest session (POST /api/auth/register { guest: true }); the browser context keeps the cookie. */
-async function registerGuest(request: APIRequestContext): Promise<string> {
-  const email = `guest-${unique()}@example.com`;
-  const res = await request.post("/api/auth/register", { data: { email, guest: true } });
-  expect(res.status(), await res.text()).toBe(201);
-  return email;
-}
-
-type Customer = { email: string; firstName: string; lastName: string; phone: string };
-async function registerCustomer(request: APIRequestContext): Promise<Customer> {
-  const customer = { email: `buyer-${unique()}@example.com`, firstName: "Clara", lastName: "Schmidt", phone: "+49 30 1234567" };
-  const res = await request.post("/api/auth/register", { data: { ...customer, password: "customer-pass-1" } });
-  expect(res.status(), await res.text()).toBe(201);
-  return customer;
-}
-
-type Mug = { id: number; name: string; variants: { id: number; name: string; isDefault: boolean }[] };
-
-/**
- * Generates a styled image (offline provider) and puts it on the demo mug in the cart, all through the
- * real API: guests use the public generate endpoint, customers their own.
- */
-async function designInCart(request: APIRequestContext, as: "guest" | "customer"): Promise<{ mug: Mug; variantName: string }> {
-  const prompts = (await (await request.get("/api/prompts")).json()) as { id: number }[];
-  const mugs = (await (await request.get("/api/mugs")).json()) as Mug[];
-  const prompt = prompts[0];
-  const mug = mugs[0];
-  const variant = mug?.variants.find((v) => v.isDefault) ?? mug?.variants[0];
-  if (!prompt || !mug || !variant) throw new Error("the demo catalogue has a prompt and a mug with a variant");
-  const res = await request.post(as === "guest" ? "/api/public/images/generate" : "/api/user/ai/images/generate", {
-    multipart: { image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo() }, promptId: String(prompt.id), mugId: String(mug.id) },
-    timeout: 60_000,
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const image = ((await res.json()) as { images: { id: number }[] }).images[0];
-  if (!image) throw new Error("at least one generated image");
-  const add = await request.post("/api/user/cart/items", { data: { mugId: mug.id, variantId: variant.id, imageId: image.id, promptId: prompt.id } });
-  expect(add.status(), await add.text()).toBe(201);
-  return { mug, variantName: variant.name };
-}
 
 const ADDRESS = { street1: "Hauptstraße 5", city: "Berlin", postalCode: "10115" };
 
@@ -66,6 +18,7 @@ async function checkoutWith(page: Page, card: string, names = { firstName: "Gina
   await checkout.fillContact(names);
   await checkout.fillAddress("shipping", { ...names, ...ADDRESS });
   await checkout.fillCard(card);
+  await checkout.acceptWaiver();
   await checkout.pay();
   return checkout;
 }
@@ -113,12 +66,14 @@ test.describe("buying a mug", () => {
     await expect(checkout.field("contact", "First name")).toHaveAccessibleDescription("First name is required");
     await expect(checkout.field("shipping", "Street and house number")).toHaveAccessibleDescription("Street is required");
     await expect(checkout.field("shipping", "Postal code")).toHaveAccessibleDescription("Postal code is required");
+    await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription("Please confirm that personalised items are excluded from the right of withdrawal.");
     await expect(page.getByTestId("checkout-errors")).toBeVisible();
 
     await checkout.fillContact({ firstName: "Gina", lastName: "Gast", phone: "0301234567" });
     await checkout.fillAddress("shipping", { firstName: "Gina", lastName: "Gast", ...ADDRESS, countryCode: "DE" });
     await checkout.setSameAsShipping(false);
     await checkout.fillAddress("billing", { firstName: "Gina", lastName: "Gast", street1: "Rechnungsweg 1", city: "Hamburg", postalCode: "20095" });
+    await checkout.acceptWaiver();
     await checkout.pay();
     // The card form validates too.
     await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Invalid card number");
@@ -201,6 +156,7 @@ test.describe("buying a mug", () => {
     await page.reload();
     await checkout.fillAddress("shipping", ADDRESS);
     await checkout.fillCard(TEST_CARDS.authentication);
+    await checkout.acceptWaiver();
     await checkout.pay();
     await checkout.authenticate(true);
     const { orderNumber } = await new OrderSuccessPage(page).expectShown();
@@ -251,6 +207,7 @@ test.describe("buying a mug", () => {
     await checkout.fillContact({ firstName: "Clara", lastName: "Schmidt" });
     await checkout.fillAddress("shipping", ADDRESS);
     await checkout.fillCard(TEST_CARDS.success);
+    await checkout.acceptWaiver();
     await checkout.pay();
     await expect(checkout.priceChangedNotice()).toContainText("Please check the new prices and confirm your order again.");
     await expect(page).toHaveURL(/\/checkout$/);

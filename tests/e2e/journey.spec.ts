@@ -58,6 +58,7 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   await checkout.fillContact({ email, firstName: "Jana", lastName: "Journey" });
   await checkout.fillAddress("shipping", { firstName: "Jana", lastName: "Journey", street1: "Torstraße 1", city: "Berlin", postalCode: "10119" });
   await checkout.fillCard(TEST_CARDS.success);
+  await checkout.acceptWaiver();
   await checkout.pay();
   const { orderNumber } = await new OrderSuccessPage(page).expectShown();
   await expect(checkout.toast("Order placed")).toBeVisible();

@@ -1,8 +1,9 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { z } from "zod";
 import { ordersApi } from "@/lib/api-client/orders";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { placeOrderBody } from "@/lib/schemas/orders";
@@ -10,12 +11,12 @@ import type { CartDto } from "@/lib/schemas/cart";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { PriceChangedNotice } from "@/components/shop/cart/price-changed-notice";
-import { useEuro } from "@/components/shop/cart/use-euro";
 import { invalidateCart } from "@/components/shop/cart/use-refreshed-cart";
 import { AddressFields, emptyAddress, type AddressValues } from "./address-fields";
 import { cartFingerprint, checkoutIdempotencyKey } from "./idempotency-key";
 import { PaymentPanel } from "./payment-panel";
 import { PaymentStatus } from "./payment-status";
+import { PlaceOrderButton, WithdrawalWaiver } from "./place-order-box";
 import { usePaymentFlow } from "./use-payment-flow";
 
 export interface CheckoutUser {
@@ -25,12 +26,22 @@ export interface CheckoutUser {
   phone: string | null;
 }
 
-const formSchema = placeOrderBody.omit({ idempotencyKey: true });
+/** A line printed with the customer's design: made to their specification (§ 312g Abs. 2 Nr. 1 BGB). */
+export const isPersonalised = (item: CartDto["items"][number]): boolean => item.image != null;
 
-/** Contact, shipping and billing address, payment and "Pay": places the order for the cart and pays it. */
+/** The placing body without the key; a cart with personalised lines needs the withdrawal waiver ticked. */
+function formSchema(personalised: boolean) {
+  return placeOrderBody.omit({ idempotencyKey: true }).extend({
+    acceptWithdrawalWaiver: personalised ? z.literal(true, { error: "validation.withdrawalWaiverRequired" }) : z.boolean().optional(),
+  });
+}
+
+/**
+ * Contact, shipping and billing address, payment, the withdrawal waiver for personalised mugs and
+ * "Zahlungspflichtig bestellen": places the order for the cart and pays it.
+ */
 export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser | null }) {
   const t = useTranslations("checkout");
-  const euro = useEuro();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fields = useFieldErrors();
@@ -45,13 +56,22 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const [shipping, setShipping] = useState<AddressValues>(() => emptyAddress(user?.firstName ?? "", user?.lastName ?? ""));
   const [billing, setBilling] = useState<AddressValues>(() => emptyAddress());
   const [sameAsShipping, setSameAsShipping] = useState(true);
+  const [waiver, setWaiver] = useState(false);
+  const personalised = cart.items.some(isPersonalised);
+  const schema = useMemo(() => formSchema(personalised), [personalised]);
   const e = fields.errors;
 
   const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    const body = fields.validate(formSchema, { contact, shippingAddress: shipping, billingAddress: sameAsShipping ? null : billing });
+    const body = fields.validate(schema, {
+      contact,
+      shippingAddress: shipping,
+      billingAddress: sameAsShipping ? null : billing,
+      // Sent only for personalised carts: the server records when the customer confirmed it.
+      ...(personalised ? { acceptWithdrawalWaiver: waiver } : {}),
+    });
     if (!body) return focusFirstError();
     await flow.pay(async () => {
       try {
@@ -78,7 +98,7 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const busy = flow.busy;
   const hasErrors = Object.keys(e).length > 0;
   // Server errors for fields this form does not show (e.g. "_") are listed with the summary line.
-  const otherErrors = Object.entries(e).filter(([key]) => !/^(contact|shippingAddress|billingAddress)\./.test(key));
+  const otherErrors = Object.entries(e).filter(([key]) => !/^((contact|shippingAddress|billingAddress)\.|acceptWithdrawalWaiver$)/.test(key));
   return (
     <form ref={formRef} noValidate onSubmit={(ev) => void onSubmit(ev)} className="space-y-6" data-testid="checkout-form" aria-busy={busy}>
       {(cart.summary.hasPriceChanges || pricesChanged) && (
@@ -152,10 +172,9 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
             ))}
           </p>
         )}
+        {personalised && <WithdrawalWaiver checked={waiver} error={e.acceptWithdrawalWaiver} disabled={busy} onChange={setWaiver} />}
         <PaymentStatus phase={flow.phase} />
-        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} data-testid="pay-button">
-          {busy ? t("paying") : t("pay", { total: euro(cart.summary.totalCents) })}
-        </button>
+        <PlaceOrderButton totalCents={cart.summary.totalCents} busy={busy} />
       </div>
     </form>
   );

@@ -47,5 +47,8 @@ export function resultOf(payment: PaymentDto): PaymentResult {
       return { kind: "failed", reason: payment.failureMessage };
     case "requires_action":
       return { kind: "needsAction" };
+    case "creating":
+      // The provider's answer was not recorded yet: paying again with the same checkout completes it.
+      return { kind: "error", message: null };
   }
 }

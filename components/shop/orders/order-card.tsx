@@ -10,10 +10,16 @@ import type { OrderDto } from "@/lib/schemas/orders";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Totals } from "@/components/shop/cart/totals";
 import { OrderItems } from "./order-details";
+import { OrderDocuments } from "./order-documents";
+import { OrderFulfilment } from "./order-fulfilment";
 import { STATUS_STYLE, useOrderLabels } from "./order-labels";
+import type { PdfDownload } from "./use-pdf-download";
 
-/** One order in My orders: number, states, date, items, totals; cancel (while allowed), receipt, pay an unpaid order. */
-export function OrderCard(props: { order: OrderDto; downloading: boolean; onReceipt: () => void }) {
+/**
+ * One order in My orders: number, states, date, shipping progress (carrier, tracking number), items,
+ * totals; pay an unpaid pending order, receipt/invoice/credit notes of a paid one, cancel while allowed.
+ */
+export function OrderCard(props: { order: OrderDto; downloading: string | null; onDownload: (d: PdfDownload) => void }) {
   const { order } = props;
   const t = useTranslations("orders");
   const format = useFormatter();
@@ -58,6 +64,7 @@ export function OrderCard(props: { order: OrderDto; downloading: boolean; onRece
           </div>
         </dl>
       </div>
+      <OrderFulfilment order={order} />
       <OrderItems order={order} />
       <div className="sm:ml-auto sm:max-w-xs">
         <Totals values={order} />
@@ -68,9 +75,7 @@ export function OrderCard(props: { order: OrderDto; downloading: boolean; onRece
             {t("payNow")}
           </Link>
         )}
-        <button type="button" className="btn-secondary" disabled={props.downloading} onClick={props.onReceipt} aria-label={t("receiptLabel", { number: order.orderNumber })}>
-          {props.downloading ? t("receiptDownloading") : t("receipt")}
-        </button>
+        <OrderDocuments order={order} downloading={props.downloading} onDownload={props.onDownload} />
         {order.cancellable && (
           <button type="button" className="btn-secondary" onClick={() => setConfirming(true)} aria-label={t("cancelLabel", { number: order.orderNumber })}>
             {t("cancel")}

@@ -5,14 +5,14 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { orderQueries } from "@/lib/api-client/orders";
 import { OrderCard } from "./order-card";
-import { useReceiptDownload } from "./use-receipt-download";
+import { usePdfDownload } from "./use-pdf-download";
 import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
-/** My orders: the user's orders, newest first, each cancellable while pending and with its receipt. */
+/** My orders: the user's orders, newest first, each with its state, documents and (while allowed) cancel. */
 export function OrdersList() {
   const t = useTranslations("orders");
   const orders = useQuery(orderQueries.list());
-  const receipt = useReceiptDownload();
+  const pdf = usePdfDownload();
 
   if (orders.isPending) return <LoadingNote label={t("loading")} testId="orders-loading" />;
   if (orders.isError) return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void orders.refetch()} />;
@@ -28,12 +28,7 @@ export function OrdersList() {
   return (
     <ul className="space-y-4" data-testid="orders-list" aria-busy={orders.isFetching}>
       {orders.data.map((order) => (
-        <OrderCard
-          key={order.id}
-          order={order}
-          downloading={receipt.downloading === order.id}
-          onReceipt={() => void receipt.download(order.id, order.orderNumber)}
-        />
+        <OrderCard key={order.id} order={order} downloading={pdf.downloading} onDownload={(d) => void pdf.download(d)} />
       ))}
     </ul>
   );

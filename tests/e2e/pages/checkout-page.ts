@@ -86,6 +86,20 @@ export class CheckoutPage {
     await this.page.getByLabel("CVC").fill(cvc);
   }
 
+  /** The withdrawal waiver of personalised mugs (§ 312g Abs. 2 Nr. 1 BGB) beside the order button. */
+  waiver() {
+    return this.page.getByTestId("withdrawal-waiver");
+  }
+
+  waiverCheckbox() {
+    return this.waiver().getByRole("checkbox");
+  }
+
+  /** Ticks the waiver: a cart with a designed mug cannot be ordered without it. */
+  async acceptWaiver() {
+    await this.waiverCheckbox().check();
+  }
+
   async pay() {
     await expect(this.payButton()).toBeEnabled();
     await this.payButton().click();

@@ -1,0 +1,43 @@
+import type { Seller } from "@/lib/seller";
+import { LegalPage, TextBlock, TextBlocks, legalText } from "./legal-document";
+
+/** The seller fields a text with <contact></contact> shows. */
+const contactFields = (s: Seller) => [s.name, s.street, s.postalCode, s.city, s.country, s.phone, s.email];
+
+/** AGB: scope, seller, contract conclusion ("Zahlungspflichtig bestellen"), prices, payment, delivery, retention of title, withdrawal, personalised goods, warranty, law. */
+export async function Terms({ seller }: { seller: Seller }) {
+  const { t, tags } = await legalText(seller);
+  return (
+    <LegalPage t={t} title={t("terms.title")} testId="legal-terms" fields={contactFields(seller)}>
+      <TextBlocks t={t} tags={tags} base="terms.sections" />
+    </LegalPage>
+  );
+}
+
+/** Datenschutzerklärung: controller, data, purposes and legal bases (Art. 6 GDPR), recipients, retention, rights, complaint. */
+export async function Privacy({ seller }: { seller: Seller }) {
+  const { t, tags } = await legalText(seller);
+  return (
+    <LegalPage t={t} title={t("privacy.title")} testId="legal-privacy" fields={contactFields(seller)}>
+      <TextBlocks t={t} tags={tags} base="privacy.sections" />
+    </LegalPage>
+  );
+}
+
+/**
+ * Widerrufsbelehrung: the statutory model text (Anlage 1 zu Art. 246a § 1 Abs. 2 Satz 2 EGBGB) with the
+ * seller's data, the exclusion for personalised goods (§ 312g Abs. 2 Nr. 1 BGB) and the model
+ * withdrawal form (Anlage 2).
+ */
+export async function Withdrawal({ seller }: { seller: Seller }) {
+  const { t, tags } = await legalText(seller);
+  return (
+    <LegalPage t={t} title={t("withdrawal.title")} testId="legal-withdrawal" fields={contactFields(seller)}>
+      <TextBlocks t={t} tags={tags} base="withdrawal.sections" />
+      <p className="font-semibold">{t("withdrawal.end")}</p>
+      <div className="rounded-md border border-stone-300 bg-stone-50 p-4" data-testid="withdrawal-form">
+        <TextBlock t={t} tags={tags} base="withdrawal.form" />
+      </div>
+    </LegalPage>
+  );
+}

@@ -1,0 +1,9 @@
+/** The shop's legal pages (German paths in both languages; the footer and the checkout link to them). */
+export const LEGAL_PATHS = {
+  imprint: "/impressum",
+  terms: "/agb",
+  privacy: "/datenschutz",
+  withdrawal: "/widerruf",
+} as const;
+
+export type LegalPage = keyof typeof LEGAL_PATHS;

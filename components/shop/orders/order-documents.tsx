@@ -1,0 +1,71 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { invoiceUrl, receiptUrl } from "@/lib/api-client/orders";
+import type { OrderDto } from "@/lib/schemas/orders";
+import type { PdfDownload } from "./use-pdf-download";
+
+/**
+ * The order's PDFs: receipt and invoice of a paid (or later refunded) order, and one button per
+ * credit note. An unpaid order has none.
+ */
+export function OrderDocuments(props: { order: OrderDto; downloading: string | null; onDownload: (d: PdfDownload) => void }) {
+  const { order } = props;
+  const t = useTranslations("orders");
+  if (order.paymentStatus === "unpaid") return null;
+
+  const buttons: (PdfDownload & { label: string; text: string; testId: string })[] = [
+    {
+      key: `receipt:${order.id}`,
+      url: receiptUrl(order.id),
+      fallbackName: `receipt-${order.orderNumber}.pdf`,
+      done: t("receiptDownloaded"),
+      failed: t("receiptFailed"),
+      label: t("receiptLabel", { number: order.orderNumber }),
+      text: t("receipt"),
+      testId: "receipt-button",
+    },
+  ];
+  if (order.invoiceAvailable) {
+    buttons.push({
+      key: `invoice:${order.id}`,
+      url: invoiceUrl(order.id),
+      fallbackName: `invoice-${order.orderNumber}.pdf`,
+      done: t("invoiceDownloaded"),
+      failed: t("invoiceFailed"),
+      label: t("invoiceLabel", { number: order.orderNumber }),
+      text: t("invoice"),
+      testId: "invoice-button",
+    });
+  }
+  for (const note of order.creditNotes) {
+    buttons.push({
+      key: `credit:${note.id}`,
+      url: invoiceUrl(order.id, note.id),
+      fallbackName: `${note.number}.pdf`,
+      done: t("creditNoteDownloaded"),
+      failed: t("creditNoteFailed"),
+      label: t("creditNoteLabel", { number: note.number }),
+      text: t("creditNote", { number: note.number }),
+      testId: "credit-note-button",
+    });
+  }
+
+  return (
+    <>
+      {buttons.map(({ label, text, testId, ...download }) => (
+        <button
+          key={download.key}
+          type="button"
+          className="btn-secondary"
+          disabled={props.downloading === download.key}
+          aria-label={label}
+          data-testid={testId}
+          onClick={() => props.onDownload(download)}
+        >
+          {props.downloading === download.key ? t("receiptDownloading") : text}
+        </button>
+      ))}
+    </>
+  );
+}

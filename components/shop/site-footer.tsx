@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { LEGAL_PATHS, type LegalPage } from "@/components/shop/legal/legal-paths";
+
+const ORDER: LegalPage[] = ["imprint", "terms", "privacy", "withdrawal"];
+
+/** Footer of every shop page: Impressum, AGB, Datenschutz and Widerrufsbelehrung in the current language. */
+export async function SiteFooter() {
+  const [t, tc] = await Promise.all([getTranslations("footer"), getTranslations("common")]);
+  return (
+    <footer className="border-t border-stone-200 bg-white" data-testid="site-footer">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-4 text-sm text-stone-600">
+        <span>
+          <span className="font-semibold text-stone-800">{tc("appName")}</span> · {t("tagline")}
+        </span>
+        <nav aria-label={t("label")}>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {ORDER.map((page) => (
+              <li key={page}>
+                <Link href={LEGAL_PATHS[page]} className="hover:text-stone-900 hover:underline">
+                  {t(page)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
