@@ -1,0 +1,17 @@
+import { route } from "@/lib/api/route";
+import { adminOrdersExportQuery } from "@/lib/schemas/admin-orders";
+import { exportOrdersCsv } from "@/lib/services/orders/export";
+
+// GET /api/admin/orders/export?status=&from=&to= – CSV (UTF-8 with BOM, comma, one row per order line), streamed as a download
+export const GET = route({ access: "admin", query: adminOrdersExportQuery }, async ({ query, locale }) => {
+  const { filename, stream } = exportOrdersCsv(query, locale);
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,70 @@
+import "server-only";
+import { desc, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { orders } from "@/db/schema";
+import type { Locale } from "@/lib/i18n/config";
+import { adminOrderPage, type AdminOrderPage, type AdminOrdersQuery } from "@/lib/schemas/admin-orders";
+import { allowedActions } from "../order-state";
+import { orderFilterWhere } from "./filters";
+import { adminPaymentStatus, paidCentsSql, paidFlagSql, refundedCentsSql } from "./money";
+
+const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
+
+/**
+ * GET /api/admin/orders: orders matching the filter (open = pending|processing, completed =
+ * shipped|delivered, cancelled, all), the search (order number, email, first/last name, "first
+ * last"; case-insensitive, literal) and the creation-day range (Europe/Berlin, both days included),
+ * newest first, one page, with sums over every match. Two statements, whatever the page size.
+ * itemCount counts units (the sum of the lines' quantities).
+ */
+export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale): Promise<AdminOrderPage> {
+  const db = await getDb();
+  const where = orderFilterWhere(query);
+  const [sumsRow] = await db
+    .select({
+      orders: sql<number>`count(*)::int`,
+      totalCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::bigint`,
+      refundedCents: sql<number>`coalesce(sum(${refundedCentsSql}), 0)::bigint`,
+    })
+    .from(orders)
+    .where(where);
+  const count = Number(sumsRow?.orders ?? 0);
+  const rows =
+    count === 0
+      ? []
+      : await db
+          .select({
+            order: orders,
+            itemCount: itemCountSql,
+            paidCents: paidCentsSql,
+            refundedCents: refundedCentsSql,
+            paid: paidFlagSql,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+
+  return adminOrderPage.parse({
+    items: rows.map(({ order, itemCount, paidCents, refundedCents, paid }) => ({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      status: order.status,
+      paymentStatus: adminPaymentStatus({ paidCents: Number(paidCents), refundedCents: Number(refundedCents) }, order.totalCents),
+      email: order.email,
+      customerName: `${order.firstName} ${order.lastName}`.trim(),
+      itemCount: Number(itemCount),
+      totalCents: order.totalCents,
+      refundedCents: Number(refundedCents),
+      createdAt: order.createdAt.toISOString(),
+      shippedAt: order.shippedAt?.toISOString() ?? null,
+      trackingNumber: order.trackingNumber,
+      actions: allowedActions(order.status, "admin", Boolean(paid)),
+    })),
+    total: count,
+    page: query.page,
+    pageSize: query.pageSize,
+    sums: { orders: count, totalCents: Number(sumsRow?.totalCents ?? 0), refundedCents: Number(sumsRow?.refundedCents ?? 0) },
+  });
+}

@@ -1,0 +1,166 @@
+import "server-only";
+import { and, asc, sql } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import { getDb } from "@/db/client";
+import { orders, type Order } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import type { Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/i18n/messages";
+import { vatInGross } from "@/lib/pricing";
+import type { AdminOrdersExportQuery } from "@/lib/schemas/admin-orders";
+import { loadBundles, type OrderAddress, type OrderBundle } from "./dto";
+import { berlinDay, orderFilterWhere } from "./admin/filters";
+import { adminPaymentStatus, moneyOf } from "./admin/money";
+
+/**
+ * GET /api/admin/orders/export: the orders matching status and the creation-day range (Europe/Berlin,
+ * both days included) as CSV for the bookkeeping, oldest first. Format:
+ * - UTF-8 with a byte order mark (spreadsheet programs then read umlauts), RFC 4180: comma-separated,
+ *   CRLF line ends, fields quoted by csv-stringify where needed (comma, quote, line break);
+ * - a header row in the admin's language, then ONE ROW PER ORDER LINE;
+ * - amounts in euros with a dot and two decimals (14.99), VAT rate in percent (19, 7);
+ *   net and VAT per line from its gross total (VAT rounded half up, as on the invoice);
+ * - order-level amounts (shipping, order total, refunded) only on the order's first line, so column
+ *   sums stay right; dates ISO 8601 (yyyy-mm-dd, Europe/Berlin);
+ * - customer texts starting with = + - @ (spreadsheet formulas) are prefixed with an apostrophe.
+ * The body is streamed: pages of orders are read with a keyset cursor (created_at, id) only as the
+ * client reads, never the whole export in memory.
+ */
+export const EXPORT_PAGE_SIZE = 100;
+
+const COLUMNS = [
+  "orderNumber",
+  "invoiceNumbers",
+  "orderDate",
+  "status",
+  "paymentStatus",
+  "customerName",
+  "email",
+  "billingAddress",
+  "shippingAddress",
+  "article",
+  "variant",
+  "colour",
+  "quantity",
+  "unitGross",
+  "net",
+  "vatRate",
+  "vat",
+  "gross",
+  "shipping",
+  "orderTotal",
+  "refunded",
+] as const;
+type Column = (typeof COLUMNS)[number];
+type Row = Record<Column, string>;
+
+const CSV_OPTIONS = { delimiter: ",", record_delimiter: "windows", quoted_match: /^\s|\s$/ } as const;
+
+/** 1499 → "14.99", -5 → "-0.05": exact, from integer cents. */
+export function euros(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A text a spreadsheet would run as a formula gets an apostrophe in front. */
+function text(value: string | null | undefined): string {
+  const v = value ?? "";
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+function addressLine(addresses: OrderAddress[], kind: OrderAddress["kind"]): string {
+  const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
+  if (!a) return "";
+  return [`${a.firstName} ${a.lastName}`.trim(), a.street1, a.street2, `${a.postalCode} ${a.city}`.trim(), a.countryCode].filter((p) => p).join(", ");
+}
+
+function rowsOf(bundle: OrderBundle, locale: Locale): Row[] {
+  const { order } = bundle;
+  const money = moneyOf(bundle.payments);
+  const orderFields = {
+    orderNumber: order.orderNumber,
+    invoiceNumbers: bundle.invoices.map((i) => i.number).join(", "),
+    orderDate: berlinDay(order.createdAt),
+    status: translate(locale, `orderExport.status.${order.status}`),
+    paymentStatus: translate(locale, `orderExport.paymentStatus.${adminPaymentStatus(money, order.totalCents)}`),
+    customerName: text(`${order.firstName} ${order.lastName}`.trim()),
+    email: text(order.email),
+    billingAddress: text(addressLine(bundle.addresses, "billing")),
+    shippingAddress: text(addressLine(bundle.addresses, "shipping")),
+  };
+  const first = { shipping: euros(order.shippingCents), orderTotal: euros(order.totalCents), refunded: euros(money.refundedCents) };
+  const none = { shipping: "", orderTotal: "", refunded: "" };
+  if (bundle.items.length === 0) {
+    return [{ ...orderFields, article: "", variant: "", colour: "", quantity: "", unitGross: "", net: "", vatRate: "", vat: "", gross: "", ...first }];
+  }
+  return bundle.items.map((item, index) => {
+    const rate = Number(item.vatPercent);
+    const vat = vatInGross(item.totalCents, rate);
+    return {
+      ...orderFields,
+      article: text(item.articleName),
+      variant: text(item.variantName),
+      colour: text(item.colour),
+      quantity: String(item.quantity),
+      unitGross: euros(item.unitPriceCents),
+      net: euros(item.totalCents - vat),
+      vatRate: String(rate),
+      vat: euros(vat),
+      gross: euros(item.totalCents),
+      ...(index === 0 ? first : none),
+    };
+  });
+}
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/** The next page of matching orders after the cursor, oldest first; created_at travels as text so no microsecond is lost. */
+async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): Promise<{ rows: Order[]; cursor: Cursor | null }> {
+  const db = await getDb();
+  const page = await db
+    .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .where(and(orderFilterWhere(query), cursor ? sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(EXPORT_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return { rows: page.map((p) => p.order), cursor: last ? { createdAt: last.createdAtText, id: last.order.id } : null };
+}
+
+export function exportFilename(query: Pick<AdminOrdersExportQuery, "from" | "to">, now = new Date()): string {
+  return `orders-${query.from ?? "all"}-${query.to ?? berlinDay(now)}.csv`;
+}
+
+/** The CSV as a byte stream: BOM and header first, then one chunk per page of orders, pulled as the client reads. */
+export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): { filename: string; stream: ReadableStream<Uint8Array> } {
+  const encoder = new TextEncoder();
+  let cursor: Cursor | null = null;
+  let started = false;
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!started) {
+          started = true;
+          const header = COLUMNS.map((c) => translate(locale, `orderExport.columns.${c}`));
+          controller.enqueue(encoder.encode(`\uFEFF${stringify([header], CSV_OPTIONS)}`));
+          return;
+        }
+        const page = await nextPage(query, cursor);
+        if (page.rows.length > 0) {
+          const bundles = await loadBundles(await getDb(), page.rows);
+          const records = bundles.flatMap((b) => rowsOf(b, locale)).map((r) => COLUMNS.map((c) => r[c]));
+          controller.enqueue(encoder.encode(stringify(records, CSV_OPTIONS)));
+        }
+        cursor = page.cursor;
+        if (page.rows.length < EXPORT_PAGE_SIZE) controller.close();
+      } catch (err) {
+        logger.error("order export failed", { err });
+        controller.error(err);
+      }
+    },
+  });
+  return { filename: exportFilename(query), stream };
+}
