@@ -1,22 +1,14 @@
 import "server-only";
 /**
- * Invoices and credit notes (§14 UStG, GoBD). PLACEHOLDER CONTRACT — being implemented in this change:
- *   issueInvoice(tx, orderId, effects)       in the paying transaction: the gapless number RE-{year}-{000001}, the frozen content; PDF after commit
- *   issueCreditNote(tx, input, effects)      for a refund: its own number in the same sequence, refers to the invoice
- *   invoicePdf(invoiceId)                    the stored PDF (rendered once from the snapshot, then never again)
+ * Invoices and credit notes (§14 UStG, GoBD), split by concern:
+ *   numbers.ts   the gapless number RE-{year}-{000001} from the invoice_counters row (shared by both kinds)
+ *   content.ts   the frozen content snapshot and its pure arithmetic (lines, VAT per rate, credit note split)
+ *   issue.ts     issueInvoice (in the paying transaction) and issueCreditNote (in the refund's transaction)
+ *   render.ts    the PDF's texts from the content, in the document's language
+ *   pdf.ts       invoicePdf: rendered once after the commit, stored, then served from storage for ever
+ *   download.ts  the admin and customer downloads (ownership, ?invoiceId=)
  */
-import type { Tx } from "@/db/client";
-import type { Invoice } from "@/db/schema";
-import type { Effects } from "../orders/transitions";
-
-export async function issueInvoice(_tx: Tx, _orderId: string, _effects: Effects): Promise<Invoice | null> {
-  return null;
-}
-
-export async function issueCreditNote(_tx: Tx, _input: { orderId: string; refundId: number; amountCents: number }, _effects: Effects): Promise<Invoice | null> {
-  return null;
-}
-
-export async function invoicePdf(_invoiceId: number): Promise<{ filename: string; bytes: Buffer }> {
-  throw new Error("invoicePdf: not yet implemented");
-}
+export { issueCreditNote, issueInvoice, type CreditNoteInput } from "./issue";
+export { invoicePdf, type InvoiceFile } from "./pdf";
+export { adminInvoiceFile, invoiceFileResponse, userInvoiceFile } from "./download";
+export type { InvoiceContent, InvoiceLine, VatTotal } from "./content";

@@ -2,13 +2,15 @@ import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/api/errors";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { renderReceiptPdf } from "@/lib/integrations/pdf/receipt";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { loadBundle, loadBundles, toOrderDto, type OrderBundle } from "./dto";
-import { reconcileStripePayment } from "./payments";
+import { expireUnpaidOrders } from "./expiry";
+import { refreshPayment } from "./payments";
+import { orderPaymentStatus } from "./payment-state";
 import { receiptPdfInput } from "./receipt";
 
 /** The caller's own order with everything it needs; another customer's (or an admin on a user route) → 404. */
@@ -20,27 +22,33 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
   return bundle;
 }
 
-/** GET /api/user/orders: the caller's orders, newest first. */
+/** GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time expire first). */
 export async function listOrders(session: Session): Promise<OrderDto[]> {
+  await expireUnpaidOrders(new Date(), { userId: session.user.id });
   const db = await getDb();
   const rows = await db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
   return (await loadBundles(db, rows)).map((b) => toOrderDto(b));
 }
 
-/** GET /api/user/orders/{orderId}: a Stripe payment is reconciled with Stripe first (a webhook may be late). */
+/**
+ * GET /api/user/orders/{orderId}: unpaid orders past the expiry time expire first; an attempt left
+ * "creating" is completed and a Stripe payment reconciled with Stripe (a webhook may be late). The
+ * payment failure message comes in the caller's language.
+ */
 export async function getOrderForUser(session: Session, orderId: string, locale: Locale): Promise<OrderDto> {
-  const bundle = await ownBundleOrThrow(session, orderId);
-  const latest = bundle.payments[bundle.payments.length - 1];
-  if (latest?.provider !== "stripe") return toOrderDto(bundle);
-  await reconcileStripePayment(orderId, locale);
+  await ownBundleOrThrow(session, orderId);
+  await expireUnpaidOrders(new Date(), { userId: session.user.id });
+  await refreshPayment(orderId, locale);
   const fresh = await loadBundle(await getDb(), orderId);
   if (!fresh) throw notFound();
-  return toOrderDto(fresh);
+  return toOrderDto(fresh, locale);
 }
 
 /** GET /api/user/orders/{orderId}/receipt: the PDF receipt in the caller's language. */
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
+  // A receipt confirms a payment: an order that was never paid has none.
+  if (orderPaymentStatus(bundle.payments) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
   const input = await receiptPdfInput(await getDb(), bundle, locale);
   return { orderNumber: bundle.order.orderNumber, pdf: await renderReceiptPdf(input) };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
-import { countries } from "@/db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { countries, invoices } from "@/db/schema";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
@@ -89,6 +89,9 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   const content = await receiptContent(db, bundle, locale);
   const greeting = t(locale, "mailGreeting", { firstName: order.firstName });
   const intro = t(locale, "mailIntro", { total: formatEuro(order.totalCents, locale) });
+  // The invoice (issued in the paying transaction) travels with the receipt as a PDF attachment.
+  const [invoice] = await db.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  const invoiceLine = invoice ? t(locale, "mailInvoice", { number: invoice.number }) : null;
   const itemLine = (i: ReceiptContent["items"][number]) => `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
 
   const text = [
@@ -96,6 +99,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     "",
     intro,
     "",
+    ...(invoiceLine ? [invoiceLine, ""] : []),
     ...content.facts.map((f) => `${f.label}: ${f.value}`),
     "",
     `${t(locale, "mailItems")}`,
@@ -113,7 +117,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   const cell = (s: string, right = false) => `<td style="padding:4px 8px;${right ? "text-align:right;" : ""}">${escapeHtml(s)}</td>`;
   const html = [
     `<!doctype html><html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>${invoiceLine ? `<p>${escapeHtml(invoiceLine)}</p>` : ""}`,
     `<p>${content.facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
     `<table style="border-collapse:collapse"><thead><tr>${[t(locale, "item"), t(locale, "quantity"), t(locale, "unitPrice"), t(locale, "lineTotal")].map((h) => `<th style="padding:4px 8px;text-align:left">${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>`,
     ...content.items.map((i) => `<tr>${cell(i.detail ? `${i.name} (${i.detail})` : i.name)}${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`),

@@ -1,0 +1,53 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { invoices, orders } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { Session } from "@/lib/auth/session";
+import { invoicePdf, type InvoiceFile } from "./pdf";
+
+/**
+ * The invoice of an order, or with invoiceId one of its documents (a credit note); an id of another
+ * order's document answers 404 like an unknown one; an order without an invoice answers 409.
+ */
+async function orderDocument(orderId: string, invoiceId: number | undefined): Promise<InvoiceFile> {
+  const db = await getDb();
+  const [doc] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), invoiceId === undefined ? eq(invoices.kind, "invoice") : eq(invoices.id, invoiceId)))
+    .orderBy(asc(invoices.id))
+    .limit(1);
+  if (!doc) throw invoiceId === undefined ? new ApiError(409, "errors.invoiceNotIssued") : notFound();
+  return invoicePdf(doc.id);
+}
+
+/** GET /api/admin/orders/{orderId}/invoice */
+export async function adminInvoiceFile(orderId: string, invoiceId?: number): Promise<InvoiceFile> {
+  const [order] = await (await getDb()).select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  return orderDocument(orderId, invoiceId);
+}
+
+/** GET /api/user/orders/{orderId}/invoice: the caller's own order only (another customer's → 404). */
+export async function userInvoiceFile(session: Session, orderId: string, invoiceId?: number): Promise<InvoiceFile> {
+  const [order] = await (await getDb())
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
+  if (!order) throw notFound();
+  return orderDocument(orderId, invoiceId);
+}
+
+/** The HTTP answer of a document download: a private PDF attachment named after its number. */
+export function invoiceFileResponse(file: InvoiceFile): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${file.filename}"`,
+      "content-length": String(file.bytes.length),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}

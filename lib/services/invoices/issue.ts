@@ -1,0 +1,221 @@
+import "server-only";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { countries, invoices, orders, payments, vatRates, type Invoice, type Order } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import { translate } from "@/lib/i18n/messages";
+import { formatNumber } from "@/lib/format";
+import { vatInGross } from "@/lib/pricing";
+import { seller } from "@/lib/seller";
+import { loadBundle, type OrderBundle } from "../orders/dto";
+import { recordEvent } from "../orders/events";
+import { berlinDay } from "../orders/admin/filters";
+import type { Effects } from "../orders/transitions";
+import { creditNoteLines, grossLine, sellerSnapshot, totalsOf, vatTotalsOf, type InvoiceBuyerSnapshot, type InvoiceContent, type InvoiceLine } from "./content";
+import { nextInvoiceNumber } from "./numbers";
+import { invoicePdf } from "./pdf";
+
+type Language = InvoiceContent["language"];
+
+/** The order row, locked (callers normally hold the lock already; taking it again is free). */
+async function lockedOrder(tx: Tx, orderId: string): Promise<Order | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  return row;
+}
+
+async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise<InvoiceBuyerSnapshot> {
+  const a = bundle.addresses.find((x) => x.kind === "billing") ?? bundle.addresses.find((x) => x.kind === "shipping");
+  if (!a) throw new Error(`order ${bundle.order.id} has no address`);
+  const [country] = await tx.select().from(countries).where(eq(countries.code, a.countryCode));
+  const countryName = country ? (language === "de" ? country.nameDe : country.nameEn) : a.countryCode;
+  return {
+    name: `${a.firstName} ${a.lastName}`,
+    street1: a.street1,
+    street2: a.street2,
+    postalCode: a.postalCode,
+    city: a.city,
+    countryCode: a.countryCode,
+    countryName,
+    email: bundle.order.email,
+  };
+}
+
+/**
+ * The shipping line. The order does not store the rate shipping carried, only its total tax: the
+ * shipping VAT is what the tax leaves after the lines (so the invoice equals the order to the cent),
+ * and its rate is the shop rate (default first, then the lines' rates) that gives exactly that VAT.
+ */
+async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLine[], name: string): Promise<InvoiceLine | null> {
+  if (order.shippingCents === 0) return null;
+  const vatCents = order.taxCents - itemLines.reduce((s, l) => s + l.vatCents, 0);
+  const rates = await tx.select({ percent: vatRates.percent, isDefault: vatRates.isDefault }).from(vatRates).orderBy(desc(vatRates.isDefault), asc(vatRates.id));
+  const [first, ...rest] = rates.map((r) => Number(r.percent));
+  const candidates = [...(first === undefined ? [] : [first]), ...itemLines.map((l) => l.vatPercent), ...rest];
+  const vatPercent = candidates.find((p) => vatInGross(order.shippingCents, p) === vatCents);
+  if (vatPercent === undefined) logger.warn("invoice: no VAT rate matches the order's shipping tax", { orderId: order.id, vatCents, shippingCents: order.shippingCents });
+  return { kind: "shipping", name, detail: null, quantity: 1, unitGrossCents: order.shippingCents, netCents: order.shippingCents - vatCents, vatPercent: vatPercent ?? first ?? 19, vatCents, grossCents: order.shippingCents };
+}
+
+async function insertDocument(tx: Tx, orderId: string, content: Omit<InvoiceContent, "number" | "issueDate" | "deliveryDate">, refs: { refersToInvoiceId?: number; refundId?: number }): Promise<Invoice> {
+  const now = new Date();
+  const issueDate = berlinDay(now);
+  const { year, sequence, number } = await nextInvoiceNumber(tx, Number(issueDate.slice(0, 4)));
+  const full: InvoiceContent = { ...content, number, issueDate, deliveryDate: issueDate };
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId,
+      kind: content.kind,
+      number,
+      year,
+      sequence,
+      refersToInvoiceId: refs.refersToInvoiceId ?? null,
+      refundId: refs.refundId ?? null,
+      issuedAt: now,
+      deliveryDate: issueDate,
+      currency: "EUR",
+      netCents: content.totals.netCents,
+      taxCents: content.totals.vatCents,
+      grossCents: content.totals.grossCents,
+      content: full,
+    })
+    .returning();
+  if (!row) throw new Error("invoice insert returned no row");
+  return row;
+}
+
+/** Renders and stores the PDF once the issuing transaction committed (a failure is logged; the first download renders it then). */
+function renderAfterCommit(effects: Effects, invoiceId: number): void {
+  effects.after.push(() => invoicePdf(invoiceId));
+}
+
+/**
+ * Issues the invoice of a paid order inside the paying transaction: the next number of the year and
+ * the frozen content (seller and buyer as they are now, lines, VAT per rate, totals equal to the
+ * order's). An order has at most one invoice: a second call returns it.
+ */
+export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
+  const order = await lockedOrder(tx, orderId);
+  if (!order) return null;
+  const [existing] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  if (existing) return existing;
+  const bundle = await loadBundle(tx, orderId);
+  if (!bundle) return null;
+  const language: Language = order.locale;
+  const [payment] = await tx.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.status, ["succeeded", "refunded"]))).orderBy(asc(payments.id)).limit(1);
+
+  const itemLines = bundle.items.map((i) =>
+    grossLine({
+      kind: "item",
+      name: i.articleName,
+      detail: [i.variantName, i.colour].filter(Boolean).join(" · ") || null,
+      quantity: i.quantity,
+      unitGrossCents: i.unitPriceCents,
+      vatPercent: i.vatPercent,
+      grossCents: i.totalCents,
+    }),
+  );
+  const shipping = await shippingLine(tx, order, itemLines, translate(language, "invoice.shippingLine"));
+  const lines = shipping ? [...itemLines, shipping] : itemLines;
+  const vatTotals = vatTotalsOf(lines);
+  const totals = totalsOf(vatTotals);
+  if (totals.grossCents !== order.totalCents || totals.vatCents !== order.taxCents) {
+    logger.error("invoice totals differ from the order's", { orderId, totals, orderTotal: order.totalCents, orderTax: order.taxCents });
+  }
+
+  const sellerNow = seller();
+  if (!sellerNow.complete) logger.warn("invoice issued with placeholder seller data: set the SELLER_* variables", { orderId });
+  const invoice = await insertDocument(
+    tx,
+    orderId,
+    {
+      version: 1,
+      kind: "invoice",
+      language,
+      currency: "EUR",
+      seller: sellerSnapshot(sellerNow),
+      buyer: await buyerOf(tx, bundle, language),
+      order: { id: order.id, number: order.orderNumber, placedAt: order.createdAt.toISOString() },
+      lines,
+      vatTotals,
+      totals,
+      payment: payment ? { method: "card", provider: payment.provider, paidAt: new Date().toISOString() } : null,
+      refersTo: null,
+      refund: null,
+    },
+    {},
+  );
+  await recordEvent(tx, { orderId, type: "invoice_issued", by: { actor: "system" }, data: { invoiceId: invoice.id, number: invoice.number, grossCents: invoice.grossCents } });
+  renderAfterCommit(effects, invoice.id);
+  return invoice;
+}
+
+export interface CreditNoteInput {
+  orderId: string;
+  refundId: number;
+  amountCents: number;
+}
+
+/**
+ * Issues the credit note (Rechnungskorrektur / Stornorechnung) of a succeeded refund inside the
+ * booking transaction: its own number in the invoices' sequence, referring to the order's invoice.
+ * The whole invoice amount mirrors the invoice's lines; a part is split over the VAT rates in
+ * proportion to what each rate has left to credit. One credit note per refund (a second call
+ * returns it); null when the order has no invoice or nothing invoiced is left to credit.
+ */
+export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: Effects): Promise<Invoice | null> {
+  const order = await lockedOrder(tx, input.orderId);
+  if (!order) return null;
+  const documents = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId)).orderBy(asc(invoices.id));
+  const already = documents.find((d) => d.kind === "credit_note" && d.refundId === input.refundId);
+  if (already) return already;
+  const invoice = documents.find((d) => d.kind === "invoice");
+  if (!invoice) return null;
+  const earlier = documents.filter((d) => d.kind === "credit_note" && d.refersToInvoiceId === invoice.id);
+  const remaining = invoice.grossCents - earlier.reduce((s, d) => s + d.grossCents, 0);
+  const amountCents = Math.min(input.amountCents, remaining);
+  if (amountCents <= 0) {
+    logger.warn("credit note: nothing invoiced left to credit", { orderId: input.orderId, refundId: input.refundId, amountCents: input.amountCents });
+    return null;
+  }
+  if (amountCents < input.amountCents) logger.warn("credit note capped at the invoiced remainder", { orderId: input.orderId, refundId: input.refundId, amountCents: input.amountCents, remaining });
+
+  const original = invoice.content as InvoiceContent;
+  const language = original.language;
+  const refundLineName = (vatPercent: number) => translate(language, "invoice.refundLine", { number: invoice.number, rate: formatNumber(vatPercent, language) });
+  const { lines, full } = creditNoteLines(
+    original,
+    earlier.map((d) => d.content as InvoiceContent),
+    amountCents,
+    refundLineName,
+  );
+  const vatTotals = vatTotalsOf(lines);
+  const note = await insertDocument(
+    tx,
+    input.orderId,
+    {
+      version: 1,
+      kind: "credit_note",
+      language,
+      currency: "EUR",
+      seller: sellerSnapshot(seller()),
+      buyer: original.buyer,
+      order: original.order,
+      lines,
+      vatTotals,
+      totals: totalsOf(vatTotals),
+      payment: original.payment,
+      refersTo: { id: invoice.id, number: invoice.number, issueDate: original.issueDate },
+      refund: { id: input.refundId, amountCents, full },
+    },
+    { refersToInvoiceId: invoice.id, refundId: input.refundId },
+  );
+  await recordEvent(tx, {
+    orderId: input.orderId,
+    type: "credit_note_issued",
+    by: { actor: "system" },
+    data: { invoiceId: note.id, number: note.number, refersTo: invoice.number, refundId: input.refundId, grossCents: note.grossCents },
+  });
+  renderAfterCommit(effects, note.id);
+  return note;
+}

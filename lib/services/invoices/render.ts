@@ -1,0 +1,100 @@
+import "server-only";
+import { formatEuro, formatNumber } from "@/lib/format";
+import { translate } from "@/lib/i18n/messages";
+import type { InvoicePdfInput } from "@/lib/integrations/pdf/invoice";
+import type { InvoiceContent, InvoiceSellerSnapshot } from "./content";
+
+/** The PDF's texts from the frozen content, in the document's language (never the reader's). */
+export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
+  const lang = content.language;
+  const t = (key: string, params?: Record<string, string | number>) => translate(lang, `invoice.${key}`, params);
+  const credit = content.kind === "credit_note";
+  // A credit note shows what it takes back: its amounts with a minus sign.
+  const money = (cents: number) => formatEuro(credit && cents !== 0 ? -cents : cents, lang);
+  const rate = (p: number) => t("percent", { rate: formatNumber(p, lang) });
+  const date = (day: string) => new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  const instant = (iso: string) => new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const { seller, buyer, refersTo, payment } = content;
+  const provider = payment ? t(`provider.${payment.provider}`) : "";
+
+  const facts = credit
+    ? [
+        { label: t("creditNoteNumber"), value: content.number },
+        { label: t("creditNoteDate"), value: date(content.issueDate) },
+        ...(refersTo ? [{ label: t("refersTo"), value: t("refersToValue", { number: refersTo.number, date: date(refersTo.issueDate) }) }] : []),
+        { label: t("orderNumber"), value: content.order.number },
+      ]
+    : [
+        { label: t("invoiceNumber"), value: content.number },
+        { label: t("invoiceDate"), value: date(content.issueDate) },
+        { label: t("deliveryDate"), value: date(content.deliveryDate) },
+        { label: t("orderNumber"), value: content.order.number },
+      ];
+
+  const notes = credit
+    ? [
+        ...(refersTo
+          ? [content.refund?.full ? t("fullCredit", { number: refersTo.number, date: date(refersTo.issueDate) }) : t("partialCredit", { number: refersTo.number, date: date(refersTo.issueDate), amount: formatEuro(content.totals.grossCents, lang) })]
+          : []),
+        ...(payment ? [t("refunded", { provider })] : []),
+        t("amountsNote"),
+      ]
+    : [t("deliveryNote"), ...(payment ? [t("paid", { provider, date: instant(payment.paidAt) })] : []), t("amountsNote"), t("thanks")];
+
+  return {
+    language: lang,
+    title: credit ? t("titleCreditNote") : t("titleInvoice"),
+    number: content.number,
+    creationDate: new Date(`${content.issueDate}T12:00:00Z`),
+    seller: { name: seller.name, lines: [...sellerAddress(seller), ...sellerContact(seller, t)] },
+    // The sender line of a windowed envelope: name, street, town (no country).
+    senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
+    buyer: {
+      heading: t("buyer"),
+      lines: [buyer.name, buyer.street1, ...(buyer.street2 ? [buyer.street2] : []), `${buyer.postalCode} ${buyer.city}`, buyer.countryName, buyer.email],
+    },
+    facts,
+    columns: { item: t("item"), quantity: t("quantity"), unitPrice: t("unitPrice"), net: t("net"), vatRate: t("vatRate"), vat: t("vat"), gross: t("gross") },
+    lines: content.lines.map((l) => ({
+      name: l.name,
+      detail: l.detail,
+      quantity: formatNumber(l.quantity, lang),
+      unitPrice: money(l.unitGrossCents),
+      net: money(l.netCents),
+      vatRate: rate(l.vatPercent),
+      vat: money(l.vatCents),
+      gross: money(l.grossCents),
+    })),
+    vatSummary: {
+      heading: t("vatSummary"),
+      columns: { rate: t("vatRate"), net: t("net"), vat: t("vat"), gross: t("gross") },
+      rows: content.vatTotals.map((v) => ({ rate: rate(v.vatPercent), net: money(v.netCents), vat: money(v.vatCents), gross: money(v.grossCents) })),
+    },
+    totals: [
+      { label: t("totalNet"), value: money(content.totals.netCents) },
+      { label: t("totalVat"), value: money(content.totals.vatCents) },
+      { label: credit ? t("creditTotal") : t("totalGross"), value: money(content.totals.grossCents), strong: true },
+    ],
+    notes,
+    footer: sellerFooter(seller, t),
+    pageOf: (page, pages) => t("pageOf", { page, pages }),
+  };
+}
+
+const sellerAddress = (s: InvoiceSellerSnapshot) => [s.street, `${s.postalCode} ${s.city}`, s.country];
+
+type T = (key: string) => string;
+
+function sellerContact(s: InvoiceSellerSnapshot, t: T): string[] {
+  return [
+    ...(s.email ? [`${t("email")}: ${s.email}`] : []),
+    ...(s.phone ? [`${t("phone")}: ${s.phone}`] : []),
+    ...(s.vatId ? [`${t("vatId")}: ${s.vatId}`] : []),
+    ...(s.taxNumber ? [`${t("taxNumber")}: ${s.taxNumber}`] : []),
+  ];
+}
+
+function sellerFooter(s: InvoiceSellerSnapshot, t: T): string[] {
+  const legal = [...(s.representative ? [`${t("representative")}: ${s.representative}`] : []), ...(s.register ? [`${t("register")}: ${s.register}`] : [])];
+  return [[s.name, ...sellerAddress(s)].join(" · "), sellerContact(s, t).join(" · "), ...(legal.length ? [legal.join(" · ")] : [])].filter(Boolean);
+}
