@@ -12,8 +12,8 @@ import { MIN_PRINT_DPI, PRINT_DPI_HEADER, PRINT_DPI_OK_HEADER, type GeneratePdfB
 import { originOf, resolveShopImageUrl } from "./image-url";
 import { getViewableImageOrThrow, readImageBytesOrThrow } from "./images";
 import { consume } from "./rate-limit";
+import { coverFit, MM_PER_INCH } from "@/lib/print-fit";
 
-const MM_PER_INCH = 25.4;
 /** The print image is never embedded finer than this (more pixels would not print better). */
 export const MAX_PRINT_DPI = 300;
 const JPEG_QUALITY = 92;
@@ -132,19 +132,9 @@ export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, temp
   const srcW = swapped ? meta.height : meta.width;
   const srcH = swapped ? meta.width : meta.height;
 
-  const aspect = templateWidthMm / templateHeightMm;
-  let cropW = srcW;
-  let cropH = Math.round(srcW / aspect);
-  if (cropH > srcH) {
-    cropH = srcH;
-    cropW = Math.round(srcH * aspect);
-  }
-  cropW = Math.min(srcW, Math.max(1, cropW));
-  cropH = Math.min(srcH, Math.max(1, cropH));
-
+  const { cropW, cropH, dpi } = coverFit(srcW, srcH, templateWidthMm, templateHeightMm);
   const inchesW = templateWidthMm / MM_PER_INCH;
   const inchesH = templateHeightMm / MM_PER_INCH;
-  const dpi = Math.round(Math.min(cropW / inchesW, cropH / inchesH));
   const scale = Math.min(1, (inchesW * MAX_PRINT_DPI) / cropW, (inchesH * MAX_PRINT_DPI) / cropH);
   const width = Math.max(1, Math.round(cropW * scale));
   const height = Math.max(1, Math.round(cropH * scale));

@@ -7,12 +7,12 @@ import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
 import type { ProductionSheet } from "@/lib/schemas/admin-orders";
+import { coverFit } from "@/lib/print-fit";
 import { MIN_PRINT_DPI } from "@/lib/schemas/print";
 import { imageUrl, readImageBytesOrThrow } from "../../images";
 import { fitPrintImage, type PrintPdf } from "../../print";
 import type { Queryable } from "../dto";
 
-const MM_PER_INCH = 25.4;
 /**
  * At or above this effective resolution a design prints well ("ok"); from MIN_PRINT_DPI (150, the
  * print PDF's x-print-dpi-ok header turns false below it: "too_low") up to here it is "low".
@@ -35,16 +35,7 @@ export interface PrintArea {
  * but from the stored dimensions (stored images are already upright), without reading the file.
  */
 export function effectivePrintDpi(width: number, height: number, templateWidthMm: number, templateHeightMm: number): number {
-  const aspect = templateWidthMm / templateHeightMm;
-  let cropW = width;
-  let cropH = Math.round(width / aspect);
-  if (cropH > height) {
-    cropH = height;
-    cropW = Math.round(height * aspect);
-  }
-  cropW = Math.min(width, Math.max(1, cropW));
-  cropH = Math.min(height, Math.max(1, cropH));
-  return Math.round(Math.min(cropW / (templateWidthMm / MM_PER_INCH), cropH / (templateHeightMm / MM_PER_INCH)));
+  return coverFit(width, height, templateWidthMm, templateHeightMm).dpi;
 }
 
 export function dpiVerdict(dpi: number): "ok" | "low" | "too_low" {
