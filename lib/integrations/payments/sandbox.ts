@@ -44,6 +44,8 @@ export interface SandboxOutcome extends ProviderPaymentState {
  */
 const states = ((globalThis as { __shopSandboxPayments?: Map<string, ProviderPaymentState> }).__shopSandboxPayments ??= new Map());
 const MAX_REMEMBERED = 10_000;
+/** Refunds by our idempotency key (bounded like the states). */
+const sandboxRefunds = ((globalThis as { __shopSandboxRefunds?: Map<string, ProviderRefund> }).__shopSandboxRefunds ??= new Map());
 
 function remember(id: string, state: ProviderPaymentState): ProviderPaymentState {
   states.delete(id);
@@ -99,9 +101,19 @@ export function createSandboxProvider(): PaymentProvider {
     async retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot> {
       return { ...(states.get(providerPaymentId) ?? { status: "requires_payment", failureReason: null }), clientSecret: null };
     },
-    async refund(providerPaymentId: string): Promise<ProviderRefund> {
-      remember(providerPaymentId, { status: "refunded", failureReason: null });
-      return { refundId: `sbx_re_${randomBytes(12).toString("hex")}`, status: "succeeded" };
+    async refund(_providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund> {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("refund amount must be positive cents");
+      // Like Stripe, the same idempotency key answers the same refund (a retried call refunds once).
+      // The amount left is the database's business: the sandbox moves no money.
+      const known = sandboxRefunds.get(idempotencyKey);
+      if (known) return known;
+      const refund: ProviderRefund = { refundId: `sbx_re_${randomBytes(12).toString("hex")}`, status: "succeeded", amountCents };
+      sandboxRefunds.set(idempotencyKey, refund);
+      if (sandboxRefunds.size > MAX_REMEMBERED) {
+        const oldest = sandboxRefunds.keys().next();
+        if (!oldest.done) sandboxRefunds.delete(oldest.value);
+      }
+      return refund;
     },
     async cancel(providerPaymentId: string): Promise<void> {
       remember(providerPaymentId, { status: "cancelled", failureReason: null });

@@ -59,7 +59,10 @@ export interface ProviderPaymentSnapshot extends ProviderPaymentState {
 
 export interface ProviderRefund {
   refundId: string;
+  /** pending: the provider confirms later (Stripe then announces it with charge.refunded). */
   status: "succeeded" | "pending" | "failed";
+  /** Cents refunded by this refund (as the provider reports it). */
+  amountCents: number;
 }
 
 export interface PaymentProvider {
@@ -68,7 +71,11 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot>;
-  refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund>;
+  /**
+   * Refunds amountCents (all or part of what is left) of a succeeded payment. The idempotency key is
+   * ours (the refunds row's): a repeated call with the same key refunds once.
+   */
+  refund(providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund>;
   cancel(providerPaymentId: string): Promise<void>;
 }
 

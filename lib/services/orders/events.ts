@@ -61,7 +61,7 @@ export interface MoveInput {
  */
 export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise<Order> {
   const edge = orderEdge(order.status, input.action, input.by.actor);
-  if (!edge) throw new ApiError(409, "errors.orderTransitionNotAllowed", undefined, { from: order.status, action: input.action });
+  if (!edge) throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);
   if (edge.requiresPaid && !input.paid) throw new ApiError(409, "errors.orderNotPaid");
   if (edge.reasonRequiredFor?.includes(input.by.actor) && !input.note?.trim()) {
     throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });

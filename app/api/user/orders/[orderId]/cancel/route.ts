@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { orderParams } from "@/lib/schemas/orders";
-import { cancelOrder } from "@/lib/services/orders";
+import { cancelOwnOrder } from "@/lib/services/orders";
 
-// POST /api/user/orders/{orderId}/cancel – cancel an own pending order (a paid one is refunded; otherwise 409)
-export const POST = route({ access: "user", params: orderParams }, async ({ session, params, locale }) => cancelOrder(session, params.orderId, locale));
+// POST /api/user/orders/{orderId}/cancel – cancel an own order while pending (a paid one is refunded first; otherwise 409)
+export const POST = route({ access: "user", params: orderParams }, async ({ session, params, locale }) => cancelOwnOrder(session, params.orderId, locale));

@@ -1,0 +1,93 @@
+import "server-only";
+/**
+ * The back office's order actions (POST /api/admin/orders/{orderId}/…). Each goes through the
+ * transition table (moveOrder: a forbidden move answers 409 and changes nothing), records its
+ * timeline event with the admin's user id, and answers the order as the admin detail shows it.
+ */
+import type { Session } from "@/lib/auth/session";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { Locale } from "@/lib/i18n/config";
+import { queueMail } from "@/lib/integrations/mail";
+import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/schemas/admin-orders";
+import { getAdminOrder } from "./admin-queries";
+import { cancelOrderAs } from "./cancel";
+import { loadBundle } from "./dto";
+import { moveOrder, recordEvent, type Actor } from "./events";
+import { shippedMail } from "./order-mails";
+import { moneyLeft, refundOrder } from "./refunds";
+import { receiptMail } from "./receipt";
+import { inTransaction, lockOrder } from "./transitions";
+
+const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
+
+/**
+ * POST …/process: pending → processing (production starts), only when paid: a successful payment
+ * that is not (being) refunded in full; otherwise 409 errors.orderNotPaid.
+ */
+export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+  await inTransaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound();
+    const money = await moneyLeft(tx, orderId);
+    await moveOrder(tx, order, { action: "process", by: adminActor(session), paid: money.totalCents > 0 });
+  });
+  return getAdminOrder(orderId, locale);
+}
+
+/**
+ * POST …/complete: processing → shipped (Mark as Completed; completedAt is set with shippedAt), with
+ * the optional carrier and tracking number; the customer gets the "shipped" mail in the order's language.
+ */
+export async function completeOrder(orderId: string, body: { carrier: string | null; trackingNumber: string | null }, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+  await inTransaction(async (tx, effects) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound();
+    const { carrier, trackingNumber } = body;
+    const updated = await moveOrder(tx, order, { action: "complete", by: adminActor(session), paid: true, set: { carrier, trackingNumber }, data: { carrier, trackingNumber } });
+    effects.mailIds.push(await queueMail(tx, { ...shippedMail(updated), kind: "shipped", orderId }));
+  });
+  return getAdminOrder(orderId, locale);
+}
+
+/** POST …/deliver: shipped → delivered. */
+export async function deliverOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+  await inTransaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound();
+    await moveOrder(tx, order, { action: "deliver", by: adminActor(session), paid: true });
+  });
+  return getAdminOrder(orderId, locale);
+}
+
+/** POST …/cancel: pending or processing (reason required) → cancelled; a paid order is refunded in full first (credit note). */
+export async function adminCancel(orderId: string, body: CancelOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+  await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason }, locale);
+  return getAdminOrder(orderId, locale);
+}
+
+/** POST …/refund: full by default, partial allowed, never more than was paid and not yet refunded. */
+export async function adminRefund(orderId: string, body: RefundOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+  await refundOrder(orderId, { amountCents: body.amountCents, reason: body.reason, by: adminActor(session), locale });
+  return getAdminOrder(orderId, locale);
+}
+
+/**
+ * POST …/resend-receipt: queues the receipt mail again, in the order's language, with the SAME stored
+ * invoice (its id: the PDF rendered once is attached again) and records "receipt_sent". An order that
+ * was never paid has no receipt: 409 errors.receiptNotAvailable.
+ */
+export async function resendReceipt(orderId: string, session: Session): Promise<{ mailId: number }> {
+  return inTransaction(async (tx, effects) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound();
+    const bundle = await loadBundle(tx, orderId);
+    if (!bundle) throw notFound();
+    if (!bundle.payments.some((p) => p.status === "succeeded" || p.status === "refunded")) throw new ApiError(409, "errors.receiptNotAvailable");
+    const invoice = bundle.invoices.find((i) => i.kind === "invoice");
+    const mail = await receiptMail(tx, bundle, order.locale);
+    const mailId = await queueMail(tx, { ...mail, kind: "receipt", orderId, attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null });
+    effects.mailIds.push(mailId);
+    await recordEvent(tx, { orderId, type: "receipt_sent", by: adminActor(session), data: { mailId, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null } });
+    return { mailId };
+  });
+}

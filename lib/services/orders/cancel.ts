@@ -1,0 +1,167 @@
+import "server-only";
+/**
+ * Cancelling an order: ONE path for the customer (My orders) and the admin (back office), along the
+ * transition table (order-state.ts): the customer only while pending, the admin while pending or in
+ * production (processing, with a reason). The money side comes first, outside any transaction, and
+ * the order is cancelled only once it succeeded:
+ *   1. check (order, owner, table, reason; a payment still "processing" blocks: 409),
+ *   2. Stripe attempts not finished are asked for their state first (the webhook may be late),
+ *   3. a paid order is refunded in full (refundOrder: commit, call, record; credit note),
+ *   4. open attempts are cancelled at the provider, then recorded (cancelAttempt),
+ *   5. one transaction: the order moves to cancelled
+ *      (moveOrder: event with who and why) and the "cancelled" mail is queued.
+ * A failure in 2–4 leaves the order as it was (a failed refund is recorded as "refund_failed"); asking
+ * again finishes the job (what was refunded is not refunded twice).
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { invoices, outgoingMail, payments, refunds, type Invoice, type Order, type Payment } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { Session } from "@/lib/auth/session";
+import type { Locale } from "@/lib/i18n/config";
+import { queueMail } from "@/lib/integrations/mail";
+import type { OrderDto } from "@/lib/schemas/orders";
+import { cancelAttempt, isOpen, providerCall, providerForPayment } from "./attempts";
+import { loadBundle, toOrderDto } from "./dto";
+import { moveOrder, type Actor } from "./events";
+import { cancelledMail } from "./order-mails";
+import { orderEdge } from "./order-state";
+import { FINISHED } from "./payment-state";
+import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
+import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
+
+export interface CancelOptions {
+  by: Actor;
+  /** Required for the admin while the order is in production; shown to the customer in the mail. */
+  reason?: string | null;
+  /** The customer's session: the order must be theirs (another customer's order answers 404). */
+  session?: Session;
+}
+
+/** Stored with the refund of a cancellation when no reason was given (data, like the timeline notes). */
+const CANCEL_REFUND_REASON = "order cancelled";
+
+async function lockOwnOrder(tx: Tx, orderId: string, session?: Session): Promise<Order> {
+  const order = await lockOrder(tx, orderId);
+  if (!order || (session && order.userId !== session.user.id)) throw notFound();
+  return order;
+}
+
+/** The table's verdict before any money moves: the customer hears "can no longer be cancelled". */
+function assertCancellable(order: Order, by: Actor, reason: string | null): void {
+  const edge = orderEdge(order.status, "cancel", by.actor);
+  if (!edge) {
+    if (by.actor === "customer") throw new ApiError(409, "errors.orderNotCancellable");
+    throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);
+  }
+  if (edge.reasonRequiredFor?.includes(by.actor) && !reason) throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });
+}
+
+/** A payment the provider is still deciding on (money on its way) blocks the cancellation. */
+function assertNoPaymentInFlight(rows: Payment[]): void {
+  if (rows.some((p) => p.status === "processing")) throw new ApiError(409, "errors.orderNotCancellable");
+}
+
+/** Attempts to cancel before the order: those the customer could still pay, and those still being created. */
+const toCancel = (p: Payment) => isOpen(p) || p.status === "creating";
+
+const sumOf = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
+
+/** The order's credit notes that no mail of the order carries yet. */
+async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
+  const mails = await tx.select({ attachments: outgoingMail.attachments }).from(outgoingMail).where(eq(outgoingMail.orderId, orderId));
+  const sent = new Set(mails.flatMap((m) => m.attachments ?? []).map((a) => a.invoiceId));
+  const notes = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note"))).orderBy(asc(invoices.id));
+  return notes.filter((n) => !sent.has(n.id));
+}
+
+/** Step 1: the checks, with the order locked. */
+async function check(orderId: string, opts: CancelOptions, reason: string | null): Promise<Payment[]> {
+  return inTransaction(async (tx) => {
+    const order = await lockOwnOrder(tx, orderId, opts.session);
+    assertCancellable(order, opts.by, reason);
+    const rows = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for("update");
+    assertNoPaymentInFlight(rows);
+    return rows;
+  });
+}
+
+/** Step 2: Stripe's word on every attempt we do not know to be finished (outside a transaction), then recorded. */
+async function reconcileStripe(rows: Payment[], locale: Locale): Promise<void> {
+  for (const row of rows) {
+    if (row.provider !== "stripe" || FINISHED.includes(row.status) || !row.providerPaymentId) continue;
+    const providerPaymentId = row.providerPaymentId;
+    const snapshot = await providerCall(() => providerForPayment(row).retrieve(providerPaymentId), "errors.paymentProviderFailed");
+    await inTransaction(async (tx, effects) => {
+      await lockOrder(tx, row.orderId);
+      const [current] = await tx.select().from(payments).where(eq(payments.id, row.id)).for("update");
+      if (current) await applyPaymentState(tx, current, snapshot, { locale, effects, source: "cancel" });
+    });
+  }
+}
+
+/**
+ * Cancels an order as the customer (opts.session: their own order only) or as an admin. Answers 409
+ * when the table forbids it (customer: errors.orderNotCancellable; admin: errors.orderTransitionNotAllowed),
+ * 422 when an admin cancels an order in production without a reason, 502 when the provider fails.
+ */
+export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale: Locale): Promise<Order> {
+  const reason = opts.reason?.trim() || null;
+  const guard = (order: Order) => {
+    if (opts.session && order.userId !== opts.session.user.id) throw notFound();
+    assertCancellable(order, opts.by, reason);
+  };
+  const before = await check(orderId, opts, reason);
+  await reconcileStripe(before, locale);
+
+  let refunded: RefundOutcome | null = null;
+  const after = await (await getDb()).select().from(payments).where(eq(payments.orderId, orderId));
+  assertNoPaymentInFlight(after);
+  const left = after.filter((p) => p.status === "succeeded" && p.amountCents > p.refundedCents);
+  if (left.length > 0) {
+    try {
+      refunded = await refundOrder(orderId, { reason: reason ?? CANCEL_REFUND_REASON, by: opts.by, locale, notify: false, guard });
+    } catch (err) {
+      // Everything left is already being refunded (a pending refund at the provider): go on cancelling.
+      if (!(err instanceof ApiError && err.key === "errors.nothingToRefund")) throw err;
+    }
+  }
+
+  // At the provider first, then recorded (attempts.ts); a success found there instead is recorded as paid.
+  for (const row of after.filter(toCancel)) await cancelAttempt(row, locale);
+
+  return inTransaction(async (tx, effects) => {
+    const order = await lockOwnOrder(tx, orderId, opts.session);
+    assertCancellable(order, opts.by, reason);
+    const money = await moneyLeft(tx, orderId);
+    // A payment succeeded meanwhile (after the refund): nothing is cancelled; asking again refunds it.
+    if (money.totalCents > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
+    assertNoPaymentInFlight(money.payments);
+    // A new attempt was opened meanwhile (a retry in another tab): asking again cancels it too.
+    if (money.payments.some(toCancel)) throw new ApiError(409, "errors.orderChangedConcurrently");
+    const updated = await moveOrder(tx, order, {
+      action: "cancel",
+      by: opts.by,
+      paid: false, // no cancel edge requires payment
+      note: reason,
+      set: { cancelReason: reason },
+      data: refunded ? { refundedCents: sumOf(refunded.refunds), refundIds: refunded.refunds.map((r) => r.id) } : null,
+    });
+    // The mail says what the order got back in all, with the credit notes no mail carried yet
+    // (those of this cancellation, or of an earlier attempt that refunded but could not cancel).
+    const given = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["succeeded", "pending"])));
+    const creditNotes = await unsentCreditNotes(tx, orderId);
+    const mail = cancelledMail(updated, { reason: opts.by.actor === "admin" ? reason : null, refundedCents: sumOf(given), withCreditNote: creditNotes.length > 0 });
+    const attachments = creditNotes.map((c) => ({ type: "invoice" as const, invoiceId: c.id }));
+    effects.mailIds.push(await queueMail(tx, { ...mail, kind: "cancelled", orderId, attachments: attachments.length ? attachments : null }));
+    return updated;
+  });
+}
+
+/** POST /api/user/orders/{orderId}/cancel: the customer cancels their own pending order; the order as My orders shows it. */
+export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale): Promise<OrderDto> {
+  await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session }, locale);
+  const bundle = await loadBundle(await getDb(), orderId);
+  if (!bundle || bundle.order.userId !== session.user.id) throw notFound();
+  return toOrderDto(bundle, locale);
+}
