@@ -5,4 +5,11 @@ export async function register(): Promise<void> {
   const started = Date.now();
   const handle = await bootstrap();
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms`);
+  // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
+  void import("./lib/services/mail/delivery")
+    .then(({ retryDueMail }) => retryDueMail())
+    .then(({ sent, failed }) => {
+      if (sent + failed > 0) console.log(`Mail retry on start: ${sent} sent, ${failed} failed`);
+    })
+    .catch((err: unknown) => console.error("Mail retry on start failed", err));
 }

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { orders, payments, type Payment } from "@/db/schema";
+import { orderEvents, orders, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import type { Locale } from "@/lib/i18n/config";
-import { deliverMail, queueMail } from "@/lib/integrations/mail";
+import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
 import { issueInvoice } from "../invoices";
+import { deliverQueuedMails } from "../mail/delivery";
 import { recordEvent } from "./events";
 import { refundPayment } from "./refunds";
 import { loadBundle } from "./dto";
@@ -32,7 +33,7 @@ export async function runEffects(effects: Effects): Promise<void> {
       logger.error("work after commit failed", { err });
     }
   }
-  for (const id of effects.mailIds) await deliverMail(id);
+  await deliverQueuedMails(effects.mailIds);
 }
 
 /**
@@ -67,6 +68,7 @@ export async function applyPaymentState(tx: Tx, payment: Payment, next: Provider
     // A second decline on the same attempt may come with another reason.
     if (next.status !== "failed" || payment.failureMessage === failureMessage) return payment;
     const [updated] = await tx.update(payments).set({ failureMessage }).where(eq(payments.id, payment.id)).returning();
+    await recordPaymentFailed(tx, payment, next, ctx);
     return updated ?? payment;
   }
   if (!canMovePayment(payment.status, next.status)) {
@@ -80,25 +82,36 @@ export async function applyPaymentState(tx: Tx, payment: Payment, next: Provider
     .returning();
   if (!updated) return payment; // changed concurrently (the caller should hold the row lock)
   logger.info("payment moved", { paymentId: payment.id, orderId: payment.orderId, from: payment.status, to: next.status, source: ctx.source });
-  if (next.status === "succeeded") await onPaid(tx, updated, ctx);
+  if (next.status === "succeeded") await onPaid(tx, updated, ctx, payment.status === "cancelled");
+  if (next.status === "failed") await recordPaymentFailed(tx, payment, next, ctx);
   return updated;
+}
+
+/** The timeline entry of a declined or failed attempt, with the provider's reason. */
+async function recordPaymentFailed(tx: Tx, payment: Payment, next: ProviderPaymentState, ctx: TransitionContext): Promise<void> {
+  const reason = next.failureReason ?? "unknown";
+  const data = { paymentId: payment.id, provider: payment.provider, reason, source: ctx.source };
+  await recordEvent(tx, { orderId: payment.orderId, type: "payment_failed", by: { actor: "provider" }, note: reason, data });
 }
 
 /**
  * A payment succeeded. The first success of a live order pays it: timeline, cart, invoice, receipt
  * mail with the invoice. A second success (the order was already paid by another attempt, or was
- * cancelled meanwhile) is refunded automatically after the commit and shows in the timeline.
+ * cancelled meanwhile) is refunded automatically after the commit and shows in the timeline; so is
+ * the success of a superseded attempt (one we had cancelled, or made for an earlier total).
  */
-async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext): Promise<void> {
+async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCancelled = false): Promise<void> {
   const order = await lockOrder(tx, payment.orderId);
   if (!order) return;
-  const others = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.orderId, order.id), ne(payments.id, payment.id), inArray(payments.status, ["succeeded", "refunded"])));
+  // Paid before by another attempt: its "paid" event (a refunded duplicate never paid the order).
+  const [paidBefore] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "paid")))
+    .limit(1);
   const by = { actor: "provider" as const };
   const facts = { paymentId: payment.id, amountCents: payment.amountCents, provider: payment.provider, source: ctx.source };
-  if (order.status === "cancelled" || others.length > 0) {
+  if (order.status === "cancelled" || paidBefore || wasCancelled || payment.amountCents !== order.totalCents) {
     await recordEvent(tx, { orderId: order.id, type: "duplicate_payment", by, data: facts });
     ctx.effects.after.push(() => refundPayment(payment.id, { reason: "duplicate payment", by: { actor: "system" } }));
     return;

@@ -1,0 +1,28 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { ApiError, unauthenticated } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { expireUnpaidOrders } from "../orders/expiry";
+import { retryDueMail } from "./delivery";
+
+/** SHA-256 of a text: equal-length digests for a constant-time comparison of tokens of any length. */
+const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+
+/**
+ * The scheduler's check (POST /api/cron/*): `Authorization: Bearer <CRON_SECRET>`, compared in
+ * constant time. Without CRON_SECRET the jobs are switched off (503); a missing or wrong token → 401.
+ */
+export function assertCronCaller(authorization: string | null): void {
+  const secret = env().CRON_SECRET;
+  if (!secret) throw new ApiError(503, "errors.cronNotConfigured");
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? "")?.[1] ?? "";
+  if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
+}
+
+/** What a scheduler run does: unpaid orders past their time are cancelled, mail whose retry is due is sent. */
+export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number }> {
+  assertCronCaller(authorization);
+  const expiredOrders = await expireUnpaidOrders();
+  const { sent, failed } = await retryDueMail();
+  return { sent, failed, expiredOrders };
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { orders, outgoingMail } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { queueMail } from "@/lib/integrations/mail";
+import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
+import { likePattern } from "../prompts/queries";
+import { deliverQueuedMail } from "./delivery";
+
+/** The admin outbox (GET /api/admin/mail, /admin/mail): every recorded mail, and resending one. */
+
+const columns = {
+  id: outgoingMail.id,
+  to: outgoingMail.to,
+  subject: outgoingMail.subject,
+  kind: outgoingMail.kind,
+  status: outgoingMail.status,
+  attempts: outgoingMail.attempts,
+  error: outgoingMail.error,
+  orderId: outgoingMail.orderId,
+  orderNumber: orders.orderNumber,
+  createdAt: outgoingMail.createdAt,
+  sentAt: outgoingMail.sentAt,
+  nextAttemptAt: outgoingMail.nextAttemptAt,
+};
+
+type Row = Omit<AdminMailDto, "createdAt" | "sentAt" | "nextAttemptAt"> & { createdAt: Date; sentAt: Date | null; nextAttemptAt: Date | null };
+
+function toDto(row: Row): AdminMailDto {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  };
+}
+
+function filter(query: AdminMailQuery): SQL | undefined {
+  const pattern = query.q ? likePattern(query.q) : undefined;
+  return and(
+    query.status === "all" ? undefined : eq(outgoingMail.status, query.status),
+    pattern ? or(ilike(outgoingMail.to, pattern), ilike(outgoingMail.subject, pattern), ilike(orders.orderNumber, pattern)) : undefined,
+  );
+}
+
+const selectMail = (db: Db) => db.select(columns).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId));
+
+/** One page of the outbox, newest first; search in recipient, subject and order number. */
+export async function listMail(query: AdminMailQuery): Promise<AdminMailPage> {
+  const db = await getDb();
+  const where = filter(query);
+  const [rows, [counted]] = await Promise.all([
+    selectMail(db)
+      .where(where)
+      .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId)).where(where),
+  ]);
+  return { items: rows.map(toDto), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+export async function getMailOrThrow(id: number): Promise<AdminMailDto> {
+  const [row] = await selectMail(await getDb()).where(eq(outgoingMail.id, id));
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+/**
+ * Resends a mail: queues a copy (same recipient, texts, order and attachments, e.g. the same stored
+ * invoice PDF) and sends it at once; answers the copy (sent, or failed with its retry planned). A
+ * failed original stops retrying, so the customer does not get the message twice.
+ */
+export async function resendMail(id: number): Promise<AdminMailDto> {
+  const db = await getDb();
+  const copyId = await db.transaction(async (tx) => {
+    const [original] = await tx.select().from(outgoingMail).where(eq(outgoingMail.id, id)).for("update");
+    if (!original) throw notFound();
+    if (original.status === "failed") await tx.update(outgoingMail).set({ nextAttemptAt: null }).where(eq(outgoingMail.id, id));
+    return queueMail(tx, {
+      to: original.to,
+      subject: original.subject,
+      text: original.text,
+      html: original.html,
+      kind: original.kind,
+      orderId: original.orderId,
+      attachments: original.attachments,
+    });
+  });
+  await deliverQueuedMail(copyId);
+  return getMailOrThrow(copyId);
+}

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { ADMIN, LoginPage } from "./pages/login-page";
+import { designInCart, registerGuest } from "./pages/shop-setup";
+
+/**
+ * The admin mail outbox (/admin/mail): a guest pays an order through the real API (its order
+ * confirmation lands in the outbox), the admin finds the mail, follows it to the order and resends it;
+ * the screen speaks German and fits a phone.
+ */
+
+const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
+
+/** A paid sandbox order of a new guest; its receipt mail is sent to the outbox folder. */
+async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
+  const email = await registerGuest(request);
+  await designInCart(request, "guest");
+  const address = { firstName: "Gina", lastName: "Gast", street1: "Hauptstraße 5", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
+  const placed = await request.post("/api/user/orders", {
+    data: { idempotencyKey: randomUUID(), contact: { email, firstName: "Gina", lastName: "Gast" }, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
+  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, { data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { email, orderId: order.id, orderNumber: order.orderNumber };
+}
+
+const rows = (page: Page) => page.getByTestId("mail-row");
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+test.describe("admin mail outbox", () => {
+  test("find the order confirmation, open its order, resend it; German and phone width", async ({ page, request }) => {
+    const { email, orderId, orderNumber } = await paidGuestOrder(request);
+
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole("link", { name: "Mail outbox" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mail outbox" })).toBeVisible();
+
+    // Search by the order number: exactly the receipt, sent at the first attempt, linked to its order.
+    await page.getByTestId("list-search").fill(orderNumber);
+    await expect(page).toHaveURL(new RegExp(`q=${orderNumber}`));
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByTestId("mail-to")).toHaveText(email);
+    await expect(row.getByTestId("mail-subject")).toContainText(orderNumber);
+    await expect(row.getByTestId("mail-status")).toHaveText("Sent");
+    await expect(row.getByTestId("mail-attempts")).toHaveText("1 attempt");
+    await expect(row).toContainText("Order confirmation");
+    await expect(row.getByTestId("mail-order-link")).toHaveText(orderNumber);
+    await expect(row.getByTestId("mail-order-link")).toHaveAttribute("href", `/admin/orders/${orderId}`);
+
+    // Resend: one shared dialog, a toast, and the copy on top of the list.
+    await row.getByRole("button", { name: `Resend the mail to ${email}` }).click();
+    const dialog = page.getByTestId("confirm-dialog");
+    await expect(dialog).toContainText(`Send this mail to ${email} again?`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows(page)).toHaveCount(1);
+    await row.getByRole("button", { name: `Resend the mail to ${email}` }).click();
+    await dialog.getByRole("button", { name: "Resend" }).click();
+    await expect(toast(page, `The mail was sent to ${email} again.`)).toBeVisible();
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).getByTestId("mail-status")).toHaveText(["Sent", "Sent"]);
+
+    // The status filter: nothing of this order failed.
+    await page.getByTestId("list-filter-status").selectOption("failed");
+    await expect(page.getByTestId("mail-no-results")).toContainText("Nothing matches these filters.");
+    await page.getByTestId("list-filter-status").selectOption("sent");
+    await expect(rows(page)).toHaveCount(2);
+
+    // German.
+    await page.getByTestId("language-switch").first().selectOption("de");
+    await expect(page.getByRole("heading", { level: 1, name: "Postausgang" })).toBeVisible();
+    await expect(rows(page).first().getByTestId("mail-status")).toHaveText("Gesendet");
+    await expect(rows(page).first().getByTestId("mail-attempts")).toHaveText("1 Versuch");
+    await expect(rows(page).first().getByRole("button", { name: `E-Mail an ${email} erneut senden` })).toBeVisible();
+
+    // A phone: stacked cards, nothing wider than the screen, the action still reachable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rows(page).first().getByRole("button", { name: "Erneut senden" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
