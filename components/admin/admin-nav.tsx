@@ -7,6 +7,8 @@ import { useTranslations } from "next-intl";
 
 type MenuKey =
   | "dashboard"
+  | "openOrders"
+  | "orderHistory"
   | "articles"
   | "articleCategories"
   | "suppliers"
@@ -16,11 +18,14 @@ type MenuKey =
   | "slotTypes"
   | "slotVariants"
   | "promptTester"
+  | "mail"
   | "logistics";
 
 /** Admin navigation; sections are added here as they are built. */
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
+  { key: "openOrders", href: "/admin/orders" },
+  { key: "orderHistory", href: "/admin/orders/history" },
   { key: "articles", href: "/admin/articles" },
   { key: "articleCategories", href: "/admin/article-categories" },
   { key: "suppliers", href: "/admin/suppliers" },
@@ -30,6 +35,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "slotTypes", href: "/admin/slot-types" },
   { key: "slotVariants", href: "/admin/slot-variants" },
   { key: "promptTester", href: "/admin/prompt-tester" },
+  { key: "mail", href: "/admin/mail" },
   { key: "logistics", href: "/admin/logistics" },
 ];
 
@@ -44,8 +50,10 @@ export function AdminNav() {
     setShownPath(pathname);
     setOpen(false);
   }
-  const isActive = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href));
-  const current = MENU.find((item) => isActive(item.href));
+  const matches = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`));
+  // The most specific entry wins (/admin/orders/history is not also "Open orders").
+  const current = MENU.filter((item) => matches(item.href)).sort((a, b) => b.href.length - a.href.length)[0];
+  const isActive = (href: string) => current?.href === href;
   return (
     <nav aria-label={t("label")}>
       <button

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { listAdminOrders } from "@/lib/services/orders/admin-queries";
+import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
+import { readOrdersQuery } from "@/components/admin/orders/list-query";
+import { OrdersListView } from "@/components/admin/orders/orders-list-view";
+import { OPEN_ORDERS_PATH } from "@/components/admin/orders/paths";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("adminOrders"))("openTitle") };
+}
+
+/** Open orders (pending or processing): search, date range, paging, sums, Process Order and Mark as Completed. */
+export default async function OpenOrdersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
+  await requireRoles(["admin"]);
+  const [params, locale] = await Promise.all([searchParams, getLocale()]);
+  const query = readOrdersQuery(params, { fixed: "open" });
+  const result = await listAdminOrders(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
+  // After the last row of the last page moved on (processed, shipped), or from a stale link: the last page with rows.
+  if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(OPEN_ORDERS_PATH, params, { page: lastPage }));
+  return <OrdersListView kind="open" query={query} result={result} searchParams={params} />;
+}

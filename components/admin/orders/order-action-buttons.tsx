@@ -1,0 +1,56 @@
+import { getTranslations } from "next-intl/server";
+import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
+
+export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt";
+
+/** What the page's one OrderActionHost needs to know about the order a button acts on. */
+export interface OrderActionSubject {
+  id: string;
+  orderNumber: string;
+  status: AdminOrderRow["status"];
+  email: string;
+  /** What was paid and is not refunded (a cancellation refunds it). */
+  keptCents: number;
+  /** What a refund may give back at most. */
+  refundableCents?: number;
+}
+
+const STYLE: Record<OrderActionName, string> = {
+  process: "btn-primary",
+  complete: "btn-primary",
+  deliver: "btn-secondary",
+  cancel: "btn-secondary text-red-700",
+  refund: "btn-secondary",
+  resendReceipt: "btn-secondary",
+};
+
+/**
+ * Plain buttons of an order's allowed actions (a list row or the detail header). Markup only: the
+ * page's one OrderActionHost opens the dialog for a click, by event delegation (`data-row-action`).
+ */
+export async function OrderActionButtons({ order, actions, compact = false }: { order: OrderActionSubject; actions: readonly OrderActionName[]; compact?: boolean }) {
+  const t = await getTranslations("adminOrders.actions");
+  if (actions.length === 0) return null;
+  return (
+    <div className={`flex flex-wrap gap-2 ${compact ? "lg:justify-end" : ""}`}>
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={`${STYLE[action]} ${compact ? "px-3 py-1.5 text-xs" : ""}`}
+          aria-label={t(`${action}Label`, { number: order.orderNumber })}
+          data-row-action={action}
+          data-row-id={order.id}
+          data-row-label={order.orderNumber}
+          data-status={order.status}
+          data-email={order.email}
+          data-kept-cents={order.keptCents}
+          data-refundable-cents={order.refundableCents}
+          data-testid={`order-action-${action}`}
+        >
+          {t(action)}
+        </button>
+      ))}
+    </div>
+  );
+}

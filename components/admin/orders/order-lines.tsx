@@ -1,0 +1,50 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatEuro } from "@/lib/format";
+import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
+import { DetailCard } from "./detail-card";
+
+/** The order's lines (article, variant, quantity, unit price, VAT, line total) and its totals. */
+export async function OrderLines({ order }: { order: AdminOrderDetail }) {
+  const [t, locale] = await Promise.all([getTranslations("adminOrders.lines"), getLocale()]);
+  const euro = (cents: number) => formatEuro(cents, locale);
+  const totals = [
+    { key: "subtotal", label: t("subtotal"), cents: order.subtotalCents },
+    { key: "shipping", label: t("shipping"), cents: order.shippingCents },
+    { key: "tax", label: t("tax"), cents: order.taxCents },
+  ];
+  return (
+    <DetailCard title={t("title")} testId="order-lines">
+      <ul className="divide-y divide-stone-100">
+        {order.items.map((line) => (
+          <li key={line.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2" data-testid="order-line">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{line.articleName}</p>
+              <p className="text-xs text-stone-500">
+                {[line.variantName, line.colour].filter(Boolean).join(" · ")}
+                {line.personalised && <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{t("personalised")}</span>}
+              </p>
+            </div>
+            <div className="ml-auto text-right tabular-nums">
+              <p className="font-medium">{euro(line.totalCents)}</p>
+              <p className="text-xs text-stone-500">
+                {t("quantityPrice", { quantity: line.quantity, price: euro(line.unitPriceCents) })} · {t("vat", { percent: line.vatPercent })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 border-t border-stone-200 pt-2 tabular-nums">
+        {totals.map((row) => (
+          <div key={row.key} className="flex justify-between gap-4 text-stone-600">
+            <dt>{row.label}</dt>
+            <dd>{euro(row.cents)}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 text-base font-semibold">
+          <dt>{t("total")}</dt>
+          <dd data-testid="order-total">{euro(order.totalCents)}</dd>
+        </div>
+      </dl>
+    </DetailCard>
+  );
+}

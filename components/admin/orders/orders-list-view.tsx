@@ -1,0 +1,91 @@
+import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
+import { formatEuro } from "@/lib/format";
+import { adminOrdersExportUrl } from "@/lib/api-client/admin-orders";
+import type { AdminOrderPage, AdminOrdersQuery } from "@/lib/schemas/admin-orders";
+import { ListToolbar } from "@/components/ui/list/list-toolbar";
+import { Pagination } from "@/components/ui/list/pagination";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { EmptyState } from "@/components/ui/query-state";
+import { DateRangeFilter } from "./date-range-filter";
+import { OrderActionHost } from "./order-action-host";
+import { OrderStatusTabs } from "./order-status-tabs";
+import { OrderTable } from "./order-table";
+import { HISTORY_FILTERS } from "./list-query";
+import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
+
+/** The sums over every order matching the filter (not just this page). */
+async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
+  const [t, locale] = await Promise.all([getTranslations("adminOrders.sums"), getLocale()]);
+  const items = [
+    { key: "orders", label: t("orders"), value: String(sums.orders) },
+    { key: "total", label: t("total"), value: formatEuro(sums.totalCents, locale) },
+    { key: "refunded", label: t("refunded"), value: formatEuro(sums.refundedCents, locale) },
+    { key: "net", label: t("net"), value: formatEuro(sums.totalCents - sums.refundedCents, locale) },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="order-sums">
+      {items.map((i) => (
+        <div key={i.key} className="rounded-lg border border-stone-200 bg-white px-4 py-2" data-testid={`order-sum-${i.key}`}>
+          <dt className="text-xs text-stone-500">{i.label}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{i.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One order list screen (open orders or the order history): status tabs (history), search and date
+ * range in the URL, the sums, the rows with their actions (one shared dialog), paging, CSV export of
+ * the current filter and the empty states.
+ */
+export async function OrdersListView({ kind, query, result, searchParams }: { kind: "open" | "history"; query: AdminOrdersQuery; result: AdminOrderPage; searchParams: SearchParamsRecord }) {
+  const [t, tl] = await Promise.all([getTranslations("adminOrders"), getTranslations("list")]);
+  const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
+  const filtered = !!query.q || !!query.from || !!query.to;
+  const exportHref = adminOrdersExportUrl({ status: query.status, from: query.from, to: query.to });
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{kind === "open" ? t("openTitle") : t("historyTitle")}</h1>
+        <a href={exportHref} download className="btn-secondary" data-testid="order-export">
+          {t("export")}
+        </a>
+      </div>
+      <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
+      <OrderActionHost />
+      {kind === "history" && <OrderStatusTabs basePath={basePath} current={query.status} filters={HISTORY_FILTERS} searchParams={searchParams} />}
+      <ListToolbar searchLabel={t("filters.search")}>
+        <DateRangeFilter />
+      </ListToolbar>
+      <OrderSums sums={result.sums} />
+      {result.total === 0 ? (
+        filtered ? (
+          <EmptyState message={tl("noResults")} testId="order-no-results">
+            <Link href={kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`} className="btn-secondary">
+              {tl("resetFilters")}
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)} testId="order-empty">
+            {kind === "open" ? (
+              <Link href={ORDER_HISTORY_PATH} className="btn-secondary">
+                {t("toHistory")}
+              </Link>
+            ) : (
+              <Link href={OPEN_ORDERS_PATH} className="btn-secondary">
+                {t("toOpen")}
+              </Link>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <OrderTable items={result.items} />
+          <Pagination basePath={basePath} searchParams={searchParams} page={result.page} pageSize={result.pageSize} total={result.total} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+/** Where the admin order screens live (shared by the server pages and the client action host). */
+export const OPEN_ORDERS_PATH = "/admin/orders";
+export const ORDER_HISTORY_PATH = "/admin/orders/history";
+
+export function orderDetailPath(orderId: string): string {
+  return `${OPEN_ORDERS_PATH}/${encodeURIComponent(orderId)}`;
+}

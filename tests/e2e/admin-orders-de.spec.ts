@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, LoginPage } from "./pages/login-page";
+import { registerCustomer } from "./pages/shop-setup";
+import { AdminOrdersPage, paidOrderViaApi } from "./pages/admin-orders-page";
+
+/**
+ * The order back office in German (issue 9): a paid order is processed from the list, completed
+ * with a tracking number and marked delivered from the detail page, with German labels, messages,
+ * toasts and timeline; the list and the detail fit a phone.
+ */
+test.describe("admin orders in German", () => {
+  test("Bestellung bearbeiten, mit Sendungsnummer abschließen und als zugestellt markieren", async ({ page, browser }) => {
+    const customer = await registerCustomer(page.request);
+    const { orderId, orderNumber } = await paidOrderViaApi(page.request, { email: customer.email, firstName: customer.firstName, lastName: customer.lastName });
+
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    const login = new LoginPage(adminPage);
+    await login.goto("/admin/orders");
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(adminPage).toHaveURL(/\/admin\/orders$/);
+    const orders = new AdminOrdersPage(adminPage);
+    // The switch answers once the page is interactive (a change before hydration is lost): retried until German.
+    await expect(async () => {
+      await adminPage.getByTestId("language-switch").first().selectOption("de");
+      await expect(orders.heading()).toHaveText("Offene Bestellungen", { timeout: 2_000 });
+    }).toPass();
+    await expect(adminPage.getByRole("navigation", { name: "Verwaltungsnavigation" }).getByRole("link", { name: "Bestellhistorie" })).toBeVisible();
+
+    await orders.search(orderNumber);
+    const row = orders.row(orderNumber);
+    await expect(row.getByTestId("order-status")).toHaveText("Offen");
+    await expect(row.getByTestId("order-payment-status")).toHaveText("Bezahlt");
+    await expect(orders.rowAction(orderNumber, "process")).toHaveAccessibleName(`Bestellung bearbeiten: ${orderNumber}`);
+    await expect(orders.sum("total")).toHaveText(/^\d+,\d{2}\s€$/);
+
+    await orders.open("process", orderNumber);
+    await expect(orders.dialog()).toContainText(`Bestellung ${orderNumber} bearbeiten?`);
+    await orders.dialog().getByRole("button", { name: "Abbrechen" }).click();
+    await expect(orders.dialog()).toBeHidden();
+    await expect(row.getByTestId("order-status")).toHaveText("Offen");
+    await orders.open("process", orderNumber);
+    await orders.dialog().getByRole("button", { name: "Bestellung bearbeiten" }).click();
+    await expect(orders.toast(`Bestellung ${orderNumber} ist in Produktion`)).toBeVisible();
+    await expect(row.getByTestId("order-status")).toHaveText("In Bearbeitung");
+
+    // The detail page: complete with a tracking number (German field message first), then delivered.
+    await orders.openDetail(orderNumber);
+    await expect(orders.heading()).toHaveText(`Bestellung ${orderNumber}`);
+    await orders.open("complete");
+    await expect(orders.dialog().getByLabel("Sendungsnummer (optional)")).toBeVisible();
+    await orders.field("trackingNumber").fill("JJD#0001");
+    await orders.confirm();
+    await expect(orders.fieldError("trackingNumber")).toHaveText("Die Sendungsnummer darf nur Buchstaben, Ziffern, Leerzeichen und . _ / - enthalten.");
+    await orders.field("carrier").fill("Deutsche Post DHL");
+    await orders.field("trackingNumber").fill("JJD 0001 2345 6789");
+    await orders.dialog().getByRole("button", { name: "Als abgeschlossen markieren" }).click();
+    await expect(orders.toast(`Bestellung ${orderNumber} als versandt markiert`)).toBeVisible();
+    await expect(orders.status()).toHaveText("Versandt");
+    await expect(orders.section("order-fulfilment").getByTestId("order-tracking-number")).toHaveText("JJD 0001 2345 6789");
+    await expect(orders.timelineEvent("shipped")).toContainText("Versandt");
+    await expect(orders.timelineEvent("shipped")).toContainText("In Bearbeitung → Versandt");
+    await expect(orders.timelineEvent("processed")).toContainText("Produktion begonnen");
+    await expect(orders.section("order-documents")).toContainText("Rechnung");
+
+    await orders.open("deliver");
+    await orders.confirm();
+    await expect(orders.toast(`Bestellung ${orderNumber} als zugestellt markiert`)).toBeVisible();
+    await expect(orders.status()).toHaveText("Zugestellt");
+    await expect(orders.detailAction("deliver")).toHaveCount(0);
+
+    // A phone: no sideways scrolling of the page, on the detail and on the history list.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    const overflow = () => adminPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await orders.gotoDetail(orderId);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await orders.gotoHistory({ q: orderNumber });
+    await expect(orders.row(orderNumber).getByTestId("order-status")).toHaveText("Zugestellt");
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
