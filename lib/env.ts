@@ -41,6 +41,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
   LOGIN_WINDOW_SECONDS: int(15 * 60),
+  /** Past LOGIN_MAX_FAILURES_PER_ACCOUNT, sign-in attempts on the account are spaced 2, 4, 8 … seconds apart, at most this long (never a lock). */
+  LOGIN_MAX_DELAY_SECONDS: int(60),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).default(1),
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** AI image providers (lib/integrations/ai): a provider is usable when its key is set; base URLs override the endpoints. */

@@ -84,6 +84,8 @@ export const orders = pgTable(
     currency: char({ length: 3 }).notNull().default("EUR"),
     subtotalCents: integer().notNull(),
     shippingCents: integer().notNull(),
+    /** The VAT rate shipping was charged at (the default rate when the order was priced); null on orders from before it was stored. */
+    shippingVatPercent: numeric({ precision: 6, scale: 3, mode: "number" }),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
     /** Client-supplied key: a retried "place order" returns the same order. */
@@ -314,6 +316,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_number_unique").on(t.number),
     uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
+    /** At most one invoice per order (credit notes may be many). */
+    uniqueIndex("invoices_one_invoice_per_order").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
     index("invoices_order_idx").on(t.orderId),
   ],
 );

@@ -11,6 +11,17 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
+/**
+ * Sign-in slots of an account past its free failures: an attempt may start only once nextAttemptAt
+ * has passed, and taking the slot moves it on (one atomic conditional upsert, across instances).
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  key: text().primaryKey(),
+  /** Slots taken so far: the n-th slot delays the next attempt by 2^n seconds (capped). */
+  slots: integer().notNull().default(0),
+  nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "other"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { rateLimits } from "@/db/schema";
+import { loginThrottle, rateLimits } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
 
@@ -62,6 +62,12 @@ export async function release(w: Omit<Window, "limit">): Promise<void> {
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
 }
 
+/** Forgets the current window's count (e.g. an account's failures after a successful sign-in). */
+export async function resetRateLimit(w: Omit<Window, "limit">): Promise<void> {
+  const db = await getDb();
+  await db.delete(rateLimits).where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
+}
+
 /** Windows shorter than this never set the prune horizon below it (the hourly and login limits fit). */
 const MIN_PRUNE_HORIZON_SECONDS = 24 * 3600;
 /** consume() prunes at most this often per process. */
@@ -85,7 +91,9 @@ export function pruneHorizonSeconds(): number {
  */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - pruneHorizonSeconds() * 1000)));
+  const horizon = new Date(now - pruneHorizonSeconds() * 1000);
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, horizon));
+  await db.delete(loginThrottle).where(lt(loginThrottle.nextAttemptAt, horizon));
 }
 
 async function pruneNowAndThen(now: number): Promise<void> {

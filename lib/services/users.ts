@@ -1,12 +1,13 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { users, type Role } from "@/db/schema";
+import { loginThrottle, users, type Role } from "@/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { logger } from "@/lib/api/logger";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { consume, release } from "./rate-limit";
+import { trustedDevice } from "@/lib/auth/device";
+import { consume, release, resetRateLimit } from "./rate-limit";
 import type { RegisterBody } from "@/lib/schemas/auth";
 
 export interface SessionUser {
@@ -44,24 +45,65 @@ export function publicUser(u: SessionUser) {
   return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone };
 }
 
+/** The key of the account's sign-in budget: the known device's own, else the account's. */
+function accountKey(email: string, deviceId: string | null): string {
+  return deviceId ? `login:device:${deviceId}` : `login:account:${email}`;
+}
+
 /**
- * Checks email and password. Failed attempts are counted per account and per client address; once
- * either limit is reached further attempts are refused (429) until the window ends, even with the
- * right password, so guessing gains nothing. Each attempt is counted atomically before the password
- * is checked, so parallel guesses cannot all pass the limit check; attempts that turn out not to be
- * failures (refused ones, successful ones) are given back.
+ * Takes the next sign-in slot of an account past its free failures, in one atomic conditional upsert:
+ * the slot is free when nextAttemptAt has passed; the n-th slot taken moves nextAttemptAt 2^n seconds
+ * on (2, 4, 8 … capped at maxDelaySeconds), whatever order concurrent attempts arrive in. Concurrent
+ * attempts (on any number of instances) get one slot; the others learn how long to wait.
  */
-export async function verifyCredentials(email: string, password: string, clientIp: string): Promise<SessionUser> {
-  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS } = env();
-  const account = { key: `login:account:${email}`, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
+async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: boolean; retryAfter: number }> {
+  const db = await getDb();
+  const taken = await db
+    .insert(loginThrottle)
+    .values({ key, slots: 1, nextAttemptAt: sql`now() + make_interval(secs => ${Math.min(2, maxDelaySeconds)})` })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        slots: sql`least(${loginThrottle.slots} + 1, 30)`,
+        nextAttemptAt: sql`now() + make_interval(secs => least(power(2, least(${loginThrottle.slots} + 1, 30)), ${maxDelaySeconds}))`,
+      },
+      setWhere: sql`${loginThrottle.nextAttemptAt} <= now()`,
+    })
+    .returning({ key: loginThrottle.key });
+  if (taken.length > 0) return { taken: true, retryAfter: 0 };
+  const [row] = await db
+    .select({ wait: sql<number>`ceil(extract(epoch from ${loginThrottle.nextAttemptAt} - now()))::int` })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key));
+  return { taken: false, retryAfter: Math.max(1, Number(row?.wait ?? 1)) };
+}
+
+/**
+ * Checks email and password. Failed attempts are counted per account and per client address, each
+ * attempt atomically before the password is checked (parallel guesses cannot slip past a check).
+ * - Per client: past LOGIN_MAX_FAILURES_PER_CLIENT every attempt is refused (429) until the window ends.
+ * - Per account: past LOGIN_MAX_FAILURES_PER_ACCOUNT attempts are spaced by growing delays (2, 4, 8 …
+ *   seconds, at most LOGIN_MAX_DELAY_SECONDS), never locked: guessing slows to a crawl, and the owner
+ *   waits seconds at most. A browser that signed in to the account before (device cookie) has a
+ *   budget of its own, so an attacker cannot keep the owner waiting either.
+ * A success resets the account's failures; refused attempts are given back.
+ */
+export async function verifyCredentials(email: string, password: string, clientIp: string, deviceCookie?: string | null): Promise<SessionUser & { deviceId: string | null }> {
+  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, LOGIN_MAX_DELAY_SECONDS } = env();
+  const deviceId = trustedDevice(deviceCookie, email);
+  const key = accountKey(email, deviceId);
+  const account = { key, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
   const client = { key: `login:client:${clientIp}`, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS };
   const [accountAttempt, clientAttempt] = await Promise.all([consume(account), consume(client)]);
   const giveBack = () => Promise.all([release(account), release(client)]);
-  if (!accountAttempt.allowed || !clientAttempt.allowed) {
+  const refuse = async (retryAfter: number) => {
     await giveBack();
-    throw new ApiError(429, "errors.tooManyLoginAttempts", undefined, {
-      retryAfter: Math.max(accountAttempt.allowed ? 0 : accountAttempt.retryAfter, clientAttempt.allowed ? 0 : clientAttempt.retryAfter),
-    });
+    return new ApiError(429, "errors.tooManyLoginAttempts", undefined, { retryAfter });
+  };
+  if (!clientAttempt.allowed) throw await refuse(clientAttempt.retryAfter);
+  if (!accountAttempt.allowed) {
+    const slot = await takeSlot(key, LOGIN_MAX_DELAY_SECONDS);
+    if (!slot.taken) throw await refuse(slot.retryAfter);
   }
   const db = await getDb();
   const [row] = await db
@@ -70,10 +112,10 @@ export async function verifyCredentials(email: string, password: string, clientI
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
   if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
-  await giveBack();
+  await Promise.all([release(client), resetRateLimit(account), db.delete(loginThrottle).where(eq(loginThrottle.key, key))]);
   const { passwordHash, ...user } = row;
   if (needsRehash(passwordHash)) await rehash(user.id, password, passwordHash);
-  return user;
+  return { ...user, deviceId };
 }
 
 /**

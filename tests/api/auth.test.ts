@@ -71,6 +71,10 @@ beforeAll(() => {
   // The limits stay at their defaults; only the fixed window is stretched to a year so that no
   // scenario can straddle a window boundary (which would reset the counters mid-test).
   process.env.LOGIN_WINDOW_SECONDS = String(365 * 24 * 3600);
+  // Short delays keep the "wait, then sign in" scenario quick.
+  process.env.LOGIN_MAX_DELAY_SECONDS = "30";
+  // A lower per-client limit keeps the per-client scenarios to 20 password checks at scrypt's full cost.
+  process.env.LOGIN_MAX_FAILURES_PER_CLIENT = "20";
   resetEnvCache();
 });
 
@@ -83,7 +87,7 @@ describe("POST /api/auth/login", () => {
       user: { id: expect.any(Number), email: TEST_USERS.customer.email, firstName: "Test", lastName: "Customer", phone: null },
       roles: ["customer"],
     });
-    const setCookie = res.headers.get("set-cookie") ?? "";
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE_NAME}=`)) ?? "";
     expect(setCookie.startsWith(`${COOKIE_NAME}=`)).toBe(true);
     const attributes = setCookie.split(";").map((s) => s.trim().toLowerCase());
     expect(attributes).toContain("httponly");
@@ -190,55 +194,106 @@ describe("POST /api/auth/login – password hashes", () => {
 });
 
 describe("POST /api/auth/login – rate limiting", () => {
-  it("uses the documented defaults: 10 failures per account, 50 per client, TRUSTED_PROXY_COUNT 1", () => {
-    expect(env().LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(10);
-    expect(env().LOGIN_MAX_FAILURES_PER_CLIENT).toBe(50);
-    expect(env().TRUSTED_PROXY_COUNT).toBe(1);
+  it("uses the documented defaults: 10 failures per account before delays of at most 60 s, 50 per client, TRUSTED_PROXY_COUNT 1", () => {
+    const saved = { ...process.env };
+    for (const key of ["LOGIN_MAX_FAILURES_PER_ACCOUNT", "LOGIN_MAX_FAILURES_PER_CLIENT", "LOGIN_MAX_DELAY_SECONDS", "TRUSTED_PROXY_COUNT"]) delete process.env[key];
+    resetEnvCache();
+    try {
+      expect(env().LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(10);
+      expect(env().LOGIN_MAX_FAILURES_PER_CLIENT).toBe(50);
+      expect(env().LOGIN_MAX_DELAY_SECONDS).toBe(60);
+      expect(env().TRUSTED_PROXY_COUNT).toBe(1);
+    } finally {
+      Object.assign(process.env, saved);
+      resetEnvCache();
+    }
   });
 
-  it("POST /api/auth/login – after the account limit of failures even the right password → 429, from any client and in any letter case", async () => {
-    const limit = env().LOGIN_MAX_FAILURES_PER_ACCOUNT;
-    const victim = await newCustomer("acct-limit");
-    const attacker = freshIp();
-    for (let i = 0; i < limit; i++) {
-      const res = await postLogin({ email: victim.email, password: `wrong-${i}` }, attacker);
+  /** The account's free failures from one client, each answered 401. */
+  async function exhaust(email: string, ip: string): Promise<void> {
+    for (let i = 0; i < env().LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
+      const res = await postLogin({ email, password: `wrong-${i}` }, ip);
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
-    const blocked = await postLogin({ email: victim.email, password: victim.password }, attacker);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(TOO_MANY);
-    expect(blocked.body.requestId).toEqual(expect.any(String));
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(blocked.headers.get("set-cookie")).toBeNull();
-    expect((await postLogin({ email: victim.email, password: victim.password }, freshIp())).status).toBe(429);
-    expect((await postLogin({ email: victim.email.toUpperCase(), password: victim.password }, freshIp())).status).toBe(429);
+  }
 
-    // The same client can still sign in to another account (its own count, 10, is below the client limit).
-    const other = await newCustomer("acct-limit-other");
-    expect((await postLogin({ email: other.email, password: other.password }, attacker)).status).toBe(200);
+  it("POST /api/auth/login – past the account's free failures attempts are spaced by a delay (429 with Retry-After), never a lock: after the delay the right password signs in", async () => {
+    const victim = await newCustomer("acct-delay");
+    const attacker = freshIp();
+    await exhaust(victim.email, attacker);
+    // The first attempt past the limit takes the next slot; the one right after it must wait.
+    expect((await postLogin({ email: victim.email, password: "wrong-again" }, attacker)).status).toBe(401);
+    const waiting = await postLogin({ email: victim.email, password: victim.password }, freshIp());
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe(TOO_MANY);
+    expect(waiting.headers.get("set-cookie")).toBeNull();
+    const retryAfter = Number(waiting.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(env().LOGIN_MAX_DELAY_SECONDS);
+    expect((await postLogin({ email: victim.email.toUpperCase(), password: victim.password }, freshIp())).status).toBe(429);
+    await new Promise((r) => setTimeout(r, retryAfter * 1000 + 100));
+    expect((await postLogin({ email: victim.email, password: victim.password }, freshIp())).status).toBe(200);
+    // A success ends the delays: the free failures start again.
+    expect((await postLogin({ email: victim.email, password: "wrong-after-success" }, attacker)).status).toBe(401);
+    expect((await postLogin({ email: victim.email, password: victim.password }, attacker)).status).toBe(200);
   });
 
-  it("POST /api/auth/login – successful sign-ins are not counted as failures", async () => {
+  it("POST /api/auth/login – successful sign-ins are not counted as failures and reset them", async () => {
     const limit = env().LOGIN_MAX_FAILURES_PER_ACCOUNT;
     const user = await newCustomer("success-not-counted");
     const ip = freshIp();
     for (let i = 0; i < limit - 1; i++) expect((await postLogin({ email: user.email, password: "wrong-password" }, ip)).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await postLogin({ email: user.email, password: user.password }, ip)).status).toBe(200);
+    await exhaust(user.email, ip);
     expect((await postLogin({ email: user.email, password: "wrong-password" }, ip)).status).toBe(401);
     expect((await postLogin({ email: user.email, password: user.password }, ip)).status).toBe(429);
   });
 
-  it("POST /api/auth/login – concurrent wrong guesses cannot exceed the account limit", async () => {
+  it("POST /api/auth/login – concurrent wrong guesses get no more than the free failures and one delayed slot", async () => {
     const limit = env().LOGIN_MAX_FAILURES_PER_ACCOUNT;
     const victim = await newCustomer("acct-burst");
-    const attacker = freshIp();
+    const attackers = [freshIp(), freshIp()];
+    const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: limit * 3 }, (_, i) => postLogin({ email: victim.email, password: `burst-${i}` }, attacker)),
+      Array.from({ length: limit * 3 }, (_, i) => postLogin({ email: victim.email, password: `burst-${i}` }, attackers[i % 2] ?? "")),
     );
+    const seconds = (Date.now() - started) / 1000;
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(limit);
-    expect((await postLogin({ email: victim.email, password: victim.password }, freshIp())).status).toBe(429);
+    // Slots open 2, 4, 8 … seconds apart: a burst lasting t seconds gets at most 1 + log2(t/2 + 1) of them.
+    const slots = 1 + Math.floor(Math.log2(seconds / 2 + 1));
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(limit + slots);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(limit * 2 - slots);
+  });
+
+  it("POST /api/auth/login – a browser that signed in to the account before keeps signing in while an attacker keeps the account delayed", async () => {
+    const user = await newCustomer("known-device");
+    const first = await postLogin({ email: user.email, password: user.password }, freshIp());
+    expect(first.status).toBe(200);
+    const device = first.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("mm_device="));
+    expect(device, "a device cookie is set on sign-in").toBeTruthy();
+    const attacker = freshIp();
+    await exhaust(user.email, attacker);
+    expect((await postLogin({ email: user.email, password: "wrong-again" }, attacker)).status).toBe(401);
+    expect((await postLogin({ email: user.email, password: user.password }, freshIp())).status).toBe(429);
+    const withDevice = await call<SessionBody>(login.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: { email: user.email, password: user.password },
+      headers: { "x-forwarded-for": freshIp() },
+      cookie: device,
+    });
+    expect(withDevice.status).toBe(200);
+    // The device cookie is bound to its account: on another account it is no help.
+    const other = await newCustomer("known-device-other");
+    const attacker2 = freshIp();
+    await exhaust(other.email, attacker2);
+    expect((await postLogin({ email: other.email, password: "wrong-again" }, attacker2)).status).toBe(401);
+    const foreign = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": freshIp() }, cookie: device });
+    expect(foreign.status).toBe(429);
+    // A forged device cookie is ignored.
+    const forged = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": freshIp() }, cookie: "mm_device=forged.value" });
+    expect(forged.status).toBe(429);
   });
 
   it("POST /api/auth/login – other accounts from one client work until the per-client limit, then 429; another client is unaffected", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { inArray, like } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { rateLimits } from "@/db/schema";
+import { loginThrottle, rateLimits } from "@/db/schema";
 import { consume, peek, pruneRateLimits } from "@/lib/services/rate-limit";
 
 const HOUR = 3600;
@@ -88,5 +88,21 @@ describe("rate_limits is pruned (issue 10, section 2)", () => {
     const over = await consume(w);
     expect(counts).toEqual([1, 2, 3]);
     expect(over).toMatchObject({ allowed: false, count: 4 });
+  });
+});
+
+describe("login_throttle is pruned with the rate limits", () => {
+  it("pruneRateLimits(now) – sign-in slots whose time passed long ago are deleted; recent ones stay", async () => {
+    const now = Date.now();
+    const db = await getDb();
+    const old = `login:account:old-${randomUUID()}@test.local`;
+    const recent = `login:account:recent-${randomUUID()}@test.local`;
+    await db.insert(loginThrottle).values([
+      { key: old, slots: 5, nextAttemptAt: new Date(now - ms(400 * DAY)) },
+      { key: recent, slots: 2, nextAttemptAt: new Date(now + ms(30)) },
+    ]);
+    await pruneRateLimits(now);
+    const left = (await db.select({ key: loginThrottle.key }).from(loginThrottle).where(inArray(loginThrottle.key, [old, recent]))).map((r) => r.key);
+    expect(left).toEqual([recent]);
   });
 });

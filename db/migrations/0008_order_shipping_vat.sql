@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "shipping_vat_percent" numeric(6, 3);--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_one_invoice_per_order" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';
