@@ -20,9 +20,10 @@ export const adminOrdersApi = {
   resendReceipt: (orderId: string) => post<{ mailId: number }>(`${orderPath(orderId)}/resend-receipt`),
 };
 
-/** GET /api/admin/orders/export – the CSV of the orders matching a list's filter (no search, no paging). */
-export function adminOrdersExportUrl(filter: { status: AdminOrderFilter; from?: string; to?: string }): string {
+/** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */
+export function adminOrdersExportUrl(filter: { status: AdminOrderFilter; q?: string; from?: string; to?: string }): string {
   const params = new URLSearchParams({ status: filter.status });
+  if (filter.q) params.set("q", filter.q);
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
   return `/api/admin/orders/export?${params.toString()}`;

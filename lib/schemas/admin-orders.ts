@@ -13,7 +13,7 @@ import { PAYMENT_STATES } from "./orders";
  *   POST /api/admin/orders/{orderId}/refund               RefundOrderBody → AdminOrderDetail (full by default, partial allowed, never more than paid)
  *   POST /api/admin/orders/{orderId}/resend-receipt       → { mailId } (the same stored invoice PDF again)
  *   GET  /api/admin/orders/{orderId}/invoice              → application/pdf (the invoice; ?invoiceId= for a credit note of this order)
- *   GET  /api/admin/orders/export?status=&from=&to=       → text/csv (UTF-8 with BOM, one row per order line)
+ *   GET  /api/admin/orders/export?status=&q=&from=&to=    → text/csv (UTF-8 with BOM, one row per order line)
  *   GET  /api/admin/orders/{orderId}/items/{itemId}/print → application/pdf (the print PDF of that line, DPI headers)
  *   GET  /api/admin/mail?status=&q=&page=&pageSize=       → AdminMailPage (outbox: sent, queued, failed)
  *   POST /api/admin/mail/{mailId}/resend                  → AdminMailDto (queues the same message again and sends it)
@@ -74,6 +74,8 @@ export const adminOrdersQuery = z
 export const adminOrdersExportQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
+    /** The list's search: order number, email, first and last name. */
+    q: z.string().trim().max(200).optional().transform((v) => v || undefined),
     from: day,
     to: day,
   })

@@ -209,6 +209,12 @@ describe("GET /api/admin/orders/export – format", () => {
     expect(await numbersOf({ from: "2022-02-01", to: "2022-02-01" })).toEqual(["MM-2022-E0002"]); // status defaults to all
   });
 
+  it("follows the list's search (q) like the list does", async () => {
+    const numbersOf = async (query: Record<string, string>) => [...new Set((await exported(query)).rows.map((r) => r["Order number"]))];
+    expect(await numbersOf({ status: "all", from: "2022-01-01", to: "2022-02-28", q: "E0002" })).toEqual(["MM-2022-E0002"]);
+    expect(await numbersOf({ status: "all", from: "2022-01-01", to: "2022-02-28", q: "no-such-order" })).toEqual([]);
+  });
+
   it("an invalid query answers 422 as JSON", async () => {
     const cookie = await cookieFor("admin");
     const reversed = await call<ErrorBody>(exportRoute.GET, { path: "/api/admin/orders/export?from=2022-02-02&to=2022-02-01", cookie });

@@ -44,7 +44,7 @@ export async function OrdersListView({ kind, query, result, searchParams }: { ki
   const [t, tl] = await Promise.all([getTranslations("adminOrders"), getTranslations("list")]);
   const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
   const filtered = !!query.q || !!query.from || !!query.to;
-  const exportHref = adminOrdersExportUrl({ status: query.status, from: query.from, to: query.to });
+  const exportHref = adminOrdersExportUrl({ status: query.status, q: query.q, from: query.from, to: query.to });
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
