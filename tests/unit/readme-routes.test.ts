@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The README claims exactly what exists: every API route file is named in its API table, and every
+ * /api path the README names is a route file. Paths are compared with parameters as {name};
+ * "…/tail" in the README abbreviates the path of the row before it.
+ */
+const root = path.resolve(__dirname, "../..");
+
+function routePaths(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const rel = path.relative(path.join(root, "app"), path.dirname(full)).split(path.sep);
+        out.push(`/${rel.map((s) => s.replace(/^\[\.\.\.(\w+)\]$/, "{...$1}").replace(/^\[(\w+)\]$/, "{$1}")).join("/")}`);
+      }
+    }
+  };
+  walk(path.join(root, "app", "api"));
+  return out.sort();
+}
+
+const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+const apiTable = readme.slice(readme.indexOf("### API"));
+/** Every `…` code span of the API table. */
+const spans = [...apiTable.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
+const strip = (p: string) => p.replace(/[?[].*$/, "").replace(/\/$/, "");
+
+describe("README API table", () => {
+  const routes = routePaths();
+
+  it("names every API route file", () => {
+    const named = (route: string) =>
+      spans.some((span) => {
+        const paths = [...span.matchAll(/(\/api\/[^\s`,]*|…\/[^\s`,]*)/g)].map((m) => strip(m[1] ?? ""));
+        return paths.some((p) => (p.startsWith("…") ? route.endsWith(p.slice(1)) : p === route));
+      });
+    const missing = routes.filter((r) => !r.startsWith("/api/authjs") && !named(r));
+    expect(missing).toEqual([]);
+  });
+
+  it("names no /api path that does not exist", () => {
+    const claimed = [...new Set(spans.flatMap((span) => [...span.matchAll(/(\/api\/[^\s`,]*)/g)].map((m) => strip(m[1] ?? ""))))];
+    const unknown = claimed.filter((p) => !routes.includes(p));
+    expect(unknown).toEqual([]);
+  });
+});
