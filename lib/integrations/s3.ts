@@ -1,17 +1,18 @@
 /**
  * A minimal client for S3-compatible object stores (AWS S3, MinIO, Cloudflare R2, …): PUT, GET and
- * DELETE of single objects, signed with AWS Signature Version 4 using node:crypto only.
+ * DELETE of single objects. Requests are signed with AWS Signature Version 4 by aws4fetch (a small,
+ * dependency-free, widely used signer on WebCrypto), not by code of our own; this module only builds
+ * the object URL, sends the request and reads the answer.
  *
- * Why not the AWS SDK: three calls on small objects need one signing function, while the SDK adds a
- * large dependency tree to the server bundle. The signing follows the S3 specification
- * ("Authenticating Requests: Using the Authorization Header", single-chunk payload):
- * https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html
- * and is checked in tests against the published example signatures.
+ * Why not the AWS SDK: three calls on small objects (no multipart) need one signing function, while
+ * the SDK adds a large dependency tree to the server bundle. tests/unit/storage.test.ts checks the
+ * signatures against the spec's published examples and against an independent verifier in a fake S3.
  *
  * Keys given to this module are raw object keys (the caller validates them); the secret key is used
  * only to derive the signing key and never leaves this module (not in URLs, headers or errors).
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
+import { AwsV4Signer } from "aws4fetch";
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -42,26 +43,20 @@ export class S3Error extends Error {
   }
 }
 
-const ALGORITHM = "AWS4-HMAC-SHA256";
-const SERVICE = "s3";
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 function sha256Hex(data: string | Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac("sha256", key).update(data, "utf8").digest();
-}
-
 /** x-amz-content-sha256 of a request without a body. */
 export const EMPTY_PAYLOAD_SHA256 = sha256Hex("");
 
 /**
- * URI-encodes per RFC 3986 as SigV4 requires: everything except A-Z a-z 0-9 - . _ ~ becomes %XX
- * (upper-case hex). encodeURIComponent also leaves ! ' ( ) * alone, so those are escaped here.
+ * URI-encodes per RFC 3986: everything except A-Z a-z 0-9 - . _ ~ becomes %XX (upper-case hex).
+ * encodeURIComponent also leaves ! ' ( ) * alone, so those are escaped here.
  */
-export function encodeRfc3986(value: string): string {
+function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -75,21 +70,12 @@ export function objectUrl(config: Pick<S3Config, "bucket" | "region" | "endpoint
     : new URL(`${base.protocol}//${config.bucket}.${base.host}${basePath}/${keyPath}`);
 }
 
-/** 20130524T000000Z: ISO 8601 basic format in UTC, no milliseconds. */
-function amzDateOf(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-}
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export interface SignInput {
   method: string;
   url: URL;
   /** Further headers to send and sign (e.g. content-type). host, x-amz-date and x-amz-content-sha256 are added. */
   headers?: Record<string, string>;
-  /** Hex SHA-256 of the body (EMPTY_PAYLOAD_SHA256 without one). */
+  /** Hex SHA-256 of the body (EMPTY_PAYLOAD_SHA256 without one): the payload is always signed, never UNSIGNED-PAYLOAD. */
   payloadHash: string;
   region: string;
   credentials: S3Credentials;
@@ -97,47 +83,25 @@ export interface SignInput {
 }
 
 /**
- * Signs a request with AWS Signature Version 4 and answers the headers to send: the given ones plus
- * x-amz-date, x-amz-content-sha256 and authorization. Host is signed but not returned — the HTTP
- * client derives it from the URL, and the signed value is exactly url.host (port included when not default).
+ * Signs a request with AWS Signature Version 4 (aws4fetch) and answers the headers to send: the given
+ * ones (lower-case names) plus x-amz-date, x-amz-content-sha256 and authorization. Every header sent is
+ * signed — content-type too, which aws4fetch leaves out unless asked (`allHeaders`). Host is signed but
+ * not returned: the HTTP client derives it from the URL, and the signed value is exactly url.host.
  */
-export function signRequest(input: SignInput): Record<string, string> {
-  const amzDate = amzDateOf(input.now);
-  const scope = `${amzDate.slice(0, 8)}/${input.region}/${SERVICE}/aws4_request`;
-
-  const sent: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) sent[name.toLowerCase()] = value;
-  sent["x-amz-date"] = amzDate;
-  sent["x-amz-content-sha256"] = input.payloadHash;
-  const signed: [string, string][] = [...Object.entries(sent), ["host", input.url.host]];
-  signed.sort(([a], [b]) => byCodePoint(a, b));
-
-  // 1. Canonical request: method, canonical URI, canonical query, canonical headers, signed header names, payload hash.
-  //    The URI path is re-encoded segment by segment (S3 encodes once, never twice, and keeps "/").
-  const canonicalUri = input.url.pathname
-    .split("/")
-    .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
-    .join("/");
-  const canonicalQuery = [...input.url.searchParams]
-    .map(([k, v]) => `${encodeRfc3986(k)}=${encodeRfc3986(v)}`)
-    .sort(byCodePoint)
-    .join("&");
-  // Header values: trimmed, inner runs of spaces collapsed to one.
-  const canonicalHeaders = signed.map(([name, value]) => `${name}:${value.trim().replace(/\s+/g, " ")}\n`).join("");
-  const signedHeaders = signed.map(([name]) => name).join(";");
-  const canonicalRequest = [input.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join("\n");
-
-  // 2. String to sign: algorithm, request time, credential scope, hash of the canonical request.
-  const stringToSign = [ALGORITHM, amzDate, scope, sha256Hex(canonicalRequest)].join("\n");
-
-  // 3. Signing key: HMAC chain over date, region, service and the terminator, keyed by "AWS4" + secret.
-  const dateKey = hmac(`AWS4${input.credentials.secretAccessKey}`, amzDate.slice(0, 8));
-  const signingKey = hmac(hmac(hmac(dateKey, input.region), SERVICE), "aws4_request");
-
-  // 4. Signature and Authorization header.
-  const signature = createHmac("sha256", signingKey).update(stringToSign, "utf8").digest("hex");
-  sent.authorization = `${ALGORITHM} Credential=${input.credentials.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`;
-  return sent;
+export async function signRequest(input: SignInput): Promise<Record<string, string>> {
+  const signer = new AwsV4Signer({
+    method: input.method,
+    url: input.url.href,
+    headers: { ...input.headers, "x-amz-content-sha256": input.payloadHash },
+    accessKeyId: input.credentials.accessKeyId,
+    secretAccessKey: input.credentials.secretAccessKey,
+    service: "s3",
+    region: input.region,
+    datetime: input.now.toISOString().replace(/[:-]|\.\d{3}/g, ""),
+    allHeaders: true,
+  });
+  const { headers } = await signer.sign();
+  return Object.fromEntries(headers);
 }
 
 /** The Buffer's bytes as fetch's body type (a view, no copy, unless the Buffer sits on a SharedArrayBuffer). */
@@ -187,16 +151,17 @@ export class S3Client {
 
   private async send(method: "PUT" | "GET" | "DELETE", objectKey: string, payload?: { body: Buffer; contentType: string }): Promise<Response> {
     const url = objectUrl(this.config, objectKey);
-    const headers = signRequest({
-      method,
-      url,
-      headers: payload ? { "content-type": payload.contentType } : {},
-      payloadHash: payload ? sha256Hex(payload.body) : EMPTY_PAYLOAD_SHA256,
-      region: this.config.region,
-      credentials: this.config,
-      now: new Date(),
-    });
     try {
+      const headers = await signRequest({
+        method,
+        url,
+        headers: payload ? { "content-type": payload.contentType } : {},
+        payloadHash: payload ? sha256Hex(payload.body) : EMPTY_PAYLOAD_SHA256,
+        region: this.config.region,
+        credentials: this.config,
+        now: new Date(),
+      });
+      // Sent with our own fetch (not AwsClient.fetch): no silent retries, no redirects, a deadline.
       return await fetch(url, {
         method,
         headers,
