@@ -24,8 +24,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // Production build (npm test builds first).
-    command: `npx next start -p ${port} -H 127.0.0.1`,
+    // Production build (npm test builds first), served like `npm start`: scripts/server.mjs appends the peer address to X-Forwarded-For.
+    command: `node scripts/server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -41,6 +41,8 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1: the per-client guest limit would otherwise be shared by all of them.
       GUEST_GENERATIONS_PER_HOUR: "1000",
       USER_GENERATIONS_PER_HOUR: "1000",
+      // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
+      PAYMENTS_SANDBOX: "true",
     },
   },
 });

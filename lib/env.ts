@@ -60,6 +60,13 @@ const envSchema = z.object({
   USER_GENERATIONS_PER_HOUR: int(30),
   /** Prompt tester runs per admin and hour (POST /api/admin/ai/test; one run asks up to four models). */
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
+  /** Image generations per hour of a customer account that has not paid an order yet (USER_GENERATIONS_PER_HOUR after). */
+  NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
+  /** Accounts (customer and guest) registered per client address and hour. */
+  REGISTRATIONS_PER_HOUR: int(10),
+  /** Ceiling of the estimated AI provider spend (EUR) of the whole shop per clock hour and per UTC day; past it, generation answers 503 (the offline provider is exempt). */
+  AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
+  AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */
@@ -72,7 +79,7 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   /** With NODE_ENV=production the sandbox (test cards, no money) is refused unless this is true; then checkout answers "payment provider key missing". */
   PAYMENTS_SANDBOX: bool,
-  /** An unpaid order is cancelled (status cancelled, event "expired") this many hours after it was placed. */
+  /** An unpaid order is cancelled (status cancelled, event "expired") this many hours after its last checkout or payment attempt. */
   UNPAID_ORDER_EXPIRY_HOURS: int(48),
   /** Bearer token of POST /api/cron/* (mail retries, unpaid order expiry) for a platform scheduler; unset → those endpoints answer 503. */
   CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),

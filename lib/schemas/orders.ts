@@ -47,6 +47,12 @@ export const placeOrderBody = z.object({
   shippingAddress: addressBody,
   /** null = same as shipping. */
   billingAddress: addressBody.nullish().transform((v) => v ?? null),
+  /**
+   * The customer confirmed at checkout that personalised articles (printed with their design) are
+   * excluded from the right of withdrawal (§312g Abs. 2 Nr. 1 BGB). Required (true) when the cart holds
+   * a personalised line, else 422 with errors.acceptWithdrawalWaiver; stored as orders.withdrawalWaiverAt.
+   */
+  acceptWithdrawalWaiver: z.boolean({ error: "validation.withdrawalWaiverRequired" }).optional().default(false),
 });
 
 export const sandboxCardBody = z.object({

@@ -24,6 +24,7 @@ import {
   getOrder,
   getReceipt,
   listOrders,
+  newCustomer,
   outboxFiles,
   paymentConfig,
   paySandbox,
@@ -119,9 +120,10 @@ describe("GET /api/user/payments/config", () => {
 
 describe("POST /api/user/orders – placing an order", () => {
   it("computes every total on the server; prices in the body are ignored; the cart stays until payment", async () => {
-    await fillCart("customer", customerId, 2);
+    const buyer = await newCustomer();
+    await fillCart(buyer, buyer.id, 2);
     const body = { ...checkoutBody(), totalCents: 1, subtotalCents: 1, items: [{ unitPriceCents: 1, quantity: 2 }], amountCents: 1 };
-    const res = await placeOrder(body);
+    const res = await placeOrder(body, buyer);
     expect(res.status).toBe(201);
     const { order, payment } = res.body;
     const expected = orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19);
@@ -154,8 +156,8 @@ describe("POST /api/user/orders – placing an order", () => {
     expect(rows[0]?.idempotencyKey).toBe(`order:${order.id}:attempt:1`);
     expect(rows[0]?.amountCents).toBe(order.totalCents);
     // Not paid yet: the cart is kept.
-    expect((await getCart("customer")).items).toHaveLength(1);
-    const listed = await listOrders();
+    expect((await getCart(buyer)).items).toHaveLength(1);
+    const listed = await listOrders(buyer);
     expect(listed.body[0]?.id).toBe(order.id); // newest first
   });
 
@@ -167,19 +169,20 @@ describe("POST /api/user/orders – placing an order", () => {
   });
 
   it("a double submit (two concurrent requests with one key) makes one order and one payment", async () => {
-    await fillCart("customer", customerId);
+    const buyer = await newCustomer();
+    await fillCart(buyer, buyer.id);
     const body = checkoutBody();
-    const [a, b] = await Promise.all([placeOrder(body), placeOrder(body)]);
+    const [a, b] = await Promise.all([placeOrder(body, buyer), placeOrder(body, buyer)]);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(a.body.order.id).toBe(b.body.order.id);
     expect(a.body.payment.id).toBe(b.body.payment.id);
     const db = await getDb();
-    const rows = await db.select().from(orders).where(and(eq(orders.userId, customerId), eq(orders.idempotencyKey, String(body.idempotencyKey))));
+    const rows = await db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.idempotencyKey, String(body.idempotencyKey))));
     expect(rows).toHaveLength(1);
     expect(await paymentRows(a.body.order.id)).toHaveLength(1);
     // A later retry with the same key answers the same order and payment again.
-    const again = await placeOrder(body);
+    const again = await placeOrder(body, buyer);
     expect(again.status).toBe(201);
     expect(again.body.order.id).toBe(a.body.order.id);
     expect(again.body.payment.id).toBe(a.body.payment.id);
@@ -339,30 +342,35 @@ describe("sandbox payment", () => {
     expect(mail?.text).toContain("Deutschland");
   });
 
-  it("4000 0000 0000 0002 is declined: failed with the message, cart kept; a retry with 4242 pays", async () => {
-    const { order } = await placedOrder("customer", customerId);
-    const declined = await paySandbox(order.id, card(CARDS.declined));
+  it("4000 0000 0000 0002 is declined: failed with the message, cart kept; a retry cancels the declined attempt, then 4242 pays the new one", async () => {
+    const buyer = await newCustomer();
+    const { order } = await placedOrder(buyer, buyer.id);
+    const declined = await paySandbox(order.id, card(CARDS.declined), buyer);
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
-    expect((await getOrder(order.id)).body.paymentStatus).toBe("unpaid");
-    expect((await getCart("customer")).items.length).toBeGreaterThan(0);
+    const shown = await getOrder(order.id, buyer, "de");
+    // The payment failure page names the order and the provider's reason, in the caller's language.
+    expect(shown.body).toMatchObject({ paymentStatus: "unpaid", orderNumber: order.orderNumber, paymentFailureMessage: "Deine Karte wurde abgelehnt." });
+    expect((await getCart(buyer)).items.length).toBeGreaterThan(0);
 
-    const fresh = await retryPayment(order.id, "customer", "de");
+    const fresh = await retryPayment(order.id, buyer, "de");
     expect(fresh.status).toBe(200);
     expect(fresh.body.status).toBe("requires_payment");
     expect(fresh.body.id).not.toBe(declined.body.id);
     // Asking again answers the same open attempt.
-    expect((await retryPayment(order.id)).body.id).toBe(fresh.body.id);
+    expect((await retryPayment(order.id, buyer)).body.id).toBe(fresh.body.id);
+    // The declined attempt can no longer be paid: it was cancelled before attempt 2 was made.
+    expect((await paymentRows(order.id)).map((r) => r.status)).toEqual(["cancelled", "requires_payment"]);
 
-    const paid = await paySandbox(order.id, card(CARDS.ok));
+    const paid = await paySandbox(order.id, card(CARDS.ok), buyer);
     expect(paid.body).toMatchObject({ id: fresh.body.id, status: "succeeded" });
     const rows = await paymentRows(order.id);
     expect(rows.map((r) => [r.status, r.idempotencyKey])).toEqual([
-      ["failed", `order:${order.id}:attempt:1`],
+      ["cancelled", `order:${order.id}:attempt:1`],
       ["succeeded", `order:${order.id}:attempt:2`],
     ]);
-    expect((await getOrder(order.id)).body.paymentStatus).toBe("paid");
-    expect((await getCart("customer")).items).toHaveLength(0);
+    expect((await getOrder(order.id, buyer)).body).toMatchObject({ paymentStatus: "paid", paymentFailureMessage: null });
+    expect((await getCart(buyer)).items).toHaveLength(0);
   });
 
   it("a declined attempt can be paid again directly with another card (like a Stripe PaymentIntent)", async () => {
@@ -411,8 +419,9 @@ describe("sandbox payment", () => {
     ["year as text", { expYear: "2030" }, "expYear", "Invalid expiry date"],
     ["CVC with letters", { cvc: "12a" }, "cvc", "Invalid security code"],
   ])("POST …/payment/sandbox 422 – %s", async (_name, overrides, field, message) => {
-    const { order } = await placedOrder("customer", customerId);
-    const res = await paySandbox(order.id, { ...card(CARDS.ok), ...overrides });
+    const buyer = await newCustomer();
+    const { order } = await placedOrder(buyer, buyer.id);
+    const res = await paySandbox(order.id, { ...card(CARDS.ok), ...overrides }, buyer);
     expect(res.status).toBe(422);
     expect(res.body.errors?.[field]).toBe(message);
     expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(["requires_payment"]);
@@ -434,39 +443,42 @@ describe("sandbox payment", () => {
 
 describe("POST /api/user/orders/{orderId}/cancel", () => {
   it("a paid pending order is refunded and cancelled; cancelling again → 409", async () => {
-    const { order } = await placedOrder("customer", customerId);
-    await paySandbox(order.id, card(CARDS.ok));
-    const res = await cancelOrder(order.id);
+    const buyer = await newCustomer();
+    const { order } = await placedOrder(buyer, buyer.id);
+    await paySandbox(order.id, card(CARDS.ok), buyer);
+    const res = await cancelOrder(order.id, buyer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: order.id, status: "cancelled", paymentStatus: "refunded", cancellable: false });
     expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(["refunded"]);
     const [row] = await (await getDb()).select().from(orders).where(eq(orders.id, order.id));
     expect(row?.cancelledAt).toBeInstanceOf(Date);
 
-    const again = await cancelOrder(order.id);
+    const again = await cancelOrder(order.id, buyer);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order can no longer be cancelled");
     // A cancelled order cannot be paid any more.
-    expect((await paySandbox(order.id, card(CARDS.ok))).status).toBe(409);
-    expect((await retryPayment(order.id)).status).toBe(409);
+    expect((await paySandbox(order.id, card(CARDS.ok), buyer)).status).toBe(409);
+    expect((await retryPayment(order.id, buyer)).status).toBe(409);
   });
 
   it("an unpaid order has its payment cancelled", async () => {
-    const { order } = await placedOrder("customer", customerId);
-    const res = await cancelOrder(order.id);
+    const buyer = await newCustomer();
+    const { order } = await placedOrder(buyer, buyer.id);
+    const res = await cancelOrder(order.id, buyer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "cancelled", paymentStatus: "unpaid", cancellable: false });
     expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(["cancelled"]);
   });
 
   it.each(["shipped", "processing", "delivered"] as const)("a %s order cannot be cancelled (409) and stays as it is", async (status) => {
-    const { order } = await placedOrder("customer", customerId);
-    await paySandbox(order.id, card(CARDS.ok));
+    const buyer = await newCustomer();
+    const { order } = await placedOrder(buyer, buyer.id);
+    await paySandbox(order.id, card(CARDS.ok), buyer);
     await (await getDb()).update(orders).set({ status }).where(eq(orders.id, order.id));
-    const res = await cancelOrder(order.id);
+    const res = await cancelOrder(order.id, buyer);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This order can no longer be cancelled");
-    expect((await getOrder(order.id)).body).toMatchObject({ status, paymentStatus: "paid", cancellable: false });
+    expect((await getOrder(order.id, buyer)).body).toMatchObject({ status, paymentStatus: "paid", cancellable: false });
     expect((await paymentRows(order.id)).map((p) => p.status)).toEqual(["succeeded"]);
   });
 });

@@ -30,12 +30,31 @@ export interface FakeIntent {
   created: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded" | "pending" | "failed";
+  currency: string;
+}
+
 export interface FakeStripe {
   url: { host: string; port: number; protocol: "http" };
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
+  /** Refunds created, by id (amount omitted in the request = everything not yet refunded). */
+  refunds: Map<string, FakeRefund>;
+  /** The status new refunds get (default "succeeded"; "pending" as for slow payment methods). */
+  setRefundStatus(status: FakeRefund["status"]): void;
   /** The next n requests to this method+path prefix fail with the given status (and stripe-should-retry when set). */
   failNext(match: string, times: number, status: number, shouldRetry?: boolean): void;
+  /**
+   * The next n requests to this method+path prefix are CARRIED OUT (and remembered under their
+   * idempotency key), but the answer is lost: the client sees a 500 it must not retry — as when the
+   * connection drops after Stripe acted.
+   */
+  loseNextAnswer(match: string, times: number): void;
   close(): Promise<void>;
 }
 
@@ -50,7 +69,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const replies = new Map<string, { status: number; body: unknown }>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundStatus: { next: FakeRefund["status"] } = { next: "succeeded" };
+  /** Refunded so far (pending refunds count, as at Stripe; failed ones do not). */
+  const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
   const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean }[] = [];
+  const losses: { match: string; remaining: number }[] = [];
   let counter = 0;
 
   const server = http.createServer((req, res) => {
@@ -76,6 +100,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (replay) return json(res, replay.status, replay.body, { "idempotent-replayed": "true" });
       const reply = (status: number, body: unknown) => {
         if (replayKey && method === "POST") replies.set(replayKey, { status, body });
+        const lost = losses.find((l) => l.remaining > 0 && `${method} ${path}`.startsWith(l.match));
+        if (lost) {
+          lost.remaining--;
+          return json(res, 500, stripeError("Simulated lost answer", "api_error"), { "stripe-should-retry": "false" });
+        }
         json(res, status, body);
       };
 
@@ -119,7 +148,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === "POST" && path === "/v1/refunds") {
         const intent = intents.get(form.payment_intent ?? "");
         if (!intent || intent.status !== "succeeded") return reply(400, stripeError("This PaymentIntent has no successful charge to refund."));
-        return reply(200, { id: `re_fake_${++counter}`, object: "refund", amount: intent.amount, payment_intent: intent.id, status: "succeeded", currency: intent.currency });
+        // Like Stripe: amount omitted = everything not yet refunded; more than that is refused.
+        const already = refundedOf(intent.id);
+        const amount = form.amount === undefined ? intent.amount - already : Number(form.amount);
+        if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - already) {
+          return reply(400, stripeError(`Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - already) / 100})`));
+        }
+        const status = refundStatus.next;
+        const refund: FakeRefund = { id: `re_fake_${++counter}`, object: "refund", amount, payment_intent: intent.id, status, currency: intent.currency };
+        refunds.set(refund.id, refund);
+        return reply(200, refund);
       }
       json(res, 404, stripeError(`Unrecognized request URL (${method}: ${path})`));
     });
@@ -130,8 +168,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: { host: "127.0.0.1", port, protocol: "http" },
     requests,
     intents,
+    refunds,
+    setRefundStatus(status) {
+      refundStatus.next = status;
+    },
     failNext(match, times, status, shouldRetry) {
       failures.push({ match, remaining: times, status, shouldRetry });
+    },
+    loseNextAnswer(match, times) {
+      losses.push({ match, remaining: times });
     },
     close: () =>
       new Promise<void>((resolve) => {

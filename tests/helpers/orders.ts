@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
+import * as registerRoute from "@/app/api/auth/register/route";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
 import * as cartRoute from "@/app/api/user/cart/route";
 import * as ordersRoute from "@/app/api/user/orders/route";
@@ -20,7 +21,7 @@ import type { CartDto } from "@/lib/schemas/cart";
 import type { OrderDto, PaymentConfigDto, PaymentDto, PlaceOrderBody, PlaceOrderResponse, SandboxCardBody } from "@/lib/schemas/orders";
 import { listPublicMugs } from "@/lib/services/catalog";
 import { storeImage } from "@/lib/services/images";
-import { call, cookieFor, type Role } from "./api";
+import { call, cookieFor, cookieFrom, type Role } from "./api";
 
 /** Shared by the order API tests (sandbox) and the Stripe tests: real routes, real cart, no mocks. */
 
@@ -53,10 +54,9 @@ export async function seededMug(): Promise<{ mugId: number; variantId: number; p
 }
 
 /**
- * Empties the user's cart (an unpaid order leaves it as it was) and puts a freshly GENERATED image of
- * the user on the seeded mug through POST /api/user/cart/items.
+ * Empties the user's cart (unless keep; an unpaid order leaves it as it was) and puts a freshly
+ * GENERATED image of the user on the seeded mug through POST /api/user/cart/items.
  */
-/** Empties the cart (unless keep) and adds a fresh generated design on the sample mug. */
 export async function fillCart(who: Who, ownerId: number, quantity = 1, opts: { keep?: boolean } = {}): Promise<CartDto> {
   if (!opts.keep) await clearCart(who);
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
@@ -89,8 +89,30 @@ export function checkoutBody(overrides: Partial<Record<keyof PlaceOrderBody, unk
     contact: { email: "anna@example.com", firstName: "Anna", lastName: "Muster", phone: "+49 30 1234567" },
     shippingAddress: { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
     billingAddress: null,
+    // Every mug carries the customer's design: the waiver of the right of withdrawal is confirmed.
+    acceptWithdrawalWaiver: true,
     ...overrides,
   };
+}
+
+/**
+ * A new account registered through POST /api/auth/register and signed in: for tests whose orders must
+ * not meet another test's open unpaid order (a new checkout re-uses that one). A guest account by
+ * default (no password: registering costs no scrypt hash); `password: true` registers a full customer.
+ */
+export async function newCustomer(label = "buyer", opts: { password?: boolean } = {}): Promise<{ cookie: string; id: number; email: string }> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+  const account = opts.password ? { password: "customer-pass-123" } : { guest: true };
+  // Each buyer comes from their own address (registrations are limited per client address).
+  const address = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+  const res = await call<ErrorBody>(registerRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register",
+    body: { email, firstName: "Test", lastName: "Buyer", ...account },
+    headers: { "x-forwarded-for": address },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { cookie: cookieFrom(res), id: await userIdOf(email), email };
 }
 
 export async function placeOrder(body: unknown, who: Who = "customer", lang: Lang = "en") {

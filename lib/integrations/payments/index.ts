@@ -12,9 +12,20 @@ export { PaymentProviderError } from "./types";
 type Cached = { signature: string; provider: PaymentProvider };
 const holder = ((globalThis as { __shopPayments?: { cached?: Cached } }).__shopPayments ??= {});
 
-/** The provider configured now: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+/**
+ * The sandbox takes test cards and moves no money. In production (NODE_ENV=production) it is refused
+ * unless PAYMENTS_SANDBOX=true is set explicitly, so a live shop without Stripe keys answers "payment
+ * provider key missing" instead of taking test cards.
+ */
+export function sandboxAllowed(): boolean {
+  const e = env();
+  return e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === true;
+}
+
+/** The provider configured now: Stripe when STRIPE_SECRET_KEY is set, else the sandbox (503 where it is refused). */
 export function getPaymentProvider(): PaymentProvider {
   const e = env();
+  if (!e.STRIPE_SECRET_KEY && !sandboxAllowed()) throw new ApiError(503, "errors.paymentKeyMissing");
   const signature = JSON.stringify([e.STRIPE_SECRET_KEY ?? null, e.STRIPE_API_HOST, e.STRIPE_API_PORT, e.STRIPE_API_PROTOCOL]);
   if (holder.cached?.signature === signature) return holder.cached.provider;
   const provider = e.STRIPE_SECRET_KEY
@@ -34,10 +45,16 @@ export function paymentProviderFor(name: PaymentProviderName): PaymentProvider {
   return provider;
 }
 
-/** GET /api/user/payments/config: which provider the checkout uses; Stripe without a publishable key → 503. */
+/**
+ * GET /api/user/payments/config: which provider the checkout uses. 503 "payment provider key missing"
+ * for Stripe without a publishable key, and in production without Stripe keys unless PAYMENTS_SANDBOX=true.
+ */
 export function paymentConfig(): PaymentConfigDto {
   const e = env();
-  if (!e.STRIPE_SECRET_KEY) return { provider: "sandbox", testMode: true, publishableKey: null };
+  if (!e.STRIPE_SECRET_KEY) {
+    if (!sandboxAllowed()) throw new ApiError(503, "errors.paymentKeyMissing");
+    return { provider: "sandbox", testMode: true, publishableKey: null };
+  }
   if (!e.STRIPE_PUBLISHABLE_KEY) throw new ApiError(503, "errors.paymentKeyMissing");
   return { provider: "stripe", testMode: isStripeTestKey(e.STRIPE_SECRET_KEY), publishableKey: e.STRIPE_PUBLISHABLE_KEY };
 }

@@ -130,11 +130,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async refund(providerPaymentId: string, idempotencyKey: string): Promise<ProviderRefund> {
+    async refund(providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund> {
+      if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("refund amount must be positive cents");
       try {
-        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId }, { idempotencyKey });
+        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountCents }, { idempotencyKey });
         const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
-        return { refundId: refund.id, status };
+        return { refundId: refund.id, status, amountCents: refund.amount };
       } catch (err) {
         throw providerError("refund", err);
       }

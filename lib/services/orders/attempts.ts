@@ -1,12 +1,23 @@
 import "server-only";
-/** Payment attempts: the provider of a stored payment, creating an attempt, the Stripe client secret. */
-import type { Tx } from "@/db/client";
-import { payments, type Payment } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+/**
+ * Payment attempts at the provider. Never a provider call inside an open transaction: an attempt is
+ * committed as "creating" first (with our idempotency key), the provider is called, and its answer is
+ * recorded in a second transaction. A crash or timeout in between leaves "creating"; the next request
+ * for the order calls the provider again with the SAME key (Stripe answers the same PaymentIntent).
+ * A new attempt is made only after the provider confirmed the previous one cancelled, so an order
+ * never has two attempts the customer could pay.
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { orderEvents, orders, payments, type Order, type Payment } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { getPaymentProvider, PaymentProviderError, type PaymentProvider } from "@/lib/integrations/payments";
+import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { createSandboxProvider } from "@/lib/integrations/payments/sandbox";
+import { LIVE } from "./payment-state";
+import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
 
 export const paymentIdempotencyKey = (orderId: string, attempt: number) => `order:${orderId}:attempt:${attempt}`;
 
@@ -36,52 +47,184 @@ export async function providerCall<T>(fn: () => Promise<T>, key: "errors.payment
   }
 }
 
-export const isOpen = (p: Payment) => p.status === "requires_payment" || p.status === "requires_action" || p.status === "failed";
+/** An attempt the customer can still pay with (they may hold its client secret). */
+export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
+
+/** The order's attempts, oldest first, locked (the caller locked the order row first). */
+export async function lockedPayments(tx: Tx, orderId: string): Promise<Payment[]> {
+  return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
+}
 
 /** The Stripe client secret of an open attempt (not stored: fetched from Stripe); null otherwise. */
 export async function clientSecretFor(payment: Payment): Promise<string | null> {
-  if (payment.provider !== "stripe" || !isOpen(payment)) return null;
+  const id = payment.providerPaymentId;
+  if (payment.provider !== "stripe" || !isOpen(payment) || id === null) return null;
   const provider = providerForPayment(payment);
-  return (await providerCall(() => provider.retrieve(payment.providerPaymentId), "errors.paymentPreparationFailed")).clientSecret;
+  return (await providerCall(() => provider.retrieve(id), "errors.paymentPreparationFailed")).clientSecret;
 }
 
-/** Creates a payment attempt at the provider and records it (inside the caller's transaction). */
-export async function createPaymentAttempt(
-  tx: Tx,
-  provider: PaymentProvider,
-  order: { id: string; orderNumber: string; email: string; totalCents: number },
-  attempt: number,
-  locale: Locale,
-): Promise<{ payment: Payment; clientSecret: string | null }> {
-  const idempotencyKey = paymentIdempotencyKey(order.id, attempt);
-  const created = await providerCall(
-    () =>
-      provider.createPayment({
-        orderId: order.id,
-        amountCents: order.totalCents,
-        currency: "EUR",
-        idempotencyKey,
-        customerEmail: order.email,
-        description: `MugMagic order ${order.orderNumber}`,
-        metadata: { orderNumber: order.orderNumber, locale },
-      }),
-    "errors.paymentPreparationFailed",
-  );
+/** Commits nothing itself: adds attempt n of the order as "creating" (inside the caller's transaction). */
+export async function insertCreatingAttempt(tx: Tx, order: Pick<Order, "id" | "totalCents" | "currency">, attempt: number): Promise<Payment> {
   const [payment] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
-      provider: provider.name,
-      providerPaymentId: created.providerPaymentId,
-      // Every attempt starts here; should the provider answer a replayed payment that already moved
-      // on, the webhook or the next reconciliation moves it forward through the transition table.
-      status: "requires_payment",
+      provider: getPaymentProvider().name,
+      providerPaymentId: null,
+      status: "creating",
       amountCents: order.totalCents,
-      currency: "EUR",
-      idempotencyKey,
+      currency: order.currency,
+      idempotencyKey: paymentIdempotencyKey(order.id, attempt),
     })
     .returning();
   if (!payment) throw new Error("payments insert returned no row");
-  return { payment, clientSecret: created.clientSecret };
+  return payment;
 }
 
+async function lockPayment(tx: Tx, payment: Payment): Promise<Payment | undefined> {
+  // Lock order everywhere: the order row first, then its payment.
+  await lockOrder(tx, payment.orderId);
+  const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+  return row;
+}
+
+export interface ReadyAttempt {
+  payment: Payment;
+  clientSecret: string | null;
+}
+
+/**
+ * Creates a "creating" attempt at the provider with its own idempotency key (a repeated call answers
+ * the same PaymentIntent) and records the provider's id. Null when the attempt was cancelled or
+ * recorded with another id meanwhile: the caller decides again.
+ */
+export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAttempt | null> {
+  const [order] = await (await getDb()).select().from(orders).where(eq(orders.id, payment.orderId));
+  if (!order) throw notFound();
+  const provider = providerForPayment(payment);
+  const created = await providerCall(
+    () =>
+      provider.createPayment({
+        orderId: order.id,
+        amountCents: payment.amountCents,
+        currency: "EUR",
+        idempotencyKey: payment.idempotencyKey,
+        customerEmail: order.email,
+        description: `MugMagic order ${order.orderNumber}`,
+        // paymentId lets a webhook that overtakes the recording below find its attempt.
+        metadata: { orderNumber: order.orderNumber, locale: order.locale, paymentId: String(payment.id) },
+      }),
+    "errors.paymentPreparationFailed",
+  );
+  return inTransaction(async (tx) => {
+    const row = await lockPayment(tx, payment);
+    if (!row) return null;
+    if (row.status === "creating") {
+      // Every attempt starts here; should the provider answer a replayed payment that already moved
+      // on, the webhook or the next reconciliation moves it forward through the transition table.
+      const [recorded] = await tx
+        .update(payments)
+        .set({ providerPaymentId: created.providerPaymentId, status: "requires_payment" })
+        .where(and(eq(payments.id, row.id), eq(payments.status, "creating")))
+        .returning();
+      return recorded ? { payment: recorded, clientSecret: created.clientSecret } : null;
+    }
+    // Recorded by a concurrent request (same key, same PaymentIntent) or a webhook.
+    if (row.providerPaymentId === created.providerPaymentId && isOpen(row)) return { payment: row, clientSecret: created.clientSecret };
+    return null;
+  });
+}
+
+/**
+ * Cancels an attempt at the provider first, then records it cancelled. An attempt still "creating"
+ * was never handed to the customer and is cancelled here only. If the provider refuses, its current
+ * state is recorded when that explains it (the customer paid meanwhile); otherwise 502 and nothing
+ * changes, so no new attempt is made next to a live one.
+ */
+export async function cancelAttempt(payment: Payment, locale: Locale): Promise<void> {
+  const id = payment.providerPaymentId;
+  let observed: ProviderPaymentState | null = null;
+  if (id !== null) {
+    const provider = providerForPayment(payment);
+    try {
+      await provider.cancel(id);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      observed = await provider.retrieve(id).catch(() => null);
+      if (!observed || isOpen(observed)) {
+        logger.error("payment attempt could not be cancelled", { paymentId: payment.id, err });
+        throw new ApiError(502, "errors.paymentProviderFailed");
+      }
+    }
+  }
+  await inTransaction(async (tx, effects) => {
+    const row = await lockPayment(tx, payment);
+    // Recorded meanwhile (a "creating" attempt got its provider id): the caller decides again.
+    if (!row || row.providerPaymentId !== id) return;
+    const state: ProviderPaymentState = observed ? { status: observed.status, failureReason: observed.failureReason } : { status: "cancelled", failureReason: null };
+    await applyPaymentState(tx, row, state, { locale, effects, source: "cancel-attempt" });
+  });
+}
+
+async function paidBefore(tx: Tx, orderId: string): Promise<boolean> {
+  return (await tx.$count(orderEvents, and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "paid")))) > 0;
+}
+
+type Step = { kind: "answer"; payment: Payment } | { kind: "resolve"; payment: Payment } | { kind: "cancel"; payment: Payment };
+
+/**
+ * How an order's attempts are read:
+ *  - "fresh" (retry, a new checkout): a failed attempt is replaced by a new one;
+ *  - "replay" (the same checkout request again): the current attempt as it is, whatever the order's state.
+ * In both, an attempt still "creating" is completed, and an attempt made for another amount than the
+ * order's total is cancelled and replaced.
+ */
+export type AttemptMode = "fresh" | "replay";
+
+async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw notFound();
+  const all = await lockedPayments(tx, orderId);
+  const paid = all.find((p) => p.status === "succeeded");
+  if (paid) return { kind: "answer", payment: paid };
+  const current = all[all.length - 1];
+  if (mode === "replay" && order.status !== "pending" && current) return { kind: "answer", payment: current };
+  // Paid once and refunded since (an admin's full refund): not paid a second time. A refunded
+  // duplicate payment never paid the order and does not count.
+  if (order.status !== "pending" || (all.some((p) => p.status === "refunded") && (await paidBefore(tx, orderId)))) throw new ApiError(409, "errors.orderNotPayable");
+  // An older attempt still live (never expected): it goes first.
+  const older = all.find((p) => p !== current && (p.status === "creating" || isOpen(p)));
+  if (older) return { kind: "cancel", payment: older };
+  // Nothing to pay with (the last attempt was cancelled, or was a duplicate payment refunded): attempt n+1.
+  if (!current || current.status === "cancelled" || current.status === "refunded") return { kind: "resolve", payment: await insertCreatingAttempt(tx, order, all.length + 1) };
+  // Money may be on its way: never cancelled from here.
+  if (current.status === "processing") return { kind: "answer", payment: current };
+  if (current.amountCents !== order.totalCents) return { kind: "cancel", payment: current };
+  if (current.status === "creating") return { kind: "resolve", payment: current };
+  if (current.status === "failed" && mode === "fresh") return { kind: "cancel", payment: current };
+  return { kind: "answer", payment: current };
+}
+
+/**
+ * The attempt to pay an order with, made ready at the provider: transactions decide, provider calls
+ * happen between them. Each round either answers or makes progress (an attempt created or cancelled).
+ */
+export async function readyAttempt(orderId: string, locale: Locale, mode: AttemptMode): Promise<ReadyAttempt> {
+  for (let round = 0; round < 6; round++) {
+    const step = await inTransaction((tx) => decide(tx, orderId, mode));
+    if (step.kind === "answer") return { payment: step.payment, clientSecret: await clientSecretFor(step.payment) };
+    if (step.kind === "cancel") {
+      await cancelAttempt(step.payment, locale);
+      continue;
+    }
+    const ready = await resolveCreatingAttempt(step.payment);
+    if (ready) return ready;
+  }
+  throw new ApiError(409, "errors.orderChangedConcurrently");
+}
+
+/** The latest attempt of an order, when it is still "creating" (the provider's answer was not recorded). */
+export async function creatingAttempt(orderId: string): Promise<Payment | undefined> {
+  const [latest] = await (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
+  return latest?.status === "creating" ? latest : undefined;
+}

@@ -1,16 +1,27 @@
 /**
  * Orders and payments (server-only). Split by concern:
  *   place.ts          placing an order (idempotent, server totals, first payment attempt)
- *   payments.ts       retry, sandbox confirmation and authentication, Stripe reconciliation, cancellation
+ *   payments.ts       retry, sandbox confirmation and authentication, Stripe reconciliation
+ *   cancel.ts         cancelling (customer and admin, one path): refund or cancel the attempt first, then the order
+ *   refunds.ts        refunds (commit, call, record) and booking a refund the provider confirmed
+ *   admin-actions.ts  back office actions: process, complete, deliver, cancel, refund, resend receipt
+ *   order-mails.ts    shipped / cancelled / refunded mails
  *   attempts.ts       payment attempts at the provider
  *   transitions.ts    applying a payment state through the transition table (payment-state.ts) + effects
  *   stripe-webhook.ts verified Stripe events
  *   queries.ts        reads: list, detail, receipt PDF
  *   receipt.ts        receipt content for the email and the PDF
+ *   admin-queries.ts  admin reads (admin/): order list with sums, detail with production sheets, line print PDF
+ *   export.ts         the admin CSV export (streamed)
  */
 import "server-only";
 
 export { placeOrder } from "./place";
-export { authenticateSandboxPayment, cancelOrder, confirmSandboxPayment, reconcileStripePayment, retryPayment } from "./payments";
+export { authenticateSandboxPayment, confirmSandboxPayment, reconcileStripePayment, retryPayment } from "./payments";
+export { cancelOrderAs, cancelOwnOrder, type CancelOptions } from "./cancel";
+export { bookSucceededRefund, refundOrder, refundPayment, type BookRefundInput, type BookedRefund, type RefundOutcome } from "./refunds";
+export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, resendReceipt } from "./admin-actions";
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
+export { getAdminOrder, listAdminOrders, orderLinePrintPdf } from "./admin-queries";
+export { exportOrdersCsv } from "./export";
 export { handleStripeEvent, receiveStripeWebhook, type WebhookOutcome } from "./stripe-webhook";

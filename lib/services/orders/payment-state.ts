@@ -11,6 +11,10 @@ export type PaymentStatus = Payment["status"];
  *
  * failed → … is allowed because a declined Stripe PaymentIntent returns to "requires payment method"
  * and the customer may try another card on the same intent (the sandbox mirrors that).
+ *
+ * cancelled → succeeded: a success the provider reports for an attempt we had cancelled (a race at
+ * the provider) is money received. It is taken as a fact and never pays the order: onPaid treats it
+ * as a duplicate payment and refunds it.
  */
 const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   creating: ["requires_payment", "requires_action", "processing", "succeeded", "failed", "cancelled"],
@@ -20,7 +24,7 @@ const NEXT: Record<PaymentStatus, readonly PaymentStatus[]> = {
   failed: ["requires_action", "processing", "succeeded", "cancelled"],
   succeeded: ["refunded"],
   refunded: [],
-  cancelled: [],
+  cancelled: ["succeeded"],
 };
 
 export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean {
@@ -31,6 +35,13 @@ export function canMovePayment(from: PaymentStatus, to: PaymentStatus): boolean 
 export const CONFIRMABLE: readonly PaymentStatus[] = ["requires_payment", "failed"];
 /** States that end an attempt: a new attempt is needed to pay (or nothing more can happen). */
 export const FINISHED: readonly PaymentStatus[] = ["succeeded", "refunded", "cancelled"];
+/**
+ * Attempts the customer can still pay at the provider (they hold its client secret): a new attempt is
+ * created only after the provider confirmed these cancelled. "creating" attempts were never handed out.
+ */
+export const LIVE: readonly PaymentStatus[] = ["requires_payment", "requires_action", "failed"];
+/** Attempts that mean money arrived or is on its way: the order is not "unpaid" any more. */
+export const MONEY_MOVED: readonly PaymentStatus[] = ["succeeded", "processing", "refunded"];
 
 /** Translation keys of the failure reasons (messages "payment.*"), stored in payments.failureMessage. */
 export const FAILURE_MESSAGE_KEYS: Record<PaymentFailureReason, `payment.${string}`> = {

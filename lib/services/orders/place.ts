@@ -1,17 +1,20 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { getDb, type Tx } from "@/db/client";
-import { countries, orderAddresses, orderItems, orders } from "@/db/schema";
-import { ApiError, pgErrorCode, validationFailed, type MessageKey } from "@/lib/api/errors";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { countries, orderAddresses, orderItems, orders, payments, type Order, type Payment } from "@/db/schema";
+import { ApiError, validationFailed, type MessageKey } from "@/lib/api/errors";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
-import { getPaymentProvider, paymentConfig } from "@/lib/integrations/payments";
+import { paymentConfig } from "@/lib/integrations/payments";
+import type { OrderTotals } from "@/lib/pricing";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
-import { pricedCartForCheckout } from "../cart";
-import { loadBundle, toOrderDto, toPaymentDto, type OrderBundle } from "./dto";
-import { clientSecretFor, createPaymentAttempt } from "./attempts";
+import { pricedCartForCheckout, type CheckoutLine } from "../cart";
+import { cancelAttempt, insertCreatingAttempt, isOpen, lockedPayments, readyAttempt, type AttemptMode } from "./attempts";
+import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
+import { recordEvent } from "./events";
+import { expireUnpaidOrders } from "./expiry";
+import { MONEY_MOVED } from "./payment-state";
 
 type PlaceOrderInput = z.output<typeof placeOrderBody>;
 type AddressInput = z.output<typeof addressBody>;
@@ -19,24 +22,9 @@ type AddressInput = z.output<typeof addressBody>;
 /** pg_advisory_xact_lock(class, userId): one order placement per user at a time (the seed uses 727001). */
 const PLACE_LOCK_CLASS = 727002;
 
-/**
- * The order id is derived from (user, idempotency key): a placement that failed half-way (say, the
- * payment provider timed out after creating the payment) and is retried gets the same order id, so
- * the provider sees the same idempotency key "order:{id}:attempt:1" and creates no second payment.
- * Formatted as an RFC 9562 version-8 (custom) UUID.
- */
-export function orderIdFor(userId: number, idempotencyKey: string): string {
-  const hex = createHash("sha256").update(`order:${userId}:${idempotencyKey}`).digest("hex").slice(0, 32).split("");
-  hex[12] = "8";
-  hex[16] = ((parseInt(hex[16] ?? "0", 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
 /** Both countries must be in the shop's country list; the answer names the field. */
-async function assertKnownCountries(body: PlaceOrderInput): Promise<void> {
+async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void> {
   const codes = [body.shippingAddress.countryCode, ...(body.billingAddress ? [body.billingAddress.countryCode] : [])];
-  const db = await getDb();
   const known = new Set((await db.select({ code: countries.code }).from(countries).where(inArray(countries.code, codes))).map((c) => c.code));
   const errors: Record<string, MessageKey> = {};
   if (!known.has(body.shippingAddress.countryCode)) errors["shippingAddress.countryCode"] = "validation.countryUnknown";
@@ -44,31 +32,12 @@ async function assertKnownCountries(body: PlaceOrderInput): Promise<void> {
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/** MM-{year}-{six digits}: the next number of the year. */
-async function nextOrderNumber(tx: Tx, year: number): Promise<string> {
-  const prefix = `MM-${year}-`;
-  const [row] = await tx
-    .select({ max: sql<number | null>`max(split_part(${orders.orderNumber}, '-', 3)::int)` })
-    .from(orders)
-    .where(like(orders.orderNumber, `${prefix}%`));
-  return `${prefix}${String(Number(row?.max ?? 0) + 1).padStart(6, "0")}`;
-}
+/** The calendar year in Germany (the shop's documents are dated in Europe/Berlin). */
+const berlinYear = (now: Date) => new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin", year: "numeric" }).format(now);
 
-async function insertOrderRow(tx: Tx, values: Omit<typeof orders.$inferInsert, "orderNumber">): Promise<void> {
-  const year = new Date().getUTCFullYear();
-  // Two placements by different users may pick the same next number: the unique index refuses the
-  // second, which retries inside a savepoint and sees the committed number.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await tx.transaction(async (sp) => {
-        await sp.insert(orders).values({ ...values, orderNumber: await nextOrderNumber(sp, year) });
-      });
-      return;
-    } catch (err) {
-      if (pgErrorCode(err) !== "23505" || attempt >= 5) throw err;
-    }
-  }
-}
+/** MM-{year}-{nextval of order_number_seq, at least six digits}: concurrent checkouts never collide. */
+const nextOrderNumber = (now: Date) =>
+  sql<string>`(select 'MM-' || ${berlinYear(now)} || '-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('order_number_seq') as n)`;
 
 const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInput) => ({
   orderId,
@@ -82,86 +51,170 @@ const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInp
   countryCode: a.countryCode,
 });
 
-type Placement = { kind: "existing"; orderId: string } | { kind: "created"; orderId: string; clientSecret: string | null } | { kind: "empty" } | { kind: "changed" };
+/** What the checkout decides about the order: contact, totals, language, the withdrawal waiver. */
+function orderColumns(body: PlaceOrderInput, totals: OrderTotals, locale: Locale, waiverAt: Date | null) {
+  return {
+    email: body.contact.email,
+    firstName: body.contact.firstName,
+    lastName: body.contact.lastName,
+    phone: body.contact.phone ?? null,
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    idempotencyKey: body.idempotencyKey,
+    locale,
+    withdrawalWaiverAt: waiverAt,
+  };
+}
+
+/** Items and addresses of an order: written for a new order, replaced for a re-used one. */
+async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], body: PlaceOrderInput): Promise<void> {
+  await tx.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId,
+      articleId: l.articleId,
+      mugVariantId: l.mugVariantId,
+      imageId: l.imageId,
+      promptId: l.promptId,
+      articleName: l.articleName,
+      variantName: l.variantName,
+      colour: l.colour,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      vatPercent: l.vatPercent,
+      totalCents: l.lineTotalCents,
+      // Printed with the customer's design: made to specification, no right of withdrawal.
+      personalised: l.imageId !== null,
+    })),
+  );
+  await tx.insert(orderAddresses).values([addressRow(orderId, "shipping", body.shippingAddress), addressRow(orderId, "billing", body.billingAddress ?? body.shippingAddress)]);
+}
 
 /**
- * POST /api/user/orders. One transaction: the same (user, idempotency key) returns the order made
- * before (a double click or retry makes one order and one charge); otherwise the cart is re-priced
- * from the catalogue (a change commits the new snapshots and answers 409 so the customer confirms
- * again), the order with item and address snapshots is written with server totals, and the first
- * payment attempt is created through the adapter. The cart is cleared only once a payment succeeds.
+ * The customer's newest pending order that no money was paid for (nothing succeeded, processing or
+ * refunded), locked (the order first, then its payments) — a declined card is checked out again into it.
+ */
+async function reusableOrder(tx: Tx, userId: number): Promise<{ order: Order; attempts: Payment[] } | null> {
+  const moneyMoved = tx
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orders.id), inArray(payments.status, [...MONEY_MOVED])));
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending"), notExists(moneyMoved)))
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .for("update");
+  if (!order || order.status !== "pending") return null;
+  const attempts = await lockedPayments(tx, order.id);
+  // Paid while we waited for the lock: not re-used.
+  if (attempts.some((p) => MONEY_MOVED.includes(p.status))) return null;
+  return { order, attempts };
+}
+
+type Placement =
+  | { kind: "existing" | "created" | "reused"; orderId: string }
+  | { kind: "cancelFirst"; payment: Payment }
+  | { kind: "empty" | "changed" | "waiverMissing" };
+
+/** One placement transaction (see placeOrder). Provider calls never happen in here. */
+async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
+  const userId = session.user.id;
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
+  const [again] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  if (again) return { kind: "existing", orderId: again.id };
+
+  // Names are snapshotted in the language the customer orders in.
+  const priced = await pricedCartForCheckout(userId, tx, locale);
+  if (priced.lines.length === 0) return { kind: "empty" };
+  if (priced.changed) return { kind: "changed" };
+  const personalised = priced.lines.some((l) => l.imageId !== null);
+  if (personalised && !body.acceptWithdrawalWaiver) return { kind: "waiverMissing" };
+  const now = new Date();
+  const columns = orderColumns(body, priced.totals, locale, personalised ? now : null);
+  const by = { actor: "customer" as const, userId };
+
+  const open = await reusableOrder(tx, userId);
+  if (open) {
+    const { order, attempts } = open;
+    const repriced = order.totalCents !== priced.totals.totalCents;
+    // The attempt for the old amount is cancelled at the provider before anything changes (then we come back).
+    const live = attempts.find((p) => isOpen(p) || p.status === "creating");
+    if (repriced && live) return { kind: "cancelFirst", payment: live };
+    await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
+    await tx.delete(orderAddresses).where(eq(orderAddresses.orderId, order.id));
+    await writeContents(tx, order.id, priced.lines, body);
+    await tx.update(orders).set(columns).where(eq(orders.id, order.id));
+    if (repriced) {
+      const data = { fromTotalCents: order.totalCents, toTotalCents: priced.totals.totalCents, lines: priced.lines.length };
+      await recordEvent(tx, { orderId: order.id, type: "repriced", by, data });
+    }
+    return { kind: "reused", orderId: order.id };
+  }
+
+  const [order] = await tx
+    .insert(orders)
+    .values({ userId, status: "pending", currency: "EUR", orderNumber: nextOrderNumber(now), ...columns })
+    .returning();
+  if (!order) throw new Error("orders insert returned no row");
+  const orderId = order.id;
+  await writeContents(tx, orderId, priced.lines, body);
+  await recordEvent(tx, { orderId, type: "placed", by, to: "pending", data: { totalCents: order.totalCents, orderNumber: order.orderNumber } });
+  await insertCreatingAttempt(tx, order, 1);
+  return { kind: "created", orderId };
+}
+
+/**
+ * POST /api/user/orders.
+ *  - The same (user, idempotency key) answers the order made before (a double click or a retried
+ *    request makes one order and one charge).
+ *  - The cart is re-priced from the catalogue (a change commits the new snapshots and answers 409 so
+ *    the customer confirms again); personalised lines need the withdrawal waiver (422).
+ *  - A customer with an open unpaid order (say, after a declined card) checks out again INTO that
+ *    order: its lines, totals, addresses and contact are replaced ("repriced" when the total moved; the
+ *    attempt for the old amount is cancelled at the provider first) — a declined card breeds no orders.
+ *  - Otherwise a new order (number from the sequence) and its first attempt ("creating") are committed.
+ * Then the provider is called with the attempt's idempotency key, outside the transaction, and its
+ * answer recorded (attempts.ts). The cart is cleared only once a payment succeeds.
  */
 export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale): Promise<PlaceOrderResponse> {
   const userId = session.user.id;
-  const orderId = orderIdFor(userId, body.idempotencyKey);
-  const db = await getDb();
-  const [existing] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
-  if (!existing) await assertKnownCountries(body);
-  // Stripe without a publishable key cannot show a payment form: refuse before creating anything (503).
+  // No usable provider (Stripe without a publishable key; production without keys): 503 before anything is written.
   paymentConfig();
-  const provider = getPaymentProvider();
+  await expireUnpaidOrders(new Date(), { userId });
+  const db = await getDb();
+  const [known] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  if (known) return answer(known.id, locale, "replay");
+  await assertKnownCountries(db, body);
 
-  const placement = await db.transaction(async (tx): Promise<Placement> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
-    const [again] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
-    if (again) return { kind: "existing", orderId: again.id };
-
-    // Names are snapshotted in the language the customer orders in.
-    const priced = await pricedCartForCheckout(userId, tx, locale);
-    if (priced.lines.length === 0) return { kind: "empty" };
-    if (priced.changed) return { kind: "changed" };
-    const totals = priced.totals;
-
-    await insertOrderRow(tx, {
-      id: orderId,
-      userId,
-      status: "pending",
-      email: body.contact.email,
-      firstName: body.contact.firstName,
-      lastName: body.contact.lastName,
-      phone: body.contact.phone ?? null,
-      currency: "EUR",
-      subtotalCents: totals.subtotalCents,
-      shippingCents: totals.shippingCents,
-      taxCents: totals.taxCents,
-      totalCents: totals.totalCents,
-      idempotencyKey: body.idempotencyKey,
-    });
-    await tx.insert(orderItems).values(
-      priced.lines.map((l) => ({
-        orderId,
-        articleId: l.articleId,
-        mugVariantId: l.mugVariantId,
-        imageId: l.imageId,
-        promptId: l.promptId,
-        articleName: l.articleName,
-        variantName: l.variantName,
-        colour: l.colour,
-        quantity: l.quantity,
-        unitPriceCents: l.unitPriceCents,
-        vatPercent: l.vatPercent,
-        totalCents: l.lineTotalCents,
-      })),
-    );
-    await tx
-      .insert(orderAddresses)
-      .values([addressRow(orderId, "shipping", body.shippingAddress), addressRow(orderId, "billing", body.billingAddress ?? body.shippingAddress)]);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) throw new Error("order row missing after insert");
-    const { clientSecret } = await createPaymentAttempt(tx, provider, order, 1, locale);
-    return { kind: "created", orderId, clientSecret };
-  });
-
-  if (placement.kind === "empty") throw new ApiError(422, "errors.cartEmpty");
-  if (placement.kind === "changed") throw new ApiError(409, "errors.pricesChanged");
-  const bundle = await loadBundle(db, placement.orderId);
-  if (!bundle) throw new Error("placed order not found");
-  return placementResponse(bundle, locale, placement.kind === "created" ? placement.clientSecret : undefined);
+  for (let round = 0; round < 4; round++) {
+    const placement = await db.transaction((tx) => placeInTx(tx, session, body, locale));
+    switch (placement.kind) {
+      case "empty":
+        throw new ApiError(422, "errors.cartEmpty");
+      case "changed":
+        throw new ApiError(409, "errors.pricesChanged");
+      case "waiverMissing":
+        throw validationFailed({ acceptWithdrawalWaiver: "validation.withdrawalWaiverRequired" });
+      case "cancelFirst":
+        await cancelAttempt(placement.payment, locale);
+        continue;
+      case "existing":
+        return answer(placement.orderId, locale, "replay");
+      case "created":
+      case "reused":
+        return answer(placement.orderId, locale, "fresh");
+    }
+  }
+  throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
-async function placementResponse(bundle: OrderBundle, locale: Locale, clientSecret: string | null | undefined): Promise<PlaceOrderResponse> {
-  const payment = bundle.payments[bundle.payments.length - 1];
-  if (!payment) throw new Error("order without payment");
-  const secret = clientSecret !== undefined ? clientSecret : await clientSecretFor(payment);
-  return { order: toOrderDto(bundle), payment: toPaymentDto(payment, locale, secret) };
+/** The order and the attempt to pay it with, made ready at the provider. */
+async function answer(orderId: string, locale: Locale, mode: AttemptMode): Promise<PlaceOrderResponse> {
+  const { payment, clientSecret } = await readyAttempt(orderId, locale, mode);
+  const bundle = await loadBundle(await getDb(), orderId);
+  if (!bundle) throw new Error("placed order not found");
+  return { order: toOrderDto(bundle, locale), payment: toPaymentDto(payment, locale, clientSecret) };
 }

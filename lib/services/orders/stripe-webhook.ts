@@ -1,46 +1,251 @@
 import "server-only";
-import { webhookEvents } from "@/db/schema";
+/**
+ * Verified Stripe events. Every event is checked against the payment it names (amount AND currency);
+ * a mismatch is flagged in the order's timeline ("amount_mismatch") and changes nothing else. Lock
+ * order everywhere: the order row first, then its payment.
+ *
+ *   payment_intent.*            → the payment moves through the transition table (payment-state.ts)
+ *   charge.refunded             → the refunded difference (charge.amount_refunded − what we booked) is
+ *                                 booked: partial or full, ours or made in the Stripe dashboard, even
+ *                                 before payment_intent.succeeded (the charge proves the payment);
+ *                                 fully refunded → a pending or processing order is cancelled
+ *   refund.updated / charge.refund.updated / refund.failed → a refund of ours that was pending ends
+ *   charge.dispute.created      → "dispute_opened"
+ *   charge.dispute.closed       → lost: the disputed amount counts as refunded (credit note; fully
+ *                                 refunded → cancelled); won or otherwise: "dispute_closed" only
+ */
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { payments, refunds, webhookEvents, type Order, type Payment } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { stripeWebhookSecret } from "@/lib/integrations/payments";
-import { isLocale, DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
-import { stripePaymentState, verifyStripeEvent, type StripeEvent, type StripePaymentIntent } from "@/lib/integrations/payments/stripe";
+import { stripePaymentState, verifyStripeEvent, type StripeCharge, type StripeEvent } from "@/lib/integrations/payments/stripe";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
-import { applyPaymentState, inTransaction, lockPaymentByProviderId } from "./transitions";
+import { moveOrder, recordEvent } from "./events";
+import { bookSucceededRefund } from "./refunds";
+import { OPEN_STATUSES } from "./order-state";
+import { applyPaymentState, inTransaction, lockOrder, type Effects } from "./transitions";
 
-export type WebhookOutcome = "processed" | "duplicate" | "ignored";
+export type WebhookOutcome = "processed" | "duplicate" | "ignored" | "flagged";
 
-/** The language the order was placed in (PaymentIntent metadata), for the receipt email. */
-function localeOf(intent: StripePaymentIntent): Locale {
-  const locale = intent.metadata?.locale;
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
-}
+type Refund = NonNullable<StripeCharge["refunds"]>["data"][number];
+type Dispute = Extract<StripeEvent, { type: "charge.dispute.closed" }>["data"]["object"];
 
-/** The state an event announces (the event type decides; the intent fills in the failure reason). */
-function announcedState(event: StripeEvent): { intentId: string; state: ProviderPaymentState; locale: Locale; amount?: number } | null {
+/** What an event says, in our terms; amounts in cents, currency upper case. */
+type Announcement =
+  | { kind: "intent"; intentId: string; state: ProviderPaymentState; amount: number; received: number | null; currency: string; metadata: Record<string, string> }
+  | { kind: "charge_refunded"; intentId: string; charge: StripeCharge; amount: number; currency: string }
+  | { kind: "refund_updated"; intentId: string; refund: Refund; amount: number; currency: string }
+  | { kind: "dispute"; intentId: string; dispute: Dispute; closed: boolean; amount: number; currency: string };
+
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === "string" ? ref : ref?.id) ?? null;
+
+const INTENT_STATES = {
+  "payment_intent.succeeded": "succeeded",
+  "payment_intent.processing": "processing",
+  "payment_intent.requires_action": "requires_action",
+  "payment_intent.canceled": "cancelled",
+} as const;
+
+function announcementOf(event: StripeEvent): Announcement | null {
   switch (event.type) {
     case "payment_intent.succeeded":
     case "payment_intent.processing":
     case "payment_intent.requires_action":
-    case "payment_intent.canceled": {
-      const intent = event.data.object;
-      const status = ({ "payment_intent.succeeded": "succeeded", "payment_intent.processing": "processing", "payment_intent.requires_action": "requires_action", "payment_intent.canceled": "cancelled" } as const)[event.type];
-      return { intentId: intent.id, state: { status, failureReason: null }, locale: localeOf(intent), amount: intent.amount_received || intent.amount };
-    }
+    case "payment_intent.canceled":
     case "payment_intent.payment_failed": {
       const intent = event.data.object;
-      const fromIntent = stripePaymentState(intent);
-      return { intentId: intent.id, state: { status: "failed", failureReason: fromIntent.failureReason ?? "unknown" }, locale: localeOf(intent) };
+      const state: ProviderPaymentState =
+        event.type === "payment_intent.payment_failed"
+          ? { status: "failed", failureReason: stripePaymentState(intent).failureReason ?? "unknown" }
+          : { status: INTENT_STATES[event.type], failureReason: null };
+      const received = event.type === "payment_intent.succeeded" ? intent.amount_received : null;
+      return { kind: "intent", intentId: intent.id, state, amount: intent.amount, received, currency: String(intent.currency).toUpperCase(), metadata: intent.metadata ?? {} };
     }
     case "charge.refunded": {
       const charge = event.data.object;
-      const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-      // Only a full refund un-pays the order; a partial refund leaves it paid.
-      if (!intentId || !charge.refunded) return null;
-      return { intentId, state: { status: "refunded", failureReason: null }, locale: DEFAULT_LOCALE };
+      const intentId = idOf(charge.payment_intent);
+      return intentId ? { kind: "charge_refunded", intentId, charge, amount: charge.amount, currency: String(charge.currency).toUpperCase() } : null;
+    }
+    case "refund.updated":
+    case "refund.failed":
+    case "charge.refund.updated": {
+      const refund = event.data.object;
+      const intentId = idOf(refund.payment_intent);
+      return intentId ? { kind: "refund_updated", intentId, refund, amount: refund.amount, currency: String(refund.currency).toUpperCase() } : null;
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const intentId = idOf(dispute.payment_intent);
+      const closed = event.type === "charge.dispute.closed";
+      return intentId ? { kind: "dispute", intentId, dispute, closed, amount: dispute.amount, currency: String(dispute.currency).toUpperCase() } : null;
     }
     default:
       return null;
+  }
+}
+
+/**
+ * The payment an event names, unlocked (its order is locked first). An intent event can also name an
+ * attempt whose provider id was not recorded yet ("creating": the webhook overtook the recording) by
+ * the paymentId in its metadata.
+ */
+async function findPayment(tx: Tx, a: Announcement): Promise<Payment | undefined> {
+  const [known] = await tx.select().from(payments).where(and(eq(payments.provider, "stripe"), eq(payments.providerPaymentId, a.intentId)));
+  if (known || a.kind !== "intent") return known;
+  const paymentId = Number(a.metadata.paymentId);
+  if (!Number.isSafeInteger(paymentId)) return undefined;
+  const [creating] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.provider, "stripe"), eq(payments.status, "creating"), isNull(payments.providerPaymentId)));
+  return creating && creating.orderId === a.metadata.orderId ? creating : undefined;
+}
+
+/** A charge event for a PaymentIntent we do not know while an attempt is still being recorded: Stripe retries later. */
+async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
+  const since = new Date(Date.now() - 24 * 3_600_000);
+  const recording = await tx.$count(payments, and(eq(payments.provider, "stripe"), eq(payments.status, "creating"), gte(payments.createdAt, since)));
+  if (recording > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
+}
+
+/** Amount and currency of the event against the payment (a dispute or refund may be for part of it). */
+function matches(a: Announcement, p: Payment): boolean {
+  if (a.currency !== p.currency.toUpperCase()) return false;
+  switch (a.kind) {
+    case "intent":
+      return a.amount === p.amountCents && (a.received === null || a.received === 0 || a.received === p.amountCents);
+    case "charge_refunded":
+      return a.amount === p.amountCents && a.charge.amount_refunded <= a.charge.amount;
+    case "refund_updated":
+    case "dispute":
+      return a.amount > 0 && a.amount <= p.amountCents;
+  }
+}
+
+interface Ctx {
+  tx: Tx;
+  effects: Effects;
+  order: Order;
+  eventId: string;
+}
+
+const source = (c: Ctx) => `stripe:${c.eventId}`;
+
+async function relock(tx: Tx, paymentId: number): Promise<Payment> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!row) throw new Error("payment vanished");
+  return row;
+}
+
+/** A charge (refunded or disputed) proves the payment: a success that has not arrived yet is applied first. */
+async function ensureSucceeded(c: Ctx, payment: Payment): Promise<Payment> {
+  if (payment.status === "succeeded" || payment.status === "refunded") return payment;
+  return applyPaymentState(c.tx, payment, { status: "succeeded", failureReason: null }, { locale: c.order.locale, effects: c.effects, source: source(c) });
+}
+
+/** After money went back: no payment of the order holds money any more → a pending or processing order is cancelled. */
+async function cancelIfFullyRefunded(c: Ctx, fullyRefunded: boolean, note: string): Promise<void> {
+  if (!fullyRefunded) return;
+  const order = await lockOrder(c.tx, c.order.id);
+  if (!order || !OPEN_STATUSES.includes(order.status)) return;
+  await moveOrder(c.tx, order, { action: "cancel", by: { actor: "provider" }, paid: false, note, data: { eventId: c.eventId } });
+}
+
+type Book = Parameters<typeof bookSucceededRefund>[1];
+
+/**
+ * charge.refunded: books what Stripe refunded beyond what we booked. Refunds of ours that are still
+ * pending are completed first (by their id in the charge's refund list, or oldest first when the list
+ * is not included); the rest is booked as a refund made at Stripe (e.g. in the dashboard).
+ */
+async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge): Promise<boolean> {
+  let left = charge.amount_refunded - payment.refundedCents;
+  let fullyRefunded = payment.status === "refunded";
+  const book = async (input: Omit<Book, "orderId" | "paymentId" | "source" | "reason">) => {
+    const booked = await bookSucceededRefund(c.tx, { orderId: payment.orderId, paymentId: payment.id, source: "provider", reason: "refunded at Stripe", notify: true, ...input }, c.effects);
+    if (booked.booked && booked.refund) left -= booked.refund.amountCents;
+    fullyRefunded = booked.fullyRefunded;
+  };
+  if (left <= 0) return fullyRefunded;
+  const mine = await c.tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, "pending")))
+    .orderBy(asc(refunds.id));
+  const listed = (charge.refunds?.data ?? []).filter((r) => r.status !== "failed" && r.status !== "canceled");
+  if (listed.length > 0) {
+    for (const r of listed) {
+      if (left <= 0) break;
+      const ours = mine.find((m) => m.providerRefundId === r.id);
+      await book({ amountCents: Math.min(r.amount, left), providerRefundId: r.id, refundId: ours?.id });
+    }
+  } else {
+    for (const m of mine) {
+      if (m.amountCents > left) continue;
+      await book({ amountCents: m.amountCents, providerRefundId: m.providerRefundId ?? `${charge.id}:refund:${m.id}`, refundId: m.id });
+    }
+  }
+  // What no refund we know explains: made at Stripe (one booking per refunded total, so a replay books nothing).
+  if (left > 0) await book({ amountCents: left, providerRefundId: `${charge.id}:refunded:${charge.amount_refunded}` });
+  return fullyRefunded;
+}
+
+/** refund.updated & co.: a pending refund of ours succeeded (booked) or failed (released, "refund_failed"). */
+async function settleOurRefund(c: Ctx, payment: Payment, refund: Refund): Promise<WebhookOutcome> {
+  const [ours] = await c.tx.select().from(refunds).where(and(eq(refunds.providerRefundId, refund.id), eq(refunds.status, "pending"))).for("update");
+  if (!ours) return "ignored"; // unknown refunds are booked from charge.refunded, which carries the charge's total
+  if (refund.status === "succeeded") {
+    const booked = await bookSucceededRefund(c.tx, { orderId: payment.orderId, paymentId: payment.id, amountCents: ours.amountCents, providerRefundId: refund.id, reason: ours.reason, source: ours.source, actorUserId: ours.createdBy, refundId: ours.id }, c.effects);
+    await cancelIfFullyRefunded(c, booked.fullyRefunded, "refunded at Stripe");
+    return "processed";
+  }
+  if (refund.status !== "failed" && refund.status !== "canceled") return "ignored";
+  await c.tx.update(refunds).set({ status: "failed" }).where(eq(refunds.id, ours.id));
+  const data = { refundId: ours.id, paymentId: payment.id, amountCents: ours.amountCents, providerRefundId: refund.id, error: refund.failure_reason ?? refund.status };
+  await recordEvent(c.tx, { orderId: payment.orderId, type: "refund_failed", by: { actor: "provider" }, note: ours.reason, data });
+  return "processed";
+}
+
+async function handleDispute(c: Ctx, payment: Payment, dispute: Dispute, closed: boolean): Promise<WebhookOutcome> {
+  const facts = { disputeId: dispute.id, amountCents: dispute.amount, reason: dispute.reason, status: dispute.status, paymentId: payment.id, eventId: c.eventId };
+  const by = { actor: "provider" as const };
+  if (!closed) {
+    await recordEvent(c.tx, { orderId: payment.orderId, type: "dispute_opened", by, note: dispute.reason, data: facts });
+    return "processed";
+  }
+  await recordEvent(c.tx, { orderId: payment.orderId, type: "dispute_closed", by, note: dispute.status, data: facts });
+  if (dispute.status !== "lost") return "processed";
+  // Lost: the bank took the disputed amount back — booked like a refund (credit note), once per dispute.
+  const paid = await relock(c.tx, (await ensureSucceeded(c, payment)).id);
+  const booked = await bookSucceededRefund(c.tx, { orderId: paid.orderId, paymentId: paid.id, amountCents: dispute.amount, providerRefundId: dispute.id, reason: "dispute lost", source: "provider" }, c.effects);
+  await cancelIfFullyRefunded(c, booked.fullyRefunded, "dispute lost");
+  return "processed";
+}
+
+async function apply(c: Ctx, payment: Payment, a: Announcement): Promise<WebhookOutcome> {
+  switch (a.kind) {
+    case "intent": {
+      let row = payment;
+      if (row.status === "creating" && row.providerPaymentId === null) {
+        // The webhook overtook the recording of the provider's answer: recorded here.
+        const [recorded] = await c.tx.update(payments).set({ providerPaymentId: a.intentId, status: "requires_payment" }).where(eq(payments.id, row.id)).returning();
+        row = recorded ?? row;
+      }
+      await applyPaymentState(c.tx, row, a.state, { locale: c.order.locale, effects: c.effects, source: source(c) });
+      return "processed";
+    }
+    case "charge_refunded": {
+      const paid = await relock(c.tx, (await ensureSucceeded(c, payment)).id);
+      await cancelIfFullyRefunded(c, await bookChargeRefunds(c, paid, a.charge), "refunded at Stripe");
+      return "processed";
+    }
+    case "refund_updated":
+      return settleOurRefund(c, payment, a.refund);
+    case "dispute":
+      return handleDispute(c, payment, a.dispute, a.closed);
   }
 }
 
@@ -58,19 +263,25 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
       .onConflictDoNothing({ target: webhookEvents.id })
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return "duplicate";
-    const announced = announcedState(event);
+    const announced = announcementOf(event);
     if (!announced) return "ignored";
-    const payment = await lockPaymentByProviderId(tx, "stripe", announced.intentId);
-    if (!payment) {
+    const found = await findPayment(tx, announced);
+    if (!found) {
+      if (announced.kind !== "intent") await assertNothingBeingRecorded(tx);
       logger.warn("stripe event for an unknown payment", { eventId: event.id, type: event.type, intentId: announced.intentId });
       return "ignored";
     }
-    if (announced.state.status === "succeeded" && announced.amount !== undefined && announced.amount !== payment.amountCents) {
-      logger.error("stripe payment amount differs from the order total", { eventId: event.id, paymentId: payment.id, amount: announced.amount, expected: payment.amountCents });
-      return "ignored";
+    // Lock order: the order row first, then its payment.
+    const order = await lockOrder(tx, found.orderId);
+    if (!order) return "ignored";
+    const payment = await relock(tx, found.id);
+    if (!matches(announced, payment)) {
+      const data = { eventId: event.id, type: event.type, paymentId: payment.id, amountCents: announced.amount, currency: announced.currency, expectedAmountCents: payment.amountCents, expectedCurrency: payment.currency };
+      logger.error("stripe event amount or currency differs from the payment", data);
+      await recordEvent(tx, { orderId: order.id, type: "amount_mismatch", by: { actor: "provider" }, note: event.type, data });
+      return "flagged";
     }
-    await applyPaymentState(tx, payment, announced.state, { locale: announced.locale, effects, source: `stripe:${event.id}` });
-    return "processed";
+    return apply({ tx, effects, order, eventId: event.id }, payment, announced);
   });
 }
 

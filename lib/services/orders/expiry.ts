@@ -1,0 +1,83 @@
+import "server-only";
+/**
+ * Unpaid orders expire: UNPAID_ORDER_EXPIRY_HOURS after the last checkout of an order (placing it,
+ * checking out again into it, or a new payment attempt) it is cancelled by the system with the
+ * timeline event "expired". The attempts the customer could still pay are cancelled at the provider
+ * first, outside any transaction; an order whose attempt the provider does not cancel stays as it is
+ * until the next pass. Run by POST /api/cron/mail and lazily whenever a customer lists, opens, pays
+ * or places orders.
+ */
+import { and, eq, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
+import { orders, payments } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import { env } from "@/lib/env";
+import { cancelAttempt, isOpen, lockedPayments } from "./attempts";
+import { moveOrder } from "./events";
+import { MONEY_MOVED } from "./payment-state";
+import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
+
+/** At most this many orders per pass (a scheduler calls again). */
+const BATCH = 100;
+
+export interface ExpiryScope {
+  /** Only this customer's orders (the lazy pass when a customer lists or opens orders). */
+  userId?: number;
+}
+
+/** Pending orders without money on its way whose last checkout and last attempt are older than cutoff. */
+function dueWhere(db: Db, cutoff: Date, scope: ExpiryScope): SQL | undefined {
+  const recentOrMoneyMoved = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orders.id), or(inArray(payments.status, [...MONEY_MOVED]), gte(payments.createdAt, cutoff))));
+  return and(
+    eq(orders.status, "pending"),
+    lt(orders.updatedAt, cutoff),
+    scope.userId === undefined ? undefined : eq(orders.userId, scope.userId),
+    notExists(recentOrMoneyMoved),
+  );
+}
+
+/** Cancels the unpaid orders that are due; answers how many were cancelled. Never throws for one order. */
+export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpiryScope = {}): Promise<number> {
+  const hours = env().UNPAID_ORDER_EXPIRY_HOURS;
+  const cutoff = new Date(now.getTime() - hours * 3_600_000);
+  const db = await getDb();
+  const due = await db.select({ id: orders.id }).from(orders).where(dueWhere(db, cutoff, scope)).orderBy(orders.updatedAt).limit(BATCH);
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      if (await expireOne(id, cutoff, hours)) expired++;
+    } catch (err) {
+      logger.warn("unpaid order not expired this time", { orderId: id, err });
+    }
+  }
+  return expired;
+}
+
+async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<boolean> {
+  // 1. The provider first: every attempt the customer could still pay is cancelled there (502 → next pass).
+  const db = await getDb();
+  const [placed] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
+  const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  const cancelled = new Map<number, string | null>();
+  for (const attempt of attempts.filter(isOpen)) {
+    // Should the provider report the attempt paid instead, the receipt goes out in the order's language.
+    await cancelAttempt(attempt, placed?.locale ?? "de");
+    cancelled.set(attempt.id, attempt.providerPaymentId);
+  }
+  // 2. The order, if it is still due and nothing live was added meanwhile.
+  return inTransaction(async (tx, effects) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.status !== "pending" || order.updatedAt >= cutoff) return false;
+    const all = await lockedPayments(tx, orderId);
+    if (all.some((p) => MONEY_MOVED.includes(p.status) || p.createdAt >= cutoff)) return false;
+    if (all.some((p) => isOpen(p) && !(cancelled.has(p.id) && cancelled.get(p.id) === p.providerPaymentId))) return false;
+    const ctx = { locale: order.locale, effects, source: "expiry" };
+    // "creating" attempts were never handed to the customer: cancelled here only.
+    for (const p of all.filter((x) => x.status === "creating")) await applyPaymentState(tx, p, { status: "cancelled", failureReason: null }, ctx);
+    await moveOrder(tx, order, { action: "cancel", by: { actor: "system" }, paid: false, eventType: "expired", data: { unpaidHours: hours } });
+    return true;
+  });
+}
