@@ -699,7 +699,7 @@ describe("pricedCartForCheckout / clearCartInTx (for placing an order)", () => {
   it("a user without a cart: no lines, nothing changed", async () => {
     const guest = await registerGuest();
     const result = await (await getDb()).transaction((tx) => pricedCartForCheckout(guest.userId, tx, "en"));
-    expect(result).toEqual({ lines: [], changed: false, removedItemIds: [], totals: { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 } });
+    expect(result).toEqual({ lines: [], changed: false, removedItemIds: [], totals: { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 }, shippingVatPercent: 19 });
   });
 
   it("agrees with GET /api/mugs on every sellable variant's price", async () => {

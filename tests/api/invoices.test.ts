@@ -217,6 +217,8 @@ describe("invoice content", () => {
       { kind: "shipping", name: "Versand", detail: null, quantity: 1, unitGrossCents: order.shippingCents, ...line(order.shippingCents, 19) },
     ]);
     expect(order.shippingCents).toBeGreaterThan(0);
+    // The order keeps the rate its shipping was charged at; the invoice's shipping line shows it.
+    expect(order.shippingVatPercent).toBe(19);
     const [mug19, ship19, mug7] = [line(items[0]?.totalCents ?? 0, 19), line(order.shippingCents, 19), line(items[1]?.totalCents ?? 0, 7)];
     expect(c.vatTotals).toEqual([
       { vatPercent: 19, grossCents: mug19.grossCents + ship19.grossCents, vatCents: mug19.vatCents + ship19.vatCents, netCents: mug19.netCents + ship19.netCents },

@@ -38,6 +38,8 @@ export interface PricedCart {
   removedItemIds: number[];
   /** Subtotal, shipping, VAT and total of `lines` (shipping VAT: the default rate). */
   totals: OrderTotals;
+  /** The VAT rate the shipping in `totals` carries (the default rate). */
+  shippingVatPercent: number;
 }
 
 interface SellableVariant {
@@ -104,7 +106,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
 async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
   const shippingVat = await defaultVatPercent(tx);
-  if (!cart) return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat) };
+  if (!cart) return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat), shippingVatPercent: shippingVat };
 
   const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
   const current = await sellableVariants(
@@ -153,7 +155,7 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
     await tx.delete(cartItems).where(inArray(cartItems.id, removedItemIds));
     changed = true;
   }
-  return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat) };
+  return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
 }
 
 /** POST /api/user/cart/refresh-prices: marks lines whose catalogue price changed, drops unavailable ones. */

@@ -41,13 +41,18 @@ async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise
 }
 
 /**
- * The shipping line. The order does not store the rate shipping carried, only its total tax: the
- * shipping VAT is what the tax leaves after the lines (so the invoice equals the order to the cent),
- * and its rate is the shop rate (default first, then the lines' rates) that gives exactly that VAT.
+ * The shipping line. The shipping VAT is what the order's tax leaves after the lines (so the invoice
+ * equals the order to the cent); its rate is the one the order stored (orders.shippingVatPercent).
+ * Orders from before that column carry none: then the shop rate (default first, then the lines'
+ * rates) that gives exactly that VAT.
  */
 async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLine[], name: string): Promise<InvoiceLine | null> {
   if (order.shippingCents === 0) return null;
   const vatCents = order.taxCents - itemLines.reduce((s, l) => s + l.vatCents, 0);
+  const stored = order.shippingVatPercent;
+  if (stored !== null && vatInGross(order.shippingCents, stored) === vatCents) {
+    return { kind: "shipping", name, detail: null, quantity: 1, unitGrossCents: order.shippingCents, netCents: order.shippingCents - vatCents, vatPercent: stored, vatCents, grossCents: order.shippingCents };
+  }
   const rates = await tx.select({ percent: vatRates.percent, isDefault: vatRates.isDefault }).from(vatRates).orderBy(desc(vatRates.isDefault), asc(vatRates.id));
   const [first, ...rest] = rates.map((r) => Number(r.percent));
   const candidates = [...(first === undefined ? [] : [first]), ...itemLines.map((l) => l.vatPercent), ...rest];

@@ -52,7 +52,7 @@ const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInp
 });
 
 /** What the checkout decides about the order: contact, totals, language, the withdrawal waiver. */
-function orderColumns(body: PlaceOrderInput, totals: OrderTotals, locale: Locale, waiverAt: Date | null) {
+function orderColumns(body: PlaceOrderInput, totals: OrderTotals, shippingVatPercent: number, locale: Locale, waiverAt: Date | null) {
   return {
     email: body.contact.email,
     firstName: body.contact.firstName,
@@ -60,6 +60,7 @@ function orderColumns(body: PlaceOrderInput, totals: OrderTotals, locale: Locale
     phone: body.contact.phone ?? null,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
+    shippingVatPercent,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,
     idempotencyKey: body.idempotencyKey,
@@ -133,7 +134,7 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   const personalised = priced.lines.some((l) => l.imageId !== null);
   if (personalised && !body.acceptWithdrawalWaiver) return { kind: "waiverMissing" };
   const now = new Date();
-  const columns = orderColumns(body, priced.totals, locale, personalised ? now : null);
+  const columns = orderColumns(body, priced.totals, priced.shippingVatPercent, locale, personalised ? now : null);
   const by = { actor: "customer" as const, userId };
 
   const open = await reusableOrder(tx, userId);
