@@ -1,27 +1,144 @@
-// Adds up the vitest and Playwright JSON reports into one plain closing line.
+// Adds up the runners' JSON reports of `npm test` (scripts/test-all.sh) into one plain closing line:
+//   total: P passed, F failed (…), S skipped; NOT RUN: …
+// A failure is a failed test, a test file that failed outside its tests (an import error, a failing
+// hook: vitest's "failed suites" with no failed test; Playwright's top-level errors), a runner that
+// crashed (its report missing or unreadable, or a non-zero exit its report does not explain), or a
+// failed step (lint, types, build, a suite required in CI that could not run).
+//
+// Usage: node scripts/test-summary.mjs <reports dir>
+//          [--run NAME:EXIT]...     a runner that ran: NAME.json is its report, EXIT its exit code
+//          [--not-run NAME]...      a suite that was skipped (counted from vitest-pglite.json or playwright-list.json)
+//          [--failed-step TEXT]...  a step that failed
+// Exits 1 on any failure or when no test passed at all.
 import fs from "node:fs";
 import path from "node:path";
 
-const dir = process.argv[2];
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-  const report = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
-  let p = 0, f = 0, s = 0;
-  if (file.startsWith("vitest")) {
-    p = report.numPassedTests ?? 0;
-    f = report.numFailedTests ?? 0;
-    s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  } else if (file.startsWith("playwright")) {
-    p = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
-    f = report.stats?.unexpected ?? 0;
-    s = report.stats?.skipped ?? 0;
-  }
-  console.log(`${file.replace(/\.json$/, "")}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ""}`);
-  passed += p;
-  failed += f;
-  skipped += s;
+const LABELS = {
+  "vitest-pglite": "unit + API tests on PGlite",
+  "vitest-postgres": "unit + API tests on PostgreSQL",
+  playwright: "browser tests",
+};
+
+const [dir, ...rest] = process.argv.slice(2);
+if (!dir) {
+  console.error("usage: node scripts/test-summary.mjs <reports dir> [--run NAME:EXIT] [--not-run NAME] [--failed-step TEXT]");
+  process.exit(2);
 }
-console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+const runs = [];
+const notRun = [];
+const failedSteps = [];
+for (let i = 0; i < rest.length; i += 2) {
+  const [flag, value] = [rest[i], rest[i + 1] ?? ""];
+  if (flag === "--run") {
+    const at = value.lastIndexOf(":");
+    runs.push(at > 0 ? { name: value.slice(0, at), exit: Number(value.slice(at + 1)) } : { name: value, exit: 0 });
+  } else if (flag === "--not-run") notRun.push(value);
+  else if (flag === "--failed-step") failedSteps.push(value);
+  else {
+    console.error(`unknown argument: ${flag}`);
+    process.exit(2);
+  }
+}
+
+function readReport(name) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Counts of one vitest JSON report; a file counts as failed when vitest failed it but none of its tests. */
+function vitestCounts(report) {
+  const files = Array.isArray(report.testResults) ? report.testResults : [];
+  const failedFiles = files.filter(
+    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
+  );
+  return {
+    passed: report.numPassedTests ?? 0,
+    failedTests: report.numFailedTests ?? 0,
+    failedFiles: failedFiles.length,
+    fileNotes: failedFiles.map((f) => `${path.relative(process.cwd(), f.name ?? "?")}: ${firstLine(f.message)}`),
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    total: report.numTotalTests ?? 0,
+  };
+}
+
+/** Counts of one Playwright JSON report; its top-level errors (a spec that fails to load, the web server) are failed files. */
+function playwrightCounts(report) {
+  const errors = Array.isArray(report.errors) ? report.errors : [];
+  return {
+    passed: (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0),
+    failedTests: report.stats?.unexpected ?? 0,
+    failedFiles: errors.length,
+    fileNotes: errors.map((e) => firstLine(e.message)),
+    skipped: report.stats?.skipped ?? 0,
+  };
+}
+
+function firstLine(text) {
+  return String(text ?? "").split("\n").find((l) => l.trim()) ?? "(no message)";
+}
+
+/** Tests in a Playwright report (a `--list` report marks them all skipped, so walk the suites). */
+function playwrightTests(report) {
+  const walk = (suite) =>
+    (suite.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) +
+    (suite.suites ?? []).reduce((n, s) => n + walk(s), 0);
+  return (report.suites ?? []).reduce((n, s) => n + walk(s), 0);
+}
+
+let passed = 0;
+let failedTests = 0;
+let failedFiles = 0;
+let crashed = 0;
+let skipped = 0;
+for (const { name, exit } of runs) {
+  const report = readReport(name);
+  if (!report || typeof report !== "object") {
+    console.log(`${name}: CRASHED — no readable report ${name}.json (exit code ${exit})`);
+    crashed++;
+    continue;
+  }
+  const c = name.startsWith("playwright") ? playwrightCounts(report) : vitestCounts(report);
+  const parts = [`${c.passed} passed`, `${c.failedTests} failed`];
+  if (c.failedFiles) parts.push(`${c.failedFiles} failed file${c.failedFiles === 1 ? "" : "s"}`);
+  if (c.skipped) parts.push(`${c.skipped} skipped`);
+  console.log(`${name}: ${parts.join(", ")}`);
+  for (const note of c.fileNotes) console.log(`  failed file: ${note}`);
+  if (exit !== 0 && c.failedTests === 0 && c.failedFiles === 0) {
+    console.log(`${name}: CRASHED — exit code ${exit} with no failure in its report`);
+    crashed++;
+  }
+  passed += c.passed;
+  failedTests += c.failedTests;
+  failedFiles += c.failedFiles;
+  skipped += c.skipped;
+}
+for (const step of failedSteps) console.log(`failed step: ${step}`);
+
+const notRunParts = notRun.map((name) => {
+  let count = null;
+  if (name === "vitest-postgres") {
+    const pglite = readReport("vitest-pglite");
+    if (pglite) count = vitestCounts(pglite).total;
+  } else if (name === "playwright") {
+    const list = readReport("playwright-list");
+    if (list) count = playwrightTests(list);
+  }
+  return `${count ?? "?"} ${LABELS[name] ?? name}`;
+});
+
+const failed = failedTests + failedFiles + crashed + failedSteps.length;
+const why = [
+  failedTests && `${failedTests} test${failedTests === 1 ? "" : "s"}`,
+  failedFiles && `${failedFiles} file${failedFiles === 1 ? "" : "s"}`,
+  crashed && `${crashed} crashed runner${crashed === 1 ? "" : "s"}`,
+  failedSteps.length && `${failedSteps.length} step${failedSteps.length === 1 ? "" : "s"}`,
+].filter(Boolean);
+let line = `total: ${passed} passed, ${failed} failed`;
+if (why.length) line += ` (${why.join(", ")})`;
+if (skipped) line += `, ${skipped} skipped`;
+if (notRunParts.length) line += `; NOT RUN: ${notRunParts.join(", ")}`;
+console.log(line);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

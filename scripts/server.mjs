@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm start`: the production build behind a plain node:http server that tells the app who is calling.
+//
+// `next start` keeps whatever X-Forwarded-For a caller writes and gives route handlers no socket
+// address, so with nothing in front a guest could pick the address its limits are counted under.
+// This server appends the connection's peer address to X-Forwarded-For before Next sees the request:
+// the right-most entry is always the real peer, and the default TRUSTED_PROXY_COUNT=1 holds by
+// construction (README "Client address" has the counts behind nginx or Cloudflare).
+//
+// Usage: node scripts/server.mjs [-p|--port PORT] [-H|--hostname HOST]
+//   PORT defaults to $PORT or 3000; without a hostname it listens on every interface, like `next start`.
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// Like `next start`: always the production build.
+process.env.NODE_ENV = "production";
+
+const argv = process.argv.slice(2);
+function option(short, long) {
+  const i = argv.findIndex((a) => a === short || a === long);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = option("-H", "--hostname");
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid port: ${option("-p", "--port") ?? process.env.PORT}`);
+  process.exit(1);
+}
+
+/** X-Forwarded-For with the socket's peer address appended (Node joins repeated headers with ", "). */
+function withPeer(forwarded, peer) {
+  const prior = (Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? "")).trim();
+  return prior ? `${prior}, ${peer}` : peer;
+}
+
+const { default: next } = await import("next");
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const app = next({ dev: false, dir, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  const peer = req.socket.remoteAddress;
+  if (!peer) {
+    // The connection is already gone.
+    res.destroy();
+    return;
+  }
+  req.headers["x-forwarded-for"] = withPeer(req.headers["x-forwarded-for"], peer);
+  handle(req, res).catch((err) => {
+    console.error("Request failed", err);
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end('{"message":"An unexpected error occurred. Please try again."}');
+  });
+});
+
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? address.port : port;
+  console.log(`Ready on http://${hostname ?? "localhost"}:${shown}`);
+});
+
+let stopping = false;
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing the server`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Requests still running after 10 s are cut off.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
