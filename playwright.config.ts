@@ -41,6 +41,8 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1: the per-client guest limit would otherwise be shared by all of them.
       GUEST_GENERATIONS_PER_HOUR: "1000",
       USER_GENERATIONS_PER_HOUR: "1000",
+      NEW_ACCOUNT_GENERATIONS_PER_HOUR: "1000",
+      REGISTRATIONS_PER_HOUR: "1000",
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
     },

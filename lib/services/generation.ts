@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { generations } from "@/db/schema";
+import { generations, orderEvents, orders } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
@@ -12,10 +12,11 @@ import { generationErrorToApiError } from "@/lib/integrations/ai/errors";
 import { generateWithDeadline } from "@/lib/integrations/ai/registry";
 import type { GenerateFields, GenerateResponse } from "@/lib/schemas/images";
 import { listPublicMugs } from "./catalog";
-import { assemblePrompt } from "./prompt-assembly";
-import { consume } from "./rate-limit";
-import { imageUrl, newAccessKey, storeImage, storeProcessedImage } from "./images";
-import { intakeImage } from "@/lib/integrations/images/intake";
+import { assemblePrompt, type AssembledPrompt } from "./prompt-assembly";
+import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "./ai-budget";
+import { consume, release, type Window } from "./rate-limit";
+import { imageUrlOf, storeImage, storeProcessedImage } from "./images";
+import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
 const HOUR = 3600;
 /** The photo sent to a provider: large enough for print-quality results, small enough to upload fast. */
@@ -29,19 +30,39 @@ export function requesterFor(session: Session | null, clientIp: string): Request
   return signedInCustomer ? { kind: "user", session } : { kind: "guest", session, clientIp };
 }
 
+/** Whether the account has paid an order (then it has the full generation allowance). */
+async function hasPaidOrder(userId: number): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.type, "paid")))
+    .where(eq(orders.userId, userId))
+    .limit(1);
+  return !!row;
+}
+
 /**
- * Counts this generation against the requester's limit before any work is done (atomic in the
- * database, so it holds across app instances and concurrent requests).
+ * Counts this generation against the requester's limit before any work is done, before the upload is
+ * decoded (atomic in the database, so it holds across app instances and concurrent requests). A
+ * customer account that has not paid an order yet has the smaller NEW_ACCOUNT_GENERATIONS_PER_HOUR
+ * allowance, USER_GENERATIONS_PER_HOUR after (admins always). Returns the counted window, for release().
  */
-async function enforceRateLimit(who: Requester): Promise<void> {
-  const { GUEST_GENERATIONS_PER_HOUR, USER_GENERATIONS_PER_HOUR } = env();
+async function enforceRateLimit(who: Requester): Promise<Omit<Window, "limit">> {
+  const { GUEST_GENERATIONS_PER_HOUR, USER_GENERATIONS_PER_HOUR, NEW_ACCOUNT_GENERATIONS_PER_HOUR } = env();
   if (who.kind === "user") {
-    const r = await consume({ key: `generate:user:${who.session.user.id}`, limit: USER_GENERATIONS_PER_HOUR, windowSeconds: HOUR });
-    if (!r.allowed) throw new ApiError(429, "errors.rateLimitUser", undefined, { retryAfter: r.retryAfter });
-  } else {
-    const r = await consume({ key: `generate:guest:${who.clientIp}`, limit: GUEST_GENERATIONS_PER_HOUR, windowSeconds: HOUR });
-    if (!r.allowed) throw new ApiError(429, "errors.rateLimitGuest", undefined, { retryAfter: r.retryAfter });
+    const { user, roles } = who.session;
+    // Until the account has paid an order (admins: never) the smaller allowance applies.
+    const small = NEW_ACCOUNT_GENERATIONS_PER_HOUR < USER_GENERATIONS_PER_HOUR && !roles.includes("admin") && !(await hasPaidOrder(user.id));
+    const window = { key: `generate:user:${user.id}`, windowSeconds: HOUR };
+    const r = await consume({ ...window, limit: small ? NEW_ACCOUNT_GENERATIONS_PER_HOUR : USER_GENERATIONS_PER_HOUR });
+    if (!r.allowed) throw new ApiError(429, small ? "errors.rateLimitNewAccount" : "errors.rateLimitUser", undefined, { retryAfter: r.retryAfter });
+    return window;
   }
+  const window = { key: `generate:guest:${who.clientIp}`, windowSeconds: HOUR };
+  const r = await consume({ ...window, limit: GUEST_GENERATIONS_PER_HOUR });
+  if (!r.allowed) throw new ApiError(429, "errors.rateLimitGuest", undefined, { retryAfter: r.retryAfter });
+  return window;
 }
 
 async function requireActiveMug(mugId: number): Promise<void> {
@@ -63,17 +84,40 @@ export async function generateStyledImages(input: {
   extras?: { masterPrompt?: string; specificPrompt?: string };
 }): Promise<GenerateResponse> {
   const { fields, photo, who } = input;
-  // Everything that can be wrong with the request is found before it counts against the limit.
-  const [assembled, , processed] = await Promise.all([
-    assemblePrompt(fields.promptId, input.extras),
-    requireActiveMug(fields.mugId),
-    intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION }),
-  ]);
-  await enforceRateLimit(who);
+  const settings = input.settings ?? {};
+  // What can be checked without the photo is checked before the request counts against the limit.
+  const [assembled] = await Promise.all([assemblePrompt(fields.promptId, input.extras), requireActiveMug(fields.mugId)]);
+  // The limit and the AI budget come before the photo is decoded: a caller over either costs no decoding.
+  const limitWindow = await enforceRateLimit(who);
+  let budget: AiBudgetReservation | null = null;
+  let processed: ProcessedImage;
+  try {
+    budget = await reserveAiBudget(budgetedCost(assembled.model.provider, settings));
+    processed = await intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION });
+  } catch (err) {
+    // Nothing ran: the request does not count against the limit, and its reservation is given back.
+    await release(limitWindow);
+    await settleAiBudget(budget, 0);
+    throw err;
+  }
 
+  // From here the reservation is settled exactly once, to the cost recorded (0 unless the call succeeded).
+  let costMicroCents = 0;
+  try {
+    return await runGeneration({ ...input, settings, assembled, processed }, (cost) => (costMicroCents = cost));
+  } finally {
+    await settleAiBudget(budget, costMicroCents);
+  }
+}
+
+/** Stores the photo, records the generation, asks the model and stores its images (the budget and limit are taken). */
+async function runGeneration(
+  input: Parameters<typeof generateStyledImages>[0] & { settings: GenerationSettings; assembled: AssembledPrompt; processed: ProcessedImage },
+  onCost: (microCents: number) => void,
+): Promise<GenerateResponse> {
+  const { fields, who, assembled, processed } = input;
   const ownerId = who.session?.user.id ?? null;
-  const accessKey = ownerId === null ? newAccessKey() : null;
-  const source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId, accessKey, crop: fields.crop, promptId: fields.promptId });
+  const source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId, crop: fields.crop, promptId: fields.promptId });
 
   const db = await getDb();
   const started = Date.now();
@@ -99,7 +143,7 @@ export async function generateStyledImages(input: {
         model: { provider: assembled.model.provider, modelId: assembled.model.modelId },
         image: { data: source.data, mimeType: source.mimeType },
         prompt: assembled.text,
-        settings: input.settings ?? {},
+        settings: input.settings,
         signal: input.signal,
       },
       env().AI_TIMEOUT_MS,
@@ -114,7 +158,6 @@ export async function generateStyledImages(input: {
             format: "webp",
             type: "GENERATED",
             ownerId,
-            accessKey,
             promptId: fields.promptId,
             sourceImageId: source.id,
             generationId: generation.id,
@@ -130,14 +173,15 @@ export async function generateStyledImages(input: {
       .update(generations)
       .set({ status: "SUCCEEDED", finishedAt: new Date(), durationMs, costMicroCents: result.costMicroCents, provider: result.provider, model: result.modelId })
       .where(eq(generations.id, generation.id));
+    onCost(result.costMicroCents);
     return {
       generationId: generation.id,
       provider: result.provider,
       modelId: result.modelId,
       offline: result.provider === "offline",
       durationMs,
-      sourceImage: { id: source.id, url: imageUrl(source.id, accessKey) },
-      images: stored.map((img) => ({ id: img.id, url: imageUrl(img.id, accessKey), width: img.width, height: img.height })),
+      sourceImage: { id: source.id, url: imageUrlOf(source) },
+      images: stored.map((img) => ({ id: img.id, url: imageUrlOf(img), width: img.width, height: img.height })),
     };
   } catch (err) {
     const failure = err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);

@@ -22,12 +22,17 @@ export interface ServableImage {
   etag: string;
 }
 
-/** The URL of an image; an anonymous visitor's image carries its access key. */
+/** The URL of an image; an anonymous visitor's image carries its own access key (and only that image's). */
 export function imageUrl(id: number, accessKey?: string | null): string {
   return accessKey ? `/api/images/${id}?key=${accessKey}` : `/api/images/${id}`;
 }
 
-export function newAccessKey(): string {
+/** The URL to hand out for a stored row: with its key only when nobody owns it (an anonymous visitor's image). */
+export function imageUrlOf(row: Pick<Image, "id" | "ownerId" | "accessKey">): string {
+  return imageUrl(row.id, row.ownerId === null ? row.accessKey : null);
+}
+
+function newAccessKey(): string {
   return randomBytes(32).toString("base64url");
 }
 
@@ -42,7 +47,7 @@ export function toImageDto(row: Image): ImageDto {
   return {
     id: row.id,
     type: row.type,
-    url: imageUrl(row.id, row.ownerId === null ? row.accessKey : null),
+    url: imageUrlOf(row),
     mimeType: row.mimeType,
     width: row.width,
     height: row.height,
@@ -60,9 +65,12 @@ const STORAGE_PREFIX: Record<ImageType, string> = {
 
 export interface StoreImageMeta {
   type: ImageType;
+  /**
+   * The owner; null for catalogue images and for an anonymous visitor's images. An anonymous
+   * visitor's image gets its own random access key here: a key opens exactly one image, so the link
+   * to a generated image never opens the photo it was made from.
+   */
   ownerId: number | null;
-  /** For an anonymous visitor's images (ownerId null): the capability that opens them. */
-  accessKey?: string | null;
   crop?: Crop | null;
   promptId?: number | null;
   sourceImageId?: number | null;
@@ -99,7 +107,7 @@ export async function storeProcessedImage(processed: ProcessedImage, meta: Store
       .insert(images)
       .values({
         ownerId: meta.type === "CATALOGUE" ? null : meta.ownerId,
-        accessKey: meta.type === "CATALOGUE" || meta.ownerId !== null ? null : (meta.accessKey ?? null),
+        accessKey: meta.type === "CATALOGUE" || meta.ownerId !== null ? null : newAccessKey(),
         type: meta.type,
         storageKey: key,
         mimeType: processed.mimeType,
@@ -140,7 +148,7 @@ function servable(row: Image): ServableImage {
   };
 }
 
-/** May this caller see the image? Catalogue: anyone. Otherwise its owner, an admin, or whoever holds its access key. */
+/** May this caller see the image? Catalogue: anyone. Otherwise its owner, an admin, or whoever holds this image's own access key. */
 export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, session: Session | null, key?: string | null): boolean {
   if (row.type === "CATALOGUE") return true;
   if (keyMatches(row.accessKey, key)) return true;

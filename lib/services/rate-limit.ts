@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { loginThrottle, rateLimits } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
@@ -40,13 +40,13 @@ export async function consume(w: Window): Promise<{ allowed: boolean; count: num
   return { allowed: count <= w.limit, count, retryAfter: secondsUntilReset(w.windowSeconds) };
 }
 
-/** Current count without counting. */
-export async function peek(w: Omit<Window, "limit">): Promise<number> {
+/** Current count without counting (`at` chooses the window, default now). */
+export async function peek(w: Omit<Window, "limit"> & { at?: number }): Promise<number> {
   const db = await getDb();
   const [row] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
+    .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds, w.at))));
   return row?.count ?? 0;
 }
 
@@ -60,6 +60,37 @@ export async function release(w: Omit<Window, "limit">): Promise<void> {
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
+}
+
+/**
+ * Adds `amount` to a window's counter only while the total stays within `limit`: one conditional
+ * upsert (INSERT … ON CONFLICT DO UPDATE … WHERE count + amount <= limit), so concurrent callers on
+ * any number of app instances can never together pass the limit. `at` chooses the window (default
+ * now). Returns whether the amount was added.
+ */
+export async function consumeAmount(w: Window & { amount: number; at?: number }, db: Db | Tx): Promise<boolean> {
+  if (w.amount > w.limit) return false;
+  longestWindowSeconds = Math.max(longestWindowSeconds, w.windowSeconds);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ key: w.key, windowStart: windowStart(w.windowSeconds, w.at), count: w.amount })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + ${w.amount}` },
+      setWhere: sql`${rateLimits.count} + ${w.amount} <= ${w.limit}`,
+    })
+    .returning({ count: rateLimits.count });
+  return rows.length > 0;
+}
+
+/** Changes a window's counter by `delta` (never below zero): settles an amount consumeAmount() reserved. */
+export async function adjustAmount(w: Omit<Window, "limit"> & { delta: number; at?: number }): Promise<void> {
+  if (w.delta === 0) return;
+  const db = await getDb();
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} + ${w.delta}, 0)` })
+    .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds, w.at))));
 }
 
 /** Forgets the current window's count (e.g. an account's failures after a successful sign-in). */

@@ -136,7 +136,10 @@ async function rehash(userId: number, password: string, verifiedHash: string | n
 }
 
 /** Registers a customer account, or (guest: true) a guest account for one order, and returns it. */
-export async function registerUser(body: RegisterBody): Promise<SessionUser> {
+export async function registerUser(body: RegisterBody, clientIp: string): Promise<SessionUser> {
+  // Accounts (guests too) per client address and hour: each new account has its own generation allowance.
+  const limit = await consume({ key: `register:${clientIp}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
+  if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
   const db = await getDb();
   const values = {
     email: body.email,

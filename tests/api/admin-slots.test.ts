@@ -651,7 +651,7 @@ describe("POST /api/admin/prompts/slot-variants", () => {
   });
 
   it("POST /api/admin/prompts/slot-variants – a customer's uploaded (non-catalogue) image cannot be the example → 422 on exampleImageId", async () => {
-    const own = await storeImage({ bytes: await png("#a33"), use: "catalogue", format: "webp", type: "UPLOADED", ownerId: null, accessKey: "k".repeat(43) });
+    const own = await storeImage({ bytes: await png("#a33"), use: "catalogue", format: "webp", type: "UPLOADED", ownerId: null });
     const res = await createVariant(await validVariantBody({ exampleImageId: own.id }));
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ exampleImageId: "This entry does not exist" });

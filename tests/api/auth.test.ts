@@ -75,6 +75,8 @@ beforeAll(() => {
   process.env.LOGIN_MAX_DELAY_SECONDS = "30";
   // A lower per-client limit keeps the per-client scenarios to 20 password checks at scrypt's full cost.
   process.env.LOGIN_MAX_FAILURES_PER_CLIENT = "20";
+  // This file registers many accounts from one address; the registration limit has its own test (ai-money).
+  process.env.REGISTRATIONS_PER_HOUR = "1000";
   resetEnvCache();
 });
 

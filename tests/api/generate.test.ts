@@ -41,6 +41,9 @@ beforeAll(async () => {
   archivedPromptId = archived[0].id;
   mugId = mug.id;
   photo = await makeJpeg(900, 600, { exif: true });
+  // The test customers have paid no order: give new accounts the full allowance here (ai-money tests the small one).
+  process.env.NEW_ACCOUNT_GENERATIONS_PER_HOUR = "1000";
+  resetEnvCache();
 });
 
 afterEach(() => {

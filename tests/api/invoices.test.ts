@@ -43,6 +43,8 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete process.env[key];
   Object.assign(process.env, SELLER);
+  // Many accounts registered from one address here; the registration limit has its own test (ai-money).
+  process.env.REGISTRATIONS_PER_HOUR = "1000";
   resetEnvCache();
   customerId = await userIdOf(TEST_USERS.customer.email);
 });

@@ -193,3 +193,21 @@ export function createFluxAdapter(config: ProviderConfig & { pollIntervalMillis?
     return { images, provider: "flux", modelId: req.model.modelId, costMicroCents: estimateFluxCost(images.length, fluxCredits(result)) };
   });
 }
+
+/**
+ * What one call is expected to cost before it is made (list price of `settings.n` images, no usage
+ * known yet), in micro-cents: the amount the AI budget reserves. 0 for the offline provider.
+ */
+export function estimateCostBeforeCall(provider: AiProvider, settings: GenerationSettings): number {
+  const images = settings.n ?? 1;
+  switch (provider) {
+    case "openai":
+      return estimateOpenAICost(settings, images);
+    case "google":
+      return estimateGoogleCost(images);
+    case "flux":
+      return estimateFluxCost(images);
+    case "offline":
+      return 0;
+  }
+}

@@ -15,6 +15,7 @@ import { intakeImage } from "@/lib/integrations/images/intake";
 import { composePromptText } from "@/lib/prompt-text";
 import { aiTestFields, type AiTestFields, type AiTestRunDto } from "@/lib/schemas/ai-test";
 import { deleteImage, storeImage, storeProcessedImage, type StoredImage } from "../images";
+import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "../ai-budget";
 import { consume, release } from "../rate-limit";
 import { getAiTestRun, type StoredResultSettings, type StoredRunSettings } from "./runs";
 
@@ -94,11 +95,12 @@ interface PlannedResult {
  * One provider of a run: ask it (deadline AI_TIMEOUT_MS, aborted with the request), store its image
  * as GENERATED (owned by the admin), and record status, duration, cost or the failure kind on its
  * generation row. Never throws for a provider's failure: one provider never hides the others.
+ * Answers the cost recorded (0 when the call failed).
  */
 async function runOne(
   planned: PlannedResult,
   ctx: { source: StoredImage; promptText: string; settings: GenerationSettings; ownerId: number; promptId: number | null; signal: AbortSignal },
-): Promise<void> {
+): Promise<number> {
   const db = await getDb();
   const started = Date.now();
   try {
@@ -143,6 +145,7 @@ async function runOne(
         model: result.modelId,
       })
       .where(eq(generations.id, planned.generationId));
+    return result.costMicroCents;
   } catch (err) {
     const failure = err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
     await db
@@ -150,12 +153,13 @@ async function runOne(
       .set({ status: "FAILED", finishedAt: new Date(), durationMs: Date.now() - started, errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000) })
       .where(eq(generations.id, planned.generationId));
     logger.warn("prompt tester generation failed", { generationId: planned.generationId, provider: planned.model.provider, kind: failure.kind, message: failure.message });
+    return 0;
   }
 }
 
 /**
  * POST /api/admin/ai/test: validate everything (fields, photo present, models, prompt), count the run
- * against the admin's limit BEFORE the photo is decoded, take the photo in as the editor does and
+ * against the admin's limit and reserve its estimated cost in the shop's AI budget BEFORE the photo is decoded, take the photo in as the editor does and
  * store it as the admin's UPLOADED image, record the run and one PENDING generation per model in one
  * transaction, then ask every model in parallel outside any transaction and answer the stored run.
  */
@@ -171,17 +175,21 @@ export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; se
   const limit = await consume({ key: limitKey(userId), limit: env().ADMIN_TEST_RUNS_PER_HOUR, windowSeconds: HOUR });
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitTester", undefined, { retryAfter: limit.retryAfter });
 
+  const settings: GenerationSettings = { quality: fields.quality, size: fields.size, background: fields.background, n: 1 };
+  // The tester spends the shop's AI budget like the shop does: every paid model of the run is reserved up front.
+  let budget: AiBudgetReservation | null = null;
   let source: StoredImage;
   try {
+    budget = await reserveAiBudget(models.reduce((sum, m) => sum + budgetedCost(m.provider, settings), 0));
     const processed = await intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION });
     source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId: userId, crop: fields.crop, promptId: prompt?.id ?? null });
   } catch (err) {
-    // A photo that cannot be taken in did not run anything: it does not count.
+    // A photo that cannot be taken in (or a budget used up) did not run anything: it does not count.
     await release({ key: limitKey(userId), windowSeconds: HOUR });
+    await settleAiBudget(budget, 0);
     throw err;
   }
 
-  const settings: GenerationSettings = { quality: fields.quality, size: fields.size, background: fields.background, n: 1 };
   const runSettings: StoredRunSettings = {
     providers: models.map((m) => m.id),
     quality: fields.quality,
@@ -234,11 +242,13 @@ export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; se
     }));
   } catch (err) {
     await deleteImage(source.id).catch(() => {});
+    await settleAiBudget(budget, 0);
     throw err;
   }
 
   const ctx = { source, promptText, settings, ownerId: userId, promptId: prompt?.id ?? null, signal: input.signal };
   const outcomes = await Promise.allSettled(planned.map((p) => runOne(p, ctx)));
   for (const o of outcomes) if (o.status === "rejected") logger.error("prompt tester result not recorded", { runId, err: o.reason });
+  await settleAiBudget(budget, outcomes.reduce((sum, o) => sum + (o.status === "fulfilled" ? o.value : 0), 0));
   return getAiTestRun(runId, input.locale);
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "images_access_key_unique" ON "images" USING btree ("access_key") WHERE "images"."access_key" IS NOT NULL;

@@ -1,0 +1,120 @@
+import "server-only";
+import { TransactionRollbackError } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import type { AiProvider } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { logger } from "@/lib/api/logger";
+import { env } from "@/lib/env";
+import { estimateCostBeforeCall } from "@/lib/integrations/ai/providers";
+import { isProviderUsable } from "@/lib/integrations/ai/registry";
+import type { GenerationSettings } from "@/lib/integrations/ai/types";
+import { adjustAmount, consume, consumeAmount, peek } from "./rate-limit";
+
+/*
+ * The shop's AI spend ceiling (AI_BUDGET_EUR_PER_HOUR per clock hour, AI_BUDGET_EUR_PER_DAY per UTC
+ * day). Two counters in rate_limits hold the spend of the current windows in milli-cents: before a
+ * provider is called its estimated cost is reserved in both with one conditional upsert each (in one
+ * transaction, so neither is taken without the other), and after the call the reservation is settled
+ * to the cost recorded on the generation row (0 when the call failed). The counters therefore equal
+ * the sum of the recorded generation cost estimates of their window, plus the calls under way.
+ */
+
+const WINDOWS = { hour: 3600, day: 86_400 } as const;
+type WindowName = keyof typeof WINDOWS;
+const spentKey = (w: WindowName) => `ai-budget:spent:${w}`;
+const refusedKey = (w: WindowName) => `ai-budget:refused:${w}`;
+/** Counter unit: 1 milli-cent = 1000 micro-cents (an integer column holds up to ~21,000 €). */
+const MICRO_PER_UNIT = 1000;
+const toUnits = (microCents: number) => Math.ceil(microCents / MICRO_PER_UNIT);
+
+function limitUnits(w: WindowName): number {
+  const e = env();
+  const eur = w === "hour" ? e.AI_BUDGET_EUR_PER_HOUR : e.AI_BUDGET_EUR_PER_DAY;
+  return Math.round(eur * 100 * 1000);
+}
+
+/** A reservation taken by reserveAiBudget: settle it exactly once with settleAiBudget. */
+export interface AiBudgetReservation {
+  units: number;
+  /** When it was taken: it is settled in the windows it was taken in. */
+  at: number;
+}
+
+/** The cost a call to this model will be charged against the budget, in micro-cents (0: exempt). */
+export function budgetedCost(provider: AiProvider, settings: GenerationSettings): number {
+  // A provider without a key answers offline, which costs nothing.
+  if (provider === "offline" || !isProviderUsable(provider)) return 0;
+  return estimateCostBeforeCall(provider, settings);
+}
+
+/**
+ * Reserves `microCents` of the hour's and the day's budget, atomically in the database (two requests
+ * can never both take the last euro, on any number of instances), or answers 503 "AI budget used up".
+ * Nothing to reserve (offline) → null.
+ */
+export async function reserveAiBudget(microCents: number): Promise<AiBudgetReservation | null> {
+  if (microCents <= 0) return null;
+  const units = toUnits(microCents);
+  const at = Date.now();
+  const db = await getDb();
+  const granted = await db
+    .transaction(async (tx) => {
+      for (const w of Object.keys(WINDOWS) as WindowName[]) {
+        const ok = await consumeAmount({ key: spentKey(w), amount: units, limit: limitUnits(w), windowSeconds: WINDOWS[w], at }, tx);
+        if (!ok) tx.rollback(); // gives back the hour's share when the day refuses
+      }
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return false;
+      throw err;
+    });
+  if (!granted) {
+    await noteRefusal(at);
+    throw new ApiError(503, "errors.aiBudgetExhausted");
+  }
+  return { units, at };
+}
+
+/** Settles a reservation to the real (recorded) cost; a failed call settles to 0. Never throws. */
+export async function settleAiBudget(reservation: AiBudgetReservation | null, actualMicroCents: number): Promise<void> {
+  if (!reservation) return;
+  const delta = toUnits(Math.max(0, actualMicroCents)) - reservation.units;
+  try {
+    for (const w of Object.keys(WINDOWS) as WindowName[]) {
+      await adjustAmount({ key: spentKey(w), windowSeconds: WINDOWS[w], delta, at: reservation.at });
+    }
+  } catch (err) {
+    // The counter keeps the estimate: at worst the budget closes a little early.
+    logger.error("AI budget not settled", { err, delta });
+  }
+}
+
+/** Counts refused requests per window, so the admin sees that the budget closed generation. */
+async function noteRefusal(at: number): Promise<void> {
+  for (const w of Object.keys(WINDOWS) as WindowName[]) {
+    await consume({ key: refusedKey(w), limit: Number.MAX_SAFE_INTEGER, windowSeconds: WINDOWS[w] }).catch(() => {});
+  }
+  logger.warn("AI budget used up: generation refused", { at: new Date(at).toISOString() });
+}
+
+export interface AiBudgetWindow {
+  /** Estimated spend of the current window (recorded costs plus calls under way), in cents. */
+  spentCents: number;
+  limitCents: number;
+  /** Requests refused in this window because the budget was used up. */
+  refused: number;
+  /** Generation with paid providers is closed: a request was refused, or the spend reached the limit. */
+  exhausted: boolean;
+}
+
+/** The budget as the admin sees it (dashboard): this hour, today, and whether either closed generation. */
+export async function aiBudgetStatus(): Promise<{ hour: AiBudgetWindow; day: AiBudgetWindow; exhausted: boolean }> {
+  const read = async (w: WindowName): Promise<AiBudgetWindow> => {
+    const [spent, refused] = await Promise.all([peek({ key: spentKey(w), windowSeconds: WINDOWS[w] }), peek({ key: refusedKey(w), windowSeconds: WINDOWS[w] })]);
+    const limit = limitUnits(w);
+    return { spentCents: spent / 1000, limitCents: limit / 1000, refused, exhausted: refused > 0 || spent >= limit };
+  };
+  const [hour, day] = await Promise.all([read("hour"), read("day")]);
+  return { hour, day, exhausted: hour.exhausted || day.exhausted };
+}
