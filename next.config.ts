@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { BASE_SECURITY_HEADERS } from "./lib/security/headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -8,6 +9,11 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "sharp", "@react-pdf/renderer"],
   poweredByHeader: false,
   typedRoutes: false,
+  // nosniff, Referrer-Policy and Permissions-Policy on every answer (pages, API, files); the page
+  // CSP with its per-request nonce and HSTS come from proxy.ts.
+  async headers() {
+    return [{ source: "/:path*", headers: BASE_SECURITY_HEADERS }];
+  },
 };
 
 export default withNextIntl(nextConfig);

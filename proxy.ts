@@ -1,16 +1,31 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { authSecret } from "@/lib/env";
+import { authSecret, env } from "@/lib/env";
 import { readSessionToken, sessionCookieName } from "@/lib/auth/tokens";
+import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
 
 /**
  * First filter for pages (spec section 2): /admin/* without a session → /login remembering the page;
  * signed in without the admin role → /. Token signature and expiry are checked here; whether the
  * session is still current (not logged out) is checked again by the admin layout and every handler.
+ *
+ * Every page answer (redirects included) gets its Content-Security-Policy with a fresh nonce and, over
+ * https, HSTS (lib/security/headers.ts). The policy also goes to the render as a request header: Next
+ * takes the nonce from there for its own scripts; a CSP header the client sent is replaced.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  const https = servedOverHttps(request, { authUrl: env().AUTH_URL, trustedProxyCount: env().TRUSTED_PROXY_COUNT });
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy({ nonce, stripe: usesStripe(pathname), https, dev: process.env.NODE_ENV === "development" });
+  const secured = (res: NextResponse) => {
+    res.headers.set("Content-Security-Policy", policy);
+    if (https) res.headers.set("Strict-Transport-Security", HSTS_VALUE);
+    return res;
+  };
   const headers = new Headers(request.headers);
   headers.set("x-pathname", pathname + search);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
 
   if (pathname === "/admin" || pathname.startsWith("/admin/")) {
     const secure = request.cookies.has(sessionCookieName(true));
@@ -20,11 +35,11 @@ export async function proxy(request: NextRequest) {
     if (!claims) {
       const login = new URL("/login", request.url);
       login.searchParams.set("callbackUrl", pathname + search);
-      return NextResponse.redirect(login);
+      return secured(NextResponse.redirect(login));
     }
-    if (!claims.roles.includes("admin")) return NextResponse.redirect(new URL("/", request.url));
+    if (!claims.roles.includes("admin")) return secured(NextResponse.redirect(new URL("/", request.url)));
   }
-  return NextResponse.next({ request: { headers } });
+  return secured(NextResponse.next({ request: { headers } }));
 }
 
 export const config = {

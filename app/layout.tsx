@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
@@ -13,7 +14,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, messages, session] = await Promise.all([getLocale(), getMessages(), getServerSession()]);
+  // Reading the request headers renders every page per request: Next puts the CSP nonce that proxy.ts
+  // passes in the request headers on its own scripts; a prerendered page would carry none and be blocked.
+  const [locale, messages, session] = await Promise.all([getLocale(), getMessages(), getServerSession(), headers()]);
   const initialSession = session
     ? { authenticated: true, user: publicUser(session.user), roles: session.roles }
     : { authenticated: false, user: null, roles: [] };

@@ -1,7 +1,7 @@
 import { decode, encode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
 
-/** Claims in our session token; the same shape Auth.js's jwt callback produces, so both read each other's cookies. */
+/** Claims in our session token (Auth.js's JWT format through next-auth/jwt; the only sign-in is POST /api/auth/login). */
 export interface SessionClaims {
   sub: string;
   email: string;
