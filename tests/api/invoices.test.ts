@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { invoiceCounters, invoices, orderEvents, orderItems, orders, outgoingMail, payments, refunds, type Invoice } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { getStorage } from "@/lib/integrations/storage";
+import { getStorage, resetStorage } from "@/lib/integrations/storage";
 import { orderTotals, vatInGross } from "@/lib/pricing";
 import { issueCreditNote, issueInvoice, type InvoiceContent } from "@/lib/services/invoices";
 import { nextInvoiceNumber } from "@/lib/services/invoices/numbers";
@@ -41,6 +41,10 @@ let customerId: number;
 beforeAll(async () => {
   dataDir = tempDir("shop-test-invoices-");
   process.env.DATA_DIR = dataDir;
+  // A storage folder of this file's own: other test files (each with a fresh database) issue invoices
+  // with the same numbers, and the stored-PDF test looks into the invoice's folder.
+  process.env.STORAGE_DIR = path.join(dataDir, "storage");
+  resetStorage();
   for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete process.env[key];
   Object.assign(process.env, SELLER);
   // Many accounts registered from one address here; the registration limit has its own test (ai-money).
