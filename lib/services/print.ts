@@ -50,19 +50,36 @@ export async function generatePrintPdf(input: GeneratePdfBody, session: Session 
   await enforcePdfRateLimit(clientIp);
   const bytes = await readImageBytesOrThrow(image);
 
-  const fitted = await fitPrintImage(bytes, mug.templateWidthMm, mug.templateHeightMm);
-  const label = mug.articleNumber ?? `mug-${mug.id}`;
+  return renderPrintFile(bytes, { ...mug, label: mug.articleNumber ?? `mug-${mug.id}` });
+}
+
+/** The document format of a mug's print file. */
+export interface PrintFormat {
+  templateWidthMm: number;
+  templateHeightMm: number;
+  documentWidthMm: number;
+  documentHeightMm: number;
+  bottomMarginMm: number;
+  /** Names the file (article number or mug id), plus an optional suffix (e.g. "line-12"). */
+  label: string;
+  suffix?: string;
+}
+
+/** The print PDF of an image in a mug's document format: cover-fitted, with its effective DPI. */
+export async function renderPrintFile(bytes: Buffer, format: PrintFormat): Promise<PrintPdf> {
+  const fitted = await fitPrintImage(bytes, format.templateWidthMm, format.templateHeightMm);
   const pdf = await renderPrintPdf({
-    documentWidthMm: mug.documentWidthMm,
-    documentHeightMm: mug.documentHeightMm,
-    bottomMarginMm: mug.bottomMarginMm,
-    templateWidthMm: mug.templateWidthMm,
-    templateHeightMm: mug.templateHeightMm,
+    documentWidthMm: format.documentWidthMm,
+    documentHeightMm: format.documentHeightMm,
+    bottomMarginMm: format.bottomMarginMm,
+    templateWidthMm: format.templateWidthMm,
+    templateHeightMm: format.templateHeightMm,
     image: fitted.jpeg,
     dpi: fitted.dpi,
-    title: `${label} print file`,
+    title: `${format.label} print file`,
   });
-  return { pdf, filename: `${label.replace(/[^A-Za-z0-9._-]/g, "_")}-print.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI };
+  const name = [format.label.replace(/[^A-Za-z0-9._-]/g, "_"), format.suffix, "print"].filter(Boolean).join("-");
+  return { pdf, filename: `${name}.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI };
 }
 
 /** The HTTP answer: the PDF as a download, never cached by shared caches (it may show a private image). */

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AdminOrderDetail, ProductionSheet as Sheet } from "@/lib/schemas/admin-orders";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 type Line = AdminOrderDetail["items"][number];
 
@@ -79,7 +79,13 @@ export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { 
               <div className="space-y-1">
                 <div className="flex items-center justify-between gap-2">
                   <span className="text-xs font-medium text-stone-600">{t("prompt")}</span>
-                  <CopyButton text={p.promptText} label={t("copyLabel", { position })} />
+                  <CopyButton
+                    text={p.promptText}
+                    labels={{ copy: t("copy"), copied: t("copied"), copyFailed: t("copyFailed") }}
+                    ariaLabel={t("copyLabel", { position })}
+                    className="btn-secondary px-2.5 py-1 text-xs"
+                    testId="copy-prompt"
+                  />
                 </div>
                 <pre className="max-h-48 overflow-auto rounded border border-stone-200 bg-stone-50 p-2 font-mono text-xs break-words whitespace-pre-wrap" data-testid="production-prompt">
                   {p.promptText}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /**
  * The composed prompt as the provider receives it for a customer's generation (style text, then the
@@ -9,23 +9,13 @@ import { toast } from "sonner";
  */
 export function PromptPreview({ text }: { text: string }) {
   const t = useTranslations("prompts.preview");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast.success(t("copied"));
-    } catch {
-      toast.error(t("copyFailed"));
-    }
-  }
   return (
     <section aria-labelledby="prompt-preview-title" className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="prompt-preview">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="prompt-preview-title" className="text-base font-semibold text-stone-800">
           {t("title")}
         </h2>
-        <button type="button" className="btn-secondary" onClick={() => void copy()} disabled={!text} data-testid="prompt-preview-copy">
-          {t("copy")}
-        </button>
+        <CopyButton text={text} labels={{ copy: t("copy"), copied: t("copied"), copyFailed: t("copyFailed") }} testId="prompt-preview-copy" />
       </div>
       <p className="mb-2 text-xs text-stone-500">{t("help")}</p>
       {text ? (

@@ -5,12 +5,11 @@ import { articles, generations, images, mugDetails, orderItems, prompts, type Ge
 import { notFound } from "@/lib/api/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
 import type { ProductionSheet } from "@/lib/schemas/admin-orders";
 import { coverFit } from "@/lib/print-fit";
 import { MIN_PRINT_DPI } from "@/lib/schemas/print";
 import { imageUrl, readImageBytesOrThrow } from "../../images";
-import { fitPrintImage, type PrintPdf } from "../../print";
+import { renderPrintFile, type PrintPdf } from "../../print";
 import type { Queryable } from "../dto";
 
 /**
@@ -140,17 +139,5 @@ export async function orderLinePrintPdf(orderId: string, itemId: number): Promis
   const area = (await printAreas(db, [line.item.articleId])).get(line.item.articleId);
   if (!area) throw notFound();
   const bytes = await readImageBytesOrThrow(line.image);
-  const fitted = await fitPrintImage(bytes, area.templateWidthMm, area.templateHeightMm);
-  const label = area.articleNumber ?? `mug-${area.articleId}`;
-  const pdf = await renderPrintPdf({
-    documentWidthMm: area.documentWidthMm,
-    documentHeightMm: area.documentHeightMm,
-    bottomMarginMm: area.bottomMarginMm,
-    templateWidthMm: area.templateWidthMm,
-    templateHeightMm: area.templateHeightMm,
-    image: fitted.jpeg,
-    dpi: fitted.dpi,
-    title: `${label} print file`,
-  });
-  return { pdf, filename: `${label.replace(/[^A-Za-z0-9._-]/g, "_")}-line-${itemId}-print.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI };
+  return renderPrintFile(bytes, { ...area, label: area.articleNumber ?? `mug-${area.articleId}`, suffix: `line-${itemId}` });
 }
