@@ -26,6 +26,10 @@ export async function openDb(opts: { url?: string; pgliteDir?: string | null; lo
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
       connection: { application_name: "mug-shop" },
+      // After failed connects postgres.js waits before the next attempt, by default growing to 20 s
+      // (every query meanwhile waits too): when the database is back after an outage, the shop must
+      // answer again within a second or so, not 20 s later.
+      backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
     });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };

@@ -68,3 +68,37 @@ export function isStillReferenced(err: unknown): boolean {
   const code = pgErrorCode(err);
   return code === "23503" || code === "23001";
 }
+
+/**
+ * The database (or another service the request needs) cannot be reached right now: refused, cut or
+ * timed out connections (node:net codes, postgres.js' CONNECTION_* codes) and PostgreSQL's
+ * connection-exception (08xxx), shutdown / starting up (57P01–57P03) and too-many-connections
+ * (53300) states. Passing: postgres.js opens new connections on the next query, so the request is
+ * answered 503 instead of 500 and the same process recovers by itself.
+ */
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+]);
+
+export function isServiceUnreachable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError, forbidden, isStillReferenced, pgErrorCode, unauthenticated, zodFieldErrors } from "./errors";
+import { ApiError, forbidden, isServiceUnreachable, isStillReferenced, pgErrorCode, unauthenticated, zodFieldErrors } from "./errors";
 import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { getRequestSession, type Session } from "@/lib/auth/session";
@@ -108,9 +108,15 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
+/** Retry-After of a 503 for an unreachable database: a restart or fail-over takes seconds. */
+const SERVICE_RETRY_AFTER_SECONDS = 5;
+
 type ErrorContext = { requestId: string; locale: Locale; method: string; url: string };
 
-/** The single error renderer: known errors keep their status; database rule violations become 409/422; the rest 500. */
+/**
+ * The single error renderer: known errors keep their status; database rule violations become 409/422;
+ * an unreachable database (or other service) 503 with Retry-After; the rest 500.
+ */
 export function errorResponse(err: unknown, ctx: ErrorContext): Response {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;
@@ -120,7 +126,11 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     if (code === "23505") apiError = new ApiError(409, "errors.conflict");
     else if (isStillReferenced(err)) apiError = new ApiError(409, "errors.inUse");
     else if (code === "23514" || code === "22003" || code === "22P02") apiError = new ApiError(422, "errors.validationFailed");
-    else {
+    else if (isServiceUnreachable(err)) {
+      // Passing (the connection pool reconnects on the next query): no stack trace, the caller may retry.
+      logger.warn("service unreachable", { requestId: ctx.requestId, method: ctx.method, url: ctx.url, err: err instanceof Error ? err.message : String(err) });
+      apiError = new ApiError(503, "errors.serviceUnavailable", undefined, { retryAfter: SERVICE_RETRY_AFTER_SECONDS });
+    } else {
       logger.error("request failed", { requestId: ctx.requestId, method: ctx.method, url: ctx.url, err });
       apiError = new ApiError(500, "errors.internal");
     }
@@ -135,6 +145,6 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     );
   }
   const headers: Record<string, string> = { "x-request-id": ctx.requestId };
-  if (apiError.status === 429 && apiError.params?.retryAfter) headers["retry-after"] = String(apiError.params.retryAfter);
+  if ((apiError.status === 429 || apiError.status === 503) && apiError.params?.retryAfter) headers["retry-after"] = String(apiError.params.retryAfter);
   return Response.json(body, { status: apiError.status, headers });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { TransactionRollbackError } from "drizzle-orm";
+import { is, TransactionRollbackError } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import type { AiProvider } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -66,7 +66,8 @@ export async function reserveAiBudget(microCents: number): Promise<AiBudgetReser
       return true;
     })
     .catch((err: unknown) => {
-      if (err instanceof TransactionRollbackError) return false;
+      // is(), not instanceof: the production build may load drizzle-orm more than once (its classes then differ).
+      if (is(err, TransactionRollbackError)) return false;
       throw err;
     });
   if (!granted) {
