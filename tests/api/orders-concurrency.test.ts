@@ -358,5 +358,8 @@ describe("the payment failure page's data", () => {
     expect(en.body).toMatchObject({ id: order.id, orderNumber: order.orderNumber, paymentStatus: "unpaid", paymentFailureMessage: "Your card was declined." });
     expect((await getOrder(order.id, b, "de")).body.paymentFailureMessage).toBe("Deine Karte wurde abgelehnt.");
     expect((await getOrder(order.id, "other")).status).toBe(404);
+    // The list says it in the caller's language too.
+    expect((await listOrders(b, "de")).body.find((o) => o.id === order.id)?.paymentFailureMessage).toBe("Deine Karte wurde abgelehnt.");
+    expect((await listOrders(b, "en")).body.find((o) => o.id === order.id)?.paymentFailureMessage).toBe("Your card was declined.");
   });
 });

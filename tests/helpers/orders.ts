@@ -127,8 +127,8 @@ export async function placedOrder(who: Who, ownerId: number, opts: { quantity?: 
   return res.body;
 }
 
-export async function listOrders(who: Who = "customer") {
-  return call<OrderDto[] & ErrorBody>(ordersRoute.GET, { path: "/api/user/orders", cookie: await cookieOf(who) });
+export async function listOrders(who: Who = "customer", lang: Lang = "en") {
+  return call<OrderDto[] & ErrorBody>(ordersRoute.GET, { path: "/api/user/orders", cookie: await cookieOf(who), headers: headersFor(lang) });
 }
 
 export async function getOrder(orderId: string, who: Who = "customer", lang: Lang = "en") {

@@ -23,11 +23,11 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
 }
 
 /** GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time expire first). */
-export async function listOrders(session: Session): Promise<OrderDto[]> {
+export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
   const db = await getDb();
   const rows = await db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-  return (await loadBundles(db, rows)).map((b) => toOrderDto(b));
+  return (await loadBundles(db, rows)).map((b) => toOrderDto(b, locale));
 }
 
 /**
