@@ -92,6 +92,7 @@ test.describe("admin orders", () => {
     await expect(orders.section("order-fulfilment").getByTestId("order-tracking-number")).toHaveText("00340434161234567890");
     await expect(orders.section("order-fulfilment")).toContainText("DHL");
     await expect(orders.section("order-customer")).toContainText("Hauptstraße 5");
+    await expect(orders.section("order-customer")).toContainText("Germany");
     await expect(orders.section("order-lines")).toContainText(mug.name);
     await expect(orders.detailAction("deliver")).toBeVisible();
     await expect(orders.detailAction("process")).toHaveCount(0);

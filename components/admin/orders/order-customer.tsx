@@ -1,35 +1,22 @@
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { PostalAddress } from "@/components/ui/postal-address";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard, Fact } from "./detail-card";
 
 type Address = AdminOrderDetail["shippingAddress"];
 
-function AddressBlock({ title, address, testId }: { title: string; address: Address; testId: string }) {
+function AddressBlock({ title, address, locale, testId }: { title: string; address: Address; locale: string; testId: string }) {
   return (
     <div data-testid={testId}>
       <h3 className="text-xs font-medium text-stone-500">{title}</h3>
-      <address className="not-italic">
-        {address.firstName} {address.lastName}
-        <br />
-        {address.street1}
-        {address.street2 && (
-          <>
-            <br />
-            {address.street2}
-          </>
-        )}
-        <br />
-        {address.postalCode} {address.city}
-        <br />
-        {address.countryCode}
-      </address>
+      <PostalAddress address={address} locale={locale} />
     </div>
   );
 }
 
 /** Who ordered: name, email, phone, account, language, and the shipping and billing addresses. */
 export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
-  const t = await getTranslations("adminOrders.customer");
+  const [t, locale] = await Promise.all([getTranslations("adminOrders.customer"), getLocale()]);
   const same = JSON.stringify(order.shippingAddress) === JSON.stringify(order.billingAddress);
   return (
     <DetailCard title={t("title")} testId="order-customer">
@@ -53,14 +40,14 @@ export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
         <Fact term={t("language")}>{t(`locale.${order.locale}`)}</Fact>
       </dl>
       <div className="mt-3 grid gap-3 border-t border-stone-100 pt-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} testId="order-shipping-address" />
+        <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} locale={locale} testId="order-shipping-address" />
         {same ? (
           <div data-testid="order-billing-address">
             <h3 className="text-xs font-medium text-stone-500">{t("billingAddress")}</h3>
             <p>{t("sameAsShipping")}</p>
           </div>
         ) : (
-          <AddressBlock title={t("billingAddress")} address={order.billingAddress} testId="order-billing-address" />
+          <AddressBlock title={t("billingAddress")} address={order.billingAddress} locale={locale} testId="order-billing-address" />
         )}
       </div>
     </DetailCard>

@@ -3,39 +3,17 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { Totals } from "@/components/shop/cart/totals";
+import { PostalAddress } from "@/components/ui/postal-address";
 import { useEuro } from "@/components/shop/cart/use-euro";
 
 type Address = OrderDto["shippingAddress"];
-
-/** The country's name in the active language (falls back to the code). */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export function AddressBlock({ title, address, testId }: { title: string; address: Address; testId?: string }) {
   const locale = useLocale();
   return (
     <div data-testid={testId}>
       <h3 className="mb-1 text-sm font-semibold text-stone-700">{title}</h3>
-      <address className="text-sm text-stone-700 not-italic">
-        {address.firstName} {address.lastName}
-        <br />
-        {address.street1}
-        {address.street2 && (
-          <>
-            <br />
-            {address.street2}
-          </>
-        )}
-        <br />
-        {address.postalCode} {address.city}
-        <br />
-        {countryName(address.countryCode, locale)}
-      </address>
+      <PostalAddress address={address} locale={locale} className="text-sm text-stone-700 not-italic" />
     </div>
   );
 }

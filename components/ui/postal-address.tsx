@@ -1,0 +1,40 @@
+/** A postal address as the order keeps it. */
+export interface PostalAddressValue {
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string | null;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+}
+
+/** The country's name in the given language (falls back to the code). */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** An address block: name, street lines, postal code and city, country name. Usable on the server and in the browser. */
+export function PostalAddress({ address, locale, className = "not-italic" }: { address: PostalAddressValue; locale: string; className?: string }) {
+  return (
+    <address className={className}>
+      {address.firstName} {address.lastName}
+      <br />
+      {address.street1}
+      {address.street2 && (
+        <>
+          <br />
+          {address.street2}
+        </>
+      )}
+      <br />
+      {address.postalCode} {address.city}
+      <br />
+      {countryName(address.countryCode, locale)}
+    </address>
+  );
+}
