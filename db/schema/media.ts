@@ -1,4 +1,4 @@
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 import { aiModels, prompts } from "./prompts";
@@ -69,8 +69,17 @@ export const generations = pgTable(
     errorMessage: text(),
     /** Set for a generation the admin prompt tester made (one per provider of a run). */
     testRunId: integer().references((): AnyPgColumn => aiTestRuns.id, { onDelete: "set null" }),
+    /**
+     * The job id the browser chose (a random UUID) for a storefront generation: a reloaded editor
+     * asks for the job by it and reattaches instead of starting again. Unique: one job per id.
+     */
+    clientJobId: uuid(),
   },
-  (t) => [index("generations_user_idx").on(t.userId, t.startedAt), index("generations_test_run_idx").on(t.testRunId)],
+  (t) => [
+    index("generations_user_idx").on(t.userId, t.startedAt),
+    index("generations_test_run_idx").on(t.testRunId),
+    uniqueIndex("generations_client_job_unique").on(t.clientJobId),
+  ],
 );
 
 /** One run of the admin prompt tester: the photo, the settings and (optionally) the prompt it ran; its results are generations. */

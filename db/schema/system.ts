@@ -22,7 +22,7 @@ export const loginThrottle = pgTable("login_throttle", {
   nextAttemptAt: timestamp({ withTimezone: true }).notNull(),
 });
 
-export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "other"] as const;
+export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "account", "other"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */

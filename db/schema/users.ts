@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { postalAddressColumns, timestamps } from "./_shared";
 
 export const ROLES = ["guest", "customer", "admin"] as const;
@@ -28,6 +28,31 @@ export const users = pgTable(
   ],
 );
 
+export const AUTH_TOKEN_PURPOSES = ["password_reset"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/**
+ * Single-use, expiring links sent by mail (password reset; for an email that only has guest
+ * accounts the same link sets the first password and turns the guest account into a customer
+ * account). Only a SHA-256 hash of the token is stored; usedAt makes it single use.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    /** hex SHA-256 of the token handed out; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
 export const countries = pgTable("countries", {
   code: char({ length: 2 }).primaryKey(),
   nameEn: text().notNull(),
@@ -54,3 +79,4 @@ export const addresses = pgTable(
 export type User = typeof users.$inferSelect;
 export type Country = typeof countries.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;

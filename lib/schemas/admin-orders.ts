@@ -278,7 +278,7 @@ export const adminMailDto = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
-  kind: z.enum(["receipt", "shipped", "cancelled", "refunded", "other"]),
+  kind: z.enum(["receipt", "shipped", "cancelled", "refunded", "account", "other"]),
   status: z.enum(["queued", "sent", "failed"]),
   attempts: z.number().int(),
   error: z.string().nullable(),

@@ -46,7 +46,7 @@ const TONE: Partial<Record<Event["type"], string>> = {
   dispute_opened: "bg-red-500",
 };
 
-const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "other"] as const;
+const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "account", "other"] as const;
 const PROVIDERS = ["stripe", "sandbox"] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === "string" && (list as readonly string[]).includes(value);
 
