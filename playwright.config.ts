@@ -4,7 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh embedded database per run, created and seeded by the server on start.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
+// Set in the environment so the test workers know it too (a spec may read the mail outbox under it).
+process.env.E2E_DATA_DIR ??= path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: "tests/e2e",
