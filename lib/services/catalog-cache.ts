@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 
 /**
  * Catalogue reads (mugs, prompts, countries) change only when an admin edits them, so the storefront
@@ -33,4 +34,21 @@ export function cachedCatalog<T>(key: string, load: () => Promise<T>): Promise<T
 export function invalidateCatalog(): void {
   state.generation++;
   state.entries.clear();
+}
+
+/** A catalogue answer serialised once: the JSON text and its strong ETag (a hash of the text). */
+export interface CatalogJson {
+  body: string;
+  etag: string;
+}
+
+/**
+ * The JSON text of a cached catalogue read and its ETag, computed once per cache entry (not per
+ * request). The ETag is the content's hash, so every instance gives the same content the same tag.
+ */
+export function cachedCatalogJson<T>(key: string, load: () => Promise<T>): Promise<CatalogJson> {
+  return cachedCatalog(`json:${key}`, async () => {
+    const body = JSON.stringify(await load());
+    return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+  });
 }

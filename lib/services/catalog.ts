@@ -25,7 +25,7 @@ import {
   type MugVariantDto,
   type PublicPromptDto,
 } from "@/lib/schemas/catalog";
-import { cachedCatalog } from "./catalog-cache";
+import { cachedCatalog, cachedCatalogJson, type CatalogJson } from "./catalog-cache";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
 
 /**
@@ -34,8 +34,18 @@ import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./artic
  * and are shared between callers: treat them as read-only.
  */
 
-/** Cache-Control of the public catalogue answers. */
-export const CATALOG_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=300";
+/**
+ * Cache-Control of the public catalogue answers: browsers keep them a minute, a CDN five, and either
+ * may serve a stale copy while it revalidates (with the ETag: a 304 costs no body).
+ */
+export const CATALOG_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
+
+const catalogReads = { mugs: listPublicMugs, prompts: listPublicPrompts, countries: listCountries } as const;
+
+/** A public catalogue read serialised once per cache entry, with its ETag. */
+export function catalogJson(kind: keyof typeof catalogReads, locale: Locale): Promise<CatalogJson> {
+  return cachedCatalogJson(`${kind}:${locale}`, () => catalogReads[kind](locale));
+}
 
 const collators = new Map<string, Intl.Collator>();
 function collator(locale: string): Intl.Collator {

@@ -28,7 +28,7 @@ import { salesPrice } from "@/lib/pricing";
 import type { CountryDto, MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
 
-const CATALOG_CACHE = "public, max-age=60, stale-while-revalidate=300";
+const CATALOG_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 const IMAGE_URL = /^\/api\/images\/(\d+)$/;
 
 async function countries(headers: Record<string, string> = {}, cookie?: string) {

@@ -1,10 +1,8 @@
 import { route } from "@/lib/api/route";
-import { CATALOG_CACHE_CONTROL, listCountries } from "@/lib/services/catalog";
+import { catalogAnswer, catalogLocaleQuery } from "@/lib/api/http-cache";
+import { CATALOG_CACHE_CONTROL, catalogJson } from "@/lib/services/catalog";
 
-// GET /api/countries – all countries { code, name, nameEn, nameDe }, sorted by name in the caller's language
-export const GET = route({ access: "public" }, async ({ locale }) =>
-  Response.json(await listCountries(locale), {
-    // `name` and the order depend on the language, which comes from the cookie or Accept-Language.
-    headers: { "cache-control": CATALOG_CACHE_CONTROL, vary: "Cookie, Accept-Language" },
-  }),
+// GET /api/countries – all countries { code, name, nameEn, nameDe }, sorted by name in the caller's language (?locale=de|en, else cookie / Accept-Language); ETag, 304 on If-None-Match
+export const GET = route({ access: "public", query: catalogLocaleQuery }, async ({ req, query, locale }) =>
+  catalogAnswer(req, await catalogJson("countries", query.locale ?? locale), CATALOG_CACHE_CONTROL, !!query.locale),
 );
