@@ -1,4 +1,6 @@
-import { decode, encode } from "next-auth/jwt";
+import { hkdfSync } from "node:crypto";
+import { jwtDecrypt } from "jose";
+import { encode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
 
 /** Claims in our session token (Auth.js's JWT format through next-auth/jwt; the only sign-in is POST /api/auth/login). */
@@ -18,9 +20,42 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, co
   return encode({ token: { ...claims }, secret, salt: cookieName, maxAge });
 }
 
+/** Auth.js's content encryption for session tokens, and the key length (bytes) each needs. */
+const KEY_BYTES = { "A256CBC-HS512": 64, "A256GCM": 32 } as const;
+type Enc = keyof typeof KEY_BYTES;
+
+/**
+ * Keys derived from (secret, cookie name, enc) — HKDF as Auth.js derives them, but once per process
+ * instead of once per request (Auth.js's decode derives the key and its thumbprint on every call).
+ */
+const derivedKeys = new Map<string, Uint8Array>();
+function derivedKey(secret: string, salt: string, enc: Enc): Uint8Array {
+  const id = `${enc}\u0000${salt}\u0000${secret}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = new Uint8Array(hkdfSync("sha256", secret, salt, `Auth.js Generated Encryption Key (${salt})`, KEY_BYTES[enc]));
+    if (derivedKeys.size > 16) derivedKeys.clear();
+    derivedKeys.set(id, key);
+  }
+  return key;
+}
+
+/**
+ * Reads a session token minted by mintSessionToken (Auth.js's JWE format: "dir" + A256CBC-HS512, the
+ * key from HKDF over the secret with the cookie name as salt). Any failure — wrong secret, other
+ * cookie name, tampering, expiry (15 s tolerance, as Auth.js), missing claims — is null.
+ */
 export async function readSessionToken(raw: string, secret: string, cookieName: string): Promise<SessionClaims | null> {
   try {
-    const token = await decode({ token: raw, secret, salt: cookieName });
+    const { payload: token } = await jwtDecrypt(
+      raw,
+      (header) => {
+        const enc = header.enc;
+        if (enc !== "A256CBC-HS512" && enc !== "A256GCM") throw new Error("unsupported enc");
+        return derivedKey(secret, cookieName, enc);
+      },
+      { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"] },
+    );
     if (!token || typeof token.sub !== "string" || typeof token.sv !== "number" || !Array.isArray(token.roles)) return null;
     return { sub: token.sub, email: String(token.email ?? ""), roles: token.roles as Role[], sv: token.sv };
   } catch {

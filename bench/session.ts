@@ -1,0 +1,25 @@
+/**
+ * Session-token reading per request (issue 12 row "session resolution"): Auth.js's decode (derives
+ * the key with HKDF and its thumbprint on every call) against readSessionToken (key derived once),
+ * interleaved in one process. Prints figures, asserts nothing.
+ */
+import { decode } from "next-auth/jwt";
+import { mintSessionToken, readSessionToken } from "../lib/auth/tokens";
+import { formatTable, measure, type Result } from "./lib";
+
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const COOKIE = "shop.session-token";
+
+async function main() {
+  const token = await mintSessionToken({ sub: "1", email: "a@example.com", roles: ["customer"], sv: 0 }, SECRET, COOKIE, 3600);
+  const rounds = { authjs: [] as Result[], ours: [] as Result[] };
+  for (let round = 0; round < 3; round++) {
+    rounds.authjs.push(await measure("Auth.js decode (key derived per call)", { n: 2000, warmup: 200 }, () => decode({ token, secret: SECRET, salt: COOKIE })));
+    rounds.ours.push(await measure("readSessionToken (key derived once)", { n: 2000, warmup: 200 }, () => readSessionToken(token, SECRET, COOKIE)));
+  }
+  // The median round of each, by median latency.
+  const pick = (rs: Result[]) => [...rs].sort((a, b) => a.medianMs - b.medianMs)[1] ?? rs[0];
+  console.log(formatTable([pick(rounds.authjs), pick(rounds.ours)]));
+}
+
+void main();
