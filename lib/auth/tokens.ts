@@ -51,8 +51,8 @@ export async function readSessionToken(raw: string, secret: string, cookieName: 
       raw,
       (header) => {
         const enc = header.enc;
-        if (enc !== "A256CBC-HS512" && enc !== "A256GCM") throw new Error("unsupported enc");
-        return derivedKey(secret, cookieName, enc);
+        if (enc === "A256CBC-HS512" || enc === "A256GCM") return derivedKey(secret, cookieName, enc);
+        throw new Error("unsupported enc");
       },
       { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"] },
     );
