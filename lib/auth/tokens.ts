@@ -23,6 +23,7 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, co
 /** Auth.js's content encryption for session tokens, and the key length (bytes) each needs. */
 const KEY_BYTES = { "A256CBC-HS512": 64, "A256GCM": 32 } as const;
 type Enc = keyof typeof KEY_BYTES;
+const isEnc = (enc: unknown): enc is Enc => enc === "A256CBC-HS512" || enc === "A256GCM";
 
 /**
  * Keys derived from (secret, cookie name, enc) — HKDF as Auth.js derives them, but once per process
@@ -50,9 +51,8 @@ export async function readSessionToken(raw: string, secret: string, cookieName: 
     const { payload: token } = await jwtDecrypt(
       raw,
       (header) => {
-        const enc = header.enc;
-        if (enc === "A256CBC-HS512" || enc === "A256GCM") return derivedKey(secret, cookieName, enc);
-        throw new Error("unsupported enc");
+        if (!isEnc(header.enc)) throw new Error("unsupported enc");
+        return derivedKey(secret, cookieName, header.enc);
       },
       { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"] },
     );
