@@ -44,7 +44,8 @@ const catalogReads = { mugs: listPublicMugs, prompts: listPublicPrompts, countri
 
 /** A public catalogue read serialised once per cache entry, with its ETag. */
 export function catalogJson(kind: keyof typeof catalogReads, locale: Locale): Promise<CatalogJson> {
-  return cachedCatalogJson(`${kind}:${locale}`, () => catalogReads[kind](locale));
+  const read: (locale: Locale) => Promise<unknown> = catalogReads[kind];
+  return cachedCatalogJson(`${kind}:${locale}`, () => read(locale));
 }
 
 const collators = new Map<string, Intl.Collator>();
