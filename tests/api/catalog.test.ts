@@ -273,6 +273,15 @@ describe("GET /api/mugs – texts in the caller's language", () => {
     expect(sampleMug(await getMugs({ "accept-language": "en" }, "NEXT_LOCALE=de")).name).toBe("Klassische Tasse 250 ml");
   });
 
+  it("the locale cookie alone (no browser language): every seeded mug text and colour name in German, none of the English ones", async () => {
+    const mug = sampleMug(await getMugs({}, "NEXT_LOCALE=de"));
+    expect(mug).toMatchObject({ name: MUG_ARTICLE.nameDe, shortDescription: MUG_ARTICLE.shortDescriptionDe, longDescription: MUG_ARTICLE.longDescriptionDe });
+    expect(mug.variants.map((v) => [v.articleVariantNumber, v.name])).toEqual(MUG_ARTICLE.variants.map((v) => [v.number, v.nameDe]));
+    const shown = [mug.name, mug.shortDescription, mug.longDescription, ...mug.variants.map((v) => v.name)];
+    const english = [MUG_ARTICLE.name, MUG_ARTICLE.shortDescription, MUG_ARTICLE.longDescription, ...MUG_ARTICLE.variants.map((v) => v.name)];
+    for (const text of english) expect(shown).not.toContain(text);
+  });
+
   it("the answer is cached per language and says it varies with the language headers", async () => {
     expect(sampleMug(await getMugs(DE)).name).toBe("Klassische Tasse 250 ml");
     expect(sampleMug(await getMugs()).name).toBe("Classic Mug 250");
@@ -411,6 +420,18 @@ describe("GET /api/prompts", () => {
     }
     // The English list is still cached as English.
     expect((await getPrompts()).map((p) => p.title)).toEqual(visibleSeedTitles);
+  });
+
+  it("the locale cookie alone: every seeded style's title and description in German, none of the English ones", async () => {
+    const de = await getPrompts({ cookie: "NEXT_LOCALE=de" });
+    const seeded = PROMPTS.filter((p) => !p.archived);
+    for (const seed of seeded) {
+      expect(seed.titleDe.trim()).not.toBe("");
+      expect(seed.descriptionDe.trim()).not.toBe("");
+      expect(de.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({ title: seed.titleDe, description: seed.descriptionDe });
+    }
+    const descriptions = de.map((p) => p.description);
+    for (const seed of seeded) expect(descriptions).not.toContain(seed.description);
   });
 
   it("a missing text falls back to the other language", async () => {

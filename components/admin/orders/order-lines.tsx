@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatEuro } from "@/lib/format";
+import { colourLocale, lineColourDetail } from "@/lib/colour-name";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard } from "./detail-card";
 
@@ -20,7 +21,7 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
             <div className="min-w-0">
               <p className="font-medium break-words">{line.articleName}</p>
               <p className="text-xs text-stone-500">
-                {[line.variantName, line.colour].filter(Boolean).join(" · ")}
+                {lineColourDetail(line, colourLocale(locale))}
                 {line.personalised && <span className="ml-1 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{t("personalised")}</span>}
               </p>
             </div>

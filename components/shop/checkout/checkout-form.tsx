@@ -10,6 +10,7 @@ import { placeOrderBody } from "@/lib/schemas/orders";
 import type { CartDto } from "@/lib/schemas/cart";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { focusFirstError } from "@/components/ui/focus-first-error";
 import { PriceChangedNotice } from "@/components/shop/cart/price-changed-notice";
 import { invalidateCart } from "@/components/shop/cart/use-refreshed-cart";
 import { AddressFields, emptyAddress, type AddressValues } from "./address-fields";
@@ -61,7 +62,8 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const schema = useMemo(() => formSchema(personalised), [personalised]);
   const e = fields.errors;
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  /** After a failed submit: focus on the first faulty field (contact, addresses, card, waiver), in page order. */
+  const focusFault = () => void focusFirstError(formRef.current);
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
@@ -72,7 +74,11 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
       // Sent only for personalised carts: the server records when the customer confirmed it.
       ...(personalised ? { acceptWithdrawalWaiver: waiver } : {}),
     });
-    if (!body) return focusFirstError();
+    if (!body) {
+      // The card's faults show at the same time, so one attempt lists everything to correct.
+      flow.check();
+      return focusFault();
+    }
     await flow.pay(async () => {
       try {
         const placed = await ordersApi.place({ ...body, idempotencyKey: checkoutIdempotencyKey(cartFingerprint(cart)) });
@@ -87,12 +93,13 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
         }
         if (err instanceof HttpError && err.fieldErrors && (err.status === 400 || err.status === 422)) {
           fields.fromServer(err);
-          focusFirstError();
           return null;
         }
         throw err;
       }
     });
+    // Refused card details, or fields the server refused: the first faulty one gets focus (none → nothing happens).
+    focusFault();
   }
 
   const busy = flow.busy;

@@ -1,9 +1,9 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { orderQueries, ordersApi } from "@/lib/api-client/orders";
 import { useEuro } from "@/components/shop/cart/use-euro";
 import { AddressBlock } from "@/components/shop/orders/order-details";
@@ -12,14 +12,18 @@ import { PaymentPanel } from "./payment-panel";
 import { PaymentStatus, Spinner } from "./payment-status";
 import { usePaymentFlow } from "./use-payment-flow";
 import { LoadFailed } from "@/components/ui/query-state";
+import { focusFirstError } from "@/components/ui/focus-first-error";
+import { colourLocale, lineColour } from "@/lib/colour-name";
 
 /** /checkout?orderId=…: pays an unpaid order again (POST /api/user/orders/{id}/payment, then the card). */
 export function RetryPayment({ orderId }: { orderId: string }) {
   const t = useTranslations("checkout");
+  const locale = useLocale();
   const to = useTranslations("orders");
   const euro = useEuro();
   const order = useQuery(orderQueries.detail(orderId));
   const flow = usePaymentFlow({ newCheckout: false });
+  const formRef = useRef<HTMLFormElement>(null);
 
   if (order.isPending) return <Spinner label={to("loading")} />;
   if (order.isError) {
@@ -45,20 +49,21 @@ export function RetryPayment({ orderId }: { orderId: string }) {
 
   const onSubmit = (ev: FormEvent) => {
     ev.preventDefault();
-    void flow.pay(async () => ({ orderId, payment: await ordersApi.retryPayment(orderId) }));
+    // Refused card details: the first faulty field gets focus.
+    void flow.pay(async () => ({ orderId, payment: await ordersApi.retryPayment(orderId) })).then(() => focusFirstError(formRef.current));
   };
   const lines = o.items.map((item) => ({
     key: item.id,
     imageUrl: item.imageUrl,
     name: item.articleName,
-    detail: item.variantName ?? item.colour,
+    detail: lineColour(item, colourLocale(locale)),
     quantity: item.quantity,
     totalCents: item.totalCents,
   }));
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <form noValidate onSubmit={onSubmit} className="space-y-6" data-testid="retry-form" aria-busy={flow.busy}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-6" data-testid="retry-form" aria-busy={flow.busy}>
         <div className="card space-y-4">
           <p className="font-medium" data-testid="retry-order-number">
             {t("retryIntro", { number: o.orderNumber })}

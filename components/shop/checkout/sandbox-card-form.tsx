@@ -1,53 +1,75 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
 import { useTranslations } from "next-intl";
 import { ordersApi } from "@/lib/api-client/orders";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { sandboxCardBody } from "@/lib/schemas/orders";
 import { TextField } from "@/components/ui/form-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
+import {
+  CARD_NUMBER_MAX_LENGTH,
+  CVC_MAX_DIGITS,
+  EXPIRY_MAX_LENGTH,
+  cardBody,
+  cardErrors,
+  cleanCvc,
+  cleanExpiryInput,
+  editCardNumber,
+  formatExpiry,
+  type CardField,
+  type CardValues,
+} from "./card-input";
 import { resultOf, type PaymentMethod } from "./payment-method";
 
 export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", authentication: "4000 0027 6000 3184" } as const;
 
-/** "MM/YY" (or MM/YYYY) → month and four-digit year; NaN when it is not a date in that shape. */
-function parseExpiry(raw: string): { expMonth: number; expYear: number } {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(raw);
-  if (!m?.[1] || !m[2]) return { expMonth: Number.NaN, expYear: Number.NaN };
-  const year = Number(m[2]);
-  return { expMonth: Number(m[1]), expYear: year < 100 ? 2000 + year : year };
-}
+type Shown = Partial<Record<CardField, string>>;
 
-/** The card body, with an expiry in the past refused like a malformed one. */
-const cardSchema = sandboxCardBody.refine(
-  (c) => {
-    const now = new Date();
-    return c.expYear > now.getFullYear() || (c.expYear === now.getFullYear() && c.expMonth >= now.getMonth() + 1);
-  },
-  { path: ["expMonth"], error: "validation.cardExpiryInvalid" },
-);
+/** The server's field errors (already translated) on this form's fields; the expiry has two. */
+function serverErrors(fieldErrors: Record<string, string>): Shown {
+  const shown: Shown = {};
+  if (fieldErrors.cardNumber) shown.cardNumber = fieldErrors.cardNumber;
+  const expiry = fieldErrors.expMonth ?? fieldErrors.expYear;
+  if (expiry) shown.expiry = expiry;
+  if (fieldErrors.cvc) shown.cvc = fieldErrors.cvc;
+  return shown;
+}
 
 /**
  * The sandbox provider's card form (test mode, nothing stored): Stripe's test-card behaviour, and the
- * "extra step" of 3-D Secure cards as an Approve/Reject dialog.
+ * "extra step" of 3-D Secure cards as an Approve/Reject dialog. The number is grouped in fours as
+ * typed, the expiry is read leniently ("1230", "12/30", "12 / 30"); a field's fault shows when the
+ * field is left (or on paying), not while the first digits are typed, and goes once it is corrected.
  */
 export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: PaymentMethod | null) => void; disabled?: boolean }) {
   const t = useTranslations("payment");
-  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
-  const fields = useFieldErrors();
+  const tAll = useTranslations();
+  const [card, setCard] = useState<CardValues>({ number: "", expiry: "", cvc: "" });
+  const [shown, setShown] = useState<Shown>({});
   const [authenticating, setAuthenticating] = useState(false);
   const answerRef = useRef<((approve: boolean) => void) | null>(null);
-  const latest = useRef({ card, fields });
+  const numberRef = useRef<HTMLInputElement>(null);
+  const caretRef = useRef<number | null>(null);
+  const latest = useRef({ card });
   useEffect(() => {
-    latest.current = { card, fields };
+    latest.current = { card };
   });
 
+  // The regrouped number keeps the caret on the digit it was on.
+  useLayoutEffect(() => {
+    const input = numberRef.current;
+    const caret = caretRef.current;
+    caretRef.current = null;
+    if (input && caret !== null && document.activeElement === input) input.setSelectionRange(caret, caret);
+  }, [card.number]);
+
   useEffect(() => {
-    const input = () => {
+    /** Shows every fault of the entered card; the body to send when there is none. */
+    const checked = () => {
       const { card: c } = latest.current;
-      return { cardNumber: c.number, cvc: c.cvc.trim(), ...parseExpiry(c.expiry) };
+      const faults = cardErrors(c);
+      setShown(faults);
+      return Object.keys(faults).length === 0 ? cardBody(c) : null;
     };
     const ask = () =>
       new Promise<boolean>((resolve) => {
@@ -55,17 +77,17 @@ export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: Pay
         setAuthenticating(true);
       });
     const method: PaymentMethod = {
-      prepare: async () => (latest.current.fields.validate(cardSchema, input()) ? "ok" : "invalid"),
+      prepare: async () => (checked() ? "ok" : "invalid"),
       pay: async (orderId, payment, onNeedsAction) => {
         let current = payment;
         if (current.status === "requires_payment") {
-          const body = latest.current.fields.validate(cardSchema, input());
+          const body = checked();
           if (!body) return { kind: "invalid", message: null };
           try {
             current = await ordersApi.confirmSandbox(orderId, body);
           } catch (err) {
             if (!(err instanceof HttpError && err.fieldErrors)) throw err;
-            latest.current.fields.fromServer(err);
+            setShown(serverErrors(err.fieldErrors));
             return { kind: "invalid", message: err.message };
           }
         }
@@ -80,12 +102,48 @@ export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: Pay
     return () => onMethod(null);
   }, [onMethod]);
 
+  /** A changed field: its shown fault goes once the value is right; a new fault waits for blur. */
+  const change = (field: CardField, next: CardValues) => {
+    setCard(next);
+    setShown((prev) => {
+      if (!prev[field] || cardErrors(next)[field]) return prev;
+      const { [field]: _fixed, ...rest } = prev;
+      return rest;
+    });
+  };
+  /** Leaving a field shows its fault; an empty field waits for paying (like Stripe's form). */
+  const blur = (field: CardField, next: CardValues = card) => {
+    const empty = (field === "cardNumber" ? next.number : next[field]).trim() === "";
+    const fault = empty ? undefined : cardErrors(next)[field];
+    setShown((prev) => {
+      if (fault) return { ...prev, [field]: fault };
+      const { [field]: _fixed, ...rest } = prev;
+      return rest;
+    });
+  };
+
+  const onNumber = (ev: ChangeEvent<HTMLInputElement>) => {
+    numberRef.current = ev.target;
+    const inputType = (ev.nativeEvent as InputEvent).inputType;
+    const edit = editCardNumber(card.number, ev.target.value, ev.target.selectionStart ?? ev.target.value.length, inputType);
+    caretRef.current = edit.caret;
+    change("cardNumber", { ...card, number: edit.value });
+  };
+  const onExpiryBlur = () => {
+    const next = { ...card, expiry: formatExpiry(card.expiry) };
+    if (next.expiry !== card.expiry) setCard(next);
+    blur("expiry", next);
+  };
+  const message = (field: CardField) => {
+    const text = shown[field];
+    return text?.startsWith("validation.") ? tAll(text as Parameters<typeof tAll>[0]) : text;
+  };
+
   const answer = (approve: boolean) => {
     setAuthenticating(false);
     answerRef.current?.(approve);
     answerRef.current = null;
   };
-  const e = fields.errors;
 
   return (
     <div className="space-y-4" data-testid="sandbox-card-form">
@@ -101,41 +159,47 @@ export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: Pay
       <TextField
         label={t("cardNumber")}
         name="cardNumber"
+        type="text"
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder={TEST_CARDS.success}
         required
-        maxLength={23}
+        maxLength={CARD_NUMBER_MAX_LENGTH}
         value={card.number}
-        error={e.cardNumber}
+        error={message("cardNumber")}
         disabled={disabled}
-        onChange={(ev) => setCard({ ...card, number: ev.target.value })}
+        onChange={onNumber}
+        onBlur={() => blur("cardNumber")}
       />
       <div className="grid grid-cols-2 gap-4">
         <TextField
           label={t("cardExpiry")}
           name="cardExpiry"
+          type="text"
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder={t("cardExpiryPlaceholder")}
           required
-          maxLength={7}
+          maxLength={EXPIRY_MAX_LENGTH}
           value={card.expiry}
-          error={e.expMonth ?? e.expYear}
+          error={message("expiry")}
           disabled={disabled}
-          onChange={(ev) => setCard({ ...card, expiry: ev.target.value })}
+          onChange={(ev) => change("expiry", { ...card, expiry: cleanExpiryInput(ev.target.value) })}
+          onBlur={onExpiryBlur}
         />
         <TextField
           label={t("cardCvc")}
           name="cardCvc"
+          type="text"
           inputMode="numeric"
           autoComplete="cc-csc"
           required
-          maxLength={4}
+          maxLength={CVC_MAX_DIGITS}
           value={card.cvc}
-          error={e.cvc}
+          error={message("cvc")}
           disabled={disabled}
-          onChange={(ev) => setCard({ ...card, cvc: ev.target.value })}
+          onChange={(ev) => change("cvc", { ...card, cvc: cleanCvc(ev.target.value) })}
+          onBlur={() => blur("cvc")}
         />
       </div>
       <ConfirmDialog

@@ -32,6 +32,8 @@ export function usePaymentFlow({ newCheckout }: { newCheckout: boolean }) {
     methodRef.current = method;
   }, []);
   const fail = useCallback((message: string) => setPhase({ phase: "failed", message }), []);
+  /** Lets the payment form show its faults too (e.g. when the addresses are refused first), without paying. */
+  const check = useCallback(() => void methodRef.current?.prepare().catch(() => undefined), []);
 
   const finished = (orderId: string) => {
     if (newCheckout) endCheckout();
@@ -99,7 +101,7 @@ export function usePaymentFlow({ newCheckout }: { newCheckout: boolean }) {
     }
   }
 
-  return { phase, busy, onMethod, pay, fail };
+  return { phase, busy, onMethod, pay, fail, check };
 }
 
 function withReason(message: string, err: unknown): string {

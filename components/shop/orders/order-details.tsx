@@ -5,6 +5,7 @@ import type { OrderDto } from "@/lib/schemas/orders";
 import { Totals } from "@/components/shop/cart/totals";
 import { PostalAddress } from "@/components/ui/postal-address";
 import { useEuro } from "@/components/shop/cart/use-euro";
+import { colourLocale, lineColour } from "@/lib/colour-name";
 
 type Address = OrderDto["shippingAddress"];
 
@@ -22,6 +23,7 @@ export function AddressBlock({ title, address, testId }: { title: string; addres
 export function OrderItems({ order }: { order: OrderDto }) {
   const t = useTranslations("orders");
   const euro = useEuro();
+  const locale = colourLocale(useLocale());
   return (
     <ul className="divide-y divide-stone-200" data-testid="order-items">
       {order.items.map((item) => (
@@ -32,7 +34,7 @@ export function OrderItems({ order }: { order: OrderDto }) {
           )}
           <div className="min-w-0 flex-1">
             <p className="font-medium">{item.articleName}</p>
-            {(item.variantName ?? item.colour) && <p className="text-stone-600">{t("colour", { name: item.variantName ?? item.colour ?? "" })}</p>}
+            {lineColour(item, locale) && <p className="text-stone-600">{t("colour", { name: lineColour(item, locale) ?? "" })}</p>}
           </div>
           <span className="text-stone-700">{t("quantityPrice", { quantity: item.quantity, price: euro(item.unitPriceCents) })}</span>
           <span className="w-20 text-right font-medium">{euro(item.totalCents)}</span>

@@ -7,6 +7,7 @@ import { translate } from "@/lib/i18n/messages";
 import { formatNumber } from "@/lib/format";
 import { vatInGross } from "@/lib/pricing";
 import { seller } from "@/lib/seller";
+import { lineColour } from "@/lib/colour-name";
 import { loadBundle, type OrderBundle } from "../orders/dto";
 import { recordEvent } from "../orders/events";
 import { berlinDay } from "../orders/admin/filters";
@@ -113,7 +114,8 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
     grossLine({
       kind: "item",
       name: i.articleName,
-      detail: [i.variantName, i.colour].filter(Boolean).join(" · ") || null,
+      // The colour as a name in the invoice's language (the variant's name), never a colour code.
+      detail: lineColour(i, language),
       quantity: i.quantity,
       unitGrossCents: i.unitPriceCents,
       vatPercent: i.vatPercent,

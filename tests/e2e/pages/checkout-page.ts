@@ -81,9 +81,22 @@ export class CheckoutPage {
   }
 
   async fillCard(number: string, expiry = "12/34", cvc = "123") {
-    await this.page.getByLabel("Card number").fill(number);
-    await this.page.getByLabel("Expiry date (MM/YY)").fill(expiry);
-    await this.page.getByLabel("CVC").fill(cvc);
+    await this.cardNumber().fill(number);
+    await this.cardExpiry().fill(expiry);
+    await this.cardCvc().fill(cvc);
+  }
+
+  /** The sandbox card form's fields (a field's error is its accessible description). */
+  cardNumber() {
+    return this.page.getByLabel("Card number");
+  }
+
+  cardExpiry() {
+    return this.page.getByLabel("Expiry date (MM/YY)");
+  }
+
+  cardCvc() {
+    return this.page.getByLabel("CVC");
   }
 
   /** The withdrawal waiver of personalised mugs (§ 312g Abs. 2 Nr. 1 BGB) beside the order button. */

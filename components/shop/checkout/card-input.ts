@@ -1,0 +1,146 @@
+/**
+ * The card form's input rules, free of React: the card number grouped in fours as typed (the caret
+ * kept on the same digit), a lenient expiry ("1230", "12/30", "12 / 30", "12/2030") and the checks
+ * shown on blur. What leaves the form is the server's shape (lib/schemas/orders sandboxCardBody):
+ * digits only, month and four-digit year as numbers.
+ */
+
+/** Longest card number (ISO/IEC 7812): 19 digits. */
+export const CARD_NUMBER_MAX_DIGITS = 19;
+/** 19 digits in groups of four: four spaces. */
+export const CARD_NUMBER_MAX_LENGTH = CARD_NUMBER_MAX_DIGITS + 4;
+/** "MM / YYYY". */
+export const EXPIRY_MAX_LENGTH = 9;
+export const CVC_MAX_DIGITS = 4;
+
+export type CardField = "cardNumber" | "expiry" | "cvc";
+export interface CardValues {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+const digitsOf = (value: string) => value.replace(/\D/g, "");
+
+/** "4242424242424242" → "4242 4242 4242 4242" (at most 19 digits; anything but digits dropped). */
+export function formatCardNumber(value: string): string {
+  const digits = digitsOf(value).slice(0, CARD_NUMBER_MAX_DIGITS);
+  return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+}
+
+/** Where the caret goes in `formatted` so that `digitsBefore` digits stand before it. */
+function caretAfterDigits(formatted: string, digitsBefore: number): number {
+  if (digitsBefore <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i] ?? "")) seen++;
+    if (seen === digitsBefore) return i + 1;
+  }
+  return formatted.length;
+}
+
+/**
+ * One edit of the card number field: `next` is the field's raw value after the edit (typed, pasted
+ * with spaces or dashes, or deleted), `caret` the caret position in it, `previous` the formatted value
+ * before, `inputType` the InputEvent's type. Answers the formatted value and the caret on the same
+ * digit as before the grouping. Deleting just a group space (Backspace after it, Delete before it)
+ * removes the digit beyond it instead, so the key press is not swallowed by the regrouping.
+ */
+export function editCardNumber(previous: string, next: string, caret: number, inputType?: string): { value: string; caret: number } {
+  let raw = next;
+  let at = Math.max(0, Math.min(caret, raw.length));
+  const removedOnlySpace =
+    next.length === previous.length - 1 && digitsOf(next) === digitsOf(previous) && previous[at] === " " && previous.slice(0, at) + previous.slice(at + 1) === next;
+  if (removedOnlySpace && inputType === "deleteContentBackward" && at > 0) {
+    // "4242 |4" Backspace → "424|4".
+    raw = next.slice(0, at - 1) + next.slice(at);
+    at -= 1;
+  } else if (removedOnlySpace && inputType === "deleteContentForward") {
+    // "4242| 42" Delete → "4242| 2".
+    raw = next.slice(0, at) + next.slice(at + 1);
+  }
+  const digitsBefore = Math.min(digitsOf(raw.slice(0, at)).length, CARD_NUMBER_MAX_DIGITS);
+  const value = formatCardNumber(raw);
+  return { value, caret: caretAfterDigits(value, digitsBefore) };
+}
+
+/** The expiry field while typing: digits, spaces and one separator ("/", "-" or "."), nothing else. */
+export function cleanExpiryInput(value: string): string {
+  return value.replace(/[^\d\s/.-]/g, "").slice(0, EXPIRY_MAX_LENGTH);
+}
+
+/**
+ * "1230", "12/30", "12 / 30", "12-30", "1/30", "12/2030" or "122030" → month and four-digit year;
+ * NaN for both when it is none of these shapes (the range is checked by cardErrors / the server).
+ */
+export function parseExpiry(raw: string): { expMonth: number; expYear: number } {
+  const value = raw.trim();
+  const separated = /^(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})$/.exec(value);
+  const compact = /^(\d{2})(\d{2}|\d{4})$/.exec(value.replace(/\s+/g, ""));
+  const m = separated ?? compact;
+  if (!m?.[1] || !m[2]) return { expMonth: Number.NaN, expYear: Number.NaN };
+  const year = Number(m[2]);
+  return { expMonth: Number(m[1]), expYear: m[2].length === 2 ? 2000 + year : year };
+}
+
+/** The expiry as shown after leaving the field: "12 / 30"; left as typed when it does not parse. */
+export function formatExpiry(raw: string): string {
+  const { expMonth, expYear } = parseExpiry(raw);
+  if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12 || !Number.isInteger(expYear)) return raw;
+  return `${String(expMonth).padStart(2, "0")} / ${String(expYear % 100).padStart(2, "0")}`;
+}
+
+/** The CVC field: digits only, at most four. */
+export function cleanCvc(value: string): string {
+  return digitsOf(value).slice(0, CVC_MAX_DIGITS);
+}
+
+/** The Luhn checksum every payment card number carries (catches a mistyped digit). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Message keys of the server's validation (messages: validation.*). */
+export const CARD_ERRORS = {
+  cardNumber: "validation.cardNumberInvalid",
+  expiry: "validation.cardExpiryInvalid",
+  cvc: "validation.cardCvcInvalid",
+} as const;
+
+/**
+ * The faults of the entered card, as message keys per field (empty when it can be sent): a number of
+ * 12–19 digits with a valid checksum, an expiry that parses and is not before this month, a CVC of 3
+ * or 4 digits. The server checks the shape again; the sandbox decides the outcome.
+ */
+export function cardErrors(card: CardValues, now = new Date()): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  const number = digitsOf(card.number);
+  if (number.length < 12 || number.length > CARD_NUMBER_MAX_DIGITS || !luhnValid(number)) errors.cardNumber = CARD_ERRORS.cardNumber;
+  const { expMonth, expYear } = parseExpiry(card.expiry);
+  const thisYear = now.getFullYear();
+  const valid =
+    Number.isInteger(expMonth) &&
+    expMonth >= 1 &&
+    expMonth <= 12 &&
+    Number.isInteger(expYear) &&
+    expYear <= 2100 &&
+    (expYear > thisYear || (expYear === thisYear && expMonth >= now.getMonth() + 1));
+  if (!valid) errors.expiry = CARD_ERRORS.expiry;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = CARD_ERRORS.cvc;
+  return errors;
+}
+
+/** The body POST /api/user/orders/{id}/payment/sandbox expects, from the entered card. */
+export function cardBody(card: CardValues): { cardNumber: string; expMonth: number; expYear: number; cvc: string } {
+  return { cardNumber: digitsOf(card.number), cvc: card.cvc.trim(), ...parseExpiry(card.expiry) };
+}
