@@ -24,6 +24,9 @@ export const promptCategories = pgTable("prompt_categories", {
   id: serial().primaryKey(),
   name: text().notNull(),
   description: text(),
+  /** German name and description for the German shop (the style picker); null falls back to the English. */
+  nameDe: text(),
+  descriptionDe: text(),
   ...timestamps,
 });
 
@@ -36,6 +39,8 @@ export const promptSubcategories = pgTable(
       .references(() => promptCategories.id, { onDelete: "restrict" }),
     name: text().notNull(),
     description: text(),
+    nameDe: text(),
+    descriptionDe: text(),
     ...timestamps,
   },
   (t) => [index("prompt_subcategories_category_idx").on(t.categoryId)],
