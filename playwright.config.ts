@@ -45,6 +45,7 @@ export default defineConfig({
       USER_GENERATIONS_PER_HOUR: "1000",
       NEW_ACCOUNT_GENERATIONS_PER_HOUR: "1000",
       REGISTRATIONS_PER_HOUR: "1000",
+      FORGOT_PASSWORD_PER_HOUR: "1000",
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
     },

@@ -54,6 +54,8 @@ const envSchema = z.object({
   BFL_BASE_URL: z.string().url().optional(),
   /** Deadline of one provider call; the call is aborted when it passes. */
   AI_TIMEOUT_MS: int(60_000),
+  /** Dev/test knob: the offline provider waits this long (ms) before styling, like a real model's wait (0 = none). */
+  OFFLINE_AI_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Image generations per client address and hour for guests and anonymous visitors. */
   GUEST_GENERATIONS_PER_HOUR: int(10),
   /** Image generations per signed-in customer and hour. */
@@ -64,6 +66,10 @@ const envSchema = z.object({
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
   /** Accounts (customer and guest) registered per client address and hour. */
   REGISTRATIONS_PER_HOUR: int(10),
+  /** Password-link mails (forgot password; registering with a guest's email) per hour, counted per client address and per email. */
+  FORGOT_PASSWORD_PER_HOUR: int(5),
+  /** Minutes a mailed password-reset / set-password link stays valid (single use). */
+  PASSWORD_RESET_MINUTES: int(60),
   /** Ceiling of the estimated AI provider spend (EUR) of the whole shop per clock hour and per UTC day; past it, generation answers 503 (the offline provider is exempt). */
   AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
@@ -97,11 +103,18 @@ const envSchema = z.object({
   /** Managing director / owner and commercial register entry, for the Impressum. */
   SELLER_REPRESENTATIVE: z.string().min(1).optional(),
   SELLER_REGISTER: z.string().min(1).optional(),
+  /** Delivery time shown to customers (landing screen): made and shipped within this many working days after payment. */
+  DELIVERY_DAYS_MIN: int(3),
+  DELIVERY_DAYS_MAX: int(5),
   /** Mail (lib/integrations/mail): SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in $DATA_DIR/outbox. */
   SMTP_URL: z.string().url().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("MugMagic <shop@example.com>"),
   /** A mail that could not be sent is retried with growing pauses (1, 2, 4 … minutes, at most 6 hours) until this many attempts. */
   MAIL_MAX_ATTEMPTS: int(8),
+  /** Days a guest order link (the signed /order-status/{token} link in the order mails) stays valid. */
+  GUEST_ORDER_LINK_DAYS: int(180),
+  /** Invalid guest order links (tampered, expired, unknown) per client address and hour; past it every guest order link answers 429 for that address. */
+  GUEST_ORDER_LINK_FAILURES_PER_HOUR: int(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,6 +143,14 @@ export function resetEnvCache(): void {
 }
 
 let secret: string | undefined;
+
+/**
+ * The shop's public address for links in mails (AUTH_URL without a trailing slash); without
+ * AUTH_URL the local development address.
+ */
+export function publicBaseUrl(): string {
+  return (env().AUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+}
 
 /**
  * The signing secret for session tokens. AUTH_SECRET when set; otherwise a random secret created once

@@ -85,7 +85,8 @@ export const paymentConfigResponse = z.object({
   publishableKey: z.string().nullable(),
 });
 
-const orderAddress = z.object({
+/** A postal address as an order keeps it (also the account page's "addresses used before", lib/schemas/account.ts). */
+export const orderAddress = z.object({
   firstName: z.string(),
   lastName: z.string(),
   street1: z.string(),

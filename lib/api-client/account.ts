@@ -1,0 +1,39 @@
+import { queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "./fetcher";
+import type {
+  AccountResponse,
+  AccountUpdateBody,
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  MessageResponse,
+  ResetPasswordBody,
+  ResetPasswordResponse,
+} from "@/lib/schemas/account";
+
+/** Browser helpers for the customer's account (contract: lib/schemas/account.ts). */
+
+/** POST /api/auth/password/forgot – always 202 with the same message (whether or not the email has an account). */
+export function forgotPassword(body: ForgotPasswordBody) {
+  return apiFetch<MessageResponse>("/auth/password/forgot", { method: "POST", body, redirectOnAuthError: false });
+}
+
+/** POST /api/auth/password/reset – sets the password with the mailed token and signs the account in (404: link invalid or expired). */
+export function resetPassword(body: ResetPasswordBody) {
+  return apiFetch<ResetPasswordResponse>("/auth/password/reset", { method: "POST", body, redirectOnAuthError: false });
+}
+
+/** GET /api/user/account – own data, whether a password is set, addresses used before. */
+export const accountQuery = queryOptions({
+  queryKey: ["account"],
+  queryFn: ({ signal }) => apiFetch<AccountResponse>("/user/account", { signal }),
+});
+
+/** PUT /api/user/account – names and phone; answers the account like GET. */
+export function updateAccount(body: AccountUpdateBody) {
+  return apiFetch<AccountResponse>("/user/account", { method: "PUT", body });
+}
+
+/** PUT /api/user/account/password – 422 with errors.currentPassword when the current password is wrong; other sessions end. */
+export function changePassword(body: ChangePasswordBody) {
+  return apiFetch<MessageResponse>("/user/account/password", { method: "PUT", body });
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { email, optionalPhone, sessionResponse } from "./auth";
+import { orderAddress } from "./orders";
+
+/**
+ * The customer's account (contract of issue 11 §1): password reset by a mailed single-use link,
+ * the account page (own data, addresses used before) and changing the password. Browser-safe.
+ */
+
+/** Same rule as registration (lib/schemas/auth.ts registerBody.password). */
+export const newPassword = z
+  .string({ error: "validation.passwordRequired" })
+  .min(8, { error: "validation.passwordTooShort" })
+  .max(200, { error: "validation.tooLong" });
+
+/** POST /api/auth/password/forgot */
+export const forgotPasswordBody = z.object({ email });
+
+/** POST /api/auth/password/reset – the token from the mailed link and the new password. */
+export const resetPasswordBody = z.object({
+  token: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(200, { error: "validation.tooLong" }),
+  password: newPassword,
+});
+
+const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" });
+
+/** PUT /api/user/account (phone: same rule as registration; empty or absent clears it). */
+export const accountUpdateBody = z.object({
+  firstName: requiredName("validation.firstNameRequired"),
+  lastName: requiredName("validation.lastNameRequired"),
+  phone: optionalPhone,
+});
+
+/** PUT /api/user/account/password */
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
+  newPassword,
+});
+
+/** An address the customer used before: an order's shipping/billing address or a saved one, with the country's name in the caller's language. */
+export const accountAddress = orderAddress.extend({
+  kind: z.enum(["shipping", "billing"]),
+  countryName: z.string(),
+});
+
+/** GET and PUT /api/user/account */
+export const accountResponse = z.object({
+  user: z.object({
+    id: z.number(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  /** False for a guest account (no password yet): the page offers "set a password" instead of "change password". */
+  hasPassword: z.boolean(),
+  /** Distinct addresses of the user's orders, newest first, then saved addresses not among them. */
+  addresses: z.array(accountAddress),
+});
+
+/** 202 of forgot, 200 of change password. */
+export const messageResponse = z.object({ message: z.string() });
+
+/** 200 of reset: the account is signed in (same shape as GET /api/auth/session). */
+export const resetPasswordResponse = sessionResponse;
+
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export type AccountAddress = z.infer<typeof accountAddress>;
+export type AccountResponse = z.infer<typeof accountResponse>;
+export type MessageResponse = z.infer<typeof messageResponse>;
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponse>;

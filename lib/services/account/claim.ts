@@ -1,0 +1,139 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
+import type { SessionUser } from "@/lib/services/users";
+
+/**
+ * Turning the guest accounts of an email into one customer account (issue 11 §1).
+ *
+ * A guest account is made per order placed as guest (role "guest", no password), so one email may
+ * have several. Setting a password for the email (password reset link, "set a password" from a guest
+ * order link) makes ONE account of them: the email's customer/admin account when it has one, else
+ * its oldest guest account. That account gets the password (guest → customer, admin kept) and a new
+ * session version (every other session ends); every row of the other guest accounts (orders, images,
+ * generations, cart lines, saved addresses, timeline actor) moves to it, and those accounts are deleted.
+ */
+
+export interface ClaimOptions {
+  /** Only this guest account may become the account ("set a password" from its order link): 409 errors.accountExists when the email already has a password account. */
+  onlyUserId?: number;
+  /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
+  tx?: Tx;
+}
+
+const sessionColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  roles: users.roles,
+  sessionVersion: users.sessionVersion,
+};
+
+/** Sets the password of the email's account, merging its guest accounts into it; answers the account (signed in with the returned session version). */
+export async function claimGuestAccounts(email: string, passwordHash: string, opts: ClaimOptions = {}): Promise<SessionUser> {
+  if (opts.tx) return claimInTx(opts.tx, email, passwordHash, opts.onlyUserId);
+  const db = await getDb();
+  return db.transaction((tx) => claimInTx(tx, email, passwordHash, opts.onlyUserId));
+}
+
+/** The roles of an account that has a password: guest becomes customer, admin (and customer) stay. */
+export function claimedRoles(roles: readonly Role[]): Role[] {
+  const out = new Set<Role>(roles.map((r) => (r === "guest" ? "customer" : r)));
+  if (!out.has("admin")) out.add("customer");
+  return [...out];
+}
+
+async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUserId: number | undefined): Promise<SessionUser> {
+  const email = rawEmail.trim().toLowerCase();
+  // Every account of the email, locked in id order: concurrent claims of one email run one after the other.
+  const accounts = await tx
+    .select({ id: users.id, roles: users.roles, hasPassword: isNotNull(users.passwordHash).mapWith(Boolean), createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.email, email))
+    .orderBy(asc(users.id))
+    .for("update");
+  const passwordAccount = accounts.find((a) => a.hasPassword);
+  const guests = accounts
+    .filter((a) => !a.hasPassword && a.roles.includes("guest") && !a.roles.includes("admin"))
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+
+  let target: { id: number; roles: Role[] } | undefined;
+  if (onlyUserId !== undefined) {
+    if (passwordAccount) throw new ApiError(409, "errors.accountExists");
+    target = guests.find((g) => g.id === onlyUserId);
+    if (!target) throw notFound();
+  } else {
+    target = passwordAccount ?? guests[0];
+    if (!target) throw notFound();
+  }
+  const targetId = target.id;
+  const others = guests.filter((g) => g.id !== targetId).map((g) => g.id);
+  if (others.length) await moveRows(tx, others, targetId);
+
+  const [user] = await tx
+    .update(users)
+    .set({ passwordHash, roles: claimedRoles(target.roles), sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, targetId))
+    .returning(sessionColumns);
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Moves everything of the guest accounts `from` to the account `to`, then deletes those accounts. */
+async function moveRows(tx: Tx, from: number[], to: number): Promise<void> {
+  await moveOrders(tx, from, to);
+  await moveCarts(tx, from, to);
+  await tx.update(images).set({ ownerId: to }).where(inArray(images.ownerId, from));
+  await tx.update(generations).set({ userId: to }).where(inArray(generations.userId, from));
+  await tx.update(addresses).set({ userId: to }).where(inArray(addresses.userId, from));
+  // The timeline keeps who acted ("customer"); the account it points at is now the merged one.
+  await tx.update(orderEvents).set({ actorUserId: to }).where(inArray(orderEvents.actorUserId, from));
+  // Admin-only references; a guest never has them, moved anyway so no row ever loses its author.
+  await tx.update(aiTestRuns).set({ createdBy: to }).where(inArray(aiTestRuns.createdBy, from));
+  await tx.update(refunds).set({ createdBy: to }).where(inArray(refunds.createdBy, from));
+  // Their unused mail links (auth_tokens) go with them (ON DELETE CASCADE).
+  await tx.delete(users).where(inArray(users.id, from));
+}
+
+/**
+ * Orders are unique per (user, idempotency key): a key the merged account already has (two guest
+ * checkouts that reused one browser key) is made unique by appending the order id. The key only
+ * matters for retrying the checkout that made the order, and that guest session ends here anyway.
+ */
+async function moveOrders(tx: Tx, from: number[], to: number): Promise<void> {
+  const moving = await tx.select({ id: orders.id, key: orders.idempotencyKey }).from(orders).where(inArray(orders.userId, from));
+  if (!moving.length) return;
+  const taken = new Set((await tx.select({ key: orders.idempotencyKey }).from(orders).where(eq(orders.userId, to))).map((r) => r.key));
+  for (const order of moving) {
+    if (taken.has(order.key)) {
+      const key = `${order.key}~${order.id}`;
+      await tx.update(orders).set({ idempotencyKey: key }).where(eq(orders.id, order.id));
+      taken.add(key);
+    } else {
+      taken.add(order.key);
+    }
+  }
+  await tx.update(orders).set({ userId: to }).where(inArray(orders.userId, from));
+}
+
+/** One cart per account: the merged account keeps its cart (or takes the guests' newest) and gets every other cart's lines. */
+async function moveCarts(tx: Tx, from: number[], to: number): Promise<void> {
+  const guestCarts = await tx.select({ id: carts.id }).from(carts).where(inArray(carts.userId, from)).orderBy(desc(carts.updatedAt), desc(carts.id));
+  if (!guestCarts.length) return;
+  let [own] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, to));
+  let rest = guestCarts.map((c) => c.id);
+  if (!own) {
+    const [newest, ...older] = rest;
+    if (newest === undefined) return;
+    await tx.update(carts).set({ userId: to }).where(eq(carts.id, newest));
+    own = { id: newest };
+    rest = older;
+  }
+  if (!rest.length) return;
+  await tx.update(cartItems).set({ cartId: own.id }).where(inArray(cartItems.cartId, rest));
+  await tx.delete(carts).where(and(inArray(carts.id, rest), inArray(carts.userId, from)));
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/config";
+import { queueMail } from "@/lib/integrations/mail";
+import { hashPassword } from "@/lib/auth/password";
+import type { SessionUser } from "@/lib/services/users";
+import { deliverQueuedMail } from "../mail";
+import { consume } from "../rate-limit";
+import { claimGuestAccounts } from "./claim";
+import { shopUrl } from "./links";
+import { passwordLinkMail, type PasswordMailKind } from "./mails";
+import { issueResetToken, peekToken, retireTokens, useToken } from "./tokens";
+
+/**
+ * Forgot password, the guest's "set a password" offer and using the mailed link
+ * (POST /api/auth/password/forgot, /api/auth/password/reset, POST /api/auth/register with a guest's email).
+ */
+
+export interface LinkRequest {
+  email: string;
+  clientIp: string;
+  locale: Locale;
+  /** The request's URL: the link's base when AUTH_URL is not set (links.ts). */
+  requestUrl: string;
+}
+
+/** The page the mailed link opens; it posts the token to /api/auth/password/reset. */
+export const RESET_PAGE = "/reset-password";
+
+/**
+ * Password-link mails per hour, per client address and per email (FORGOT_PASSWORD_PER_HOUR). Both
+ * windows are counted on every request, so neither many emails from one address nor many addresses
+ * for one email pass the limit.
+ */
+async function limitLinkMails(email: string, clientIp: string): Promise<void> {
+  const limit = env().FORGOT_PASSWORD_PER_HOUR;
+  const [byClient, byEmail] = await Promise.all([
+    consume({ key: `password-mail:client:${clientIp}`, limit, windowSeconds: 3600 }),
+    consume({ key: `password-mail:email:${email}`, limit, windowSeconds: 3600 }),
+  ]);
+  const refused = [byClient, byEmail].filter((r) => !r.allowed);
+  if (refused.length) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
+}
+
+/** Who gets a link for the email: its password account ("reset"), else its oldest guest account ("setPassword"), else nobody. */
+async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
+  const db = await getDb();
+  const [account] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(and(eq(users.email, email), isNotNull(users.passwordHash)));
+  if (account) return { ...account, kind: "reset" };
+  const [guest] = await db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.passwordHash)))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return guest ? { ...guest, kind: "setPassword" } : null;
+}
+
+/** Issues a token and queues its mail in one transaction, then sends the mail (after the commit). */
+async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
+  const db = await getDb();
+  const mailId = await db.transaction(async (tx) => {
+    const token = await issueResetToken(tx, recipient.id);
+    const link = shopUrl(`${RESET_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
+    const mail = passwordLinkMail({ to: email, firstName: recipient.firstName, locale: req.locale, kind: recipient.kind, link, minutes: env().PASSWORD_RESET_MINUTES });
+    return queueMail(tx, mail);
+  });
+  await deliverQueuedMail(mailId);
+}
+
+/**
+ * "Forgot password": mails a reset link when the email has a password account, a set-a-password link
+ * when it only has guest accounts, nothing otherwise. The caller answers the same in every case.
+ */
+export async function requestPasswordLink(req: LinkRequest): Promise<void> {
+  await limitLinkMails(req.email, req.clientIp);
+  const recipient = await linkRecipient(req.email);
+  if (recipient) await sendLink(req.email, recipient, req);
+}
+
+/**
+ * Registering with an email that has guest accounts but no password account: instead of a second
+ * account, the set-a-password link is mailed (rate-limited like forgot). True when that happened;
+ * false when registration should go on (no account, or a password account: errors.emailTaken).
+ */
+export async function offerGuestClaim(req: LinkRequest): Promise<boolean> {
+  const recipient = await linkRecipient(req.email);
+  if (recipient?.kind !== "setPassword") return false;
+  await limitLinkMails(req.email, req.clientIp);
+  await sendLink(req.email, recipient, req);
+  return true;
+}
+
+const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
+
+/**
+ * Uses a mailed link: sets the password of the token's email (a guest-only email becomes one customer
+ * account with all its guest orders and images, claim.ts), marks the token and the account's other
+ * links used, and ends every other session — all in one transaction. Unknown, expired or used → 404.
+ */
+export async function resetPassword(token: string, password: string): Promise<SessionUser> {
+  const db = await getDb();
+  // A cheap look first, so an unknown token never costs a password hash.
+  if ((await peekToken(db, token)) === null) throw linkInvalid();
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const userId = await useToken(tx, token);
+    if (userId === null) throw linkInvalid(); // used meanwhile (a concurrent use won) or just expired
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!owner) throw linkInvalid();
+    const user = await claimGuestAccounts(owner.email, passwordHash, { tx });
+    await retireTokens(tx, user.id);
+    return user;
+  });
+}

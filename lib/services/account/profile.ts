@@ -1,0 +1,146 @@
+import "server-only";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { addresses, countries, orderAddresses, orders, users } from "@/db/schema";
+import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/config";
+import type { AccountAddress, AccountResponse } from "@/lib/schemas/account";
+import type { SessionUser } from "@/lib/services/users";
+import { consume, release } from "../rate-limit";
+import { retireTokens } from "./tokens";
+
+/** The account page (GET/PUT /api/user/account) and changing the password (PUT /api/user/account/password). */
+
+/** At most this many address rows are read per source: the page lists addresses used before, not an archive. */
+const MAX_ADDRESS_ROWS = 200;
+
+const countryName = (code: string, locale: Locale, names: { nameEn: string | null; nameDe: string | null }) =>
+  (locale === "de" ? names.nameDe : names.nameEn) ?? displayName(code, locale);
+
+function displayName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Two addresses are the same when every field matches, ignoring case and spacing (and whether it was used for shipping or billing). */
+const addressKey = (a: AccountAddress) =>
+  [a.firstName, a.lastName, a.street1, a.street2 ?? "", a.postalCode, a.city, a.countryCode].map((v) => v.trim().replace(/\s+/g, " ").toLowerCase()).join("\u0000");
+
+/**
+ * The addresses the user used before: the shipping and billing addresses of their orders, newest
+ * order first (shipping before billing), then their saved addresses (default first), each address once.
+ */
+async function usedAddresses(userId: number, locale: Locale): Promise<AccountAddress[]> {
+  const db = await getDb();
+  const fields = {
+    kind: orderAddresses.kind,
+    firstName: orderAddresses.firstName,
+    lastName: orderAddresses.lastName,
+    street1: orderAddresses.street1,
+    street2: orderAddresses.street2,
+    city: orderAddresses.city,
+    postalCode: orderAddresses.postalCode,
+    countryCode: orderAddresses.countryCode,
+    nameEn: countries.nameEn,
+    nameDe: countries.nameDe,
+  };
+  const [fromOrders, saved] = await Promise.all([
+    db
+      .select(fields)
+      .from(orderAddresses)
+      .innerJoin(orders, eq(orders.id, orderAddresses.orderId))
+      .leftJoin(countries, eq(countries.code, orderAddresses.countryCode))
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id), sql`${orderAddresses.kind} = 'billing'`)
+      .limit(MAX_ADDRESS_ROWS),
+    db
+      .select({ ...fields, kind: addresses.kind, firstName: addresses.firstName, lastName: addresses.lastName, street1: addresses.street1, street2: addresses.street2, city: addresses.city, postalCode: addresses.postalCode, countryCode: addresses.countryCode })
+      .from(addresses)
+      .leftJoin(countries, eq(countries.code, addresses.countryCode))
+      .where(eq(addresses.userId, userId))
+      .orderBy(desc(addresses.isDefault), desc(addresses.updatedAt), desc(addresses.id))
+      .limit(MAX_ADDRESS_ROWS),
+  ]);
+  const seen = new Set<string>();
+  const out: AccountAddress[] = [];
+  for (const row of [...fromOrders, ...saved]) {
+    const { nameEn, nameDe, ...rest } = row;
+    const countryCode = rest.countryCode.trim().toUpperCase();
+    const address: AccountAddress = { ...rest, countryCode, countryName: countryName(countryCode, locale, { nameEn, nameDe }) };
+    const key = addressKey(address);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(address);
+  }
+  return out;
+}
+
+/** GET /api/user/account: own data, whether a password is set, addresses used before. */
+export async function getAccount(userId: number, locale: Locale): Promise<AccountResponse> {
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, hasPassword: isNotNull(users.passwordHash).mapWith(Boolean) })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const { hasPassword, ...data } = user;
+  return { user: data, hasPassword, addresses: await usedAddresses(userId, locale) };
+}
+
+/** PUT /api/user/account: names and phone (the email is the sign-in name and stays). */
+export async function updateAccount(userId: number, body: { firstName: string; lastName: string; phone?: string | null }, locale: Locale): Promise<AccountResponse> {
+  const db = await getDb();
+  const updated = await db
+    .update(users)
+    .set({ firstName: body.firstName, lastName: body.lastName, phone: body.phone ?? null })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  if (!updated.length) throw notFound();
+  return getAccount(userId, locale);
+}
+
+/**
+ * PUT /api/user/account/password. Every attempt is counted per user before the password is checked
+ * (parallel guesses cannot slip past the limit: LOGIN_MAX_FAILURES_PER_ACCOUNT per LOGIN_WINDOW_SECONDS);
+ * a success gives its attempt back. The new hash replaces only the hash that was checked (a change
+ * made meanwhile wins: 409), the session version moves on (every session ends; the caller sets a
+ * fresh cookie for this one) and unused password links of the account stop working.
+ */
+export async function changePassword(userId: number, currentPassword: string, newPassword: string): Promise<SessionUser> {
+  const db = await getDb();
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound();
+  if (!row.passwordHash) throw new ApiError(409, "errors.noPassword");
+  const window = { key: `password-change:user:${userId}`, limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: env().LOGIN_WINDOW_SECONDS };
+  const attempt = await consume(window);
+  if (!attempt.allowed) {
+    await release(window);
+    throw new ApiError(429, "errors.tooManyPasswordAttempts", undefined, { retryAfter: attempt.retryAfter });
+  }
+  if (!(await verifyPassword(currentPassword, row.passwordHash))) throw validationFailed({ currentPassword: "validation.currentPasswordWrong" });
+  await release(window);
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash as string)))
+      .returning({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+        roles: users.roles,
+        sessionVersion: users.sessionVersion,
+      });
+    if (!user) throw new ApiError(409, "errors.conflict");
+    await retireTokens(tx, userId);
+    return user;
+  });
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { authTokens } from "@/db/schema";
+import { env } from "@/lib/env";
+
+/**
+ * Single-use, expiring mail links (auth_tokens). The token handed out is 32 random bytes, base64url;
+ * only its hex SHA-256 is stored, so a read of the table does not reveal a usable link.
+ * A new request does not invalidate the older unused links of the account (a slow mail may arrive
+ * after the next one was asked for): each stays valid until it expires or one link of the account is
+ * used — using one (or changing the password) marks all of them used.
+ */
+
+export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+
+/** Creates a password link for the user (inside the caller's transaction) and returns the token. */
+export async function issueResetToken(tx: Db | Tx, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(authTokens).values({
+    userId,
+    purpose: "password_reset",
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + env().PASSWORD_RESET_MINUTES * 60_000),
+  });
+  return token;
+}
+
+/** The user of a usable token (known, unused, not expired), or null. Only a look: using it is useToken's. */
+export async function peekToken(db: Db | Tx, token: string): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(usable(token));
+  return row?.userId ?? null;
+}
+
+/**
+ * Uses a token: one conditional UPDATE (… WHERE used_at IS NULL AND expires_at > now()), so of two
+ * concurrent uses exactly one gets the row. Returns the token's user, or null when it was not usable.
+ */
+export async function useToken(tx: Tx, token: string): Promise<number | null> {
+  const [row] = await tx.update(authTokens).set({ usedAt: new Date() }).where(usable(token)).returning({ userId: authTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Marks every unused password link of the user used (after the password was set or changed). */
+export async function retireTokens(tx: Db | Tx, userId: number): Promise<void> {
+  await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt)));
+}
+
+function usable(token: string) {
+  return and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date()));
+}
