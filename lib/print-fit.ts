@@ -19,3 +19,39 @@ export function coverFit(width: number, height: number, templateWidthMm: number,
   const dpi = Math.round(Math.min(cropW / (templateWidthMm / MM_PER_INCH), cropH / (templateHeightMm / MM_PER_INCH)));
   return { cropW, cropH, dpi };
 }
+
+/** Print files are made for this resolution at the mug's print template size. */
+export const PRINT_DPI = 300;
+
+/** The pixel size of the print image: the template at PRINT_DPI (e.g. 200 × 80 mm → 2362 × 945). */
+export function printPixelSize(templateWidthMm: number, templateHeightMm: number): { width: number; height: number } {
+  return {
+    width: Math.max(1, Math.round((templateWidthMm / MM_PER_INCH) * PRINT_DPI)),
+    height: Math.max(1, Math.round((templateHeightMm / MM_PER_INCH) * PRINT_DPI)),
+  };
+}
+
+export interface PrintPlan {
+  /** The centred cover crop of the source, in source pixels. */
+  cropW: number;
+  cropH: number;
+  /** Resolution of the source pixels used (the crop) at template size. */
+  sourceDpi: number;
+  /** The print image: always the template at PRINT_DPI (a larger source is scaled down, a smaller one up). */
+  width: number;
+  height: number;
+  printDpi: number;
+  /** print pixels ÷ source pixels along the width: > 1 means the source is upscaled for print. */
+  upscale: number;
+}
+
+/**
+ * What the print file does with an image of width × height pixels (upright): cover crop, its own
+ * resolution at template size, and the 300-DPI print size it is resized to. Pure: the print PDF
+ * (lib/services/print.ts) and the admin's production sheet show the same numbers.
+ */
+export function printPlan(width: number, height: number, templateWidthMm: number, templateHeightMm: number): PrintPlan {
+  const { cropW, cropH, dpi } = coverFit(width, height, templateWidthMm, templateHeightMm);
+  const size = printPixelSize(templateWidthMm, templateHeightMm);
+  return { cropW, cropH, sourceDpi: dpi, ...size, printDpi: PRINT_DPI, upscale: Math.round((size.width / cropW) * 100) / 100 };
+}

@@ -165,6 +165,21 @@ export const productionSheet = z.object({
   printPdfUrl: z.string().nullable(),
   /** The DPI verdict of the design on this mug's print area: effective DPI and ok | low | too_low. */
   dpi: z.object({ effectiveDpi: z.number(), verdict: z.enum(["ok", "low", "too_low"]) }).nullable(),
+  /**
+   * The print file's resolution: the design's own DPI at template size (= dpi.effectiveDpi), and the
+   * print image it is resized to (template at 300 DPI, width × height px) with the upscale factor.
+   */
+  print: z
+    .object({
+      sourceDpi: z.number(),
+      width: z.number().int(),
+      height: z.number().int(),
+      dpi: z.number(),
+      upscale: z.number(),
+      templateWidthMm: z.number(),
+      templateHeightMm: z.number(),
+    })
+    .nullable(),
 });
 
 export const adminOrderDetail = z.object({

@@ -1,29 +1,51 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "@/db/client";
-import { articles, mugDetails } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { articles, images, mugDetails } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api/errors";
+import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import { MAX_INPUT_PIXELS } from "@/lib/integrations/images/intake";
+import { getStorage } from "@/lib/integrations/storage";
 import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
 import { MIN_PRINT_DPI, PRINT_DPI_HEADER, PRINT_DPI_OK_HEADER, type GeneratePdfBody } from "@/lib/schemas/print";
 import { originOf, resolveShopImageUrl } from "./image-url";
 import { getViewableImageOrThrow, readImageBytesOrThrow } from "./images";
 import { consume } from "./rate-limit";
-import { coverFit, MM_PER_INCH } from "@/lib/print-fit";
+import { PRINT_DPI, printPlan } from "@/lib/print-fit";
 
-/** The print image is never embedded finer than this (more pixels would not print better). */
-export const MAX_PRINT_DPI = 300;
+/** The print image is embedded at exactly this resolution at template size: finer sources are scaled down, coarser ones up. */
+export const MAX_PRINT_DPI = PRINT_DPI;
 const JPEG_QUALITY = 92;
+/** Light sharpening after an upscale (Gaussian sigma of sharp's unsharp mask): restores edge contrast without halos. */
+const UPSCALE_SHARPEN_SIGMA = 0.8;
+/**
+ * Version of the print-ready rendition: part of its storage key, so a change to the resize,
+ * sharpening or encoding below (bump it) never serves a rendition made the old way.
+ */
+export const PRINT_RENDITION_VERSION = "v1";
+
+/** Response headers besides x-print-dpi (the source's resolution) and x-print-dpi-ok. */
+export const PRINT_SOURCE_DPI_HEADER = "x-print-source-dpi";
+export const PRINT_EFFECTIVE_DPI_HEADER = "x-print-effective-dpi";
+export const PRINT_UPSCALE_HEADER = "x-print-upscale";
 
 export interface PrintPdf {
   pdf: Buffer;
   filename: string;
-  /** Effective resolution at print size of the source pixels used (after the cover crop). */
+  /** Resolution at print size of the source pixels used (the cover crop of the source). */
   dpi: number;
+  /** The source has at least MIN_PRINT_DPI: an upscaled print of a coarser source stays soft. */
   dpiOk: boolean;
+  /** Resolution of the image embedded in the PDF (PRINT_DPI: the source is resized to it). */
+  effectiveDpi: number;
+  /** Print pixels ÷ source pixels (> 1: upscaled for print, < 1: scaled down). */
+  upscale: number;
+  /** The print-ready JPEG came from storage (an image printed before at this size): nothing re-encoded. */
+  reused: boolean;
 }
 
 export interface PrintImage {
@@ -32,14 +54,24 @@ export interface PrintImage {
   height: number;
   /** Resolution of the source pixels used (the cover crop of the source) at template size. */
   dpi: number;
+  /** Print pixels ÷ source pixels along the width. */
+  upscale: number;
+}
+
+/** An image to print: its storage key (names its print-ready rendition), its pixel size and a way to read its bytes. */
+export interface PrintSource {
+  storageKey: string;
+  width: number;
+  height: number;
+  read: () => Promise<Buffer>;
 }
 
 /**
  * The print PDF for a mug and one of the shop's images: the mug's document format with the image
- * cover-fitted into the print template area. `imageUrl` only names an image (`/api/images/{id}` on
- * this shop, see ./image-url.ts): it is never fetched. The caller must be allowed to see the image
- * (catalogue images: anyone; others: owner, admin or the URL's access key), else 404 as for an
- * unknown image.
+ * cover-fitted into the print template area at 300 DPI. `imageUrl` only names an image
+ * (`/api/images/{id}` on this shop, see ./image-url.ts): it is never fetched. The caller must be
+ * allowed to see the image (catalogue images: anyone; others: owner, admin or the URL's access key),
+ * else 404 as for an unknown image.
  */
 export async function generatePrintPdf(input: GeneratePdfBody, session: Session | null, requestOrigin: string, clientIp: string): Promise<PrintPdf> {
   const ref = resolveShopImageUrl(input.imageUrl, shopOrigins(requestOrigin));
@@ -48,9 +80,11 @@ export async function generatePrintPdf(input: GeneratePdfBody, session: Session 
   const image = await getViewableImageOrThrow(ref.id, session, ref.key);
   // Only requests that will really render count against the limit.
   await enforcePdfRateLimit(clientIp);
-  const bytes = await readImageBytesOrThrow(image);
-
-  return renderPrintFile(bytes, { ...mug, label: mug.articleNumber ?? `mug-${mug.id}` });
+  const db = await getDb();
+  const [size] = await db.select({ width: images.width, height: images.height }).from(images).where(eq(images.id, image.id));
+  if (!size) throw notFound();
+  const source: PrintSource = { storageKey: image.storageKey, ...size, read: () => readImageBytesOrThrow(image) };
+  return renderPrintFile(source, { ...mug, label: mug.articleNumber ?? `mug-${mug.id}` });
 }
 
 /** The document format of a mug's print file. */
@@ -65,9 +99,10 @@ export interface PrintFormat {
   suffix?: string;
 }
 
-/** The print PDF of an image in a mug's document format: cover-fitted, with its effective DPI. */
-export async function renderPrintFile(bytes: Buffer, format: PrintFormat): Promise<PrintPdf> {
-  const fitted = await fitPrintImage(bytes, format.templateWidthMm, format.templateHeightMm);
+/** The print PDF of an image in a mug's document format: cover-fitted at 300 DPI, with the source's DPI. */
+export async function renderPrintFile(source: PrintSource, format: PrintFormat): Promise<PrintPdf> {
+  const fitted = await printReadyImage(source, format.templateWidthMm, format.templateHeightMm);
+  const effectiveDpi = PRINT_DPI;
   const pdf = await renderPrintPdf({
     documentWidthMm: format.documentWidthMm,
     documentHeightMm: format.documentHeightMm,
@@ -75,11 +110,12 @@ export async function renderPrintFile(bytes: Buffer, format: PrintFormat): Promi
     templateWidthMm: format.templateWidthMm,
     templateHeightMm: format.templateHeightMm,
     image: fitted.jpeg,
-    dpi: fitted.dpi,
+    dpi: effectiveDpi,
+    sourceDpi: fitted.dpi,
     title: `${format.label} print file`,
   });
   const name = [format.label.replace(/[^A-Za-z0-9._-]/g, "_"), format.suffix, "print"].filter(Boolean).join("-");
-  return { pdf, filename: `${name}.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI };
+  return { pdf, filename: `${name}.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI, effectiveDpi, upscale: fitted.upscale, reused: fitted.reused };
 }
 
 /** The HTTP answer: the PDF as a download, never cached by shared caches (it may show a private image). */
@@ -94,6 +130,9 @@ export function printPdfResponse(result: PrintPdf): Response {
       "x-content-type-options": "nosniff",
       [PRINT_DPI_HEADER]: String(result.dpi),
       [PRINT_DPI_OK_HEADER]: String(result.dpiOk),
+      [PRINT_SOURCE_DPI_HEADER]: String(result.dpi),
+      [PRINT_EFFECTIVE_DPI_HEADER]: String(result.effectiveDpi),
+      [PRINT_UPSCALE_HEADER]: String(result.upscale),
     },
   });
 }
@@ -137,9 +176,54 @@ async function getPrintableMugOrThrow(mugId: number): Promise<PrintableMug> {
 }
 
 /**
- * Cover-fits an image to the template's aspect ratio (centred crop, nothing distorted), scales it
- * down to at most 300 DPI at template size (never up) and encodes it as JPEG, white behind any
- * transparency. Runs in sharp's thread pool, off the main thread.
+ * Storage key of an image's print-ready JPEG at a print pixel size: derived from the image's storage
+ * key (never reused for other bytes), the pixel size and PRINT_RENDITION_VERSION, so it is found
+ * again without any database row. E.g. print/3f…9a-2362x945-v1.jpg.
+ */
+export function printRenditionKey(storageKey: string, width: number, height: number): string {
+  const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
+  return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
+}
+
+const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+
+// Renditions being made right now, by key: two prints of the same image at once encode it once.
+const inFlight = ((globalThis as { __printRenditions?: Map<string, Promise<Buffer>> }).__printRenditions ??= new Map());
+
+/**
+ * The print-ready JPEG of an image at a template size: read from storage when it was made before
+ * (an image printed before costs one storage read, no decoding or encoding); else made by
+ * fitPrintImage and kept in storage for the next print. A failed write only costs the next print
+ * the encoding again.
+ */
+export async function printReadyImage(source: PrintSource, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage & { reused: boolean }> {
+  const plan = printPlan(source.width, source.height, templateWidthMm, templateHeightMm);
+  const key = printRenditionKey(source.storageKey, plan.width, plan.height);
+  const numbers = { width: plan.width, height: plan.height, dpi: plan.sourceDpi, upscale: plan.upscale };
+  const storage = getStorage();
+  const stored = await storage.get(key).catch((err: unknown) => {
+    logger.warn("could not read a print rendition", { key, err });
+    return null;
+  });
+  if (stored && isJpeg(stored)) return { jpeg: stored, ...numbers, reused: true };
+
+  let making = inFlight.get(key);
+  if (!making) {
+    making = (async () => {
+      const fitted = await fitPrintImage(await source.read(), templateWidthMm, templateHeightMm);
+      await storage.put(key, fitted.jpeg, "image/jpeg").catch((err: unknown) => logger.warn("could not store a print rendition", { key, err }));
+      return fitted.jpeg;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, making);
+  }
+  return { jpeg: await making, ...numbers, reused: false };
+}
+
+/**
+ * Cover-fits an image to the template's aspect ratio (centred crop, nothing distorted) and resizes
+ * it to exactly 300 DPI at template size: a larger source is scaled down, a smaller one scaled up
+ * with Lanczos-3 and lightly sharpened. Encoded as JPEG (embedded as it is in the PDF), white behind
+ * any transparency. Runs in sharp's thread pool, off the main thread.
  */
 export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
@@ -149,22 +233,16 @@ export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, temp
   const srcW = swapped ? meta.height : meta.width;
   const srcH = swapped ? meta.width : meta.height;
 
-  const { cropW, cropH, dpi } = coverFit(srcW, srcH, templateWidthMm, templateHeightMm);
-  const inchesW = templateWidthMm / MM_PER_INCH;
-  const inchesH = templateHeightMm / MM_PER_INCH;
-  const scale = Math.min(1, (inchesW * MAX_PRINT_DPI) / cropW, (inchesH * MAX_PRINT_DPI) / cropH);
-  const width = Math.max(1, Math.round(cropW * scale));
-  const height = Math.max(1, Math.round(cropH * scale));
-
+  const plan = printPlan(srcW, srcH, templateWidthMm, templateHeightMm);
+  const { cropW, cropH, width, height } = plan;
   let pipeline = input()
     .rotate()
-    .extract({ left: Math.floor((srcW - cropW) / 2), top: Math.floor((srcH - cropH) / 2), width: cropW, height: cropH });
-  if (scale < 1) pipeline = pipeline.resize({ width, height, fit: "fill" });
-  const jpeg = await pipeline
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" })
-    .toBuffer();
-  return { jpeg, width, height, dpi };
+    .extract({ left: Math.floor((srcW - cropW) / 2), top: Math.floor((srcH - cropH) / 2), width: cropW, height: cropH })
+    .flatten({ background: "#ffffff" });
+  if (width !== cropW || height !== cropH) pipeline = pipeline.resize({ width, height, fit: "fill", kernel: "lanczos3" });
+  if (width > cropW) pipeline = pipeline.sharpen({ sigma: UPSCALE_SHARPEN_SIGMA });
+  const jpeg = await pipeline.jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" }).toBuffer();
+  return { jpeg, width, height, dpi: plan.sourceDpi, upscale: plan.upscale };
 }
 
 /** Rendering costs CPU: each client address may ask for PDF_PER_HOUR print files an hour. */

@@ -354,6 +354,8 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       generationCostCents: 4.2,
       printPdfUrl: `/api/admin/orders/${orderId}/items/${itemId}/print`,
       dpi: { effectiveDpi: 203, verdict: "ok" },
+      // 1600 × 640 on the 200 × 80 mm template: 203 DPI of its own, printed at 300 DPI (2362 × 945 px, ×1.48).
+      print: { sourceDpi: 203, width: 2362, height: 945, dpi: 300, upscale: 1.48, templateWidthMm: 200, templateHeightMm: 80 },
     });
     // The prompt title in the admin's language.
     expect((await detail(orderId, "admin", "de")).body.items[0]?.production.promptTitle).toBe("Pop-Art");
@@ -375,6 +377,10 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("x-print-dpi")).toBe("203");
     expect(res.headers.get("x-print-dpi-ok")).toBe("true");
+    // The sheet's print resolution: the 203-DPI design is upscaled ×1.48 to 300 DPI.
+    expect(res.headers.get("x-print-source-dpi")).toBe("203");
+    expect(res.headers.get("x-print-effective-dpi")).toBe("300");
+    expect(res.headers.get("x-print-upscale")).toBe("1.48");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.pdf"$/);
     expect(String(res.body).startsWith("%PDF-")).toBe(true);
   });
@@ -450,6 +456,7 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       generationCostCents: null,
       printPdfUrl: null,
       dpi: null,
+      print: null,
     });
     expect((await printPdf(plain.id, plain.itemIds[0] ?? 0)).status).toBe(404);
   });

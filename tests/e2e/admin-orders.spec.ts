@@ -112,6 +112,9 @@ test.describe("admin orders", () => {
     await expect(sheet.getByTestId("production-style")).not.toHaveText("Unknown");
     await expect(sheet.getByTestId("production-prompt")).not.toBeEmpty();
     await expect(sheet.getByTestId("production-dpi")).toContainText("DPI");
+    // Source and effective print resolution: the design's pixels and DPI, the 300-DPI print file made from it.
+    await expect(sheet.getByTestId("production-source-resolution")).toContainText(/^[\d,]+ × [\d,]+ px · \d+ DPI at print size$/);
+    await expect(sheet.getByTestId("production-print-resolution")).toContainText(/^[\d,]+ × [\d,]+ px · 300 DPI on [\d.]+ × [\d.]+ mm · (upscaled ×\d\.\d\d|not upscaled)$/);
     await expect(sheet.getByTestId("withdrawal-note")).toContainText("The customer confirmed this at checkout");
     await admin.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await sheet.getByTestId("copy-prompt").click();

@@ -1,4 +1,5 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { colourLocale, lineColourDetail } from "@/lib/colour-name";
 import type { AdminOrderDetail, ProductionSheet as Sheet } from "@/lib/schemas/admin-orders";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -35,7 +36,7 @@ function Picture({ url, label, missing, testId }: { url: string | null; label: s
  * and the withdrawal note of personalised lines.
  */
 export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { line: Line; position: number; withdrawalWaiverAt: string | null }) {
-  const [t, format] = await Promise.all([getTranslations("adminOrders.production"), getFormatter()]);
+  const [t, format, locale] = await Promise.all([getTranslations("adminOrders.production"), getFormatter(), getLocale()]);
   const p = line.production;
   const hasDesign = !!(p.designImageUrl || p.promptText || p.printPdfUrl);
   const cost =
@@ -46,7 +47,7 @@ export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { 
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 px-4 py-3">
         <h3 className="font-semibold">{title}</h3>
         <span className="text-sm text-stone-600">
-          {[line.variantName, line.colour].filter(Boolean).join(" · ")} · {t("quantity", { quantity: line.quantity })}
+          {[lineColourDetail(line, colourLocale(locale)), t("quantity", { quantity: line.quantity })].filter(Boolean).join(" · ")}
         </span>
       </header>
       {!hasDesign ? (
@@ -58,6 +59,28 @@ export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { 
             <Picture url={p.designImageUrl} label={t("design")} missing={t("noImage")} testId="production-design" />
             {p.designWidth !== null && p.designHeight !== null && (
               <p className="col-span-2 text-xs text-stone-500">{t("designSize", { width: p.designWidth, height: p.designHeight })}</p>
+            )}
+            {p.print && p.designWidth !== null && p.designHeight !== null && (
+              <dl className="col-span-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs" data-testid="production-resolution">
+                <dt className="text-stone-500">{t("resolution.source")}</dt>
+                <dd className="tabular-nums" data-testid="production-source-resolution">
+                  {t("resolution.sourceValue", { width: p.designWidth, height: p.designHeight, dpi: p.print.sourceDpi })}
+                </dd>
+                <dt className="text-stone-500">{t("resolution.print")}</dt>
+                <dd className="tabular-nums" data-testid="production-print-resolution">
+                  {t("resolution.printValue", {
+                    width: p.print.width,
+                    height: p.print.height,
+                    dpi: p.print.dpi,
+                    templateWidth: format.number(p.print.templateWidthMm, { maximumFractionDigits: 1 }),
+                    templateHeight: format.number(p.print.templateHeightMm, { maximumFractionDigits: 1 }),
+                  })}
+                  {" · "}
+                  {p.print.upscale > 1
+                    ? t("resolution.upscaled", { factor: format.number(p.print.upscale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })
+                    : t("resolution.notUpscaled")}
+                </dd>
+              </dl>
             )}
           </div>
           <div className="min-w-0 space-y-3">

@@ -3,7 +3,9 @@
  * real proportions of the mug (body width : height = diameter : height; print area height =
  * print template height / mug height). The print wraps around the body: the visible front shows the
  * middle of the print template, at most half the circumference (π·d/2), compressed toward the edges
- * by the cosine of the angle (drawn as vertical slices).
+ * by the cosine of the angle (drawn as vertical slices). Each slice maps the template with one affine
+ * transform (scale and shear), so the print follows the rim's curve continuously; the print's outline
+ * is one polygon along the same curve, so its top and bottom edges are smooth, not stepped.
  */
 export interface MugDimensions {
   diameterMm: number;
@@ -23,6 +25,11 @@ export interface PrintSlice {
   /** The image transform: template coordinate tx → screen x. */
   scaleX: number;
   templateX0: number;
+  /**
+   * SVG matrix(a b c d e f) from template coordinates (tx from the template's left edge, ty from
+   * its top) to the screen: horizontally compressed, sheared so the print follows the rim's curve.
+   */
+  matrix: [number, number, number, number, number, number];
 }
 
 export interface MugGeometry {
@@ -39,6 +46,8 @@ export interface MugGeometry {
   printHeight: number;
   templateWidth: number;
   slices: PrintSlice[];
+  /** The print area on the body: top edge along the curve, down its right side, bottom edge back, closed. */
+  printOutline: string;
   handle: { outer: number; yTop: number; yBottom: number; thickness: number };
 }
 
@@ -47,7 +56,7 @@ const MARGIN = 14;
 /** Ellipse height / width of the rim: the viewer looks from about 12° above. */
 const TILT = 0.2;
 
-export function mugGeometry(m: MugDimensions, sliceCount = 36): MugGeometry {
+export function mugGeometry(m: MugDimensions, sliceCount = 64): MugGeometry {
   const diameter = m.diameterMm > 0 ? m.diameterMm : 1;
   const s = BODY_WIDTH / diameter;
   const r = BODY_WIDTH / 2;
@@ -71,15 +80,28 @@ export function mugGeometry(m: MugDimensions, sliceCount = 36): MugGeometry {
     const a1 = -maxAngle + (2 * maxAngle * (i + 1)) / sliceCount;
     const x0 = cx + r * Math.sin(a0);
     const x1 = cx + r * Math.sin(a1);
+    const dy0 = ry * Math.cos(a0);
+    const dy1 = ry * Math.cos(a1);
+    const scaleX = (x1 - x0) / (r * (a1 - a0));
+    const templateX0 = templateWidth / 2 + r * a0;
+    const shear = x1 > x0 ? ((dy1 - dy0) / (x1 - x0)) * scaleX : 0;
     slices.push({
       x0,
       x1,
-      dy0: ry * Math.cos(a0),
-      dy1: ry * Math.cos(a1),
-      scaleX: (x1 - x0) / (r * (a1 - a0)),
-      templateX0: templateWidth / 2 + r * a0,
+      dy0,
+      dy1,
+      scaleX,
+      templateX0,
+      matrix: [scaleX, shear, 0, 1, x0 - scaleX * templateX0, printTop + dy0 - shear * templateX0],
     });
   }
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const upper = slices.map((sl, i) => `${i === 0 ? "M" : "L"} ${round(sl.x0)} ${round(printTop + sl.dy0)}`);
+  const last = slices.at(-1);
+  const lower = [...slices].reverse().map((sl) => `L ${round(sl.x0)} ${round(printTop + printHeight + sl.dy0)}`);
+  const printOutline = last
+    ? [...upper, `L ${round(last.x1)} ${round(printTop + last.dy1)}`, `L ${round(last.x1)} ${round(printTop + printHeight + last.dy1)}`, ...lower, "Z"].join(" ")
+    : "";
 
   return {
     width: MARGIN * 2 + BODY_WIDTH + handleOut,
@@ -93,6 +115,7 @@ export function mugGeometry(m: MugDimensions, sliceCount = 36): MugGeometry {
     printHeight,
     templateWidth,
     slices,
+    printOutline,
     handle: { outer: cx + r + handleOut - 8, yTop: top + bodyHeight * 0.18, yBottom: top + bodyHeight * 0.72, thickness: BODY_WIDTH * 0.085 },
   };
 }

@@ -8,19 +8,23 @@ const safeColor = (value: string, fallback: string) => (COLOR.test(value) ? valu
 
 /**
  * The chosen image on a mug drawn with the mug's real proportions: outside colour as the body, inside
- * colour in the opening, a handle, and the print wrapped around the visible front as vertical slices.
+ * colour in the opening, a shaded handle (it reads as a handle on a white mug against a white page
+ * too), and the print wrapped around the visible front as vertical slices, each an affine map of the
+ * template, clipped together by one outline along the rim's curve so the print's edges are smooth.
  */
 export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsideColor: string; insideColor: string; label: string }) {
   const uid = useId().replace(/[^a-zA-Z0-9]/g, "");
   const g = mugGeometry(props.mug);
   const outside = safeColor(props.outsideColor, "#ffffff");
   const inside = safeColor(props.insideColor, "#ffffff");
-  const edge = "#78716c";
+  const edge = "#57534e";
   const left = g.cx - g.r;
   const right = g.cx + g.r;
   const body = `M ${left} ${g.top} L ${left} ${g.bottom} A ${g.r} ${g.ry} 0 0 0 ${right} ${g.bottom} L ${right} ${g.top} A ${g.r} ${g.ry} 0 0 0 ${left} ${g.top} Z`;
   const h = g.handle;
   const handle = `M ${right - 6} ${h.yTop} C ${h.outer} ${h.yTop - 6}, ${h.outer} ${h.yBottom + 6}, ${right - 6} ${h.yBottom}`;
+  const inset = h.thickness / 2;
+  const innerHandle = `M ${right} ${h.yTop + inset} C ${h.outer - inset * 1.6} ${h.yTop + inset - 4}, ${h.outer - inset * 1.6} ${h.yBottom - inset + 4}, ${right} ${h.yBottom - inset}`;
 
   return (
     <svg
@@ -36,12 +40,13 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
         <clipPath id={`${uid}-body`}>
           <path d={body} />
         </clipPath>
+        <clipPath id={`${uid}-print`}>
+          <path d={g.printOutline} />
+        </clipPath>
         {g.slices.map((s, i) => (
           <clipPath key={i} id={`${uid}-slice-${i}`}>
-            {/* A little overlap hides hairline gaps between neighbouring slices. */}
-            <polygon
-              points={`${s.x0 - 0.4},${g.printTop + s.dy0} ${s.x1 + 0.4},${g.printTop + s.dy1} ${s.x1 + 0.4},${g.printTop + g.printHeight + s.dy1} ${s.x0 - 0.4},${g.printTop + g.printHeight + s.dy0}`}
-            />
+            {/* Vertical strips only (the print outline makes the edges); a little overlap hides hairline gaps. */}
+            <rect x={s.x0 - 0.35} y={0} width={s.x1 - s.x0 + 0.7} height={g.height} />
           </clipPath>
         ))}
         <linearGradient id={`${uid}-shade`} x1="0" x2="1" y1="0" y2="0">
@@ -52,6 +57,13 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
           <stop offset="0.85" stopColor="#000" stopOpacity="0.14" />
           <stop offset="1" stopColor="#000" stopOpacity="0.38" />
         </linearGradient>
+        {/* The handle as a round bar: darker towards its outer side and where it meets the body, a soft highlight. */}
+        <linearGradient id={`${uid}-handle`} gradientUnits="userSpaceOnUse" x1={g.cx + g.r - 6} x2={h.outer} y1="0" y2="0">
+          <stop offset="0" stopColor="#000" stopOpacity="0.3" />
+          <stop offset="0.35" stopColor="#000" stopOpacity="0.06" />
+          <stop offset="0.75" stopColor="#000" stopOpacity="0.16" />
+          <stop offset="1" stopColor="#000" stopOpacity="0.34" />
+        </linearGradient>
         <linearGradient id={`${uid}-opening`} x1="0" x2="0" y1="0" y2="1">
           <stop offset="0" stopColor="#000" stopOpacity="0.35" />
           <stop offset="1" stopColor="#000" stopOpacity="0.02" />
@@ -61,22 +73,28 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
       <ellipse cx={g.cx} cy={g.bottom + 4} rx={g.r * 1.05} ry={g.ry * 0.9} fill="#000" opacity="0.12" />
       <path d={handle} fill="none" stroke={edge} strokeWidth={h.thickness + 3} strokeLinecap="round" />
       <path d={handle} fill="none" stroke={outside} strokeWidth={h.thickness} strokeLinecap="round" data-testid="mug-handle" />
+      <path d={handle} fill="none" stroke={`url(#${uid}-handle)`} strokeWidth={h.thickness} strokeLinecap="round" />
+      <path d={handle} fill="none" stroke="#fff" strokeOpacity="0.45" strokeWidth={h.thickness * 0.2} strokeLinecap="round" transform="translate(-2.5 0)" />
+      {/* The inner edge of the handle: the gap between handle and body shows as a shadowed outline. */}
+      <path d={innerHandle} fill="none" stroke={edge} strokeOpacity="0.55" strokeWidth="1" />
 
       <path d={body} fill={outside} data-testid="mug-body" />
-      <g clipPath={`url(#${uid}-body)`} data-testid="mug-print" data-image-url={props.imageUrl}>
-        {g.slices.map((s, i) => (
-          <g key={i} clipPath={`url(#${uid}-slice-${i})`}>
-            <image
-              href={props.imageUrl}
-              x={0}
-              y={g.printTop + (s.dy0 + s.dy1) / 2}
-              width={g.templateWidth}
-              height={g.printHeight}
-              preserveAspectRatio="xMidYMid slice"
-              transform={`translate(${s.x0} 0) scale(${s.scaleX} 1) translate(${-s.templateX0} 0)`}
-            />
-          </g>
-        ))}
+      <g clipPath={`url(#${uid}-body)`}>
+        <g clipPath={`url(#${uid}-print)`} data-testid="mug-print" data-image-url={props.imageUrl}>
+          {g.slices.map((s, i) => (
+            <g key={i} clipPath={`url(#${uid}-slice-${i})`}>
+              <image
+                href={props.imageUrl}
+                x={0}
+                y={0}
+                width={g.templateWidth}
+                height={g.printHeight}
+                preserveAspectRatio="xMidYMid slice"
+                transform={`matrix(${s.matrix.map((v) => Math.round(v * 10000) / 10000).join(" ")})`}
+              />
+            </g>
+          ))}
+        </g>
         <rect x={left} y={0} width={g.r * 2} height={g.height} fill={`url(#${uid}-shade)`} />
       </g>
       <path d={body} fill="none" stroke={edge} strokeWidth="1.5" />

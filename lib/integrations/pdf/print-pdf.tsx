@@ -20,8 +20,10 @@ export interface PrintPdfInput {
    * it is (DCTDecode, a few ms); a PNG would be re-compressed on the main thread (~800 ms), so it is refused.
    */
   image: Buffer;
-  /** Effective resolution of the image at print size, written into the subject. */
+  /** Resolution of the embedded image at print size, written into the subject. */
   dpi: number;
+  /** Resolution of the source it was made from (before any upscaling), written into the subject too. */
+  sourceDpi?: number;
   title: string;
 }
 
@@ -49,7 +51,7 @@ export async function renderPrintPdf(input: PrintPdfInput): Promise<Buffer> {
   return renderToBuffer(
     <Document
       title={input.title}
-      subject={`Print image ${tplW} x ${tplH} mm at ${input.dpi} DPI`}
+      subject={`Print image ${tplW} x ${tplH} mm at ${input.dpi} DPI${input.sourceDpi === undefined ? "" : `, source ${input.sourceDpi} DPI`}`}
       creator="MugMagic"
       producer="MugMagic"
     >

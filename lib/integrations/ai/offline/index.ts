@@ -1,6 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import { MAX_INPUT_PIXELS } from "@/lib/integrations/images/intake";
+import { env } from "@/lib/env";
 import { GenerationError, type GenerateRequest, type GenerateResult, type GeneratedImage, type ImageModelAdapter } from "../types";
 import { hashText, pickOfflineStyle, type OfflineStyle } from "./palette";
 import { rawInput, type Frame } from "./pixels";
@@ -22,7 +23,8 @@ export { OFFLINE_STYLES, duotoneColours, pickOfflineStyle, type OfflineStyle } f
 export const OFFLINE_PROVIDER = "offline";
 export const OFFLINE_MODEL_ID = "offline-style";
 
-const DEFAULT_LONG_SIDE = 1024;
+/** Print size: 2400 px on the long side covers the default mug's 200 × 80 mm template at 300 DPI (2362 px) for landscape and square photos. */
+const DEFAULT_LONG_SIDE = 2400;
 const JPEG_QUALITY = 88;
 
 function longSide(size: GenerateRequest["settings"]["size"]): number {
@@ -93,12 +95,31 @@ function abortError(signal: AbortSignal): GenerationError {
   return new GenerationError("timeout", "offline provider: aborted", signal.reason);
 }
 
+/** OFFLINE_AI_DELAY_MS (dev/test knob): waits like a real model would, ended early by the deadline. */
+function simulatedWait(signal: AbortSignal): Promise<void> {
+  const ms = env().OFFLINE_AI_DELAY_MS;
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      reject(abortError(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", done);
+      resolve();
+    }, ms);
+    if (signal.aborted) done();
+    else signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 export const offlineAdapter: ImageModelAdapter = {
   provider: OFFLINE_PROVIDER,
   usable: true,
   async generate(req: GenerateRequest): Promise<GenerateResult> {
     const n = Math.min(4, Math.max(1, Math.floor(req.settings.n ?? 1)));
     const images: GeneratedImage[] = [];
+    await simulatedWait(req.signal);
     for (let variant = 0; variant < n; variant++) {
       if (req.signal.aborted) throw abortError(req.signal);
       const { data, mimeType } = await stylePhoto(req.image, req.prompt, { size: req.settings.size, variant });

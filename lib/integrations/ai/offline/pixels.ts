@@ -1,5 +1,6 @@
 import "server-only";
 import sharp, { type Sharp } from "sharp";
+import { rng } from "./palette";
 
 /** Pixel helpers of the offline provider: raw frames, outlines, colour matrices, simplification (libvips does the heavy work). */
 
@@ -79,13 +80,74 @@ export function colourMatrix(saturation: number, hueDegrees: number): Matrix3 {
  * Simplified colour areas: a rank (median) filter on a downscaled copy, scaled back up. A median at
  * full size costs ~300 ms for 1024² here; on a quarter-size copy it is a few ms and looks the same.
  */
-export async function simplified(frame: Frame, factor: number, medianSize: number): Promise<Sharp> {
+export async function simplified(frame: Frame, factor: number, medianSize: number, smallBlur = 0): Promise<Sharp> {
   const { width, height } = frame;
   // The rank filter needs at least its window in each direction (thin strips stay valid).
   const sw = Math.max(medianSize, Math.round(width / factor));
   const sh = Math.max(medianSize, Math.round(height / factor));
-  const small = await toRaw(rawInput(frame.rgb, width, height, 3).resize({ width: sw, height: sh, fit: "fill" }).median(medianSize), 3);
+  let reduced = rawInput(frame.rgb, width, height, 3).resize({ width: sw, height: sh, fit: "fill" }).median(medianSize);
+  if (smallBlur >= 0.3) reduced = reduced.blur(smallBlur);
+  const small = await toRaw(reduced, 3);
   return rawInput(small, sw, sh, 3).resize({ width, height, fit: "fill", kernel: "cubic" });
 }
 
-/** Pop art: boosted saturation, four flat levels per channel, Ben-Day dots in the mid-tones, bold black outlines. */
+
+/**
+ * A raw image blurred by sharp (Gaussian, sigma in pixels). A wide blur runs on a copy scaled down so
+ * that its sigma is 1.5 px, then scaled back up (cubic): the same look at a fraction of the cost.
+ */
+export async function blurRaw(buf: Buffer, width: number, height: number, channels: 1 | 3, sigma: number): Promise<Buffer> {
+  if (sigma < 0.3) return buf;
+  if (sigma <= 3) return toRaw(rawInput(buf, width, height, channels).blur(sigma), channels);
+  const f = sigma / 1.5;
+  const sw = Math.max(4, Math.round(width / f));
+  const sh = Math.max(4, Math.round(height / f));
+  const small = await toRaw(rawInput(buf, width, height, channels).resize({ width: sw, height: sh, fit: "fill" }).blur(1.5), channels);
+  return toRaw(rawInput(small, sw, sh, channels).resize({ width, height, fit: "fill", kernel: "cubic" }), channels);
+}
+
+/** A single-channel raw image blurred (see blurRaw). */
+export function blurGrey(grey: Buffer, width: number, height: number, sigma: number): Promise<Buffer> {
+  return blurRaw(grey, width, height, 1, sigma);
+}
+
+/** Luminance of a frame (one byte a pixel). */
+export async function greyOf(frame: Frame): Promise<Buffer> {
+  return toRaw(rawInput(frame.rgb, frame.width, frame.height, 3).greyscale(), 1);
+}
+
+/**
+ * Smooth seeded noise, one byte a pixel around 128: random values on a grid `cell` pixels apart,
+ * scaled up with a cubic kernel (blotches for cell ≫ 1, fine grain for cell ≈ 1–2). Deterministic.
+ */
+export async function noiseField(width: number, height: number, cell: number, seed: number, blur = 0): Promise<Buffer> {
+  const gw = Math.max(2, Math.ceil(width / cell));
+  const gh = Math.max(2, Math.ceil(height / cell));
+  const next = rng(seed);
+  const grid = Buffer.allocUnsafe(gw * gh);
+  for (let i = 0; i < grid.length; i++) grid[i] = Math.floor(next() * 256);
+  let img = rawInput(grid, gw, gh, 1).resize({ width, height, fit: "fill", kernel: cell > 2 ? "cubic" : "linear" });
+  if (blur >= 0.3) img = img.blur(blur);
+  return toRaw(img, 1);
+}
+
+/**
+ * Ink outlines (0 = none, 255 = full ink): the gradient of the smoothed luminance above `threshold`,
+ * thickened by `thickness` pixels and anti-aliased. Smoothing first keeps texture from becoming lines.
+ */
+export async function inkLines(grey: Buffer, width: number, height: number, opts: { blur: number; threshold: number; thickness: number }): Promise<Buffer> {
+  const g = await blurGrey(grey, width, height, opts.blur);
+  const mask = Buffer.alloc(width * height);
+  const t = opts.threshold;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
+      const gx = (g[p + 1] ?? 0) - (g[p - 1] ?? 0);
+      const gy = (g[p + width] ?? 0) - (g[p - width] ?? 0);
+      const m = Math.abs(gx) + Math.abs(gy);
+      mask[p] = m > t ? 255 : m > t * 0.6 ? Math.round(((m - t * 0.6) / (t * 0.4)) * 255) : 0;
+    }
+  }
+  if (opts.thickness <= 0) return mask;
+  // Thicken: blur the line mask, then a steep curve pulls every touched pixel back to ink with a soft rim.
+  return toRaw(rawInput(mask, width, height, 1).blur(Math.max(0.4, opts.thickness / 2)).linear(3, -40), 1);
+}

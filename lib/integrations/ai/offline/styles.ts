@@ -1,37 +1,95 @@
 import "server-only";
+import sharp from "sharp";
 import { duotoneColours, noiseTile, NOISE_SIZE, type Rgb } from "./palette";
-import { clamp, colourMatrix, edges, LAPLACIAN, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";
+import { blurGrey, clamp, colourMatrix, edges, greyOf, inkLines, noiseField, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";
 
 /** The offline provider's looks, one function each, from a raw RGB frame to raw RGB pixels. */
 
+/**
+ * Warhol-like colour sets for pop art, one per variation: [ink, cream, then the flat colours for
+ * red/skin, yellow, green, cyan, blue and purple hues]. Few colours, full saturation.
+ */
+export const POP_PALETTES: readonly (readonly Rgb[])[] = [
+  [[22, 18, 38], [255, 246, 222], [255, 72, 150], [255, 218, 0], [40, 205, 95], [0, 196, 235], [40, 70, 210], [150, 50, 200]],
+  [[22, 18, 38], [255, 246, 222], [255, 122, 20], [255, 236, 60], [255, 64, 160], [50, 220, 200], [120, 40, 190], [0, 150, 230]],
+  [[22, 18, 38], [250, 250, 240], [235, 30, 50], [255, 200, 30], [0, 180, 160], [255, 105, 180], [25, 45, 160], [250, 120, 0]],
+];
+
+/** Hue in degrees (0–360) of an RGB colour; grey gives 0. */
+const hueOf = (r: number, g: number, b: number, max: number, d: number): number => {
+  if (d < 1) return 0;
+  const h = (max === r ? (g - b) / d : max === g ? 2 + (b - r) / d : 4 + (r - g) / d) * 60;
+  return h < 0 ? h + 360 : h;
+};
+
+/**
+ * Pop art: the photo simplified into flat areas, each painted in one of a few full-strength colours
+ * (chosen by its hue, so sky, skin and grass stay apart), the darkest tones as black ink, Ben-Day
+ * halftone dots in the mid-tones and bold black outlines, as in a screen print.
+ */
 export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   const { width, height } = frame;
-  const [colour, edge] = await Promise.all([
-    simplified(frame, 2, 3).then((img) => toRaw(img.recomb(colourMatrix(2.2, variant * 45)).linear(1.3, -30), 3)),
-    edges(frame, 2).then((e) => toRaw(rawInput(e, width, height, 1).blur(1.2), 1)),
+  const long = Math.max(width, height);
+  const [colour, grey] = await Promise.all([
+    simplified(frame, Math.max(2, long / 800), 5, 0.9).then((img) => toRaw(img, 3)),
+    greyOf(frame),
   ]);
-  const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) lut[v] = Math.min(255, Math.round(v / 85) * 85);
+  const lines = await inkLines(grey, width, height, { blur: long / 380, threshold: 30, thickness: long / 650 });
+  // Tone levels from the photo's own histogram, so a dark or a bright photo still gets all levels.
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < colour.length; i += 3) {
+    const v = Math.round(0.299 * (colour[i] ?? 0) + 0.587 * (colour[i + 1] ?? 0) + 0.114 * (colour[i + 2] ?? 0));
+    hist[v] = (hist[v] ?? 0) + 1;
+  }
+  const percentile = (q: number) => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += hist[v] ?? 0) >= q * width * height) return v;
+    return 255;
+  };
+  const inkBelow = Math.min(percentile(0.12), 62);
+  const dotsBelow = percentile(0.45);
+  const creamAbove = Math.max(percentile(0.93), 200);
+  const palette = POP_PALETTES[variant % POP_PALETTES.length] ?? POP_PALETTES[0] ?? [];
+  const ink = palette[0] ?? [22, 18, 38];
+  const cream = palette[1] ?? [255, 246, 222];
+  const byHue = (hue: number, sat: number, l: number): Rgb => {
+    if (sat < 0.16) return (l > 150 ? palette[5] : palette[7]) ?? cream; // grey areas: a cool flat colour
+    const sector = hue < 30 || hue >= 330 ? 0 : hue < 70 ? 1 : hue < 160 ? 2 : hue < 200 ? 3 : hue < 265 ? 4 : 5;
+    return palette[2 + sector] ?? cream;
+  };
+  // Halftone screen at 45°: cells of `cell` pixels.
+  const cell = Math.max(8, Math.round(long / 110));
   const out = Buffer.allocUnsafe(width * height * 3);
-  const cell = Math.max(6, Math.round(Math.max(width, height) / 128));
-  const radius2 = (cell * 0.32) ** 2;
   for (let y = 0, p = 0; y < height; y++) {
-    const dy = (y % cell) - cell / 2;
     for (let x = 0; x < width; x++, p++) {
       const i = p * 3;
-      if ((edge[p] ?? 0) > 60) {
-        out[i] = out[i + 1] = out[i + 2] = 12;
-        continue;
-      }
-      const r = lut[colour[i] ?? 0] ?? 0;
-      const g = lut[colour[i + 1] ?? 0] ?? 0;
-      const b = lut[colour[i + 2] ?? 0] ?? 0;
+      const r = colour[i] ?? 0;
+      const g = colour[i + 1] ?? 0;
+      const b = colour[i + 2] ?? 0;
       const l = 0.299 * r + 0.587 * g + 0.114 * b;
-      const dx = (x % cell) - cell / 2;
-      const dot = l > 60 && l < 170 && dx * dx + dy * dy < radius2;
-      out[i] = dot ? r >> 1 : r;
-      out[i + 1] = dot ? g >> 1 : g;
-      out[i + 2] = dot ? b >> 1 : b;
+      let c: Rgb;
+      let dot = 0;
+      if (l < inkBelow) c = ink;
+      else if (l > creamAbove) c = cream;
+      else {
+        const max = Math.max(r, g, b);
+        const d = max - Math.min(r, g, b);
+        c = byHue(hueOf(r, g, b, max, d), max > 0 ? d / max : 0, l);
+        if (l < dotsBelow) {
+          // Dot radius grows with darkness; coverage is anti-aliased over one pixel.
+          const u = ((x + y) * 0.7071) / cell;
+          const v = ((x - y) * 0.7071) / cell;
+          const du = (u - Math.floor(u) - 0.5) * cell;
+          const dv = (v - Math.floor(v) - 0.5) * cell;
+          const radius = cell * 0.46 * Math.sqrt((dotsBelow - l) / Math.max(1, dotsBelow - inkBelow));
+          dot = Math.min(1, Math.max(0, radius - Math.sqrt(du * du + dv * dv) + 0.5));
+        }
+      }
+      const line = (lines[p] ?? 0) / 255;
+      const k = Math.max(dot * 0.85, line);
+      out[i] = c[0] + (ink[0] - c[0]) * k;
+      out[i + 1] = c[1] + (ink[1] - c[1]) * k;
+      out[i + 2] = c[2] + (ink[2] - c[2]) * k;
     }
   }
   return out;
@@ -40,19 +98,15 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
 /** Comic: simplified shapes, cel shading in bands, vivid colours, thin inked lines. */
 export async function comic(frame: Frame, variant: number): Promise<Buffer> {
   const { width, height } = frame;
+  const long = Math.max(width, height);
   const [colour, edge] = await Promise.all([
-    simplified(frame, 3, 3).then((img) => toRaw(img.recomb(colourMatrix(1.5, variant * 30)), 3)),
-    edges(frame, 1),
+    simplified(frame, Math.max(2, long / 700), 5, 0.9).then((img) => toRaw(img.recomb(colourMatrix(1.5, variant * 30)), 3)),
+    greyOf(frame).then((grey) => inkLines(grey, width, height, { blur: long / 900, threshold: 24, thickness: long / 1400 })),
   ]);
   const out = Buffer.allocUnsafe(width * height * 3);
   const bands = [0.35, 0.65, 0.9, 1.08];
   for (let p = 0, i = 0; p < width * height; p++, i += 3) {
-    if ((edge[p] ?? 0) > 90) {
-      out[i] = 25;
-      out[i + 1] = 20;
-      out[i + 2] = 35;
-      continue;
-    }
+    const ink = (edge[p] ?? 0) / 255;
     const r = colour[i] ?? 0;
     const g = colour[i + 1] ?? 0;
     const b = colour[i + 2] ?? 0;
@@ -60,9 +114,9 @@ export async function comic(frame: Frame, variant: number): Promise<Buffer> {
     const band = bands[Math.min(bands.length - 1, Math.floor(l * bands.length))] ?? 1;
     const scale = l > 0.02 ? band / l : 0;
     // Cel shading: keep the hue, snap the brightness to one of a few bands.
-    out[i] = clamp(r * scale * 0.92 + 10);
-    out[i + 1] = clamp(g * scale * 0.92 + 10);
-    out[i + 2] = clamp(b * scale * 0.92 + 10);
+    out[i] = clamp((r * scale * 0.92 + 10) * (1 - ink) + 25 * ink);
+    out[i + 1] = clamp((g * scale * 0.92 + 10) * (1 - ink) + 20 * ink);
+    out[i + 2] = clamp((b * scale * 0.92 + 10) * (1 - ink) + 35 * ink);
   }
   return out;
 }
@@ -73,54 +127,150 @@ export const PAPER_TINTS: readonly Rgb[] = [
   [244, 236, 218],
 ];
 
-/** Pencil sketch: colour-dodge of the grey image with its blurred negative, contour lines from edges, on tinted paper. */
+/**
+ * Pencil sketch on white paper: graphite tone from a colour dodge of the photo (light areas stay
+ * paper white), contour lines from edge detection, hatching in the shadows (one direction in the
+ * mid-tones, cross-hatching in the dark ones, slightly wavy like a hand), and paper grain.
+ */
 export async function pencil(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
-  const grey = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale(), 1);
-  const [blurredNegative, edge] = await Promise.all([
-    toRaw(rawInput(grey, width, height, 1).negate({ alpha: false }).blur(Math.max(4, width / 160)), 1),
-    toRaw(rawInput(grey, width, height, 1).blur(1).convolve(LAPLACIAN).linear(2.5, 0), 1),
+  const long = Math.max(width, height);
+  const grey = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale().normalise({ lower: 1, upper: 99 }), 1);
+  const spacing = Math.max(6, long / 210);
+  const [blurredNegative, tone, contour, grain, wobble] = await Promise.all([
+    toRaw(rawInput(grey, width, height, 1).negate({ alpha: false }), 1).then((negative) => blurGrey(negative, width, height, Math.max(3, long / 260))),
+    blurGrey(grey, width, height, long / 250),
+    edges({ rgb: frame.rgb, width, height }, Math.max(1, long / 1400), 2),
+    noiseField(width, height, 1.5, seed, 0.6),
+    noiseField(width, height, long / 30, seed ^ 0x5bd1e995),
   ]);
   const paper = PAPER_TINTS[variant % PAPER_TINTS.length] ?? [246, 240, 226];
-  const grain = noiseTile(seed);
+  const graphite: Rgb = [52, 54, 62];
+  const smooth = (from: number, to: number, v: number) => {
+    const t = Math.min(1, Math.max(0, (v - from) / (to - from)));
+    return t * t * (3 - 2 * t);
+  };
+  // Per-tone lookups (tone is a byte): hatching strength in one direction (mid-tones) and across (shadows).
+  const hatch1 = new Float32Array(256);
+  const hatch2 = new Float32Array(256);
+  for (let v = 0; v < 256; v++) {
+    hatch1[v] = smooth(0.56, 0.28, v / 255) * 0.7;
+    hatch2[v] = smooth(0.34, 0.12, v / 255) * 0.75;
+  }
+  // A stroke across its width: dark in the middle, fading out at its sides (phase 0–1 over one spacing).
+  const STEPS = 64;
+  const profile1 = new Float32Array(STEPS);
+  const profile2 = new Float32Array(STEPS);
+  for (let k = 0; k < STEPS; k++) {
+    const phase = k / STEPS;
+    const a = (2 * phase) / 0.38 - 1;
+    const b = (2 * phase) / 0.34 - 1;
+    profile1[k] = phase < 0.38 ? 1 - a * a : 0;
+    profile2[k] = phase < 0.34 ? 1 - b * b : 0;
+  }
+  const inv = 1 / spacing;
   const out = Buffer.allocUnsafe(width * height * 3);
+  const [pr, pg, pb] = paper;
+  const [gr, gg, gb] = graphite;
   for (let y = 0, p = 0; y < height; y++) {
-    const row = (y % NOISE_SIZE) * NOISE_SIZE;
     for (let x = 0; x < width; x++, p++) {
-      const g = grey[p] ?? 0;
-      const inv = blurredNegative[p] ?? 0;
-      let v = inv >= 255 ? 255 : Math.min(255, (g * 255) / (255 - inv));
-      v = v * (1 - Math.min(0.75, (edge[p] ?? 0) / 300));
-      v = clamp((v - 128) * 1.15 + 128 + (grain[row + (x % NOISE_SIZE)] ?? 0) * 10) / 255;
+      const g = grey[p] as number;
+      const neg = blurredNegative[p] as number;
+      // Colour dodge: flat areas turn white, changes of brightness stay as soft graphite strokes.
+      let dark = neg >= 255 ? 0 : (1 - Math.min(1, g / (255 - neg))) * 0.85;
+      const t = tone[p] as number;
+      // Pressure and waviness vary slowly along the paper, as with a hand.
+      const w = ((wobble[p] as number) - 128) / 128;
+      const pressure = 0.8 + w * 0.2;
+      const h1 = hatch1[t] as number;
+      if (h1 > 0) {
+        const ph = (x + y) * inv + w * 0.7 + 4;
+        const s1 = (profile1[Math.floor((ph - Math.floor(ph)) * STEPS)] as number) * h1 * pressure;
+        if (s1 > dark) dark = s1;
+        const h2 = hatch2[t] as number;
+        if (h2 > 0) {
+          const ph2 = (x - y) * inv + w * 0.7;
+          const s2 = (profile2[Math.floor((ph2 - Math.floor(ph2)) * STEPS)] as number) * h2 * pressure;
+          if (s2 > dark) dark = s2;
+        }
+      }
+      const line = (contour[p] as number) * (0.9 / 255);
+      if (line > dark) dark = line > 0.75 ? 0.75 : line;
+      // Graphite catches on the paper's tooth: grain lightens strokes unevenly.
+      const gr8 = grain[p] as number;
+      const k = Math.min(1, dark * (0.78 + gr8 * (0.44 / 255)));
+      const paperShade = 1 + (gr8 - 128) / 3000;
       const i = p * 3;
-      out[i] = paper[0] * v;
-      out[i + 1] = paper[1] * v;
-      out[i + 2] = paper[2] * v;
+      out[i] = clamp((pr + (gr - pr) * k) * paperShade);
+      out[i + 1] = clamp((pg + (gg - pg) * k) * paperShade);
+      out[i + 2] = clamp((pb + (gb - pb) * k) * paperShade);
     }
   }
   return out;
 }
 
-/** Watercolour: blurred washes of simplified colour, a pastel lift, paper texture and soft dark accents. */
+/**
+ * Watercolour: a limited palette of washes (the photo reduced to a dozen colours), soft edges that
+ * bleed irregularly into each other, pigment pooling as darker rims at the edges of washes,
+ * granulation in the paper's grain, the lightest areas left as white paper and an irregular
+ * unpainted border.
+ */
 export async function watercolour(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
-  const [colour, edge] = await Promise.all([
-    simplified(frame, 4, 3).then((img) => toRaw(img.blur(Math.max(1.5, width / 600)).recomb(colourMatrix(1.4, variant * 25)).linear(1.06, 0), 3)),
-    edges(frame, 2.2),
+  const long = Math.max(width, height);
+  // Limited palette: a small, median-smoothed copy quantised to 18 colours (libimagequant, no dither).
+  const sw = Math.max(8, Math.round((width * 520) / long));
+  const sh = Math.max(8, Math.round((height * 520) / long));
+  const small = await rawInput(frame.rgb, width, height, 3)
+    .resize({ width: sw, height: sh, fit: "fill" })
+    .median(5)
+    .recomb(colourMatrix(1.2, variant * 25))
+    .png({ palette: true, colours: 18, dither: 0, effort: 3 })
+    .toBuffer();
+  // Washes are soft: blurred at the small size (cheap) and scaled up.
+  const up = (blur: number) => toRaw(sharp(small).blur(blur).resize({ width, height, fit: "fill", kernel: "cubic" }), 3);
+  const smallRaw = await toRaw(sharp(small), 3);
+  const [sharpWash, softWash, rims, bleed, grain, blotch, border] = await Promise.all([
+    up(0.8),
+    up(Math.max(1, (sw * 0.85) / 100)),
+    // Pigment pooling: washes dry darker along their edges (where the wash's colour changes).
+    edges({ rgb: smallRaw, width: sw, height: sh }, 0.5, 3).then((e) => toRaw(rawInput(e, sw, sh, 1).blur(0.6).resize({ width, height, fit: "fill", kernel: "cubic" }), 1)),
+    noiseField(width, height, long / 14, seed),
+    noiseField(width, height, 3, seed ^ 0x27d4eb2d, 1.2),
+    noiseField(width, height, long / 40, seed ^ 0x165667b1),
+    noiseField(width, height, long / 25, seed ^ 0x61c88647),
   ]);
-  const paper = noiseTile(seed);
   const out = Buffer.allocUnsafe(width * height * 3);
+  const margin = long * 0.03;
+  // Colour bleeding by the low-frequency noise byte: where it is high, the wash spreads (the softer copy).
+  const spread = new Float32Array(256);
+  for (let v = 0; v < 256; v++) spread[v] = Math.min(1, Math.max(0, (v - 100) / 70));
   for (let y = 0, p = 0; y < height; y++) {
-    const row = ((y >> 1) % NOISE_SIZE) * NOISE_SIZE;
+    const dyEdge = Math.min(y, height - 1 - y);
     for (let x = 0; x < width; x++, p++) {
-      const texture = 1 + (paper[row + ((x >> 1) % NOISE_SIZE)] ?? 0) * 0.07;
-      const accent = 1 - Math.min(0.35, (edge[p] ?? 0) / 500);
       const i = p * 3;
-      for (let c = 0; c < 3; c++) {
-        const v = colour[i + c] ?? 0;
-        // Pastel wash: pull towards white paper, then texture and accents.
-        out[i + c] = clamp((v * 0.78 + 255 * 0.22) * texture * accent);
+      const m = spread[bleed[p] as number] as number;
+      // Irregular unpainted border: the wash fades to paper near the edge, along a wavy line.
+      let painted = 1;
+      const d = Math.min(x, width - 1 - x, dyEdge);
+      if (d < margin * 2) {
+        const edge = d + ((border[p] as number) - 128) * (margin / 170);
+        painted = Math.min(1, Math.max(0, (edge - margin * 0.4) / (margin * 0.5)));
       }
+      const r0 = (sharpWash[i] as number) + ((softWash[i] as number) - (sharpWash[i] as number)) * m;
+      const g0 = (sharpWash[i + 1] as number) + ((softWash[i + 1] as number) - (sharpWash[i + 1] as number)) * m;
+      const b0 = (sharpWash[i + 2] as number) + ((softWash[i + 2] as number) - (sharpWash[i + 2] as number)) * m;
+      const lum = 0.299 * r0 + 0.587 * g0 + 0.114 * b0;
+      // Pigment pooling: darker along the edges of washes (not in near-white areas).
+      const pooling = lum < 235 ? 1 + (rims[p] as number) * (1.4 / 255) : 1;
+      const gn = grain[p] as number;
+      const granulation = (1 + (gn - 128) / 700) * (1 + ((blotch[p] as number) - 128) / 420);
+      // Pigment amount (0 = white paper): light areas stay paper, the rest a transparent wash.
+      const f = 0.85 * pooling * granulation * painted;
+      const tooth = (gn - 128) / 60;
+      out[i] = clamp(251 - Math.max(0, 239 - r0) * f + tooth);
+      out[i + 1] = clamp(251 - Math.max(0, 239 - g0) * f + tooth);
+      out[i + 2] = clamp(251 - Math.max(0, 239 - b0) * f + tooth);
     }
   }
   return out;

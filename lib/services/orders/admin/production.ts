@@ -6,7 +6,7 @@ import { notFound } from "@/lib/api/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { ProductionSheet } from "@/lib/schemas/admin-orders";
-import { coverFit } from "@/lib/print-fit";
+import { coverFit, printPlan } from "@/lib/print-fit";
 import { MIN_PRINT_DPI } from "@/lib/schemas/print";
 import { imageUrl, readImageBytesOrThrow } from "../../images";
 import { renderPrintFile, type PrintPdf } from "../../print";
@@ -99,7 +99,7 @@ export async function productionSheets(db: Queryable, orderId: string, items: Or
     // The generation's photo (null once the customer deleted it); without a generation, an uploaded parent image.
     const parent = parentOf(design);
     const sourceId = gen ? gen.sourceImageId : parent?.type === "UPLOADED" ? parent.id : null;
-    const dpi = design && area ? effectivePrintDpi(design.width, design.height, area.templateWidthMm, area.templateHeightMm) : null;
+    const plan = design && area ? printPlan(design.width, design.height, area.templateWidthMm, area.templateHeightMm) : null;
     sheets.set(item.id, {
       sourceImageUrl: sourceId ? imageUrl(sourceId) : null,
       designImageUrl: design ? imageUrl(design.id) : null,
@@ -111,7 +111,11 @@ export async function productionSheets(db: Queryable, orderId: string, items: Or
       model: gen?.model ?? null,
       generationCostCents: gen?.costMicroCents == null ? null : gen.costMicroCents / 1_000_000,
       printPdfUrl: design && area ? printPdfPath(orderId, item.id) : null,
-      dpi: dpi === null ? null : { effectiveDpi: dpi, verdict: dpiVerdict(dpi) },
+      dpi: plan === null ? null : { effectiveDpi: plan.sourceDpi, verdict: dpiVerdict(plan.sourceDpi) },
+      print:
+        plan === null
+          ? null
+          : { sourceDpi: plan.sourceDpi, width: plan.width, height: plan.height, dpi: plan.printDpi, upscale: plan.upscale, templateWidthMm: area?.templateWidthMm ?? 0, templateHeightMm: area?.templateHeightMm ?? 0 },
     });
   }
   return sheets;
@@ -138,6 +142,7 @@ export async function orderLinePrintPdf(orderId: string, itemId: number): Promis
   if (!line?.item.articleId) throw notFound();
   const area = (await printAreas(db, [line.item.articleId])).get(line.item.articleId);
   if (!area) throw notFound();
-  const bytes = await readImageBytesOrThrow(line.image);
-  return renderPrintFile(bytes, { ...area, label: area.articleNumber ?? `mug-${area.articleId}`, suffix: `line-${itemId}` });
+  const image = line.image;
+  const source = { storageKey: image.storageKey, width: image.width, height: image.height, read: () => readImageBytesOrThrow(image) };
+  return renderPrintFile(source, { ...area, label: area.articleNumber ?? `mug-${area.articleId}`, suffix: `line-${itemId}` });
 }
