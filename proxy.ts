@@ -4,9 +4,10 @@ import { readSessionToken, sessionCookieName } from "@/lib/auth/tokens";
 import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
 
 /**
- * First filter for pages (spec section 2): /admin/* without a session → /login remembering the page;
- * signed in without the admin role → /. Token signature and expiry are checked here; whether the
- * session is still current (not logged out) is checked again by the admin layout and every handler.
+ * First filter for pages (spec section 2): /admin/* and /account without a session → /login
+ * remembering the page; /admin/* signed in without the admin role → /. Token signature and expiry are
+ * checked here; whether the session is still current (not logged out) is checked again by the admin
+ * layout, the page guards and every handler.
  *
  * Every page answer (redirects included) gets its Content-Security-Policy with a fresh nonce and, over
  * https, HSTS (lib/security/headers.ts). The policy also goes to the render as a request header: Next
@@ -27,7 +28,9 @@ export async function proxy(request: NextRequest) {
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", policy);
 
-  if (pathname === "/admin" || pathname.startsWith("/admin/")) {
+  const adminPage = pathname === "/admin" || pathname.startsWith("/admin/");
+  // /account (issue 11 §1) needs a session; the page's requireRoles checks that it is still current.
+  if (adminPage || pathname === "/account" || pathname.startsWith("/account/")) {
     const secure = request.cookies.has(sessionCookieName(true));
     const name = sessionCookieName(secure);
     const raw = request.cookies.get(name)?.value;
@@ -37,7 +40,7 @@ export async function proxy(request: NextRequest) {
       login.searchParams.set("callbackUrl", pathname + search);
       return secured(NextResponse.redirect(login));
     }
-    if (!claims.roles.includes("admin")) return secured(NextResponse.redirect(new URL("/", request.url)));
+    if (adminPage && !claims.roles.includes("admin")) return secured(NextResponse.redirect(new URL("/", request.url)));
   }
   return secured(NextResponse.next({ request: { headers } }));
 }

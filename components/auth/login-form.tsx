@@ -4,10 +4,22 @@ import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { safeCallbackPath } from "@/lib/callback-url";
 import { login, sessionQuery } from "@/lib/api-client/session";
+import { TextField } from "@/components/ui/form-field";
+import { afterSignIn } from "./after-sign-in";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
+/** Sign in with email and password; the email is shared with the other forms of /login (kept when switching). */
+export function LoginForm({
+  callbackUrl,
+  email,
+  onEmailChange,
+  onForgot,
+}: {
+  callbackUrl: string | null;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgot: () => void;
+}) {
   const t = useTranslations("login");
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
@@ -22,10 +34,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
       const session = await login({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
-      // After login the user goes to /admin (spec section 2), or back to the page the guard sent them from.
-      // The page already checked it; checked again here so no caller can hand the form an outside URL.
-      const target = safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
-      window.location.assign(target);
+      // After login admins go to /admin (spec section 2), customers to the shop, or both back to the page the guard sent them from.
+      // The page already checked the callback; checked again here so no caller can hand the form an outside URL.
+      window.location.assign(afterSignIn(callbackUrl, session));
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       setError(status === 401 || status === 422 ? t("invalidCredentials") : status === 429 ? t("tooManyAttempts") : t("error"));
@@ -35,17 +46,20 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string | null }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <TextField
+        id="email"
+        name="email"
+        type="email"
+        autoComplete="username"
+        label={t("email")}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+      />
       <div>
-        <label htmlFor="email" className="label">
-          {t("email")}
-        </label>
-        <input id="email" name="email" type="email" autoComplete="username" required className="input" />
-      </div>
-      <div>
-        <label htmlFor="password" className="label">
-          {t("password")}
-        </label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required className="input" />
+        <TextField id="password" name="password" type="password" autoComplete="current-password" label={t("password")} />
+        <button type="button" className="mt-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onForgot}>
+          {t("forgotLink")}
+        </button>
       </div>
       {error && (
         <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -2,60 +2,191 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { sessionQuery } from "@/lib/api-client/session";
+import { cartKeys } from "@/lib/api-client/cart";
+import { apiFetch } from "@/lib/api-client/fetcher";
+import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLogout } from "@/components/use-logout";
 
+/**
+ * The header's cart count: the same cache entry as the cart's summary (["cart", "summary"]), which every
+ * cart write (add to cart in the editor included) refreshes through applyCartAnswer. A session that
+ * ended meanwhile must not send the whole page to /login, so this read never redirects and stays silent.
+ */
+const headerCartSummary = queryOptions({
+  queryKey: cartKeys.summary(),
+  queryFn: ({ signal }) => apiFetch<CartSummaryDto>("/user/cart/summary", { signal, redirectOnAuthError: false }),
+  meta: { silent: true },
+});
+
+const MENU_ID = "site-menu";
+
+/**
+ * The shop header (issue 11 §1, §4): links, language, cart with its item count (signed-in users and
+ * guests; anonymous visitors have no cart and send no request), Sign in / My account, Sign out.
+ * Up to 640 px it folds to one row (logo, cart, menu button); the menu opens below it as a panel.
+ * From 640 px up the panel is `display: contents`, so its parts sit in the one header row.
+ */
 export function SiteHeader() {
   const t = useTranslations("nav");
   const tc = useTranslations("common");
   const pathname = usePathname();
   const { data: session } = useQuery(sessionQuery);
+  const signedIn = !!session?.authenticated;
+  const isCustomer = signedIn && (session.roles.includes("customer") || session.roles.includes("admin"));
+  const { data: cart } = useQuery({ ...headerCartSummary, enabled: signedIn });
   const onLogout = useLogout();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
   const links = [
     { href: "/", label: t("designMug"), active: pathname === "/" || pathname.startsWith("/editor") },
     { href: "/my-images", label: t("myImages"), active: pathname.startsWith("/my-images") },
     { href: "/orders", label: t("myOrders"), active: pathname.startsWith("/orders") },
   ];
 
+  // A new page closes the menu.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
+
+  const close = useCallback((focusButton: boolean) => {
+    setOpen(false);
+    if (focusButton) buttonRef.current?.focus();
+  }, []);
+
+  // While open: Escape closes and gives focus back to the button; a click outside the header closes.
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>("a, button, select")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close(true);
+    };
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open, close]);
+
+  const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?callbackUrl=${encodeURIComponent(pathname)}`;
+  const count = cart?.itemCount ?? 0;
+  const pill = (active: boolean) =>
+    `block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100"}`;
+
   return (
     <header className="border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link href="/" className="text-lg font-bold text-brand-700">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:py-3">
+        <Link href="/" className="text-lg font-bold text-brand-700 sm:order-1">
           {tc("appName")}
         </Link>
-        <nav aria-label={t("mainLabel")} className="flex flex-wrap items-center gap-1">
-          {links.map((l) => (
-            <Link
-              key={l.href}
-              href={l.href}
-              aria-current={l.active ? "page" : undefined}
-              className={`rounded-md px-3 py-2 text-sm font-medium ${l.active ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100"}`}
-            >
-              {l.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="flex items-center gap-3">
-          <LanguageSwitch />
-          {session?.roles.includes("admin") && (
-            <Link href="/admin" className="text-sm text-stone-700 hover:underline">
-              {t("admin")}
-            </Link>
-          )}
-          {session?.authenticated ? (
-            <button type="button" className="btn-secondary" onClick={onLogout}>
-              {t("logout")}
-            </button>
-          ) : (
-            <Link href="/login" className="btn-secondary">
-              {t("login")}
-            </Link>
-          )}
+
+        {signedIn && (
+          <Link
+            href="/cart"
+            data-testid="header-cart"
+            aria-label={t("cartLabel", { count })}
+            aria-current={pathname.startsWith("/cart") ? "page" : undefined}
+            className="ml-auto inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 sm:order-4 sm:ml-0"
+          >
+            <CartIcon />
+            <span className="hidden md:inline">{t("cart")}</span>
+            {count > 0 && (
+              <span data-testid="header-cart-count" className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
+                {count}
+              </span>
+            )}
+          </Link>
+        )}
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className={`${signedIn ? "" : "ml-auto"} inline-flex items-center gap-1.5 rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 sm:hidden`}
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <MenuIcon open={open} />
+          {t("menu")}
+        </button>
+
+        <div
+          id={MENU_ID}
+          ref={panelRef}
+          className={`${open ? "flex" : "hidden"} basis-full flex-col gap-3 border-t border-stone-200 pb-2 pt-3 sm:contents`}
+        >
+          <nav aria-label={t("mainLabel")} className="sm:order-2 sm:flex-1">
+            <ul className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center">
+              {links.map((l) => (
+                <li key={l.href}>
+                  <Link href={l.href} aria-current={l.active ? "page" : undefined} className={pill(l.active)} onClick={() => setOpen(false)}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-wrap items-center gap-3 sm:order-3">
+            <LanguageSwitch />
+            {session?.roles.includes("admin") && (
+              <Link href="/admin" className="text-sm text-stone-700 hover:underline">
+                {t("admin")}
+              </Link>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-2 sm:order-5">
+            {isCustomer ? (
+              <Link
+                href="/account"
+                aria-current={pathname.startsWith("/account") ? "page" : undefined}
+                className={`btn-secondary ${pathname.startsWith("/account") ? "border-brand-600 text-brand-700" : ""}`}
+              >
+                {t("myAccount")}
+              </Link>
+            ) : (
+              <Link href={loginHref} className="btn-secondary">
+                {t("login")}
+              </Link>
+            )}
+            {signedIn && (
+              <button type="button" className="btn-secondary" onClick={onLogout}>
+                {t("logout")}
+              </button>
+            )}
+          </div>
         </div>
       </div>
     </header>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" />
+      <circle cx="9.5" cy="20" r="1.3" />
+      <circle cx="17.5" cy="20" r="1.3" />
+    </svg>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
   );
 }

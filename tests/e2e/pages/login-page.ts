@@ -1,5 +1,10 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
+/** Either language: the page object works in English and German. */
+const EMAIL = /^(Email|E-Mail)( \*)?$/;
+const PASSWORD = /^(Password|Passwort)( \*)?$/;
+
+/** /login: the "Sign in" and "Create account" tabs, "Forgot password?" and "Continue as guest". */
 export class LoginPage {
   constructor(private readonly page: Page) {}
 
@@ -8,13 +13,48 @@ export class LoginPage {
   }
 
   async signIn(email: string, password: string) {
-    await this.page.getByLabel(/^(Email|E-Mail)$/).fill(email);
-    await this.page.getByLabel(/^(Password|Passwort)$/).fill(password);
+    await this.page.getByLabel(EMAIL).fill(email);
+    await this.page.getByLabel(PASSWORD).fill(password);
     await this.page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
   }
 
   error() {
     return this.page.getByTestId("login-error");
+  }
+
+  tab(name: "signin" | "register") {
+    return this.page.getByRole("tab", { name: name === "signin" ? /^(Sign in|Anmelden)$/ : /^(Create account|Konto erstellen)$/ });
+  }
+
+  registerForm() {
+    return this.page.getByTestId("register-form");
+  }
+
+  /** Fills the sign-up form (the repeat defaults to the password) and submits it. */
+  async register(data: { email: string; password: string; repeat?: string; firstName: string; lastName: string }) {
+    await this.tab("register").click();
+    const form = this.registerForm();
+    await form.getByLabel(EMAIL).fill(data.email);
+    await form.getByLabel(/^(First name|Vorname) \*$/).fill(data.firstName);
+    await form.getByLabel(/^(Last name|Nachname) \*$/).fill(data.lastName);
+    await form.getByLabel(PASSWORD).fill(data.password);
+    await form.getByLabel(/^(Repeat password|Passwort wiederholen) \*$/).fill(data.repeat ?? data.password);
+    await form.getByRole("button", { name: /^(Create account|Konto erstellen)$/ }).click();
+  }
+
+  /** "Forgot password?" → the email → the neutral confirmation; returns its text. */
+  async requestReset(email: string): Promise<string> {
+    await this.page.getByRole("button", { name: /^(Forgot password\?|Passwort vergessen\?)$/ }).first().click();
+    const part = this.page.getByTestId("forgot-password");
+    await part.getByLabel(EMAIL).fill(email);
+    await part.getByRole("button", { name: /^(Send link|Link senden)$/ }).click();
+    const sent = part.getByTestId("forgot-sent");
+    await expect(sent).toBeVisible();
+    return (await sent.textContent()) ?? "";
+  }
+
+  continueAsGuest() {
+    return this.page.getByTestId("continue-as-guest");
   }
 }
 

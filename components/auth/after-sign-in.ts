@@ -1,0 +1,31 @@
+import { safeCallbackPath } from "@/lib/callback-url";
+import type { SessionResponse } from "@/lib/schemas/auth";
+
+/** Pages that need a session: an anonymous visitor cannot go back to them as a guest (the guard would only send them here again). */
+const SESSION_PAGES = ["/cart", "/checkout", "/orders", "/my-images", "/order-success", "/account"];
+
+function isUnder(path: string, prefixes: readonly string[]): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * Where a signed-in user goes after /login: back to the page the guard sent them from (a path on the shop
+ * only), else admins to /admin (spec section 2) and everyone else to the shop's start page.
+ */
+export function afterSignIn(callbackUrl: string | null, session: SessionResponse): string {
+  return safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
+}
+
+/**
+ * "Continue as guest" (issue 11 §1): never for an /admin target (null: not offered). A visitor with a
+ * guest session returns to the page they came from; an anonymous visitor too when that page is open to
+ * everyone, otherwise to the editor, where a guest starts (and becomes a guest when designing).
+ */
+export function guestTarget(callbackUrl: string | null, session: SessionResponse | undefined): string | null {
+  const back = safeCallbackPath(callbackUrl);
+  if (back && isUnder(back, ["/admin"])) return null;
+  if (!back) return "/";
+  if (session?.authenticated && session.roles.includes("guest")) return back;
+  return isUnder(back, SESSION_PAGES) ? "/" : back;
+}

@@ -1,0 +1,85 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { forgotPassword } from "@/lib/api-client/account";
+import { forgotPasswordBody } from "@/lib/schemas/account";
+import { TextField } from "@/components/ui/form-field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+
+/**
+ * "Forgot password?" (issue 11 §1): asks for the email and shows the server's neutral confirmation
+ * (the same whether or not an account exists); the mail carries a single-use, expiring link to /reset-password.
+ */
+export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: string; onEmailChange: (email: string) => void; onBack: () => void }) {
+  const t = useTranslations("login");
+  const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
+  const fields = useFieldErrors();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Opened from a link in place of the sign-in form: focus goes to the new part's heading.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    const body = fields.validate(forgotPasswordBody, { email });
+    if (!body) {
+      focusError();
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await forgotPassword(body);
+      setSent(answer.message);
+    } catch (err) {
+      if (err instanceof HttpError && err.fieldErrors) {
+        fields.fromServer(err);
+        focusError();
+      } else setError(err instanceof HttpError && err.status === 429 ? t("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t("forgotError"));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4" data-testid="forgot-password">
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">{t("forgotTitle")}</h2>
+      {sent ? (
+        <p role="status" data-testid="forgot-sent" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {sent}
+        </p>
+      ) : (
+        <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+          <p className="text-sm text-stone-600">{t("forgotIntro")}</p>
+          <TextField
+            id="forgot-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t("email")}
+            value={email}
+            onChange={(e) => onEmailChange(e.target.value)}
+            error={fields.errors.email}
+          />
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={pending}>
+            {pending ? t("forgotSubmitting") : t("forgotSubmit")}
+          </button>
+        </form>
+      )}
+      <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onBack}>
+        {t("backToSignIn")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { z } from "zod";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { sessionQuery } from "@/lib/api-client/session";
+import { email as emailRule } from "@/lib/schemas/auth";
+import { newPassword } from "@/lib/schemas/account";
+import { TextField } from "@/components/ui/form-field";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+import { afterSignIn } from "./after-sign-in";
+import { registerCustomer } from "./auth-api";
+
+/** The sign-up form's rules in the browser: the server's (POST /api/auth/register) plus both names. */
+const signUpForm = z.object({
+  email: emailRule,
+  password: newPassword,
+  firstName: z.string().trim().min(1, { error: "validation.firstNameRequired" }).max(100, { error: "validation.tooLong" }),
+  lastName: z.string().trim().min(1, { error: "validation.lastNameRequired" }).max(100, { error: "validation.tooLong" }),
+});
+
+/**
+ * Create a customer account (issue 11 §1). Field errors come from the shared rules in the browser and
+ * from the server's envelope; after a failed submit focus moves to the first faulty field. An email that
+ * is taken, or that ordered as a guest (the server mailed a set-password link), shows the server's
+ * message with the ways on: sign in, or "forgot password".
+ */
+export function RegisterForm({
+  callbackUrl,
+  email,
+  onEmailChange,
+  onSignIn,
+  onForgot,
+}: {
+  callbackUrl: string | null;
+  email: string;
+  onEmailChange: (email: string) => void;
+  onSignIn: () => void;
+  onForgot: () => void;
+}) {
+  const t = useTranslations("login");
+  const queryClient = useQueryClient();
+  const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
+  const fields = useFieldErrors();
+  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [taken, setTaken] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const input = {
+      email: String(form.get("email") ?? ""),
+      password: String(form.get("password") ?? ""),
+      firstName: String(form.get("firstName") ?? ""),
+      lastName: String(form.get("lastName") ?? ""),
+    };
+    setError(null);
+    setTaken(null);
+    const body = fields.validate(signUpForm, input);
+    const repeat = String(form.get("passwordRepeat") ?? "");
+    const differs = input.password.length > 0 && repeat !== input.password;
+    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    if (!body || differs) {
+      focusError();
+      return;
+    }
+    setPending(true);
+    try {
+      const session = await registerCustomer(body);
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+      window.location.assign(afterSignIn(callbackUrl, session));
+    } catch (err) {
+      setPending(false);
+      const status = err instanceof HttpError ? err.status : 0;
+      if (err instanceof HttpError && err.fieldErrors) {
+        fields.fromServer(err);
+        focusError();
+      } else if (status === 409) setTaken((err as HttpError).message);
+      else setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="register-form">
+      <p className="text-sm text-stone-600">{t("registerIntro")}</p>
+      <TextField
+        id="register-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        label={t("email")}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        error={fields.errors.email}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="register-first-name" name="firstName" autoComplete="given-name" required label={t("firstName")} error={fields.errors.firstName} />
+        <TextField id="register-last-name" name="lastName" autoComplete="family-name" required label={t("lastName")} error={fields.errors.lastName} />
+      </div>
+      <TextField
+        id="register-password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t("password")}
+        hint={t("passwordHint")}
+        error={fields.errors.password}
+      />
+      <TextField
+        id="register-password-repeat"
+        name="passwordRepeat"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t("passwordRepeat")}
+        error={repeatError}
+      />
+      {taken && (
+        <div role="alert" data-testid="register-taken" className="space-y-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
+          <p>{taken}</p>
+          <p className="flex flex-wrap gap-x-4 gap-y-1">
+            <button type="button" className="font-medium text-brand-700 underline" onClick={onSignIn}>
+              {t("signInInstead")}
+            </button>
+            <button type="button" className="font-medium text-brand-700 underline" onClick={onForgot}>
+              {t("forgotLink")}
+            </button>
+          </p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" data-testid="register-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={pending}>
+        {pending ? t("registerSubmitting") : t("registerSubmit")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { resetPassword } from "@/lib/api-client/account";
+import { sessionQuery } from "@/lib/api-client/session";
+import { newPassword } from "@/lib/schemas/account";
+import { TextField } from "@/components/ui/form-field";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { z } from "zod";
+
+const form = z.object({ password: newPassword });
+
+/**
+ * /reset-password?token=… (issue 11 §1): new password twice; the server checks the single-use,
+ * expiring token, sets the password and signs the account in → /account with a toast. A link that is
+ * used, expired or unknown (404) shows the server's message and the way to request a new one.
+ */
+export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useTranslations("resetPassword");
+  const tl = useTranslations("login");
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
+  const fields = useFieldErrors();
+  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const [invalid, setInvalid] = useState<string | null>(token ? null : t("missingToken"));
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!token) return;
+    const data = new FormData(e.currentTarget);
+    const password = String(data.get("password") ?? "");
+    const repeat = String(data.get("passwordRepeat") ?? "");
+    setError(null);
+    const body = fields.validate(form, { password });
+    const differs = password.length > 0 && repeat !== password;
+    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    if (!body || differs) {
+      focusError();
+      return;
+    }
+    setPending(true);
+    try {
+      const session = await resetPassword({ token, password: body.password });
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+      toast.success(t("success"));
+      router.replace("/account");
+    } catch (err) {
+      setPending(false);
+      if (err instanceof HttpError && err.status === 404) setInvalid(err.message);
+      else if (err instanceof HttpError && err.fieldErrors && !err.fieldErrors.token) {
+        fields.fromServer(err);
+        focusError();
+      } else if (err instanceof HttpError && err.fieldErrors?.token) setInvalid(err.message);
+      else setError(err instanceof HttpError && err.status === 429 ? tl("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t("error"));
+    }
+  }
+
+  if (invalid) {
+    return (
+      <div className="card space-y-4" data-testid="reset-invalid">
+        <h1 className="text-2xl font-semibold">{t("invalidTitle")}</h1>
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {invalid}
+        </p>
+        <Link href="/login?forgot=1" className="btn-primary w-full">
+          {t("requestNew")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card">
+      <h1 className="mb-1 text-2xl font-semibold">{t("title")}</h1>
+      <p className="mb-6 text-sm text-stone-600">{t("intro")}</p>
+      <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+        <TextField
+          id="reset-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={t("password")}
+          hint={t("passwordHint")}
+          error={fields.errors.password}
+        />
+        <TextField id="reset-password-repeat" name="passwordRepeat" type="password" autoComplete="new-password" required label={t("passwordRepeat")} error={repeatError} />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn-primary w-full" disabled={pending}>
+          {pending ? t("submitting") : t("submit")}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { changePassword, forgotPassword } from "@/lib/api-client/account";
+import { changePasswordBody, type ChangePasswordBody } from "@/lib/schemas/account";
+import { TextField } from "@/components/ui/form-field";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+import { useFieldErrors } from "@/components/ui/use-field-errors";
+
+/** Change password: current, new, new again (PUT /api/user/account/password; a wrong current password is a field error). */
+export function ChangePasswordForm() {
+  const t = useTranslations("account");
+  const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
+  const fields = useFieldErrors();
+  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordBody) => changePassword(body),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      formRef.current?.reset();
+      fields.clear();
+      toast.success(answer.message);
+    },
+    onError: (err) => {
+      if (err instanceof HttpError && err.fieldErrors) {
+        fields.fromServer(err);
+        focusError();
+      } else setError(err.message);
+    },
+  });
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setError(null);
+    const data = new FormData(e.currentTarget);
+    const input = { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") };
+    const body = fields.validate(changePasswordBody, input);
+    const differs = input.newPassword.length > 0 && String(data.get("newPasswordRepeat") ?? "") !== input.newPassword;
+    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    if (!body || differs) {
+      focusError();
+      return;
+    }
+    change.mutate(body);
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="change-password-form">
+      <TextField
+        id="account-current-password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={t("currentPassword")}
+        error={fields.errors.currentPassword}
+      />
+      <TextField
+        id="account-new-password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t("newPassword")}
+        hint={t("passwordHint")}
+        error={fields.errors.newPassword}
+      />
+      <TextField
+        id="account-new-password-repeat"
+        name="newPasswordRepeat"
+        type="password"
+        autoComplete="new-password"
+        required
+        label={t("newPasswordRepeat")}
+        error={repeatError}
+      />
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn-primary" disabled={change.isPending}>
+        {change.isPending ? t("changingPassword") : t("changePassword")}
+      </button>
+    </form>
+  );
+}
+
+/** A guest account has no password yet: a mailed set-password link (the forgot-password mail) sets one. */
+export function SetPasswordLink({ email }: { email: string }) {
+  const t = useTranslations("account");
+  const [sent, setSent] = useState<string | null>(null);
+  const send = useMutation({ mutationFn: () => forgotPassword({ email }), onSuccess: (answer) => setSent(answer.message) });
+  return (
+    <div className="space-y-3 text-sm">
+      <p className="text-stone-700">{t("noPasswordIntro")}</p>
+      {sent ? (
+        <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-emerald-900">
+          {sent}
+        </p>
+      ) : (
+        <button type="button" className="btn-primary" disabled={send.isPending} onClick={() => send.mutate()}>
+          {t("sendSetPasswordLink")}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, test, type Page } from "@playwright/test";
+import { LoginPage } from "./pages/login-page";
+import { EditorPage } from "./pages/editor-page";
+import { CartPage } from "./pages/cart-page";
+import { unique } from "./pages/shop-setup";
+
+/**
+ * Customer accounts (issue 11 §1): sign-up, sign-in, sign-out, forgot password through the mailed link
+ * (read from the e2e server's outbox), the account page, and the header (cart count, folded on a phone).
+ */
+
+const PASSWORD = "first-pass-123";
+
+/** Decodes a MIME body part by its Content-Transfer-Encoding (nodemailer writes quoted-printable or base64). */
+function decodePart(part: string): string {
+  const split = part.search(/\r?\n\r?\n/);
+  if (split < 0) return part;
+  const head = part.slice(0, split);
+  const body = part.slice(split).trim();
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** The newest mail in the outbox addressed to `to`, as decoded text (all parts), or null. */
+async function newestMailTo(to: string): Promise<string | null> {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+  for (const file of files) {
+    const raw = await readFile(path.join(dir, file), "utf8");
+    const headerEnd = raw.search(/\r?\n\r?\n/);
+    const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
+    const toLine = /^to:(.*)$/im.exec(headers)?.[1] ?? "";
+    if (!toLine.toLowerCase().includes(to.toLowerCase())) continue;
+    return raw
+      .split(/^--.*$/m)
+      .map(decodePart)
+      .join("\n");
+  }
+  return null;
+}
+
+/** The reset link of the newest mail to `email` (a path with its token), waiting for the mail to arrive. */
+async function resetLinkFor(email: string, notThis?: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = await newestMailTo(email);
+      const found = mail ? /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>]+/.exec(mail)?.[0] : undefined;
+      link = found && found !== notThis ? found : "";
+      return link;
+    })
+    .not.toBe("");
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+function header(page: Page) {
+  return page.getByRole("banner");
+}
+
+test.describe("customer accounts", () => {
+  test("sign up with a new email, sign out, sign in again; a wrong password shows the message", async ({ page, browser }) => {
+    const email = `new-${unique()}@example.com`;
+    const login = new LoginPage(page);
+    await login.goto();
+
+    // The repeat must match: the field error shows and focus moves to it.
+    await login.register({ email, password: PASSWORD, repeat: "something-else", firstName: "Nora", lastName: "Neu" });
+    const repeat = login.registerForm().getByLabel(/^Repeat password \*$/);
+    await expect(repeat).toHaveAttribute("aria-invalid", "true");
+    await expect(repeat).toBeFocused();
+    await expect(login.registerForm()).toContainText("The passwords do not match");
+
+    await login.registerForm().getByLabel(/^Repeat password \*$/).fill(PASSWORD);
+    await login.registerForm().getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
+    await expect(header(page).getByRole("link", { name: /^Sign in$/ })).toHaveCount(0);
+
+    // The same email again is refused with a way on.
+    const other = await browser.newContext();
+    const again = await other.newPage();
+    const login2 = new LoginPage(again);
+    await login2.goto();
+    await login2.register({ email, password: PASSWORD, firstName: "Nora", lastName: "Neu" });
+    await expect(again.getByTestId("register-taken")).toContainText("An account with this email already exists");
+    await again.getByTestId("register-taken").getByRole("button", { name: "Sign in" }).click();
+    await expect(login2.tab("signin")).toHaveAttribute("aria-selected", "true");
+    await expect(again.getByLabel("Email")).toHaveValue(email);
+    await other.close();
+
+    // Sign out from the header → /login; sign in again → the header shows My account.
+    await header(page).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login.signIn(email, "not-my-password");
+    await expect(login.error()).toHaveText("Invalid email or password");
+    await login.signIn(email, PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
+  });
+
+  test("forgot password: the mailed link sets a new password and signs in; the old password fails, the link is single use", async ({ page, browser }) => {
+    const email = `reset-${unique()}@example.com`;
+    const reg = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Rita", lastName: "Reset" } });
+    expect(reg.status(), await reg.text()).toBe(201);
+    await page.context().clearCookies();
+
+    const login = new LoginPage(page);
+    await login.goto();
+    const confirmation = await login.requestReset(email);
+    expect(confirmation.length).toBeGreaterThan(10);
+    const link = await resetLinkFor(email);
+
+    // A fresh browser (the link works on any device): mismatched repeat first, then the new password.
+    const fresh = await browser.newContext();
+    const tab = await fresh.newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole("heading", { level: 1, name: "Set a new password" })).toBeVisible();
+    await tab.getByLabel(/^New password \*$/).fill("short");
+    await tab.getByLabel(/^Repeat new password \*$/).fill("short");
+    await tab.getByRole("button", { name: "Save password" }).click();
+    await expect(tab.getByLabel(/^New password \*$/)).toBeFocused();
+    await expect(tab.getByText("Password must be at least 8 characters")).toBeVisible();
+    const newPassword = "second-pass-456";
+    await tab.getByLabel(/^New password \*$/).fill(newPassword);
+    await tab.getByLabel(/^Repeat new password \*$/).fill(newPassword);
+    await tab.getByRole("button", { name: "Save password" }).click();
+    await expect(tab).toHaveURL(/\/account$/);
+    await expect(tab.locator("[data-sonner-toast]").filter({ hasText: "Your new password is set and you are signed in" })).toBeVisible();
+    await expect(tab.getByTestId("account-email")).toHaveText(email);
+
+    // The link is used up: opening it again shows the message and the way to a new one.
+    const used = await fresh.newPage();
+    await used.goto(link);
+    await used.getByLabel(/^New password \*$/).fill("third-pass-789");
+    await used.getByLabel(/^Repeat new password \*$/).fill("third-pass-789");
+    await used.getByRole("button", { name: "Save password" }).click();
+    await expect(used.getByTestId("reset-invalid")).toBeVisible();
+    await used.getByRole("link", { name: "Request a new link" }).click();
+    await expect(used.getByTestId("forgot-password")).toBeVisible();
+    await fresh.close();
+
+    // Old password fails, the new one works.
+    await login.goto();
+    await login.signIn(email, PASSWORD);
+    await expect(login.error()).toHaveText("Invalid email or password");
+    await login.signIn(email, newPassword);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
+  });
+
+  test("the account page: signed out it asks to sign in; names persist after a reload; a wrong current password is a field error", async ({ page }) => {
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
+    // /account needs a session: continuing as a guest goes to the editor, not back in a loop.
+    await expect(new LoginPage(page).continueAsGuest()).toHaveAttribute("href", "/");
+
+    const email = `acct-${unique()}@example.com`;
+    const login = new LoginPage(page);
+    await login.register({ email, password: PASSWORD, firstName: "Anna", lastName: "Alt" });
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+    await expect(page.getByTestId("account-email")).toHaveText(email);
+
+    const data = page.getByTestId("account-data-form");
+    await expect(data.getByLabel(/^First name/)).toHaveValue("Anna");
+    await data.getByLabel(/^Last name/).fill("");
+    await data.getByRole("button", { name: "Save" }).click();
+    await expect(data.getByLabel(/^Last name/)).toBeFocused();
+    await expect(data.getByLabel(/^Last name/)).toHaveAttribute("aria-invalid", "true");
+    await data.getByLabel(/^First name/).fill("Annika");
+    await data.getByLabel(/^Last name/).fill("Neumann");
+    await data.getByLabel(/^Phone/).fill("+49 30 555 1234");
+    await data.getByRole("button", { name: "Save" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Your data has been saved" })).toBeVisible();
+    await page.reload();
+    await expect(data.getByLabel(/^First name/)).toHaveValue("Annika");
+    await expect(data.getByLabel(/^Last name/)).toHaveValue("Neumann");
+    await expect(data.getByLabel(/^Phone/)).toHaveValue("+49 30 555 1234");
+
+    const pw = page.getByTestId("change-password-form");
+    await pw.getByLabel(/^Current password/).fill("wrong-current-1");
+    await pw.getByLabel(/^New password/).fill("brand-new-pass-1");
+    await pw.getByLabel(/^Repeat new password/).fill("brand-new-pass-1");
+    await pw.getByRole("button", { name: "Change password" }).click();
+    const current = pw.getByLabel(/^Current password/);
+    await expect(current).toHaveAttribute("aria-invalid", "true");
+    await expect(current).toBeFocused();
+
+    // The right current password changes it: the new one signs in afterwards.
+    await current.fill(PASSWORD);
+    await pw.getByRole("button", { name: "Change password" }).click();
+    await expect(current).toHaveAttribute("aria-invalid", "false");
+    await expect(current).toHaveValue("");
+    await page.getByTestId("account-sign-out").click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login.signIn(email, "brand-new-pass-1");
+    await expect(page).toHaveURL(/\/$/);
+
+    // The links to orders and images.
+    await page.goto("/account");
+    await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+  });
+});
+
+test.describe("shop header", () => {
+  let dir = "";
+  let photoPath = "";
+
+  test.beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), "accounts-e2e-"));
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="100%" height="100%" fill="#87ceeb"/><circle cx="600" cy="450" r="260" fill="#f4c27a"/></svg>`;
+    photoPath = path.join(dir, "photo.jpg");
+    await writeFile(photoPath, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+  });
+
+  test.afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  test("anonymous visitors see Sign in and no cart; the cart count shows 1 after adding a design, and the cart link works at 390 px through the folded header", async ({ page }) => {
+    let summaryRequests = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/user/cart/summary")) summaryRequests++;
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const editor = new EditorPage(page);
+    await editor.goto("/");
+    const banner = header(page);
+    await expect(banner.getByTestId("header-cart")).toHaveCount(0);
+    expect(summaryRequests).toBe(0);
+
+    // Folded: the nav is behind the menu button; it opens, Escape closes it and focus returns.
+    const menu = banner.getByRole("button", { name: "Menu" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(banner.getByRole("link", { name: "My Images" })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(banner.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "My Images" })).toBeVisible();
+    await expect(banner.getByRole("link", { name: /^Sign in$/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+    await expect(banner.getByRole("link", { name: "My Images" })).toBeHidden();
+
+    // A guest designs a mug and adds it to the cart (the editor signs the guest in at the personal step).
+    await editor.upload(photoPath);
+    await editor.next();
+    await editor.chooseStyle("Watercolour");
+    await editor.next();
+    await editor.chooseMug("Classic Mug 250", "Red inside");
+    await editor.next();
+    await editor.fillPersonal({ email: `header-${unique()}@example.com`, firstName: "Hana", lastName: "Header" });
+    await editor.next();
+    await editor.generate();
+    await expect(editor.generatedImages().first()).toBeVisible();
+    await editor.next();
+    await editor.expectPreview();
+    await editor.addToCart();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(banner.getByTestId("header-cart-count")).toHaveText("1");
+    await expect(banner.getByTestId("header-cart")).toHaveAccessibleName("Cart, 1 item");
+
+    // A guest still sees Sign in (in the menu); back on the start page the cart link leads to the cart.
+    await menu.click();
+    await expect(banner.getByRole("link", { name: /^Sign in$/ })).toBeVisible();
+    await expect(banner.getByRole("link", { name: "My account" })).toHaveCount(0);
+    await banner.getByRole("link", { name: "Design Mug" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(banner.getByTestId("header-cart-count")).toHaveText("1");
+    await banner.getByTestId("header-cart").click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(new CartPage(page).items()).toHaveCount(1);
+
+    // Nothing is wider than a 360 px screen.
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const url of ["/", "/cart", "/login", "/account", "/reset-password?token=x"]) {
+      await page.goto(url);
+      await expect(page.locator("body")).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, url).toBeLessThanOrEqual(360);
+    }
+  });
+});
