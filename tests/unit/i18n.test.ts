@@ -12,7 +12,15 @@ function leaves(node: unknown, prefix = ""): [string, unknown][] {
   return [[prefix, node]];
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[^}]*\}/g)].map((m) => m[1] ?? "").sort();
+/** The arguments of an ICU message ({name}, {count, plural, …}), at any depth, never the texts of plural branches. */
+const placeholders = (text: string): string[] => {
+  const names: string[] = [];
+  // An argument starts with "{" followed by a name and then "}" or ","; a plural branch's text ({Cart, # items}) is a
+  // branch body, which follows a selector (=0, one, other …) rather than standing as an argument.
+  const re = /(=\d+|zero|one|two|few|many|other)?\s*\{\s*(\w+)\s*([},])/g;
+  for (const m of text.matchAll(re)) if (!m[1]) names.push(m[2] ?? "");
+  return [...new Set(names)].sort();
+};
 
 const deLeaves = new Map(leaves(de));
 const enLeaves = new Map(leaves(en));

@@ -7,6 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { orderQueries } from "@/lib/api-client/orders";
+import { guestOrdersApi } from "@/lib/api-client/guest-orders";
+import { sessionQuery } from "@/lib/api-client/session";
+import { SetPasswordForm } from "@/components/shop/order-status/set-password-form";
 import { endCheckout } from "@/components/shop/checkout/idempotency-key";
 import { OrderDetails } from "./order-details";
 import { LoadFailed } from "@/components/ui/query-state";
@@ -20,6 +23,9 @@ export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; red
   const tp = useTranslations("payment");
   const router = useRouter();
   const order = useQuery(orderQueries.detail(orderId));
+  const session = useQuery(sessionQuery);
+  // A guest (no password yet) may keep this order beyond the browser cookie by setting a password here.
+  const guestEmail = session.data?.roles.includes("guest") ? (session.data.user?.email ?? null) : null;
 
   useEffect(() => {
     if (!redirectStatus) return;
@@ -59,6 +65,7 @@ export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; red
           </p>
         )}
       </div>
+      {guestEmail && <SetPasswordForm email={guestEmail} submit={(password) => guestOrdersApi.claim({ password })} />}
       <section className="card" aria-label={t("detailsTitle")}>
         <OrderDetails order={o} />
       </section>

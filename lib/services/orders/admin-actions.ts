@@ -44,7 +44,7 @@ export async function completeOrder(orderId: string, body: { carrier: string | n
     if (!order) throw notFound();
     const { carrier, trackingNumber } = body;
     const updated = await moveOrder(tx, order, { action: "complete", by: adminActor(session), paid: true, set: { carrier, trackingNumber }, data: { carrier, trackingNumber } });
-    effects.mailIds.push(await queueMail(tx, { ...shippedMail(updated), kind: "shipped", orderId }));
+    effects.mailIds.push(await queueMail(tx, { ...(await shippedMail(tx, updated)), kind: "shipped", orderId }));
   });
   return getAdminOrder(orderId, locale);
 }

@@ -151,7 +151,7 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
     // (those of this cancellation, or of an earlier attempt that refunded but could not cancel).
     const given = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["succeeded", "pending"])));
     const creditNotes = await unsentCreditNotes(tx, orderId);
-    const mail = cancelledMail(updated, { reason: opts.by.actor === "admin" ? reason : null, refundedCents: sumOf(given), withCreditNote: creditNotes.length > 0 });
+    const mail = await cancelledMail(tx, updated, { reason: opts.by.actor === "admin" ? reason : null, refundedCents: sumOf(given), withCreditNote: creditNotes.length > 0 });
     const attachments = creditNotes.map((c) => ({ type: "invoice" as const, invoiceId: c.id }));
     effects.mailIds.push(await queueMail(tx, { ...mail, kind: "cancelled", orderId, attachments: attachments.length ? attachments : null }));
     return updated;

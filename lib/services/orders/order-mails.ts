@@ -4,13 +4,77 @@ import "server-only";
  * written in the order's language (orders.locale) as plain text plus simple HTML, like the receipt
  * (receipt.ts). The callers queue them in the transaction of the change (queueMail), so a mail exists
  * exactly when the change committed.
+ *
+ * Every order mail (the receipt too) carries the order's signed status link (lib/auth/order-link.ts,
+ * page /order-status/{token}): it works on any device without signing in, so a guest's order is not
+ * lost with the browser cookie; for a guest account without a password the mail invites to set one there.
  */
-import type { Order } from "@/db/schema";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { users, type Order, type OrderItem } from "@/db/schema";
+import { orderLinkToken } from "@/lib/auth/order-link";
+import { publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
+import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
+import type { Queryable } from "./dto";
 
-type MailOrder = Pick<Order, "email" | "firstName" | "orderNumber" | "locale">;
+type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** The order's status link, and whether its account is a guest that may still set a password there. */
+export interface OrderLink {
+  url: string;
+  guest: boolean;
+}
+
+/** The absolute address of the order's status page (a fresh token, valid GUEST_ORDER_LINK_DAYS). */
+export function orderStatusUrl(orderId: string): string {
+  return `${publicBaseUrl()}/order-status/${orderLinkToken(orderId)}`;
+}
+
+/**
+ * The link for an order mail: "guest" when the order's account has no password and its email no
+ * password account (setting one there would be refused), so the mail invites to set a password.
+ */
+export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
+  const url = orderStatusUrl(order.id);
+  if (order.userId === null) return { url, guest: false };
+  const [owner] = await db.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
+  if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, owner.email), isNotNull(users.passwordHash)))
+    .limit(1);
+  return { url, guest: !account };
+}
+
+const trIn = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `orderMail.${key}`, params);
+
+/** The link paragraph(s) as text lines: "View your order: {url}", the guest's invitation or the My orders hint. */
+export function orderLinkText(link: OrderLink, locale: Locale): string[] {
+  return [`${trIn(locale, "viewOrder")}: ${link.url}`, trIn(locale, link.guest ? "guestInvitation" : "viewOrders")];
+}
+
+/** The same as HTML: a link button, then the invitation or hint. */
+export function orderLinkHtml(link: OrderLink, locale: Locale): string {
+  return [
+    `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#c2410c;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(trIn(locale, "viewOrder"))}</a></p>`,
+    `<p style="font-size:13px;color:#57534e">${escapeHtml(trIn(locale, "linkFallback"))}<br><a href="${escapeHtml(link.url)}">${escapeHtml(link.url)}</a></p>`,
+    `<p>${escapeHtml(trIn(locale, link.guest ? "guestInvitation" : "viewOrders"))}</p>`,
+  ].join("\n");
+}
+
+/**
+ * What a mail line shows about the variant: its colour's name as the order stored it (the variant's
+ * name in the order's language), never a colour code; a stored colour text only when it is a name.
+ */
+export function colourName(item: Pick<OrderItem, "variantName" | "colour">): string | null {
+  if (item.variantName) return item.variantName;
+  return item.colour && !/#[0-9a-f]{3,8}\b/i.test(item.colour) ? item.colour : null;
+}
 
 interface MailBody {
   subject: string;
@@ -18,9 +82,9 @@ interface MailBody {
   paragraphs: string[];
   /** Label/value lines shown in bold (carrier, tracking number, reason). */
   facts?: { label: string; value: string }[];
+  /** The order's status link, after the paragraphs. */
+  link: OrderLink;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 const tr = (order: MailOrder, key: string, params?: Record<string, string | number>) => translate(order.locale, `orderMail.${key}`, params);
 
@@ -30,12 +94,14 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
   const signature = tr(order, "signature");
   const facts = [{ label: tr(order, "orderNumber"), value: order.orderNumber }, ...(body.facts ?? [])];
   const [intro, ...rest] = body.paragraphs;
-  const text = [greeting, "", intro ?? "", "", ...facts.map((f) => `${f.label}: ${f.value}`), "", ...rest.flatMap((p) => [p, ""]), signature].join("\n");
+  const linkLines = orderLinkText(body.link, order.locale);
+  const text = [greeting, "", intro ?? "", "", ...facts.map((f) => `${f.label}: ${f.value}`), "", ...rest.flatMap((p) => [p, ""]), ...linkLines.flatMap((p) => [p, ""]), signature].join("\n");
   const html = [
     `<!doctype html><html lang="${order.locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro ?? "")}</p>`,
     `<p>${facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
     ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
+    orderLinkHtml(body.link, order.locale),
     `<p>${escapeHtml(signature)}</p>`,
     `</body></html>`,
   ].join("\n");
@@ -43,7 +109,7 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
 }
 
 /** Mark as Completed: the parcel is on its way, with carrier and tracking number when the admin gave them. */
-export function shippedMail(order: MailOrder & Pick<Order, "carrier" | "trackingNumber">): MailMessage {
+export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, "carrier" | "trackingNumber">): Promise<MailMessage> {
   const facts = [
     ...(order.carrier ? [{ label: tr(order, "carrier"), value: order.carrier }] : []),
     ...(order.trackingNumber ? [{ label: tr(order, "trackingNumber"), value: order.trackingNumber }] : []),
@@ -54,9 +120,9 @@ export function shippedMail(order: MailOrder & Pick<Order, "carrier" | "tracking
       tr(order, "shippedIntro", { orderNumber: order.orderNumber }),
       ...(order.trackingNumber ? [tr(order, "shippedTracking")] : []),
       tr(order, "shippedOutro"),
-      tr(order, "viewOrders"),
     ],
     facts,
+    link: await orderLinkOf(db, order),
   });
 }
 
@@ -64,7 +130,11 @@ export function shippedMail(order: MailOrder & Pick<Order, "carrier" | "tracking
  * The order was cancelled (by the customer or the shop). refundedCents is what this cancellation
  * gave back (0 for an unpaid order); withCreditNote says a credit note is attached.
  */
-export function cancelledMail(order: MailOrder, opts: { reason?: string | null; refundedCents: number; withCreditNote: boolean }): MailMessage {
+export async function cancelledMail(
+  db: Queryable,
+  order: MailOrder,
+  opts: { reason?: string | null; refundedCents: number; withCreditNote: boolean },
+): Promise<MailMessage> {
   const amount = formatEuro(opts.refundedCents, order.locale);
   return compose(order, {
     subject: tr(order, "cancelledSubject", { orderNumber: order.orderNumber }),
@@ -72,9 +142,9 @@ export function cancelledMail(order: MailOrder, opts: { reason?: string | null; 
       tr(order, "cancelledIntro", { orderNumber: order.orderNumber }),
       ...(opts.refundedCents > 0 ? [tr(order, "cancelledRefund", { amount }), tr(order, "refundDelay")] : [tr(order, "cancelledNoCharge")]),
       ...(opts.withCreditNote ? [tr(order, "creditNoteAttached")] : []),
-      tr(order, "viewOrders"),
     ],
     facts: opts.reason ? [{ label: tr(order, "reason"), value: opts.reason }] : [],
+    link: await orderLinkOf(db, order),
   });
 }
 
@@ -82,7 +152,11 @@ export function cancelledMail(order: MailOrder, opts: { reason?: string | null; 
  * Money was given back for the order (an admin's full or partial refund, a refund made at the
  * provider, or the automatic refund of a second payment: duplicate). The reason is shown when given.
  */
-export function refundedMail(order: MailOrder, opts: { amountCents: number; reason?: string | null; duplicate: boolean; withCreditNote: boolean }): MailMessage {
+export async function refundedMail(
+  db: Queryable,
+  order: MailOrder,
+  opts: { amountCents: number; reason?: string | null; duplicate: boolean; withCreditNote: boolean },
+): Promise<MailMessage> {
   const amount = formatEuro(opts.amountCents, order.locale);
   return compose(order, {
     subject: tr(order, "refundedSubject", { orderNumber: order.orderNumber }),
@@ -90,8 +164,8 @@ export function refundedMail(order: MailOrder, opts: { amountCents: number; reas
       tr(order, opts.duplicate ? "refundedDuplicate" : "refundedIntro", { amount, orderNumber: order.orderNumber }),
       tr(order, "refundDelay"),
       ...(opts.withCreditNote ? [tr(order, "creditNoteAttached")] : []),
-      tr(order, "viewOrders"),
     ],
     facts: opts.reason ? [{ label: tr(order, "reason"), value: opts.reason }] : [],
+    link: await orderLinkOf(db, order),
   });
 }

@@ -8,6 +8,7 @@ import type { MailMessage } from "@/lib/integrations/mail";
 import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { orderPaymentStatus } from "./payment-state";
 import type { OrderAddress, OrderBundle, Queryable } from "./dto";
+import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
 
 export const SHOP_NAME = "MugMagic";
 
@@ -55,7 +56,8 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
     ],
     items: bundle.items.map((i) => ({
       name: i.articleName,
-      detail: [i.variantName, i.colour].filter(Boolean).join(" · ") || null,
+      // The colour's name (the variant's name), never the stored colour codes.
+      detail: colourName(i),
       quantity: String(i.quantity),
       unitPrice: euro(i.unitPriceCents),
       total: euro(i.totalCents),
@@ -92,6 +94,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   // The invoice (issued in the paying transaction) travels with the receipt as a PDF attachment.
   const [invoice] = await db.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const invoiceLine = invoice ? t(locale, "mailInvoice", { number: invoice.number }) : null;
+  const link = await orderLinkOf(db, order);
   const itemLine = (i: ReceiptContent["items"][number]) => `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
 
   const text = [
@@ -109,6 +112,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     t(locale, "pricesIncludeVat"),
     "",
     ...content.addresses.flatMap((a) => [`${a.heading}:`, ...a.lines, ""]),
+    ...orderLinkText(link, locale).flatMap((p) => [p, ""]),
     t(locale, "mailOutro"),
     "",
     t(locale, "mailSignature"),
@@ -124,6 +128,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     `</tbody></table>`,
     `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
     ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),
+    orderLinkHtml(link, locale),
     `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature"))}</p>`,
     `</body></html>`,
   ].join("\n");

@@ -358,7 +358,7 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
   const duplicate = (await duplicatePaymentIds(tx, order.id)).has(payment.id);
   const creditNote = duplicate ? null : await issueCreditNote(tx, { orderId: order.id, refundId: refund.id, amountCents: cents }, effects);
   if (input.notify !== false) {
-    const mail = refundedMail(order, { amountCents: cents, reason: input.source === "admin" ? refund.reason : null, duplicate, withCreditNote: creditNote !== null });
+    const mail = await refundedMail(tx, order, { amountCents: cents, reason: input.source === "admin" ? refund.reason : null, duplicate, withCreditNote: creditNote !== null });
     effects.mailIds.push(await queueMail(tx, { ...mail, kind: "refunded", orderId: order.id, attachments: creditNote ? [{ type: "invoice", invoiceId: creditNote.id }] : null }));
   }
   return { refund, booked: true, creditNote, fullyRefunded: await fullyRefunded() };

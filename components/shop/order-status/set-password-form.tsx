@@ -1,0 +1,110 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { sessionQuery } from "@/lib/api-client/session";
+import { newPassword } from "@/lib/schemas/account";
+import type { SessionResponse } from "@/lib/schemas/auth";
+import { TextField } from "@/components/ui/form-field";
+import { focusFirstError } from "@/components/ui/focus-first-error";
+
+type Errors = { password?: string; repeat?: string; form?: string };
+
+/**
+ * "Set a password to keep your orders" for a guest account (guest order page and order success
+ * page): password and its repeat, checked in the browser first; on success the account is a
+ * customer account and signed in, a toast says so and the browser goes to My orders.
+ */
+export function SetPasswordForm({ email, submit }: { email: string; submit: (password: string) => Promise<SessionResponse> }) {
+  const t = useTranslations("orderStatus");
+  const tv = useTranslations("validation");
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+
+  const save = useMutation({
+    mutationFn: (value: string) => submit(value),
+    onSuccess: async (session) => {
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+      await queryClient.invalidateQueries();
+      toast.success(t("passwordSet"));
+      router.push("/orders");
+      router.refresh();
+    },
+    onError: (err) => {
+      if (err instanceof HttpError && err.fieldErrors?.password) setErrors({ password: err.fieldErrors.password });
+      else setErrors({ form: err instanceof Error ? err.message : String(err) });
+      void focusFirstError(formRef.current);
+    },
+  });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next: Errors = {};
+    const parsed = newPassword.safeParse(password);
+    if (!parsed.success) {
+      const key = parsed.error.issues[0]?.message ?? "validation.passwordTooShort";
+      next.password = password === "" ? tv("passwordRequired") : tv(key.replace(/^validation\./, "") as "passwordTooShort");
+    }
+    if (!next.password && repeat !== password) next.repeat = t("passwordsDiffer");
+    setErrors(next);
+    if (next.password || next.repeat) {
+      void focusFirstError(formRef.current);
+      return;
+    }
+    save.mutate(password);
+  }
+
+  return (
+    <section className="card space-y-3 border-brand-100 bg-brand-50" aria-labelledby="set-password-title" data-testid="set-password">
+      <h2 id="set-password-title" className="text-lg font-semibold">
+        {t("setPasswordTitle")}
+      </h2>
+      <p className="text-sm text-stone-700">{t("setPasswordIntro", { email })}</p>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2">
+        {/* Lets password managers store the new password under the account's email. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          label={t("password")}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          hint={t("passwordHint")}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="set-password-input"
+        />
+        <TextField
+          label={t("passwordRepeat")}
+          type="password"
+          name="new-password-repeat"
+          autoComplete="new-password"
+          required
+          value={repeat}
+          error={errors.repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          data-testid="set-password-repeat"
+        />
+        {errors.form && (
+          <p role="alert" className="field-error sm:col-span-2" data-testid="set-password-error">
+            {errors.form}
+          </p>
+        )}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={save.isPending} data-testid="set-password-submit">
+            {save.isPending ? t("settingPassword") : t("setPassword")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
