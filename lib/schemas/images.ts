@@ -50,6 +50,15 @@ export type ImageDto = z.infer<typeof imageResponse>;
 const positiveId = (error: `validation.${string}`) =>
   z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
+/** A generation job id: a UUID the browser made (crypto.randomUUID), lower-cased; "" counts as none. */
+const jobIdField = z.union([
+  z.literal("").transform(() => undefined),
+  z.uuid({ error: "validation.invalidFormat" }).transform((v) => v.toLowerCase()),
+]);
+
+/** Params of GET /api/generations/{jobId}: anything but a UUID is an unknown job (404). */
+export const generationJobParams = z.object({ jobId: z.uuid().transform((v) => v.toLowerCase()) });
+
 /** Text fields of POST /api/public/images/generate and /api/user/ai/images/generate (the file is `image`). */
 export const generateFields = z
   .object({
@@ -59,8 +68,10 @@ export const generateFields = z
     y: cropNumber,
     width: cropNumber,
     height: cropNumber,
+    /** Optional job id the browser chose (a random UUID): a reloaded page reattaches to the job by it. */
+    jobId: jobIdField.optional(),
   })
-  .transform((v, ctx) => ({ promptId: v.promptId, mugId: v.mugId, crop: completeCrop(v, ctx) }));
+  .transform((v, ctx) => ({ promptId: v.promptId, mugId: v.mugId, crop: completeCrop(v, ctx), jobId: v.jobId ?? null }));
 
 export type GenerateFields = z.output<typeof generateFields>;
 
@@ -75,3 +86,20 @@ export const generateResponse = z.object({
   images: z.array(z.object({ id: z.number(), url: z.string(), width: z.number(), height: z.number() })),
 });
 export type GenerateResponse = z.infer<typeof generateResponse>;
+
+export const GENERATION_JOB_STATUSES = ["running", "succeeded", "failed"] as const;
+export type GenerationJobStatus = (typeof GENERATION_JOB_STATUSES)[number];
+
+/** GET /api/generations/{jobId}: how a storefront generation job stands; `result` once it succeeded, `message` once it failed. */
+export const generationJobResponse = z.object({
+  jobId: z.string(),
+  status: z.enum(GENERATION_JOB_STATUSES),
+  /** When the server started the job (ISO 8601). */
+  startedAt: z.string(),
+  /** Milliseconds since the start while running; the job's duration once finished. */
+  elapsedMs: z.number(),
+  result: generateResponse.optional(),
+  /** The failure in the caller's language. */
+  message: z.string().optional(),
+});
+export type GenerationJobResponse = z.infer<typeof generationJobResponse>;

@@ -32,6 +32,10 @@ export const userImageResponse = z.object({
 });
 export type UserImageDto = z.infer<typeof userImageResponse>;
 
+/** GET /api/user/images/{imageId}: one own image with its prompt (the editor's "put on a mug"). */
+export const userImageDetailResponse = userImageResponse.extend({ promptId: z.number().nullable() });
+export type UserImageDetailDto = z.infer<typeof userImageDetailResponse>;
+
 const generatedImageId = z.coerce
   .number({ error: "validation.generatedImageRequired" })
   .int({ error: "validation.generatedImageRequired" })

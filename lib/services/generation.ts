@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { generations, orderEvents, orders } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, pgErrorCode } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
@@ -71,22 +71,40 @@ async function requireActiveMug(mugId: number): Promise<void> {
   if (!mugs.some((m) => m.id === mugId)) throw new ApiError(404, "errors.invalidMugId");
 }
 
+const jobExists = () => new ApiError(409, "errors.generationJobExists");
+
+/** A job id that was used before is refused before anything counts against the limit. */
+async function refuseKnownJob(jobId: string | null): Promise<void> {
+  if (!jobId) return;
+  const db = await getDb();
+  const [row] = await db.select({ id: generations.id }).from(generations).where(eq(generations.clientJobId, jobId)).limit(1);
+  if (row) throw jobExists();
+}
+
 /**
  * One generation: validate, count against the limit, crop and store the photo, ask the model, store
  * the results, and record how it went (model, status, duration, cost, error) in `generations`.
+ *
+ * With `fields.jobId` the generation is a job the browser can reattach to (GET /api/generations/{jobId})
+ * after a reload; a job id that exists already → 409 (no second run, nothing counted). The work never
+ * depends on the caller staying: the provider call ends only at its own deadline (AI_TIMEOUT_MS), not
+ * when the request is aborted, so a reloaded page finds the job finished.
  */
 export async function generateStyledImages(input: {
   fields: GenerateFields;
   photo: Buffer;
   who: Requester;
-  signal: AbortSignal;
   settings?: GenerationSettings;
   extras?: { masterPrompt?: string; specificPrompt?: string };
 }): Promise<GenerateResponse> {
   const { fields, photo, who } = input;
   const settings = input.settings ?? {};
   // What can be checked without the photo is checked before the request counts against the limit.
-  const [assembled] = await Promise.all([assemblePrompt(fields.promptId, input.extras), requireActiveMug(fields.mugId)]);
+  const [assembled] = await Promise.all([
+    assemblePrompt(fields.promptId, input.extras),
+    requireActiveMug(fields.mugId),
+    refuseKnownJob(fields.jobId),
+  ]);
   // The limit and the AI budget come before the photo is decoded: a caller over either costs no decoding.
   const limitWindow = await enforceRateLimit(who);
   let budget: AiBudgetReservation | null = null;
@@ -105,6 +123,10 @@ export async function generateStyledImages(input: {
   let costMicroCents = 0;
   try {
     return await runGeneration({ ...input, settings, assembled, processed }, (cost) => (costMicroCents = cost));
+  } catch (err) {
+    // The same job id sent twice at once: the second request ran nothing, so it does not count.
+    if (err instanceof ApiError && err.key === "errors.generationJobExists") await release(limitWindow);
+    throw err;
   } finally {
     await settleAiBudget(budget, costMicroCents);
   }
@@ -117,34 +139,43 @@ async function runGeneration(
 ): Promise<GenerateResponse> {
   const { fields, who, assembled, processed } = input;
   const ownerId = who.session?.user.id ?? null;
-  const source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId, crop: fields.crop, promptId: fields.promptId });
-
   const db = await getDb();
   const started = Date.now();
-  const [generation] = await db
-    .insert(generations)
-    .values({
-      userId: ownerId,
-      promptId: fields.promptId,
-      aiModelId: assembled.model.id,
-      provider: assembled.model.provider,
-      model: assembled.model.modelId,
-      sourceImageId: source.id,
-      promptText: assembled.text,
-      settings: { ...input.settings, mugId: fields.mugId },
-      status: "PENDING",
-    })
-    .returning({ id: generations.id });
+  // The job is visible (running) from here on; the unique job id makes a concurrent duplicate fail here.
+  let generation: { id: number } | undefined;
+  try {
+    [generation] = await db
+      .insert(generations)
+      .values({
+        userId: ownerId,
+        promptId: fields.promptId,
+        aiModelId: assembled.model.id,
+        provider: assembled.model.provider,
+        model: assembled.model.modelId,
+        promptText: assembled.text,
+        settings: { ...input.settings, mugId: fields.mugId },
+        status: "PENDING",
+        startedAt: new Date(started),
+        clientJobId: fields.jobId,
+      })
+      .returning({ id: generations.id });
+  } catch (err) {
+    if (fields.jobId && pgErrorCode(err) === "23505") throw jobExists();
+    throw err;
+  }
   if (!generation) throw new Error("insert returned no row");
 
   try {
+    const source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId, crop: fields.crop, promptId: fields.promptId });
+    await db.update(generations).set({ sourceImageId: source.id }).where(eq(generations.id, generation.id));
     const result = await generateWithDeadline(
       {
         model: { provider: assembled.model.provider, modelId: assembled.model.modelId },
         image: { data: source.data, mimeType: source.mimeType },
         prompt: assembled.text,
         settings: input.settings,
-        signal: input.signal,
+        // Not the request's signal: the job goes on when the browser leaves; only the deadline ends it.
+        signal: new AbortController().signal,
       },
       env().AI_TIMEOUT_MS,
     );

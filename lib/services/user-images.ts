@@ -6,7 +6,7 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { sniffImageType } from "@/lib/integrations/images/intake";
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
-import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDto } from "@/lib/schemas/user-images";
+import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDetailDto, type UserImageDto } from "@/lib/schemas/user-images";
 import { deleteImage, imageUrl, storeImage, toImageDto } from "./images";
 
 /** The caller's own gallery images; an admin's gallery is their own images too, never everybody's. */
@@ -51,6 +51,25 @@ export async function getUserImageOrThrow(imageId: number, session: Session): Pr
     .where(and(eq(images.id, imageId), ownedBy(session)));
   if (!row) throw notFound();
   return row;
+}
+
+/** One of the caller's gallery images as the editor takes it up ("put on a mug"); anybody else's → 404. */
+export async function getUserImageDetail(imageId: number, session: Session): Promise<UserImageDetailDto> {
+  const row = await getUserImageOrThrow(imageId, session);
+  if (row.type === "CATALOGUE") throw notFound();
+  const db = await getDb();
+  const [prompt] = row.promptId ? await db.select({ title: prompts.title }).from(prompts).where(eq(prompts.id, row.promptId)) : [];
+  return {
+    id: row.id,
+    type: row.type,
+    url: imageUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    promptId: row.promptId,
+    promptTitle: prompt?.title ?? null,
+  };
 }
 
 /** Deletes one of the caller's images (not one an order prints: 409); someone else's → 404. */

@@ -265,7 +265,7 @@ test.describe("editor wizard", () => {
     await page.getByTestId("language-switch").selectOption("de");
     await expect(page.getByRole("heading", { level: 1, name: "Gestalte deine Tasse" })).toBeVisible();
     await expect(editor.stepHeading()).toHaveText("Stil wählen");
-    await expect(page.getByText("Schritt 2 von 6")).toBeVisible();
+    await expect(page.getByText("Schritt 2 von 6", { exact: true })).toBeVisible();
     // The chosen style stays chosen, now under its German title.
     await expect(editor.styleRadio("Bleistiftskizze")).toBeChecked();
     await expect(page.getByRole("navigation", { name: "Schritte des Editors" })).toBeVisible();

@@ -3,7 +3,7 @@ import { apiFetch, HttpError } from "@/lib/api-client/fetcher";
 import type { Locale } from "@/lib/i18n/config";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { generateResponse, type GenerateResponse } from "@/lib/schemas/images";
+import { generateResponse, generationJobResponse, type GenerateResponse, type GenerationJobResponse } from "@/lib/schemas/images";
 
 /** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
 export const editorQueries = {
@@ -51,6 +51,8 @@ export class InvalidGenerateResponse extends Error {
  */
 export async function generateImages(input: {
   asUser: boolean;
+  /** The job's id (a random UUID): a reloaded page asks for the job by it. */
+  jobId: string;
   image: Blob;
   width: number;
   height: number;
@@ -62,6 +64,7 @@ export async function generateImages(input: {
   form.set("image", input.image, "photo.jpg");
   form.set("promptId", String(input.promptId));
   form.set("mugId", String(input.mugId));
+  form.set("jobId", input.jobId);
   form.set("x", "0");
   form.set("y", "0");
   form.set("width", String(input.width));
@@ -71,6 +74,24 @@ export async function generateImages(input: {
   const parsed = generateResponse.safeParse(answer);
   if (!parsed.success || parsed.data.images.length === 0) throw new InvalidGenerateResponse();
   return parsed.data;
+}
+
+/** GET /api/generations/{jobId}: how a generation job stands (an answer of another shape counts as invalid). */
+export async function fetchGenerationJob(jobId: string, signal?: AbortSignal): Promise<GenerationJobResponse> {
+  const answer = await apiFetch<unknown>(`/generations/${encodeURIComponent(jobId)}`, { signal, redirectOnAuthError: false });
+  const parsed = generationJobResponse.safeParse(answer);
+  if (!parsed.success) throw new InvalidGenerateResponse();
+  return parsed.data;
+}
+
+/** A random UUID v4 for a job id (crypto.randomUUID exists only on secure origins). */
+export function newJobId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export type GenerationErrorKey = "rateLimitUser" | "rateLimitGuest" | "sessionExpired" | "timeout" | "invalidResponse" | "failed";

@@ -28,12 +28,23 @@ export interface PersonalData {
   lastName: string;
 }
 
+/** A generation job started on the server and not finished yet (kept across reloads). */
+export interface RunningJob {
+  /** The random UUID the job is known by on the server (GET /api/generations/{id}). */
+  id: string;
+  /** The inputs the job generates from, like GenerationState.signature. */
+  signature: string;
+  /** When this browser started it (ms since the epoch). */
+  createdAt: number;
+}
+
 export interface GenerationState {
   result: GenerateResponse | null;
   /** The inputs (photo version, style) the result was generated from. */
   signature: string | null;
   selectedImageId: number | null;
   error: string | null;
+  job: RunningJob | null;
 }
 
 export interface EditorState {
@@ -65,7 +76,9 @@ export type EditorAction =
   | { type: "setUseDifferentData"; value: boolean; defaults: PersonalData }
   | { type: "registered" }
   | { type: "registrationFailed" }
-  | { type: "generationStarted" }
+  | { type: "restore"; state: EditorState }
+  | { type: "reset" }
+  | { type: "generationStarted"; job: RunningJob }
   | { type: "generated"; result: GenerateResponse; signature: string }
   | { type: "generationFailed"; message: string }
   | { type: "selectImage"; imageId: number };
@@ -83,7 +96,7 @@ export const initialEditorState: EditorState = {
   personal: EMPTY_PERSONAL,
   useDifferentData: false,
   registration: "none",
-  generation: { result: null, signature: null, selectedImageId: null, error: null },
+  generation: { result: null, signature: null, selectedImageId: null, error: null, job: null },
   notice: null,
 };
 
@@ -141,15 +154,19 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     case "registrationFailed":
       return { ...state, registration: "failed" };
+    case "restore":
+      return action.state;
+    case "reset":
+      return initialEditorState;
     case "generationStarted":
-      return { ...state, generation: { ...state.generation, error: null } };
+      return { ...state, generation: { ...state.generation, error: null, job: action.job } };
     case "generated":
       return {
         ...state,
-        generation: { result: action.result, signature: action.signature, selectedImageId: action.result.images[0]?.id ?? null, error: null },
+        generation: { result: action.result, signature: action.signature, selectedImageId: action.result.images[0]?.id ?? null, error: null, job: null },
       };
     case "generationFailed":
-      return { ...state, generation: { ...state.generation, error: action.message } };
+      return { ...state, generation: { ...state.generation, error: action.message, job: null } };
     case "selectImage":
       return { ...state, generation: { ...state.generation, selectedImageId: action.imageId } };
   }

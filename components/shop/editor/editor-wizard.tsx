@@ -8,6 +8,7 @@ import { GenerateStep } from "./generate-step";
 import { MugStep } from "./mug-step";
 import { PersonalStep } from "./personal-step";
 import { PreviewStep } from "./preview-step";
+import { StartOver } from "./start-over";
 import { StepIndicator } from "./step-indicator";
 import { StyleStep } from "./style-step";
 import { UploadStep } from "./upload-step";
@@ -29,22 +30,45 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
   const { state, valid, busy } = editor;
   const id = STEPS[state.step] ?? "upload";
   const Body = BODIES[id];
-  const canNext = !!valid[state.step] && !busy;
+  const canNext = !!valid[state.step] && !busy && editor.restorePhase !== "restoring";
+  const restoring = editor.restorePhase === "restoring";
+  const hasWork = !!state.photo || state.step > 0 || !!state.generation.result || !!state.generation.job;
 
   // Move focus to the new step's heading so keyboard and screen-reader users land in the right place.
   const heading = useRef<HTMLHeadingElement>(null);
+  // Not when the saved work comes back on load: that is no move of the user's.
   const shownStep = useRef(state.step);
+  const shownPhase = useRef(editor.restorePhase);
   useEffect(() => {
+    const restored = shownPhase.current !== "ready";
+    shownPhase.current = editor.restorePhase;
     if (shownStep.current === state.step) return;
     shownStep.current = state.step;
+    if (!restored) heading.current?.focus();
+  }, [state.step, editor.restorePhase]);
+  // After "start over" (once the dialog is gone: a modal dialog makes the page inert), back to the heading.
+  const focusAfterReset = useRef(false);
+  useEffect(() => {
+    if (!focusAfterReset.current || hasWork) return;
+    focusAfterReset.current = false;
     heading.current?.focus();
-  }, [state.step]);
+  }, [state, hasWork]);
 
   return (
-    <div className="space-y-6" data-testid="editor" data-step={id}>
-      <header className="space-y-1">
-        <h1 className="text-3xl font-bold">{t("title")}</h1>
-        <p className="max-w-2xl text-stone-600">{t("subtitle")}</p>
+    <div className="space-y-6" data-testid="editor" data-step={id} data-restore={editor.restorePhase}>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-3xl font-bold">{t("title")}</h1>
+          <p className="max-w-2xl text-stone-600">{t("subtitle")}</p>
+        </div>
+        {hasWork && !restoring && (
+          <StartOver
+            onConfirm={async () => {
+              focusAfterReset.current = true;
+              await editor.startOver();
+            }}
+          />
+        )}
       </header>
       <StepIndicator current={state.step} onGoTo={editor.goTo} disabled={busy} />
       <section aria-labelledby="editor-step-heading" className="card space-y-4">
@@ -54,10 +78,16 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
             {t(`steps.${id}`)}
           </h2>
         </div>
-        <Body editor={editor} />
+        {restoring ? (
+          <p role="status" className="text-stone-600" data-testid="editor-restoring">
+            {t("restoring")}
+          </p>
+        ) : (
+          <Body editor={editor} />
+        )}
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className="btn-secondary" onClick={editor.back} disabled={state.step === 0 || busy} data-testid="editor-back">
+        <button type="button" className="btn-secondary" onClick={editor.back} disabled={state.step === 0 || busy || restoring} data-testid="editor-back">
           {t("back")}
         </button>
         {state.step < LAST_STEP && (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { GenerationProgress } from "./generation-progress";
 import type { Editor } from "./use-editor";
@@ -8,9 +9,19 @@ import type { Editor } from "./use-editor";
 export function GenerateStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.generate");
   const tp = useTranslations("editor.personal");
-  const { state, dispatch, generating, generate, prompt, resultIsStale } = editor;
+  const { state, dispatch, generating, generate, prompt, resultIsStale, reattached, generationStartedAt } = editor;
   const { result, error, selectedImageId } = state.generation;
   const label = error ? t("retry") : result ? t("again") : t("button");
+
+  // A new result takes the focus (its selected image), so keyboard and screen-reader users land on it.
+  const firstChoice = useRef<HTMLInputElement>(null);
+  const shownResult = useRef(result?.generationId ?? null);
+  const resultId = result && !generating ? result.generationId : null;
+  useEffect(() => {
+    if (resultId === null || resultId === shownResult.current) return;
+    shownResult.current = resultId;
+    firstChoice.current?.focus();
+  }, [resultId]);
 
   return (
     <div className="space-y-4">
@@ -23,7 +34,7 @@ export function GenerateStep({ editor }: { editor: Editor }) {
       <button type="button" className="btn-primary" onClick={generate} disabled={generating} data-testid="generate-button">
         {label}
       </button>
-      {generating && <GenerationProgress />}
+      {generating && generationStartedAt !== null && <GenerationProgress startedAt={generationStartedAt} reattached={reattached} />}
       {error && !generating && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="generation-error">
           {error}
@@ -55,7 +66,16 @@ export function GenerateStep({ editor }: { editor: Editor }) {
                     data-testid="generated-image"
                     data-selected={selected}
                   >
-                    <input type="radio" name="generated" value={img.id} checked={selected} onChange={() => dispatch({ type: "selectImage", imageId: img.id })} className="sr-only" />
+                    <input
+                      ref={selected ? firstChoice : undefined}
+                      type="radio"
+                      name="generated"
+                      value={img.id}
+                      checked={selected}
+                      onChange={() => dispatch({ type: "selectImage", imageId: img.id })}
+                      className="sr-only"
+                      data-testid="generated-choice"
+                    />
                     {/* eslint-disable-next-line @next/next/no-img-element -- generated images are served by our own API */}
                     <img src={img.url} alt={t("imageAlt", { number: index + 1 })} width={img.width} height={img.height} className="w-full object-contain" />
                   </label>

@@ -3,15 +3,18 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 
-/** An indeterminate progress bar with the elapsed seconds and a reassuring text (generation takes ~30 s or more). */
-export function GenerationProgress() {
+/**
+ * An indeterminate progress bar with the seconds since the job started (also across a reload: the
+ * start comes from the job) and a reassuring text (generation takes ~30 s or more).
+ */
+export function GenerationProgress({ startedAt, reattached = false }: { startedAt: number; reattached?: boolean }) {
   const t = useTranslations("editor.generate");
-  const [started] = useState(() => Date.now());
-  const [seconds, setSeconds] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [started]);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - startedAt) / 1000));
 
   return (
     <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-4" data-testid="generation-progress">
@@ -24,6 +27,11 @@ export function GenerationProgress() {
       <div role="progressbar" aria-labelledby="generation-progress-label" aria-busy="true" className="relative h-2 overflow-hidden rounded-full bg-stone-200">
         <span className="absolute inset-y-0 left-0 w-1/3 animate-[editor-progress_1.4s_ease-in-out_infinite] rounded-full bg-brand-600" />
       </div>
+      {reattached && (
+        <p className="text-sm text-stone-700" data-testid="generation-reattached">
+          {t("reattached")}
+        </p>
+      )}
       <p className="text-sm text-stone-600">{t("patience")}</p>
       <style href="editor-progress" precedence="default">{"@keyframes editor-progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
     </div>

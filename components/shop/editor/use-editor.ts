@@ -1,15 +1,16 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { sessionQuery } from "@/lib/api-client/session";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { editorQueries, generateImages, generationErrorKey, isSignedInCustomer, registerGuest } from "./editor-api";
+import { editorQueries, isSignedInCustomer, registerGuest } from "./editor-api";
 import { editorReducer, generationSignature, initialEditorState, STEPS, type PersonalData } from "./editor-state";
-import { cropAndDownscale } from "./image-file";
 import { personalSchema } from "./personal-schema";
+import { useEditorPersistence } from "./use-editor-persistence";
+import { useGeneration } from "./use-generation";
 
 /** Where the checkout can pick up the contact data chosen for this order (e.g. "different data" of a customer). */
 export const ORDER_CONTACT_STORAGE_KEY = "mugshop.orderContact";
@@ -116,37 +117,15 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     dispatch({ type: "goTo", step: state.step + 1 });
   }
 
-  const abortRef = useRef<AbortController | null>(null);
-  useEffect(() => () => abortRef.current?.abort(), []);
-  const generate = useMutation({
-    mutationFn: async () => {
-      const area = state.crop.area;
-      if (!state.photo || !area || !state.mugId || !state.promptId) throw new Error("incomplete");
-      const signature = generationSignature(state);
-      const controller = new AbortController();
-      abortRef.current = controller;
-      const prepared = await cropAndDownscale(state.photo.url, area);
-      const answer = await generateImages({
-        asUser,
-        image: prepared.blob,
-        width: prepared.width,
-        height: prepared.height,
-        promptId: state.promptId,
-        mugId: state.mugId,
-        signal: controller.signal,
-      });
-      return { answer, signature };
-    },
-    retry: false,
-    meta: { silent: true },
-    onMutate: () => dispatch({ type: "generationStarted" }),
-    onSuccess: ({ answer, signature }) => dispatch({ type: "generated", result: answer, signature }),
-    onError: (err) => {
-      if (err instanceof Error && err.name === "AbortError") return;
-      const key = generationErrorKey(err, asUser);
-      dispatch({ type: "generationFailed", message: key ? t(`generate.errors.${key}`) : err.message || t("generate.errors.failed") });
-    },
-  });
+  const generation = useGeneration(state, dispatch, asUser);
+  const persistence = useEditorPersistence({ state, dispatch, keepPersonal: !asUser || state.useDifferentData, catalogue: { mugs, prompts } });
+
+  /** "Start over": the saved work, the photo and any job this page waits for are forgotten. */
+  async function startOver(): Promise<void> {
+    generation.abandon();
+    await persistence.clear();
+    dispatch({ type: "reset" });
+  }
 
   const goTo = useCallback((step: number) => dispatch({ type: "goTo", step }), []);
 
@@ -166,10 +145,14 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     accountData,
     usesAccountData,
     valid,
-    busy: register.isPending || generate.isPending,
+    busy: register.isPending || generation.generating,
     registering: register.isPending,
-    generating: generate.isPending,
-    generate: () => generate.mutate(),
+    generating: generation.generating,
+    reattached: generation.reattached,
+    generationStartedAt: generation.startedAt,
+    generate: generation.generate,
+    restorePhase: persistence.phase,
+    startOver,
     resultIsStale: !!result && state.generation.signature !== generationSignature(state),
     next,
     back: () => goTo(state.step - 1),

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "sonner";
@@ -78,7 +79,10 @@ export function ImageCard({ image }: { image: UserImageDto }) {
         <p className="text-stone-600">
           <span data-testid="image-size">{fileSize(image.sizeBytes)}</span> · {t("dimensions", { width: image.width, height: image.height })}
         </p>
-        <div className="mt-auto flex justify-end pt-2">
+        <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
+          <Link href={`/editor?image=${image.id}`} className="btn-primary" aria-label={t("putOnMugLabel", { image: alt })} data-testid="put-on-mug">
+            {t("putOnMug")}
+          </Link>
           <button type="button" className="btn-secondary" onClick={() => setConfirming(true)} aria-label={t("deleteLabel", { image: alt })}>
             {tc("delete")}
           </button>

@@ -7,9 +7,62 @@ const BACK = /^(Back|Zurück)$/;
 export class EditorPage {
   constructor(private readonly page: Page) {}
 
-  async goto(path: "/" | "/editor" = "/") {
+  async goto(path: string = "/") {
     await this.page.goto(path);
+    await this.waitUntilRestored();
+  }
+
+  /** Waits until the saved work (or the image of ?image=) is back and the wizard is usable. */
+  async waitUntilRestored() {
     await expect(this.root()).toBeVisible();
+    await expect(this.root()).toHaveAttribute("data-restore", "ready");
+  }
+
+  async reload() {
+    await this.page.reload();
+    await this.waitUntilRestored();
+  }
+
+  startOverButton() {
+    return this.page.getByTestId("start-over");
+  }
+
+  /** "Start over" and its confirmation. */
+  async startOver() {
+    await this.startOverButton().click();
+    const dialog = this.page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: /^(Start over|Neu beginnen)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  /** What the editor keeps in localStorage (null when nothing). */
+  async saved(): Promise<{ step: number; job: { id: string } | null; photo: { name: string } | null } | null> {
+    return this.page.evaluate(() => {
+      const raw = window.localStorage.getItem("mugshop.editor.v1");
+      return raw ? JSON.parse(raw) : null;
+    });
+  }
+
+  zoomSlider() {
+    return this.page.getByRole("slider", { name: /^(Zoom)$/ });
+  }
+
+  progress() {
+    return this.page.getByTestId("generation-progress");
+  }
+
+  elapsed() {
+    return this.page.getByTestId("generation-elapsed");
+  }
+
+  reattachedNote() {
+    return this.page.getByTestId("generation-reattached");
+  }
+
+  /** The radio of the first generated image (it takes the focus when a generation finished). */
+  firstChoice() {
+    return this.page.getByTestId("generated-choice").first();
   }
 
   root() {

@@ -62,6 +62,12 @@ export class MyImagesPage {
     await dialog.getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
   }
 
+  /** "Put on a mug" of one image: opens the editor with it. */
+  async putOnMug(imageId: number) {
+    await this.card(imageId).getByRole("link", { name: /^(Put on a mug|Auf eine Tasse bringen):/ }).click();
+    await this.page.waitForURL(/\/editor/);
+  }
+
   toast(text: string | RegExp) {
     return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
   }

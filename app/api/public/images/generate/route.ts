@@ -6,11 +6,12 @@ import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { generateFields } from "@/lib/schemas/images";
 import { generateStyledImages, requesterFor } from "@/lib/services/generation";
 
-// POST /api/public/images/generate – multipart (image, promptId, mugId, optional x/y/width/height): styled images for guests and visitors
+// POST /api/public/images/generate – multipart (image, promptId, mugId, optional x/y/width/height, jobId): styled images for guests and visitors
 export const POST = route({ access: "public", withSession: true }, async ({ req, session }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.editor);
   const fields = formFields(form, generateFields);
   const photo = await formFile(form, "image");
   const who = requesterFor(session, clientIp(req, env().TRUSTED_PROXY_COUNT));
-  return generateStyledImages({ fields, photo, who, signal: req.signal });
+  // The job runs to its end even if the caller leaves (it answers GET /api/generations/{jobId} then).
+  return generateStyledImages({ fields, photo, who });
 });

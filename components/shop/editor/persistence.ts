@@ -1,0 +1,172 @@
+import { z } from "zod";
+import { generateResponse } from "@/lib/schemas/images";
+import { initialEditorState, LAST_STEP, STEPS, type EditorState, type Photo, type RunningJob } from "./editor-state";
+
+/**
+ * The editor's work kept in the browser, so a reload or a closed tab loses nothing (issue 11 §2):
+ * the state as JSON in localStorage under a versioned key, the photo itself as a Blob in IndexedDB
+ * (too large for localStorage). Generated images are on the server already; only their URLs are kept.
+ * Anything unreadable (garbage, an older version, storage switched off) counts as "nothing saved".
+ */
+
+const STATE_KEY = "mugshop.editor.v1";
+/** Keys of earlier versions: removed when found, never read. */
+const OLD_KEYS = ["mugshop.editor"];
+const DB_NAME = "mugshop-editor";
+const STORE = "files";
+const PHOTO_KEY = "photo";
+
+const point = z.object({ x: z.number(), y: z.number() });
+const area = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const id = z.number().int().positive();
+
+const savedSchema = z.object({
+  v: z.literal(1),
+  step: z.number().int().min(0).max(LAST_STEP),
+  /** The photo's file name, type and date; its bytes are in IndexedDB. */
+  photo: z.object({ name: z.string(), type: z.string(), lastModified: z.number() }).nullable(),
+  photoVersion: z.number().int().min(0),
+  crop: z.object({ crop: point, zoom: z.number().min(1).max(10), area: area.nullable(), aspect: z.number().positive().nullable() }),
+  promptId: id.nullable(),
+  mugId: id.nullable(),
+  variantId: id.nullable(),
+  /** Only what the visitor typed (never a signed-in account's own data). */
+  personal: z.object({ email: z.string(), phone: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  useDifferentData: z.boolean(),
+  generation: z.object({ result: generateResponse.nullable(), signature: z.string().nullable(), selectedImageId: id.nullable() }),
+  job: z.object({ id: z.uuid(), signature: z.string(), createdAt: z.number() }).nullable(),
+});
+export type SavedEditor = z.infer<typeof savedSchema>;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether anything is saved (read synchronously, so the wizard knows before its first paint). */
+export function hasSavedEditor(): boolean {
+  try {
+    return !!storage()?.getItem(STATE_KEY);
+  } catch {
+    return false;
+  }
+}
+
+/** The saved work, if it is readable and of this version. */
+export function loadSavedEditor(): SavedEditor | null {
+  const store = storage();
+  if (!store) return null;
+  try {
+    for (const key of OLD_KEYS) store.removeItem(key);
+    const raw = store.getItem(STATE_KEY);
+    if (!raw) return null;
+    const parsed = savedSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: treated like an unknown version.
+  }
+  store.removeItem(STATE_KEY);
+  return null;
+}
+
+export function toSaved(state: EditorState, keepPersonal: boolean): SavedEditor {
+  const { generation } = state;
+  return {
+    v: 1,
+    step: state.step,
+    photo: state.photo ? { name: state.photo.file.name, type: state.photo.file.type, lastModified: state.photo.file.lastModified } : null,
+    photoVersion: state.photoVersion,
+    crop: state.crop,
+    promptId: state.promptId,
+    mugId: state.mugId,
+    variantId: state.variantId,
+    personal: keepPersonal ? state.personal : null,
+    useDifferentData: state.useDifferentData,
+    generation: { result: generation.result, signature: generation.signature, selectedImageId: generation.selectedImageId },
+    job: generation.job,
+  };
+}
+
+/** The wizard's state from what was saved; a running job brings the wizard back to the generate step. */
+export function fromSaved(saved: SavedEditor, photo: Photo | null): EditorState {
+  const job: RunningJob | null = saved.job;
+  const hasPhoto = !!photo;
+  return {
+    ...initialEditorState,
+    step: job ? STEPS.indexOf("generate") : saved.photo && !hasPhoto ? 0 : saved.step,
+    photo,
+    photoVersion: saved.photoVersion,
+    crop: hasPhoto ? saved.crop : initialEditorState.crop,
+    promptId: saved.promptId,
+    mugId: saved.mugId,
+    variantId: saved.variantId,
+    personal: saved.personal ?? initialEditorState.personal,
+    useDifferentData: saved.useDifferentData,
+    generation: { ...initialEditorState.generation, result: saved.generation.result, signature: saved.generation.signature, selectedImageId: saved.generation.selectedImageId, job },
+  };
+}
+
+export function saveEditor(saved: SavedEditor): void {
+  try {
+    storage()?.setItem(STATE_KEY, JSON.stringify(saved));
+  } catch {
+    // Storage full or switched off: the work is simply not kept.
+  }
+}
+
+function openDb(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    if (typeof indexedDB === "undefined") return reject(new Error("no IndexedDB"));
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error("IndexedDB open failed"));
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest | null): Promise<T | undefined> {
+  const db = await openDb();
+  try {
+    return await new Promise<T | undefined>((resolve, reject) => {
+      const tx = db.transaction(STORE, mode);
+      const req = run(tx.objectStore(STORE));
+      tx.oncomplete = () => resolve(req ? (req.result as T) : undefined);
+      tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+      tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** Keeps the original photo (the cropper works on the full picture again after a reload). */
+export async function savePhoto(file: Blob | null): Promise<void> {
+  try {
+    await withStore("readwrite", (store) => (file ? store.put(file, PHOTO_KEY) : store.delete(PHOTO_KEY)));
+  } catch {
+    // Without IndexedDB (private mode) the photo is asked for again after a reload.
+  }
+}
+
+export async function loadPhoto(meta: NonNullable<SavedEditor["photo"]>): Promise<File | null> {
+  try {
+    const blob = await withStore<unknown>("readonly", (store) => store.get(PHOTO_KEY));
+    if (!(blob instanceof Blob)) return null;
+    return new File([blob], meta.name, { type: meta.type || blob.type, lastModified: meta.lastModified });
+  } catch {
+    return null;
+  }
+}
+
+/** "Start over": forgets the saved state and the photo. */
+export async function clearSavedEditor(): Promise<void> {
+  try {
+    storage()?.removeItem(STATE_KEY);
+  } catch {
+    // nothing saved
+  }
+  await savePhoto(null);
+}

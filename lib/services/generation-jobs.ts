@@ -1,0 +1,66 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { generations, images, type Generation } from "@/db/schema";
+import { notFound, type MessageKey } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/config";
+import { translate } from "@/lib/i18n/messages";
+import type { Session } from "@/lib/auth/session";
+import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/images";
+import { OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
+import { imageUrlOf } from "./images";
+
+/**
+ * A job still PENDING this long after its deadline has no process working on it any more (the server
+ * was restarted meanwhile): it is reported as timed out instead of running forever.
+ */
+const ORPHAN_GRACE_MS = 60_000;
+
+/** The failure message of a finished job: errorMessage starts with the GenerationError kind ("timeout: …"). */
+function failureKey(errorMessage: string | null): MessageKey {
+  const kind = errorMessage?.split(":", 1)[0];
+  if (kind === "timeout") return "errors.generationTimeout";
+  if (kind === "invalid") return "errors.generationInvalidResponse";
+  return "errors.generationFailed";
+}
+
+async function resultOf(row: Generation): Promise<GenerateResponse> {
+  const db = await getDb();
+  const columns = { id: images.id, ownerId: images.ownerId, accessKey: images.accessKey, width: images.width, height: images.height };
+  const [stored, [source]] = await Promise.all([
+    db.select(columns).from(images).where(eq(images.generationId, row.id)).orderBy(asc(images.id)),
+    row.sourceImageId ? db.select(columns).from(images).where(eq(images.id, row.sourceImageId)) : Promise.resolve([]),
+  ]);
+  return {
+    generationId: row.id,
+    provider: row.provider,
+    modelId: row.model,
+    offline: row.provider === OFFLINE_PROVIDER,
+    durationMs: row.durationMs ?? 0,
+    // The source may have been deleted from the gallery since; its id then no longer opens anything.
+    sourceImage: source ? { id: source.id, url: imageUrlOf(source) } : { id: row.sourceImageId ?? 0, url: "" },
+    images: stored.map((img) => ({ id: img.id, url: imageUrlOf(img), width: img.width, height: img.height })),
+  };
+}
+
+/**
+ * A storefront generation job by the id the browser chose. A signed-in user's job is theirs alone
+ * (anybody else → 404, like an unknown id); a job without a user (an anonymous visitor's) is opened
+ * by its random id, which only that browser knows. Result image URLs carry their access keys.
+ */
+export async function getGenerationJob(jobId: string, session: Session | null, locale: Locale): Promise<GenerationJobResponse> {
+  const db = await getDb();
+  const [row] = await db.select().from(generations).where(eq(generations.clientJobId, jobId)).limit(1);
+  if (!row || (row.userId !== null && row.userId !== session?.user.id)) throw notFound();
+
+  const startedAt = row.startedAt.toISOString();
+  if (row.status === "PENDING") {
+    const elapsedMs = Math.max(0, Date.now() - row.startedAt.getTime());
+    if (elapsedMs <= env().AI_TIMEOUT_MS + ORPHAN_GRACE_MS) return { jobId, status: "running", startedAt, elapsedMs };
+    return { jobId, status: "failed", startedAt, elapsedMs, message: translate(locale, "errors.generationTimeout") };
+  }
+  const elapsedMs = row.durationMs ?? Math.max(0, (row.finishedAt ?? row.startedAt).getTime() - row.startedAt.getTime());
+  if (row.status === "FAILED") return { jobId, status: "failed", startedAt, elapsedMs, message: translate(locale, failureKey(row.errorMessage)) };
+  return { jobId, status: "succeeded", startedAt, elapsedMs, result: await resultOf(row) };
+}
