@@ -28,7 +28,7 @@ function useCountries() {
   const locale = useLocale();
   return useQuery({
     queryKey: ["countries", locale],
-    queryFn: ({ signal }) => apiFetch<CountryDto[]>("/countries", { signal }),
+    queryFn: ({ signal }) => apiFetch<CountryDto[]>(`/countries?locale=${locale}`, { signal }),
     meta: { silent: true },
   });
 }
