@@ -48,10 +48,16 @@ export const VAT_RATES: readonly { name: string; percent: number; description: s
   { name: "Reduced", percent: 7, description: "German reduced VAT rate (e.g. books, food)", isDefault: false },
 ];
 
-export interface CategorySeed {
+/** German texts of a category or subcategory (prompt categories have them; article categories do not). */
+export interface GermanTextsSeed {
+  nameDe?: string;
+  descriptionDe?: string;
+}
+
+export interface CategorySeed extends GermanTextsSeed {
   name: string;
   description: string;
-  subcategories: readonly { name: string; description: string }[];
+  subcategories: readonly ({ name: string; description: string } & GermanTextsSeed)[];
 }
 
 export const ARTICLE_CATEGORIES: readonly CategorySeed[] = [
@@ -185,19 +191,24 @@ export const AI_MODELS: readonly { provider: AiProvider; modelId: string; displa
   { ...OFFLINE_MODEL, displayName: "Offline style filter (no AI)", capabilities: ["image-edit"] },
 ];
 
-export const PROMPT_CATEGORIES: readonly CategorySeed[] = [
+/** The style picker's categories, in English and German (the German shop shows `nameDe`/`descriptionDe`). */
+export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSeed>)[] = [
   {
     name: "Art styles",
     description: "Classic painting and drawing techniques",
+    nameDe: "Kunststile",
+    descriptionDe: "Klassische Mal- und Zeichentechniken",
     subcategories: [
-      { name: "Painting", description: "Brush and paint based looks" },
-      { name: "Drawing", description: "Pencil, ink and line art" },
+      { name: "Painting", description: "Brush and paint based looks", nameDe: "Malerei", descriptionDe: "Looks mit Pinsel und Farbe" },
+      { name: "Drawing", description: "Pencil, ink and line art", nameDe: "Zeichnung", descriptionDe: "Bleistift, Tusche und Strichzeichnungen" },
     ],
   },
   {
     name: "Fun",
     description: "Playful, bold and retro looks",
-    subcategories: [{ name: "Retro", description: "Looks from past decades" }],
+    nameDe: "Spaß",
+    descriptionDe: "Verspielte, kräftige und Retro-Looks",
+    subcategories: [{ name: "Retro", description: "Looks from past decades", nameDe: "Retro", descriptionDe: "Looks vergangener Jahrzehnte" }],
   },
 ];
 

@@ -18,6 +18,17 @@ const description = optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descripti
 /** POST and PUT …/categories(/{categoryId}) body (PUT replaces name and description). */
 export const categoryBody = z.object({ name, description });
 
+/**
+ * The optional German name and description of a tree with German texts (the prompt categories: the
+ * German shop shows them; empty → null, which falls back to the English). Trees without German
+ * columns (the article categories) use the plain bodies; PUT replaces these too (missing → null).
+ */
+export const germanTexts = {
+  nameDe: optionalText(CATEGORY_NAME_MAX, "validation.nameTooLong"),
+  descriptionDe: optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descriptionTooLong"),
+};
+export const categoryBodyDe = categoryBody.extend(germanTexts);
+
 /** POST and PUT …/subcategories(/{subcategoryId}) body; PUT may move it to another category. */
 export const subcategoryBody = z.object({
   categoryId: z
@@ -28,6 +39,7 @@ export const subcategoryBody = z.object({
   name,
   description,
 });
+export const subcategoryBodyDe = subcategoryBody.extend(germanTexts);
 
 /** GET …/search?name= — case-insensitive substring; an empty or missing name matches everything. */
 export const nameSearchQuery = z.object({
@@ -48,6 +60,9 @@ const subcategoryBase = z.object({
   categoryName: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  /** Only in a tree with German texts (prompt categories). */
+  nameDe: z.string().nullable().optional(),
+  descriptionDe: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -60,6 +75,9 @@ export function categoryTreeResponses<K extends CountKey>(countKey: K) {
     id: z.number().int(),
     name: z.string(),
     description: z.string().nullable(),
+    /** Only in a tree with German texts (prompt categories). */
+    nameDe: z.string().nullable().optional(),
+    descriptionDe: z.string().nullable().optional(),
     ...counted,
     subcategoryCount: z.number().int(),
     /** Sorted by name. */
@@ -73,10 +91,13 @@ export function categoryTreeResponses<K extends CountKey>(countKey: K) {
   };
 }
 
-export type CategoryBody = z.infer<typeof categoryBody>;
-export type CategoryBodyInput = z.input<typeof categoryBody>;
-export type SubcategoryBody = z.infer<typeof subcategoryBody>;
-export type SubcategoryBodyInput = z.input<typeof subcategoryBody>;
+/** The bodies as the service takes them: the German texts are there only in a tree with German texts. */
+export type CategoryBody = z.infer<typeof categoryBody> & Partial<z.infer<typeof categoryBodyDe>>;
+export type CategoryBodyInput = z.input<typeof categoryBodyDe>;
+export type SubcategoryBody = z.infer<typeof subcategoryBody> & Partial<z.infer<typeof subcategoryBodyDe>>;
+export type SubcategoryBodyInput = z.input<typeof subcategoryBodyDe>;
+/** German name and description of a row, in a tree with German texts; absent in one without. */
+type GermanTextsDto = { nameDe?: string | null; descriptionDe?: string | null };
 /** A subcategory answer of the tree counting `K` (what `subcategoryResponse` parses to). */
 export type TreeSubcategoryDto<K extends CountKey> = {
   id: number;
@@ -86,7 +107,8 @@ export type TreeSubcategoryDto<K extends CountKey> = {
   description: string | null;
   createdAt: string;
   updatedAt: string;
-} & Record<K, number>;
+} & GermanTextsDto &
+  Record<K, number>;
 /** A category answer (with its subcategories, sorted by name) of the tree counting `K` (what `categoryResponse` parses to). */
 export type TreeCategoryDto<K extends CountKey> = {
   id: number;
@@ -96,4 +118,5 @@ export type TreeCategoryDto<K extends CountKey> = {
   subcategories: TreeSubcategoryDto<K>[];
   createdAt: string;
   updatedAt: string;
-} & Record<K, number>;
+} & GermanTextsDto &
+  Record<K, number>;

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { aiModels, promptCategories, prompts, promptSlotVariants, promptSubcategories, slotTypes, slotVariants } from "@/db/schema";
-import { AI_MODELS, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
+import { AI_MODELS, PROMPT_CATEGORIES, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
 import { type CategoryTables, type CategoryTree, ensureKeyed, need } from "./keyed";
 
 export function promptCategoryTables(tx: Tx): CategoryTables {
@@ -25,8 +25,35 @@ export async function seedAiModels(tx: Tx): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [`${r.provider}:${r.modelId}`, r.id]));
 }
 
-/** Keyed by prompt number. */
+/**
+ * The German names and descriptions of the seeded prompt categories and subcategories (the German
+ * style picker shows them), on a new database and on one an earlier seed wrote without them: each
+ * is filled in only while it is empty, so an admin's German text stays. A German description is
+ * only filled in while the English one is still the seed's (an admin's own description would not
+ * fit the seed's translation).
+ */
+export async function seedPromptCategoryTexts(tx: Tx, tree: CategoryTree): Promise<void> {
+  const fill = async (
+    table: typeof promptCategories | typeof promptSubcategories,
+    id: number,
+    seed: { description: string; nameDe?: string; descriptionDe?: string },
+  ) => {
+    if (seed.nameDe) await tx.update(table).set({ nameDe: seed.nameDe }).where(and(eq(table.id, id), isNull(table.nameDe)));
+    if (seed.descriptionDe)
+      await tx
+        .update(table)
+        .set({ descriptionDe: seed.descriptionDe })
+        .where(and(eq(table.id, id), isNull(table.descriptionDe), eq(table.description, seed.description)));
+  };
+  for (const c of PROMPT_CATEGORIES) {
+    await fill(promptCategories, need(tree.categories, c.name), c);
+    for (const sub of c.subcategories) await fill(promptSubcategories, need(tree.subcategories, `${c.name}/${sub.name}`), sub);
+  }
+}
+
+/** Keyed by prompt number. Gives the prompt categories their German texts first (seedPromptCategoryTexts). */
 export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Promise<Map<string, number>> {
+  await seedPromptCategoryTexts(tx, tree);
   await tx
     .insert(prompts)
     .values(

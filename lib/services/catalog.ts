@@ -155,8 +155,9 @@ export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
 }
 
 /**
- * Active, non-archived prompts for the style picker, sorted by category name, then title; title and
- * description in the caller's language, falling back to the other one (cached per language). One query.
+ * Active, non-archived prompts for the style picker, sorted by category name, then title; title,
+ * description and the category and subcategory names in the caller's language, falling back to the
+ * other one (cached per language). One query.
  */
 export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
   return cachedCatalog(`prompts:${locale}`, async () => {
@@ -171,8 +172,10 @@ export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
         promptNumber: prompts.promptNumber,
         categoryId: promptCategories.id,
         categoryName: promptCategories.name,
+        categoryNameDe: promptCategories.nameDe,
         subcategoryId: promptSubcategories.id,
         subcategoryName: promptSubcategories.name,
+        subcategoryNameDe: promptSubcategories.nameDe,
         exampleImageId: images.id,
       })
       .from(prompts)
@@ -186,8 +189,11 @@ export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
       title: localized(locale, r.title, r.titleDe),
       description: localized(locale, r.description, r.descriptionDe),
       promptNumber: r.promptNumber,
-      category: { id: r.categoryId, name: r.categoryName },
-      subcategory: r.subcategoryId !== null && r.subcategoryName !== null ? { id: r.subcategoryId, name: r.subcategoryName } : null,
+      category: { id: r.categoryId, name: localized(locale, r.categoryName, r.categoryNameDe) },
+      subcategory:
+        r.subcategoryId !== null && r.subcategoryName !== null
+          ? { id: r.subcategoryId, name: localized(locale, r.subcategoryName, r.subcategoryNameDe) }
+          : null,
       exampleImageUrl: imageUrl(r.exampleImageId),
     }));
     const compare = collator(locale).compare;

@@ -11,12 +11,15 @@ import { createCategoryTreeService } from "./category-tree";
  *   nor one that prompts use (errors.categoryHasPrompts); a subcategory that prompts use cannot be
  *   deleted ("Cannot delete subcategory with associated prompts"), nor moved to another category
  *   (errors.subcategoryMoveHasPrompts).
+ * - Each has an optional German name and description (null falls back to the English in the shop).
  * - Every write invalidates the catalogue cache: /api/prompts shows the category names.
  */
 const tree = createCategoryTreeService({
   categories: promptCategories,
   subcategories: promptSubcategories,
   children: prompts,
+  // The German style picker shows the German names (admin forms: optional German name and description).
+  german: { categories: promptCategories, subcategories: promptSubcategories },
   countKey: "promptCount",
   messages: {
     categoryHasChildren: "errors.categoryHasPrompts",

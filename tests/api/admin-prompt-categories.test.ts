@@ -100,7 +100,7 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
       ok: 200,
       run: async (cookie, role) => {
         const { id } = (await createCategory({ name: `Put target ${role}` })).body;
-        return (await call(category.PUT, { method: "PUT", params: catParams(id), body: { name: `Renamed ${role}` }, cookie })).status;
+        return (await call(category.PUT, { method: "PUT", params: catParams(id), body: { name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` }, cookie })).status;
       },
     },
     {
@@ -136,7 +136,7 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
       run: async (cookie, role) => {
         const categoryId = await parent();
         const { id } = (await createSubcategory({ categoryId, name: `Put target ${role}` })).body;
-        return (await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}` }, cookie })).status;
+        return (await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` }, cookie })).status;
       },
     },
     {
@@ -542,6 +542,83 @@ describe("GET /api/admin/prompts/subcategories, …/search and …/category/{cat
   });
 });
 
+describe("German name and description (prompt categories and subcategories)", () => {
+  it("GET /api/admin/prompts/categories – the seed's categories and subcategories carry their German texts", async () => {
+    const art = await seedCategory("Art styles");
+    expect(art).toMatchObject({ nameDe: "Kunststile", descriptionDe: "Klassische Mal- und Zeichentechniken" });
+    expect(art.subcategories.map((s) => [s.name, s.nameDe, s.descriptionDe])).toEqual([
+      ["Drawing", "Zeichnung", "Bleistift, Tusche und Strichzeichnungen"],
+      ["Painting", "Malerei", "Looks mit Pinsel und Farbe"],
+    ]);
+    expect(await seedCategory("Fun")).toMatchObject({ nameDe: "Spaß", descriptionDe: "Verspielte, kräftige und Retro-Looks" });
+  });
+
+  it("POST/PUT /api/admin/prompts/categories – stores the optional German name and description (trimmed, empty → null); PUT replaces them", async () => {
+    const res = await createCategory({ name: "Seasons DE", nameDe: "  Jahreszeiten  ", descriptionDe: "Frühling bis Winter" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: "Seasons DE", nameDe: "Jahreszeiten", descriptionDe: "Frühling bis Winter" });
+    const { id } = res.body;
+    const cookie = await admin();
+    const put = await call<PromptCategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "Seasons DE", nameDe: "Saisons", descriptionDe: "" }, cookie });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
+    expect((await call<PromptCategoryDto>(category.GET, { params: catParams(id), cookie })).body).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
+    const [row] = await (await getDb()).select().from(promptCategories).where(eq(promptCategories.id, id));
+    expect(row).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
+    const cleared = await call<PromptCategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "Seasons DE" }, cookie });
+    expect(cleared.body).toMatchObject({ nameDe: null, descriptionDe: null });
+  });
+
+  it("POST/PUT /api/admin/prompts/subcategories – stores the optional German name and description", async () => {
+    const { id: categoryId } = (await createCategory({ name: "German parent" })).body;
+    const res = await createSubcategory({ categoryId, name: "Winter", nameDe: "Winter", descriptionDe: "Schnee und Eis" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: "Winter", nameDe: "Winter", descriptionDe: "Schnee und Eis" });
+    const put = await call<PromptSubcategoryDto>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(res.body.id),
+      body: { categoryId, name: "Winter", nameDe: "Wintermärchen", descriptionDe: null },
+      cookie: await admin(),
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ nameDe: "Wintermärchen", descriptionDe: null });
+    const [row] = await (await getDb()).select().from(promptSubcategories).where(eq(promptSubcategories.id, res.body.id));
+    expect(row).toMatchObject({ nameDe: "Wintermärchen", descriptionDe: null });
+  });
+
+  const tooLong: { title: string; body: Record<string, unknown>; field: string; en: string; de: string }[] = [
+    { title: "German name 256 characters", body: { name: "A", nameDe: "ä".repeat(256) }, field: "nameDe", en: "Name must be at most 255 characters", de: "Der Name darf höchstens 255 Zeichen lang sein" },
+    { title: "German description too long", body: { name: "A", descriptionDe: "d".repeat(1001) }, field: "descriptionDe", en: "Description must be at most 1000 characters", de: "Die Beschreibung darf höchstens 1000 Zeichen lang sein" },
+    { title: "German name not text", body: { name: "A", nameDe: 5 }, field: "nameDe", en: "Invalid value", de: "Ungültiger Wert" },
+  ];
+  for (const row of tooLong) {
+    it(`POST/PUT /api/admin/prompts/categories and /subcategories – ${row.title} → 422 field error on ${row.field}, nothing written`, async () => {
+      const cookie = await admin();
+      const before = (await listCategories()).length;
+      const post = await call<Envelope>(categories.POST, { method: "POST", body: row.body, cookie });
+      expect(post.status).toBe(422);
+      expect(post.body.errors?.[row.field]).toBe(row.en);
+      expect((await listCategories()).length).toBe(before);
+      const art = await seedCategory("Art styles");
+      const put = await call<Envelope>(category.PUT, { method: "PUT", params: catParams(art.id), body: row.body, cookie });
+      expect(put.status).toBe(422);
+      expect(put.body.errors?.[row.field]).toBe(row.en);
+      expect(await seedCategory("Art styles")).toEqual(art);
+      const sub = await call<Envelope>(subcategories.POST, { method: "POST", body: { ...row.body, categoryId: art.id }, cookie });
+      expect(sub.status).toBe(422);
+      expect(sub.body.errors?.[row.field]).toBe(row.en);
+      const drawing = await seedSubcategory("Art styles", "Drawing");
+      const putSub = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { ...row.body, categoryId: art.id }, cookie });
+      expect(putSub.status).toBe(422);
+      expect(putSub.body.errors?.[row.field]).toBe(row.en);
+      if (row.de) {
+        const de = await call<Envelope>(categories.POST, { method: "POST", body: row.body, cookie: `${cookie}; NEXT_LOCALE=de` });
+        expect(de.body.errors?.[row.field]).toBe(row.de);
+      }
+    });
+  }
+});
+
 describe("catalogue cache", () => {
   it("POST/PUT/DELETE on prompt categories and subcategories – every write invalidates the catalogue cache", async () => {
     let loads = 0;
@@ -582,7 +659,13 @@ describe("catalogue cache", () => {
     await call(category.PUT, { method: "PUT", params: catParams(art.id), body: { name: "Fine art", description: art.description }, cookie: await admin() });
     await call(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { categoryId: art.id, name: "Sketching" }, cookie: await admin() });
     expect((await publicList()).find((p) => p.title === "Pencil Sketch")).toMatchObject({ category: { id: art.id, name: "Fine art" }, subcategory: { name: "Sketching" } });
-    await call(category.PUT, { method: "PUT", params: catParams(art.id), body: { name: art.name, description: art.description }, cookie: await admin() });
-    await call(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { categoryId: art.id, name: drawing.name, description: drawing.description }, cookie: await admin() });
+    const restore = (row: { name: string; description: string | null; nameDe?: string | null; descriptionDe?: string | null }) => ({
+      name: row.name,
+      description: row.description,
+      nameDe: row.nameDe,
+      descriptionDe: row.descriptionDe,
+    });
+    await call(category.PUT, { method: "PUT", params: catParams(art.id), body: restore(art), cookie: await admin() });
+    await call(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { categoryId: art.id, ...restore(drawing) }, cookie: await admin() });
   });
 });

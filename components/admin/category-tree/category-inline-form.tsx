@@ -9,7 +9,9 @@ import {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_NAME_MAX,
   categoryBody,
+  categoryBodyDe,
   subcategoryBody,
+  subcategoryBodyDe,
   type CategoryBody,
   type SubcategoryBody,
 } from "@/lib/schemas/category-tree";
@@ -19,15 +21,19 @@ import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
 import type { CategoryTreeScreen } from "./screens";
 
+/** German name and description of the row (a tree with German texts; absent or null: none yet). */
+type GermanTexts = { nameDe?: string | null; descriptionDe?: string | null };
+
 export type InlineFormTarget =
-  | { kind: "category"; id?: number; name: string; description: string | null }
-  | { kind: "subcategory"; id?: number; categoryId: number; name: string; description: string | null };
+  | ({ kind: "category"; id?: number; name: string; description: string | null } & GermanTexts)
+  | ({ kind: "subcategory"; id?: number; categoryId: number; name: string; description: string | null } & GermanTexts);
 
 type Saved = { kind: "category"; body: CategoryBody } | { kind: "subcategory"; body: SubcategoryBody };
 
 /**
  * A category tree screen's one inline form: create or edit a category or a subcategory (name with
- * its n/255 counter, description, and for a subcategory its category). Validates with the handler's
+ * its n/255 counter, description, and for a subcategory its category; in a tree with German texts
+ * also the optional German name and description). Validates with the handler's
  * schema, shows the server's field errors, toasts per spec section 8 and returns to the list on success.
  */
 export function CategoryInlineForm({
@@ -41,16 +47,20 @@ export function CategoryInlineForm({
 }) {
   const t = useTranslations(screen.namespace);
   const tc = useTranslations("common");
+  // The German fields' labels: only the prompt categories have German texts (`screen.german`).
+  const tg = useTranslations("promptCategories");
   const router = useRouter();
   const { errors, validate, fromServer } = useFieldErrors();
   const initial = {
     name: target.name,
     description: target.description ?? "",
+    nameDe: target.nameDe ?? "",
+    descriptionDe: target.descriptionDe ?? "",
     categoryId: target.kind === "subcategory" ? String(target.categoryId) : "",
   };
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState(false);
-  const dirty = !saved && (values.name !== initial.name || values.description !== initial.description || values.categoryId !== initial.categoryId);
+  const dirty = !saved && (Object.keys(initial) as (keyof typeof initial)[]).some((k) => values[k] !== initial[k]);
   useUnsavedChanges(dirty);
 
   const isNew = target.id === undefined;
@@ -72,12 +82,17 @@ export function CategoryInlineForm({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const common = { name: values.name, description: values.description };
+    const common = {
+      name: values.name,
+      description: values.description,
+      ...(screen.german && { nameDe: values.nameDe, descriptionDe: values.descriptionDe }),
+    };
     if (target.kind === "category") {
-      const body = validate(categoryBody, common);
+      const body = validate(screen.german ? categoryBodyDe : categoryBody, common);
       if (body) save.mutate({ kind: "category", body });
     } else {
-      const body = validate(subcategoryBody, { ...common, categoryId: values.categoryId ? Number(values.categoryId) : undefined });
+      const schema = screen.german ? subcategoryBodyDe : subcategoryBody;
+      const body = validate(schema, { ...common, categoryId: values.categoryId ? Number(values.categoryId) : undefined });
       if (body) save.mutate({ kind: "subcategory", body });
     }
   }
@@ -126,6 +141,34 @@ export function CategoryInlineForm({
         error={errors.description}
         onChange={(e) => setValues({ ...values, description: e.target.value })}
       />
+      {screen.german && (
+        <fieldset className="space-y-3 border-t border-brand-100 pt-3">
+          <legend className="text-sm font-medium text-stone-700">
+            {tg("germanTexts")}
+          </legend>
+          <p className="text-xs text-stone-500">{tg("germanHint")}</p>
+          <TextField
+            id={`${prefix}-name-de`}
+            label={tg("nameDe")}
+            lang="de"
+            counter
+            maxLength={CATEGORY_NAME_MAX}
+            value={values.nameDe}
+            error={errors.nameDe}
+            onChange={(e) => setValues({ ...values, nameDe: e.target.value })}
+          />
+          <TextAreaField
+            id={`${prefix}-description-de`}
+            label={tg("descriptionDe")}
+            lang="de"
+            rows={2}
+            maxLength={CATEGORY_DESCRIPTION_MAX}
+            value={values.descriptionDe}
+            error={errors.descriptionDe}
+            onChange={(e) => setValues({ ...values, descriptionDe: e.target.value })}
+          />
+        </fieldset>
+      )}
       {errors._ && <p className="field-error">{errors._}</p>}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>

@@ -29,7 +29,28 @@ async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Categor
  * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
  */
 export async function CategoryList({ screen, categories, form }: { screen: CategoryTreeScreen; categories: readonly Category[]; form: FormState | null }) {
-  const [t, tc, countOf] = await Promise.all([getTranslations(screen.namespace), getTranslations("common"), countFormatter(screen)]);
+  const [t, tc, tg, countOf] = await Promise.all([
+    getTranslations(screen.namespace),
+    getTranslations("common"),
+    // The German name's label: only the prompt categories have German texts (`screen.german`).
+    getTranslations("promptCategories"),
+    countFormatter(screen),
+  ]);
+  const germanOf = (row: Category | Subcategory) => (screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {});
+  /** Under the English name, in a tree with German texts: the German one, or that there is none yet (the shop shows the English). */
+  const germanName = (row: Category | Subcategory) =>
+    screen.german && (
+      <p className="text-sm text-stone-600 [overflow-wrap:anywhere]" data-testid="german-name">
+        {row.nameDe ? (
+          <>
+            <span className="text-stone-500">{tg("germanLabel")} </span>
+            <span lang="de">{row.nameDe}</span>
+          </>
+        ) : (
+          <span className="text-stone-500 italic">{tg("noGermanName")}</span>
+        )}
+      </p>
+    );
   const options: SelectOption[] = categories.map((c) => ({ value: String(c.id), label: c.name }));
   const editing = (kind: FormState["form"], id: number) => form !== null && form.form === kind && "id" in form && form.id === id;
   const href = (state: FormState) => formHref(screen.path, state);
@@ -41,7 +62,7 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
           <CategoryInlineForm
             key={`sub-${s.id}`}
             screen={screen}
-            target={{ kind: "subcategory", id: s.id, categoryId: s.categoryId, name: s.name, description: s.description }}
+            target={{ kind: "subcategory", id: s.id, categoryId: s.categoryId, name: s.name, description: s.description, ...germanOf(s) }}
             categories={options}
           />
         </li>
@@ -51,6 +72,7 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
       <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid={`subcategory-row-${s.id}`}>
         <div className="min-w-0 flex-1 basis-48">
           <p className="font-medium [overflow-wrap:anywhere]">{s.name}</p>
+          {germanName(s)}
           {s.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{s.description}</p>}
           <p className="text-xs text-stone-500">{countOf(s)}</p>
         </div>
@@ -82,13 +104,14 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
             <CategoryInlineForm
               key={`cat-${c.id}`}
               screen={screen}
-              target={{ kind: "category", id: c.id, name: c.name, description: c.description }}
+              target={{ kind: "category", id: c.id, name: c.name, description: c.description, ...germanOf(c) }}
               categories={options}
             />
           ) : (
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 flex-1 basis-56">
                 <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{c.name}</h2>
+                {germanName(c)}
                 {c.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{c.description}</p>}
                 <p className="text-xs text-stone-500">
                   {countOf(c)} · {t("subcategoryCount", { count: c.subcategoryCount })}

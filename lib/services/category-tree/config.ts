@@ -20,6 +20,9 @@ export type CategoryTable = PgTable & {
 
 export type SubcategoryTable = CategoryTable & { categoryId: Col<number> };
 
+/** The German name and description columns of a category or subcategory table (nullable: null falls back to the English). */
+export type GermanColumns = { nameDe: Col<string, false>; descriptionDe: Col<string, false> };
+
 /** The table of the children: each row belongs to a category and optionally to one of its subcategories. */
 export type ChildTable = PgTable & { id: Col<number>; categoryId: Col<number>; subcategoryId: Col<number, false> };
 
@@ -27,6 +30,12 @@ export interface CategoryTreeConfig<K extends CountKey> {
   categories: CategoryTable;
   subcategories: SubcategoryTable;
   children: ChildTable;
+  /**
+   * A tree with German texts (prompt categories): the German name and description columns of both
+   * tables. The service then stores `nameDe`/`descriptionDe` of the bodies and answers them; without
+   * it (article categories) neither is read nor written.
+   */
+  german?: { categories: GermanColumns; subcategories: GermanColumns };
   /** The answers' count field, e.g. `articleCount`. */
   countKey: K;
   messages: {
@@ -43,6 +52,9 @@ export interface CategoryRow {
   id: number;
   name: string;
   description: string | null;
+  /** Read only in a tree with German texts. */
+  nameDe?: string | null;
+  descriptionDe?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

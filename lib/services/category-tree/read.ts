@@ -3,7 +3,7 @@ import { count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import type { Locale } from "@/lib/i18n/config";
 import type { CountKey, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
-import type { CategoryRow, CategoryTable, CategoryTreeConfig, ChildTable, SubcategoryRow } from "./config";
+import type { CategoryRow, CategoryTable, CategoryTreeConfig, ChildTable, GermanColumns, SubcategoryRow } from "./config";
 
 /** Reading a category tree: lists with counts, sorted by name with the caller's collation ("Öl" next to "Ol"). */
 
@@ -20,7 +20,17 @@ export function nameContains(table: CategoryTable, q: string | undefined): SQL |
   return q ? ilike(table.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
 }
 
-const rowColumns = (t: CategoryTable) => ({ id: t.id, name: t.name, description: t.description, createdAt: t.createdAt, updatedAt: t.updatedAt });
+const rowColumns = (t: CategoryTable, german: GermanColumns | undefined) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  ...(german && { nameDe: german.nameDe, descriptionDe: german.descriptionDe }),
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+
+/** The German name and description of a row of a tree with German texts; nothing in one without. */
+const germanOf = (row: CategoryRow) => ("nameDe" in row ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {});
 
 /** How many children each of `ids` has, by the children's `categoryId` or `subcategoryId`. */
 async function countsBy(db: Db | Tx, children: ChildTable, by: "categoryId" | "subcategoryId", ids: number[]): Promise<Map<number, number>> {
@@ -37,6 +47,7 @@ function subcategoryDto<K extends CountKey>(countKey: K, row: SubcategoryRow, ca
     categoryName,
     name: row.name,
     description: row.description,
+    ...germanOf(row),
     [countKey]: n,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -45,12 +56,12 @@ function subcategoryDto<K extends CountKey>(countKey: K, row: SubcategoryRow, ca
 
 /** Categories matching `where` with their subcategories and counts, sorted by name (subcategories too). */
 export async function loadCategories<K extends CountKey>(cfg: CategoryTreeConfig<K>, db: Db | Tx, locale: Locale, where?: SQL): Promise<TreeCategoryDto<K>[]> {
-  const { categories: c, subcategories: s, children, countKey } = cfg;
-  const cats: CategoryRow[] = await db.select(rowColumns(c)).from(c).where(where);
+  const { categories: c, subcategories: s, children, countKey, german } = cfg;
+  const cats: CategoryRow[] = await db.select(rowColumns(c, german?.categories)).from(c).where(where);
   const ids = cats.map((x) => x.id);
   if (ids.length === 0) return [];
   const subs: SubcategoryRow[] = await db
-    .select({ ...rowColumns(s), categoryId: s.categoryId })
+    .select({ ...rowColumns(s, german?.subcategories), categoryId: s.categoryId })
     .from(s)
     .where(inArray(s.categoryId, ids));
   const [byCategory, bySubcategory] = await Promise.all([
@@ -73,6 +84,7 @@ export async function loadCategories<K extends CountKey>(cfg: CategoryTreeConfig
         id: cat.id,
         name: cat.name,
         description: cat.description,
+        ...germanOf(cat),
         [countKey]: byCategory.get(cat.id) ?? 0,
         subcategoryCount: subcategories.length,
         subcategories,
@@ -90,9 +102,9 @@ export async function loadSubcategories<K extends CountKey>(
   locale: Locale,
   where?: SQL,
 ): Promise<TreeSubcategoryDto<K>[]> {
-  const { categories: c, subcategories: s, children, countKey } = cfg;
+  const { categories: c, subcategories: s, children, countKey, german } = cfg;
   const rows: { sub: SubcategoryRow; categoryName: string }[] = await db
-    .select({ sub: { ...rowColumns(s), categoryId: s.categoryId }, categoryName: c.name })
+    .select({ sub: { ...rowColumns(s, german?.subcategories), categoryId: s.categoryId }, categoryName: c.name })
     .from(s)
     .innerJoin(c, eq(c.id, s.categoryId))
     .where(where);

@@ -31,21 +31,33 @@ function violatedConstraint(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The German name and description to store: a tree with German texts replaces both (missing → null); one without has none. */
+const germanValues = (cfg: Cfg, body: CategoryBody) => (cfg.german ? { nameDe: body.nameDe ?? null, descriptionDe: body.descriptionDe ?? null } : {});
+
 const unknownCategory = () => new ApiError(422, "errors.validationFailed", { categoryId: "validation.unknownReference" });
 
 // ── Categories ─────────────────────────────────────────────────────────────────────────────────────
 
-export async function insertCategory({ categories: c }: Cfg, body: CategoryBody): Promise<number> {
+export async function insertCategory(cfg: Cfg, body: CategoryBody): Promise<number> {
+  const { categories: c } = cfg;
   const db = await getDb();
-  const [row] = await db.insert(c).values({ name: body.name, description: body.description }).returning({ id: c.id });
+  const [row] = await db
+    .insert(c)
+    .values({ name: body.name, description: body.description, ...germanValues(cfg, body) })
+    .returning({ id: c.id });
   if (!row) throw new Error("insert returned no row");
   invalidateCatalog();
   return row.id;
 }
 
-export async function replaceCategory({ categories: c }: Cfg, id: number, body: CategoryBody): Promise<number> {
+export async function replaceCategory(cfg: Cfg, id: number, body: CategoryBody): Promise<number> {
+  const { categories: c } = cfg;
   const db = await getDb();
-  const [row] = await db.update(c).set({ name: body.name, description: body.description }).where(eq(c.id, id)).returning({ id: c.id });
+  const [row] = await db
+    .update(c)
+    .set({ name: body.name, description: body.description, ...germanValues(cfg, body) })
+    .where(eq(c.id, id))
+    .returning({ id: c.id });
   if (!row) throw new ApiError(404, "errors.categoryNotFound");
   invalidateCatalog();
   return row.id;
@@ -103,7 +115,10 @@ export async function insertSubcategory(cfg: Cfg, body: SubcategoryBody): Promis
   try {
     id = await db.transaction(async (tx) => {
       await lockCategoryForChild(cfg, tx, body.categoryId);
-      const [row] = await tx.insert(s).values({ categoryId: body.categoryId, name: body.name, description: body.description }).returning({ id: s.id });
+      const [row] = await tx
+        .insert(s)
+        .values({ categoryId: body.categoryId, name: body.name, description: body.description, ...germanValues(cfg, body) })
+        .returning({ id: s.id });
       if (!row) throw new Error("insert returned no row");
       return row.id;
     });
@@ -116,7 +131,7 @@ export async function insertSubcategory(cfg: Cfg, body: SubcategoryBody): Promis
 }
 
 /**
- * Replaces name, description and category. Moving to another category is refused (409) while any
+ * Replaces name, description (German ones too in a tree with them) and category. Moving to another category is refused (409) while any
  * child uses the subcategory: those children would end up with a subcategory outside their category.
  */
 export async function replaceSubcategory(cfg: Cfg, id: number, body: SubcategoryBody): Promise<number> {
@@ -135,7 +150,10 @@ export async function replaceSubcategory(cfg: Cfg, id: number, body: Subcategory
           .limit(1);
         if (elsewhere) throw new ApiError(409, messages.subcategoryMoveHasChildren);
       }
-      await tx.update(s).set({ categoryId: body.categoryId, name: body.name, description: body.description }).where(eq(s.id, id));
+      await tx
+        .update(s)
+        .set({ categoryId: body.categoryId, name: body.name, description: body.description, ...germanValues(cfg, body) })
+        .where(eq(s.id, id));
     });
   } catch (err) {
     if (isStillReferenced(err)) throw unknownCategory();

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
-import { subcategoryBody } from "@/lib/schemas/prompt-categories";
+import { subcategoryBodyDe } from "@/lib/schemas/category-tree";
 import { deletePromptSubcategory, getPromptSubcategoryOrThrow, updatePromptSubcategory } from "@/lib/services/prompt-categories";
 
 const params = idParams("subcategoryId");
@@ -8,8 +8,8 @@ const params = idParams("subcategoryId");
 // GET /api/admin/prompts/subcategories/{subcategoryId} – one prompt subcategory
 export const GET = route({ access: "admin", params }, async ({ params, locale }) => getPromptSubcategoryOrThrow(params.subcategoryId, locale));
 
-// PUT /api/admin/prompts/subcategories/{subcategoryId} – replace name, description and category (no move while prompts use it)
-export const PUT = route({ access: "admin", params, body: subcategoryBody }, async ({ params, body, locale }) =>
+// PUT /api/admin/prompts/subcategories/{subcategoryId} – replace name, description (English and German) and category (no move while prompts use it)
+export const PUT = route({ access: "admin", params, body: subcategoryBodyDe }, async ({ params, body, locale }) =>
   updatePromptSubcategory(params.subcategoryId, body, locale),
 );
 
