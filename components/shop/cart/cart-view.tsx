@@ -42,10 +42,10 @@ export function CartView() {
   }
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <div className="space-y-4">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-4">
         {summary.hasPriceChanges && <PriceChangedNotice />}
-        <section className="card py-2" aria-labelledby="cart-items-heading">
+        <section className="card px-4 py-2 sm:px-6" aria-labelledby="cart-items-heading">
           <h2 id="cart-items-heading" className="sr-only">
             {t("itemsHeading")}
           </h2>
@@ -70,13 +70,13 @@ export function CartView() {
           </button>
         </div>
       </div>
-      <aside className="card h-fit space-y-4" aria-labelledby="cart-summary-heading" data-testid="cart-summary">
+      <aside className="card h-fit space-y-4 p-4 sm:p-6" aria-labelledby="cart-summary-heading" data-testid="cart-summary">
         <h2 id="cart-summary-heading" className="text-lg font-semibold">
           {t("summaryTitle")}
         </h2>
         <p className="text-sm text-stone-600">{t("itemCount", { count: summary.itemCount })}</p>
         <Totals values={summary} />
-        <p className="text-xs text-stone-500">{t("vatIncluded")}</p>
+        <p className="text-xs text-stone-600">{t("vatIncluded")}</p>
         <Link href="/checkout" className="btn-primary w-full" aria-disabled={busy} data-testid="checkout-link">
           {t("checkout")}
         </Link>

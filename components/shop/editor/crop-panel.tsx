@@ -30,7 +30,8 @@ export function CropPanel({ editor }: { editor: Editor }) {
           onZoomChange={(zoom) => dispatch({ type: "setZoom", zoom })}
           onCropComplete={(_, area) => dispatch({ type: "cropComplete", area, aspect })}
           mediaProps={{ alt: t("photoAlt") }}
-          cropperProps={{ "aria-label": t("cropLabel"), "aria-describedby": "crop-help" }}
+          // role: a labelled, focusable widget that takes the arrow keys (axe: aria-label needs a role).
+          cropperProps={{ role: "application", "aria-label": t("cropLabel"), "aria-describedby": "crop-help" }}
         />
       </div>
       <p id="crop-help" className="text-sm text-stone-600">

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
+import { focusFirstError } from "@/components/ui/focus-first-error";
 import { TextField } from "@/components/ui/form-field";
 import type { PersonalData } from "./editor-state";
 import { personalSchema } from "./personal-schema";
@@ -35,6 +36,16 @@ export function PersonalStep({ editor }: { editor: Editor }) {
   const [touched, setTouched] = useState<Set<Field>>(() => new Set(Object.entries(state.personal).filter(([, v]) => v !== "").map(([k]) => k as Field)));
   const errors = useErrors(state.personal, touched);
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Enter in a field submits: complete data goes on to the next step; otherwise every field shows its
+  // error and focus moves to the first faulty one.
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (personalSchema.safeParse(state.personal).success) return void editor.next();
+    setTouched(new Set(Object.keys(state.personal) as Field[]));
+    void focusFirstError(formRef.current);
+  }
 
   const field = (name: Field, props: { type: string; autoComplete: string; required?: boolean }) => (
     <TextField
@@ -77,14 +88,16 @@ export function PersonalStep({ editor }: { editor: Editor }) {
         <p className="text-stone-600">{t("guestNote")}</p>
       )}
       {!usesAccountData && (
-        <div className="space-y-4" data-testid="personal-form">
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4" data-testid="personal-form">
           {field("email", { type: "email", autoComplete: "email", required: true })}
           {field("phone", { type: "tel", autoComplete: "tel" })}
           <div className="grid gap-4 sm:grid-cols-2">
             {field("firstName", { type: "text", autoComplete: "given-name" })}
             {field("lastName", { type: "text", autoComplete: "family-name" })}
           </div>
-        </div>
+          {/* Makes Enter submit the form; the wizard's Next button is the visible way on. */}
+          <button type="submit" hidden tabIndex={-1} />
+        </form>
       )}
       {state.registration === "failed" && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">

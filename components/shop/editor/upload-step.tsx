@@ -3,19 +3,27 @@
 import { useState, type DragEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
+import { useLanding } from "@/components/shop/landing/landing-slot";
 import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_UPLOAD_BYTES } from "./image-file";
 import type { Editor } from "./use-editor";
 
 // The cropper is only needed once a photo is chosen.
 const CropPanel = dynamic(() => import("./crop-panel").then((m) => m.CropPanel), { ssr: false });
 
-/** Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop. */
+/**
+ * Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop.
+ * Until a photo is chosen the step is the shop's landing screen: the drop zone with price, shipping and
+ * delivery right under it, the mug beside it (below it on a phone) and the styles' example results below.
+ */
 export function UploadStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.upload");
+  const tl = useTranslations("landing");
   const locale = useLocale();
   const { state, dispatch } = editor;
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const parts = useLanding();
+  const landing = state.photo ? null : parts;
 
   async function accept(file: File | undefined) {
     if (!file) return;
@@ -37,9 +45,9 @@ export function UploadStep({ editor }: { editor: Editor }) {
     void accept(e.dataTransfer.files[0]);
   }
 
-  return (
-    <div className="space-y-4">
-      <p className="text-stone-600">{t("intro")}</p>
+  const upload = (
+    <div className="min-w-0 space-y-4">
+      <p className="text-stone-600">{landing ? tl("uploadIntro") : t("intro")}</p>
       {state.notice === "aspectChanged" && (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="aspect-changed">
           {t("aspectChanged")}
@@ -83,7 +91,23 @@ export function UploadStep({ editor }: { editor: Editor }) {
           {problem}
         </p>
       )}
-      {state.photo && <CropPanel editor={editor} />}
+      {landing?.facts}
+    </div>
+  );
+
+  if (!landing) {
+    return (
+      <div className="space-y-4">
+        {upload}
+        {state.photo && <CropPanel editor={editor} />}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-x-8" data-testid="landing">
+      {upload}
+      <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{landing.mug}</div>
+      <div className="min-w-0">{landing.styles}</div>
     </div>
   );
 }

@@ -1,0 +1,25 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * The landing screen's parts, rendered on the server (app/(shop)/page.tsx) and handed to the client
+ * editor through context, so the upload step can place them around its drop zone without the editor
+ * wizard passing them along: the key facts (price, shipping, delivery), the mug, the styles.
+ */
+export interface LandingParts {
+  facts: ReactNode;
+  mug: ReactNode;
+  styles: ReactNode;
+}
+
+const LandingContext = createContext<LandingParts | null>(null);
+
+export function LandingSlot({ children, ...parts }: LandingParts & { children: ReactNode }) {
+  return <LandingContext.Provider value={parts}>{children}</LandingContext.Provider>;
+}
+
+/** The landing parts, or null outside the shop's start page (e.g. in a test that renders the editor alone). */
+export function useLanding(): LandingParts | null {
+  return useContext(LandingContext);
+}

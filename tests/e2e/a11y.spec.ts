@@ -1,0 +1,121 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { EditorPage } from "./pages/editor-page";
+import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
+
+/**
+ * Accessibility of the shop (issue 11 §4, §5): axe (WCAG 2.0/2.1 A and AA rules) finds no violation on
+ * any shop page – in English and German, on a laptop and a phone, the editor's steps included – and the
+ * skip link, the favicon and the focus after a failed submit work.
+ */
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} – ${n.failureSummary ?? ""}`).join(" | ")}`);
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+const VIEWPORTS = [
+  { name: "laptop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+for (const locale of ["en", "de"] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`axe: the public shop pages and the login (${locale}, ${viewport.name})`, async ({ page, baseURL }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize(viewport);
+      await useLanguage(page, locale, baseURL ?? "");
+      for (const path of [...STATIC_SHOP_PAGES, "/login"]) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await settled(page);
+        await expectNoViolations(page, `${path} (${locale}, ${viewport.name})`);
+      }
+    });
+
+    test(`axe: cart, checkout, orders, my images, order success and payment failure with data (${locale}, ${viewport.name})`, async ({ page, baseURL }) => {
+      test.setTimeout(150_000);
+      await page.setViewportSize(viewport);
+      await useLanguage(page, locale, baseURL ?? "");
+      const history = await shopperWithHistory(page);
+      for (const path of dataPages(history)) {
+        await page.goto(path);
+        await settled(page);
+        await expectNoViolations(page, `${path} (${locale}, ${viewport.name})`);
+      }
+      // The phone header's menu, opened.
+      if (viewport.name === "phone") {
+        await page.goto("/cart");
+        await page.getByRole("button", { name: /^(Menu|Menü)$/ }).click();
+        await expectNoViolations(page, `/cart with the menu open (${locale})`);
+      }
+    });
+  }
+
+  test(`axe: every editor step from the upload to the preview (${locale})`, async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    await useLanguage(page, locale, baseURL ?? "");
+    await shopperWithHistory(page);
+    const photo = await samplePhoto();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await walkEditor(page, photo, (step) => expectNoViolations(page, `editor step ${step} (${locale}, ${viewport.name})`));
+    }
+  });
+}
+
+test("the skip link is the first focusable element and moves focus to the main content", async ({ page }) => {
+  for (const path of ["/", "/editor", "/agb", "/impressum"]) {
+    await page.goto(path);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+  }
+});
+
+test("the favicon is referenced by every page and served as an SVG mug in the brand colour", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await request.get(href ?? "");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await icon.text()).toContain("#c2410c");
+});
+
+test("a failed submit of the personal data moves focus to the first faulty field", async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.goto("/");
+  await editor.upload(await samplePhoto(800, 600));
+  await editor.next();
+  await page.getByTestId("style-card").first().click();
+  await editor.next();
+  await page.getByTestId("mug-option").first().locator("label").first().click();
+  await page.getByTestId("variant-option").first().click();
+  await editor.next();
+  await editor.expectStep("personal");
+  // Only the last name is given; Enter submits the form: the missing email is the first faulty field.
+  const lastName = page.getByLabel(/^Last name/);
+  await lastName.fill("Keyboard");
+  await lastName.press("Enter");
+  await expect(editor.emailInput()).toBeFocused();
+  await expect(editor.emailInput()).toHaveAttribute("aria-invalid", "true");
+  await editor.expectStep("personal");
+  // Then a wrong phone number after a valid email: focus goes to the phone.
+  await editor.emailInput().fill("keyboard@example.com");
+  await editor.phoneInput().fill("call me");
+  await lastName.press("Enter");
+  await expect(editor.phoneInput()).toBeFocused();
+  await expect(editor.phoneInput()).toHaveAttribute("aria-invalid", "true");
+  await expect(editor.emailInput()).toHaveAttribute("aria-invalid", "false");
+  // Complete data: Enter goes on to the next step.
+  await editor.phoneInput().fill("+49 30 1234567");
+  await lastName.press("Enter");
+  await editor.expectStep("generate");
+});
