@@ -9,6 +9,8 @@ import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { intakeImage, type Crop, type ImageUse, type OutputFormat, type ProcessedImage } from "@/lib/integrations/images/intake";
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
+import { ifNoneMatchHits } from "@/lib/api/http-cache";
+import { deletePrintRenditions } from "./print-renditions";
 
 /** What is needed to answer an image request before (and without) reading its bytes. */
 export interface ServableImage {
@@ -205,21 +207,13 @@ export async function deleteImage(imageId: number, where?: SQL): Promise<boolean
     if (!exists) return false;
     throw new ApiError(409, "errors.imageInOrder");
   }
-  await getStorage()
-    .delete(deleted.storageKey)
-    .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err }));
+  await Promise.all([
+    getStorage()
+      .delete(deleted.storageKey)
+      .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err })),
+    deletePrintRenditions(deleted.storageKey).catch((err: unknown) => logger.warn("could not delete print renditions", { imageId: deleted.id, err })),
+  ]);
   return true;
-}
-
-/** If-None-Match against our ETag: weak comparison (RFC 9110 §13.1.2), "*" matches any. */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  const ours = opaque(etag);
-  return ifNoneMatch.split(",").some((candidate) => {
-    const tag = candidate.trim();
-    return tag === "*" || opaque(tag) === ours;
-  });
 }
 
 /** The HTTP answer for an image: public catalogue images cached for a year, private ones never shared. */
@@ -232,7 +226,7 @@ export async function imageResponseFor(image: ServableImage, ifNoneMatch: string
   });
   if (!image.isPublic) headers.set("vary", "Cookie");
   if (download) headers.set("content-disposition", `attachment; filename="${download}"`);
-  if (!download && etagMatches(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
+  if (!download && ifNoneMatchHits(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
   const bytes = await readImageBytesOrThrow(image);
   headers.set("content-type", image.mimeType);
   headers.set("content-length", String(bytes.length));

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "@/db/client";
@@ -16,17 +15,15 @@ import { originOf, resolveShopImageUrl } from "./image-url";
 import { getViewableImageOrThrow, readImageBytesOrThrow } from "./images";
 import { consume } from "./rate-limit";
 import { PRINT_DPI, printPlan } from "@/lib/print-fit";
+import { printRenditionKey } from "./print-renditions";
+
+export { PRINT_RENDITION_VERSION, printRenditionKey } from "./print-renditions";
 
 /** The print image is embedded at exactly this resolution at template size: finer sources are scaled down, coarser ones up. */
 export const MAX_PRINT_DPI = PRINT_DPI;
 const JPEG_QUALITY = 92;
 /** Light sharpening after an upscale (Gaussian sigma of sharp's unsharp mask): restores edge contrast without halos. */
 const UPSCALE_SHARPEN_SIGMA = 0.8;
-/**
- * Version of the print-ready rendition: part of its storage key, so a change to the resize,
- * sharpening or encoding below (bump it) never serves a rendition made the old way.
- */
-export const PRINT_RENDITION_VERSION = "v1";
 
 /** Response headers besides x-print-dpi (the source's resolution) and x-print-dpi-ok. */
 export const PRINT_SOURCE_DPI_HEADER = "x-print-source-dpi";
@@ -175,15 +172,6 @@ async function getPrintableMugOrThrow(mugId: number): Promise<PrintableMug> {
   return row;
 }
 
-/**
- * Storage key of an image's print-ready JPEG at a print pixel size: derived from the image's storage
- * key (never reused for other bytes), the pixel size and PRINT_RENDITION_VERSION, so it is found
- * again without any database row. E.g. print/3f…9a-2362x945-v1.jpg.
- */
-export function printRenditionKey(storageKey: string, width: number, height: number): string {
-  const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
-  return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
-}
 
 const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 

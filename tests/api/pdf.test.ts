@@ -16,6 +16,7 @@ import { articleCategories, articles, images, mugDetails, users, type ImageType 
 import { MUG_ARTICLE, SHIRT_ARTICLE } from "@/db/seed-data";
 import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { printRenditionKey } from "@/lib/services/print";
+import { deleteImage } from "@/lib/services/images";
 import type { MugDto } from "@/lib/schemas/catalog";
 
 const PATH = "/api/public/pdf/generate";
@@ -456,6 +457,22 @@ describe("POST /api/public/pdf/generate – the print-ready JPEG is kept in stor
     expect(res.headers.get("x-print-upscale")).toBe("0.94");
     expect(await getStorage().get(printRenditionKey(storageKey, 2717, 1122))).not.toBeNull();
     expect(await getStorage().get(printRenditionKey(storageKey, PRINT_SIZE.width, PRINT_SIZE.height))).toBeNull();
+  });
+
+  it("deleting the image deletes its print renditions too (every template size it was printed at)", async () => {
+    const cookie = await loginAs("customer");
+    const id = await insertImage(await solid(3000, 1200, "#335577").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
+    const storageKey = await storageKeyOf(id);
+    const geometry = { documentWidthMm: 250, documentHeightMm: 110, printTemplateWidthMm: 230, printTemplateHeightMm: 95, documentBottomMarginMm: 5 };
+    const otherMug = await insertMug("Mug test rendition delete", true, geometry);
+    expect((await generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie })).status).toBe(200);
+    expect((await generate({ mugId: otherMug, imageUrl: `/api/images/${id}` }, { cookie })).status).toBe(200);
+    const keys = [printRenditionKey(storageKey, PRINT_SIZE.width, PRINT_SIZE.height), printRenditionKey(storageKey, 2717, 1122)];
+    for (const key of keys) expect(await getStorage().get(key)).not.toBeNull();
+
+    expect(await deleteImage(id)).toBe(true);
+    expect(await getStorage().get(storageKey)).toBeNull();
+    for (const key of keys) expect(await getStorage().get(key), key).toBeNull();
   });
 
   it("two prints of a new image at once both succeed with the same embedded JPEG", async () => {
