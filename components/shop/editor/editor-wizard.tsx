@@ -73,7 +73,8 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
       <StepIndicator current={state.step} onGoTo={editor.goTo} disabled={busy} />
       <section aria-labelledby="editor-step-heading" className="card space-y-4">
         <div>
-          <p className="text-sm text-stone-500">{t("stepOf", { current: state.step + 1, total: STEPS.length })}</p>
+          {/* On a phone the folded step list above already says "Step n of 6: …". */}
+          <p className="hidden text-sm text-stone-500 sm:block">{t("stepOf", { current: state.step + 1, total: STEPS.length })}</p>
           <h2 id="editor-step-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
             {t(`steps.${id}`)}
           </h2>
