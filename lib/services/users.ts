@@ -20,7 +20,8 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-const sessionColumns = {
+/** The columns of a SessionUser (select/returning). */
+export const sessionColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,

@@ -189,7 +189,8 @@ test.describe("editor persistence", () => {
         await expect(editor.generatedImages().first()).toHaveAttribute("data-selected", "true", { timeout: 60_000 });
         await expect(editor.progress()).toHaveCount(0);
         await expect(editor.firstChoice()).toBeFocused();
-        expect((await editor.saved())?.job).toBeNull();
+        // Saved a moment after the state changed (the save is debounced).
+        await expect.poll(async () => (await editor.saved())?.job ?? null).toBeNull();
         expect(posts()).toBe(1);
         // On the server too: one generation, one stored upload for the (guest) account.
         const uploads = (await (await page.request.get("/api/user/images?type=UPLOADED")).json()) as unknown[];

@@ -113,16 +113,62 @@ test.describe("editor wizard", () => {
     await expect(editor.toast("Added to cart")).toBeVisible();
   });
 
-  test("files that are not images or larger than 4 MB are refused in the browser", async ({ page }) => {
+  test("a 12-megapixel phone photo over 4 MB is accepted; the browser uploads only the cropped area, scaled down and re-encoded", async ({ page }) => {
+    test.setTimeout(120_000);
+    // 4000 × 3000 with softened grain at quality 97: a JPEG of over 4 MB, like a phone camera's.
+    const { data, info } = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#6a8caf", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const big = await sharp(data, { raw: info }).blur(1.2).jpeg({ quality: 97 }).toBuffer();
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    const bigPath = path.join(dir, "phone-photo.jpg");
+    await writeFile(bigPath, big);
+
+    // Records the size of the image part of every multipart upload (the browser's own fetch, observed).
+    await page.addInitScript(() => {
+      const sizes: number[] = [];
+      (window as unknown as { __uploadSizes: number[] }).__uploadSizes = sizes;
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const part = init?.body instanceof FormData ? init.body.get("image") : null;
+        if (part instanceof Blob) sizes.push(part.size);
+        return original(input, init);
+      };
+    });
+    const editor = new EditorPage(page);
+    await editor.goto("/editor");
+    await editor.upload(bigPath);
+    await expect(editor.uploadError()).toHaveCount(0);
+    await expect(page.getByTestId("photo-name")).toContainText("phone-photo.jpg");
+    await editor.next();
+    await editor.chooseStyle("Pop Art");
+    await editor.next();
+    await editor.chooseMug("Classic Mug 250", "White");
+    await editor.next();
+    await editor.fillPersonal({ email: uniqueEmail("phone-photo"), firstName: "Pia" });
+    await editor.next();
+    await editor.expectStep("generate");
+    const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
+    await editor.generate();
+    expect((await generated).status()).toBe(200);
+    // The 2.5 : 1 crop of 4000 × 3000 (4000 × 1600) scaled to 2048 × 819: a fraction of the original's bytes.
+    const [uploaded = 0] = await page.evaluate(() => (window as unknown as { __uploadSizes: number[] }).__uploadSizes);
+    expect(uploaded).toBeGreaterThan(0);
+    expect(uploaded).toBeLessThan(1024 * 1024);
+    expect(uploaded).toBeLessThan(big.length / 4);
+    await expect(editor.generatedImages().first()).toBeVisible();
+  });
+
+  test("files that are not images or larger than 25 MB are refused in the browser", async ({ page }) => {
     const editor = new EditorPage(page);
     await editor.goto();
     let uploads = 0;
     page.on("request", (r) => {
       if (r.method() === "POST") uploads++;
     });
-    await editor.photoInput().setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(4 * 1024 * 1024 + 1, 0xff) });
+    await editor.photoInput().setInputFiles({ name: "big.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 0xff) });
     await expect(editor.uploadError()).toContainText("The file is too large");
-    await expect(editor.uploadError()).toContainText("4 MB");
+    await expect(editor.uploadError()).toContainText("25 MB");
     await expect(editor.nextButton()).toBeDisabled();
     await editor.photoInput().setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(editor.uploadError()).toHaveText("This file is not an image. Please choose a PNG, JPEG, GIF or WEBP file.");

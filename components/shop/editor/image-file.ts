@@ -1,7 +1,13 @@
 import type { Area } from "react-easy-crop";
 
-/** Spec section 9: the editor accepts images up to 4 MB (checked here and again on the server). */
+/** Spec section 9: what the editor uploads is at most 4 MB (the server's limit; the browser checks its own upload too). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
+/**
+ * The photo the browser accepts: phone photos are often larger than 4 MB, and the browser crops,
+ * scales down and re-encodes them before uploading (a 12 MP photo becomes a few hundred kB), so the
+ * original may be larger than the upload limit. Beyond this, decoding would strain a phone's memory.
+ */
+export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 /** The long side of the photo sent for generation (the server works with at most 2048 px too). */
 export const UPLOAD_MAX_DIMENSION = 2048;
@@ -11,7 +17,7 @@ export type FileProblem = "notAnImage" | "tooLarge";
 
 export function checkFile(file: File): FileProblem | null {
   if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type)) return "notAnImage";
-  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
+  if (file.size > MAX_PHOTO_BYTES) return "tooLarge";
   return null;
 }
 
@@ -71,7 +77,11 @@ export async function cropAndDownscale(url: string, area: Area): Promise<{ blob:
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = "high";
   ctx.drawImage(img, x, y, w, h, 0, 0, size.width, size.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", JPEG_QUALITY));
-  if (!blob) throw new Error("canvas could not encode the image");
-  return { blob, ...size };
+  // Re-encoded until it fits the server's limit (a photo of fine grain may need a lower quality).
+  for (const quality of [JPEG_QUALITY, 0.8, 0.7, 0.6]) {
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+    if (!blob) throw new Error("canvas could not encode the image");
+    if (blob.size <= MAX_UPLOAD_BYTES) return { blob, ...size };
+  }
+  throw new Error("the cropped photo does not fit the upload limit");
 }

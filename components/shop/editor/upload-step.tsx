@@ -4,7 +4,7 @@ import { useState, type DragEvent } from "react";
 import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useLanding } from "@/components/shop/landing/landing-slot";
-import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_UPLOAD_BYTES } from "./image-file";
+import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_PHOTO_BYTES } from "./image-file";
 import type { Editor } from "./use-editor";
 
 // The cropper is only needed once a photo is chosen.
@@ -29,7 +29,7 @@ export function UploadStep({ editor }: { editor: Editor }) {
     if (!file) return;
     const check = checkFile(file);
     if (check === "notAnImage") return setProblem(t("notAnImage"));
-    if (check === "tooLarge") return setProblem(t("tooLarge", { size: formatBytes(file.size, locale), max: formatBytes(MAX_UPLOAD_BYTES, locale) }));
+    if (check === "tooLarge") return setProblem(t("tooLarge", { size: formatBytes(file.size, locale), max: formatBytes(MAX_PHOTO_BYTES, locale) }));
     const url = URL.createObjectURL(file);
     if (!(await canDecode(url))) {
       URL.revokeObjectURL(url);

@@ -29,7 +29,16 @@ export function useEditorPersistence(input: {
   const t = useTranslations("editor");
   // The server renders the empty wizard; in the browser, saved work (or ?image=) is known at once.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const workToRestore = useSyncExternalStore(noSubscription, () => imageIdFromUrl() !== null || hasSavedEditor(), () => false);
+  // Saved work is looked for once, when the page loads: what this page saves itself later is never
+  // "restored" over what the user is doing (with a large photo that read came back after a click on
+  // Next and undid it). ?image= is read on every render: after a client-side navigation the address
+  // changes only after the first render.
+  const savedAtLoad = useRef<boolean | null>(null);
+  const workToRestore = useSyncExternalStore(
+    noSubscription,
+    () => imageIdFromUrl() !== null || (savedAtLoad.current ??= hasSavedEditor()),
+    () => false,
+  );
   const [restored, setRestored] = useState(false);
   const phase: RestorePhase = !hydrated ? "idle" : workToRestore && !restored ? "restoring" : "ready";
   const started = useRef(false);

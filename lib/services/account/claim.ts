@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
-import type { SessionUser } from "@/lib/services/users";
+import { sessionColumns, type SessionUser } from "@/lib/services/users";
 
 /**
  * Turning the guest accounts of an email into one customer account (issue 11 §1).
@@ -22,16 +22,6 @@ export interface ClaimOptions {
   /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
   tx?: Tx;
 }
-
-const sessionColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  roles: users.roles,
-  sessionVersion: users.sessionVersion,
-};
 
 /** Sets the password of the email's account, merging its guest accounts into it; answers the account (signed in with the returned session version). */
 export async function claimGuestAccounts(email: string, passwordHash: string, opts: ClaimOptions = {}): Promise<SessionUser> {
