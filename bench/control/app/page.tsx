@@ -1,0 +1,12 @@
+import { Counter } from "./counter";
+
+/** The floor page: static HTML, Next's runtime and one small client component (React hydrates it). */
+export default function FloorPage() {
+  return (
+    <main>
+      <h1>Floor page</h1>
+      <p>The least a Next 16 page with one interactive part costs.</p>
+      <Counter />
+    </main>
+  );
+}
