@@ -10,6 +10,7 @@ import { intakeImage, type Crop, type ImageUse, type OutputFormat, type Processe
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
 import { ifNoneMatchHits } from "@/lib/api/http-cache";
+import { deleteThumbnails, thumbnailBytes, thumbnailEtag, type ThumbnailWidth } from "./image-thumbnails";
 import { deletePrintRenditions } from "./print-renditions";
 
 /** What is needed to answer an image request before (and without) reading its bytes. */
@@ -212,21 +213,32 @@ export async function deleteImage(imageId: number, where?: SQL): Promise<boolean
       .delete(deleted.storageKey)
       .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err })),
     deletePrintRenditions(deleted.storageKey).catch((err: unknown) => logger.warn("could not delete print renditions", { imageId: deleted.id, err })),
+    deleteThumbnails(deleted.storageKey),
   ]);
   return true;
 }
 
-/** The HTTP answer for an image: public catalogue images cached for a year, private ones never shared. */
-export async function imageResponseFor(image: ServableImage, ifNoneMatch: string | null, download?: string): Promise<Response> {
+/**
+ * The HTTP answer for an image: public catalogue images cached for a year, private ones never shared.
+ * `width`: a WebP thumbnail that wide (made once, kept in storage) instead of the original.
+ */
+export async function imageResponseFor(image: ServableImage, ifNoneMatch: string | null, download?: string, width?: ThumbnailWidth): Promise<Response> {
+  const etag = width === undefined || download ? image.etag : thumbnailEtag(image.storageKey, width);
   const headers = new Headers({
     "cache-control": image.isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600",
-    etag: image.etag,
+    etag,
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; sandbox",
   });
   if (!image.isPublic) headers.set("vary", "Cookie");
   if (download) headers.set("content-disposition", `attachment; filename="${download}"`);
-  if (!download && ifNoneMatchHits(ifNoneMatch, image.etag)) return new Response(null, { status: 304, headers });
+  if (!download && ifNoneMatchHits(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
+  if (width !== undefined && !download) {
+    const thumbnail = await thumbnailBytes(image.storageKey, width, () => readImageBytesOrThrow(image));
+    headers.set("content-type", "image/webp");
+    headers.set("content-length", String(thumbnail.length));
+    return new Response(new Uint8Array(thumbnail), { status: 200, headers });
+  }
   const bytes = await readImageBytesOrThrow(image);
   headers.set("content-type", image.mimeType);
   headers.set("content-length", String(bytes.length));

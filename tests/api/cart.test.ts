@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as cartRoute from "@/app/api/user/cart/route";
 import * as summaryRoute from "@/app/api/user/cart/summary/route";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
@@ -606,6 +606,54 @@ describe("POST /api/user/cart/refresh-prices", () => {
     expect(await storedItems(customerId)).toHaveLength(1);
   });
 
+  describe("re-pricing only when the catalogue changed (the cart page refreshes on every visit)", () => {
+    /** The cart row's xmax: a refresh that locks the cart (SELECT … FOR UPDATE) or writes a line changes it or the lines. */
+    async function cartState() {
+      const db = await getDb();
+      const [cart] = await db.select({ xmax: sql<string>`xmax::text` }).from(carts).where(eq(carts.userId, customerId));
+      const lines = await db.select({ xmax: sql<string>`xmax::text`, ctid: sql<string>`ctid::text` }).from(cartItems).orderBy(cartItems.id);
+      return { cart, lines };
+    }
+
+    it("a visit with an unchanged catalogue writes nothing: no lock, no line written", async () => {
+      await addLine({ quantity: 2 });
+      await addLine({ variantId: variant.black });
+      await refresh(); // the first visit checks the lines added from the cached catalogue
+      const before = await cartState();
+      const first = await refresh();
+      const second = await refresh();
+      expect(first.status).toBe(200);
+      expect(second.body).toEqual(first.body);
+      expect(await cartState()).toEqual(before);
+      expect(first.body.items.map((i) => i.priceChanged)).toEqual([false, false]);
+    });
+
+    it("after a price change the next visit re-prices and flags the line; the visit after writes nothing again", async () => {
+      await addLine();
+      await refresh();
+      await setMugPrice(1899);
+      const res = await refresh();
+      expect(onlyItem(res.body)).toMatchObject({ unitPriceCents: 1899, earlierUnitPriceCents: MUG_PRICE, priceChanged: true });
+      const before = await cartState();
+      expect((await refresh()).body).toEqual(res.body);
+      expect(await cartState()).toEqual(before);
+    });
+
+    it("a changed default VAT rate is a catalogue change too (an article priced at the default rate)", async () => {
+      const db = await getDb();
+      await db.update(articlePriceCalculations).set({ salesVatRateId: null }).where(eq(articlePriceCalculations.articleId, mugId));
+      invalidateCatalog();
+      await addLine();
+      await refresh();
+      await db.update(vatRates).set({ percent: 21 }).where(eq(vatRates.id, standardVatId));
+      try {
+        expect(onlyItem((await refresh()).body)).toMatchObject({ unitPriceCents: MUG_PRICE, vatPercent: 21 });
+      } finally {
+        await db.update(vatRates).set({ percent: 19 }).where(eq(vatRates.id, standardVatId));
+      }
+    });
+  });
+
   it("a line whose image was deleted is not shown and is removed", async () => {
     const { imageId } = await addLine();
     await addLine({ variantId: variant.black });
@@ -762,12 +810,14 @@ describe("mug and variant names in the customer's language", () => {
     const db = await getDb();
     await addLine({ mugId: campMug.id, variantId: campMug.variantId });
     await db.update(mugVariants).set({ nameDe: "   " }).where(eq(mugVariants.id, campMug.variantId));
+    invalidateCatalog(); // as every admin write does: the cart shows the names from the catalogue cache
     try {
       const german = await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie: await cookieFor("customer"), headers: DE });
       expect(names(german.body)).toEqual([["Enamel Camp Mug", "Silver"]]);
       // Only German text: English callers see it too.
       await db.update(mugVariants).set({ name: "Silver", nameDe: "Silber" }).where(eq(mugVariants.id, campMug.variantId));
       await db.update(articles).set({ nameDe: "Emaille-Campingtasse" }).where(eq(articles.id, campMug.id));
+      invalidateCatalog();
       expect(names((await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie: await cookieFor("customer"), headers: DE })).body)).toEqual([
         ["Emaille-Campingtasse", "Silber"],
       ]);

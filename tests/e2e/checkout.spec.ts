@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import type { ArticleDto } from "@/lib/schemas/articles";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";
@@ -168,51 +169,64 @@ test.describe("buying a mug", () => {
     await expect(orders.paymentStatus(orderNumber)).toHaveText("Paid");
   });
 
-  test("a catalogue price change shows the notice in cart and checkout (server answers stubbed in the browser)", async ({ page }) => {
-    // No browser-reachable way changes a catalogue price yet (the admin article API is not built);
-    // the server side of price changes is covered by tests/api/cart.test.ts. Here the cart answers
-    // are rewritten on their way to the page, as refresh-prices answers after a change.
+  type AdminArticle = ArticleDto & { priceCalculation: NonNullable<ArticleDto["priceCalculation"]> };
+
+  test("a catalogue price change shows the notice in cart and checkout", async ({ page, playwright, baseURL }) => {
     await registerCustomer(page.request);
-    await designInCart(page.request, "customer");
-    type Cart = { items: { unitPriceCents: number; earlierUnitPriceCents: number | null; priceChanged: boolean }[]; summary: { hasPriceChanges: boolean } };
-    const markChanged = (cart: Cart): Cart => ({
-      items: cart.items.map((i) => ({ ...i, earlierUnitPriceCents: i.unitPriceCents - 200, priceChanged: true })),
-      summary: { ...cart.summary, hasPriceChanges: true },
-    });
-    await page.route(/\/api\/user\/cart(\/refresh-prices)?$/, async (route) => {
-      try {
-        const res = await route.fetch();
-        await route.fulfill({ response: res, json: markChanged((await res.json()) as Cart) });
-      } catch {
-        // The page aborted this request (a GET superseded by the refresh's answer).
-      }
-    });
+    const { mug } = await designInCart(page.request, "customer");
+    // The admin raises the mug's price by 2 € through the back office API (put back at the end).
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin12345" } })).status()).toBe(200);
+    const setSalesTotal = async (delta: number) => {
+      const a = (await (await admin.get(`/api/admin/articles/${mug.id}`)).json()) as AdminArticle;
+      const p = a.priceCalculation;
+      const body = {
+        type: a.type, name: a.name, nameDe: a.nameDe, shortDescription: a.shortDescription, shortDescriptionDe: a.shortDescriptionDe,
+        longDescription: a.longDescription, longDescriptionDe: a.longDescriptionDe, active: a.active, articleNumber: a.articleNumber,
+        categoryId: a.category.id, subcategoryId: a.subcategory?.id ?? null, supplierId: a.supplier?.id ?? null,
+        supplierArticleName: a.supplierArticleName, supplierArticleNumber: a.supplierArticleNumber, mugDetails: a.mugDetails,
+        priceCalculation: {
+          purchasePriceCents: p.purchasePriceCents, purchaseCostCents: p.purchaseCostCents, purchaseCostPercent: p.purchaseCostPercent,
+          purchaseCostDriver: "AMOUNT", purchasePriceMode: p.purchasePriceMode, purchaseVatRateId: p.purchaseVatRateId,
+          purchasePriceUnit: p.purchasePriceUnit, purchaseUnitsPerPackage: p.purchaseUnitsPerPackage, salesMarginCents: p.salesMarginCents,
+          salesMarginPercent: p.salesMarginPercent, salesTotalCents: p.salesTotalCents + delta, salesDriver: "TOTAL",
+          salesPriceMode: p.salesPriceMode, salesVatRateId: p.salesVatRateId,
+        },
+      };
+      const res = await admin.put(`/api/admin/articles/${mug.id}`, { data: body });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await setSalesTotal(200);
+    try {
+      // The cart page is rendered on the server with the re-priced line.
+      const cart = new CartPage(page);
+      await cart.goto();
+      await expect(cart.priceChangedNotice()).toContainText("Prices have changed");
+      await expect(cart.item().getByTestId("cart-item-earlier-price")).toBeVisible();
+      await cart.checkout();
+      const checkout = new CheckoutPage(page);
+      await expect(checkout.priceChangedNotice()).toContainText("Prices have changed");
 
-    const cart = new CartPage(page);
-    await cart.goto();
-    await expect(cart.priceChangedNotice()).toContainText("Prices have changed");
-    await expect(cart.item().getByTestId("cart-item-earlier-price")).toBeVisible();
-    await cart.checkout();
-    const checkout = new CheckoutPage(page);
-    await expect(checkout.priceChangedNotice()).toContainText("Prices have changed");
-    await page.unroute(/\/api\/user\/cart(\/refresh-prices)?$/);
-
-    // Placing answers 409 (prices changed): the notice asks to confirm again; the next "Pay" places the order.
-    let conflicts = 0;
-    await page.route("**/api/user/orders", async (route) => {
-      if (route.request().method() === "POST" && conflicts++ === 0) {
-        await route.fulfill({ status: 409, json: { message: "Prices have changed. Please check your cart and confirm again." } });
-      } else await route.continue();
-    });
-    await checkout.fillContact({ firstName: "Clara", lastName: "Schmidt" });
-    await checkout.fillAddress("shipping", ADDRESS);
-    await checkout.fillCard(TEST_CARDS.success);
-    await checkout.acceptWaiver();
-    await checkout.pay();
-    await expect(checkout.priceChangedNotice()).toContainText("Please check the new prices and confirm your order again.");
-    await expect(page).toHaveURL(/\/checkout$/);
-    await checkout.pay();
-    await new OrderSuccessPage(page).expectShown();
+      // Placing answers 409 (prices changed): the notice asks to confirm again; the next "Pay" places the order.
+      let conflicts = 0;
+      await page.route("**/api/user/orders", async (route) => {
+        if (route.request().method() === "POST" && conflicts++ === 0) {
+          await route.fulfill({ status: 409, json: { message: "Prices have changed. Please check your cart and confirm again." } });
+        } else await route.continue();
+      });
+      await checkout.fillContact({ firstName: "Clara", lastName: "Schmidt" });
+      await checkout.fillAddress("shipping", ADDRESS);
+      await checkout.fillCard(TEST_CARDS.success);
+      await checkout.acceptWaiver();
+      await checkout.pay();
+      await expect(checkout.priceChangedNotice()).toContainText("Please check the new prices and confirm your order again.");
+      await expect(page).toHaveURL(/\/checkout$/);
+      await checkout.pay();
+      await new OrderSuccessPage(page).expectShown();
+    } finally {
+      await setSalesTotal(-200);
+      await admin.dispose();
+    }
   });
 
   test("the cart in German; clearing it asks first", async ({ page }) => {

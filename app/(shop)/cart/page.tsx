@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { cartKeys } from "@/lib/api-client/cart";
+import { refreshCartPrices } from "@/lib/services/cart";
 import { AccountPage } from "@/components/shop/account-page";
 import { CartView } from "@/components/shop/cart/cart-view";
 
@@ -8,13 +12,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("cart"))("title") };
 }
 
-// /cart – the user's cart, read and changed in the browser through /api/user/cart (prices refreshed on arrival)
+// /cart – the user's cart, rendered on the server with its prices refreshed (re-priced only when the catalogue changed since the lines were priced); changed in the browser through /api/user/cart
 export default async function CartPage() {
-  await requireRoles(["customer", "guest", "admin"]);
-  const t = await getTranslations("cart");
+  const session = await requireRoles(["customer", "guest", "admin"]);
+  const [t, locale] = await Promise.all([getTranslations("cart"), getLocale()]);
+  const cart = await refreshCartPrices(session, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  // The browser's query cache starts with this cart (and the header's count with its summary).
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(cartKeys.cart(), cart);
+  queryClient.setQueryData(cartKeys.summary(), cart.summary);
   return (
     <AccountPage title={t("title")}>
-      <CartView />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <CartView serverRendered />
+      </HydrationBoundary>
     </AccountPage>
   );
 }

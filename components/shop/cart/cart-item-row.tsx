@@ -6,8 +6,18 @@ import { ColourSwatch } from "./colour-swatch";
 import { QuantityStepper } from "./quantity-stepper";
 import { useEuro } from "./use-euro";
 
+/** The image URL for a thumbnail `width` pixels wide (GET /api/images/{id}?w=, a size the server makes). */
+const sized = (url: string, width: 96 | 192) => `${url}${url.includes("?") ? "&" : "?"}w=${width}`;
+
 /** One cart line: design preview, mug, colour variant, unit price (earlier price struck through), quantity, line total, remove. */
-export function CartItemRow(props: { item: CartItemDto; busy: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }) {
+export function CartItemRow(props: {
+  item: CartItemDto;
+  /** The first line: its preview is the page's largest contentful paint, so it loads at once and first. */
+  first?: boolean;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
   const { item } = props;
   const t = useTranslations("cart");
   const euro = useEuro();
@@ -23,11 +33,13 @@ export function CartItemRow(props: { item: CartItemDto; busy: boolean; onQuantit
     >
       {/* eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API (owner-only, no optimiser) */}
       <img
-        src={item.image.url}
+        src={sized(item.image.url, 96)}
+        srcSet={`${sized(item.image.url, 96)} 1x, ${sized(item.image.url, 192)} 2x`}
         alt={t("previewAlt", { mug: item.mug.name })}
         width={96}
         height={96}
-        loading="lazy"
+        loading={props.first ? "eager" : "lazy"}
+        fetchPriority={props.first ? "high" : "auto"}
         className="h-18 w-18 shrink-0 rounded-md border border-stone-200 bg-stone-100 object-cover sm:h-24 sm:w-24"
       />
       <div className="min-w-0 flex-1 space-y-1">

@@ -13,12 +13,15 @@ import { Totals } from "./totals";
 import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
 import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
-/** /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout. */
-export function CartView() {
+/**
+ * /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout.
+ * `serverRendered`: the page hydrated the refreshed cart into the query cache (no fetch on arrival).
+ */
+export function CartView({ serverRendered = false }: { serverRendered?: boolean }) {
   const t = useTranslations("cart");
   const tc = useTranslations("common");
   const queryClient = useQueryClient();
-  const { cart } = useRefreshedCart();
+  const { cart } = useRefreshedCart(serverRendered);
   const [confirmingClear, setConfirmingClear] = useState(false);
 
   const update = useMutation(cartMutations.update(queryClient));
@@ -50,10 +53,11 @@ export function CartView() {
             {t("itemsHeading")}
           </h2>
           <ul className="divide-y divide-stone-200" data-testid="cart-items" aria-busy={busy || cart.isFetching}>
-            {items.map((item) => (
+            {items.map((item, index) => (
               <CartItemRow
                 key={item.id}
                 item={item}
+                first={index === 0}
                 busy={busy}
                 onQuantity={(quantity) => update.mutate({ itemId: item.id, quantity }, { onError: resync })}
                 onRemove={() => remove.mutate(item.id, { onSuccess: () => toast.success(t("removed")), onError: resync })}

@@ -12,14 +12,20 @@ export function invalidateCart(queryClient: QueryClient, later = false): Promise
   return queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: later ? "none" : "active" });
 }
 
+/** How long a cart the server rendered the page with counts as fresh (no GET right after hydration). */
+const SERVER_CART_FRESH_MS = 30_000;
+
 /**
- * The cart, with POST /api/user/cart/refresh-prices run once when the screen opens so that the
- * price-changed notice is current. A cached cart shows at once; the refreshed one replaces it. The
- * refresh failing is silent: the cart as last snapshotted still shows and placing an order checks again.
+ * The cart with a current price-changed notice. `serverRendered`: the page put the cart, refreshed on
+ * the server, into the query cache (HydrationBoundary, the /cart page): it shows at once and nothing
+ * is fetched. Otherwise POST /api/user/cart/refresh-prices runs once when the screen opens (the server
+ * writes only when the catalogue changed since the lines were priced); a cached cart shows at once and
+ * the refreshed one replaces it. The refresh failing is silent: the cart as last snapshotted still
+ * shows and placing an order checks again.
  */
-export function useRefreshedCart() {
+export function useRefreshedCart(serverRendered = false) {
   const queryClient = useQueryClient();
-  const cart = useQuery(cartQueries.cart());
+  const cart = useQuery({ ...cartQueries.cart(), ...(serverRendered ? { staleTime: SERVER_CART_FRESH_MS } : {}) });
   const { mutate: refresh, isPending: refreshing } = useMutation({
     mutationFn: () => cartApi.refreshPrices(),
     onSuccess: async (answer) => {
@@ -30,7 +36,7 @@ export function useRefreshedCart() {
     meta: { silent: true },
   });
   useEffect(() => {
-    refresh();
-  }, [refresh]);
+    if (!serverRendered) refresh();
+  }, [refresh, serverRendered]);
   return { cart, refreshing };
 }

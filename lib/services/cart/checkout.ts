@@ -8,6 +8,7 @@ import { localized } from "@/lib/i18n/localized";
 import { orderTotals, type OrderTotals } from "@/lib/pricing";
 import type { CartDto } from "@/lib/schemas/cart";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
+import { cartNeedsRefresh, priceBasis } from "./price-basis";
 import { getCart } from "./read";
 import { defaultVatPercent, type Queryable } from "./shared";
 
@@ -51,6 +52,8 @@ interface SellableVariant {
   outsideColorCode: string;
   priceCents: number;
   vatPercent: number;
+  /** The catalogue state this price was read from (see ./price-basis.ts). */
+  basis: string;
 }
 
 /**
@@ -73,6 +76,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
       insideColorCode: mugVariants.insideColorCode,
       outsideColorCode: mugVariants.outsideColorCode,
       ...articlePriceColumns,
+      basis: priceBasis,
     })
     .from(mugVariants)
     .innerJoin(articles, eq(articles.id, mugVariants.articleId))
@@ -92,6 +96,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
       outsideColorCode: row.outsideColorCode,
       priceCents: price.grossCents,
       vatPercent: price.vatPercent,
+      basis: row.basis,
     });
   }
   return out;
@@ -126,11 +131,16 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
     }
     let { unitPriceCents } = item;
     const itemVat = Number(item.vatPercent);
-    if (unitPriceCents !== now.priceCents || itemVat !== now.vatPercent) {
+    if (unitPriceCents !== now.priceCents || itemVat !== now.vatPercent || item.pricedBasis !== now.basis) {
       const repriced = unitPriceCents !== now.priceCents;
       await tx
         .update(cartItems)
-        .set({ unitPriceCents: now.priceCents, vatPercent: now.vatPercent, ...(repriced ? { earlierUnitPriceCents: unitPriceCents } : {}) })
+        .set({
+          unitPriceCents: now.priceCents,
+          vatPercent: now.vatPercent,
+          pricedBasis: now.basis,
+          ...(repriced ? { earlierUnitPriceCents: unitPriceCents } : {}),
+        })
         .where(eq(cartItems.id, item.id));
       if (repriced) changed = true;
       unitPriceCents = now.priceCents;
@@ -158,10 +168,14 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
   return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
 }
 
-/** POST /api/user/cart/refresh-prices: marks lines whose catalogue price changed, drops unavailable ones. */
+/**
+ * POST /api/user/cart/refresh-prices and every visit of the cart page: marks lines whose catalogue
+ * price changed, drops unavailable ones. When every line was priced against the catalogue as it is
+ * now (cartNeedsRefresh), nothing is locked or written: one check and the read.
+ */
 export async function refreshCartPrices(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
+  if (await cartNeedsRefresh(db, session.user.id)) await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
   return getCart(session, locale);
 }
 

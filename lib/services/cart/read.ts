@@ -1,9 +1,9 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { articles, cartItems, carts, images, mugVariants, prompts } from "@/db/schema";
+import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { orderTotals } from "@/lib/pricing";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
@@ -11,7 +11,12 @@ import { cachedCatalog } from "../catalog-cache";
 import { imageUrl } from "../images";
 import { defaultVatPercent, type Queryable } from "./shared";
 
-/** The cart lines as shown: only lines whose variant and image still exist (others are removed by refresh/checkout). */
+/**
+ * The cart lines as shown: only lines whose variant and image still exist (others are removed by
+ * refresh/checkout; deleting an image sets the line's image to null, deleting a mug or variant
+ * deletes the line). One query on cart_items alone, through the carts and cart_items indexes; the
+ * names come from the catalogue cache (cartNames).
+ */
 function readLines(db: Queryable, userId: number) {
   return db
     .select({
@@ -21,30 +26,95 @@ function readLines(db: Queryable, userId: number) {
       earlierUnitPriceCents: cartItems.earlierUnitPriceCents,
       promptPriceCents: cartItems.promptPriceCents,
       vatPercent: cartItems.vatPercent,
-      mug: { id: articles.id, name: articles.name, nameDe: articles.nameDe },
-      variant: {
-        id: mugVariants.id,
-        name: mugVariants.name,
-        nameDe: mugVariants.nameDe,
-        insideColorCode: mugVariants.insideColorCode,
-        outsideColorCode: mugVariants.outsideColorCode,
-      },
-      imageId: images.id,
-      promptId: prompts.id,
-      promptTitle: prompts.title,
-      promptTitleDe: prompts.titleDe,
+      articleId: cartItems.articleId,
+      mugVariantId: cartItems.mugVariantId,
+      imageId: cartItems.imageId,
+      promptId: cartItems.promptId,
     })
     .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(articles, eq(articles.id, cartItems.articleId))
-    .innerJoin(mugVariants, eq(mugVariants.id, cartItems.mugVariantId))
-    .innerJoin(images, eq(images.id, cartItems.imageId))
-    .leftJoin(prompts, eq(prompts.id, cartItems.promptId))
-    .where(eq(carts.userId, userId))
+    .where(
+      and(
+        eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
+        isNotNull(cartItems.mugVariantId),
+        isNotNull(cartItems.imageId),
+      ),
+    )
     .orderBy(asc(cartItems.id));
 }
 
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];
+
+interface Names {
+  name: string;
+  nameDe: string | null;
+}
+interface VariantNames extends Names {
+  insideColorCode: string;
+  outsideColorCode: string;
+}
+/** The texts a cart line shows, by id: every mug, variant and prompt (active or not). */
+interface CartNames {
+  articles: Map<number, Names>;
+  variants: Map<number, VariantNames>;
+  prompts: Map<number, Names>;
+}
+
+async function loadNames(db: Queryable, ids?: { articles: number[]; variants: number[]; prompts: number[] }): Promise<CartNames> {
+  const [articleRows, variantRows, promptRows] = await Promise.all([
+    ids?.articles.length === 0
+      ? []
+      : db
+          .select({ id: articles.id, name: articles.name, nameDe: articles.nameDe })
+          .from(articles)
+          .where(ids ? inArray(articles.id, ids.articles) : eq(articles.type, "MUG")),
+    ids?.variants.length === 0
+      ? []
+      : db
+          .select({
+            id: mugVariants.id,
+            name: mugVariants.name,
+            nameDe: mugVariants.nameDe,
+            insideColorCode: mugVariants.insideColorCode,
+            outsideColorCode: mugVariants.outsideColorCode,
+          })
+          .from(mugVariants)
+          .where(ids ? inArray(mugVariants.id, ids.variants) : undefined),
+    ids?.prompts.length === 0
+      ? []
+      : db
+          .select({ id: prompts.id, name: prompts.title, nameDe: prompts.titleDe })
+          .from(prompts)
+          .where(ids ? inArray(prompts.id, ids.prompts) : undefined),
+  ]);
+  return {
+    articles: new Map(articleRows.map((r) => [r.id, r])),
+    variants: new Map(variantRows.map((r) => [r.id, r])),
+    prompts: new Map(promptRows.map((r) => [r.id, r])),
+  };
+}
+
+/**
+ * Mug, variant and prompt names for cart lines from the catalogue cache (admin writes invalidate it;
+ * another instance's rename shows after at most the cache TTL). Names are only shown: prices come from
+ * the line, and an order takes its names from the database (pricedCartForCheckout). A line naming
+ * something the cache does not know yet (created on another instance) has it read from the database.
+ */
+async function cartNames(rows: LineRow[]): Promise<CartNames> {
+  if (rows.length === 0) return { articles: new Map(), variants: new Map(), prompts: new Map() };
+  const names = await cachedCatalog("cart-names", async () => loadNames(await getDb()));
+  const missing = {
+    articles: [...new Set(rows.filter((r) => !names.articles.has(r.articleId)).map((r) => r.articleId))],
+    variants: [...new Set(rows.flatMap((r) => (r.mugVariantId !== null && !names.variants.has(r.mugVariantId) ? [r.mugVariantId] : [])))],
+    prompts: [...new Set(rows.flatMap((r) => (r.promptId !== null && !names.prompts.has(r.promptId) ? [r.promptId] : [])))],
+  };
+  if (missing.articles.length + missing.variants.length + missing.prompts.length === 0) return names;
+  const extra = await loadNames(await getDb(), missing);
+  return {
+    articles: new Map([...names.articles, ...extra.articles]),
+    variants: new Map([...names.variants, ...extra.variants]),
+    prompts: new Map([...names.prompts, ...extra.prompts]),
+  };
+}
 
 /** The shipping VAT percent outside a transaction (cached with the catalogue; VAT writes invalidate it). */
 function cachedShippingVatPercent(): Promise<number> {
@@ -53,32 +123,41 @@ function cachedShippingVatPercent(): Promise<number> {
 
 const grossUnit = (line: { unitPriceCents: number; promptPriceCents: number }) => line.unitPriceCents + line.promptPriceCents;
 
-function toCartDto(rows: LineRow[], shippingVatPercent: number, locale: Locale): CartDto {
-  const items: CartItemDto[] = rows.map((r) => ({
-    id: r.id,
-    mug: { id: r.mug.id, name: localized(locale, r.mug.name, r.mug.nameDe) },
-    variant: {
-      id: r.variant.id,
-      name: localized(locale, r.variant.name, r.variant.nameDe),
-      insideColorCode: r.variant.insideColorCode,
-      outsideColorCode: r.variant.outsideColorCode,
-    },
-    image: { id: r.imageId, url: imageUrl(r.imageId) },
-    prompt: r.promptId !== null && r.promptTitle !== null ? { id: r.promptId, title: localized(locale, r.promptTitle, r.promptTitleDe) } : null,
-    quantity: r.quantity,
-    unitPriceCents: r.unitPriceCents,
-    earlierUnitPriceCents: r.earlierUnitPriceCents,
-    priceChanged: r.earlierUnitPriceCents !== null,
-    promptPriceCents: r.promptPriceCents,
-    vatPercent: Number(r.vatPercent),
-    lineTotalCents: grossUnit(r) * r.quantity,
-  }));
+function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale): CartDto {
+  const shown = rows.flatMap((r) => {
+    const mug = names.articles.get(r.articleId);
+    const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
+    // Gone between the two reads (a deletion cascades the line away): not shown, like before.
+    return mug && variant && r.mugVariantId !== null && r.imageId !== null ? [{ ...r, mug, variant, mugVariantId: r.mugVariantId, imageId: r.imageId }] : [];
+  });
+  const items: CartItemDto[] = shown.map((r) => {
+    const prompt = r.promptId === null ? undefined : names.prompts.get(r.promptId);
+    return {
+      id: r.id,
+      mug: { id: r.articleId, name: localized(locale, r.mug.name, r.mug.nameDe) },
+      variant: {
+        id: r.mugVariantId,
+        name: localized(locale, r.variant.name, r.variant.nameDe),
+        insideColorCode: r.variant.insideColorCode,
+        outsideColorCode: r.variant.outsideColorCode,
+      },
+      image: { id: r.imageId, url: imageUrl(r.imageId) },
+      prompt: r.promptId !== null && prompt ? { id: r.promptId, title: localized(locale, prompt.name, prompt.nameDe) } : null,
+      quantity: r.quantity,
+      unitPriceCents: r.unitPriceCents,
+      earlierUnitPriceCents: r.earlierUnitPriceCents,
+      priceChanged: r.earlierUnitPriceCents !== null,
+      promptPriceCents: r.promptPriceCents,
+      vatPercent: Number(r.vatPercent),
+      lineTotalCents: grossUnit(r) * r.quantity,
+    };
+  });
   const totals = orderTotals(
-    rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
+    shown.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
     shippingVatPercent,
   );
   const summary: CartSummaryDto = {
-    itemCount: rows.reduce((n, r) => n + r.quantity, 0),
+    itemCount: shown.reduce((n, r) => n + r.quantity, 0),
     ...totals,
     currency: "EUR",
     hasPriceChanges: items.some((i) => i.priceChanged),
@@ -90,10 +169,16 @@ function toCartDto(rows: LineRow[], shippingVatPercent: number, locale: Locale):
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  return toCartDto(rows, shippingVat, locale);
+  return toCartDto(rows, await cartNames(rows), shippingVat, locale);
 }
 
 /** Item count (sum of quantities), subtotal, shipping, VAT and total of the caller's cart (no texts, so no language). */
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {
-  return (await getCart(session, DEFAULT_LOCALE)).summary;
+  const db = await getDb();
+  const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
+  const totals = orderTotals(
+    rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
+    shippingVat,
+  );
+  return { itemCount: rows.reduce((n, r) => n + r.quantity, 0), ...totals, currency: "EUR", hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null) };
 }

@@ -75,7 +75,8 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
       const repriced = existing.unitPriceCents !== priceCents;
       await tx
         .update(cartItems)
-        .set({ quantity, unitPriceCents: priceCents, vatPercent, ...(repriced ? { earlierUnitPriceCents: existing.unitPriceCents } : {}) })
+        // The price came from the catalogue cache: the next visit checks it against the database (pricedBasis null).
+        .set({ quantity, unitPriceCents: priceCents, vatPercent, pricedBasis: null, ...(repriced ? { earlierUnitPriceCents: existing.unitPriceCents } : {}) })
         .where(eq(cartItems.id, existing.id));
     } else {
       await tx.insert(cartItems).values({

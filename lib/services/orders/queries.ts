@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { renderReceiptPdf } from "@/lib/integrations/pdf/receipt";
@@ -22,11 +23,22 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
   return bundle;
 }
 
-/** GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time expire first). */
+/**
+ * GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time
+ * expire first). The expiry pass runs only when a listed order could be due (pending and unchanged
+ * since the cutoff), and then the list is read again: most lists are one query for the orders (index
+ * orders_user_idx) and one per kind of detail.
+ */
 export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
-  await expireUnpaidOrders(new Date(), { userId: session.user.id });
   const db = await getDb();
-  const rows = await db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  const read = () =>
+    db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  let rows = await read();
+  const now = new Date();
+  const cutoff = now.getTime() - env().UNPAID_ORDER_EXPIRY_HOURS * 3_600_000;
+  if (rows.some((o) => o.status === "pending" && o.updatedAt.getTime() < cutoff)) {
+    if ((await expireUnpaidOrders(now, { userId: session.user.id })) > 0) rows = await read();
+  }
   return (await loadBundles(db, rows)).map((b) => toOrderDto(b, locale));
 }
 
