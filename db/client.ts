@@ -13,6 +13,10 @@ export interface DbHandle {
   db: Db;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
+  /** postgres.js only: the server URL, for a LISTEN connection beside the pool (lib/services/session-cache). */
+  url?: string;
+  /** postgres.js only: runs fn when the handle closes, before the pool ends (e.g. that LISTEN connection). */
+  onClose?: (fn: () => Promise<void>) => void;
 }
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
@@ -32,7 +36,12 @@ export async function openDb(opts: { url?: string; pgliteDir?: string | null; lo
       backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
     });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    const closers: Array<() => Promise<void>> = [];
+    const close = async () => {
+      await Promise.allSettled(closers.map((fn) => fn()));
+      await client.end({ timeout: 5 });
+    };
+    return { db, kind: "postgres", close, url: opts.url, onClose: (fn) => void closers.push(fn) };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");

@@ -41,12 +41,41 @@ function derivedKey(secret: string, salt: string, enc: Enc): Uint8Array {
   return key;
 }
 
+/** Seconds of clock tolerance on exp, as Auth.js. */
+const CLOCK_TOLERANCE = 15;
+/** At most this many verified tokens are remembered (least recently used dropped first). */
+export const VERIFIED_TOKENS_MAX = 5000;
+type Verified = { keyId: string; claims: SessionClaims; exp: number | undefined };
+/** Verified tokens → their claims: a token (an authenticated, immutable string) is decrypted once per process. */
+const verified = new Map<string, Verified>();
+
+/** How many verified tokens are remembered (tests). */
+export function verifiedTokenCount(): number {
+  return verified.size;
+}
+
+const copy = (c: SessionClaims): SessionClaims => ({ ...c, roles: [...c.roles] });
+
 /**
  * Reads a session token minted by mintSessionToken (Auth.js's JWE format: "dir" + A256CBC-HS512, the
  * key from HKDF over the secret with the cookie name as salt). Any failure — wrong secret, other
  * cookie name, tampering, expiry (15 s tolerance, as Auth.js), missing claims — is null.
+ * A token verified before (same secret and cookie name) is answered from memory, its expiry checked
+ * again on every read; failures are never remembered. Whether the token is still current (logout) is
+ * the session's check (lib/auth/session.ts), not this one.
  */
 export async function readSessionToken(raw: string, secret: string, cookieName: string): Promise<SessionClaims | null> {
+  const keyId = `${cookieName}\u0000${secret}`;
+  const hit = verified.get(raw);
+  if (hit && hit.keyId === keyId) {
+    if (hit.exp !== undefined && Date.now() / 1000 > hit.exp + CLOCK_TOLERANCE) {
+      verified.delete(raw);
+      return null;
+    }
+    verified.delete(raw);
+    verified.set(raw, hit);
+    return copy(hit.claims);
+  }
   try {
     const { payload: token } = await jwtDecrypt(
       raw,
@@ -54,10 +83,17 @@ export async function readSessionToken(raw: string, secret: string, cookieName: 
         if (!isEnc(header.enc)) throw new Error("unsupported enc");
         return derivedKey(secret, cookieName, header.enc);
       },
-      { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"] },
+      { clockTolerance: CLOCK_TOLERANCE, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"] },
     );
     if (!token || typeof token.sub !== "string" || typeof token.sv !== "number" || !Array.isArray(token.roles)) return null;
-    return { sub: token.sub, email: String(token.email ?? ""), roles: token.roles as Role[], sv: token.sv };
+    const claims: SessionClaims = { sub: token.sub, email: String(token.email ?? ""), roles: token.roles as Role[], sv: token.sv };
+    verified.set(raw, { keyId, claims: copy(claims), exp: typeof token.exp === "number" ? token.exp : undefined });
+    while (verified.size > VERIFIED_TOKENS_MAX) {
+      const oldest = verified.keys().next();
+      if (oldest.done) break;
+      verified.delete(oldest.value);
+    }
+    return claims;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, getDbHandle } from "@/db/client";
 import { loginThrottle, users, type Role } from "@/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { logger } from "@/lib/api/logger";
@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { trustedDevice } from "@/lib/auth/device";
 import { consume, release, resetRateLimit } from "./rate-limit";
+import { changingSessionUsers, sessionUserCache } from "./session-cache";
 import type { RegisterBody } from "@/lib/schemas/auth";
 
 export interface SessionUser {
@@ -31,14 +32,22 @@ export const sessionColumns = {
   sessionVersion: users.sessionVersion,
 };
 
+/**
+ * The user of a session token, if it exists and the token's version is current. Served from the
+ * session cache (lib/services/session-cache) when it may be; a token newer than the cached row (a
+ * sign-in just after a change on another instance) asks the database again.
+ */
 export async function findActiveSessionUser(id: number, sessionVersion: number): Promise<SessionUser | null> {
   if (!Number.isSafeInteger(id)) return null;
-  const db = await getDb();
-  const [user] = await db
-    .select(sessionColumns)
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.sessionVersion, sessionVersion)));
-  return user ?? null;
+  const handle = await getDbHandle();
+  const cache = sessionUserCache<SessionUser>(handle);
+  const cached = cache.peek(id);
+  if (cached && cached.sessionVersion >= sessionVersion) return cached.sessionVersion === sessionVersion ? cached : null;
+  const user = await cache.load(id, async () => {
+    const [row] = await handle.db.select(sessionColumns).from(users).where(eq(users.id, id));
+    return row ? Object.freeze({ ...row, roles: Object.freeze([...row.roles]) as Role[] }) : null;
+  });
+  return user && user.sessionVersion === sessionVersion ? user : null;
 }
 
 /** Public view of a user (no hash, no version). */
@@ -168,9 +177,10 @@ export async function registerUser(body: RegisterBody, clientIp: string): Promis
 
 /** Ends every session of the user: tokens carrying the old version are refused from now on. */
 export async function endSessions(userId: number): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId));
+  await changingSessionUsers([userId], (tx) =>
+    tx
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId)),
+  );
 }

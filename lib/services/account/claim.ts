@@ -4,6 +4,7 @@ import { getDb, type Tx } from "@/db/client";
 import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 
 /**
  * Turning the guest accounts of an email into one customer account (issue 11 §1).
@@ -25,9 +26,13 @@ export interface ClaimOptions {
 
 /** Sets the password of the email's account, merging its guest accounts into it; answers the account (signed in with the returned session version). */
 export async function claimGuestAccounts(email: string, passwordHash: string, opts: ClaimOptions = {}): Promise<SessionUser> {
-  if (opts.tx) return claimInTx(opts.tx, email, passwordHash, opts.onlyUserId);
+  if (opts.tx) return claimInTx(opts.tx, email, passwordHash, opts.onlyUserId); // the caller calls forgetSessionUsers() after its commit
   const db = await getDb();
-  return db.transaction((tx) => claimInTx(tx, email, passwordHash, opts.onlyUserId));
+  try {
+    return await db.transaction((tx) => claimInTx(tx, email, passwordHash, opts.onlyUserId));
+  } finally {
+    await forgetSessionUsers();
+  }
 }
 
 /** The roles of an account that has a password: guest becomes customer, admin (and customer) stay. */
@@ -70,6 +75,7 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUse
     .where(eq(users.id, targetId))
     .returning(sessionColumns);
   if (!user) throw notFound();
+  await announceSessionUsersChanged(tx, [targetId, ...others]);
   return user;
 }
 

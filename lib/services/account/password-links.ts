@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
@@ -10,6 +10,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
 import { consume } from "../rate-limit";
+import { forgetSessionUsers } from "../session-cache";
 import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
@@ -107,6 +108,14 @@ export async function resetPassword(token: string, password: string): Promise<Se
   // A cheap look first, so an unknown token never costs a password hash.
   if ((await peekToken(db, token)) === null) throw linkInvalid();
   const passwordHash = await hashPassword(password);
+  try {
+    return await resetInTx(db, token, passwordHash);
+  } finally {
+    await forgetSessionUsers(); // after the commit: the claim may have merged (deleted) other accounts
+  }
+}
+
+async function resetInTx(db: Db, token: string, passwordHash: string): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const userId = await useToken(tx, token);
     if (userId === null) throw linkInvalid(); // used meanwhile (a concurrent use won) or just expired

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { AccountAddress, AccountResponse } from "@/lib/schemas/account";
 import type { SessionUser } from "@/lib/services/users";
 import { consume, release } from "../rate-limit";
+import { changingSessionUsers } from "../session-cache";
 import { retireTokens } from "./tokens";
 
 /** The account page (GET/PUT /api/user/account) and changing the password (PUT /api/user/account/password). */
@@ -94,12 +95,13 @@ export async function getAccount(userId: number, locale: Locale): Promise<Accoun
 
 /** PUT /api/user/account: names and phone (the email is the sign-in name and stays). */
 export async function updateAccount(userId: number, body: { firstName: string; lastName: string; phone?: string | null }, locale: Locale): Promise<AccountResponse> {
-  const db = await getDb();
-  const updated = await db
-    .update(users)
-    .set({ firstName: body.firstName, lastName: body.lastName, phone: body.phone ?? null })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
+  const updated = await changingSessionUsers([userId], (tx) =>
+    tx
+      .update(users)
+      .set({ firstName: body.firstName, lastName: body.lastName, phone: body.phone ?? null })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id }),
+  );
   if (!updated.length) throw notFound();
   return getAccount(userId, locale);
 }
@@ -125,7 +127,7 @@ export async function changePassword(userId: number, currentPassword: string, ne
   if (!(await verifyPassword(currentPassword, row.passwordHash))) throw validationFailed({ currentPassword: "validation.currentPasswordWrong" });
   await release(window);
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction(async (tx) => {
+  return changingSessionUsers([userId], async (tx) => {
     const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })

@@ -1,0 +1,197 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDbHandle, peekDbHandle, type Db, type DbHandle, type Tx } from "@/db/client";
+import { logger } from "@/lib/api/logger";
+import { SESSION_USERS_CHANNEL, startListener, type Listener } from "./listener";
+
+/**
+ * The session-relevant fields of users (SessionUser: id, names, roles, session version), kept in memory
+ * so a signed-in request needs no database query (issue 12 "session resolution per request").
+ *
+ * Revocation stays immediate:
+ * - every write that changes those fields (logout, password change/reset, guest claim, profile) sends
+ *   `pg_notify('session_users', ids)` in its own transaction (delivered to every instance at commit)
+ *   and drops the ids from this process's cache right after the commit (announce + forget below);
+ * - on PostgreSQL the cache is used only while this process's LISTEN connection is confirmed up: while
+ *   it is connecting, lost or reconnecting every lookup asks the database, and the cache is emptied on
+ *   each change of state, so a notification missed meanwhile can never keep a revoked token alive;
+ * - a load that was running while an invalidation arrived is not stored (generation counter), and
+ *   concurrent loads of one user share one query only until an invalidation;
+ * - PGlite is one process: our own writes invalidate in-process, nothing else can write.
+ * Entries also expire after ENTRY_TTL_MS (a bound for writes made outside the app, e.g. by hand in psql;
+ * such writes should `NOTIFY session_users, '*'`), and the cache holds at most MAX_ENTRIES users (LRU).
+ */
+export const MAX_ENTRIES = 5000;
+export const ENTRY_TTL_MS = 60_000;
+
+type Entry<T> = { value: T; expires: number };
+
+export class SessionUserCache<T = unknown> {
+  private readonly entries = new Map<number, Entry<T>>();
+  private readonly loading = new Map<number, Promise<T | null>>();
+  private generation = 0;
+  /** Whether cached values may be served (and stored): always on PGlite, on PostgreSQL only while LISTEN is up. */
+  private usable: () => boolean;
+
+  constructor(usable: () => boolean = () => true) {
+    this.usable = usable;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  setUsable(usable: () => boolean): void {
+    this.usable = usable;
+  }
+
+  /** The cached value if it may be served now, else undefined (the caller then loads). */
+  peek(id: number): T | undefined {
+    if (!this.usable()) return undefined;
+    const hit = this.entries.get(id);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      this.entries.delete(id);
+      return undefined;
+    }
+    // LRU: the most recently used entry moves to the end.
+    this.entries.delete(id);
+    this.entries.set(id, hit);
+    return hit.value;
+  }
+
+  /**
+   * Loads a value (the database row), storing it if the cache is usable and nothing was invalidated
+   * meanwhile. A null (no such user) is never stored.
+   */
+  load(id: number, loader: () => Promise<T | null>): Promise<T | null> {
+    const running = this.loading.get(id);
+    if (running) return running;
+    const generation = this.generation;
+    const promise = loader().then(
+      (value) => {
+        if (this.loading.get(id) === promise) this.loading.delete(id);
+        if (value !== null && generation === this.generation && this.usable()) this.store(id, value);
+        return value;
+      },
+      (err: unknown) => {
+        if (this.loading.get(id) === promise) this.loading.delete(id);
+        throw err;
+      },
+    );
+    this.loading.set(id, promise);
+    return promise;
+  }
+
+  private store(id: number, value: T): void {
+    this.entries.delete(id);
+    this.entries.set(id, { value, expires: Date.now() + ENTRY_TTL_MS });
+    while (this.entries.size > MAX_ENTRIES) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
+  /** Drops the given users (all when ids is undefined), and any load running for them. */
+  forget(ids?: readonly number[]): void {
+    this.generation++;
+    if (!ids) {
+      this.entries.clear();
+      this.loading.clear();
+      return;
+    }
+    for (const id of ids) {
+      this.entries.delete(id);
+      this.loading.delete(id);
+    }
+  }
+}
+
+type Slot = { cache: SessionUserCache; listener?: Promise<Listener | null> };
+
+/** One cache per database handle, kept on globalThis: Next loads this module more than once per process. */
+const slots = ((globalThis as { __shopSessionUsers?: WeakMap<DbHandle, Slot> }).__shopSessionUsers ??= new WeakMap());
+
+/** Parses a notification payload: "*" → every user, else comma-separated ids. */
+export function parsePayload(payload: string): number[] | undefined {
+  if (payload.trim() === "*") return undefined;
+  return payload
+    .split(",")
+    .map((s) => Number(s))
+    .filter((n) => Number.isSafeInteger(n));
+}
+
+/** The cache of a handle; on PostgreSQL it starts the handle's LISTEN connection on first use. */
+export function sessionUserCache<T>(handle: DbHandle): SessionUserCache<T> {
+  let slot = slots.get(handle);
+  if (!slot) {
+    const cache = new SessionUserCache();
+    slot = { cache };
+    slots.set(handle, slot);
+    if (handle.kind === "postgres") {
+      if (!handle.url || !handle.onClose) {
+        cache.setUsable(() => false); // no way to hear other instances: always ask the database
+      } else {
+        let listener: Listener | null = null;
+        cache.setUsable(() => listener?.up === true);
+        const url = handle.url;
+        slot.listener = startListener(url, {
+          onNotify: (payload) => cache.forget(parsePayload(payload)),
+          onState: () => cache.forget(),
+        }).then(
+          (l) => {
+            listener = l;
+            cache.forget();
+            return l;
+          },
+          (err: unknown) => {
+            logger.warn("session cache: no LISTEN connection; sessions are checked in the database", { err });
+            return null;
+          },
+        );
+        const pending = slot.listener;
+        handle.onClose((async () => (await pending)?.close()) as () => Promise<void>);
+      }
+    }
+  }
+  return slot.cache as SessionUserCache<T>;
+}
+
+/** Resolves once the handle's listener has started (tests, benchmarks); false on PGlite or without one. */
+export async function sessionListenerUp(handle: DbHandle): Promise<boolean> {
+  sessionUserCache(handle);
+  const listener = await slots.get(handle)?.listener;
+  return listener?.up === true;
+}
+
+/**
+ * Inside the transaction that changes session-relevant user fields: tells every instance at commit
+ * (pg_notify is transactional), and drops the ids here at once. Call forgetSessionUsers after the
+ * commit too (a load between this and the commit could have stored the old row).
+ */
+export async function announceSessionUsersChanged(tx: Tx | Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.execute(sql`select pg_notify(${SESSION_USERS_CHANNEL}, ${ids.join(",")})`);
+  await forgetSessionUsers(ids);
+}
+
+/** Drops users from this process's cache (all when ids is undefined). */
+export async function forgetSessionUsers(ids?: readonly number[]): Promise<void> {
+  const handle = await peekDbHandle()?.catch(() => undefined);
+  if (handle) slots.get(handle)?.cache.forget(ids);
+}
+
+/** Runs a write of session-relevant user fields in a transaction that announces it; forgets them after the commit. */
+export async function changingSessionUsers<R>(ids: readonly number[], write: (tx: Tx) => Promise<R>): Promise<R> {
+  const handle = await getDbHandle();
+  try {
+    return await handle.db.transaction(async (tx) => {
+      const result = await write(tx);
+      await announceSessionUsersChanged(tx, ids);
+      return result;
+    });
+  } finally {
+    slots.get(handle)?.cache.forget(ids);
+  }
+}

@@ -1,0 +1,89 @@
+import "server-only";
+import { logger } from "@/lib/api/logger";
+
+/** The channel every instance listens on; the payload is a comma-separated list of user ids, or "*". */
+export const SESSION_USERS_CHANNEL = "session_users";
+
+export interface Listener {
+  /** True only while LISTEN is confirmed on a live connection: only then can a notification not be missed. */
+  readonly up: boolean;
+  close(): Promise<void>;
+}
+
+interface Callbacks {
+  onNotify(payload: string): void;
+  /** Called on every change of `up` (connected and listening, or lost). */
+  onState(up: boolean): void;
+}
+
+/**
+ * A dedicated postgres.js connection (outside the pool) that LISTENs on SESSION_USERS_CHANNEL. When it
+ * closes (server restart, network, terminated backend) it reports down at once and reconnects with a
+ * growing delay (0.25 s … 5 s); it reports up again only after LISTEN succeeded on the new connection.
+ */
+export async function startListener(url: string, cb: Callbacks): Promise<Listener> {
+  const { default: postgres } = await import("postgres");
+  let up = false;
+  let closed = false;
+  let attempts = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const setUp = (value: boolean) => {
+    if (up === value) return;
+    up = value;
+    cb.onState(value);
+  };
+  // onnotify is a postgres.js option its types do not declare (its own sql.listen uses it); sql.listen
+  // itself is not used because it never reports a lost connection.
+  const options = {
+    max: 1,
+    idle_timeout: 0,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    connection: { application_name: "mug-shop-listen" },
+    backoff: () => 0,
+    onnotify: (channel: string, payload: string) => {
+      if (channel === SESSION_USERS_CHANNEL) cb.onNotify(payload);
+    },
+    onclose: () => {
+      setUp(false);
+      schedule();
+    },
+  };
+  const client = postgres(url, options as Parameters<typeof postgres>[1]);
+  const schedule = () => {
+    if (closed || timer) return;
+    const delay = Math.min(5000, 250 * 2 ** Math.min(attempts, 5));
+    attempts++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+  const connect = async () => {
+    if (closed) return;
+    try {
+      await client.unsafe(`LISTEN ${SESSION_USERS_CHANNEL}`);
+      if (closed) return;
+      attempts = 0;
+      setUp(true);
+    } catch (err) {
+      setUp(false);
+      if (!closed) logger.warn("session cache: LISTEN failed; sessions are checked in the database until it is back", { err });
+      schedule();
+    }
+  };
+  await connect();
+  return {
+    get up() {
+      return up;
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      setUp(false);
+      await client.end({ timeout: 1 });
+    },
+  };
+}
