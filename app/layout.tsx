@@ -6,6 +6,7 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
 import { getServerSession } from "@/lib/auth/session";
 import { publicUser } from "@/lib/services/users";
+import { pickMessages, ROOT_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  // The browser gets only the root's client messages; each segment layout adds its own (<ClientMessages>).
   // Reading the request headers renders every page per request: Next puts the CSP nonce that proxy.ts
   // passes in the request headers on its own scripts; a prerendered page would carry none and be blocked.
   const [locale, messages, session] = await Promise.all([getLocale(), getMessages(), getServerSession(), headers()]);
@@ -23,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen">
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages as Parameters<typeof pickMessages>[0], ROOT_CLIENT_NAMESPACES)}>
           <Providers session={initialSession}>{children}</Providers>
         </NextIntlClientProvider>
       </body>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requireRoles } from "@/lib/auth/guard";
 import { RoleGuard } from "@/components/auth/role-guard";
 import { AdminHeader } from "@/components/admin/admin-header";
@@ -7,16 +8,18 @@ import { AdminNav } from "@/components/admin/admin-nav";
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireRoles(["admin"]);
   return (
-    <RoleGuard roles={["admin"]}>
-      <div className="min-h-screen">
-        <AdminHeader email={session.user.email} />
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6">
-          <aside className="md:w-56 md:shrink-0">
-            <AdminNav />
-          </aside>
-          <main className="min-w-0 flex-1">{children}</main>
+    <ClientMessages segment="admin">
+      <RoleGuard roles={["admin"]}>
+        <div className="min-h-screen">
+          <AdminHeader email={session.user.email} />
+          <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6">
+            <aside className="md:w-56 md:shrink-0">
+              <AdminNav />
+            </aside>
+            <main className="min-w-0 flex-1">{children}</main>
+          </div>
         </div>
-      </div>
-    </RoleGuard>
+      </RoleGuard>
+    </ClientMessages>
   );
 }

@@ -1,2 +1,2 @@
 // "/" and "/editor" are the same screen (spec section 2).
-export { default, generateMetadata } from "../page";
+export { default, generateMetadata } from "../(home)/page";

@@ -3,7 +3,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 
 /**
- * The landing screen's parts, rendered on the server (app/(shop)/page.tsx) and handed to the client
+ * The landing screen's parts, rendered on the server (app/(shop)/(home)/page.tsx) and handed to the client
  * editor through context, so the upload step can place them around its drop zone without the editor
  * wizard passing them along: the key facts (price, shipping, delivery), the mug, the styles.
  */

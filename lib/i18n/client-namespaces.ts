@@ -1,0 +1,75 @@
+/**
+ * Which messages reach the browser (issue 12). The root layout hands the client only ROOT_CLIENT_NAMESPACES
+ * (what the shared client components use on every page); a route segment's layout adds its own through
+ * <ClientMessages segment="…"> (components/i18n/client-messages.tsx), merged onto its parents'. Server
+ * components (getTranslations) still read every message. tests/unit/client-messages.test.ts walks the
+ * import graph of every route file and fails when a client component's namespace is not provided here.
+ *
+ * Entries are dotted message paths: "adminOrders.dialog" sends only that subtree.
+ */
+export const ROOT_CLIENT_NAMESPACES = ["apiClient", "errorPage"] as const;
+
+/** Keyed by the route folder under app/ ("admin/vat", "(shop)/cart"); each key has a layout.tsx that renders <ClientMessages segment={key}>. */
+export const SEGMENT_CLIENT_NAMESPACES = {
+  "(shop)": ["common", "nav"],
+  "(shop)/(home)": ["editor", "landing", "validation"],
+  "(shop)/editor": ["editor", "landing", "validation"],
+  "(shop)/account": ["account", "validation"],
+  "(shop)/cart": ["cart", "validation"],
+  "(shop)/checkout": ["cart", "checkout", "orders", "payment", "validation"],
+  "(shop)/my-images": ["myImages"],
+  "(shop)/order-status": ["cart", "orderStatus", "orders", "validation"],
+  "(shop)/order-success": ["cart", "orderStatus", "orders", "payment", "validation"],
+  "(shop)/orders": ["cart", "orders"],
+  admin: ["admin", "common", "errors", "guard", "nav"],
+  "admin/article-categories": ["articleCategories", "form", "promptCategories", "validation"],
+  "admin/articles": ["articles", "form", "list", "validation"],
+  "admin/mail": ["adminMail", "list"],
+  "admin/orders": ["adminOrders", "list", "validation"],
+  "admin/prompt-categories": ["articleCategories", "form", "promptCategories", "validation"],
+  "admin/prompt-tester": ["promptTester", "validation"],
+  "admin/prompts": ["form", "list", "prompts", "validation"],
+  "admin/slot-types": ["form", "slots", "validation"],
+  "admin/slot-variants": ["form", "list", "slots", "validation"],
+  "admin/suppliers": ["form", "list", "suppliers", "validation"],
+  "admin/vat": ["validation", "vat"],
+  login: ["common", "login", "validation"],
+  "reset-password": ["common", "login", "resetPassword", "validation"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ClientSegment = keyof typeof SEGMENT_CLIENT_NAMESPACES;
+
+type MessageTree = { [key: string]: string | MessageTree };
+
+/** The subtrees at the given dotted paths, nested as in the full messages. */
+export function pickMessages(messages: MessageTree, paths: readonly string[]): MessageTree {
+  let picked: MessageTree = {};
+  for (const path of paths) {
+    const parts = path.split(".");
+    let node: string | MessageTree | undefined = messages;
+    for (const part of parts) node = typeof node === "object" ? node[part] : undefined;
+    if (node === undefined) continue;
+    const wrapped = parts.reduceRight<string | MessageTree>((inner, part) => ({ [part]: inner }), node);
+    picked = mergeMessages(picked, wrapped as MessageTree);
+  }
+  return picked;
+}
+
+/** A deep merge: `extra` adds subtrees to `base` (neither is changed). */
+export function mergeMessages(base: MessageTree, extra: MessageTree): MessageTree {
+  const out: MessageTree = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = out[key];
+    out[key] = typeof current === "object" && typeof value === "object" ? mergeMessages(current, value) : value;
+  }
+  return out;
+}
+
+/** What a segment's client components get: the root's namespaces, every enclosing segment's, and its own. */
+export function namespacesFor(segment: ClientSegment): string[] {
+  const parts = segment.split("/");
+  const segments = SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>;
+  const out = new Set<string>(ROOT_CLIENT_NAMESPACES);
+  for (let i = 1; i <= parts.length; i++) for (const ns of segments[parts.slice(0, i).join("/")] ?? []) out.add(ns);
+  return [...out];
+}

@@ -1,0 +1,227 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import en from "@/messages/en.json";
+import { ROOT_CLIENT_NAMESPACES, SEGMENT_CLIENT_NAMESPACES, mergeMessages, pickMessages } from "@/lib/i18n/client-namespaces";
+
+/**
+ * The browser gets only the message namespaces lib/i18n/client-namespaces.ts lists for a route (issue 12).
+ * This walks the import graph from every route file under app/, finds the client modules it reaches ("use
+ * client" and everything they import), reads the namespaces their useTranslations calls use, and checks that
+ * the root and the segment layouts on the route's path provide them.
+ */
+const root = path.resolve(__dirname, "../..");
+const appDir = path.join(root, "app");
+const ROUTE_FILES = new Set(["page.tsx", "layout.tsx", "error.tsx", "not-found.tsx", "loading.tsx", "template.tsx", "default.tsx", "global-error.tsx"]);
+
+/**
+ * Calls whose namespace or key the regex cannot read. Each names the paths it may use and why; an empty
+ * list means the caller passes a namespace it uses itself (and so provides).
+ */
+const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
+  "components/ui/use-field-errors.ts": { namespaces: ["validation"], reason: "translates zod issue messages, which are validation.* keys" },
+  "components/shop/editor/personal-step.tsx": { namespaces: ["validation"], reason: "translates zod issue messages, which are validation.* keys" },
+  "components/shop/checkout/sandbox-card-form.tsx": { namespaces: ["validation"], reason: "translates field messages that start with validation." },
+  "components/ui/image-crop-field.tsx": {
+    namespaces: [],
+    reason: "`messages` is \"articles.variants\" or \"slots\": its callers (variant-image-field, slot-image-field) use that namespace themselves",
+  },
+  "components/admin/category-tree/category-inline-form.tsx": {
+    namespaces: ["articleCategories", "promptCategories"],
+    reason: "screen.namespace is one of the two category tree namespaces",
+  },
+};
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (full !== path.join(appDir, "api")) walk(full, out);
+    } else if (ROUTE_FILES.has(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+function resolveImport(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith("@/")) base = path.join(root, spec.slice(2));
+  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const sourceCache = new Map<string, string>();
+function source(file: string): string {
+  let text = sourceCache.get(file);
+  if (text === undefined) {
+    text = fs.readFileSync(file, "utf8");
+    sourceCache.set(file, text);
+  }
+  return text;
+}
+
+/** The modules a file imports at run time (type-only imports left out), static, re-exported and dynamic. */
+function imports(file: string): string[] {
+  const text = source(file).replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const specs: string[] = [];
+  for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\s+from\s+["']([^"']+)["']/g)) if (!m[2]) specs.push(m[4] ?? "");
+  for (const m of text.matchAll(/\bimport\s+["']([^"']+)["']/g)) specs.push(m[1] ?? "");
+  for (const m of text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specs.push(m[1] ?? "");
+  return specs.map((spec) => resolveImport(file, spec)).filter((f): f is string => f !== null);
+}
+
+const isClientModule = (file: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source(file));
+const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
+
+/** Every module running in the browser that the route file reaches. */
+function clientModules(entry: string): Set<string> {
+  const client = new Set<string>();
+  const seenServer = new Set<string>();
+  const visit = (file: string, inClient: boolean) => {
+    const nowClient = inClient || isClientModule(file);
+    if (nowClient ? client.has(file) : seenServer.has(file)) return;
+    (nowClient ? client : seenServer).add(file);
+    for (const next of imports(file)) visit(next, nowClient);
+  };
+  visit(entry, false);
+  return client;
+}
+
+/**
+ * The message paths a client module reads. A translator bound by `const t = useTranslations("ns")` reads
+ * "ns.key" for each t("key") (t(`key.${x}`) reads "ns.key"); any other use of `t` (a computed key, passing it
+ * on) reads all of "ns". useTranslations() reads each call's key; one it cannot read needs a DYNAMIC entry.
+ */
+function usedPaths(file: string): { paths: string[]; problems: string[] } {
+  const text = source(file).replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const paths: string[] = [];
+  const problems: string[] = [];
+  let dynamic = /\buseMessages\s*\(/.test(text);
+  const bindings = new Map<string, Set<string>>();
+  for (const m of text.matchAll(/\buseTranslations\s*\(([^)]*)\)/g)) {
+    const arg = (m[1] ?? "").trim();
+    const literal = /^(["'])([\w.]+)\1$/.exec(arg);
+    if (arg !== "" && !literal) {
+      dynamic = true;
+      continue;
+    }
+    const ns = literal?.[2] ?? "";
+    const bound = /\b(?:const|let)\s+(\w+)\s*=\s*$/.exec(text.slice(Math.max(0, m.index - 80), m.index));
+    if (!bound) {
+      if (ns) paths.push(ns);
+      else dynamic = true;
+      continue;
+    }
+    const name = bound[1] ?? "";
+    bindings.set(name, new Set([...(bindings.get(name) ?? []), ns]));
+  }
+  const whole = (ns: string) => {
+    if (ns) paths.push(ns);
+    else dynamic = true;
+  };
+  for (const [name, namespaces] of bindings) {
+    const [ns = ""] = [...namespaces];
+    // One name for two translators (in different functions): its calls cannot be told apart.
+    if (namespaces.size > 1) {
+      namespaces.forEach(whole);
+      continue;
+    }
+    const join = (key: string) => (ns ? `${ns}.${key}` : key);
+    for (const use of text.matchAll(new RegExp(`(?<![\\w.$])${name}\\b`, "g"))) {
+      if (/\b(?:const|let)\s+$/.test(text.slice(Math.max(0, use.index - 10), use.index))) continue;
+      const call = /^(?:\.(?:rich|markup|raw|has))?\s*\(\s*([^,)]*)/.exec(text.slice(use.index + name.length));
+      if (!call) {
+        whole(ns);
+        continue;
+      }
+      const arg = (call[1] ?? "").trim();
+      const literal = /^(["'])([\w.]+)\1$/.exec(arg);
+      const template = /^`([\w.]*)\$\{/.exec(arg);
+      if (literal) paths.push(join(literal[2] ?? ""));
+      else if (template && (template[1] ?? "").includes(".")) paths.push(join((template[1] ?? "").replace(/\.[^.]*$/, "")));
+      else whole(ns);
+    }
+  }
+  if (dynamic) {
+    const allowed = DYNAMIC[rel(file)];
+    if (allowed) paths.push(...allowed.namespaces);
+    else problems.push(`${rel(file)}: a useTranslations/useMessages namespace or key the test cannot read (add it to DYNAMIC with a reason)`);
+  }
+  return { paths, problems };
+}
+
+/** Root + the segment layouts on the way from app/ to the route file's folder. */
+function providedFor(file: string): string[] {
+  const dir = path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
+  const provided: string[] = [...ROOT_CLIENT_NAMESPACES];
+  const parts = dir === "" ? [] : dir.split("/");
+  const segments = SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>;
+  for (let i = 1; i <= parts.length; i++) provided.push(...(segments[parts.slice(0, i).join("/")] ?? []));
+  return provided;
+}
+
+const covers = (provided: readonly string[], needed: string) => provided.some((p) => needed === p || needed.startsWith(`${p}.`));
+
+function hasPath(messages: unknown, dotted: string): boolean {
+  let node: unknown = messages;
+  for (const part of dotted.split(".")) {
+    if (!node || typeof node !== "object" || !(part in node)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}
+
+const routeFiles = walk(appDir).sort();
+
+describe("client messages per route", () => {
+  it("finds the route files and their client components", () => {
+    expect(routeFiles.map(rel)).toContain("app/admin/vat/page.tsx");
+    expect([...clientModules(path.join(appDir, "layout.tsx"))].map(rel)).toContain("components/providers.tsx");
+  });
+
+  it("every namespace a route's client components use is provided by its layouts", () => {
+    const failures: string[] = [];
+    for (const file of routeFiles) {
+      const provided = providedFor(file);
+      const missing = new Map<string, string[]>();
+      for (const mod of clientModules(file)) {
+        const { paths, problems } = usedPaths(mod);
+        failures.push(...problems);
+        for (const p of paths) if (!covers(provided, p)) missing.set(p, [...(missing.get(p) ?? []), rel(mod)]);
+      }
+      for (const [p, mods] of missing) failures.push(`${rel(file)}: "${p}" (used by ${[...new Set(mods)].join(", ")})`);
+    }
+    if (process.env.CM_REPORT) fs.writeFileSync(process.env.CM_REPORT, JSON.stringify(failures));
+    expect([...new Set(failures)]).toEqual([]);
+  });
+
+  it("every listed path exists in the messages", () => {
+    const all = [...ROOT_CLIENT_NAMESPACES, ...Object.values(SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>).flat()];
+    expect(all.filter((p) => !hasPath(en, p))).toEqual([]);
+  });
+
+  it("every segment in the map has a layout.tsx that renders <ClientMessages> for it", () => {
+    const missing: string[] = [];
+    for (const segment of Object.keys(SEGMENT_CLIENT_NAMESPACES)) {
+      const layout = path.join(appDir, segment, "layout.tsx");
+      const text = fs.existsSync(layout) ? source(layout) : "";
+      if (!text.includes(`<ClientMessages segment="${segment}"`)) missing.push(segment);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("the root layout sends only the root namespaces", () => {
+    const text = source(path.join(appDir, "layout.tsx"));
+    expect(text).toContain("ROOT_CLIENT_NAMESPACES");
+    expect(text).not.toMatch(/messages=\{messages\}/);
+  });
+
+  it("picks and merges dotted paths", () => {
+    const messages = { a: { b: { c: "1", d: "2" }, e: "3" }, f: "4" };
+    expect(pickMessages(messages, ["a.b.c", "f", "missing.x"])).toEqual({ a: { b: { c: "1" } }, f: "4" });
+    expect(mergeMessages({ a: { b: { c: "1" } } }, { a: { e: "3" } })).toEqual({ a: { b: { c: "1" }, e: "3" } });
+  });
+});
