@@ -4,13 +4,20 @@
  *      pixel limit, EXIF orientation, crop, downscale to 2048 px, JPEG re-encode without metadata;
  *   2. the same plus writing it to local storage (storeProcessedImage's file part);
  *   3. the offline provider (sharp styles) on the 2048 px upload, per style.
- * Nothing is asserted.   npx tsx --conditions=react-server bench/images.ts
+ * Beside 1, in the same run and interleaved with it (intake, control, intake, control, …), the control:
+ * a plain sharp script doing the same steps on the same file (decode, EXIF rotate, crop, resize to
+ * 2048 px, JPEG q90 4:4:4), without intake's checks. Goal (issue 12): intake ≤ 1.1× the control.
+ * Nothing is asserted.   npx tsx --conditions=react-server bench/images.ts [--quick] [--json]
+ * With --json the last stdout line is {"rows":[…]} for the `npm run bench` orchestrator.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { formatTable, measure, type Result } from "./lib";
+import { formatTable, measure, summarize, type Result } from "./lib";
+
+const JSON_OUT = process.argv.includes("--json");
+const QUICK = process.argv.includes("--quick");
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-images-"));
 process.env.STORAGE_DIR = storageDir;
@@ -34,8 +41,35 @@ async function main() {
 
   const crop = { x: 500, y: 250, width: 3000, height: 2500 };
   const intake = () => intakeImage(photo, { use: "catalogue", format: "jpeg", crop, maxDimension: 2048 });
+  const plain = () =>
+    sharp(photo)
+      .rotate()
+      .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
+      .resize({ width: 2048, height: 2048, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
+      .toBuffer();
+  // Interleaved: each round times intake and the control back to back (alternating which goes first).
+  const rounds = QUICK ? 5 : 11;
+  const intakeMs: number[] = [];
+  const plainMs: number[] = [];
+  for (let i = 0; i < rounds + 2; i++) {
+    const pair: [number[], () => Promise<unknown>][] = [
+      [intakeMs, intake],
+      [plainMs, plain],
+    ];
+    if (i % 2 === 1) pair.reverse();
+    for (const [samples, fn] of pair) {
+      const start = performance.now();
+      await fn();
+      if (i >= 2) samples.push(performance.now() - start);
+    }
+  }
   const results: Result[] = [];
-  results.push(await measure("intake 12 MP JPEG → crop → 2048 px JPEG", { n: 7, warmup: 2 }, intake));
+  const intakeResult = summarize("intake 12 MP JPEG → crop → 2048 px JPEG", intakeMs);
+  const plainResult = summarize("control: plain sharp script, same steps and file", plainMs);
+  results.push(intakeResult, plainResult);
+  // What intake does beyond the control: reading the header (type, size and orientation checks) before decoding.
+  results.push(await measure("  of which: the header read (sharp metadata())", { n: 20, warmup: 3 }, () => sharp(photo, { limitInputPixels: false, animated: false }).metadata()));
   results.push(
     await measure("intake + write to local storage", { n: 7, warmup: 2 }, async () => {
       const img = await intake();
@@ -43,11 +77,24 @@ async function main() {
     }),
   );
   const upload = await intake();
-  for (const style of OFFLINE_STYLES) {
+  for (const style of QUICK ? [] : OFFLINE_STYLES) {
     results.push(await measure(`offline style "${style}" on ${upload.width}×${upload.height}`, { n: 5, warmup: 1 }, () => stylePhoto({ data: upload.data, mimeType: upload.mimeType }, style, { style })));
   }
   console.log(formatTable(results));
+  const ratio = intakeResult.medianMs / plainResult.medianMs;
+  console.log(`intake / plain sharp (medians of ${rounds} interleaved rounds): ${ratio.toFixed(2)}× (goal ≤ 1.1×)`);
   console.log("The 4 MB editor limit applies to uploads; the bench uses the 10 MB catalogue limit so a 12 MP photo fits. sharp runs on libvips threads, off the main thread.");
+  if (JSON_OUT) {
+    const row = {
+      what: "12 MP JPEG intake",
+      today: `${intakeResult.medianMs.toFixed(0)} ms`,
+      control: `plain sharp script ${plainResult.medianMs.toFixed(0)} ms`,
+      ratio: `${ratio.toFixed(2)}×`,
+      goal: "≤ 1.1× the plain sharp script",
+      met: ratio <= 1.1,
+    };
+    console.log(JSON.stringify({ rows: [row] }));
+  }
 }
 
 main()

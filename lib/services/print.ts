@@ -117,7 +117,8 @@ export async function renderPrintFile(source: PrintSource, format: PrintFormat):
 
 /** The HTTP answer: the PDF as a download, never cached by shared caches (it may show a private image). */
 export function printPdfResponse(result: PrintPdf): Response {
-  return new Response(new Uint8Array(result.pdf), {
+  // A view of the bytes, not a copy (new Uint8Array(buffer) would copy the whole file).
+  return new Response(new Uint8Array(result.pdf.buffer as ArrayBuffer, result.pdf.byteOffset, result.pdf.length), {
     status: 200,
     headers: {
       "content-type": "application/pdf",

@@ -1,5 +1,6 @@
 import "server-only";
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { renderPdf } from "./off-thread";
 
 /**
  * An A4 invoice or credit note (§14 UStG). Everything arrives translated and formatted (amounts,
@@ -120,7 +121,7 @@ function VatSummary({ summary }: { summary: InvoicePdfInput["vatSummary"] }) {
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const title = `${input.title} ${input.number}`;
-  return renderToBuffer(
+  return renderPdf(
     <Document title={title} author={input.seller.name} creator={input.seller.name} producer={input.seller.name} language={input.language} creationDate={input.creationDate} modificationDate={input.creationDate}>
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>

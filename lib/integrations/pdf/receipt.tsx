@@ -1,5 +1,6 @@
 import "server-only";
-import { Document, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { renderPdf } from "./off-thread";
 
 /**
  * A one-page (or longer, it wraps) A4 receipt. Everything arrives translated and formatted: this
@@ -43,7 +44,7 @@ const styles = StyleSheet.create({
 });
 
 export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
-  return renderToBuffer(
+  return renderPdf(
     <Document title={input.title} author={input.shopName} creator={input.shopName} producer={input.shopName} language={input.language}>
       <Page size="A4" style={styles.page}>
         <Text style={styles.shop}>{input.shopName}</Text>

@@ -22,6 +22,26 @@ export async function toRaw(img: Sharp, channels: 1 | 3): Promise<Buffer> {
   return pipeline.raw().toBuffer();
 }
 
+/** Longest stretch a pixel loop runs before it lets the event loop serve other requests. */
+const SLICE_MS = 4;
+
+/**
+ * Runs fn(y) for every row 0…height-1, yielding to the event loop (setImmediate) whenever a slice of
+ * rows has taken SLICE_MS: a 2400-px style pass costs 50–300 ms of JavaScript, and without yields
+ * that is how long every other request would wait. The rows run in order, so results are unchanged.
+ */
+export async function forRows(height: number, fn: (y: number) => void): Promise<void> {
+  let sliceStart = performance.now();
+  for (let y = 0; y < height; y++) {
+    fn(y);
+    // Checking the clock every 8 rows keeps its cost out of the loop.
+    if ((y & 7) === 7 && performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+}
+
 export const LAPLACIAN = { width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1] };
 
 /**
@@ -32,13 +52,14 @@ export async function edges(frame: Frame, blur: number, gain = 3): Promise<Buffe
   const { width, height } = frame;
   const g = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale().blur(blur), 1);
   const out = Buffer.alloc(width * height);
-  for (let y = 1; y < height - 1; y++) {
+  await forRows(height, (y) => {
+    if (y < 1 || y >= height - 1) return;
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
       const gx = (g[p + 1] ?? 0) - (g[p - 1] ?? 0);
       const gy = (g[p + width] ?? 0) - (g[p - width] ?? 0);
       out[p] = clamp((Math.abs(gx) + Math.abs(gy)) * gain);
     }
-  }
+  });
   return out;
 }
 
@@ -139,14 +160,15 @@ export async function inkLines(grey: Buffer, width: number, height: number, opts
   const g = await blurGrey(grey, width, height, opts.blur);
   const mask = Buffer.alloc(width * height);
   const t = opts.threshold;
-  for (let y = 1; y < height - 1; y++) {
+  await forRows(height, (y) => {
+    if (y < 1 || y >= height - 1) return;
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
       const gx = (g[p + 1] ?? 0) - (g[p - 1] ?? 0);
       const gy = (g[p + width] ?? 0) - (g[p - width] ?? 0);
       const m = Math.abs(gx) + Math.abs(gy);
       mask[p] = m > t ? 255 : m > t * 0.6 ? Math.round(((m - t * 0.6) / (t * 0.4)) * 255) : 0;
     }
-  }
+  });
   if (opts.thickness <= 0) return mask;
   // Thicken: blur the line mask, then a steep curve pulls every touched pixel back to ink with a soft rim.
   return toRaw(rawInput(mask, width, height, 1).blur(Math.max(0.4, opts.thickness / 2)).linear(3, -40), 1);

@@ -1,7 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import { duotoneColours, noiseTile, NOISE_SIZE, type Rgb } from "./palette";
-import { blurGrey, clamp, colourMatrix, edges, greyOf, inkLines, noiseField, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";
+import { blurGrey, clamp, colourMatrix, edges, forRows, greyOf, inkLines, noiseField, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";
 
 /** The offline provider's looks, one function each, from a raw RGB frame to raw RGB pixels. */
 
@@ -37,10 +37,12 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   const lines = await inkLines(grey, width, height, { blur: long / 380, threshold: 30, thickness: long / 650 });
   // Tone levels from the photo's own histogram, so a dark or a bright photo still gets all levels.
   const hist = new Uint32Array(256);
-  for (let i = 0; i < colour.length; i += 3) {
-    const v = Math.round(0.299 * (colour[i] ?? 0) + 0.587 * (colour[i + 1] ?? 0) + 0.114 * (colour[i + 2] ?? 0));
-    hist[v] = (hist[v] ?? 0) + 1;
-  }
+  await forRows(height, (y) => {
+    for (let i = y * width * 3, end = i + width * 3; i < end; i += 3) {
+      const v = Math.round(0.299 * (colour[i] ?? 0) + 0.587 * (colour[i + 1] ?? 0) + 0.114 * (colour[i + 2] ?? 0));
+      hist[v] = (hist[v] ?? 0) + 1;
+    }
+  });
   const percentile = (q: number) => {
     let acc = 0;
     for (let v = 0; v < 256; v++) if ((acc += hist[v] ?? 0) >= q * width * height) return v;
@@ -60,7 +62,8 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   // Halftone screen at 45°: cells of `cell` pixels.
   const cell = Math.max(8, Math.round(long / 110));
   const out = Buffer.allocUnsafe(width * height * 3);
-  for (let y = 0, p = 0; y < height; y++) {
+  await forRows(height, (y) => {
+    let p = y * width;
     for (let x = 0; x < width; x++, p++) {
       const i = p * 3;
       const r = colour[i] ?? 0;
@@ -91,7 +94,7 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
       out[i + 1] = c[1] + (ink[1] - c[1]) * k;
       out[i + 2] = c[2] + (ink[2] - c[2]) * k;
     }
-  }
+  });
   return out;
 }
 
@@ -105,19 +108,21 @@ export async function comic(frame: Frame, variant: number): Promise<Buffer> {
   ]);
   const out = Buffer.allocUnsafe(width * height * 3);
   const bands = [0.35, 0.65, 0.9, 1.08];
-  for (let p = 0, i = 0; p < width * height; p++, i += 3) {
-    const ink = (edge[p] ?? 0) / 255;
-    const r = colour[i] ?? 0;
-    const g = colour[i + 1] ?? 0;
-    const b = colour[i + 2] ?? 0;
-    const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
-    const band = bands[Math.min(bands.length - 1, Math.floor(l * bands.length))] ?? 1;
-    const scale = l > 0.02 ? band / l : 0;
-    // Cel shading: keep the hue, snap the brightness to one of a few bands.
-    out[i] = clamp((r * scale * 0.92 + 10) * (1 - ink) + 25 * ink);
-    out[i + 1] = clamp((g * scale * 0.92 + 10) * (1 - ink) + 20 * ink);
-    out[i + 2] = clamp((b * scale * 0.92 + 10) * (1 - ink) + 35 * ink);
-  }
+  await forRows(height, (y) => {
+    for (let p = y * width, i = p * 3, end = p + width; p < end; p++, i += 3) {
+      const ink = (edge[p] ?? 0) / 255;
+      const r = colour[i] ?? 0;
+      const g = colour[i + 1] ?? 0;
+      const b = colour[i + 2] ?? 0;
+      const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
+      const band = bands[Math.min(bands.length - 1, Math.floor(l * bands.length))] ?? 1;
+      const scale = l > 0.02 ? band / l : 0;
+      // Cel shading: keep the hue, snap the brightness to one of a few bands.
+      out[i] = clamp((r * scale * 0.92 + 10) * (1 - ink) + 25 * ink);
+      out[i + 1] = clamp((g * scale * 0.92 + 10) * (1 - ink) + 20 * ink);
+      out[i + 2] = clamp((b * scale * 0.92 + 10) * (1 - ink) + 35 * ink);
+    }
+  });
   return out;
 }
 
@@ -172,7 +177,8 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
   const out = Buffer.allocUnsafe(width * height * 3);
   const [pr, pg, pb] = paper;
   const [gr, gg, gb] = graphite;
-  for (let y = 0, p = 0; y < height; y++) {
+  await forRows(height, (y) => {
+    let p = y * width;
     for (let x = 0; x < width; x++, p++) {
       const g = grey[p] as number;
       const neg = blurredNegative[p] as number;
@@ -205,7 +211,7 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
       out[i + 1] = clamp((pg + (gg - pg) * k) * paperShade);
       out[i + 2] = clamp((pb + (gb - pb) * k) * paperShade);
     }
-  }
+  });
   return out;
 }
 
@@ -245,7 +251,8 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
   // Colour bleeding by the low-frequency noise byte: where it is high, the wash spreads (the softer copy).
   const spread = new Float32Array(256);
   for (let v = 0; v < 256; v++) spread[v] = Math.min(1, Math.max(0, (v - 100) / 70));
-  for (let y = 0, p = 0; y < height; y++) {
+  await forRows(height, (y) => {
+    let p = y * width;
     const dyEdge = Math.min(y, height - 1 - y);
     for (let x = 0; x < width; x++, p++) {
       const i = p * 3;
@@ -272,7 +279,7 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
       out[i + 1] = clamp(251 - Math.max(0, 239 - g0) * f + tooth);
       out[i + 2] = clamp(251 - Math.max(0, 239 - b0) * f + tooth);
     }
-  }
+  });
   return out;
 }
 
@@ -288,12 +295,14 @@ export async function duotone(frame: Frame, prompt: string, variant: number): Pr
     for (let c = 0; c < 3; c++) lut[v * 3 + c] = Math.round((dark[c] ?? 0) + ((light[c] ?? 0) - (dark[c] ?? 0)) * t);
   }
   const out = Buffer.allocUnsafe(width * height * 3);
-  for (let p = 0, i = 0; p < width * height; p++, i += 3) {
-    const v = (grey[p] ?? 0) * 3;
-    out[i] = lut[v] ?? 0;
-    out[i + 1] = lut[v + 1] ?? 0;
-    out[i + 2] = lut[v + 2] ?? 0;
-  }
+  await forRows(height, (y) => {
+    for (let p = y * width, i = p * 3, end = p + width; p < end; p++, i += 3) {
+      const v = (grey[p] ?? 0) * 3;
+      out[i] = lut[v] ?? 0;
+      out[i + 1] = lut[v + 1] ?? 0;
+      out[i + 2] = lut[v + 2] ?? 0;
+    }
+  });
   return out;
 }
 
@@ -314,7 +323,8 @@ export async function vintage(frame: Frame, variant: number, seed: number): Prom
   const cx = width / 2;
   const cy = height / 2;
   const maxR2 = cx * cx + cy * cy;
-  for (let y = 0, p = 0; y < height; y++) {
+  await forRows(height, (y) => {
+    let p = y * width;
     const dy2 = (y - cy) * (y - cy);
     const row = (y % NOISE_SIZE) * NOISE_SIZE;
     for (let x = 0; x < width; x++, p++) {
@@ -327,7 +337,7 @@ export async function vintage(frame: Frame, variant: number, seed: number): Prom
         out[i + c] = clamp(((v * 0.82 + (lift[c] ?? 28)) * vignette + noise) | 0);
       }
     }
-  }
+  });
   return out;
 }
 

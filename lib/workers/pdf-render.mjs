@@ -1,0 +1,35 @@
+// Worker thread of lib/integrations/pdf/off-thread.ts: renders a react-pdf document (a plain-data tree
+// of react-pdf primitives) to PDF bytes, so react-pdf's layout (Yoga, text shaping) and PDF writing
+// (100–300 ms for an invoice) never block the server's event loop. Plain JavaScript, loaded by Node
+// from the project folder (not bundled): React and @react-pdf/renderer resolve from node_modules,
+// without the "react-server" condition, as under Next (serverExternalPackages).
+import { parentPort } from "node:worker_threads";
+import { createElement } from "react";
+import { renderToBuffer } from "@react-pdf/renderer";
+
+/** Props back to what react-pdf expects: dates and the page-number text function. */
+function revive(props) {
+  const out = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (value && typeof value === "object" && "$date" in value) out[key] = new Date(value.$date);
+    else if (value && typeof value === "object" && "$pages" in value) {
+      const template = value.$pages;
+      out[key] = ({ pageNumber, totalPages }) => template.split("\u0000P").join(String(pageNumber)).split("\u0000T").join(String(totalPages));
+    } else out[key] = value;
+  }
+  return out;
+}
+
+function build(node) {
+  if (typeof node === "string") return node;
+  return createElement(node.t, revive(node.p), ...node.c.map(build));
+}
+
+parentPort?.on("message", async ({ id, tree }) => {
+  try {
+    const pdf = await renderToBuffer(build(tree));
+    parentPort?.postMessage({ id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length) });
+  } catch (err) {
+    parentPort?.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  }
+});

@@ -1,0 +1,39 @@
+import { createElement as h } from "react";
+import { Document, Page, Text, View, renderToBuffer } from "@react-pdf/renderer";
+import { describe, expect, it } from "vitest";
+import { renderPdf, toPdfTree } from "@/lib/integrations/pdf/off-thread";
+
+const created = new Date("2026-01-15T10:00:00Z");
+function Rows({ n }: { n: number }) {
+  return h(View, null, ...Array.from({ length: n }, (_, i) => h(Text, { key: i, style: { fontSize: 9 } }, `line ${i + 1}`)));
+}
+const doc = () =>
+  h(
+    Document,
+    { title: "Test", creator: "MugMagic", producer: "MugMagic", creationDate: created, modificationDate: created },
+    h(
+      Page,
+      { size: "A4", style: { padding: 40 } },
+      h(Rows, { n: 3 }),
+      h(Text, { fixed: true, render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Seite ${pageNumber} von ${totalPages}` }),
+    ),
+  );
+
+describe("react-pdf documents rendered in a worker thread", () => {
+  it("sends the tree as plain data: components called, dates and page-number text kept", () => {
+    const [tree] = toPdfTree(doc());
+    expect(tree).toMatchObject({ t: "DOCUMENT", p: { title: "Test", creationDate: { $date: created.toISOString() } } });
+    const page = typeof tree === "object" ? tree.c[0] : undefined;
+    expect(page).toMatchObject({ t: "PAGE", c: [{ t: "VIEW", c: [{ t: "TEXT", c: ["line 1"] }, { t: "TEXT" }, { t: "TEXT" }] }, { t: "TEXT", p: { fixed: true, render: { $pages: "Seite \u0000P von \u0000T" } } }] });
+  });
+
+  it("gives the same bytes as rendering on the main thread, from the worker", async () => {
+    const inWorker = await renderPdf(doc());
+    const pool = (globalThis as { __shopPdfWorker?: { broken: boolean; worker?: unknown } }).__shopPdfWorker;
+    expect(pool?.broken).toBe(false);
+    expect(pool?.worker).toBeDefined();
+    const inline = await renderToBuffer(doc());
+    expect(inWorker.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(inWorker.equals(inline)).toBe(true);
+  });
+});
