@@ -1,7 +1,23 @@
 import { z } from "zod";
-import { email, optionalPhone } from "./light/contact";
 
-export { email, optionalPhone };
+export const email = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(1, { error: "validation.emailRequired" })
+  .max(254, { error: "validation.tooLong" })
+  .pipe(z.email({ error: "validation.invalidEmail" }))
+  .transform((v) => v.toLowerCase());
+
+/** Optional phone: digits with an optional leading +, spaces, dashes, slashes, dots and parentheses; 6–20 digits. */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(30, { error: "validation.invalidPhone" })
+  .refine((v) => v === "" || (/^\+?[0-9 ()./-]+$/.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 6 && (v.match(/[0-9]/g)?.length ?? 0) <= 20), {
+    error: "validation.invalidPhone",
+  })
+  .transform((v) => (v === "" ? null : v))
+  .nullish();
 
 const name = z.string().trim().max(100, { error: "validation.tooLong" });
 

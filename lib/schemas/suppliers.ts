@@ -59,7 +59,7 @@ const countryCode = z
   .transform((v) => (v ? v : null));
 
 /** Optional phone (the shared rule: +, digits, spaces, ( ) / - ., 6–20 digits); omitted → null so PUT clears it. */
-const phone = z.pipe(optionalPhone, z.transform((v: string | null | undefined) => v ?? null));
+const phone = optionalPhone.transform((v) => v ?? null);
 
 /** POST and PUT /api/admin/suppliers body (PUT replaces the whole supplier). Only the company name is required. */
 export const supplierBody = z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { USER_IMAGE_TYPES } from "./light/user-image";
 
-export { USER_IMAGE_TYPES, userImageResponse, userImageDetailResponse } from "./light/user-image";
-export type { UserImageType, UserImageDto, UserImageDetailDto } from "./light/user-image";
+/** The kinds of image in a customer's gallery (catalogue images belong to nobody). */
+export const USER_IMAGE_TYPES = ["UPLOADED", "GENERATED", "EDITED"] as const;
+export type UserImageType = (typeof USER_IMAGE_TYPES)[number];
 
 export const USER_IMAGE_SORTS = ["date", "type"] as const;
 export type UserImageSort = (typeof USER_IMAGE_SORTS)[number];
@@ -20,6 +20,21 @@ export const listUserImagesQuery = z.object({
 export type ListUserImagesQuery = z.output<typeof listUserImagesQuery>;
 export type ListUserImagesQueryInput = z.input<typeof listUserImagesQuery>;
 
+export const userImageResponse = z.object({
+  id: z.number(),
+  type: z.enum(USER_IMAGE_TYPES),
+  url: z.string(),
+  createdAt: z.string(),
+  sizeBytes: z.number(),
+  width: z.number(),
+  height: z.number(),
+  promptTitle: z.string().nullable(),
+});
+export type UserImageDto = z.infer<typeof userImageResponse>;
+
+/** GET /api/user/images/{imageId}: one own image with its prompt (the editor's "put on a mug"). */
+export const userImageDetailResponse = userImageResponse.extend({ promptId: z.number().nullable() });
+export type UserImageDetailDto = z.infer<typeof userImageDetailResponse>;
 
 const generatedImageId = z.coerce
   .number({ error: "validation.generatedImageRequired" })

@@ -3,7 +3,7 @@ import { apiFetch, HttpError } from "@/lib/api-client/fetcher";
 import type { Locale } from "@/lib/i18n/config";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { generateResponse, generationJobResponse, type GenerateResponse, type GenerationJobResponse } from "@/lib/schemas/light/generation";
+import { generateResponse, generationJobResponse, type GenerateResponse, type GenerationJobResponse } from "@/lib/schemas/images";
 
 /** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
 export const editorQueries = {

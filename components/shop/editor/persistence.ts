@@ -1,6 +1,7 @@
-import * as z from "zod/mini";
-import { generateResponse } from "@/lib/schemas/light/generation";
+import { z } from "zod";
+import { generateResponse } from "@/lib/schemas/images";
 import { initialEditorState, LAST_STEP, STEPS, type EditorState, type Photo, type RunningJob } from "./editor-state";
+
 /**
  * The editor's work kept in the browser, so a reload or a closed tab loses nothing (issue 11 §2):
  * the state as JSON in localStorage under a versioned key, the photo itself as a Blob in IndexedDB
@@ -17,24 +18,23 @@ const PHOTO_KEY = "photo";
 
 const point = z.object({ x: z.number(), y: z.number() });
 const area = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const id = z.number().check(z.int(), z.positive());
+const id = z.number().int().positive();
 
-// zod mini (tree-shakable): the editor ships a few KB of zod instead of the whole library.
 const savedSchema = z.object({
   v: z.literal(1),
-  step: z.number().check(z.int(), z.minimum(0), z.maximum(LAST_STEP)),
+  step: z.number().int().min(0).max(LAST_STEP),
   /** The photo's file name, type and date; its bytes are in IndexedDB. */
-  photo: z.nullable(z.object({ name: z.string(), type: z.string(), lastModified: z.number() })),
-  photoVersion: z.number().check(z.int(), z.minimum(0)),
-  crop: z.object({ crop: point, zoom: z.number().check(z.minimum(1), z.maximum(10)), area: z.nullable(area), aspect: z.nullable(z.number().check(z.positive())) }),
-  promptId: z.nullable(id),
-  mugId: z.nullable(id),
-  variantId: z.nullable(id),
+  photo: z.object({ name: z.string(), type: z.string(), lastModified: z.number() }).nullable(),
+  photoVersion: z.number().int().min(0),
+  crop: z.object({ crop: point, zoom: z.number().min(1).max(10), area: area.nullable(), aspect: z.number().positive().nullable() }),
+  promptId: id.nullable(),
+  mugId: id.nullable(),
+  variantId: id.nullable(),
   /** Only what the visitor typed (never a signed-in account's own data). */
-  personal: z.nullable(z.object({ email: z.string(), phone: z.string(), firstName: z.string(), lastName: z.string() })),
+  personal: z.object({ email: z.string(), phone: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   useDifferentData: z.boolean(),
-  generation: z.object({ result: z.nullable(generateResponse), signature: z.nullable(z.string()), selectedImageId: z.nullable(id) }),
-  job: z.nullable(z.object({ id: z.uuid(), signature: z.string(), createdAt: z.number() })),
+  generation: z.object({ result: generateResponse.nullable(), signature: z.string().nullable(), selectedImageId: id.nullable() }),
+  job: z.object({ id: z.uuid(), signature: z.string(), createdAt: z.number() }).nullable(),
 });
 export type SavedEditor = z.infer<typeof savedSchema>;
 

@@ -1,7 +1,7 @@
 import type { Area } from "react-easy-crop";
 import { apiFetch } from "@/lib/api-client/fetcher";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { userImageDetailResponse } from "@/lib/schemas/light/user-image";
+import { userImageDetailResponse } from "@/lib/schemas/user-images";
 import { generationSignature, initialEditorState, STEPS, type EditorState } from "./editor-state";
 
 /**
