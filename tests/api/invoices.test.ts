@@ -20,7 +20,7 @@ import * as adminRefundRoute from "@/app/api/admin/orders/[orderId]/refund/route
 import * as adminCancelRoute from "@/app/api/admin/orders/[orderId]/cancel/route";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
-import { card, CARDS, checkoutBody, fillCart, getOrder, getReceipt, outboxFiles, paySandbox, placedOrder, placeOrder, readableMail, userIdOf, type Who } from "../helpers/orders";
+import { card, CARDS, checkoutBody, fillCart, getOrder, getReceipt, listOrders, outboxFiles, paySandbox, placedOrder, placeOrder, readableMail, userIdOf, type Who } from "../helpers/orders";
 
 const YEAR = Number(berlinDay(new Date()).slice(0, 4));
 const num = (sequence: number) => `RE-${YEAR}-${String(sequence).padStart(6, "0")}`;
@@ -375,6 +375,8 @@ describe("credit notes", () => {
     expect(text).toContain(`Diese Rechnungskorrektur storniert die Rechnung ${invoice.number}`);
     expect(text).toContain(`-${(invoice.grossCents / 100).toFixed(2).replace(".", ",")}\u00a0€`);
     expect((await getOrder(orderId)).body.creditNotes).toEqual([{ id: note?.id, number: note?.number, grossCents: invoice.grossCents }]);
+    // The list reads every order in one query (lines, addresses, payments, invoices): the same answer as the order's own route.
+    expect((await listOrders("customer", "de")).body.find((o) => o.id === orderId)).toEqual((await getOrder(orderId, "customer", "de")).body);
   });
 
   it("a partial refund is split over the invoice's VAT rates in proportion, exact to the cent; the rest credits exactly what is left per rate", async () => {

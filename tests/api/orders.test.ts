@@ -351,6 +351,8 @@ describe("sandbox payment", () => {
     const shown = await getOrder(order.id, buyer, "de");
     // The payment failure page names the order and the provider's reason, in the caller's language.
     expect(shown.body).toMatchObject({ paymentStatus: "unpaid", orderNumber: order.orderNumber, paymentFailureMessage: "Deine Karte wurde abgelehnt." });
+    // The list reads every order in one query: it answers this one exactly as the order's own route.
+    expect((await listOrders(buyer, "de")).body.find((o) => o.id === order.id)).toEqual(shown.body);
     expect((await getCart(buyer)).items.length).toBeGreaterThan(0);
 
     const fresh = await retryPayment(order.id, buyer, "de");

@@ -46,8 +46,41 @@ export async function loadBundle(db: Queryable, orderId: string): Promise<OrderB
   return bundle ?? null;
 }
 
+/**
+ * What an order's answer (OrderDto) is made of: the columns toOrderDto reads. A full OrderBundle is
+ * one; the customer's order list reads only these, in one query (lib/services/orders/list.ts).
+ */
+export interface OrderDtoSource {
+  order: Pick<
+    Order,
+    | "id"
+    | "orderNumber"
+    | "status"
+    | "email"
+    | "firstName"
+    | "lastName"
+    | "phone"
+    | "subtotalCents"
+    | "shippingCents"
+    | "taxCents"
+    | "totalCents"
+    | "createdAt"
+    | "completedAt"
+    | "shippedAt"
+    | "deliveredAt"
+    | "cancelledAt"
+    | "carrier"
+    | "trackingNumber"
+  >;
+  items: Pick<OrderItem, "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "imageId">[];
+  addresses: Pick<OrderAddress, "kind" | "firstName" | "lastName" | "street1" | "street2" | "city" | "postalCode" | "countryCode">[];
+  /** Oldest attempt first. */
+  payments: Pick<Payment, "status" | "failureMessage">[];
+  invoices: Pick<Invoice, "id" | "kind" | "number" | "grossCents">[];
+}
+
 /** The current (latest) payment attempt of an order. */
-export function currentPayment(bundle: Pick<OrderBundle, "payments">): Payment | undefined {
+export function currentPayment<P>(bundle: { payments: P[] }): P | undefined {
   return bundle.payments[bundle.payments.length - 1];
 }
 
@@ -57,13 +90,13 @@ export async function latestPaymentRow(db: Queryable, orderId: string, forUpdate
   return row;
 }
 
-function addressDto(addresses: OrderAddress[], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
+function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
   const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
   if (!a) throw new Error("order has no shipping address");
   return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
 }
 
-export function toOrderDto(bundle: OrderBundle, locale: Locale = "en"): OrderDto {
+export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): OrderDto {
   const { order } = bundle;
   const latest = currentPayment(bundle);
   return orderResponse.parse({

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -10,6 +10,7 @@ import { renderReceiptPdf } from "@/lib/integrations/pdf/receipt";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { loadBundle, loadBundles, toOrderDto, type OrderBundle } from "./dto";
 import { expireUnpaidOrders } from "./expiry";
+import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
 import { orderPaymentStatus } from "./payment-state";
 import { receiptPdfInput } from "./receipt";
@@ -26,20 +27,18 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
 /**
  * GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time
  * expire first). The expiry pass runs only when a listed order could be due (pending and unchanged
- * since the cutoff), and then the list is read again: most lists are one query for the orders (index
- * orders_user_idx) and one per kind of detail.
+ * since the cutoff), and then the list is read again: most lists are one query (listOrderSources).
  */
 export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
   const db = await getDb();
-  const read = () =>
-    db.select().from(orders).where(eq(orders.userId, session.user.id)).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  const read = () => listOrderSources(db, session.user.id);
   let rows = await read();
   const now = new Date();
   const cutoff = now.getTime() - env().UNPAID_ORDER_EXPIRY_HOURS * 3_600_000;
-  if (rows.some((o) => o.status === "pending" && o.updatedAt.getTime() < cutoff)) {
+  if (rows.some(({ order: o }) => o.status === "pending" && o.updatedAt.getTime() < cutoff)) {
     if ((await expireUnpaidOrders(now, { userId: session.user.id })) > 0) rows = await read();
   }
-  return (await loadBundles(db, rows)).map((b) => toOrderDto(b, locale));
+  return rows.map((row) => toOrderDto(row, locale));
 }
 
 /**
