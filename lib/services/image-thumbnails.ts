@@ -4,9 +4,9 @@ import sharp from "sharp";
 import { logger } from "@/lib/api/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
-/** The widths a thumbnail may have (`/api/images/{id}?w=`): a 96 px slot at 1× and 2×, and 384 for larger previews. */
-export const THUMBNAIL_WIDTHS = [96, 192, 384] as const;
-export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+import { THUMBNAIL_WIDTHS, type ThumbnailWidth } from "@/lib/thumbnail-url";
+
+export { THUMBNAIL_WIDTHS, type ThumbnailWidth };
 
 /** Part of the storage key: bump when the resize or encoding below changes, so old thumbnails are never served. */
 export const THUMBNAIL_VERSION = "v1";

@@ -1,20 +1,27 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { accountQuery } from "@/lib/api-client/account";
+import { getAccount } from "@/lib/services/account";
 import { AccountPage } from "@/components/shop/account-page";
 import { AccountView } from "@/components/shop/account/account-view";
+import { Prefetched } from "@/components/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
 }
 
-// /account – the signed-in user's data, addresses used before, change password (read in the browser through /api/user/account)
+// /account – the signed-in user's data, addresses used before, change password; rendered on the server, changed in the browser through /api/user/account
 export default async function AccountRoutePage() {
-  await requireRoles(["customer", "guest", "admin"]);
-  const t = await getTranslations("account");
+  const session = await requireRoles(["customer", "guest", "admin"]);
+  const [t, locale] = await Promise.all([getTranslations("account"), getLocale()]);
+  const account = await getAccount(session.user.id, isLocale(locale) ? locale : DEFAULT_LOCALE);
   return (
     <AccountPage title={t("title")}>
-      <AccountView />
+      <Prefetched data={[[accountQuery.queryKey, account]]}>
+        <AccountView />
+      </Prefetched>
     </AccountPage>
   );
 }

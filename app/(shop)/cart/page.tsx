@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
@@ -7,6 +6,7 @@ import { cartKeys } from "@/lib/api-client/cart";
 import { refreshCartPrices } from "@/lib/services/cart";
 import { AccountPage } from "@/components/shop/account-page";
 import { CartView } from "@/components/shop/cart/cart-view";
+import { Prefetched } from "@/components/prefetched";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("cart"))("title") };
@@ -17,15 +17,17 @@ export default async function CartPage() {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, locale] = await Promise.all([getTranslations("cart"), getLocale()]);
   const cart = await refreshCartPrices(session, isLocale(locale) ? locale : DEFAULT_LOCALE);
-  // The browser's query cache starts with this cart (and the header's count with its summary).
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(cartKeys.cart(), cart);
-  queryClient.setQueryData(cartKeys.summary(), cart.summary);
   return (
     <AccountPage title={t("title")}>
-      <HydrationBoundary state={dehydrate(queryClient)}>
+      {/* The browser's query cache starts with this cart (and the header's count with its summary). */}
+      <Prefetched
+        data={[
+          [cartKeys.cart(), cart],
+          [cartKeys.summary(), cart.summary],
+        ]}
+      >
         <CartView serverRendered />
-      </HydrationBoundary>
+      </Prefetched>
     </AccountPage>
   );
 }

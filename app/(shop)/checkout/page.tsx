@@ -1,7 +1,15 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { cartKeys } from "@/lib/api-client/cart";
+import { countriesQuery } from "@/lib/api-client/countries";
+import { paymentKeys } from "@/lib/api-client/orders";
+import { paymentConfig } from "@/lib/integrations/payments";
+import { refreshCartPrices } from "@/lib/services/cart";
+import { listCountries } from "@/lib/services/catalog";
 import { AccountPage } from "@/components/shop/account-page";
+import { Prefetched } from "@/components/prefetched";
 import { CheckoutView } from "@/components/shop/checkout/checkout-view";
 import { RetryPayment } from "@/components/shop/checkout/retry-payment";
 
@@ -14,15 +22,42 @@ function orderIdParam(value: string | string[] | undefined): string | null {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
 }
 
-// /checkout – contact, addresses and card payment for the cart; /checkout?orderId=… pays an unpaid order again
+/** The payment configuration, or undefined when it is missing (the browser then asks and shows why). */
+function configOrNothing() {
+  try {
+    return paymentConfig();
+  } catch {
+    return undefined;
+  }
+}
+
+// /checkout – contact, addresses and card payment for the cart, rendered on the server with the cart's prices refreshed, the countries and the payment configuration; /checkout?orderId=… pays an unpaid order again
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const session = await requireRoles(["customer", "guest", "admin"]);
-  const [t, { orderId }] = await Promise.all([getTranslations("checkout"), searchParams]);
+  const [t, { orderId }, localeValue] = await Promise.all([getTranslations("checkout"), searchParams, getLocale()]);
   const retryId = orderIdParam(orderId);
+  if (retryId) {
+    return (
+      <AccountPage title={t("retryTitle")}>
+        <RetryPayment orderId={retryId} />
+      </AccountPage>
+    );
+  }
+  const locale = isLocale(localeValue) ? localeValue : DEFAULT_LOCALE;
+  const [cart, countries] = await Promise.all([refreshCartPrices(session, locale), listCountries(locale)]);
   const { email, firstName, lastName, phone } = session.user;
   return (
-    <AccountPage title={retryId ? t("retryTitle") : t("title")}>
-      {retryId ? <RetryPayment orderId={retryId} /> : <CheckoutView user={{ email, firstName, lastName, phone }} />}
+    <AccountPage title={t("title")}>
+      <Prefetched
+        data={[
+          [cartKeys.cart(), cart],
+          [cartKeys.summary(), cart.summary],
+          [countriesQuery(locale).queryKey, countries],
+          [paymentKeys.config, configOrNothing()],
+        ]}
+      >
+        <CheckoutView user={{ email, firstName, lastName, phone }} serverRendered />
+      </Prefetched>
     </AccountPage>
   );
 }

@@ -2,23 +2,33 @@ import { Suspense } from "react";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
+import { sortFromUrl, userImageQueries } from "@/lib/api-client/user-images";
+import { listUserImages } from "@/lib/services/user-images";
 import { AccountPage } from "@/components/shop/account-page";
+import { Prefetched } from "@/components/prefetched";
 import { GallerySkeleton, MyImagesGallery } from "@/components/shop/my-images/my-images-gallery";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("myImagesTitle") };
 }
 
-// /my-images – the signed-in user's gallery (uploaded, generated and edited images), read in the browser through /api/user/images
-export default async function MyImagesPage() {
-  await requireRoles(["customer", "guest", "admin"]);
-  const [t, tm] = await Promise.all([getTranslations("account"), getTranslations("myImages")]);
+type SearchParams = Record<string, string | string[] | undefined>;
+
+// /my-images – the signed-in user's gallery (uploaded, generated and edited images), rendered on the server in the URL's sort; re-sorted and changed in the browser through /api/user/images
+export default async function MyImagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requireRoles(["customer", "guest", "admin"]);
+  const [t, tm, params] = await Promise.all([getTranslations("account"), getTranslations("myImages"), searchParams]);
+  // Like URLSearchParams.get in the browser: the first value of a repeated parameter.
+  const query = sortFromUrl({ get: (name) => [params[name]].flat()[0] ?? null });
+  const images = await listUserImages(session, query);
   return (
     <AccountPage title={t("myImagesTitle")}>
-      {/* useSearchParams (the sort in the URL) needs a Suspense boundary */}
-      <Suspense fallback={<GallerySkeleton label={tm("loading")} />}>
-        <MyImagesGallery />
-      </Suspense>
+      <Prefetched data={[[userImageQueries.list(query).queryKey, images]]}>
+        {/* useSearchParams (the sort in the URL) needs a Suspense boundary */}
+        <Suspense fallback={<GallerySkeleton label={tm("loading")} />}>
+          <MyImagesGallery />
+        </Suspense>
+      </Prefetched>
     </AccountPage>
   );
 }

@@ -2,12 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import type { CartItemDto } from "@/lib/schemas/cart";
+import { thumbnailUrl as sized } from "@/lib/thumbnail-url";
 import { ColourSwatch } from "./colour-swatch";
 import { QuantityStepper } from "./quantity-stepper";
 import { useEuro } from "./use-euro";
 
-/** The image URL for a thumbnail `width` pixels wide (GET /api/images/{id}?w=, a size the server makes). */
-const sized = (url: string, width: 96 | 192) => `${url}${url.includes("?") ? "&" : "?"}w=${width}`;
 
 /** One cart line: design preview, mug, colour variant, unit price (earlier price struck through), quantity, line total, remove. */
 export function CartItemRow(props: {

@@ -3,8 +3,7 @@
 import { useId } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { apiFetch } from "@/lib/api-client/fetcher";
-import type { CountryDto } from "@/lib/schemas/catalog";
+import { countriesQuery } from "@/lib/api-client/countries";
 import { TextField } from "@/components/ui/form-field";
 
 export interface AddressValues {
@@ -26,11 +25,7 @@ export function emptyAddress(firstName = "", lastName = ""): AddressValues {
 /** GET /api/countries: names in the active language (the answer depends on it). */
 function useCountries() {
   const locale = useLocale();
-  return useQuery({
-    queryKey: ["countries", locale],
-    queryFn: ({ signal }) => apiFetch<CountryDto[]>(`/countries?locale=${locale}`, { signal }),
-    meta: { silent: true },
-  });
+  return useQuery(countriesQuery(locale));
 }
 
 /** Shipping or billing address: names, street lines, city, postal code and a country from the server's list. */

@@ -7,6 +7,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { userImageKeys, userImagesApi } from "@/lib/api-client/user-images";
 import type { UserImageDto, UserImageType } from "@/lib/schemas/user-images";
+import { thumbnailUrl } from "@/lib/thumbnail-url";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 const BADGE_STYLE: Record<UserImageType, string> = {
@@ -25,7 +26,11 @@ function useFileSize(): (bytes: number) => string {
   };
 }
 
-export function ImageCard({ image }: { image: UserImageDto }) {
+/** The card's width: the grid has one column on phones, two from 640 px, three from 1024 px (inside the page's max width). */
+const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
+
+/** `first`: one of the cards seen without scrolling: loaded at once (the page's largest paint), the rest lazily. */
+export function ImageCard({ image, first = false }: { image: UserImageDto; first?: boolean }) {
   const t = useTranslations("myImages");
   const tc = useTranslations("common");
   const format = useFormatter();
@@ -54,11 +59,14 @@ export function ImageCard({ image }: { image: UserImageDto }) {
     <li className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm" data-testid="my-image-card" data-image-id={image.id} data-type={image.type}>
       {/* eslint-disable-next-line @next/next/no-img-element -- private images come from our own API (owner-only, no optimiser) */}
       <img
-        src={image.url}
+        src={thumbnailUrl(image.url, 384)}
+        srcSet={`${thumbnailUrl(image.url, 384)} 384w, ${thumbnailUrl(image.url, 768)} 768w`}
+        sizes={CARD_SIZES}
         alt={alt}
         width={image.width}
         height={image.height}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : undefined}
         decoding="async"
         className="aspect-square w-full bg-stone-100 object-contain"
       />

@@ -4,17 +4,11 @@ import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { userImageQueries } from "@/lib/api-client/user-images";
-import { listUserImagesQuery, type ListUserImagesQuery, type SortOrder, type UserImageSort } from "@/lib/schemas/user-images";
+import { sortFromUrl, userImageQueries } from "@/lib/api-client/user-images";
+import type { SortOrder, UserImageSort } from "@/lib/schemas/user-images";
 import { ImageCard } from "./image-card";
 import { SortControls } from "./sort-controls";
 import { EmptyState, LoadFailed } from "@/components/ui/query-state";
-
-/** sort and order from the URL query; anything unknown falls back to newest first by date. */
-function sortFromUrl(params: { get(name: string): string | null }): ListUserImagesQuery {
-  const parsed = listUserImagesQuery.safeParse({ sort: params.get("sort") ?? undefined, order: params.get("order") ?? undefined });
-  return parsed.success ? { sort: parsed.data.sort, order: parsed.data.order } : { sort: "date", order: "desc" };
-}
 
 /** The signed-in user's gallery: uploaded, generated and edited images, sortable, each deletable. */
 export function MyImagesGallery() {
@@ -54,8 +48,8 @@ export function MyImagesGallery() {
             {t("count", { count: images.data.length })}
           </p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="my-images-grid" aria-busy={images.isFetching}>
-            {images.data.map((image) => (
-              <ImageCard key={image.id} image={image} />
+            {images.data.map((image, index) => (
+              <ImageCard key={image.id} image={image} first={index < 3} />
             ))}
           </ul>
         </>
