@@ -30,8 +30,8 @@ export default async function VatListPage() {
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
           {/* A table from lg; on phones every rate is a stacked card (name, percent and badge, description, buttons). */}
-          <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="vat-table">
-            <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+          <table className="rt-table" data-testid="vat-table">
+            <thead className="rt-head">
               <tr>
                 <th className="px-4 py-2 font-medium">{t("name")}</th>
                 <th className="px-4 py-2 text-right font-medium">{t("percent")}</th>
@@ -40,16 +40,16 @@ export default async function VatListPage() {
                 <th className="px-4 py-2 text-right font-medium">{tc("actions")}</th>
               </tr>
             </thead>
-            <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+            <tbody className="rt-body">
               {rates.map((rate) => (
-                <tr key={rate.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 lg:table-row lg:p-0" data-testid={`vat-row-${rate.id}`}>
-                  <td className="font-medium break-words lg:table-cell lg:px-4 lg:py-2">{rate.name}</td>
-                  <td className="tabular-nums lg:table-cell lg:px-4 lg:py-2 lg:text-right">{t("percentValue", { percent: rate.percent })}</td>
-                  <td className={`${rate.description ? "" : "hidden"} order-last basis-full text-stone-600 lg:order-none lg:table-cell lg:px-4 lg:py-2`}>{rate.description}</td>
-                  <td className={`${rate.isDefault ? "" : "hidden"} lg:table-cell lg:px-4 lg:py-2`}>
+                <tr key={rate.id} className="rt-row-flex" data-testid={`vat-row-${rate.id}`}>
+                  <td className="font-medium break-words rt-cell">{rate.name}</td>
+                  <td className="tabular-nums rt-cell lg:text-right">{t("percentValue", { percent: rate.percent })}</td>
+                  <td className={`${rate.description ? "" : "hidden"} order-last basis-full text-stone-600 lg:order-none rt-cell`}>{rate.description}</td>
+                  <td className={`${rate.isDefault ? "" : "hidden"} rt-cell`}>
                     {rate.isDefault && <span data-testid="default-badge" className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{t("defaultBadge")}</span>}
                   </td>
-                  <td className="order-last basis-full pt-2 lg:order-none lg:table-cell lg:px-4 lg:py-2">
+                  <td className="order-last basis-full pt-2 lg:order-none rt-cell">
                     <RowButtons
                       editHref={`/admin/vat/${rate.id}/edit`}
                       editLabel={tc("edit")}

@@ -29,7 +29,7 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
       <table className="block w-full text-sm lg:table lg:min-w-[48rem] lg:divide-y lg:divide-stone-200" data-testid="article-table">
-        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+        <thead className="rt-head">
           <tr>
             <th scope="col" className="w-16 px-4 py-2 font-medium">
               <span className="sr-only">{t("list.image")}</span>
@@ -51,25 +51,25 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
             </th>
           </tr>
         </thead>
-        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+        <tbody className="rt-body">
           {items.map((a) => {
             const name = localized(locale, a.name, a.nameDe);
             return (
               <tr key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:table-row lg:p-0" data-testid={`article-row-${a.id}`} data-article-name={a.name}>
-                <td className="shrink-0 lg:table-cell lg:px-4 lg:py-2">
+                <td className="shrink-0 rt-cell">
                   <Thumbnail url={a.thumbnailUrl} size={48} />
                 </td>
-                <td className="min-w-0 flex-1 break-words lg:table-cell lg:px-4 lg:py-2">
+                <td className="min-w-0 flex-1 break-words rt-cell">
                   <Link href={`${ARTICLES_PATH}/${a.id}`} className="font-medium text-stone-900 hover:text-brand-700 hover:underline">
                     {name}
                   </Link>
                   <span className="block text-xs text-stone-500">{t(`type.${a.type}`)}</span>
                 </td>
-                <td className="basis-full whitespace-nowrap lg:table-cell lg:px-4 lg:py-2">
+                <td className="basis-full whitespace-nowrap rt-cell">
                   <CellLabel>{t("list.articleNumber")}</CellLabel>
                   <span className="font-mono text-xs">{a.articleNumber}</span>
                 </td>
-                <td className="basis-full text-stone-600 lg:table-cell lg:px-4 lg:py-2">
+                <td className="basis-full text-stone-600 rt-cell">
                   <CellLabel>{t("list.category")}</CellLabel>
                   {a.category.name}
                   {a.subcategory && (
@@ -79,14 +79,14 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
                     </span>
                   )}
                 </td>
-                <td className="whitespace-nowrap font-medium tabular-nums lg:table-cell lg:px-4 lg:py-2 lg:text-right lg:font-normal" data-testid="article-price">
+                <td className="whitespace-nowrap font-medium tabular-nums rt-cell lg:text-right lg:font-normal" data-testid="article-price">
                   {a.priceCents === null ? <span title={t("list.notSellable")}>–</span> : formatEuro(a.priceCents, locale)}
                 </td>
-                <td className="whitespace-nowrap tabular-nums lg:table-cell lg:px-4 lg:py-2 lg:text-right">
+                <td className="whitespace-nowrap tabular-nums rt-cell lg:text-right">
                   <CellLabel>{t("list.variants")}</CellLabel>
                   {a.variantCount}
                 </td>
-                <td className="lg:table-cell lg:px-4 lg:py-2">
+                <td className="rt-cell">
                   <span
                     data-testid="article-active"
                     className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${a.active ? "bg-green-100 text-green-800" : "bg-stone-200 text-stone-700"}`}
@@ -94,7 +94,7 @@ export async function ArticleTable({ items, sort, searchParams }: { items: Artic
                     {a.active ? t("list.active") : t("list.inactive")}
                   </span>
                 </td>
-                <td className="basis-full pt-1 lg:table-cell lg:px-4 lg:py-2">
+                <td className="basis-full pt-1 rt-cell">
                   <RowButtons editHref={`${ARTICLES_PATH}/${a.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={a.id} name={name} />
                 </td>
               </tr>

@@ -23,12 +23,12 @@ function CellLabel({ children }: { children: string }) {
 export async function MailTable({ items }: { items: AdminMailDto[] }) {
   const [t, format] = await Promise.all([getTranslations("adminMail"), getFormatter()]);
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
-  const cell = "block py-0.5 lg:table-cell lg:px-3 lg:py-2 lg:align-top";
+  const cell = "block py-0.5 rt-cell-top";
   const th = "px-3 py-2 font-medium";
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="mail-table">
-        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+      <table className="rt-table" data-testid="mail-table">
+        <thead className="rt-head">
           <tr>
             <th scope="col" className={th}>
               {t("columns.created")}
@@ -47,9 +47,9 @@ export async function MailTable({ items }: { items: AdminMailDto[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+        <tbody className="rt-body">
           {items.map((m) => (
-            <tr key={m.id} className="block px-4 py-3 lg:table-row lg:p-0" data-testid="mail-row" data-mail-id={m.id} data-status={m.status}>
+            <tr key={m.id} className="rt-row" data-testid="mail-row" data-mail-id={m.id} data-status={m.status}>
               <td className={`${cell} whitespace-nowrap text-stone-600`}>
                 {when(m.createdAt)}
                 <span className="ml-2 text-xs text-stone-500 lg:ml-0 lg:block">{t(`kind.${m.kind}`)}</span>
@@ -62,7 +62,7 @@ export async function MailTable({ items }: { items: AdminMailDto[] }) {
                   {m.to}
                 </span>
               </td>
-              <td className={`${m.orderId ? "block" : "hidden"} py-0.5 lg:table-cell lg:px-3 lg:py-2 lg:align-top`}>
+              <td className={`${m.orderId ? "block" : "hidden"} py-0.5 rt-cell-top`}>
                 {m.orderId && (
                   <>
                     <CellLabel>{t("columns.order")}</CellLabel>

@@ -20,12 +20,12 @@ const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
  */
 export async function OrderTable({ items }: { items: AdminOrderRow[] }) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders"), getFormatter(), getLocale()]);
-  const cell = "block py-0.5 lg:table-cell lg:px-3 lg:py-2 lg:align-top";
+  const cell = "block py-0.5 rt-cell-top";
   const th = "px-3 py-2 font-medium";
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="order-table">
-        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+      <table className="rt-table" data-testid="order-table">
+        <thead className="rt-head">
           <tr>
             <th scope="col" className={th}>
               {t("columns.order")}
@@ -50,12 +50,12 @@ export async function OrderTable({ items }: { items: AdminOrderRow[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+        <tbody className="rt-body">
           {items.map((o) => {
             const actions = o.actions.filter((a): a is (typeof ROW_ACTIONS)[number] => (ROW_ACTIONS as readonly string[]).includes(a));
             const keptCents = o.paymentStatus === "unpaid" ? 0 : Math.max(0, o.totalCents - o.refundedCents);
             return (
-              <tr key={o.id} className="block px-4 py-3 lg:table-row lg:p-0" data-testid="order-row" data-order-number={o.orderNumber}>
+              <tr key={o.id} className="rt-row" data-testid="order-row" data-order-number={o.orderNumber}>
                 <td className={cell}>
                   <Link href={orderDetailPath(o.id)} className="font-medium whitespace-nowrap text-brand-700 hover:underline" data-testid="order-link">
                     {o.orderNumber}
@@ -83,7 +83,7 @@ export async function OrderTable({ items }: { items: AdminOrderRow[] }) {
                     <PaymentBadge status={o.paymentStatus} />
                   </span>
                 </td>
-                <td className={`${o.trackingNumber ? "block" : "hidden"} py-0.5 lg:table-cell lg:px-3 lg:py-2 lg:align-top`}>
+                <td className={`${o.trackingNumber ? "block" : "hidden"} py-0.5 rt-cell-top`}>
                   {o.trackingNumber && (
                     <>
                       <CellLabel>{t("columns.tracking")}</CellLabel>
@@ -93,7 +93,7 @@ export async function OrderTable({ items }: { items: AdminOrderRow[] }) {
                     </>
                   )}
                 </td>
-                <td className={`${actions.length > 0 ? "block" : "hidden"} pt-2 lg:table-cell lg:px-3 lg:py-2 lg:align-top`}>
+                <td className={`${actions.length > 0 ? "block" : "hidden"} pt-2 rt-cell-top`}>
                   <OrderActionButtons order={{ id: o.id, orderNumber: o.orderNumber, status: o.status, email: o.email, keptCents }} actions={actions} compact />
                 </td>
               </tr>

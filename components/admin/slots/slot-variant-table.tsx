@@ -16,11 +16,11 @@ function CellLabel({ children }: { children: string }) {
  */
 export async function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
   const [t, tc, format] = await Promise.all([getTranslations("slots"), getTranslations("common"), getFormatter()]);
-  const cell = "block py-0.5 lg:table-cell lg:px-4 lg:py-2 lg:align-top";
+  const cell = "block py-0.5 rt-cell lg:align-top";
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="slot-variant-table">
-        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+      <table className="rt-table" data-testid="slot-variant-table">
+        <thead className="rt-head">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">
               <span className="sr-only">{t("image")}</span>
@@ -45,10 +45,10 @@ export async function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
             </th>
           </tr>
         </thead>
-        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+        <tbody className="rt-body">
           {items.map((v) => (
             <tr key={v.id} className="flex flex-wrap gap-x-4 px-4 py-3 lg:table-row lg:p-0" data-testid={`slot-variant-row-${v.id}`}>
-              <td className="block shrink-0 lg:table-cell lg:px-4 lg:py-2 lg:align-top">
+              <td className="block shrink-0 rt-cell lg:align-top">
                 <Thumbnail url={v.exampleImageUrl} emptyText={t("noImage")} />
               </td>
               <td className="block min-w-0 flex-1 basis-48 lg:table-cell lg:max-w-md lg:px-4 lg:py-2 lg:align-top">

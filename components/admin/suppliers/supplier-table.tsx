@@ -23,11 +23,11 @@ export async function SupplierTable({ items, sort, searchParams }: { items: Supp
   const [t, tc, format] = await Promise.all([getTranslations("suppliers"), getTranslations("common"), getFormatter()]);
   const header = { basePath: SUPPLIERS_PATH, searchParams, sort };
   /** An empty cell disappears from the stacked card but keeps its column in the table. */
-  const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 lg:table-cell lg:px-4 lg:py-2`;
+  const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 rt-cell`;
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-      <table className="block min-w-full text-sm lg:table lg:divide-y lg:divide-stone-200" data-testid="supplier-table">
-        <thead className="hidden bg-stone-50 text-left text-stone-600 lg:table-header-group">
+      <table className="rt-table" data-testid="supplier-table">
+        <thead className="rt-head">
           <tr>
             <SortHeader {...header} field="companyName" label={t("company")} />
             <th scope="col" className="px-4 py-2 font-medium">
@@ -49,13 +49,13 @@ export async function SupplierTable({ items, sort, searchParams }: { items: Supp
             </th>
           </tr>
         </thead>
-        <tbody className="block divide-y divide-stone-100 lg:table-row-group">
+        <tbody className="rt-body">
           {items.map((s) => {
             const contact = contactName(s);
             const phone = s.phone1 ?? s.phone3 ?? s.phone2;
             const place = [s.postalCode, s.city].filter(Boolean).join(" ");
             return (
-              <tr key={s.id} className="block px-4 py-3 lg:table-row lg:p-0" data-testid={`supplier-row-${s.id}`}>
+              <tr key={s.id} className="rt-row" data-testid={`supplier-row-${s.id}`}>
                 <td className={`${cell()} lg:max-w-64`}>
                   <span className="font-medium break-words">{s.companyName}</span>
                   {s.website && (
@@ -100,7 +100,7 @@ export async function SupplierTable({ items, sort, searchParams }: { items: Supp
                   <CellLabel>{t("created")}</CellLabel>
                   {format.dateTime(new Date(s.createdAt), { dateStyle: "medium" })}
                 </td>
-                <td className="block pt-2 lg:table-cell lg:px-4 lg:py-2">
+                <td className="block pt-2 rt-cell">
                   <RowButtons editHref={`${SUPPLIERS_PATH}/${s.id}/edit`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={s.id} name={s.companyName} />
                 </td>
               </tr>
