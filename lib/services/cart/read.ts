@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
 import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
@@ -8,6 +8,7 @@ import { localized } from "@/lib/i18n/localized";
 import { orderTotals } from "@/lib/pricing";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
 import { cachedCatalog } from "../catalog-cache";
+import { prepared } from "../prepared";
 import { imageUrl } from "../images";
 import { defaultVatPercent, type Queryable } from "./shared";
 
@@ -17,29 +18,32 @@ import { defaultVatPercent, type Queryable } from "./shared";
  * deletes the line). One query on cart_items alone, through the carts and cart_items indexes; the
  * names come from the catalogue cache (cartNames).
  */
-function readLines(db: Queryable, userId: number) {
-  return db
-    .select({
-      id: cartItems.id,
-      quantity: cartItems.quantity,
-      unitPriceCents: cartItems.unitPriceCents,
-      earlierUnitPriceCents: cartItems.earlierUnitPriceCents,
-      promptPriceCents: cartItems.promptPriceCents,
-      vatPercent: cartItems.vatPercent,
-      articleId: cartItems.articleId,
-      mugVariantId: cartItems.mugVariantId,
-      imageId: cartItems.imageId,
-      promptId: cartItems.promptId,
-    })
-    .from(cartItems)
-    .where(
-      and(
-        eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))),
-        isNotNull(cartItems.mugVariantId),
-        isNotNull(cartItems.imageId),
-      ),
-    )
-    .orderBy(asc(cartItems.id));
+function readLines(db: Db, userId: number) {
+  return prepared(db, "cart_lines", (d) =>
+    d
+      .select({
+        id: cartItems.id,
+        quantity: cartItems.quantity,
+        unitPriceCents: cartItems.unitPriceCents,
+        earlierUnitPriceCents: cartItems.earlierUnitPriceCents,
+        promptPriceCents: cartItems.promptPriceCents,
+        vatPercent: cartItems.vatPercent,
+        articleId: cartItems.articleId,
+        mugVariantId: cartItems.mugVariantId,
+        imageId: cartItems.imageId,
+        promptId: cartItems.promptId,
+      })
+      .from(cartItems)
+      .where(
+        and(
+          eq(cartItems.cartId, d.select({ id: carts.id }).from(carts).where(eq(carts.userId, sql.placeholder("userId")))),
+          isNotNull(cartItems.mugVariantId),
+          isNotNull(cartItems.imageId),
+        ),
+      )
+      .orderBy(asc(cartItems.id))
+      .prepare("cart_lines"),
+  ).execute({ userId });
 }
 
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];

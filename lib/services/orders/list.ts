@@ -3,6 +3,7 @@ import { desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { invoices, orderAddresses, orderItems, orders, payments } from "@/db/schema";
+import { prepared } from "../prepared";
 import type { OrderDtoSource } from "./dto";
 
 /**
@@ -59,17 +60,21 @@ export type ListedOrder = OrderDtoSource & { order: OrderDtoSource["order"] & { 
  * the rest), reading only the columns the order list shows.
  */
 export async function listOrderSources(db: Db, userId: number): Promise<ListedOrder[]> {
-  const rows = await db
-    .select({
-      ...ORDER_FIELDS,
-      items: childRows<OrderDtoSource["items"][number]>(orderItems, orderItems.orderId, ITEM_FIELDS, orderItems.id),
-      addresses: childRows<OrderDtoSource["addresses"][number]>(orderAddresses, orderAddresses.orderId, ADDRESS_FIELDS, orderAddresses.id),
-      payments: childRows<OrderDtoSource["payments"][number]>(payments, payments.orderId, PAYMENT_FIELDS, payments.id),
-      invoices: childRows<OrderDtoSource["invoices"][number]>(invoices, invoices.orderId, INVOICE_FIELDS, invoices.id),
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  const query = prepared(db, "user_order_list", (d) =>
+    d
+      .select({
+        ...ORDER_FIELDS,
+        items: childRows<OrderDtoSource["items"][number]>(orderItems, orderItems.orderId, ITEM_FIELDS, orderItems.id),
+        addresses: childRows<OrderDtoSource["addresses"][number]>(orderAddresses, orderAddresses.orderId, ADDRESS_FIELDS, orderAddresses.id),
+        payments: childRows<OrderDtoSource["payments"][number]>(payments, payments.orderId, PAYMENT_FIELDS, payments.id),
+        invoices: childRows<OrderDtoSource["invoices"][number]>(invoices, invoices.orderId, INVOICE_FIELDS, invoices.id),
+      })
+      .from(orders)
+      .where(eq(orders.userId, sql.placeholder("userId")))
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .prepare("user_order_list"),
+  );
+  const rows = await query.execute({ userId });
   return rows.map(({ items, addresses, payments: attempts, invoices: documents, ...order }) => ({
     order,
     items,
