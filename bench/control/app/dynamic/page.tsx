@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { Counter } from "../counter";
+import FloorPage from "../page";
 
 /**
  * The dynamic floor page: the floor page rendered per request (reading the request headers, as the
@@ -7,11 +7,5 @@ import { Counter } from "../counter";
  */
 export default async function DynamicFloorPage() {
   await headers();
-  return (
-    <main>
-      <h1>Floor page</h1>
-      <p>The least a Next 16 page with one interactive part costs.</p>
-      <Counter />
-    </main>
-  );
+  return <FloorPage />;
 }
