@@ -1,8 +1,18 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { isServer, MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { clientMessage, HttpError } from "./fetcher";
 
 export const STALE_TIME = 5 * 60 * 1000;
 export const GC_TIME = 10 * 60 * 1000;
+
+/**
+ * How long an unused query stays cached. In the browser GC_TIME; while a page renders on the server,
+ * never collected (React Query's own server default): a finite gcTime starts a timer per query in
+ * every server render, and each timer keeps that render's whole async context (the React Flight
+ * request with its HTML and RSC payload) alive until it fires — ten minutes of every page rendered.
+ */
+export function gcTimeFor(server: boolean): number {
+  return server ? Infinity : GC_TIME;
+}
 
 /** Queries retry up to 2 times, but never on a 4xx answer. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
@@ -39,7 +49,7 @@ export function makeQueryClient(toasts?: ToastHooks) {
       },
     }),
     defaultOptions: {
-      queries: { staleTime: STALE_TIME, gcTime: GC_TIME, refetchOnWindowFocus: false, retry: shouldRetryQuery },
+      queries: { staleTime: STALE_TIME, gcTime: gcTimeFor(isServer), refetchOnWindowFocus: false, retry: shouldRetryQuery },
       mutations: { retry: (count, error) => !(error instanceof HttpError && error.isClientError) && count < 1 },
     },
   });
