@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import serverNodeFlags from "./scripts/server-node-flags.json" with { type: "json" };
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -27,7 +28,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // Production build (npm test builds first), served like `npm start`: scripts/server.mjs appends the peer address to X-Forwarded-For.
-    command: `node scripts/server.mjs -p ${port} -H 127.0.0.1`,
+    command: `node ${serverNodeFlags.join(" ")} scripts/server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

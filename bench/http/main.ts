@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
+import serverNodeFlags from "../../scripts/server-node-flags.json" with { type: "json" };
 import { assertBuilt, build, buildCommand, NEXT_BIN } from "./build";
 import { catalogueCachingRow, htmlBytesRow, preflight } from "./checks";
 import { freshPostgres, pgliteDatabase, type BenchDatabase } from "./database";
@@ -136,7 +137,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       const shopPort = opts.port;
       const controlPort = opts.port + 1;
       log("Starting the servers…");
-      const shop = await startServer({ name: "shop", cwd: SHOP_DIR, args: ["scripts/server.mjs", "-p", String(shopPort)], env, port: shopPort, readyPath: "/api/health" });
+      const shop = await startServer({ name: "shop", cwd: SHOP_DIR, args: [...serverNodeFlags, "scripts/server.mjs", "-p", String(shopPort)], env, port: shopPort, readyPath: "/api/health" });
       const control = await startServer({
         name: "control",
         cwd: SHOP_DIR,

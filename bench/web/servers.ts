@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import serverNodeFlags from "../../scripts/server-node-flags.json" with { type: "json" };
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -96,7 +97,7 @@ export function startShop(dirs: { DATA_DIR: string; STORAGE_DIR: string }, strip
     : { PAYMENTS_SANDBOX: "true", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "" };
   return start(
     stripe ? "shop (Stripe keys)" : "shop",
-    ["scripts/server.mjs"],
+    [...serverNodeFlags, "scripts/server.mjs"],
     {
       NODE_ENV: "production",
       ...dirs,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import serverNodeFlags from "../../../scripts/server-node-flags.json" with { type: "json" };
 
 /**
  * Instances of the production build (`npm start` = scripts/server.mjs) started by a test itself, each
@@ -43,7 +44,7 @@ export interface Instance {
 /** Starts `node scripts/server.mjs` on a free port with `env` added to this process's environment; resolves once /api/health answers 200. */
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...serverNodeFlags, "scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
