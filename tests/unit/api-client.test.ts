@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MutationObserver } from "@tanstack/react-query";
 import { apiFetch, errorMessage, HttpError, joinFieldErrors, setApiClientTranslator, type ApiErrorBody } from "@/lib/api-client/fetcher";
-import { GC_TIME, makeQueryClient, shouldRetryQuery, STALE_TIME } from "@/lib/api-client/query-client";
+import { GC_TIME, gcTimeFor, makeQueryClient, shouldRetryQuery, STALE_TIME } from "@/lib/api-client/query-client";
 import { sessionQuery, SIGNED_OUT } from "@/lib/api-client/session";
 import { translate } from "@/lib/i18n/messages";
 
@@ -312,12 +312,14 @@ describe("shouldRetryQuery", () => {
 });
 
 describe("makeQueryClient", () => {
-  it("defaults: fresh for 5 minutes, cached for 10, no refetch on focus, 4xx-aware retries", () => {
+  it("defaults: fresh for 5 minutes, cached for 10 in the browser (never collected on the server), no refetch on focus, 4xx-aware retries", () => {
     expect(STALE_TIME).toBe(5 * 60 * 1000);
     expect(GC_TIME).toBe(10 * 60 * 1000);
+    expect(gcTimeFor(false)).toBe(600_000);
     const { queries, mutations } = makeQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(300_000);
-    expect(queries?.gcTime).toBe(600_000);
+    // These tests run in Node, where React Query's isServer holds: no GC timers (tests/unit/query-client.test.ts).
+    expect(queries?.gcTime).toBe(Infinity);
     expect(queries?.refetchOnWindowFocus).toBe(false);
     expect(queries?.retry).toBe(shouldRetryQuery);
     const retry = mutations?.retry;
