@@ -120,7 +120,23 @@ export class AdminSlotsPage {
     await expect(handle).toBeFocused();
     await this.page.keyboard.press("Space");
     await expect(this.announcement(name).filter({ hasText: placeText(place, total) })).toHaveCount(1);
+    await this.keyboardSensorReady();
     return { place, total };
+  }
+
+  /**
+   * dnd-kit's keyboard sensor starts listening for keys in a `setTimeout` after the lift, and measures
+   * the places in layout effects; React may render the announcement before either happened, and a key
+   * pressed then is lost (seen once in CI: "moved to place 2" never came). A timeout queued now runs
+   * after the sensor's, and two animation frames let the effects and measurements of the last render run.
+   */
+  async keyboardSensorReady() {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+        ),
+    );
   }
 
   /**
@@ -135,6 +151,7 @@ export class AdminSlotsPage {
       at += direction === "up" ? -1 : 1;
       // dnd-kit measures the new place before the next key counts: wait for it to be announced.
       await expect(this.announcement(/(moved to place|verschoben)/).filter({ hasText: placeText(at, total) })).toHaveCount(1);
+      await this.keyboardSensorReady();
     }
     await this.page.keyboard.press("Space");
     await expect(this.announcement(/(dropped in place|abgelegt)/).filter({ hasText: placeText(at, total) })).toHaveCount(1);
