@@ -189,7 +189,8 @@ async function main(): Promise<void> {
   const countries = (await import("@/app/api/countries/route")).GET as Handler;
   const printPdf = (await import("@/app/api/public/pdf/generate/route")).POST as Handler;
   const { renderInvoicePdf } = await import("@/lib/integrations/pdf/invoice");
-  const { stylePhoto, OFFLINE_STYLES } = await import("@/lib/integrations/ai/offline");
+  const { stylePhoto, OFFLINE_STYLES, offlineWorkerCounts } = await import("@/lib/integrations/ai/offline");
+  const { pdfWorkerCounts } = await import("@/lib/integrations/pdf/off-thread");
 
   const handle = await openDb({ pgliteDir: null });
   try {
@@ -285,6 +286,8 @@ async function main(): Promise<void> {
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const r of rows) console.log(line(r));
     console.log("\n(ms; the loop delay includes the timer's own resolution only as lateness beyond it. Goal: loop p99 ≤ 20 ms, max ≤ 50 ms under load.)");
+    const where = (c: { worker: number; mainThread: number }) => `${c.worker} in the worker thread, ${c.mainThread} on the main thread`;
+    console.log(`Offline styles: ${where(offlineWorkerCounts())}. React-pdf documents: ${where(pdfWorkerCounts())}.`);
 
     if (JSON_OUT) {
       const idle = phases[0];

@@ -1,4 +1,4 @@
-// Worker thread of lib/integrations/pdf/off-thread.ts: renders a react-pdf document (a plain-data tree
+// Worker thread of lib/integrations/pdf/off-thread.ts (pool: lib/workers/pool.ts): renders a react-pdf document (a plain-data tree
 // of react-pdf primitives) to PDF bytes, so react-pdf's layout (Yoga, text shaping) and PDF writing
 // (100–300 ms for an invoice) never block the server's event loop. Plain JavaScript, loaded by Node
 // from the project folder (not bundled): React and @react-pdf/renderer resolve from node_modules,
@@ -25,10 +25,12 @@ function build(node) {
   return createElement(node.t, revive(node.p), ...node.c.map(build));
 }
 
-parentPort?.on("message", async ({ id, tree }) => {
+// The protocol of lib/workers/pool.ts: { id, job } → { id, result } | { id, error }.
+parentPort?.on("message", async ({ id, job }) => {
   try {
-    const pdf = await renderToBuffer(build(tree));
-    parentPort?.postMessage({ id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length) });
+    const pdf = await renderToBuffer(build(job.tree));
+    const result = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length);
+    parentPort?.postMessage({ id, result }, pdf.byteOffset === 0 && pdf.length === pdf.buffer.byteLength ? [pdf.buffer] : []);
   } catch (err) {
     parentPort?.postMessage({ id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   }

@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
 import { logger } from "@/lib/api/logger";
+import { workerPool } from "@/lib/workers/pool";
 
 /**
  * react-pdf documents rendered in a worker thread (lib/workers/pdf-render.mjs): its layout and PDF
@@ -55,74 +56,25 @@ export function toPdfTree(node: ReactNode): PdfTree[] {
   return [{ t: type, p: plainValue(rest, "props") as Record<string, unknown>, c: toPdfTree(children) }];
 }
 
-type Job = { resolve: (pdf: Buffer) => void; reject: (err: Error) => void };
-
-/** react-pdf failed on this document in the worker (not the worker itself). */
-class RenderError extends Error {}
-interface Pool {
-  worker?: Worker;
-  jobs: Map<number, Job>;
-  next: number;
-  /** The worker could not start or died at start-up: render on the main thread from now on. */
-  broken: boolean;
-}
-const initial: Pool = { jobs: new Map(), next: 1, broken: false };
-const pool: Pool = ((globalThis as { __shopPdfWorker?: Pool }).__shopPdfWorker ??= initial);
-
-function worker(): Worker {
-  if (pool.worker) return pool.worker;
+const pool = workerPool<{ tree: PdfTree }, Uint8Array>(
+  "PDF",
   // execArgv []: not the parent's flags (e.g. tsx's --conditions=react-server, under which react-pdf cannot run).
-  const w = new Worker(WORKER_FILE, { execArgv: [] });
-  w.unref();
-  const failAll = (err: Error) => {
-    for (const job of pool.jobs.values()) job.reject(err);
-    pool.jobs.clear();
-    if (pool.worker === w) pool.worker = undefined;
-  };
-  w.on("message", (msg: { id: number; pdf?: Uint8Array; error?: string }) => {
-    const job = pool.jobs.get(msg.id);
-    if (!job) return;
-    pool.jobs.delete(msg.id);
-    if (pool.jobs.size === 0) w.unref();
-    if (msg.pdf) job.resolve(Buffer.from(msg.pdf.buffer, msg.pdf.byteOffset, msg.pdf.length));
-    else job.reject(new RenderError(`PDF worker: ${msg.error ?? "no answer"}`));
-  });
-  w.on("error", (err) => failAll(err));
-  w.on("exit", (code) => failAll(new Error(`PDF worker exited with code ${code}`)));
-  pool.worker = w;
-  return w;
-}
+  () => new Worker(WORKER_FILE, { execArgv: [] }),
+);
 
-function renderInWorker(tree: PdfTree): Promise<Buffer> {
-  const w = worker();
-  const id = pool.next++;
-  return new Promise<Buffer>((resolve, reject) => {
-    pool.jobs.set(id, { resolve, reject });
-    w.ref(); // an answer is awaited: keep the process alive until it comes
-    w.postMessage({ id, tree });
-  });
-}
+/** How many documents the worker rendered and how many the main thread did (tests, benchmarks). */
+export const pdfWorkerCounts = () => ({ ...pool.counts });
 
 /** Renders a react-pdf document: in the worker thread, else (no worker, or not plain data) here. */
 export async function renderPdf(document: ReactElement<DocumentProps>): Promise<Buffer> {
-  if (!pool.broken) {
-    let tree: PdfTree | undefined;
-    try {
-      tree = toPdfTree(document)[0];
-    } catch (err) {
-      if (!(err instanceof NotPlainData)) throw err;
-      logger.warn("PDF rendered on the main thread: the document is not plain data", { err: err.message });
-    }
-    if (tree !== undefined) {
-      try {
-        return await renderInWorker(tree);
-      } catch (err) {
-        if (err instanceof RenderError) throw err;
-        // A worker that cannot start (file missing, module not found) is not retried for every document.
-        pool.broken = true;
-        logger.warn("PDF worker failed; rendering on the main thread from now on", { err });
-      }
-    }
+  let tree: PdfTree | undefined;
+  try {
+    tree = toPdfTree(document)[0];
+  } catch (err) {
+    if (!(err instanceof NotPlainData)) throw err;
+    logger.warn("PDF rendered on the main thread: the document is not plain data", { err: err.message });
   }
-  return renderToBuffer(document);
+  if (tree === undefined) return renderToBuffer(document);
+  const pdf = await pool.run({ tree }, async () => renderToBuffer(document));
+  return Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length);
 }

@@ -1,94 +1,56 @@
 import "server-only";
-import sharp from "sharp";
-import { MAX_INPUT_PIXELS } from "@/lib/integrations/images/intake";
+import { Worker } from "node:worker_threads";
 import { env } from "@/lib/env";
+import { typeScriptWorker, WorkerJobError, workerPool } from "@/lib/workers/pool";
 import { GenerationError, type GenerateRequest, type GenerateResult, type GeneratedImage, type ImageModelAdapter } from "../types";
-import { hashText, pickOfflineStyle, type OfflineStyle } from "./palette";
-import { rawInput, type Frame } from "./pixels";
-import { comic, duotone, pencil, popArt, vintage, watercolour } from "./styles";
+import type { OfflineStyle } from "./palette";
+import { stylePhotoInThread } from "./style-photo";
+import type { StyledPhoto, StyleJob, StyleJobFailure } from "./worker";
 
 export { OFFLINE_STYLES, duotoneColours, pickOfflineStyle, type OfflineStyle } from "./palette";
+export { stylePhotoInThread } from "./style-photo";
 
 /**
  * The offline provider: no AI, no network. It really transforms the customer's photo with sharp into
  * a recognisably different look chosen from the prompt text, so a fresh machine without keys still
  * produces a styled picture. Deterministic: the same photo and prompt give the same bytes.
  *
- * Heavy pixel work (resize, blur, median, convolution, encoding) runs in libvips off the main thread;
- * the per-pixel mixing passes in JavaScript are single linear loops (roughly 10–40 ms of main-thread
- * time for 1024²). Measured on a 2-core machine, one 1024² photo takes ~70–190 ms end to end
- * (decode, style, JPEG encode) depending on the style; a 1536-px output about 2.5× that.
+ * Heavy pixel work (resize, blur, median, convolution, encoding) runs in libvips' threads; the
+ * per-pixel passes in JavaScript (100–400 ms for a 2400-px print image) run in a worker thread
+ * (./worker.ts), so the server keeps answering meanwhile. Should the worker not start, the photo is
+ * styled on the main thread as before (lib/workers/pool.ts).
  */
 
 export const OFFLINE_PROVIDER = "offline";
 export const OFFLINE_MODEL_ID = "offline-style";
 
-/** Print size: 2400 px on the long side covers the default mug's 200 × 80 mm template at 300 DPI (2362 px) for landscape and square photos. */
-const DEFAULT_LONG_SIDE = 2400;
-const JPEG_QUALITY = 88;
+const pool = workerPool<StyleJob, StyledPhoto>("Offline style", () =>
+  // Under Next (NEXT_RUNTIME set) the code is bundled: Turbopack bundles the worker of a literal
+  // `new Worker("<path from the project folder>")` as its own entry (the `new URL(…, import.meta.url)`
+  // form would also publish the .ts source under /_next/static/media). Elsewhere (vitest, tsx scripts)
+  // the worker runs from its TypeScript source.
+  // execArgv []: not the parent's flags (tsx's --conditions=react-server, the server's heap cap).
+  process.env.NEXT_RUNTIME ? new Worker("./lib/integrations/ai/offline/worker.ts", { execArgv: [] }) : typeScriptWorker(import.meta.url, "./worker.ts"),
+);
 
-function longSide(size: GenerateRequest["settings"]["size"]): number {
-  if (!size) return DEFAULT_LONG_SIDE;
-  const [w, h] = size.split("x").map(Number);
-  return Math.max(DEFAULT_LONG_SIDE, w ?? 0, h ?? 0);
-}
+/** How many photos the worker styled and how many the main thread did (tests, benchmarks). */
+export const offlineWorkerCounts = () => ({ ...pool.counts });
 
-/** Decodes the photo (pixel limit, EXIF orientation, alpha on white) and scales it to the output size. */
-async function loadFrame(image: GenerateRequest["image"], target: number): Promise<Frame> {
-  let meta;
-  try {
-    meta = await sharp(image.data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  } catch (err) {
-    throw new GenerationError("failed", "offline provider: the photo cannot be decoded", err);
-  }
-  const swapped = (meta.orientation ?? 1) >= 5;
-  const w0 = (swapped ? meta.height : meta.width) ?? 0;
-  const h0 = (swapped ? meta.width : meta.height) ?? 0;
-  if (!w0 || !h0) throw new GenerationError("failed", "offline provider: the photo has no size");
-  const scale = target / Math.max(w0, h0);
-  const width = Math.max(1, Math.round(w0 * scale));
-  const height = Math.max(1, Math.round(h0 * scale));
-  const { data, info } = await sharp(image.data, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .flatten({ background: "#ffffff" })
-    .resize({ width, height, fit: "fill" })
-    .toColourspace("srgb")
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 3) throw new GenerationError("failed", `offline provider: unexpected channel count ${info.channels}`);
-  return { rgb: data, width: info.width, height: info.height };
-}
-
-async function render(frame: Frame, style: OfflineStyle, prompt: string, variant: number): Promise<Buffer> {
-  const seed = (hashText(prompt) ^ Math.imul(variant + 1, 0x9e3779b1)) >>> 0;
-  switch (style) {
-    case "pop-art":
-      return popArt(frame, variant);
-    case "comic":
-      return comic(frame, variant);
-    case "pencil":
-      return pencil(frame, variant, seed);
-    case "watercolour":
-      return watercolour(frame, variant, seed);
-    case "duotone":
-      return duotone(frame, prompt, variant);
-    case "vintage":
-      return vintage(frame, variant, seed);
-  }
-}
-
-/** Styles one photo: JPEG, at least 1024 px on the long side. `variant` > 0 gives a variation (n > 1). */
+/** Styles one photo in the worker thread: JPEG, at least 1024 px on the long side. `variant` > 0 gives a variation (n > 1). */
 export async function stylePhoto(
   image: GenerateRequest["image"],
   prompt: string,
   opts: { size?: GenerateRequest["settings"]["size"]; variant?: number; style?: OfflineStyle } = {},
 ): Promise<GeneratedImage & { style: OfflineStyle; width: number; height: number }> {
-  const style = opts.style ?? pickOfflineStyle(prompt);
-  const frame = await loadFrame(image, longSide(opts.size));
-  const pixels = await render(frame, style, prompt, opts.variant ?? 0);
-  const data = await rawInput(pixels, frame.width, frame.height, 3).jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" }).toBuffer();
-  return { data, mimeType: "image/jpeg", style, width: frame.width, height: frame.height };
+  const job: StyleJob = { image: image.data, mimeType: image.mimeType, prompt, ...opts };
+  try {
+    const out = await pool.run(job, () => stylePhotoInThread(image, prompt, opts));
+    return Buffer.isBuffer(out.data) ? (out as StyledPhoto & { data: Buffer }) : { ...out, data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
+  } catch (err) {
+    if (!(err instanceof WorkerJobError)) throw err;
+    const failure = err.detail as StyleJobFailure;
+    throw new GenerationError(failure.kind, failure.message, err);
+  }
 }
 
 function abortError(signal: AbortSignal): GenerationError {

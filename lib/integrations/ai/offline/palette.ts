@@ -1,5 +1,3 @@
-import "server-only";
-
 /** Which look the offline provider gives a prompt, and the colours and noise it draws with. Pure and deterministic. */
 
 export const OFFLINE_STYLES = ["pop-art", "comic", "pencil", "watercolour", "duotone", "vintage"] as const;

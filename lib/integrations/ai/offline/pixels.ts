@@ -1,4 +1,3 @@
-import "server-only";
 import sharp, { type Sharp } from "sharp";
 import { rng } from "./palette";
 
@@ -27,8 +26,9 @@ const SLICE_MS = 4;
 
 /**
  * Runs fn(y) for every row 0…height-1, yielding to the event loop (setImmediate) whenever a slice of
- * rows has taken SLICE_MS: a 2400-px style pass costs 50–300 ms of JavaScript, and without yields
- * that is how long every other request would wait. The rows run in order, so results are unchanged.
+ * rows has taken SLICE_MS: a 2400-px style pass costs 50–300 ms of JavaScript. In the worker thread
+ * this lets concurrent jobs take turns; should the styles run on the main thread (no worker), it keeps
+ * every other request from waiting that long. The rows run in order, so results are unchanged.
  */
 export async function forRows(height: number, fn: (y: number) => void): Promise<void> {
   let sliceStart = performance.now();

@@ -1,4 +1,3 @@
-import "server-only";
 import sharp from "sharp";
 import { duotoneColours, noiseTile, NOISE_SIZE, type Rgb } from "./palette";
 import { blurGrey, clamp, colourMatrix, edges, forRows, greyOf, inkLines, noiseField, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";

@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import sharp from "sharp";
+import { expect, test } from "@playwright/test";
+
+/**
+ * The production build carries the offline provider's worker thread as its own bundle (Turbopack
+ * follows `new Worker("./lib/integrations/ai/offline/worker.ts")` in lib/integrations/ai/offline/index.ts).
+ * The server falls back to the main thread, logged, when the worker cannot start; this test makes sure
+ * the built worker exists and styles a photo, so a build that lost it fails here rather than quietly
+ * running every generation on the event loop. No browser needed: it runs the built file in Node.
+ */
+
+const CHUNKS = path.join(process.cwd(), ".next", "server", "chunks");
+
+test("the built offline-style worker answers a job with a print-size JPEG, and a broken photo with the generation error", async () => {
+  const files = fs.readdirSync(CHUNKS).filter((f) => f.startsWith("[worker thread]-lib_integrations_ai_offline_worker_ts") && f.endsWith(".js"));
+  expect(files, "one worker bundle in .next/server/chunks").toHaveLength(1);
+  const worker = new Worker(path.join(CHUNKS, files[0] ?? ""), { execArgv: [] });
+  try {
+    const answers = new Map<number, { result?: { data: Uint8Array; mimeType: string; style: string; width: number; height: number }; error?: { kind: string; message: string } }>();
+    const done = new Promise<void>((resolve, reject) => {
+      worker.on("error", reject);
+      worker.on("message", (msg: { id: number }) => {
+        answers.set(msg.id, msg);
+        if (answers.size === 2) resolve();
+      });
+    });
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#3377cc", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
+    worker.postMessage({ id: 1, job: { image, mimeType: "image/jpeg", prompt: "pop art", style: "pop-art" } });
+    worker.postMessage({ id: 2, job: { image: Buffer.from("not a picture"), mimeType: "image/jpeg", prompt: "pop art" } });
+    await done;
+    const ok = answers.get(1)?.result;
+    expect({ mimeType: ok?.mimeType, style: ok?.style, width: ok?.width, height: ok?.height }).toEqual({ mimeType: "image/jpeg", style: "pop-art", width: 2400, height: 1600 });
+    expect((await sharp(Buffer.from(ok?.data ?? [])).metadata()).format).toBe("jpeg");
+    expect(answers.get(2)?.error).toEqual({ kind: "failed", message: "offline provider: the photo cannot be decoded" });
+  } finally {
+    await worker.terminate();
+  }
+});
