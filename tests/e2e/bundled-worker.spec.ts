@@ -19,10 +19,11 @@ test("the built offline-style worker answers a job with a print-size JPEG, and a
   expect(files, "one worker bundle in .next/server/chunks").toHaveLength(1);
   const worker = new Worker(path.join(CHUNKS, files[0] ?? ""), { execArgv: [] });
   try {
-    const answers = new Map<number, { result?: { data: Uint8Array; mimeType: string; style: string; width: number; height: number }; error?: { kind: string; message: string } }>();
+    type Answer = { id: number; result?: { data: Uint8Array; mimeType: string; style: string; width: number; height: number }; error?: { kind: string; message: string } };
+    const answers = new Map<number, Answer>();
     const done = new Promise<void>((resolve, reject) => {
       worker.on("error", reject);
-      worker.on("message", (msg: { id: number }) => {
+      worker.on("message", (msg: Answer) => {
         answers.set(msg.id, msg);
         if (answers.size === 2) resolve();
       });
