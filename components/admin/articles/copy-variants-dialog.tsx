@@ -25,9 +25,10 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
   const [error, setError] = useState<string | null>(null);
   const catalog = useQuery({ ...articleQueries.variantsCatalog(mugId), enabled: open, meta: { silent: true } });
   const loadError = catalog.isError ? catalog.error.message : null;
+  const loadFailedTitle = te("failedToLoad");
   useEffect(() => {
-    if (loadError) toast.error(te("failedToLoad"), { description: loadError });
-  }, [loadError, te]);
+    if (loadError) toast.error(loadFailedTitle, { description: loadError });
+  }, [loadError, loadFailedTitle]);
 
   const copy = useAdminMutation({
     mutationFn: (variantIds: number[]) => mugVariantsApi.copy(mugId, variantIds),
