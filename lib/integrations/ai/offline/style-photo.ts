@@ -78,4 +78,3 @@ export async function stylePhotoInThread(
   const data = await rawInput(pixels, frame.width, frame.height, 3).jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" }).toBuffer();
   return { data, mimeType: "image/jpeg", style, width: frame.width, height: frame.height };
 }
-
