@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast, Toaster } from "sonner";
+import { toast, Toaster } from "@/components/ui/toast";
 import { makeQueryClient } from "@/lib/api-client/query-client";
 import { setApiClientTranslator } from "@/lib/api-client/fetcher";
 import { sessionQuery } from "@/lib/api-client/session";

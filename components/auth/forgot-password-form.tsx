@@ -4,10 +4,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { forgotPassword } from "@/lib/api-client/account";
-import { forgotPasswordBody } from "@/lib/schemas/account";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+import { accountFormRules } from "./lazy-form-rules";
 
 /**
  * "Forgot password?" (issue 11 §1): asks for the email and shows the server's neutral confirmation
@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
-    const body = fields.validate(forgotPasswordBody, { email });
+    const body = await fields.validateLazy(accountFormRules, (rules) => rules.forgotPasswordBody, { email });
     if (!body) {
       focusError();
       return;
@@ -55,7 +55,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
           {sent}
         </p>
       ) : (
-        <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+        <form ref={formRef} onSubmit={onSubmit} onFocus={accountFormRules.preload} className="space-y-4" noValidate>
           <p className="text-sm text-stone-600">{t("forgotIntro")}</p>
           <TextField
             id="forgot-email"

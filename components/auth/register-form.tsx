@@ -3,24 +3,14 @@
 import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { sessionQuery } from "@/lib/api-client/session";
-import { email as emailRule } from "@/lib/schemas/auth";
-import { newPassword } from "@/lib/schemas/account";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { afterSignIn } from "./after-sign-in";
+import { accountFormRules } from "./lazy-form-rules";
 import { registerCustomer } from "./auth-api";
-
-/** The sign-up form's rules in the browser: the server's (POST /api/auth/register) plus both names. */
-const signUpForm = z.object({
-  email: emailRule,
-  password: newPassword,
-  firstName: z.string().trim().min(1, { error: "validation.firstNameRequired" }).max(100, { error: "validation.tooLong" }),
-  lastName: z.string().trim().min(1, { error: "validation.lastNameRequired" }).max(100, { error: "validation.tooLong" }),
-});
 
 /**
  * Create a customer account (issue 11 §1). Field errors come from the shared rules in the browser and
@@ -61,7 +51,7 @@ export function RegisterForm({
     };
     setError(null);
     setTaken(null);
-    const body = fields.validate(signUpForm, input);
+    const body = await fields.validateLazy(accountFormRules, (rules) => rules.signUpForm, input);
     const repeat = String(form.get("passwordRepeat") ?? "");
     const differs = input.password.length > 0 && repeat !== input.password;
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
@@ -87,7 +77,7 @@ export function RegisterForm({
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="register-form">
+    <form ref={formRef} onSubmit={onSubmit} onFocus={accountFormRules.preload} className="space-y-4" noValidate data-testid="register-form">
       <p className="text-sm text-stone-600">{t("registerIntro")}</p>
       <TextField
         id="register-email"

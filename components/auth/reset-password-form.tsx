@@ -5,17 +5,14 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { resetPassword } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
-import { newPassword } from "@/lib/schemas/account";
 import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { z } from "zod";
-
-const form = z.object({ password: newPassword });
+import { accountFormRules } from "./lazy-form-rules";
 
 /**
  * /reset-password?token=… (issue 11 §1): new password twice; the server checks the single-use,
@@ -41,7 +38,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     const password = String(data.get("password") ?? "");
     const repeat = String(data.get("passwordRepeat") ?? "");
     setError(null);
-    const body = fields.validate(form, { password });
+    const body = await fields.validateLazy(accountFormRules, (rules) => rules.newPasswordForm, { password });
     const differs = password.length > 0 && repeat !== password;
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
     if (!body || differs) {
@@ -84,7 +81,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     <div className="card">
       <h1 className="mb-1 text-2xl font-semibold">{t("title")}</h1>
       <p className="mb-6 text-sm text-stone-600">{t("intro")}</p>
-      <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form ref={formRef} onSubmit={onSubmit} onFocus={accountFormRules.preload} className="space-y-4" noValidate>
         <TextField
           id="reset-password"
           name="password"

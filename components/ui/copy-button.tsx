@@ -1,6 +1,6 @@
 "use client";
 
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 
 /** Copies a text to the clipboard and says so in a toast (texts from the caller's messages). */
 export function CopyButton({

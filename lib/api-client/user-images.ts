@@ -1,18 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./fetcher";
 import type { ImageDto } from "@/lib/schemas/images";
-import { listUserImagesQuery, type ListUserImagesQuery, type UserImageDto } from "@/lib/schemas/user-images";
+import type { ListUserImagesQuery, UserImageDto } from "@/lib/schemas/user-images";
 
 export const userImageKeys = {
   all: ["user", "images"] as const,
   list: (query: ListUserImagesQuery) => [...userImageKeys.all, "list", query] as const,
 };
-
-/** sort and order from the URL query (browser or server); anything unknown falls back to newest first by date. */
-export function sortFromUrl(params: { get(name: string): string | null }): ListUserImagesQuery {
-  const parsed = listUserImagesQuery.safeParse({ sort: params.get("sort") ?? undefined, order: params.get("order") ?? undefined });
-  return parsed.success ? { sort: parsed.data.sort, order: parsed.data.order } : { sort: "date", order: "desc" };
-}
 
 function listPath(query: ListUserImagesQuery): string {
   const params = new URLSearchParams({ sort: query.sort, order: query.order });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_QUANTITY } from "./cart-quantity";
 
 /**
  * Cart API contract (/api/user/cart…). Prices are gross integer cents computed on the server from the
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 const id = (error: `validation.${string}`) => z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
-export const MAX_QUANTITY = 99;
+export { MAX_QUANTITY };
 const quantity = z
   .number({ error: "validation.quantityInvalid" })
   .int({ error: "validation.quantityInvalid" })

@@ -1,15 +1,8 @@
 import { z } from "zod";
+import { SORT_ORDERS, USER_IMAGE_SORTS, USER_IMAGE_TYPES } from "./user-image-sorting";
 
-/** The kinds of image in a customer's gallery (catalogue images belong to nobody). */
-export const USER_IMAGE_TYPES = ["UPLOADED", "GENERATED", "EDITED"] as const;
-export type UserImageType = (typeof USER_IMAGE_TYPES)[number];
-
-export const USER_IMAGE_SORTS = ["date", "type"] as const;
-export type UserImageSort = (typeof USER_IMAGE_SORTS)[number];
-
-/** desc = newest first, asc = oldest first. */
-export const SORT_ORDERS = ["desc", "asc"] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export { SORT_ORDERS, USER_IMAGE_SORTS, USER_IMAGE_TYPES };
+export type { SortOrder, UserImageSort, UserImageType } from "./user-image-sorting";
 
 /** GET /api/user/images query: allow-listed sort keys; sort by type groups uploaded, generated, edited, each by date. */
 export const listUserImagesQuery = z.object({

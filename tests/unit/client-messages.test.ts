@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { appDir, clientModules, rel, routeFiles as findRouteFiles, source } from "@/tests/helpers/import-graph";
 import en from "@/messages/en.json";
 import { ROOT_CLIENT_NAMESPACES, SEGMENT_CLIENT_NAMESPACES, mergeMessages, pickMessages } from "@/lib/i18n/client-namespaces";
 
@@ -10,9 +11,6 @@ import { ROOT_CLIENT_NAMESPACES, SEGMENT_CLIENT_NAMESPACES, mergeMessages, pickM
  * client" and everything they import), reads the namespaces their useTranslations calls use, and checks that
  * the root and the segment layouts on the route's path provide them.
  */
-const root = path.resolve(__dirname, "../..");
-const appDir = path.join(root, "app");
-const ROUTE_FILES = new Set(["page.tsx", "layout.tsx", "error.tsx", "not-found.tsx", "loading.tsx", "template.tsx", "default.tsx", "global-error.tsx"]);
 
 /**
  * Calls whose namespace or key the regex cannot read. Each names the paths it may use and why; an empty
@@ -31,64 +29,6 @@ const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
     reason: "screen.namespace is one of the two category tree namespaces",
   },
 };
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (full !== path.join(appDir, "api")) walk(full, out);
-    } else if (ROUTE_FILES.has(entry.name)) out.push(full);
-  }
-  return out;
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith("@/")) base = path.join(root, spec.slice(2));
-  else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
-  else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
-    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
-
-const sourceCache = new Map<string, string>();
-function source(file: string): string {
-  let text = sourceCache.get(file);
-  if (text === undefined) {
-    text = fs.readFileSync(file, "utf8");
-    sourceCache.set(file, text);
-  }
-  return text;
-}
-
-/** The modules a file imports at run time (type-only imports left out), static, re-exported and dynamic. */
-function imports(file: string): string[] {
-  const text = source(file).replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-  const specs: string[] = [];
-  for (const m of text.matchAll(/\b(import|export)\s+(type\s+)?([^'";]*?)\s+from\s+["']([^"']+)["']/g)) if (!m[2]) specs.push(m[4] ?? "");
-  for (const m of text.matchAll(/\bimport\s+["']([^"']+)["']/g)) specs.push(m[1] ?? "");
-  for (const m of text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specs.push(m[1] ?? "");
-  return specs.map((spec) => resolveImport(file, spec)).filter((f): f is string => f !== null);
-}
-
-const isClientModule = (file: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source(file));
-const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
-
-/** Every module running in the browser that the route file reaches. */
-function clientModules(entry: string): Set<string> {
-  const client = new Set<string>();
-  const seenServer = new Set<string>();
-  const visit = (file: string, inClient: boolean) => {
-    const nowClient = inClient || isClientModule(file);
-    if (nowClient ? client.has(file) : seenServer.has(file)) return;
-    (nowClient ? client : seenServer).add(file);
-    for (const next of imports(file)) visit(next, nowClient);
-  };
-  visit(entry, false);
-  return client;
-}
 
 /**
  * The message paths a client module reads. A translator bound by `const t = useTranslations("ns")` reads
@@ -174,7 +114,7 @@ function hasPath(messages: unknown, dotted: string): boolean {
   return true;
 }
 
-const routeFiles = walk(appDir).sort();
+const routeFiles = findRouteFiles().sort();
 
 describe("client messages per route", () => {
   it("finds the route files and their client components", () => {

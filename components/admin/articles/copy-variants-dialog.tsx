@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { articleQueries, mugVariantsApi } from "@/lib/api-client/articles";
 import { copyVariantsBody } from "@/lib/schemas/articles";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";

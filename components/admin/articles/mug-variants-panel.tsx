@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { MugVariantAdminDto } from "@/lib/schemas/articles";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { mugDimensions } from "./article-form-model";

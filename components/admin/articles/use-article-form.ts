@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { articlesApi, mugVariantsApi } from "@/lib/api-client/articles";
 import { createArticleBody, updateArticleBody, type ArticleDto, type CreateArticleBody, type UpdateArticleBody } from "@/lib/schemas/articles";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";

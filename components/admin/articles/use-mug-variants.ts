@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { articleKeys, mugVariantsApi } from "@/lib/api-client/articles";
 import type { MugVariantAdminDto, MugVariantBody } from "@/lib/schemas/articles";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { adminMailApi } from "@/lib/api-client/admin-mail";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";

@@ -4,7 +4,7 @@ import { FileButton } from "@/components/ui/file-button";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { aiTestApi } from "@/lib/api-client/prompts";
 import { VARIANT_IMAGE_TYPES } from "@/components/admin/articles/variant-image";
 import { PortalDialog } from "@/components/admin/articles/portal-dialog";

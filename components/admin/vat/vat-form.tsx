@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { vatApi } from "@/lib/api-client/vat";
 import { vatBody, type VatBody, type VatRateDto } from "@/lib/schemas/vat";
 import { useFieldErrors } from "@/components/ui/use-field-errors";

@@ -3,11 +3,12 @@
 import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { accountQuery, updateAccount } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
-import { accountUpdateBody, type AccountResponse, type AccountUpdateBody } from "@/lib/schemas/account";
+import type { AccountResponse, AccountUpdateBody } from "@/lib/schemas/account";
+import { accountFormRules } from "@/components/auth/lazy-form-rules";
 import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -37,11 +38,11 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
     },
   });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const data = new FormData(e.currentTarget);
-    const body = fields.validate(accountUpdateBody, {
+    const body = await fields.validateLazy(accountFormRules, (rules) => rules.accountUpdateBody, {
       firstName: String(data.get("firstName") ?? ""),
       lastName: String(data.get("lastName") ?? ""),
       phone: String(data.get("phone") ?? ""),
@@ -54,7 +55,7 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="account-data-form">
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="space-y-4" noValidate data-testid="account-data-form">
       <div>
         <p className="label">{t("email")}</p>
         <p className="break-all text-sm text-stone-800" data-testid="account-email">

@@ -3,10 +3,11 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { changePassword, forgotPassword } from "@/lib/api-client/account";
-import { changePasswordBody, type ChangePasswordBody } from "@/lib/schemas/account";
+import type { ChangePasswordBody } from "@/lib/schemas/account";
+import { accountFormRules } from "@/components/auth/lazy-form-rules";
 import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -34,12 +35,12 @@ export function ChangePasswordForm() {
     },
   });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setError(null);
     const data = new FormData(e.currentTarget);
     const input = { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") };
-    const body = fields.validate(changePasswordBody, input);
+    const body = await fields.validateLazy(accountFormRules, (rules) => rules.changePasswordBody, input);
     const differs = input.newPassword.length > 0 && String(data.get("newPasswordRepeat") ?? "") !== input.newPassword;
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
     if (!body || differs) {
@@ -50,7 +51,7 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate data-testid="change-password-form">
+    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="space-y-4" noValidate data-testid="change-password-form">
       <TextField
         id="account-current-password"
         name="currentPassword"

@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { cartMutations } from "@/lib/api-client/cart";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CartItemRow } from "./cart-item-row";

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
-import { updateCartItemBody, MAX_QUANTITY } from "@/lib/schemas/cart";
+import { isCartQuantity, MAX_QUANTITY } from "@/lib/schemas/cart-quantity";
 
 /**
  * Quantity 1–99 with − / + buttons and a text box. Typed values are committed on Enter or blur and only
@@ -25,14 +25,13 @@ export function QuantityStepper(props: { value: number; itemLabel: string; disab
     // Unchanged (e.g. blur after a refused value was reverted): nothing to do, the message stays.
     if (trimmed === String(props.value)) return;
     const quantity = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-    const parsed = updateCartItemBody.safeParse({ quantity });
-    if (!parsed.success) {
+    if (!isCartQuantity(quantity)) {
       setError(t("validation.quantityInvalid"));
       setDraft(String(props.value));
       return;
     }
     setError(null);
-    if (parsed.data.quantity !== props.value) props.onChange(parsed.data.quantity);
+    if (quantity !== props.value) props.onChange(quantity);
   }
 
   const step = (delta: number) => {

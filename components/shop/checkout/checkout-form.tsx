@@ -1,16 +1,15 @@
 "use client";
 
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { z } from "zod";
 import { ordersApi } from "@/lib/api-client/orders";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { placeOrderBody } from "@/lib/schemas/orders";
+import { lazyModule } from "@/lib/lazy-module";
 import type { CartDto } from "@/lib/schemas/cart";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { focusFirstError } from "@/components/ui/focus-first-error";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { PriceChangedNotice } from "@/components/shop/cart/price-changed-notice";
 import { invalidateCart } from "@/components/shop/cart/use-refreshed-cart";
 import { AddressFields, emptyAddress, type AddressValues } from "./address-fields";
@@ -30,12 +29,8 @@ export interface CheckoutUser {
 /** A line printed with the customer's design: made to their specification (§ 312g Abs. 2 Nr. 1 BGB). */
 export const isPersonalised = (item: CartDto["items"][number]): boolean => item.image != null;
 
-/** The placing body without the key; a cart with personalised lines needs the withdrawal waiver ticked. */
-function formSchema(personalised: boolean) {
-  return placeOrderBody.omit({ idempotencyKey: true }).extend({
-    acceptWithdrawalWaiver: personalised ? z.literal(true, { error: "validation.withdrawalWaiverRequired" }) : z.boolean().optional(),
-  });
-}
+/** checkout-rules.ts (zod and the order schema), loaded when the form is first used. */
+const checkoutRules = lazyModule(() => import("./checkout-rules"));
 
 /**
  * Contact, shipping and billing address, payment, the withdrawal waiver for personalised mugs and
@@ -44,7 +39,6 @@ function formSchema(personalised: boolean) {
 export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser | null }) {
   const t = useTranslations("checkout");
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const fields = useFieldErrors();
   const flow = usePaymentFlow({ newCheckout: true });
   const [pricesChanged, setPricesChanged] = useState(false);
@@ -59,15 +53,17 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [waiver, setWaiver] = useState(false);
   const personalised = cart.items.some(isPersonalised);
-  const schema = useMemo(() => formSchema(personalised), [personalised]);
   const e = fields.errors;
 
-  /** After a failed submit: focus on the first faulty field (contact, addresses, card, waiver), in page order. */
-  const focusFault = () => void focusFirstError(formRef.current);
+  /**
+   * After a failed submit: focus on the first faulty field (contact, addresses, card, waiver), in page
+   * order, once React has rendered the errors (they are set after an await, outside the submit event).
+   */
+  const { ref: formRef, request: focusFault } = useFocusFirstError<HTMLFormElement>();
 
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
-    const body = fields.validate(schema, {
+    const body = await fields.validateLazy(checkoutRules, (rules) => rules.checkoutFormSchema(personalised), {
       contact,
       shippingAddress: shipping,
       billingAddress: sameAsShipping ? null : billing,
@@ -107,7 +103,7 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   // Server errors for fields this form does not show (e.g. "_") are listed with the summary line.
   const otherErrors = Object.entries(e).filter(([key]) => !/^((contact|shippingAddress|billingAddress)\.|acceptWithdrawalWaiver$)/.test(key));
   return (
-    <form ref={formRef} noValidate onSubmit={(ev) => void onSubmit(ev)} className="space-y-6" data-testid="checkout-form" aria-busy={busy}>
+    <form ref={formRef} noValidate onSubmit={(ev) => void onSubmit(ev)} onFocus={checkoutRules.preload} className="space-y-6" data-testid="checkout-form" aria-busy={busy}>
       {(cart.summary.hasPriceChanges || pricesChanged) && (
         <PriceChangedNotice>{pricesChanged && <p className="mt-2 font-medium">{t("pricesConfirmAgain")}</p>}</PriceChangedNotice>
       )}

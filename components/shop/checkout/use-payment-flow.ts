@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { orderQueries } from "@/lib/api-client/orders";
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { invalidateCart } from "@/components/shop/cart/use-refreshed-cart";

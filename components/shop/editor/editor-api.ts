@@ -3,7 +3,8 @@ import { apiFetch, HttpError } from "@/lib/api-client/fetcher";
 import type { Locale } from "@/lib/i18n/config";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { generateResponse, generationJobResponse, type GenerateResponse, type GenerationJobResponse } from "@/lib/schemas/images";
+import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/images";
+import { editorSchemas } from "./lazy-editor-schemas";
 
 /** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
 export const editorQueries = {
@@ -70,7 +71,10 @@ export async function generateImages(input: {
   form.set("width", String(input.width));
   form.set("height", String(input.height));
   const path = input.asUser ? "/user/ai/images/generate" : "/public/images/generate";
-  const answer = await apiFetch<unknown>(path, { method: "POST", body: form, signal: input.signal, redirectOnAuthError: false });
+  const [answer, { generateResponse }] = await Promise.all([
+    apiFetch<unknown>(path, { method: "POST", body: form, signal: input.signal, redirectOnAuthError: false }),
+    editorSchemas.load(),
+  ]);
   const parsed = generateResponse.safeParse(answer);
   if (!parsed.success || parsed.data.images.length === 0) throw new InvalidGenerateResponse();
   return parsed.data;
@@ -78,7 +82,10 @@ export async function generateImages(input: {
 
 /** GET /api/generations/{jobId}: how a generation job stands (an answer of another shape counts as invalid). */
 export async function fetchGenerationJob(jobId: string, signal?: AbortSignal): Promise<GenerationJobResponse> {
-  const answer = await apiFetch<unknown>(`/generations/${encodeURIComponent(jobId)}`, { signal, redirectOnAuthError: false });
+  const [answer, { generationJobResponse }] = await Promise.all([
+    apiFetch<unknown>(`/generations/${encodeURIComponent(jobId)}`, { signal, redirectOnAuthError: false }),
+    editorSchemas.load(),
+  ]);
   const parsed = generationJobResponse.safeParse(answer);
   if (!parsed.success) throw new InvalidGenerateResponse();
   return parsed.data;

@@ -1,6 +1,8 @@
-import { z } from "zod";
-import { generateResponse } from "@/lib/schemas/images";
-import { initialEditorState, LAST_STEP, STEPS, type EditorState, type Photo, type RunningJob } from "./editor-state";
+import { initialEditorState, STEPS, type EditorState, type Photo, type RunningJob } from "./editor-state";
+import type { SavedEditor } from "./editor-schemas";
+import { editorSchemas } from "./lazy-editor-schemas";
+
+export type { SavedEditor };
 
 /**
  * The editor's work kept in the browser, so a reload or a closed tab loses nothing (issue 11 §2):
@@ -16,27 +18,6 @@ const DB_NAME = "mugshop-editor";
 const STORE = "files";
 const PHOTO_KEY = "photo";
 
-const point = z.object({ x: z.number(), y: z.number() });
-const area = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const id = z.number().int().positive();
-
-const savedSchema = z.object({
-  v: z.literal(1),
-  step: z.number().int().min(0).max(LAST_STEP),
-  /** The photo's file name, type and date; its bytes are in IndexedDB. */
-  photo: z.object({ name: z.string(), type: z.string(), lastModified: z.number() }).nullable(),
-  photoVersion: z.number().int().min(0),
-  crop: z.object({ crop: point, zoom: z.number().min(1).max(10), area: area.nullable(), aspect: z.number().positive().nullable() }),
-  promptId: id.nullable(),
-  mugId: id.nullable(),
-  variantId: id.nullable(),
-  /** Only what the visitor typed (never a signed-in account's own data). */
-  personal: z.object({ email: z.string(), phone: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
-  useDifferentData: z.boolean(),
-  generation: z.object({ result: generateResponse.nullable(), signature: z.string().nullable(), selectedImageId: id.nullable() }),
-  job: z.object({ id: z.uuid(), signature: z.string(), createdAt: z.number() }).nullable(),
-});
-export type SavedEditor = z.infer<typeof savedSchema>;
 
 function storage(): Storage | null {
   try {
@@ -55,15 +36,20 @@ export function hasSavedEditor(): boolean {
   }
 }
 
-/** The saved work, if it is readable and of this version. */
-export function loadSavedEditor(): SavedEditor | null {
+/**
+ * The saved work, if it is readable and of this version. Its schema loads with it (editorSchemas); if
+ * that load fails (offline, a new deployment), nothing is restored now and the saved work is kept.
+ */
+export async function loadSavedEditor(): Promise<SavedEditor | null> {
   const store = storage();
   if (!store) return null;
+  const schemas = await editorSchemas.load().catch(() => null);
+  if (!schemas) return null;
   try {
     for (const key of OLD_KEYS) store.removeItem(key);
     const raw = store.getItem(STATE_KEY);
     if (!raw) return null;
-    const parsed = savedSchema.safeParse(JSON.parse(raw));
+    const parsed = schemas.savedSchema.safeParse(JSON.parse(raw));
     if (parsed.success) return parsed.data;
   } catch {
     // Not JSON: treated like an unknown version.

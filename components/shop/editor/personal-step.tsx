@@ -5,17 +5,17 @@ import { useTranslations } from "next-intl";
 import { focusFirstError } from "@/components/ui/focus-first-error";
 import { TextField } from "@/components/ui/form-field";
 import type { PersonalData } from "./editor-state";
-import { personalSchema } from "./personal-schema";
+import type { PersonalSchema } from "./editor-schemas";
 import type { Editor } from "./use-editor";
 
 type Field = keyof PersonalData;
 
 /** Field errors of the shared zod schema, translated; only for fields the user has left once. */
-function useErrors(values: PersonalData, touched: Set<Field>) {
+function useErrors(schema: PersonalSchema | null, values: PersonalData, touched: Set<Field>) {
   const t = useTranslations();
-  const parsed = personalSchema.safeParse(values);
+  const parsed = schema?.safeParse(values);
   const errors: Partial<Record<Field, string>> = {};
-  if (!parsed.success) {
+  if (parsed && !parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if (typeof field !== "string" || !(field in values) || !touched.has(field as Field) || errors[field as Field]) continue;
@@ -34,7 +34,7 @@ export function PersonalStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.personal");
   const { state, dispatch, asUser, accountData, usesAccountData } = editor;
   const [touched, setTouched] = useState<Set<Field>>(() => new Set(Object.entries(state.personal).filter(([, v]) => v !== "").map(([k]) => k as Field)));
-  const errors = useErrors(state.personal, touched);
+  const errors = useErrors(editor.personalSchema, state.personal, touched);
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -42,7 +42,7 @@ export function PersonalStep({ editor }: { editor: Editor }) {
   // error and focus moves to the first faulty one.
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (personalSchema.safeParse(state.personal).success) return void editor.next();
+    if (editor.personalSchema?.safeParse(state.personal).success) return void editor.next();
     setTouched(new Set(Object.keys(state.personal) as Field[]));
     void focusFirstError(formRef.current);
   }

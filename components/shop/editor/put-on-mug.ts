@@ -1,8 +1,8 @@
 import type { Area } from "react-easy-crop";
 import { apiFetch } from "@/lib/api-client/fetcher";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
-import { userImageDetailResponse } from "@/lib/schemas/user-images";
 import { generationSignature, initialEditorState, STEPS, type EditorState } from "./editor-state";
+import { editorSchemas } from "./lazy-editor-schemas";
 
 /**
  * "Put on a mug" from My images (`/editor?image={id}`): the editor starts from one of the signed-in
@@ -41,7 +41,8 @@ function printAspectOf(mug: MugDto | undefined): number {
 
 /** The editor's state for one of the user's images; throws (HttpError 404/401) when it is not theirs. */
 export async function stateForImage(imageId: number, catalogue: { mugs: MugDto[]; prompts: PublicPromptDto[] }): Promise<EditorState> {
-  const image = userImageDetailResponse.parse(await apiFetch<unknown>(`/user/images/${imageId}`, { redirectOnAuthError: false }));
+  const [answer, { userImageDetailResponse }] = await Promise.all([apiFetch<unknown>(`/user/images/${imageId}`, { redirectOnAuthError: false }), editorSchemas.load()]);
+  const image = userImageDetailResponse.parse(answer);
   const mug = catalogue.mugs[0];
 
   if (image.type === "UPLOADED") {

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore, type Dispatch } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { initialEditorState, type EditorAction, type EditorState } from "./editor-state";
 import { clearSavedEditor, fromSaved, hasSavedEditor, loadPhoto, loadSavedEditor, savePhoto, saveEditor, toSaved } from "./persistence";
@@ -59,7 +59,7 @@ export function useEditorPersistence(input: {
           forgetImageParam();
         }
       }
-      const saved = loadSavedEditor();
+      const saved = await loadSavedEditor();
       if (saved) {
         const file = saved.photo ? await loadPhoto(saved.photo) : null;
         savedFile.current = file;

@@ -3,12 +3,13 @@
 import { useCallback, useEffect, useMemo, useReducer } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
+import { useLazyModule } from "@/components/ui/use-lazy-module";
 import { sessionQuery } from "@/lib/api-client/session";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { editorQueries, isSignedInCustomer, registerGuest } from "./editor-api";
 import { editorReducer, generationSignature, initialEditorState, STEPS, type PersonalData } from "./editor-state";
-import { personalSchema } from "./personal-schema";
+import { editorSchemas } from "./lazy-editor-schemas";
 import { useEditorPersistence } from "./use-editor-persistence";
 import { useGeneration } from "./use-generation";
 
@@ -62,14 +63,18 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     [session],
   );
   const usesAccountData = asUser && !state.useDifferentData;
-  const personalCheck = personalSchema.safeParse(usesAccountData ? accountData : state.personal);
+  // The schemas load once the visitor has started (a photo chosen or work restored), not with the page;
+  // until then step 4 cannot be left (it is three steps away).
+  const schemas = useLazyModule(editorSchemas, !!state.photo || state.step > 0);
+  const personalSchema = schemas?.personalSchema ?? null;
+  const personalCheck = personalSchema?.safeParse(usesAccountData ? accountData : state.personal);
 
   const result = state.generation.result;
   const valid: boolean[] = [
     !!state.photo && !!state.crop.area && state.crop.area.width > 0 && state.crop.area.height > 0,
     !!prompt,
     !!mug && !!variant,
-    usesAccountData || personalCheck.success,
+    usesAccountData || !!personalCheck?.success,
     !!result && result.images.some((i) => i.id === state.generation.selectedImageId),
     true,
   ];
@@ -88,7 +93,7 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
       dispatch({ type: "goTo", step: state.step + 1 });
       return;
     }
-    if (!personalCheck.success) return;
+    if (!personalCheck?.success) return;
     const data = personalCheck.data;
     rememberContact(data);
     const alreadyThisGuest = session?.authenticated && session.roles.includes("guest") && session.user?.email === data.email;
@@ -144,6 +149,8 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     aspect,
     accountData,
     usesAccountData,
+    /** Step 4's rules once loaded (null before). */
+    personalSchema,
     valid,
     busy: register.isPending || generation.generating,
     registering: register.isPending,

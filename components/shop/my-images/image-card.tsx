@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { userImageKeys, userImagesApi } from "@/lib/api-client/user-images";
 import type { UserImageDto, UserImageType } from "@/lib/schemas/user-images";
 import { thumbnailUrl } from "@/lib/thumbnail-url";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { guestOrdersApi } from "@/lib/api-client/guest-orders";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

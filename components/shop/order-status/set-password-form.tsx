@@ -1,16 +1,16 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { sessionQuery } from "@/lib/api-client/session";
-import { newPassword } from "@/lib/schemas/account";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import { TextField } from "@/components/ui/form-field";
-import { focusFirstError } from "@/components/ui/focus-first-error";
+import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
+import { accountFormRules } from "@/components/auth/lazy-form-rules";
 
 type Errors = { password?: string; repeat?: string; form?: string };
 
@@ -24,7 +24,8 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
   const tv = useTranslations("validation");
   const router = useRouter();
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
+  // Errors are set after an await (the rules load on first use): focus follows once they are rendered.
+  const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -41,14 +42,16 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
     onError: (err) => {
       if (err instanceof HttpError && err.fieldErrors?.password) setErrors({ password: err.fieldErrors.password });
       else setErrors({ form: err instanceof Error ? err.message : String(err) });
-      void focusFirstError(formRef.current);
+      focusError();
     },
   });
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next: Errors = {};
-    const parsed = newPassword.safeParse(password);
+    // The rules load with the form's first focus; if they cannot load, the server checks the password.
+    const rules = await accountFormRules.load().catch(() => null);
+    const parsed = rules ? rules.newPassword.safeParse(password) : ({ success: true } as const);
     if (!parsed.success) {
       const key = parsed.error.issues[0]?.message ?? "validation.passwordTooShort";
       next.password = password === "" ? tv("passwordRequired") : tv(key.replace(/^validation\./, "") as "passwordTooShort");
@@ -56,7 +59,7 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
     if (!next.password && repeat !== password) next.repeat = t("passwordsDiffer");
     setErrors(next);
     if (next.password || next.repeat) {
-      void focusFirstError(formRef.current);
+      focusError();
       return;
     }
     save.mutate(password);
@@ -68,7 +71,7 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
         {t("setPasswordTitle")}
       </h2>
       <p className="text-sm text-stone-700">{t("setPasswordIntro", { email })}</p>
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-2">
+      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="grid gap-3 sm:grid-cols-2">
         {/* Lets password managers store the new password under the account's email. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField

@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { orderQueries, ordersApi } from "@/lib/api-client/orders";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";

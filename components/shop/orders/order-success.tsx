@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { orderQueries } from "@/lib/api-client/orders";
 import { guestOrdersApi } from "@/lib/api-client/guest-orders";
 import { sessionQuery } from "@/lib/api-client/session";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 
 /** The file name from Content-Disposition, else the fallback. */
 function fileName(res: Response, fallback: string): string {

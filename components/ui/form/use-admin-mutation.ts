@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { HttpError, joinFieldErrors } from "@/lib/api-client/fetcher";
 
 export type AdminMutationKind = "save" | "delete" | "load";

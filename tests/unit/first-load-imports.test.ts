@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { appDir, clientModules, importSpecs, rel, root, routeFiles } from "@/tests/helpers/import-graph";
+
+/**
+ * What the storefront sends with a page (issue 12, first-load JS ≤ the framework floor + 30 KB): zod
+ * (31 KB gzip) and sonner (8 KB) are loaded only when needed — a form's schema when the form is used
+ * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx). This walks the static
+ * imports (not `import()`) from every storefront route file and from instrumentation-client.ts and fails
+ * on a module that would pull either into a page's first load again.
+ */
+const LAZY_PACKAGES = [/^zod(\/|$)/, /^sonner$/];
+
+const storefront = routeFiles()
+  .filter((file) => {
+    const route = path.relative(appDir, file).split(path.sep).join("/");
+    return !route.startsWith("admin/");
+  })
+  .sort();
+
+function offenders(entry: string, entryInBrowser = false): string[] {
+  const found: string[] = [];
+  for (const mod of clientModules(entry, { dynamic: false, entryInBrowser })) {
+    for (const pkg of importSpecs(mod, { dynamic: false }).packages) {
+      if (LAZY_PACKAGES.some((re) => re.test(pkg))) found.push(`${rel(mod)} imports ${pkg}`);
+    }
+  }
+  return found;
+}
+
+describe("storefront first load", () => {
+  it("covers the storefront's route files", () => {
+    const routes = storefront.map(rel);
+    for (const expected of ["app/layout.tsx", "app/(shop)/(home)/page.tsx", "app/(shop)/cart/page.tsx", "app/(shop)/checkout/page.tsx", "app/login/page.tsx", "app/(shop)/account/page.tsx"]) {
+      expect(routes).toContain(expected);
+    }
+    expect(routes.some((r) => r.startsWith("app/admin/"))).toBe(false);
+  });
+
+  it("no storefront page loads zod or sonner with the page", () => {
+    const failures = storefront.flatMap((file) => offenders(file).map((o) => `${rel(file)}: ${o}`));
+    expect([...new Set(failures)]).toEqual([]);
+  });
+
+  it("instrumentation-client.ts (every page) imports neither", () => {
+    expect(offenders(path.join(root, "instrumentation-client.ts"), true)).toEqual([]);
+  });
+
+  it("the walk sees an import that would break this (a page importing zod directly)", () => {
+    // The checker itself: a client module with a static zod import is found, a dynamic one is not.
+    const dir = fs.mkdtempSync(path.join(root, "tests/.tmp-first-load-"));
+    try {
+      const page = path.join(dir, "page.tsx");
+      const form = path.join(dir, "form.tsx");
+      const lazy = path.join(dir, "lazy.tsx");
+      fs.writeFileSync(page, 'import { Form } from "./form";\nimport { Lazy } from "./lazy";\nexport default function P() { return null; }\n');
+      fs.writeFileSync(form, '"use client";\nimport { z } from "zod";\nexport const Form = z.string();\n');
+      fs.writeFileSync(lazy, '"use client";\nexport const Lazy = () => import("zod");\n');
+      expect(offenders(page)).toEqual([`${rel(form)} imports zod`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("sonner is loaded by components/ui/toast.tsx alone, with import() (admin pages too)", () => {
+    const importers = (dynamic: boolean) => {
+      const found: string[] = [];
+      const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(full);
+          else if (/\.tsx?$/.test(entry.name) && importSpecs(full, { dynamic }).packages.includes("sonner")) found.push(rel(full));
+        }
+      };
+      for (const dir of ["app", "components", "lib"]) walk(path.join(root, dir));
+      return found;
+    };
+    expect(importers(false)).toEqual([]);
+    expect(importers(true)).toEqual(["components/ui/toast.tsx"]);
+  });
+});
