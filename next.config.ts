@@ -8,6 +8,11 @@ const nextConfig: NextConfig = {
   // Native / wasm packages stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "postgres", "sharp", "@react-pdf/renderer"],
   poweredByHeader: false,
+  // next-intl gets precompiled messages (loadCompiledMessages in lib/i18n/messages.ts): use-intl formats them with its
+  // format-only build, so no ICU parser (intl-messageformat) is bundled, for the browser or the server.
+  turbopack: {
+    resolveAlias: { "use-intl/format-message": "use-intl/format-message/format-only" },
+  },
   typedRoutes: false,
   // nosniff, Referrer-Policy and Permissions-Policy on every answer (pages, API, files); the page
   // CSP with its per-request nonce and HSTS come from proxy.ts.

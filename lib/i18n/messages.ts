@@ -1,3 +1,4 @@
+import compile from "icu-minify/compile";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import type { Locale } from "./config";
@@ -5,8 +6,34 @@ import type { Locale } from "./config";
 export type Messages = typeof en;
 const all: Record<Locale, Messages> = { de, en };
 
+/** The messages as written (ICU texts): for `translate` and tests. */
 export function loadMessages(locale: Locale): Messages {
   return all[locale];
+}
+
+type Tree = { [key: string]: string | Tree };
+// Through JSON: icu-minify builds plural and select options as null-prototype objects, which React
+// refuses to pass from a server to a client component (next-intl's own precompile goes through JSON too).
+const compileText = (text: string): string => JSON.parse(JSON.stringify(compile(text))) as string;
+const compileTree = (node: Tree): Tree =>
+  Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typeof value === "string" ? compileText(value) : compileTree(value)]));
+
+const compiled = new Map<Locale, Messages>();
+
+/**
+ * The messages for next-intl (lib/i18n/request.ts), every ICU text compiled once per process with
+ * icu-minify — what next-intl's experimental `precompile` does at build time. next.config.ts points
+ * use-intl's formatter at its format-only build, which formats compiled messages without an ICU parser:
+ * intl-messageformat (~10 KB gzip) is not sent to the browser (issue 12). The shape stays the same
+ * (the same keys; texts become strings or compiled arrays), so `Messages` still types them.
+ */
+export function loadCompiledMessages(locale: Locale): Messages {
+  let messages = compiled.get(locale);
+  if (!messages) {
+    messages = compileTree(all[locale] as unknown as Tree) as unknown as Messages;
+    compiled.set(locale, messages);
+  }
+  return messages;
 }
 
 /** Looks up a dotted key ("errors.notFound") and fills {placeholders}; falls back to English, then the key. */

@@ -1,10 +1,10 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 import { LOCALE_COOKIE, resolveLocale } from "./config";
-import { loadMessages } from "./messages";
+import { loadCompiledMessages } from "./messages";
 
 export default getRequestConfig(async () => {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale(cookieStore.get(LOCALE_COOKIE)?.value, headerStore.get("accept-language"));
-  return { locale, messages: loadMessages(locale), timeZone: "Europe/Berlin" };
+  return { locale, messages: loadCompiledMessages(locale), timeZone: "Europe/Berlin" };
 });
