@@ -2,8 +2,6 @@ import { initialEditorState, STEPS, type EditorState, type Photo, type RunningJo
 import type { SavedEditor } from "./editor-schemas";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-export type { SavedEditor };
-
 /**
  * The editor's work kept in the browser, so a reload or a closed tab loses nothing (issue 11 §2):
  * the state as JSON in localStorage under a versioned key, the photo itself as a Blob in IndexedDB

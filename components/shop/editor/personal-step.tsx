@@ -1,11 +1,12 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { focusFirstError } from "@/components/ui/focus-first-error";
 import { TextField } from "@/components/ui/form-field";
 import type { PersonalData } from "./editor-state";
 import type { PersonalSchema } from "./editor-schemas";
+import { editorSchemas } from "./lazy-editor-schemas";
 import type { Editor } from "./use-editor";
 
 type Field = keyof PersonalData;
@@ -37,6 +38,11 @@ export function PersonalStep({ editor }: { editor: Editor }) {
   const errors = useErrors(editor.personalSchema, state.personal, touched);
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
   const formRef = useRef<HTMLFormElement>(null);
+  // The rules started loading with the photo; if that load failed, this step tries again (until they
+  // are there, the data cannot be checked and the step cannot be left).
+  useEffect(() => {
+    if (!editor.personalSchema) editorSchemas.preload();
+  }, [editor.personalSchema]);
 
   // Enter in a field submits: complete data goes on to the next step; otherwise every field shows its
   // error and focus moves to the first faulty one.
