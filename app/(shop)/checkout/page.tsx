@@ -11,7 +11,7 @@ import { listCountries } from "@/lib/services/catalog";
 import { AccountPage } from "@/components/shop/account-page";
 import { Prefetched } from "@/components/prefetched";
 import { CheckoutView } from "@/components/shop/checkout/checkout-view";
-import { RetryPayment } from "@/components/shop/checkout/retry-payment";
+import { LazyRetryPayment } from "@/components/shop/checkout/lazy-retry-payment";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("checkout"))("title") };
@@ -39,7 +39,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   if (retryId) {
     return (
       <AccountPage title={t("retryTitle")}>
-        <RetryPayment orderId={retryId} />
+        <LazyRetryPayment orderId={retryId} />
       </AccountPage>
     );
   }

@@ -1,7 +1,6 @@
 "use client";
 
 import type { ReactNode } from "react";
-import dynamic from "next/dynamic";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { paymentQueries } from "@/lib/api-client/orders";
@@ -9,6 +8,7 @@ import { HttpError } from "@/lib/api-client/fetcher";
 import type { PaymentMethod } from "./payment-method";
 import { SandboxCardForm, TEST_CARDS } from "./sandbox-card-form";
 import { Spinner } from "./payment-status";
+import { lazyComponent } from "@/components/ui/lazy-component";
 
 function StripeLoading() {
   const t = useTranslations("payment");
@@ -16,10 +16,7 @@ function StripeLoading() {
 }
 
 // Stripe.js and its React bindings load only when the checkout needs them.
-const StripePaymentElement = dynamic(() => import("./stripe-payment-element").then((m) => m.StripePaymentElement), {
-  ssr: false,
-  loading: StripeLoading,
-});
+const StripePaymentElement = lazyComponent(() => import("./stripe-payment-element").then((m) => m.StripePaymentElement), StripeLoading);
 
 /**
  * The payment section: GET /api/user/payments/config decides between the sandbox card form and Stripe's

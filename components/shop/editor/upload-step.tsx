@@ -1,14 +1,14 @@
 "use client";
 
 import { useState, type DragEvent } from "react";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useLanding } from "@/components/shop/landing/landing-slot";
 import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_PHOTO_BYTES } from "./image-file";
 import type { Editor } from "./use-editor";
+import { lazyComponent } from "@/components/ui/lazy-component";
 
 // The cropper is only needed once a photo is chosen.
-const CropPanel = dynamic(() => import("./crop-panel").then((m) => m.CropPanel), { ssr: false });
+const CropPanel = lazyComponent(() => import("./crop-panel").then((m) => m.CropPanel), () => null);
 
 /**
  * Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop.

@@ -1,0 +1,26 @@
+"use client";
+
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { lazyModule } from "@/lib/lazy-module";
+
+/**
+ * A client component whose code loads with `import()` once it is rendered in the browser; `Loading`
+ * stands in meanwhile and on the server. It does what `next/dynamic` with `ssr: false` does, on the
+ * lazy-module mechanism every storefront page already carries (lib/lazy-module.ts), so a page does not
+ * also download next/dynamic's loader (about 2.5 KB gzip) for it (issue 12, first-load JS).
+ * A failed import is thrown during render, to the nearest error boundary, as next/dynamic does; when
+ * the boundary tries again the component mounts anew and the import is tried again.
+ */
+export function lazyComponent<P extends object>(importer: () => Promise<ComponentType<P>>, Loading: ComponentType): ComponentType<P> {
+  const mod = lazyModule(importer);
+  function LazyComponent(props: P) {
+    const Component = useSyncExternalStore(mod.subscribe, mod.current, () => null);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (!Component) mod.load().catch((error: unknown) => setFailure({ error }));
+    }, [Component]);
+    if (failure) throw failure.error;
+    return Component ? <Component {...props} /> : <Loading />;
+  }
+  return LazyComponent;
+}
