@@ -30,6 +30,7 @@ const MENU_ID = "site-menu";
  * guests; anonymous visitors have no cart and send no request), Sign in / My account, Sign out.
  * Up to 640 px it folds to one row (logo, cart, menu button); the menu opens below it as a panel.
  * From 640 px up the panel is `display: contents`, so its parts sit in the one header row.
+ * Short classes (app/globals.css `nav-pill`, `hdr-*`): the header is part of every page's HTML budget.
  */
 export function SiteHeader() {
   const t = useTranslations("nav");
@@ -83,8 +84,7 @@ export function SiteHeader() {
 
   const loginHref = pathname === "/" || pathname === "/login" ? "/login" : `/login?callbackUrl=${encodeURIComponent(pathname)}`;
   const count = cart?.itemCount ?? 0;
-  const pill = (active: boolean) =>
-    `block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-stone-700 hover:bg-stone-100"}`;
+  const pill = (active: boolean) => (active ? "nav-pill-on" : "nav-pill");
 
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -99,7 +99,7 @@ export function SiteHeader() {
             data-testid="header-cart"
             aria-label={t("cartLabel", { count })}
             aria-current={pathname.startsWith("/cart") ? "page" : undefined}
-            className="ml-auto inline-flex items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 sm:order-4 sm:ml-0"
+            className="hdr-cart"
           >
             <CartIcon />
             <span className="hidden md:inline">{t("cart")}</span>
@@ -114,7 +114,7 @@ export function SiteHeader() {
         <button
           ref={buttonRef}
           type="button"
-          className={`${signedIn ? "" : "ml-auto"} inline-flex items-center gap-1.5 rounded-md border border-stone-300 px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 sm:hidden`}
+          className={signedIn ? "hdr-menu" : "hdr-menu ml-auto"}
           aria-expanded={open}
           aria-controls={MENU_ID}
           onClick={() => setOpen((o) => !o)}
@@ -126,7 +126,7 @@ export function SiteHeader() {
         <div
           id={MENU_ID}
           ref={panelRef}
-          className={`${open ? "flex" : "hidden"} basis-full flex-col gap-3 border-t border-stone-200 pb-2 pt-3 sm:contents`}
+          className={open ? "hdr-panel-open" : "hdr-panel"}
         >
           <nav aria-label={t("mainLabel")} className="sm:order-2 sm:flex-1">
             <ul className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center">
@@ -175,7 +175,7 @@ export function SiteHeader() {
 
 function CartIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="icon-line h-5 w-5">
       <path d="M3 4h2l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.2" />
       <circle cx="9.5" cy="20" r="1.3" />
       <circle cx="17.5" cy="20" r="1.3" />

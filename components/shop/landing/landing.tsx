@@ -17,7 +17,7 @@ const ICONS = {
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" width="20" height="20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg aria-hidden viewBox="0 0 24 24" width="20" height="20" className="fact-icon">
       <path d={ICONS[name]} />
     </svg>
   );
@@ -118,10 +118,10 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         {shown.map((p) => (
-          <li key={p.id} className="overflow-hidden rounded-lg border border-stone-200 bg-white" data-testid="landing-style">
+          <li key={p.id} className="style-card" data-testid="landing-style">
             {/* eslint-disable-next-line @next/next/no-img-element -- catalogue images are served by our own API with long cache headers */}
-            <img src={p.exampleImageUrl ?? ""} alt={t("imageAlt", { title: p.title })} width={512} height={512} loading="lazy" className="aspect-square w-full object-cover" />
-            <p className="px-3 py-2 text-sm font-medium">{p.title}</p>
+            <img src={p.exampleImageUrl ?? ""} alt={t("imageAlt", { title: p.title })} width={512} height={512} loading="lazy" className="style-card-img" />
+            <p className="style-card-name">{p.title}</p>
           </li>
         ))}
       </ul>
