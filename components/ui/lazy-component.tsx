@@ -7,7 +7,7 @@ import { lazyModule } from "@/lib/lazy-module";
  * A client component whose code loads with `import()` once it is rendered in the browser; `Loading`
  * stands in meanwhile and on the server. It does what `next/dynamic` with `ssr: false` does, on the
  * lazy-module mechanism every storefront page already carries (lib/lazy-module.ts), so a page does not
- * also download next/dynamic's loader (about 2.5 KB gzip) for it (issue 12, first-load JS).
+ * also download next/dynamic's loader for it (about 1.2 KB gzip on `/` and `/checkout`; issue 12, first-load JS).
  * A failed import is thrown during render, to the nearest error boundary, as next/dynamic does; when
  * the boundary tries again the component mounts anew and the import is tried again.
  */

@@ -1,4 +1,7 @@
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { lazyComponent } from "@/components/ui/lazy-component";
 import { lazyModule } from "@/lib/lazy-module";
 import { isCartQuantity, MAX_QUANTITY } from "@/lib/schemas/cart-quantity";
 import { updateCartItemBody } from "@/lib/schemas/cart";
@@ -38,6 +41,21 @@ describe("lazyModule", () => {
     mod.preload();
     await expect(mod.load()).resolves.toEqual({ attempt: 2 });
     expect(attempt).toBe(2);
+  });
+});
+
+describe("lazyComponent", () => {
+  it("renders its stand-in on the server and imports nothing there", () => {
+    let imports = 0;
+    const Lazy = lazyComponent<{ name: string }>(
+      async () => {
+        imports++;
+        return ({ name }) => h("p", null, `hello ${name}`);
+      },
+      () => h("p", { role: "status" }, "loading"),
+    );
+    expect(renderToString(h(Lazy, { name: "Clara" }))).toBe('<p role="status">loading</p>');
+    expect(imports).toBe(0);
   });
 });
 
