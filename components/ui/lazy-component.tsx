@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
-import { lazyModule } from "@/lib/lazy-module";
+import { lazyModule, type LazyModule } from "@/lib/lazy-module";
 
 /**
  * A client component whose code loads with `import()` once it is rendered in the browser; `Loading`
@@ -12,15 +12,25 @@ import { lazyModule } from "@/lib/lazy-module";
  * the boundary tries again the component mounts anew and the import is tried again.
  */
 export function lazyComponent<P extends object>(importer: () => Promise<ComponentType<P>>, Loading: ComponentType): ComponentType<P> {
-  const mod = lazyModule(importer);
+  return lazyComponentOf(lazyModule(importer), (component) => component, Loading);
+}
+
+/**
+ * The same for a component of a module that others share (several components of one chunk, or a module
+ * the page preloads ahead of need): once `mod` is loaded, the component renders at once, without a
+ * `Loading` frame.
+ */
+export function lazyComponentOf<M, P extends object>(mod: LazyModule<M>, pick: (mod: M) => ComponentType<P>, Loading: ComponentType): ComponentType<P> {
   function LazyComponent(props: P) {
-    const Component = useSyncExternalStore(mod.subscribe, mod.current, () => null);
+    const loaded = useSyncExternalStore(mod.subscribe, mod.current, () => null);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     useEffect(() => {
-      if (!Component) mod.load().catch((error: unknown) => setFailure({ error }));
-    }, [Component]);
+      if (!loaded) mod.load().catch((error: unknown) => setFailure({ error }));
+    }, [loaded]);
     if (failure) throw failure.error;
-    return Component ? <Component {...props} /> : <Loading />;
+    if (!loaded) return <Loading />;
+    const Component = pick(loaded);
+    return <Component {...props} />;
   }
   return LazyComponent;
 }

@@ -1,26 +1,38 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ComponentType } from "react";
 import { useTranslations } from "next-intl";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
+import { lazyModule } from "@/lib/lazy-module";
+import { lazyComponentOf } from "@/components/ui/lazy-component";
 import { LAST_STEP, STEPS, type StepId } from "./editor-state";
-import { GenerateStep } from "./generate-step";
-import { MugStep } from "./mug-step";
-import { PersonalStep } from "./personal-step";
-import { PreviewStep } from "./preview-step";
 import { StartOver } from "./start-over";
 import { StepIndicator } from "./step-indicator";
-import { StyleStep } from "./style-step";
 import { UploadStep } from "./upload-step";
 import { useEditor, type Editor } from "./use-editor";
 
-const BODIES: Record<StepId, (props: { editor: Editor }) => ReactNode> = {
+/** Steps 2–6 (later-steps.ts): loaded once there is work (a photo, restored work), not with the page. */
+const laterSteps = lazyModule(() => import("./later-steps"));
+
+function StepLoading() {
+  const t = useTranslations("common");
+  return (
+    <p role="status" className="text-stone-600" data-testid="editor-step-loading">
+      {t("loading")}
+    </p>
+  );
+}
+
+type StepBody = ComponentType<{ editor: Editor }>;
+const laterStep = (pick: (steps: typeof import("./later-steps")) => StepBody) => lazyComponentOf(laterSteps, pick, StepLoading);
+
+const BODIES: Record<StepId, StepBody> = {
   upload: UploadStep,
-  style: StyleStep,
-  mug: MugStep,
-  personal: PersonalStep,
-  generate: GenerateStep,
-  preview: PreviewStep,
+  style: laterStep((steps) => steps.StyleStep),
+  mug: laterStep((steps) => steps.MugStep),
+  personal: laterStep((steps) => steps.PersonalStep),
+  generate: laterStep((steps) => steps.GenerateStep),
+  preview: laterStep((steps) => steps.PreviewStep),
 };
 
 /** The editor wizard (spec section 2): six steps, Back/Next, Next only when the step is complete. */
@@ -33,6 +45,10 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
   const canNext = !!valid[state.step] && !busy && editor.restorePhase !== "restoring";
   const restoring = editor.restorePhase === "restoring";
   const hasWork = !!state.photo || state.step > 0 || !!state.generation.result || !!state.generation.job;
+  // The later steps' code comes while the user crops the photo (or while saved work is restored).
+  useEffect(() => {
+    if (hasWork) laterSteps.preload();
+  }, [hasWork]);
 
   // Move focus to the new step's heading so keyboard and screen-reader users land in the right place.
   const heading = useRef<HTMLHeadingElement>(null);
