@@ -50,6 +50,17 @@ describe("storefront first load", () => {
     expect([...new Set(failures)]).toEqual([]);
   });
 
+  it("the start page loads the editor's later steps only when there is work (later-steps.ts, with import())", () => {
+    const home = path.join(appDir, "(shop)", "(home)", "page.tsx");
+    const staticGraph = [...clientModules(home, { dynamic: false })].map(rel);
+    const withLazy = [...clientModules(home, { dynamic: true })].map(rel);
+    expect(staticGraph).toContain("components/shop/editor/upload-step.tsx");
+    for (const step of ["style-step", "mug-step", "personal-step", "generate-step", "preview-step"]) {
+      expect(staticGraph, step).not.toContain(`components/shop/editor/${step}.tsx`);
+      expect(withLazy, step).toContain(`components/shop/editor/${step}.tsx`);
+    }
+  });
+
   it("instrumentation-client.ts (every page) imports neither", () => {
     expect(offenders(path.join(root, "instrumentation-client.ts"), true)).toEqual([]);
   });
