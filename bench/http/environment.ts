@@ -51,10 +51,19 @@ export function shopEnv(dirs: { data: string; storage: string }, databaseUrl: st
   return env;
 }
 
-/** The control app reads nothing of ours; DATA_DIR keeps anything it might write out of the checkout. */
-export function controlEnv(dataDir: string): NodeJS.ProcessEnv {
+/**
+ * The control app reads nothing of ours; DATA_DIR keeps anything it might write out of the checkout.
+ * `queries` sets up its query-alone floor (bench/control/app/api/query): the shop's SQL texts and the
+ * database to run them on (the shop's PostgreSQL database, or a copy of its PGlite folder).
+ */
+export function controlEnv(dataDir: string, queries?: { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, LOG_LEVEL: "silent" };
   delete env.DATABASE_URL;
+  if (queries) {
+    env.CONTROL_QUERIES = JSON.stringify(queries.texts);
+    if (queries.databaseUrl) env.CONTROL_DATABASE_URL = queries.databaseUrl;
+    if (queries.pgliteDir) env.CONTROL_PGLITE_DIR = queries.pgliteDir;
+  }
   return env;
 }
 

@@ -50,6 +50,21 @@ async function openDatabase(opts: Options): Promise<BenchDatabase> {
   return db;
 }
 
+/**
+ * The control's query-alone floor: the SQL of the shop's cart and order-list reads (printed by
+ * bench/http/query-text.ts from the shop's own query builders) and the database they run on.
+ */
+function controlQueries(databaseUrl: string | undefined, shopDataDir: string): { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string } {
+  const printed = spawnSync("npx", ["tsx", "--conditions=react-server", "bench/http/query-text.ts"], { cwd: SHOP_DIR, encoding: "utf8" });
+  if (printed.status !== 0) throw new Error(`bench/http/query-text.ts failed:\n${printed.stdout}\n${printed.stderr}`);
+  const texts = JSON.parse(printed.stdout) as Record<string, string>;
+  if (databaseUrl) return { texts, databaseUrl };
+  // PGlite is one process's: the control opens a copy, taken while the shop is idle after the setup.
+  const pgliteDir = path.join(tempDir("control-bench-pglite-"), "pglite");
+  fs.cpSync(path.join(shopDataDir, "pglite"), pgliteDir, { recursive: true });
+  return { texts, pgliteDir };
+}
+
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   onCleanup(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -136,23 +151,28 @@ export async function main(argv: readonly string[]): Promise<void> {
 
       const shopPort = opts.port;
       const controlPort = opts.port + 1;
-      log("Starting the servers…");
+      log("Starting the shop…");
       const shop = await startServer({ name: "shop", cwd: SHOP_DIR, args: [...serverNodeFlags, "scripts/server.mjs", "-p", String(shopPort)], env, port: shopPort, readyPath: "/api/health" });
-      const control = await startServer({
-        name: "control",
-        cwd: SHOP_DIR,
-        args: [NEXT_BIN, "start", "bench/control", "-p", String(controlPort)],
-        env: controlEnv(tempDir("control-bench-data-")),
-        port: controlPort,
-        readyPath: "/api/constant",
-      });
-      commands.push(`${describeEnv(env)} \\\n  ${shop.command}`, `NODE_ENV=production ${control.command}`);
+      commands.push(`${describeEnv(env)} \\\n  ${shop.command}`);
 
       log("Setup through the shop's API (register, generate + cart, checkout + sandbox payment, admin login, VAT rates)…");
       const seeded = await seedShop(shop.baseUrl);
       log(`  customer: ${seeded.orders} paid orders, ${seeded.cartItems} items in the cart; admin: ${seeded.vatRates} VAT rates`);
       const cookies = { customer: seeded.customer.cookieHeader(), admin: seeded.admin.cookieHeader() };
-      const targetFor = (m: Measurement) => targetOf(m, m.side === "shop" ? shop.baseUrl : control.baseUrl, cookies);
+
+      // The control starts after the setup: its query-alone floor reads the seeded data (PGlite: a copy of the shop's folder).
+      const queries = needs.has("ordersQuery") || needs.has("cartQuery") ? controlQueries(db.url, dataDir) : undefined;
+      log("Starting the control app…");
+      const control = await startServer({
+        name: "control",
+        cwd: SHOP_DIR,
+        args: [NEXT_BIN, "start", "bench/control", "-p", String(controlPort)],
+        env: controlEnv(tempDir("control-bench-data-"), queries),
+        port: controlPort,
+        readyPath: "/api/constant",
+      });
+      commands.push(`NODE_ENV=production ${queries ? "CONTROL_QUERIES=<the SQL of bench/http/query-text.ts> " : ""}${control.command}`);
+      const targetFor = (m: Measurement) => targetOf(m, m.side === "shop" ? shop.baseUrl : control.baseUrl, cookies, seeded.customerId);
 
       if (wantCaching) add(35, await catalogueCachingRow(shop.baseUrl).catch((err: unknown) => failedRow("catalogue reads: ETag, Cache-Control, 304", "all present, 304", err)));
       if (wantBytes) add(45, await htmlBytesRow(shop.baseUrl, cookies.admin, control.baseUrl).catch((err: unknown) => failedRow("/admin/vat HTML bytes vs /table", "≤ 1.5×", err)));

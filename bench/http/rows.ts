@@ -15,6 +15,8 @@ export interface Measurement {
   connections: number;
   /** Which session the requests carry. */
   as?: "customer" | "admin";
+  /** The control's query-alone floor reads the seeded customer's rows: ?p=<their user id>. */
+  customerParam?: boolean;
 }
 
 export const MEASUREMENTS: readonly Measurement[] = [
@@ -27,6 +29,8 @@ export const MEASUREMENTS: readonly Measurement[] = [
   { key: "adminVat", side: "shop", path: "/admin/vat", connections: 1, as: "admin" },
   { key: "home", side: "shop", path: "/", connections: 1 },
   { key: "constant", side: "control", path: "/api/constant", connections: 50 },
+  { key: "cartQuery", side: "control", path: "/api/query/cart", connections: 50, customerParam: true },
+  { key: "ordersQuery", side: "control", path: "/api/query/orders", connections: 50, customerParam: true },
   { key: "static", side: "control", path: "/static.json", connections: 50 },
   { key: "table", side: "control", path: "/table", connections: 1 },
   { key: "floor", side: "control", path: "/", connections: 1 },
@@ -69,13 +73,25 @@ export const LOAD_ROWS: readonly RowSpec[] = [
   {
     label: "GET /api/user/cart, /api/user/orders at 50 connections",
     rank: 10,
-    needs: ["cart", "orders", "constant"],
+    needs: ["cart", "orders", "constant", "cartQuery", "ordersQuery"],
     make: ({ figures, database }) => {
       const goal = database === "postgres" ? 0.7 : 0.5;
       const db = database === "postgres" ? "PostgreSQL" : "PGlite";
+      // Not goals: the same read's SQL alone in a bare route of the control app (no session, no
+      // mapping) — how far the database and its driver alone let a Next route go.
+      const floor = (what: string, key: string): Row => ({
+        what: `${what}'s query alone in the control app, c=50 (${db}) vs /api/constant`,
+        today: `${rps(figures(key).rps)}, p99 ${ms(figures(key).p99Ms)}`,
+        control: `${rps(figures("constant").rps)}, p99 ${ms(figures("constant").p99Ms)}`,
+        ratio: percent(figures(key).rps, figures("constant").rps),
+        goal: "– (floor)",
+        met: null,
+      });
       return [
         throughputRow(`GET /api/user/cart, c=50 (${db}) vs /api/constant`, figures("cart"), figures("constant"), goal, true),
+        floor("the cart", "cartQuery"),
         throughputRow(`GET /api/user/orders, c=50 (${db}) vs /api/constant`, figures("orders"), figures("constant"), goal, true),
+        floor("the order list", "ordersQuery"),
       ];
     },
   },
@@ -155,10 +171,10 @@ export const LOAD_ROWS: readonly RowSpec[] = [
   },
 ];
 
-export function targetOf(m: Measurement, baseUrl: string, cookies: { customer: string; admin: string }): WrkTarget {
+export function targetOf(m: Measurement, baseUrl: string, cookies: { customer: string; admin: string }, customerId: number): WrkTarget {
   const headers: Record<string, string> = { "Accept-Language": "en" };
   if (m.as) headers.Cookie = cookies[m.as];
-  return { url: baseUrl + m.path, connections: m.connections, headers };
+  return { url: baseUrl + m.path + (m.customerParam ? `?p=${customerId}` : ""), connections: m.connections, headers };
 }
 
 /** One round's order: a control measurement between every two shop measurements (controls cycle), so drift hits both sides alike. */

@@ -14,6 +14,8 @@ export const VAT_RATES = 50;
 
 export interface Seeded {
   customer: Client;
+  /** The customer's user id (the control's query-alone floor reads their rows). */
+  customerId: number;
   admin: Client;
   orders: number;
   cartItems: number;
@@ -107,5 +109,7 @@ export async function seedShop(baseUrl: string): Promise<Seeded> {
   if (cartItems < 1) throw new Error(`setup: the cart holds ${cartItems} items`);
   if (orders.length < ORDERS) throw new Error(`setup: the customer has ${orders.length} orders, expected ${ORDERS}`);
   if (rates.length < VAT_RATES) throw new Error(`setup: ${rates.length} VAT rates, expected ${VAT_RATES}`);
-  return { customer, admin, orders: orders.length, cartItems, vatRates: rates.length };
+  const own = await customer.request<{ user?: { id?: unknown } }>("GET", "/api/auth/session");
+  const customerId = positiveId(own.user?.id, "GET /api/auth/session");
+  return { customer, customerId, admin, orders: orders.length, cartItems, vatRates: rates.length };
 }

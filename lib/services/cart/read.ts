@@ -19,31 +19,33 @@ import { defaultVatPercent, type Queryable } from "./shared";
  * names come from the catalogue cache (cartNames).
  */
 function readLines(db: Db, userId: number) {
-  return prepared(db, "cart_lines", (d) =>
-    d
-      .select({
-        id: cartItems.id,
-        quantity: cartItems.quantity,
-        unitPriceCents: cartItems.unitPriceCents,
-        earlierUnitPriceCents: cartItems.earlierUnitPriceCents,
-        promptPriceCents: cartItems.promptPriceCents,
-        vatPercent: cartItems.vatPercent,
-        articleId: cartItems.articleId,
-        mugVariantId: cartItems.mugVariantId,
-        imageId: cartItems.imageId,
-        promptId: cartItems.promptId,
-      })
-      .from(cartItems)
-      .where(
-        and(
-          eq(cartItems.cartId, d.select({ id: carts.id }).from(carts).where(eq(carts.userId, sql.placeholder("userId")))),
-          isNotNull(cartItems.mugVariantId),
-          isNotNull(cartItems.imageId),
-        ),
-      )
-      .orderBy(asc(cartItems.id))
-      .prepare("cart_lines"),
-  ).execute({ userId });
+  return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
+}
+
+/** The lines of a customer's cart (the user id is the placeholder "userId"); exported for `npm run bench`'s query-alone floor. */
+export function cartLinesQuery(d: Db) {
+  return d
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      unitPriceCents: cartItems.unitPriceCents,
+      earlierUnitPriceCents: cartItems.earlierUnitPriceCents,
+      promptPriceCents: cartItems.promptPriceCents,
+      vatPercent: cartItems.vatPercent,
+      articleId: cartItems.articleId,
+      mugVariantId: cartItems.mugVariantId,
+      imageId: cartItems.imageId,
+      promptId: cartItems.promptId,
+    })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.cartId, d.select({ id: carts.id }).from(carts).where(eq(carts.userId, sql.placeholder("userId")))),
+        isNotNull(cartItems.mugVariantId),
+        isNotNull(cartItems.imageId),
+      ),
+    )
+    .orderBy(asc(cartItems.id));
 }
 
 type LineRow = Awaited<ReturnType<typeof readLines>>[number];

@@ -57,23 +57,26 @@ export type ListedOrder = OrderDtoSource & { order: OrderDtoSource["order"] & { 
 /**
  * A customer's orders, newest first, each with its lines, addresses, payment attempts (oldest first)
  * and invoices: one query (index orders_user_idx for the orders, the child tables' order indexes for
- * the rest), reading only the columns the order list shows.
+ * the rest), reading only the columns the order list shows. The user id is the placeholder "userId".
+ * Exported for `npm run bench`, which runs the same SQL in its control app (the query-alone floor).
  */
+export function orderListQuery(d: Db) {
+  return d
+    .select({
+      ...ORDER_FIELDS,
+      items: childRows<OrderDtoSource["items"][number]>(orderItems, orderItems.orderId, ITEM_FIELDS, orderItems.id),
+      addresses: childRows<OrderDtoSource["addresses"][number]>(orderAddresses, orderAddresses.orderId, ADDRESS_FIELDS, orderAddresses.id),
+      payments: childRows<OrderDtoSource["payments"][number]>(payments, payments.orderId, PAYMENT_FIELDS, payments.id),
+      invoices: childRows<OrderDtoSource["invoices"][number]>(invoices, invoices.orderId, INVOICE_FIELDS, invoices.id),
+    })
+    .from(orders)
+    .where(eq(orders.userId, sql.placeholder("userId")))
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+}
+
+/** A customer's orders for the order list (orderListQuery, prepared once per database). */
 export async function listOrderSources(db: Db, userId: number): Promise<ListedOrder[]> {
-  const query = prepared(db, "user_order_list", (d) =>
-    d
-      .select({
-        ...ORDER_FIELDS,
-        items: childRows<OrderDtoSource["items"][number]>(orderItems, orderItems.orderId, ITEM_FIELDS, orderItems.id),
-        addresses: childRows<OrderDtoSource["addresses"][number]>(orderAddresses, orderAddresses.orderId, ADDRESS_FIELDS, orderAddresses.id),
-        payments: childRows<OrderDtoSource["payments"][number]>(payments, payments.orderId, PAYMENT_FIELDS, payments.id),
-        invoices: childRows<OrderDtoSource["invoices"][number]>(invoices, invoices.orderId, INVOICE_FIELDS, invoices.id),
-      })
-      .from(orders)
-      .where(eq(orders.userId, sql.placeholder("userId")))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-      .prepare("user_order_list"),
-  );
+  const query = prepared(db, "user_order_list", (d) => orderListQuery(d).prepare("user_order_list"));
   const rows = await query.execute({ userId });
   return rows.map(({ items, addresses, payments: attempts, invoices: documents, ...order }) => ({
     order,

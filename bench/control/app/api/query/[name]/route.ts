@@ -1,0 +1,33 @@
+/**
+ * The query-alone floor of `npm run bench`: one of the shop's customer reads (the SQL text the bench
+ * passes in CONTROL_QUERIES, JSON { name: sql } with one parameter) run with ?p=<user id> and answered
+ * as JSON, with nothing else of a shop around it — no session, no mapping. The database is PostgreSQL
+ * (CONTROL_DATABASE_URL, through postgres.js as the shop) or a copy of the shop's PGlite folder
+ * (CONTROL_PGLITE_DIR). Without CONTROL_QUERIES every name is 404.
+ */
+export const dynamic = "force-dynamic";
+
+type Run = (text: string, param: number) => Promise<unknown[]>;
+
+const queries: Record<string, string> = JSON.parse(process.env.CONTROL_QUERIES ?? "{}");
+let runner: Promise<Run> | undefined;
+
+async function open(): Promise<Run> {
+  const url = process.env.CONTROL_DATABASE_URL;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const sql = postgres(url, { max: 10, onnotice: () => {} });
+    return (text, param) => sql.unsafe(text, [param], { prepare: true });
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create({ dataDir: process.env.CONTROL_PGLITE_DIR });
+  return async (text, param) => (await db.query(text, [param])).rows;
+}
+
+export async function GET(req: Request, { params }: { params: Promise<{ name: string }> }) {
+  const text = queries[(await params).name];
+  const param = Number(new URL(req.url).searchParams.get("p"));
+  if (!text || !Number.isInteger(param)) return new Response("not found", { status: 404 });
+  runner ??= open();
+  return Response.json(await (await runner)(text, param));
+}
