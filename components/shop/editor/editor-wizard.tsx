@@ -39,12 +39,11 @@ const BODIES: Record<StepId, StepBody> = {
 export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: MugDto[]; initialPrompts: PublicPromptDto[] }) {
   const t = useTranslations("editor");
   const editor = useEditor({ mugs: initialMugs, prompts: initialPrompts });
-  const { state, valid, busy } = editor;
+  const { state, valid, busy, hasWork } = editor;
   const id = STEPS[state.step] ?? "upload";
   const Body = BODIES[id];
   const canNext = !!valid[state.step] && !busy && editor.restorePhase !== "restoring";
   const restoring = editor.restorePhase === "restoring";
-  const hasWork = !!state.photo || state.step > 0 || !!state.generation.result || !!state.generation.job;
   // The later steps' code comes while the user crops the photo (or while saved work is restored).
   useEffect(() => {
     if (hasWork) laterSteps.preload();

@@ -63,9 +63,11 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     [session],
   );
   const usesAccountData = asUser && !state.useDifferentData;
-  // The schemas load once the visitor has started (a photo chosen or work restored), not with the page;
-  // until then step 4 cannot be left (it is three steps away).
-  const schemas = useLazyModule(editorSchemas, !!state.photo || state.step > 0);
+  // Whether the visitor has started (a photo chosen, or work restored): what loads only then — step 4's
+  // schemas here, the later steps' code in the wizard — starts loading at that moment, not with the page.
+  // Until the schemas are there step 4 cannot be left (it is three steps away).
+  const hasWork = !!state.photo || state.step > 0 || !!state.generation.result || !!state.generation.job;
+  const schemas = useLazyModule(editorSchemas, hasWork);
   const personalSchema = schemas?.personalSchema ?? null;
   const personalCheck = personalSchema?.safeParse(usesAccountData ? accountData : state.personal);
 
@@ -137,6 +139,8 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   return {
     state,
     dispatch,
+    /** The visitor has started: a photo, a later step, or a generation (running or done). */
+    hasWork,
     mugs,
     prompts,
     mugsQuery,
