@@ -79,13 +79,13 @@ export function AdminNav() {
               key={item.key}
               href={item.href}
               aria-current={active ? "page" : undefined}
-              className={`shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm md:px-3 md:py-2 ${active ? "bg-brand-50 font-medium text-brand-700" : "text-stone-700 hover:bg-stone-100"}`}
+              className={active ? "anav-on" : "anav"}
             >
               {t(item.key)}
             </Link>
           );
         })}
-        <Link href="/" className="shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm text-stone-500 hover:bg-stone-100 md:mt-4 md:px-3 md:py-2">
+        <Link href="/" className="anav-base text-stone-500 hover:bg-stone-100 md:mt-4">
           {t("backToShop")}
         </Link>
       </div>

@@ -9,6 +9,11 @@
  */
 export const ROOT_CLIENT_NAMESPACES = ["apiClient", "errorPage"] as const;
 
+const IMAGE_ERRORS = ["errors.imageInvalid", "errors.imageTooLarge", "errors.imageTypeUnsupported"] as const;
+const ARTICLE_FORM = [...IMAGE_ERRORS, "errors.shirtVariantExists", "errors.variantNameExists", "form", "validation"] as const;
+const PROMPT_FORM = [...IMAGE_ERRORS, "errors.testImageRequired", "form", "validation"] as const;
+const SLOT_VARIANT_FORM = [...IMAGE_ERRORS, "form", "validation"] as const;
+
 /** Keyed by the route folder under app/ ("admin/vat", "(shop)/cart"); each key has a layout.tsx that renders <ClientMessages segment={key}>. */
 export const SEGMENT_CLIENT_NAMESPACES = {
   "(shop)": ["common", "nav"],
@@ -22,18 +27,29 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "(shop)/order-success": ["cart", "orderStatus", "orders", "payment", "validation"],
   "(shop)/orders": ["cart", "orders"],
   // Not all of "errors" (8 KB, mostly the API's messages, which arrive already translated): the toasts' titles.
-  admin: ["admin", "common", "errors.failedToDelete", "errors.failedToLoad", "errors.failedToSave", "guard", "nav"],
+  admin: ["admin.menu", "admin.signedInAs", "admin.title", "common", "errors.failedToDelete", "errors.failedToLoad", "errors.failedToSave", "guard", "nav.logout"],
   "admin/article-categories": ["articleCategories", "form", "promptCategories", "validation"],
-  "admin/articles": ["articles", "errors.imageInvalid", "errors.imageTooLarge", "errors.imageTypeUnsupported", "errors.shirtVariantExists", "errors.variantNameExists", "form", "list", "validation"],
+  // A list page gets its list's texts; its new/edit pages add the form's and the validation messages (5–6 KB).
+  "admin/articles": ["articles", "list"],
+  "admin/articles/new": ARTICLE_FORM,
+  "admin/articles/[articleId]": ARTICLE_FORM,
   "admin/mail": ["adminMail", "list"],
   "admin/orders": ["adminOrders", "errors.refundTooLarge", "list", "validation"],
   "admin/prompt-categories": ["articleCategories", "form", "promptCategories", "validation"],
   "admin/prompt-tester": ["errors.imageTooLarge", "errors.imageTypeUnsupported", "errors.testImageRequired", "promptTester", "validation"],
-  "admin/prompts": ["errors.imageInvalid", "errors.imageTooLarge", "errors.imageTypeUnsupported", "errors.testImageRequired", "form", "list", "prompts", "validation"],
+  "admin/prompts": ["list", "prompts"],
+  "admin/prompts/new": PROMPT_FORM,
+  "admin/prompts/[promptId]": PROMPT_FORM,
   "admin/slot-types": ["form", "slots", "validation"],
-  "admin/slot-variants": ["errors.imageInvalid", "errors.imageTooLarge", "errors.imageTypeUnsupported", "form", "list", "slots", "validation"],
-  "admin/suppliers": ["form", "list", "suppliers", "validation"],
-  "admin/vat": ["validation", "vat"],
+  "admin/slot-variants": ["list", "slots"],
+  "admin/slot-variants/new": SLOT_VARIANT_FORM,
+  "admin/slot-variants/[slotVariantId]": SLOT_VARIANT_FORM,
+  "admin/suppliers": ["list", "suppliers"],
+  "admin/suppliers/new": ["form", "validation"],
+  "admin/suppliers/[supplierId]": ["form", "validation"],
+  "admin/vat": ["vat"],
+  "admin/vat/new": ["validation"],
+  "admin/vat/[vatId]": ["validation"],
   login: ["common", "login", "validation"],
   "reset-password": ["common", "login", "resetPassword", "validation"],
 } as const satisfies Record<string, readonly string[]>;

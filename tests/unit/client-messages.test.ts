@@ -138,6 +138,37 @@ describe("client messages per route", () => {
     expect([...new Set(failures)]).toEqual([]);
   });
 
+  it("no segment sends a path that none of its pages needs from it (a list page gets no form messages)", () => {
+    const segments = SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>;
+    const pages = routeFiles.filter((f) => path.basename(f) === "page.tsx");
+    /** The folders from app/ down to the page's own, as segment keys ("admin", "admin/vat", …). */
+    const chainOf = (page: string) => {
+      const parts = path.relative(appDir, path.dirname(page)).split(path.sep).filter(Boolean);
+      return parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+    };
+    /** What a page's client modules read: its own and those of every route file (layouts, loading, error) above it. */
+    const usedBy = (page: string) => {
+      const files = routeFiles.filter((f) => f === page || (path.basename(f) !== "page.tsx" && page.startsWith(path.dirname(f) + path.sep)));
+      return files.flatMap((f) => [...clientModules(f)].flatMap((mod) => usedPaths(mod).paths));
+    };
+    const used = new Map(pages.map((page) => [page, usedBy(page)]));
+    const unneeded: string[] = [];
+    for (const [segment, paths] of Object.entries(segments)) {
+      for (const p of paths) {
+        const needed = pages.some((page) => {
+          const chain = chainOf(page);
+          if (!chain.includes(segment)) return false;
+          // A deeper segment on the page's way that lists the path provides it there instead.
+          const deeper = chain.slice(chain.indexOf(segment) + 1);
+          if (deeper.some((d) => covers(segments[d] ?? [], p))) return false;
+          return (used.get(page) ?? []).some((u) => u === p || u.startsWith(`${p}.`) || p.startsWith(`${u}.`));
+        });
+        if (!needed) unneeded.push(`${segment}: "${p}"`);
+      }
+    }
+    expect(unneeded).toEqual([]);
+  });
+
   it("every listed path exists in the messages", () => {
     const all = [...ROOT_CLIENT_NAMESPACES, ...Object.values(SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>).flat()];
     expect(all.filter((p) => !hasPath(en, p))).toEqual([]);

@@ -12,7 +12,8 @@ import { Pagination } from "@/components/ui/list/pagination";
 import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
 import { firstParam, hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
-import { ARTICLES_PATH, ArticleTable } from "@/components/admin/articles/article-table";
+import { ArticleTable } from "@/components/admin/articles/article-table";
+import { ARTICLES_PATH } from "@/components/admin/articles/paths";
 import { ArticleTypeTabs } from "@/components/admin/articles/article-type-tabs";
 
 export async function generateMetadata(): Promise<Metadata> {

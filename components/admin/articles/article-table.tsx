@@ -1,14 +1,15 @@
+"use client";
+
 import Link from "next/link";
 import { Thumbnail } from "@/components/ui/list/thumbnail";
-import { getLocale, getTranslations } from "next-intl/server";
+import { useLocale, useTranslations } from "next-intl";
 import { RowButtons } from "@/components/ui/list/row-buttons";
 import { localized } from "@/lib/i18n/localized";
 import { formatEuro } from "@/lib/format";
 import type { ArticleListItemDto } from "@/lib/schemas/articles";
 import { SortHeader } from "@/components/ui/list/sort-header";
+import { ARTICLES_PATH } from "./paths";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
-
-export const ARTICLES_PATH = "/admin/articles";
 
 /** A label shown in front of a value only where the rows are stacked cards (phones); the table header names it otherwise. */
 function CellLabel({ children }: { children: string }) {
@@ -21,8 +22,10 @@ function CellLabel({ children }: { children: string }) {
  * (the page's one DeleteRowHost handles the delete buttons). From the lg breakpoint a table with
  * sortable headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).
  */
-export async function ArticleTable({ items, sort, searchParams }: { items: ArticleListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
-  const [t, tc, locale] = await Promise.all([getTranslations("articles"), getTranslations("common"), getLocale()]);
+export function ArticleTable({ items, sort, searchParams }: { items: ArticleListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
+  const t = useTranslations("articles");
+  const tc = useTranslations("common");
+  const locale = useLocale();
   const header = (field: string, label: string, align?: "right") => (
     <SortHeader basePath={ARTICLES_PATH} searchParams={searchParams} sort={sort} field={field} label={label} align={align} />
   );

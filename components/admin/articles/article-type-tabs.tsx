@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
-import { ARTICLES_PATH } from "./article-table";
+import { ARTICLES_PATH } from "./paths";
 
 /** The type filter of the article list (all, mugs, T-shirts) as links: every state has a URL. */
 export async function ArticleTypeTabs({ type, searchParams }: { type: "MUG" | "SHIRT" | undefined; searchParams: SearchParamsRecord }) {

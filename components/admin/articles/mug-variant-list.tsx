@@ -44,7 +44,7 @@ export function MugVariantList({
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 <span className="truncate">{row.body.name}</span>
                 {row.body.nameDe && <span className="text-sm font-normal text-stone-500">/ {row.body.nameDe}</span>}
-                {row.body.isDefault && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800" data-testid="variant-default-badge">{t("defaultBadge")}</span>}
+                {row.body.isDefault && <span className="badge-ok" data-testid="variant-default-badge">{t("defaultBadge")}</span>}
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${row.body.active ? "bg-sky-100 text-sky-800" : "bg-stone-200 text-stone-700"}`}>
                   {row.body.active ? t("activeBadge") : t("inactiveBadge")}
                 </span>

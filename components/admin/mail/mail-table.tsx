@@ -1,5 +1,7 @@
+"use client";
+
 import Link from "next/link";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { useFormatter, useTranslations } from "next-intl";
 import type { AdminMailDto } from "@/lib/schemas/admin-orders";
 import { orderDetailPath } from "@/components/admin/orders/paths";
 
@@ -20,8 +22,9 @@ function CellLabel({ children }: { children: string }) {
  * The outbox rows: plain server-rendered HTML. From the lg breakpoint a table; below it every mail is
  * a stacked card. The Resend buttons are answered by the page's one MailRowActions host.
  */
-export async function MailTable({ items }: { items: AdminMailDto[] }) {
-  const [t, format] = await Promise.all([getTranslations("adminMail"), getFormatter()]);
+export function MailTable({ items }: { items: AdminMailDto[] }) {
+  const t = useTranslations("adminMail");
+  const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const cell = "block py-0.5 rt-cell-top";
   const th = "px-3 py-2 font-medium";

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 
 export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt";
@@ -28,8 +28,8 @@ const STYLE: Record<OrderActionName, string> = {
  * Plain buttons of an order's allowed actions (a list row or the detail header). Markup only: the
  * page's one OrderActionHost opens the dialog for a click, by event delegation (`data-row-action`).
  */
-export async function OrderActionButtons({ order, actions, compact = false }: { order: OrderActionSubject; actions: readonly OrderActionName[]; compact?: boolean }) {
-  const t = await getTranslations("adminOrders.actions");
+export function OrderActionButtons({ order, actions, compact = false }: { order: OrderActionSubject; actions: readonly OrderActionName[]; compact?: boolean }) {
+  const t = useTranslations("adminOrders.actions");
   if (actions.length === 0) return null;
   return (
     <div className={`flex flex-wrap gap-2 ${compact ? "lg:justify-end" : ""}`}>

@@ -1,4 +1,4 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 
 const STATUS_TONE: Record<AdminOrderRow["status"], string> = {
@@ -19,8 +19,8 @@ const PAYMENT_TONE: Record<AdminOrderRow["paymentStatus"], string> = {
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
 
 /** The order's state as a coloured pill (markup only). */
-export async function StatusBadge({ status }: { status: AdminOrderRow["status"] }) {
-  const t = await getTranslations("adminOrders.status");
+export function StatusBadge({ status }: { status: AdminOrderRow["status"] }) {
+  const t = useTranslations("adminOrders.status");
   return (
     <span className={`${badge} ${STATUS_TONE[status]}`} data-testid="order-status" data-status={status}>
       {t(status)}
@@ -29,8 +29,8 @@ export async function StatusBadge({ status }: { status: AdminOrderRow["status"] 
 }
 
 /** Whether the order is paid, partially refunded or refunded. */
-export async function PaymentBadge({ status }: { status: AdminOrderRow["paymentStatus"] }) {
-  const t = await getTranslations("adminOrders.payment");
+export function PaymentBadge({ status }: { status: AdminOrderRow["paymentStatus"] }) {
+  const t = useTranslations("adminOrders.payment");
   return (
     <span className={`${badge} ${PAYMENT_TONE[status]}`} data-testid="order-payment-status" data-status={status}>
       {t(status)}

@@ -1,5 +1,7 @@
+"use client";
+
 import Link from "next/link";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { formatEuro } from "@/lib/format";
 import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 import { OrderActionButtons } from "./order-action-buttons";
@@ -18,8 +20,10 @@ const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
  * The order rows: plain server-rendered HTML. From the lg breakpoint a table; below it every row is a
  * stacked card. Action buttons are answered by the page's one OrderActionHost.
  */
-export async function OrderTable({ items }: { items: AdminOrderRow[] }) {
-  const [t, format, locale] = await Promise.all([getTranslations("adminOrders"), getFormatter(), getLocale()]);
+export function OrderTable({ items }: { items: AdminOrderRow[] }) {
+  const t = useTranslations("adminOrders");
+  const format = useFormatter();
+  const locale = useLocale();
   const cell = "block py-0.5 rt-cell-top";
   const th = "px-3 py-2 font-medium";
   return (

@@ -1,8 +1,8 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 
 /** A prompt's state as badges: active or inactive, and archived (hidden from customers) when it is. */
-export async function PromptStatusBadges({ active, archived }: { active: boolean; archived: boolean }) {
-  const t = await getTranslations("prompts.list");
+export function PromptStatusBadges({ active, archived }: { active: boolean; archived: boolean }) {
+  const t = useTranslations("prompts.list");
   const badge = "whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
   return (
     <span className="inline-flex flex-wrap gap-1" data-testid="prompt-status">

@@ -1,6 +1,8 @@
+"use client";
+
 import Link from "next/link";
 import { Thumbnail } from "@/components/ui/list/thumbnail";
-import { getLocale, getTranslations } from "next-intl/server";
+import { useLocale, useTranslations } from "next-intl";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { PromptListItemDto } from "@/lib/schemas/prompts";
@@ -15,8 +17,10 @@ import { PROMPTS_PATH } from "./paths";
  * language, falling back to the other), prompt number, category, AI model, slot variants, state,
  * last change, edit and delete (the page's one DeleteRowHost handles the delete buttons).
  */
-export async function PromptTable({ items, sort, searchParams }: { items: PromptListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
-  const [t, tc, rawLocale] = await Promise.all([getTranslations("prompts.list"), getTranslations("common"), getLocale()]);
+export function PromptTable({ items, sort, searchParams }: { items: PromptListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
+  const t = useTranslations("prompts.list");
+  const tc = useTranslations("common");
+  const rawLocale = useLocale();
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const dates = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
   const header = (field: string, label: string) => <SortHeader basePath={PROMPTS_PATH} searchParams={searchParams} sort={sort} field={field} label={label} />;

@@ -1,6 +1,8 @@
+"use client";
+
 import Link from "next/link";
 import { Thumbnail } from "@/components/ui/list/thumbnail";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { useFormatter, useTranslations } from "next-intl";
 import type { SlotVariantDto } from "@/lib/schemas/prompts";
 import { RowButtons } from "@/components/ui/list/row-buttons";
 import { SLOT_VARIANTS_PATH } from "./paths";
@@ -14,8 +16,10 @@ function CellLabel({ children }: { children: string }) {
  * The slot variant rows: plain server-rendered HTML. From the lg breakpoint a table; below it each
  * row is a stacked card. Delete buttons are answered by the page's one DeleteRowHost.
  */
-export async function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
-  const [t, tc, format] = await Promise.all([getTranslations("slots"), getTranslations("common"), getFormatter()]);
+export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
+  const t = useTranslations("slots");
+  const tc = useTranslations("common");
+  const format = useFormatter();
   const cell = "block py-0.5 rt-cell lg:align-top";
   return (
     <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">

@@ -1,5 +1,7 @@
+"use client";
+
 import { RowButtons } from "@/components/ui/list/row-buttons";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { useFormatter, useTranslations } from "next-intl";
 import { SortHeader } from "@/components/ui/list/sort-header";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import type { SupplierDto } from "@/lib/schemas/suppliers";
@@ -19,8 +21,10 @@ function CellLabel({ children }: { children: string }) {
  * headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).
  * Delete buttons are handled by the page's one DeleteRowHost.
  */
-export async function SupplierTable({ items, sort, searchParams }: { items: SupplierDto[]; sort: string; searchParams: SearchParamsRecord }) {
-  const [t, tc, format] = await Promise.all([getTranslations("suppliers"), getTranslations("common"), getFormatter()]);
+export function SupplierTable({ items, sort, searchParams }: { items: SupplierDto[]; sort: string; searchParams: SearchParamsRecord }) {
+  const t = useTranslations("suppliers");
+  const tc = useTranslations("common");
+  const format = useFormatter();
   const header = { basePath: SUPPLIERS_PATH, searchParams, sort };
   /** An empty cell disappears from the stacked card but keeps its column in the table. */
   const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 rt-cell`;

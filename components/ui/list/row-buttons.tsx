@@ -4,7 +4,10 @@ import type { ReactNode } from "react";
 /**
  * The plain buttons of a list row: an Edit link and a Delete button that the page's one
  * DeleteRowHost (or another useRowActions host) answers. Markup only — usable from server and client
- * components alike, so rows stay plain HTML.
+ * components alike, so rows stay plain HTML. The row's id and name sit once on the wrapper
+ * (`data-row-id`, `data-row-label`), where useRowActions finds them for every button inside. The
+ * buttons carry no `type`: list rows never sit in a form, and a button without a form submits nothing
+ * (14 bytes a button, twice a row: in the HTML and in the RSC payload of a server-rendered list).
  */
 export function RowButtons({
   editHref,
@@ -23,18 +26,18 @@ export function RowButtons({
   name: string;
   /** Extra data-* attributes for the delete button, e.g. { "data-row-path": "/admin/…" }. */
   deleteData?: Record<`data-${string}`, string | undefined>;
-  /** Further buttons placed before Edit. */
+  /** Further buttons placed before Edit: `<button data-row-action="…">` (they share the wrapper's id and name). */
   children?: ReactNode;
 }) {
   return (
-    <div className="flex flex-wrap gap-2 lg:justify-end">
+    <div className="rt-btns" data-row-id={id} data-row-label={name}>
       {children}
       {editHref && (
         <Link href={editHref} className="btn-secondary" aria-label={`${editLabel} ${name}`}>
           {editLabel}
         </Link>
       )}
-      <button type="button" className="btn-danger" aria-label={`${deleteLabel} ${name}`} data-row-action="delete" data-row-id={id} data-row-label={name} {...deleteData}>
+      <button className="btn-danger" aria-label={`${deleteLabel} ${name}`} data-row-action="delete" {...deleteData}>
         {deleteLabel}
       </button>
     </div>

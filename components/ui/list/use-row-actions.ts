@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 
-/** What a row's action button carries: `data-row-action`, `data-row-id`, `data-row-label` and any other data-* attribute. */
+/** What a row's action button carries: `data-row-action`, the row's `data-row-id` and `data-row-label` (on the button or an element around it) and any other data-* attribute of either. */
 export interface RowActionTarget {
   id: string;
   label: string;
@@ -11,9 +11,9 @@ export interface RowActionTarget {
 
 /**
  * Lets plain server-rendered rows open the page's one dialog: a row renders
- * `<button type="button" data-row-action="delete" data-row-id="5" data-row-label="Mugs">` and the page's
- * host component handles clicks on every such button by event delegation. No client component (and no
- * dialog) per row.
+ * `<div data-row-id="5" data-row-label="Mugs"><button type="button" data-row-action="delete">` (or all three
+ * attributes on the button) and the page's host component handles clicks on every such button by event
+ * delegation. No client component (and no dialog) per row.
  */
 export function useRowActions(handlers: Record<string, (target: RowActionTarget) => void>): void {
   useEffect(() => {
@@ -23,7 +23,9 @@ export function useRowActions(handlers: Record<string, (target: RowActionTarget)
       const handler = handlers[button.dataset.rowAction ?? ""];
       if (!handler) return;
       e.preventDefault();
-      handler({ id: button.dataset.rowId ?? "", label: button.dataset.rowLabel ?? "", data: button.dataset });
+      const row = button.closest("[data-row-id]");
+      const data: DOMStringMap = { ...(row instanceof HTMLElement ? row.dataset : {}), ...button.dataset };
+      handler({ id: data.rowId ?? "", label: data.rowLabel ?? "", data });
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
