@@ -17,7 +17,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /**
- * The article list's table (server-rendered, plain HTML): thumbnail of the default variant, name,
+ * The article list's table (a stateless client component: HTML rendered on the server, rows in the RSC payload as data): thumbnail of the default variant, name,
  * type and category, article number, gross shop price, variant count, active state, edit and delete
  * (the page's one DeleteRowHost handles the delete buttons). From the lg breakpoint a table with
  * sortable headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).

@@ -19,7 +19,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /**
- * The outbox rows: plain server-rendered HTML. From the lg breakpoint a table; below it every mail is
+ * The outbox rows: a stateless client component (HTML rendered on the server, rows in the RSC payload as data). From the lg breakpoint a table; below it every mail is
  * a stacked card. The Resend buttons are answered by the page's one MailRowActions host.
  */
 export function MailTable({ items }: { items: AdminMailDto[] }) {

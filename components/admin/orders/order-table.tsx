@@ -17,7 +17,7 @@ function CellLabel({ children }: { children: string }) {
 const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
 
 /**
- * The order rows: plain server-rendered HTML. From the lg breakpoint a table; below it every row is a
+ * The order rows: a stateless client component (HTML rendered on the server, rows in the RSC payload as data). From the lg breakpoint a table; below it every row is a
  * stacked card. Action buttons are answered by the page's one OrderActionHost.
  */
 export function OrderTable({ items }: { items: AdminOrderRow[] }) {

@@ -13,7 +13,7 @@ import { PromptStatusBadges } from "./prompt-status-badges";
 import { PROMPTS_PATH } from "./paths";
 
 /**
- * The prompt list's table (server-rendered, plain HTML): example image, title (in the admin's
+ * The prompt list's table (a stateless client component: HTML rendered on the server, rows in the RSC payload as data): example image, title (in the admin's
  * language, falling back to the other), prompt number, category, AI model, slot variants, state,
  * last change, edit and delete (the page's one DeleteRowHost handles the delete buttons).
  */

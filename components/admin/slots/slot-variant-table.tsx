@@ -13,7 +13,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /**
- * The slot variant rows: plain server-rendered HTML. From the lg breakpoint a table; below it each
+ * The slot variant rows: a stateless client component (HTML rendered on the server, rows in the RSC payload as data). From the lg breakpoint a table; below it each
  * row is a stacked card. Delete buttons are answered by the page's one DeleteRowHost.
  */
 export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {

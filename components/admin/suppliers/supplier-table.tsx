@@ -17,7 +17,7 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /**
- * The supplier rows: plain server-rendered HTML. From the lg breakpoint a table with sortable
+ * The supplier rows: a stateless client component (HTML rendered on the server, rows in the RSC payload as data). From the lg breakpoint a table with sortable
  * headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).
  * Delete buttons are handled by the page's one DeleteRowHost.
  */
