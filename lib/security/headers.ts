@@ -10,14 +10,14 @@
  * - HSTS when the shop is served over https.
  */
 
-/** Static headers for every answer. `payment` stays available to Stripe's frames for wallets. */
+/** Static headers for every answer. `payment` stays available to Stripe's frames for wallets. Only features Chromium knows (it warns about any other on every page; tests/e2e/csp.spec.ts). */
 export const BASE_SECURITY_HEADERS: { key: string; value: string }[] = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   {
     key: "Permissions-Policy",
     value:
-      'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), interest-cohort=(), payment=(self "https://js.stripe.com")',
+      'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), interest-cohort=(), payment=(self "https://js.stripe.com")',
   },
 ];
 

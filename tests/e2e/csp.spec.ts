@@ -14,7 +14,7 @@ import { registerCustomer } from "./pages/shop-setup";
 /**
  * Security headers in a real browser against the production build: every screen answers with a
  * Content-Security-Policy carrying a fresh nonce, and nothing on any screen is blocked by it (no
- * `securitypolicyviolation` event, no console error about the policy) — while the policy is strict
+ * `securitypolicyviolation` event, no console error about the policy or the Permissions-Policy header) — while the policy is strict
  * (no inline scripts without the nonce, no framing).
  */
 
@@ -37,7 +37,10 @@ async function watchCsp(page: Page): Promise<{ violations: Violation[]; consoleE
     });
   });
   page.on("console", (msg) => {
-    if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) consoleErrors.push(msg.text());
+    const text = msg.text();
+    if (msg.type() === "error" && /Content Security Policy/i.test(text)) consoleErrors.push(text);
+    // The Permissions-Policy header must parse too: Chromium warns "Error with Permissions-Policy header" about a feature it does not know.
+    if (/Permissions-Policy header/i.test(text)) consoleErrors.push(text);
   });
   return { violations, consoleErrors };
 }
