@@ -1,15 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import type { VatRateDto } from "@/lib/schemas/vat";
 import { RowButtons } from "@/components/ui/list/row-buttons";
 
-export interface VatRow {
-  id: number;
-  name: string;
-  percent: number;
-  description: string | null;
-  isDefault: boolean;
-}
+/** What a row shows (the page leaves out the timestamps). */
+export type VatRow = Pick<VatRateDto, "id" | "name" | "percent" | "description" | "isDefault">;
 
 /**
  * The VAT list's table: a table from lg, a stacked card per rate on phones (name, percent and badge,
