@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
  * components alike, so rows stay plain HTML. The row's id and name sit once on the wrapper
  * (`data-row-id`, `data-row-label`), where useRowActions finds them for every button inside. The
  * buttons carry no `type`: list rows never sit in a form, and a button without a form submits nothing
- * (14 bytes a button, twice a row: in the HTML and in the RSC payload of a server-rendered list).
+ * (14 bytes a button in every row's HTML; /admin/vat's 50 rows stay within 1.5× the bench's control).
  */
 export function RowButtons({
   editHref,
