@@ -85,3 +85,13 @@ function ipv6(s: string): number[] | null {
   if (missing < 1) return null;
   return [...head, ...Array<number>(missing).fill(0), ...tail];
 }
+
+/**
+ * The wider network a client key belongs to, for limits that a new address is cheap to dodge
+ * (registration, sign-in, generation): an IPv6 /64 key becomes its /48, since one subscriber is
+ * commonly handed a whole /48 and can change /64s at will. IPv4 keys and "unknown" stay as they are.
+ */
+export function clientNetwork(key: string): string {
+  const v6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(key);
+  return v6 ? `${v6[1]}:${v6[2]}:${v6[3]}::/48` : key;
+}

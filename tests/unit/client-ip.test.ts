@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, normaliseAddress } from "@/lib/api/client-ip";
+import { clientIp, clientNetwork, normaliseAddress } from "@/lib/api/client-ip";
 
 const req = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
 
@@ -85,4 +85,19 @@ describe("normaliseAddress", () => {
       expect(normaliseAddress(input)).toBe(expected);
     });
   }
+});
+
+describe("clientNetwork: IPv6 clients count per /48 where addresses are cheap to change", () => {
+  const key = (ip: string) => clientNetwork(clientIp(new Request("http://x/", { headers: { "x-forwarded-for": ip } }), 1));
+  it("two /64 networks of one /48 are one client", () => {
+    expect(key("2001:db8:1:aaaa::1")).toBe(key("2001:db8:1:bbbb::2"));
+    expect(key("2001:db8:1:aaaa::1")).toBe("2001:db8:1::/48");
+  });
+  it("neighbouring /48 networks stay apart", () => {
+    expect(key("2001:db8:1::1")).not.toBe(key("2001:db8:2::1"));
+  });
+  it("IPv4 addresses and the unknown key are unchanged", () => {
+    expect(clientNetwork("203.0.113.7")).toBe("203.0.113.7");
+    expect(clientNetwork("unknown")).toBe("unknown");
+  });
 });
