@@ -19,6 +19,8 @@ export const users = pgTable(
     roles: text().array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
     /** Bumped on logout and role change: every token carrying an older version is refused. */
     sessionVersion: integer().notNull().default(0),
+    /** Set when a link mailed to this address was used: only then may unpaid-order mail go to it. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
