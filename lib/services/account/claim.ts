@@ -10,15 +10,22 @@ import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/
  * Turning the guest accounts of an email into one customer account (issue 11 §1).
  *
  * A guest account is made per order placed as guest (role "guest", no password), so one email may
- * have several. Setting a password for the email (password reset link, "set a password" from a guest
- * order link) makes ONE account of them: the email's customer/admin account when it has one, else
- * its oldest guest account. That account gets the password (guest → customer, admin kept) and a new
- * session version (every other session ends); every row of the other guest accounts (orders, images,
- * generations, cart lines, saved addresses, timeline actor) moves to it, and those accounts are deleted.
+ * have several, and anyone can make one for any address. Only a link mailed to the address (password
+ * reset / "set a password" mail) proves the mailbox, so only that merges: it makes ONE account of
+ * them (the email's customer/admin account when it has one, else its oldest guest account) and every
+ * row of the other guest accounts (orders, images, generations, cart lines, saved addresses, timeline
+ * actor) moves to it, and those accounts are deleted. The guest's own session or an order link
+ * (onlyUserId) proves only that one guest account: it becomes a customer account and nothing moves.
+ * Either way the account gets the password (guest → customer, admin kept) and a new session version
+ * (every other session ends).
  */
 
 export interface ClaimOptions {
-  /** Only this guest account may become the account ("set a password" from its order link): 409 errors.accountExists when the email already has a password account. */
+  /**
+   * Only this guest account becomes a customer account, the email's other guest accounts stay apart
+   * (the caller has not proved the mailbox): 409 errors.accountExists when the email already has a
+   * password account. Without it (a mailed link) every guest account of the email is merged.
+   */
   onlyUserId?: number;
   /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
   tx?: Tx;
@@ -66,7 +73,7 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUse
     if (!target) throw notFound();
   }
   const targetId = target.id;
-  const others = guests.filter((g) => g.id !== targetId).map((g) => g.id);
+  const others = onlyUserId === undefined ? guests.filter((g) => g.id !== targetId).map((g) => g.id) : [];
   if (others.length) await moveRows(tx, others, targetId);
 
   const [user] = await tx

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -99,9 +99,10 @@ export async function offerGuestClaim(req: LinkRequest): Promise<boolean> {
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
 /**
- * Uses a mailed link: sets the password of the token's email (a guest-only email becomes one customer
- * account with all its guest orders and images, claim.ts), marks the token and the account's other
- * links used, and ends every other session — all in one transaction. Unknown, expired or used → 404.
+ * Uses a mailed link: sets the password of the token's email and merges every guest account of the
+ * email into one account (the link proves the mailbox, claim.ts), marks the email verified, marks the
+ * token and the account's other links used, and ends every other session — all in one transaction.
+ * Unknown, expired or used → 404.
  */
 export async function resetPassword(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
@@ -122,6 +123,7 @@ async function resetInTx(db: Db, token: string, passwordHash: string): Promise<S
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!owner) throw linkInvalid();
     const user = await claimGuestAccounts(owner.email, passwordHash, { tx });
+    await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, user.id));
     await retireTokens(tx, user.id);
     return user;
   });

@@ -131,8 +131,9 @@ export async function guestItemImage(token: string, clientIp: string, itemId: nu
 
 /**
  * POST /api/guest/orders/{token}/password: the order's guest account gets the password and becomes a
- * customer account (with the email's other guest orders); answers the account to sign in. An order
- * whose account already has a password (or whose email has one) → 409 errors.accountExists.
+ * customer account; answers the account to sign in. A link may be forwarded, so it proves only this
+ * order: the email's other guest accounts stay apart until a mailed link merges them. An order whose
+ * account already has a password (or whose email has one) → 409 errors.accountExists.
  */
 export async function setGuestPassword(token: string, clientIp: string, password: string): Promise<SessionUser> {
   const order = await orderOfToken(token, clientIp);
@@ -144,7 +145,10 @@ export async function setGuestPassword(token: string, clientIp: string, password
   return claimGuestAccounts(owner.email, await hashPassword(password), { onlyUserId: order.userId });
 }
 
-/** POST /api/user/account/claim: a signed-in guest (order success page) sets a password for their own guest account. */
+/**
+ * POST /api/user/account/claim: a signed-in guest (order success page) sets a password for their own
+ * guest account only; anyone can open a guest session for any email, so nothing else of the email moves.
+ */
 export async function claimOwnGuestAccount(session: Session, password: string): Promise<SessionUser> {
   if (!session.roles.includes("guest") || session.roles.includes("admin")) throw new ApiError(409, "errors.accountExists");
   const [own] = await (await getDb()).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));
