@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, optionalPhone, sessionResponse } from "./auth";
+import { plainLine } from "./common";
 import { orderAddress } from "./orders";
 
 /**
@@ -23,7 +24,7 @@ export const resetPasswordBody = z.object({
 });
 
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" });
+  plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
 
 /** PUT /api/user/account (phone: same rule as registration; empty or absent clears it). */
 export const accountUpdateBody = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainLine } from "./common";
 
 export const email = z
   .string({ error: "validation.required" })
@@ -19,7 +20,7 @@ export const optionalPhone = z
   .transform((v) => (v === "" ? null : v))
   .nullish();
 
-const name = z.string().trim().max(100, { error: "validation.tooLong" });
+const name = plainLine(z.string().trim().max(100, { error: "validation.tooLong" }));
 
 export const loginBody = z.object({
   email,

@@ -22,3 +22,17 @@ export function requiredName(max = 255) {
     .min(1, { error: "validation.nameRequired" })
     .max(max, { error: "validation.nameTooLong" });
 }
+
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+const LINK = /:\/\/|www\./i;
+
+/**
+ * A single line of plain text that may end up in a mail the shop sends (names, address lines):
+ * no control characters or line breaks and nothing that reads as a link, so nobody can send their
+ * own text through the shop's mail. Chain it after trim/min/max, before nullish.
+ */
+export function plainLine(schema: z.ZodString): z.ZodString {
+  return schema
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: "validation.controlCharacters" })
+    .refine((v) => !LINK.test(v), { error: "validation.linkNotAllowed" });
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, optionalPhone } from "./auth";
+import { plainLine } from "./common";
 
 /**
  * Checkout, order and payment API contract.
@@ -16,7 +17,7 @@ import { email, optionalPhone } from "./auth";
  *   POST /api/webhooks/stripe                             raw Stripe event, signature-verified
  */
 const text = (max: number, required: `validation.${string}`) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" });
+  plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
 
 export const contactBody = z.object({
   email,
@@ -29,7 +30,7 @@ export const addressBody = z.object({
   firstName: text(100, "validation.firstNameRequired"),
   lastName: text(100, "validation.lastNameRequired"),
   street1: text(200, "validation.streetRequired"),
-  street2: z.string().trim().max(200, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+  street2: plainLine(z.string().trim().max(200, { error: "validation.tooLong" })).nullish().transform((v) => v || null),
   city: text(100, "validation.cityRequired"),
   postalCode: z
     .string({ error: "validation.postalCodeRequired" })

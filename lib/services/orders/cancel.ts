@@ -24,7 +24,7 @@ import type { OrderDto } from "@/lib/schemas/orders";
 import { cancelAttempt, isOpen, providerCall, providerForPayment } from "./attempts";
 import { loadBundle, toOrderDto } from "./dto";
 import { moveOrder, type Actor } from "./events";
-import { cancelledMail } from "./order-mails";
+import { cancelledMail, mayMailAbout } from "./order-mails";
 import { orderEdge } from "./order-state";
 import { FINISHED } from "./payment-state";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
@@ -139,14 +139,21 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
     assertNoPaymentInFlight(money.payments);
     // A new attempt was opened meanwhile (a retry in another tab): asking again cancels it too.
     if (money.payments.some(toCancel)) throw new ApiError(409, "errors.orderChangedConcurrently");
+    const mailable = await mayMailAbout(tx, order);
+    const data = {
+      ...(refunded ? { refundedCents: sumOf(refunded.refunds), refundIds: refunded.refunds.map((r) => r.id) } : {}),
+      // The timeline says why the customer got no mail (never paid, address not verified).
+      ...(mailable ? {} : { mailWithheld: "unverified_address" }),
+    };
     const updated = await moveOrder(tx, order, {
       action: "cancel",
       by: opts.by,
       paid: false, // no cancel edge requires payment
       note: reason,
       set: { cancelReason: reason },
-      data: refunded ? { refundedCents: sumOf(refunded.refunds), refundIds: refunded.refunds.map((r) => r.id) } : null,
+      data: Object.keys(data).length > 0 ? data : null,
     });
+    if (!mailable) return updated;
     // The mail says what the order got back in all, with the credit notes no mail carried yet
     // (those of this cancellation, or of an earlier attempt that refunded but could not cancel).
     const given = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["succeeded", "pending"])));

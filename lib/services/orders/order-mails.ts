@@ -9,8 +9,8 @@ import "server-only";
  * page /order-status/{token}): it works on any device without signing in, so a guest's order is not
  * lost with the browser cookie; for a guest account without a password the mail invites to set one there.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
-import { users, type Order, type OrderItem } from "@/db/schema";
+import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
 import { orderLinkToken } from "@/lib/auth/order-link";
 import { publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
@@ -49,6 +49,35 @@ export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "user
     .where(and(eq(users.email, owner.email), isNotNull(users.passwordHash)))
     .limit(1);
   return { url, guest: !account };
+}
+
+/** Payment states of an order that was paid (a refund came later or not). */
+const PAID: ("succeeded" | "refunded")[] = ["succeeded", "refunded"];
+
+/**
+ * Whether a mail about this order may go to its email. A paid order's mails always go. For an
+ * order never paid the address must be verified: an account of that email used a mailed link, or
+ * an order to that email was paid, or it is the account's own email and the account paid an
+ * order. Otherwise anybody could make the shop write to a stranger by typing their address.
+ */
+export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<boolean> {
+  const paidOrder = (where: SQL | undefined) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(and(where, inArray(payments.status, PAID)))
+      .limit(1);
+  if ((await paidOrder(eq(orders.id, order.id))).length > 0) return true;
+  const [verified] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, order.email), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  if (verified) return true;
+  const owner = order.userId === null ? undefined : (await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0];
+  const ownAccount = order.userId !== null && owner?.email === order.email ? eq(orders.userId, order.userId) : undefined;
+  return (await paidOrder(or(eq(orders.email, order.email), ownAccount))).length > 0;
 }
 
 const trIn = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `orderMail.${key}`, params);
