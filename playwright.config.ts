@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import serverNodeFlags from "./scripts/server-node-flags.json" with { type: "json" };
+import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -37,8 +38,8 @@ export default defineConfig({
     env: {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "admin12345",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       LOG_LEVEL: "silent",
       // Every browser test comes from 127.0.0.1: the per-client guest limit would otherwise be shared by all of them.

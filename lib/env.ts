@@ -37,7 +37,10 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
-  ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+  /** Unset → the development default, which a production start refuses unless SHOP_DEMO is true (lib/seed/admin.ts). */
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** `npm run demo` sets it: a local production demo that may keep the documented default admin password. */
+  SHOP_DEMO: bool,
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
   LOGIN_WINDOW_SECONDS: int(15 * 60),

@@ -105,7 +105,7 @@ export function startShop(dirs: { DATA_DIR: string; STORAGE_DIR: string }, strip
       AUTH_SECRET,
       LOG_LEVEL: "silent",
       ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "admin12345",
+      ADMIN_PASSWORD: "bench-admin-Secret-42",
       USER_GENERATIONS_PER_HOUR: "1000",
       NEW_ACCOUNT_GENERATIONS_PER_HOUR: "1000",
       REGISTRATIONS_PER_HOUR: "1000",

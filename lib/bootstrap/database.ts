@@ -9,6 +9,7 @@ import { migrateDb, openDb, type Db, type DbHandle } from "@/db/client";
 import { countries } from "@/db/schema";
 import { dataDir } from "@/lib/env";
 import { seed } from "@/lib/seed";
+import { refuseDefaultAdminPassword } from "@/lib/seed/admin";
 
 /** The configured database: DATABASE_URL (postgres.js), else embedded PGlite in $DATA_DIR/pglite. */
 export function openConfiguredDb(): Promise<DbHandle> {
@@ -47,6 +48,7 @@ export async function openStartedDb(): Promise<DbHandle> {
   const handle = await openConfiguredDb();
   try {
     await startUpDb(handle);
+    await refuseDefaultAdminPassword(handle.db);
   } catch (err) {
     await handle.close().catch(() => {});
     throw err;

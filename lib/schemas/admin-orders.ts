@@ -71,6 +71,9 @@ export const adminOrdersQuery = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
 
+export const ORDER_EXPORT_FORMATS = ["csv", "excel-de"] as const;
+export type OrderExportFormat = (typeof ORDER_EXPORT_FORMATS)[number];
+
 export const adminOrdersExportQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
@@ -78,6 +81,8 @@ export const adminOrdersExportQuery = z
     q: z.string().trim().max(200).optional().transform((v) => v || undefined),
     from: day,
     to: day,
+    /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */
+    format: z.enum(ORDER_EXPORT_FORMATS).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
 

@@ -5,36 +5,61 @@
  * - It never promotes an existing account. When ADMIN_EMAIL already belongs to someone who is not an
  *   admin (for example a customer who registered that address first), the account stays exactly as it
  *   is and a warning is logged; an admin grants the role by hand if it is really theirs.
- * - A production deployment never gets the well-known development password. With NODE_ENV=production
- *   and a server database (DATABASE_URL), creating the admin with ADMIN_PASSWORD unset or equal to the
- *   default throws, so `npm run db:seed` (and any start-up that seeds) stops with a clear message.
- *   `npm run demo` (a production build on a brand-new embedded PGlite database, no DATABASE_URL) is the
- *   one exception: it is a local demo, so it keeps the documented default and logs a loud warning.
+ * - A production deployment never gets the well-known development password, on any database: with
+ *   NODE_ENV=production, creating the admin with ADMIN_PASSWORD unset or equal to the default throws,
+ *   and a start finding an admin that still has it refuses to run (refuseDefaultAdminPassword).
+ *   Only `npm run demo` (the explicit SHOP_DEMO=true switch) keeps the default, with a loud warning.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import { and, arrayContains, eq, isNotNull } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
 import { DEFAULT_ADMIN } from "@/db/seed-data";
 import { logger } from "@/lib/api/logger";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { env } from "@/lib/env";
+
+/** Production without the demo switch: the one place the development default is never accepted. */
+function defaultForbidden(): boolean {
+  const { NODE_ENV, SHOP_DEMO } = env();
+  return NODE_ENV === "production" && !SHOP_DEMO;
+}
 
 /** The admin password to create the account with; throws where the default would be unsafe. */
 function adminPassword(email: string): string {
-  const configured = process.env.ADMIN_PASSWORD;
-  const password = configured || DEFAULT_ADMIN.password;
-  if (process.env.NODE_ENV !== "production" || password !== DEFAULT_ADMIN.password) return password;
-  if (process.env.DATABASE_URL) {
+  const password = env().ADMIN_PASSWORD ?? DEFAULT_ADMIN.password;
+  if (env().NODE_ENV !== "production" || password !== DEFAULT_ADMIN.password) return password;
+  if (defaultForbidden()) {
     throw new Error(
       `Refusing to create the admin account ${email} with the development default password in production: ` +
-        `set ADMIN_PASSWORD (at least 8 characters, not "${DEFAULT_ADMIN.password}") and seed again.`,
+        `set ADMIN_PASSWORD (at least 8 characters, not "${DEFAULT_ADMIN.password}") and start again (only \`npm run demo\` keeps the default).`,
     );
   }
-  logger.warn("seed: the admin account gets the development default password (demo on an embedded database); set ADMIN_PASSWORD for anything but a local demo", { email });
+  logger.warn("seed: the admin account gets the development default password (npm run demo, SHOP_DEMO=true); set ADMIN_PASSWORD for anything but a local demo", { email });
   return password;
 }
 
+/**
+ * A production start (not the demo) refuses to run while any admin account still signs in with the
+ * development default: a database seeded by a demo or by an older version must not go live that way.
+ */
+export async function refuseDefaultAdminPassword(db: Db): Promise<void> {
+  if (!defaultForbidden()) return;
+  const admins = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(arrayContains(users.roles, ["admin"]), isNotNull(users.passwordHash)));
+  for (const admin of admins) {
+    if (await verifyPassword(DEFAULT_ADMIN.password, admin.passwordHash)) {
+      throw new Error(
+        `Refusing to start in production: the admin account ${admin.email} still has the development default password. ` +
+          `Change it (sign in, or start once with \`npm run demo\` and change it under the account page), or set ADMIN_PASSWORD before the first seed.`,
+      );
+    }
+  }
+}
+
 export async function seedAdmin(tx: Tx): Promise<void> {
-  const email = (process.env.ADMIN_EMAIL || DEFAULT_ADMIN.email).trim().toLowerCase();
+  const email = env().ADMIN_EMAIL.trim().toLowerCase();
   // Guest accounts (no password, one per order) may share any email; only a real account counts.
   const [account] = await tx
     .select({ id: users.id, roles: users.roles })

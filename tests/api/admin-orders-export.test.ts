@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 /** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF records) to check what the export wrote. */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ","): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -56,7 +56,7 @@ function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === separator) {
       row.push(field);
       field = "";
     } else if (c === "\r" && text[i + 1] === "\n") {
@@ -78,12 +78,12 @@ async function request(query: Record<string, string>, lang: "en" | "de" = "en") 
 }
 
 /** The export's bytes, its text without the BOM and its records as objects keyed by the English header. */
-async function exported(query: Record<string, string>, lang: "en" | "de" = "en") {
+async function exported(query: Record<string, string>, lang: "en" | "de" = "en", separator = lang === "de" && !query.format ? ";" : ",") {
   const res = await request(query, lang);
   expect(res.status).toBe(200);
   const bytes = new Uint8Array(await res.arrayBuffer());
   const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ""));
+  const [header, ...records] = parseCsv(text.replace(/^\uFEFF/, ""), separator);
   for (const r of records) expect(r).toHaveLength(HEADER_EN.length);
   const rows = records.map((r) => Object.fromEntries(HEADER_EN.map((h, i) => [h, r[i] ?? ""])));
   return { res, bytes, text, header, rows };
@@ -227,6 +227,93 @@ describe("GET /api/admin/orders/export – format", () => {
   });
 });
 
+/** Every field of every record is quoted (a quoted field is "…" with inner quotes doubled). */
+function everyFieldQuoted(text: string, separator: string): boolean {
+  const field = '"(?:[^"]|"")*"';
+  const record = new RegExp(`^${field}(?:${separator === "|" ? "\\|" : separator}${field})*$`);
+  // Quoted fields may hold line breaks: split records only on CRLF outside quotes.
+  const records: string[] = [];
+  let current = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    if (!quoted && c === "\r" && text[i + 1] === "\n") {
+      records.push(current);
+      current = "";
+      i++;
+    } else current += c;
+  }
+  return records.length > 0 && current === "" && records.every((r) => record.test(r));
+}
+
+describe("GET /api/admin/orders/export – spreadsheet safety and the German Excel format", () => {
+  beforeAll(async () => {
+    await seedOrder({
+      createdAt: new Date("2022-03-10T10:00:00Z"),
+      orderNumber: "MM-2022-X0001",
+      firstName: "Eve",
+      lastName: "Doe,=1+1",
+      email: "-eve@example.com",
+      status: "processing",
+      paid: true,
+      refundedCents: 5,
+      shipping: { firstName: "@Eve", lastName: "Doe", street1: "Main St 1;+cmd|' /C calc'!A0", street2: "Flat\t=2|-3", city: "Berlin", postalCode: "10115", countryCode: "DE" },
+      lines: [{ articleName: "Mug; =WEBSERVICE(1)", variantName: "+white", colour: "\rred", quantity: 1, unitPriceCents: 1499, vatPercent: 19 }],
+    });
+  });
+
+  const range = { status: "all", from: "2022-03-10", to: "2022-03-10" };
+
+  it("quotes every field, the header included, in both formats", async () => {
+    const en = await exported(range);
+    expect(everyFieldQuoted(en.text.replace(/^\uFEFF/, ""), ",")).toBe(true);
+    const de = await exported(range, "de");
+    expect(everyFieldQuoted(de.text.replace(/^\uFEFF/, ""), ";")).toBe(true);
+  });
+
+  it("neutralises = + - @ tab and CR at the start of a text cell and after any separator inside it; amounts stay plain numbers", async () => {
+    const { rows } = await exported(range);
+    expect(rows).toHaveLength(1);
+    const row = rows[0] ?? {};
+    expect(row.Customer).toBe("Eve Doe,'=1+1");
+    expect(row.Email).toBe("'-eve@example.com");
+    expect(row["Shipping address"]).toBe("'@Eve Doe, Main St 1;'+cmd|' /C calc'!A0, Flat\t'=2|'-3, 10115 Berlin, DE");
+    expect(row.Article).toBe("Mug; '=WEBSERVICE(1)");
+    expect(row.Variant).toBe("'+white");
+    expect(row.Colour).toBe("'\rred");
+    // No text cell, split at any of , ; tab |, yields a piece a spreadsheet would evaluate.
+    for (const column of ["Customer", "Email", "Billing address", "Shipping address", "Article", "Variant", "Colour"]) {
+      for (const piece of (row[column] ?? "").split(/[,;\t|]/)) expect(piece.trimStart(), `${column}: ${piece}`).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    expect(row["Unit price (gross, EUR)"]).toBe("14.99");
+    expect(row["Refunded (EUR)"]).toBe("0.05");
+    expect(row["VAT rate (%)"]).toBe("19");
+    expect(row.Quantity).toBe("1");
+  });
+
+  it("German admins get the Excel (DE) format by default: semicolons, decimal commas, BOM; format=csv and format=excel-de choose explicitly", async () => {
+    const de = await exported(range, "de");
+    expect([...de.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(de.text).toContain('"Bestellnummer";"Rechnungsnummern";');
+    expect(de.rows[0]).toMatchObject({
+      "Order number": "MM-2022-X0001",
+      "Unit price (gross, EUR)": "14,99",
+      "Net (EUR)": "12,60",
+      "VAT (EUR)": "2,39",
+      "Refunded (EUR)": "0,05",
+      Customer: "Eve Doe,'=1+1",
+    });
+    const deCsv = await exported({ ...range, format: "csv" }, "de", ",");
+    expect(deCsv.rows[0]?.["Unit price (gross, EUR)"]).toBe("14.99");
+    expect(deCsv.header?.[0]).toBe("Bestellnummer");
+    const enExcel = await exported({ ...range, format: "excel-de" }, "en", ";");
+    expect(enExcel.rows[0]?.["Unit price (gross, EUR)"]).toBe("14,99");
+    expect(enExcel.header?.[0]).toBe("Order number");
+    expect((await request({ ...range, format: "xlsx" })).status).toBe(422);
+  });
+});
+
 describe("GET /api/admin/orders/export – a paid order", () => {
   it("carries the invoice number, payment status and the order date of a real checkout", async () => {
     const customerId = await userIdOf(TEST_USERS.customer.email);
@@ -287,7 +374,7 @@ describe("GET /api/admin/orders/export – streaming", () => {
     }
     expect(chunks.length).toBeGreaterThanOrEqual(4); // header + 3 pages of 100 orders
     const first = new TextDecoder("utf-8", { ignoreBOM: true }).decode(chunks[0]);
-    expect(first).toBe(`\uFEFF${HEADER_EN.map((h) => (h.includes(",") ? `"${h}"` : h)).join(",")}\r\n`);
+    expect(first).toBe(`\uFEFF${HEADER_EN.map((h) => `"${h}"`).join(",")}\r\n`);
   });
 
   it("300 orders: every order exactly once, oldest first, amounts adding up", async () => {

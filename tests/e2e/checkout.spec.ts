@@ -4,6 +4,7 @@ import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";
 import { designInCart, registerCustomer, registerGuest } from "./pages/shop-setup";
+import { E2E_ADMIN } from "./admin-credentials";
 
 /** Buying in a real browser against the production build with the sandbox payment provider (test mode). */
 
@@ -176,7 +177,7 @@ test.describe("buying a mug", () => {
     const { mug } = await designInCart(page.request, "customer");
     // The admin raises the mug's price by 2 € through the back office API (put back at the end).
     const admin = await playwright.request.newContext({ baseURL });
-    expect((await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin12345" } })).status()).toBe(200);
+    expect((await admin.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
     const setSalesTotal = async (delta: number) => {
       const a = (await (await admin.get(`/api/admin/articles/${mug.id}`)).json()) as AdminArticle;
       const p = a.priceCalculation;

@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { E2E_ADMIN } from "./admin-credentials";
 
 /**
  * `npm start` (scripts/server.mjs) against the production build: the per-client sign-in limit holds
@@ -63,8 +64,8 @@ test.describe("client address under npm start", () => {
       ...process.env,
       DATA_DIR: path.join(process.cwd(), ".test-data", `e2e-client-address-${Date.now()}`),
       DATABASE_URL: "",
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "admin12345",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
       LOG_LEVEL: "silent",
       LOGIN_MAX_FAILURES_PER_CLIENT: String(LIMIT),

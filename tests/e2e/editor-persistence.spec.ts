@@ -7,6 +7,7 @@ import { startInstance, type Instance } from "./helpers/instances";
 import { EditorPage } from "./pages/editor-page";
 import { MyImagesPage } from "./pages/my-images-page";
 import { registerCustomer } from "./pages/shop-setup";
+import { E2E_ADMIN } from "./admin-credentials";
 
 /**
  * Issue 11 §2: the editor's work survives a reload (kept in the browser), a running generation is a
@@ -142,8 +143,8 @@ test.describe("editor persistence", () => {
       slow = await startInstance("slow-ai", {
         DATA_DIR: slowDir,
         DATABASE_URL: "",
-        ADMIN_EMAIL: "admin@example.com",
-        ADMIN_PASSWORD: "admin12345",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
         AUTH_SECRET: "e2e-slow-secret-e2e-slow-secret-0123456789",
         LOG_LEVEL: "silent",
         GUEST_GENERATIONS_PER_HOUR: "1000",

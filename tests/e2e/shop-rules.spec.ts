@@ -3,6 +3,7 @@ import config from "../../playwright.config";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";
 import { designInCart, registerCustomer } from "./pages/shop-setup";
+import { E2E_ADMIN } from "./admin-credentials";
 
 /**
  * German shop rules in the browser: the order button (§ 312j BGB), the withdrawal waiver of personalised
@@ -161,7 +162,7 @@ test.describe("German shop rules", () => {
 
     const admin = await playwrightRequest.newContext({ baseURL });
     try {
-      const login = await admin.post("/api/auth/login", { data: { email: "admin@example.com", password: "admin12345" } });
+      const login = await admin.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
       expect(login.status(), await login.text()).toBe(200);
       const act = async (action: string, data?: object) => {
         const res = await admin.post(`/api/admin/orders/${orderId}/${action}`, data ? { data } : {});

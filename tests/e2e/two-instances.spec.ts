@@ -11,6 +11,7 @@ import Stripe from "stripe";
 import { expect, test } from "@playwright/test";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { reachable, startInstance, startTcpProxy, type Instance, type TcpProxy } from "./helpers/instances";
+import { E2E_ADMIN } from "./admin-credentials";
 
 /**
  * Issue 10 §4: two instances of the production build (`npm start`) on ONE PostgreSQL database behave
@@ -142,8 +143,8 @@ test.describe("two instances on one PostgreSQL database", () => {
       DATABASE_URL: dbUrl,
       DB_AUTO_MIGRATE: "true",
       STORAGE_DIR: path.join(tmp, "storage"),
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "admin12345",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       AUTH_SECRET: "two-instances-secret-0123456789-0123456789",
       LOG_LEVEL: "error",
       TRUSTED_PROXY_COUNT: "2",

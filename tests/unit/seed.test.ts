@@ -269,18 +269,25 @@ describe("db seed", () => {
 
   describe("the admin password in production", () => {
     const saved = { ...process.env };
-    afterEach(() => {
-      for (const key of ["NODE_ENV", "DATABASE_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LOG_LEVEL"]) {
+    afterEach(async () => {
+      for (const key of ["NODE_ENV", "DATABASE_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "LOG_LEVEL", "SHOP_DEMO"]) {
         if (saved[key] === undefined) delete process.env[key];
         else process.env[key] = saved[key];
       }
+      const { resetEnvCache } = await import("@/lib/env");
+      resetEnvCache();
     });
 
-    async function seedAdminAs(env: Record<string, string | undefined>): Promise<void> {
+    async function setEnv(env: Record<string, string | undefined>): Promise<void> {
       for (const [key, value] of Object.entries(env)) {
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
+      const { resetEnvCache } = await import("@/lib/env");
+      resetEnvCache();
+    }
+    async function seedAdminAs(env: Record<string, string | undefined>): Promise<void> {
+      await setEnv(env);
       const { seedAdmin } = await import("@/lib/seed/admin");
       await handle.db.transaction((tx) => seedAdmin(tx));
     }
@@ -298,6 +305,12 @@ describe("db seed", () => {
         await expect(run).rejects.toThrow(/ADMIN_PASSWORD/);
         expect(await adminRow(email)).toEqual([]);
       });
+      it(`refuses to create the admin on the embedded database too (no DATABASE_URL, no demo switch) when ${name}`, async () => {
+        const email = `embedded-${refused.findIndex(([n]) => n === name)}@test.local`;
+        const run = seedAdminAs({ NODE_ENV: "production", DATABASE_URL: undefined, SHOP_DEMO: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+        await expect(run).rejects.toThrow(/ADMIN_PASSWORD/);
+        expect(await adminRow(email)).toEqual([]);
+      });
     }
 
     it("creates the admin in production with a password of its own", async () => {
@@ -308,13 +321,19 @@ describe("db seed", () => {
       expect(await verifyPassword("a-strong-secret-9", admin?.passwordHash)).toBe(true);
     });
 
-    it("lets npm run demo (production build on a new embedded database, no DATABASE_URL) use the default, with a warning", async () => {
+    it("lets npm run demo (the explicit SHOP_DEMO=true switch) use the default, with a warning", async () => {
       const email = "demo@test.local";
-      const warnings = await capturedWarnings(() => seedAdminAs({ NODE_ENV: "production", DATABASE_URL: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }));
+      const warnings = await capturedWarnings(() => seedAdminAs({ NODE_ENV: "production", SHOP_DEMO: "true", DATABASE_URL: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }));
       const [admin] = await adminRow(email);
       expect(admin?.roles).toEqual(["admin"]);
       expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
       expect(warnings.some((w) => w.includes("ADMIN_PASSWORD")), warnings.join("\n")).toBe(true);
+    });
+
+    it("npm run demo sets the demo switch; npm start does not", () => {
+      const scripts = (JSON.parse(fs.readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+      expect(scripts.demo).toMatch(/\bSHOP_DEMO=true\b/);
+      expect(scripts.start).not.toMatch(/SHOP_DEMO/);
     });
 
     it("development and tests keep the default password without complaint", async () => {
@@ -322,6 +341,34 @@ describe("db seed", () => {
       await seedAdminAs({ NODE_ENV: "development", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined });
       const [admin] = await adminRow(email);
       expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
+    });
+
+    it("a production start refuses an existing admin that still has the default password, naming ADMIN_PASSWORD", async () => {
+      const { refuseDefaultAdminPassword } = await import("@/lib/seed/admin");
+      const [demo] = await adminRow("demo@test.local");
+      expect(demo?.roles).toEqual(["admin"]);
+      await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined, DATABASE_URL: undefined });
+      await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(/ADMIN_PASSWORD/);
+      // The demo switch and development accept it.
+      await setEnv({ NODE_ENV: "production", SHOP_DEMO: "true" });
+      await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
+      await setEnv({ NODE_ENV: "development", SHOP_DEMO: undefined });
+      await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
+      // Once no admin has the default any more, production starts.
+      const { hashPassword } = await import("@/lib/auth/password");
+      const strong = await hashPassword("a-strong-secret-9");
+      await handle.db.update(users).set({ passwordHash: strong }).where(eq(users.passwordHash, demo?.passwordHash ?? ""));
+      const defaults = await handle.db.select({ email: users.email, hash: users.passwordHash }).from(users);
+      for (const row of defaults) {
+        if (await verifyPassword("admin12345", row.hash)) await handle.db.update(users).set({ passwordHash: strong }).where(eq(users.email, row.email));
+      }
+      await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined });
+      await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
+    });
+
+    it("the start-up path (openStartedDb's start-up work) runs the refusal in production", () => {
+      const source = fs.readFileSync(path.join(process.cwd(), "lib/bootstrap/database.ts"), "utf8");
+      expect(source).toMatch(/refuseDefaultAdminPassword\(/);
     });
   });
 });

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatEuro } from "@/lib/format";
 import { adminOrdersExportUrl } from "@/lib/api-client/admin-orders";
-import type { AdminOrderPage, AdminOrdersQuery } from "@/lib/schemas/admin-orders";
+import type { AdminOrderPage, AdminOrdersQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
 import { Pagination } from "@/components/ui/list/pagination";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
@@ -41,17 +41,26 @@ async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
  * the current filter and the empty states.
  */
 export async function OrdersListView({ kind, query, result, searchParams }: { kind: "open" | "history"; query: AdminOrdersQuery; result: AdminOrderPage; searchParams: SearchParamsRecord }) {
-  const [t, tl] = await Promise.all([getTranslations("adminOrders"), getTranslations("list")]);
+  const [t, tl, locale] = await Promise.all([getTranslations("adminOrders"), getTranslations("list"), getLocale()]);
   const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
   const filtered = !!query.q || !!query.from || !!query.to;
-  const exportHref = adminOrdersExportUrl({ status: query.status, q: query.q, from: query.from, to: query.to });
+  const exportFilter = { status: query.status, q: query.q, from: query.from, to: query.to };
+  // The first button leaves the format to the server, which picks the one of the admin's language.
+  const ownFormat: OrderExportFormat = locale === "de" ? "excel-de" : "csv";
+  const otherFormat: OrderExportFormat = ownFormat === "csv" ? "excel-de" : "csv";
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{kind === "open" ? t("openTitle") : t("historyTitle")}</h1>
-        <a href={exportHref} download className="btn-secondary" data-testid="order-export">
-          {t("export")}
-        </a>
+        <div role="group" aria-label={t("exportGroup")} className="flex flex-wrap items-center gap-2">
+          <span className="text-sm text-stone-600">{t("export")}</span>
+          <a href={adminOrdersExportUrl(exportFilter)} download className="btn-secondary" data-testid="order-export">
+            {t(`exportFormat.${ownFormat}`)}
+          </a>
+          <a href={adminOrdersExportUrl({ ...exportFilter, format: otherFormat })} download className="btn-secondary" data-testid="order-export-other">
+            {t(`exportFormat.${otherFormat}`)}
+          </a>
+        </div>
       </div>
       <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
       <OrderActionHost />

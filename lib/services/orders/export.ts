@@ -7,7 +7,7 @@ import { logger } from "@/lib/api/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/pricing";
-import type { AdminOrdersExportQuery } from "@/lib/schemas/admin-orders";
+import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { loadBundles, type OrderAddress, type OrderBundle } from "./dto";
 import { berlinDay, orderFilterWhere } from "./admin/filters";
 import { adminPaymentStatus, moneyOf } from "./admin/money";
@@ -15,14 +15,17 @@ import { adminPaymentStatus, moneyOf } from "./admin/money";
 /**
  * GET /api/admin/orders/export: the orders matching status and the creation-day range (Europe/Berlin,
  * both days included) as CSV for the bookkeeping, oldest first. Format:
- * - UTF-8 with a byte order mark (spreadsheet programs then read umlauts), RFC 4180: comma-separated,
- *   CRLF line ends, fields quoted by csv-stringify where needed (comma, quote, line break);
+ * - UTF-8 with a byte order mark (spreadsheet programs then read umlauts), RFC 4180, CRLF line ends,
+ *   every field quoted; "csv" is comma-separated with decimal points, "excel-de" semicolon-separated
+ *   with decimal commas (what a German Excel opens in columns); unset → by the admin's language;
  * - a header row in the admin's language, then ONE ROW PER ORDER LINE;
- * - amounts in euros with a dot and two decimals (14.99), VAT rate in percent (19, 7);
+ * - amounts in euros with two decimals (14.99 / 14,99), VAT rate in percent (19, 7);
  *   net and VAT per line from its gross total (VAT rounded half up, as on the invoice);
  * - order-level amounts (shipping, order total, refunded) only on the order's first line, so column
  *   sums stay right; dates ISO 8601 (yyyy-mm-dd, Europe/Berlin);
- * - customer texts starting with = + - @ (spreadsheet formulas) are prefixed with an apostrophe.
+ * - customer texts get an apostrophe before = + - @ tab or CR at their start and after any list
+ *   separator (, ; tab |) inside them: a spreadsheet splitting at another separator than ours would
+ *   otherwise start a cell with a formula. Amounts are ours and stay plain numbers.
  * The body is streamed: pages of orders are read with a keyset cursor (created_at, id) only as the
  * client reads, never the whole export in memory.
  */
@@ -54,18 +57,31 @@ const COLUMNS = [
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
 
-const CSV_OPTIONS = { delimiter: ",", record_delimiter: "windows", quoted_match: /^\s|\s$/ } as const;
+interface Dialect {
+  delimiter: string;
+  decimal: string;
+}
+const DIALECTS: Record<OrderExportFormat, Dialect> = { csv: { delimiter: ",", decimal: "." }, "excel-de": { delimiter: ";", decimal: "," } };
 
-/** 1499 → "14.99", -5 → "-0.05": exact, from integer cents. */
-export function euros(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+/** The format the admin chose, else the one of their language. */
+export function exportFormat(chosen: OrderExportFormat | undefined, locale: Locale): OrderExportFormat {
+  return chosen ?? (locale === "de" ? "excel-de" : "csv");
 }
 
-/** A text a spreadsheet would run as a formula gets an apostrophe in front. */
-function text(value: string | null | undefined): string {
-  const v = value ?? "";
-  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+const csvOptions = (d: Dialect) => ({ delimiter: d.delimiter, record_delimiter: "windows", quoted: true, quoted_empty: true }) as const;
+
+/** 1499 → "14.99", -5 → "-0.05": exact, from integer cents. */
+export function euros(cents: number, decimal = "."): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** At the start and after a list separator (spaces between allowed): the places a spreadsheet may begin a cell. */
+const FORMULA_START = /(^|[,;\t|] *)(?=[=+\-@\t\r])/g;
+
+/** A customer text with an apostrophe before every character a spreadsheet could start a formula with. */
+export function text(value: string | null | undefined): string {
+  return (value ?? "").replace(FORMULA_START, "$1'");
 }
 
 function addressLine(addresses: OrderAddress[], kind: OrderAddress["kind"]): string {
@@ -74,7 +90,8 @@ function addressLine(addresses: OrderAddress[], kind: OrderAddress["kind"]): str
   return [`${a.firstName} ${a.lastName}`.trim(), a.street1, a.street2, `${a.postalCode} ${a.city}`.trim(), a.countryCode].filter((p) => p).join(", ");
 }
 
-function rowsOf(bundle: OrderBundle, locale: Locale): Row[] {
+function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
+  const amount = (cents: number) => euros(cents, decimal);
   const { order } = bundle;
   const money = moneyOf(bundle.payments);
   const orderFields = {
@@ -88,7 +105,7 @@ function rowsOf(bundle: OrderBundle, locale: Locale): Row[] {
     billingAddress: text(addressLine(bundle.addresses, "billing")),
     shippingAddress: text(addressLine(bundle.addresses, "shipping")),
   };
-  const first = { shipping: euros(order.shippingCents), orderTotal: euros(order.totalCents), refunded: euros(money.refundedCents) };
+  const first = { shipping: amount(order.shippingCents), orderTotal: amount(order.totalCents), refunded: amount(money.refundedCents) };
   const none = { shipping: "", orderTotal: "", refunded: "" };
   if (bundle.items.length === 0) {
     return [{ ...orderFields, article: "", variant: "", colour: "", quantity: "", unitGross: "", net: "", vatRate: "", vat: "", gross: "", ...first }];
@@ -102,11 +119,11 @@ function rowsOf(bundle: OrderBundle, locale: Locale): Row[] {
       variant: text(item.variantName),
       colour: text(item.colour),
       quantity: String(item.quantity),
-      unitGross: euros(item.unitPriceCents),
-      net: euros(item.totalCents - vat),
-      vatRate: String(rate),
-      vat: euros(vat),
-      gross: euros(item.totalCents),
+      unitGross: amount(item.unitPriceCents),
+      net: amount(item.totalCents - vat),
+      vatRate: String(rate).replace(".", decimal),
+      vat: amount(vat),
+      gross: amount(item.totalCents),
       ...(index === 0 ? first : none),
     };
   });
@@ -136,6 +153,8 @@ export function exportFilename(query: Pick<AdminOrdersExportQuery, "from" | "to"
 
 /** The CSV as a byte stream: BOM and header first, then one chunk per page of orders, pulled as the client reads. */
 export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): { filename: string; stream: ReadableStream<Uint8Array> } {
+  const dialect = DIALECTS[exportFormat(query.format, locale)];
+  const options = csvOptions(dialect);
   const encoder = new TextEncoder();
   let cursor: Cursor | null = null;
   let started = false;
@@ -145,14 +164,14 @@ export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): 
         if (!started) {
           started = true;
           const header = COLUMNS.map((c) => translate(locale, `orderExport.columns.${c}`));
-          controller.enqueue(encoder.encode(`\uFEFF${stringify([header], CSV_OPTIONS)}`));
+          controller.enqueue(encoder.encode(`\uFEFF${stringify([header], options)}`));
           return;
         }
         const page = await nextPage(query, cursor);
         if (page.rows.length > 0) {
           const bundles = await loadBundles(await getDb(), page.rows);
-          const records = bundles.flatMap((b) => rowsOf(b, locale)).map((r) => COLUMNS.map((c) => r[c]));
-          controller.enqueue(encoder.encode(stringify(records, CSV_OPTIONS)));
+          const records = bundles.flatMap((b) => rowsOf(b, locale, dialect.decimal)).map((r) => COLUMNS.map((c) => r[c]));
+          controller.enqueue(encoder.encode(stringify(records, options)));
         }
         cursor = page.cursor;
         if (page.rows.length < EXPORT_PAGE_SIZE) controller.close();

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../admin-credentials";
 
 /** Either language: the page object works in English and German. */
 const EMAIL = /^(Email|E-Mail)( \*)?$/;
@@ -58,4 +59,4 @@ export class LoginPage {
   }
 }
 
-export const ADMIN = { email: "admin@example.com", password: "admin12345" };
+export const ADMIN = E2E_ADMIN;
