@@ -76,6 +76,8 @@ const envSchema = z.object({
   /** Ceiling of the estimated AI provider spend (EUR) of the whole shop per clock hour and per UTC day; past it, generation answers 503 (the offline provider is exempt). */
   AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
+  /** Percent of both budgets only customers with a paid order (and admins) may spend, so visitors and new accounts cannot close generation for them. */
+  AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */

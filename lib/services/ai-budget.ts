@@ -33,6 +33,12 @@ function limitUnits(w: WindowName): number {
   return Math.round(eur * 100 * 1000);
 }
 
+/** What a caller may fill the window up to: the whole limit for payers, the unreserved part for the rest. */
+function ceilingUnits(w: WindowName, paying: boolean): number {
+  const limit = limitUnits(w);
+  return paying ? limit : Math.floor((limit * (100 - env().AI_BUDGET_RESERVED_FOR_PAYING_PERCENT)) / 100);
+}
+
 /** A reservation taken by reserveAiBudget: settle it exactly once with settleAiBudget. */
 export interface AiBudgetReservation {
   units: number;
@@ -50,9 +56,10 @@ export function budgetedCost(provider: AiProvider, settings: GenerationSettings)
 /**
  * Reserves `microCents` of the hour's and the day's budget, atomically in the database (two requests
  * can never both take the last euro, on any number of instances), or answers 503 "AI budget used up".
- * Nothing to reserve (offline) → null.
+ * Nothing to reserve (offline) → null. Only `paying` callers (a customer with a paid order, an admin)
+ * may spend the AI_BUDGET_RESERVED_FOR_PAYING_PERCENT share, so visitors cannot close generation for them.
  */
-export async function reserveAiBudget(microCents: number): Promise<AiBudgetReservation | null> {
+export async function reserveAiBudget(microCents: number, opts: { paying: boolean }): Promise<AiBudgetReservation | null> {
   if (microCents <= 0) return null;
   const units = toUnits(microCents);
   const at = Date.now();
@@ -60,7 +67,7 @@ export async function reserveAiBudget(microCents: number): Promise<AiBudgetReser
   const granted = await db
     .transaction(async (tx) => {
       for (const w of Object.keys(WINDOWS) as WindowName[]) {
-        const ok = await consumeAmount({ key: spentKey(w), amount: units, limit: limitUnits(w), windowSeconds: WINDOWS[w], at }, tx);
+        const ok = await consumeAmount({ key: spentKey(w), amount: units, limit: ceilingUnits(w, opts.paying), windowSeconds: WINDOWS[w], at }, tx);
         if (!ok) tx.rollback(); // gives back the hour's share when the day refuses
       }
       return true;

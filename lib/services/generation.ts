@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { generations, orderEvents, orders } from "@/db/schema";
-import { ApiError, pgErrorCode } from "@/lib/api/errors";
+import { ApiError, pgErrorCode, type MessageKey } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { env } from "@/lib/env";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
@@ -15,6 +15,7 @@ import { listPublicMugs } from "./catalog";
 import { assemblePrompt, type AssembledPrompt } from "./prompt-assembly";
 import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "./ai-budget";
 import { consume, release, type Window } from "./rate-limit";
+import { clientNetwork } from "@/lib/api/client-ip";
 import { imageUrlOf, storeImage, storeProcessedImage } from "./images";
 import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
@@ -23,11 +24,11 @@ const HOUR = 3600;
 const SOURCE_MAX_DIMENSION = 2048;
 
 /** Who asks: a signed-in customer (own limit) or a guest / anonymous visitor (limited per client address). */
-export type Requester = { kind: "user"; session: Session } | { kind: "guest"; session: Session | null; clientIp: string };
+export type Requester = { kind: "user"; session: Session; clientIp: string } | { kind: "guest"; session: Session | null; clientIp: string };
 
 export function requesterFor(session: Session | null, clientIp: string): Requester {
   const signedInCustomer = session && (session.roles.includes("customer") || session.roles.includes("admin"));
-  return signedInCustomer ? { kind: "user", session } : { kind: "guest", session, clientIp };
+  return signedInCustomer ? { kind: "user", session, clientIp } : { kind: "guest", session, clientIp };
 }
 
 /** Whether the account has paid an order (then it has the full generation allowance). */
@@ -43,26 +44,43 @@ async function hasPaidOrder(userId: number): Promise<boolean> {
 }
 
 /**
- * Counts this generation against the requester's limit before any work is done, before the upload is
- * decoded (atomic in the database, so it holds across app instances and concurrent requests). A
- * customer account that has not paid an order yet has the smaller NEW_ACCOUNT_GENERATIONS_PER_HOUR
- * allowance, USER_GENERATIONS_PER_HOUR after (admins always). Returns the counted window, for release().
+ * Counts this generation against the requester's limits before any work is done, before the upload is
+ * decoded (atomic in the database, so it holds across app instances and concurrent requests).
+ *
+ * Anyone without a paid order (visitors, guests, new customer accounts) counts against their client's
+ * GUEST_GENERATIONS_PER_HOUR (IPv6 per /48), all accounts of that client together: registering more
+ * accounts must not multiply it. A new customer account has its own NEW_ACCOUNT_GENERATIONS_PER_HOUR
+ * on top; once it has paid an order (admins: always) only USER_GENERATIONS_PER_HOUR applies.
+ * Returns the counted windows, for release(), and whether the requester is a payer (budget share).
  */
-async function enforceRateLimit(who: Requester): Promise<Omit<Window, "limit">> {
+async function enforceRateLimit(who: Requester): Promise<{ windows: Omit<Window, "limit">[]; paying: boolean }> {
   const { GUEST_GENERATIONS_PER_HOUR, USER_GENERATIONS_PER_HOUR, NEW_ACCOUNT_GENERATIONS_PER_HOUR } = env();
+  const taken: Omit<Window, "limit">[] = [];
+  const take = async (window: Omit<Window, "limit">, limit: number, message: MessageKey) => {
+    const r = await consume({ ...window, limit });
+    taken.push(window);
+    if (!r.allowed) {
+      await releaseAll(taken);
+      throw new ApiError(429, message, undefined, { retryAfter: r.retryAfter });
+    }
+  };
+  const clientWindow = (clientIp: string) => ({ key: `generate:client:${clientNetwork(clientIp)}`, windowSeconds: HOUR });
   if (who.kind === "user") {
     const { user, roles } = who.session;
-    // Until the account has paid an order (admins: never) the smaller allowance applies.
-    const small = NEW_ACCOUNT_GENERATIONS_PER_HOUR < USER_GENERATIONS_PER_HOUR && !roles.includes("admin") && !(await hasPaidOrder(user.id));
-    const window = { key: `generate:user:${user.id}`, windowSeconds: HOUR };
-    const r = await consume({ ...window, limit: small ? NEW_ACCOUNT_GENERATIONS_PER_HOUR : USER_GENERATIONS_PER_HOUR });
-    if (!r.allowed) throw new ApiError(429, small ? "errors.rateLimitNewAccount" : "errors.rateLimitUser", undefined, { retryAfter: r.retryAfter });
-    return window;
+    const paying = roles.includes("admin") || (await hasPaidOrder(user.id));
+    const userWindow = { key: `generate:user:${user.id}`, windowSeconds: HOUR };
+    const small = !paying && NEW_ACCOUNT_GENERATIONS_PER_HOUR < USER_GENERATIONS_PER_HOUR;
+    if (small) await take(userWindow, NEW_ACCOUNT_GENERATIONS_PER_HOUR, "errors.rateLimitNewAccount");
+    else await take(userWindow, USER_GENERATIONS_PER_HOUR, "errors.rateLimitUser");
+    if (!paying) await take(clientWindow(who.clientIp), GUEST_GENERATIONS_PER_HOUR, "errors.rateLimitNewAccount");
+    return { windows: taken, paying };
   }
-  const window = { key: `generate:guest:${who.clientIp}`, windowSeconds: HOUR };
-  const r = await consume({ ...window, limit: GUEST_GENERATIONS_PER_HOUR });
-  if (!r.allowed) throw new ApiError(429, "errors.rateLimitGuest", undefined, { retryAfter: r.retryAfter });
-  return window;
+  await take(clientWindow(who.clientIp), GUEST_GENERATIONS_PER_HOUR, "errors.rateLimitGuest");
+  return { windows: taken, paying: false };
+}
+
+async function releaseAll(windows: Omit<Window, "limit">[]): Promise<void> {
+  for (const w of windows) await release(w);
 }
 
 async function requireActiveMug(mugId: number): Promise<void> {
@@ -106,15 +124,15 @@ export async function generateStyledImages(input: {
     refuseKnownJob(fields.jobId),
   ]);
   // The limit and the AI budget come before the photo is decoded: a caller over either costs no decoding.
-  const limitWindow = await enforceRateLimit(who);
+  const { windows: limitWindows, paying } = await enforceRateLimit(who);
   let budget: AiBudgetReservation | null = null;
   let processed: ProcessedImage;
   try {
-    budget = await reserveAiBudget(budgetedCost(assembled.model.provider, settings));
+    budget = await reserveAiBudget(budgetedCost(assembled.model.provider, settings), { paying });
     processed = await intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION });
   } catch (err) {
     // Nothing ran: the request does not count against the limit, and its reservation is given back.
-    await release(limitWindow);
+    await releaseAll(limitWindows);
     await settleAiBudget(budget, 0);
     throw err;
   }
@@ -125,7 +143,7 @@ export async function generateStyledImages(input: {
     return await runGeneration({ ...input, settings, assembled, processed }, (cost) => (costMicroCents = cost));
   } catch (err) {
     // The same job id sent twice at once: the second request ran nothing, so it does not count.
-    if (err instanceof ApiError && err.key === "errors.generationJobExists") await release(limitWindow);
+    if (err instanceof ApiError && err.key === "errors.generationJobExists") await releaseAll(limitWindows);
     throw err;
   } finally {
     await settleAiBudget(budget, costMicroCents);

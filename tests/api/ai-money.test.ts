@@ -52,6 +52,7 @@ const ENV_KEYS = [
   "USER_GENERATIONS_PER_HOUR",
   "NEW_ACCOUNT_GENERATIONS_PER_HOUR",
   "REGISTRATIONS_PER_HOUR",
+  "AI_BUDGET_RESERVED_FOR_PAYING_PERCENT",
 ];
 function setEnv(values: Record<string, string>) {
   for (const [k, v] of Object.entries(values)) process.env[k] = v;
@@ -269,4 +270,74 @@ describe("the limit is checked before the upload is decoded", () => {
     const over = await generate(userGenerate, photoForm("hello, not an image", { promptId, mugId }), { cookie });
     expect(over.status).toBe(429);
   });
+});
+
+describe("one client's allowance, whatever accounts it makes", () => {
+  it("customer accounts without a paid order, registered from one client, share that client's allowance", async () => {
+    setEnv({ GUEST_GENERATIONS_PER_HOUR: "2", NEW_ACCOUNT_GENERATIONS_PER_HOUR: "5", REGISTRATIONS_PER_HOUR: "100" });
+    const ip = "203.0.113.70";
+    const accounts = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await register({ email: `share-${i}-${Date.now()}@example.com`, password: "customer-pass-123" }, ip);
+      expect(res.status).toBe(201);
+      accounts.push(cookieFrom(res));
+    }
+    const statuses = [];
+    for (const cookie of accounts) statuses.push((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip })).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    // Guest accounts of the same client share it too.
+    const guest = await register({ email: `share-guest-${Date.now()}@example.com`, guest: true }, ip);
+    const refused = await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { cookie: cookieFrom(guest), ip });
+    expect(refused.status).toBe(429);
+    // Another client is unaffected.
+    expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "203.0.113.71" })).status).toBe(200);
+  }, 60_000);
+
+  it("once the account has paid an order it has its own allowance, no longer the client's", async () => {
+    setEnv({ GUEST_GENERATIONS_PER_HOUR: "1", NEW_ACCOUNT_GENERATIONS_PER_HOUR: "5", USER_GENERATIONS_PER_HOUR: "5", REGISTRATIONS_PER_HOUR: "100" });
+    const ip = "203.0.113.80";
+    const { cookie, id } = await freshCustomer();
+    expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip })).status).toBe(200);
+    expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip })).status).toBe(429);
+    const { order } = await placedOrder({ cookie }, id);
+    expect((await paySandbox(order.id, card(CARDS.ok), { cookie })).status).toBe(200);
+    expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip })).status).toBe(200);
+  }, 60_000);
+
+  it("IPv6: two /64 networks of one /48 share one allowance; another /48 does not", async () => {
+    setEnv({ GUEST_GENERATIONS_PER_HOUR: "1" });
+    expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "2001:db8:77:1::5" })).status).toBe(200);
+    const other64 = await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "2001:db8:77:2::5" });
+    expect(other64.status).toBe(429);
+    expect(other64.body.message).toBe(en.errors.rateLimitGuest);
+    expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "2001:db8:78:1::5" })).status).toBe(200);
+  }, 60_000);
+});
+
+describe("a share of the AI budget is reserved for paying customers", () => {
+  it("visitors and new accounts stop at the unreserved part; a customer with a paid order still generates", async () => {
+    const fake = await fakeOpenAI(openaiAnswer());
+    try {
+      await useOpenAI();
+      const spentHour = (await aiBudgetStatus()).hour.spentCents;
+      // Half reserved: others may spend up to spentHour + 20 cents (one 16.7-cent image), payers up to twice that.
+      setEnv({ AI_BUDGET_EUR_PER_HOUR: String((2 * (spentHour + 20)) / 100), AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: "50", GUEST_GENERATIONS_PER_HOUR: "100" });
+      const ip = "203.0.113.90";
+      expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip })).status).toBe(200);
+      const refused = await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "203.0.113.91" });
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toBe(BUDGET_MESSAGE);
+      const fresh = await freshCustomer();
+      expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: fresh.cookie, ip: "203.0.113.92" })).status).toBe(503);
+      expect(fake.hits).toHaveLength(1);
+
+      const payer = await freshCustomer();
+      const { order } = await placedOrder({ cookie: payer.cookie }, payer.id);
+      expect((await paySandbox(order.id, card(CARDS.ok), { cookie: payer.cookie })).status).toBe(200);
+      expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: payer.cookie, ip: "203.0.113.93" })).status).toBe(200);
+      expect(fake.hits).toHaveLength(2);
+    } finally {
+      await fake.close();
+    }
+  }, 60_000);
 });

@@ -180,7 +180,10 @@ export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; se
   let budget: AiBudgetReservation | null = null;
   let source: StoredImage;
   try {
-    budget = await reserveAiBudget(models.reduce((sum, m) => sum + budgetedCost(m.provider, settings), 0));
+    budget = await reserveAiBudget(
+      models.reduce((sum, m) => sum + budgetedCost(m.provider, settings), 0),
+      { paying: true },
+    );
     const processed = await intakeImage(photo, { use: "editor", format: "jpeg", crop: fields.crop, maxDimension: SOURCE_MAX_DIMENSION });
     source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId: userId, crop: fields.crop, promptId: prompt?.id ?? null });
   } catch (err) {
