@@ -9,6 +9,7 @@ import * as login from "@/app/api/auth/login/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { resetEnvCache } from "@/lib/env";
+import { flushAfterResponse } from "@/lib/api/after-response";
 import { hashPassword } from "@/lib/auth/password";
 import { claimedRoles, claimGuestAccounts } from "@/lib/services/account";
 import { hashToken } from "@/lib/services/account/tokens";
@@ -70,7 +71,9 @@ async function sessionOf(cookie: string) {
   return (await call<SessionBody>(session.GET, { path: "/api/auth/session", cookie })).body;
 }
 
+/** The mails queued for the address, once the work that runs after the answers is done. */
 async function mailsTo(email: string) {
+  await flushAfterResponse();
   return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(desc(outgoingMail.id));
 }
 
@@ -139,6 +142,26 @@ describe("POST /api/auth/password/forgot", () => {
     expect(minutes).toBeLessThan(61);
   });
 
+  it("answers before it looks the email up: identical answers, the known email's mail queued only after the answer", async () => {
+    const account = await newAccount("after");
+    const unknown = freshEmail("after-nobody");
+    const db = await getDb();
+    const known = await postForgot({ email: account.email });
+    // Nothing about the account has happened yet when the handler has answered.
+    const queuedAtAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
+    const tokensAtAnswer = await db.select().from(authTokens).where(eq(authTokens.userId, account.id));
+    const missing = await postForgot({ email: unknown });
+    expect(queuedAtAnswer).toHaveLength(0);
+    expect(tokensAtAnswer).toHaveLength(0);
+    expect(known.status).toBe(202);
+    expect(missing.status).toBe(202);
+    expect(known.body).toEqual(missing.body);
+    expect([...known.headers.keys()].filter((h) => h !== "x-request-id")).toEqual([...missing.headers.keys()].filter((h) => h !== "x-request-id"));
+    await flushAfterResponse();
+    expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email))).toHaveLength(1);
+    expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, unknown))).toHaveLength(0);
+  });
+
   it("writes the mail in the language of the request", async () => {
     const account = await newAccount("forgot-de");
     const res = await postForgot({ email: account.email }, { lang: "de" });
@@ -155,6 +178,7 @@ describe("POST /api/auth/password/forgot", () => {
     resetEnvCache();
     try {
       expect((await postForgot({ email: account.email })).status).toBe(202);
+      await flushAfterResponse(); // the link is written after the answer, while AUTH_URL is still set
     } finally {
       delete process.env.AUTH_URL;
       resetEnvCache();

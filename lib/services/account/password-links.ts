@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
+import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
@@ -75,12 +76,16 @@ async function sendLink(email: string, recipient: { id: number; firstName: strin
 
 /**
  * "Forgot password": mails a reset link when the email has a password account, a set-a-password link
- * when it only has guest accounts, nothing otherwise. The caller answers the same in every case.
+ * when it only has guest accounts, nothing otherwise. Only the rate limit runs before the answer; the
+ * lookup, the token and the mail run after it, so neither the answer nor its time tells whether the
+ * email has an account.
  */
 export async function requestPasswordLink(req: LinkRequest): Promise<void> {
   await limitLinkMails(req.email, req.clientIp);
-  const recipient = await linkRecipient(req.email);
-  if (recipient) await sendLink(req.email, recipient, req);
+  runAfterResponse("password link", async () => {
+    const recipient = await linkRecipient(req.email);
+    if (recipient) await sendLink(req.email, recipient, req);
+  });
 }
 
 /**
