@@ -4,3 +4,4 @@ export { claimGuestAccounts, claimedRoles, type ClaimOptions } from "./claim";
 export { offerGuestClaim, requestPasswordLink, resetPassword, RESET_PAGE, type LinkRequest } from "./password-links";
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
+export { accountExportResponse, exportAccount, exportFileName, type AccountExport } from "./export";

@@ -1,0 +1,192 @@
+import "server-only";
+import { asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { addresses, articles, cartItems, carts, generations, images, invoices, orderAddresses, orderItems, orders, payments, refunds, users } from "@/db/schema";
+import { notFound } from "@/lib/api/errors";
+import { imageUrlOf } from "../images";
+import { shopUrl } from "./links";
+
+/**
+ * GET /api/user/account/export: everything the shop keeps about the caller's account, as one JSON
+ * document (Art. 15 and 20 GDPR). Provider ids, idempotency keys, storage keys and session data are
+ * internal and stay out; amounts are cents, dates ISO 8601.
+ */
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export interface AccountExport {
+  exportedAt: string;
+  account: Record<string, unknown>;
+  savedAddresses: Record<string, unknown>[];
+  orders: Record<string, unknown>[];
+  images: Record<string, unknown>[];
+  generations: Record<string, unknown>[];
+  cart: { items: Record<string, unknown>[] };
+}
+
+/** The caller's data; image URLs are absolute, the addresses the shop serves them to their owner under. */
+export async function exportAccount(userId: number, requestUrl: string): Promise<AccountExport> {
+  const db = await getDb();
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      roles: users.roles,
+      hasPassword: isNotNull(users.passwordHash).mapWith(Boolean),
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+
+  const [saved, orderRows, imageRows, generationRows, cartRows] = await Promise.all([
+    db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
+    db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+    db.select().from(images).where(eq(images.ownerId, userId)).orderBy(asc(images.id)),
+    db.select().from(generations).where(eq(generations.userId, userId)).orderBy(asc(generations.id)),
+    db
+      .select({ item: cartItems, articleName: articles.name })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .leftJoin(articles, eq(articles.id, cartItems.articleId))
+      .where(eq(carts.userId, userId))
+      .orderBy(asc(cartItems.id)),
+  ]);
+
+  const orderIds = orderRows.map((o) => o.id);
+  const byOrder = async <T extends { orderId: string }>(rows: Promise<T[]>) => {
+    const map = new Map<string, T[]>();
+    for (const row of await rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
+    return map;
+  };
+  const none = Promise.resolve([]);
+  const [lines, orderAddressRows, paymentRows, refundRows, invoiceRows] = await Promise.all([
+    byOrder(orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)) : none),
+    byOrder(orderIds.length ? db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, orderIds)).orderBy(asc(orderAddresses.id)) : none),
+    byOrder(orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id)) : none),
+    byOrder(orderIds.length ? db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id)) : none),
+    byOrder(orderIds.length ? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id)) : none),
+  ]);
+
+  const postal = (a: typeof addresses.$inferSelect | typeof orderAddresses.$inferSelect) => ({
+    kind: a.kind,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    street1: a.street1,
+    street2: a.street2,
+    postalCode: a.postalCode,
+    city: a.city,
+    countryCode: a.countryCode,
+  });
+
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { ...user, emailVerifiedAt: iso(user.emailVerifiedAt), createdAt: iso(user.createdAt), updatedAt: iso(user.updatedAt) },
+    savedAddresses: saved.map((a) => ({ ...postal(a), isDefault: a.isDefault, createdAt: iso(a.createdAt) })),
+    orders: orderRows.map((o) => ({
+      orderNumber: o.orderNumber,
+      status: o.status,
+      createdAt: iso(o.createdAt),
+      locale: o.locale,
+      email: o.email,
+      firstName: o.firstName,
+      lastName: o.lastName,
+      phone: o.phone,
+      currency: o.currency,
+      subtotalCents: o.subtotalCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+      totalCents: o.totalCents,
+      withdrawalWaiverAt: iso(o.withdrawalWaiverAt),
+      shippedAt: iso(o.shippedAt),
+      carrier: o.carrier,
+      trackingNumber: o.trackingNumber,
+      deliveredAt: iso(o.deliveredAt),
+      cancelledAt: iso(o.cancelledAt),
+      cancelReason: o.cancelReason,
+      lines: (lines.get(o.id) ?? []).map((l) => ({
+        articleName: l.articleName,
+        variantName: l.variantName,
+        colour: l.colour,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        vatPercent: Number(l.vatPercent),
+        totalCents: l.totalCents,
+        personalised: l.personalised,
+        imageId: l.imageId,
+      })),
+      addresses: (orderAddressRows.get(o.id) ?? []).map(postal),
+      payments: (paymentRows.get(o.id) ?? []).map((p) => ({
+        provider: p.provider,
+        status: p.status,
+        amountCents: p.amountCents,
+        refundedCents: p.refundedCents,
+        currency: p.currency,
+        createdAt: iso(p.createdAt),
+      })),
+      refunds: (refundRows.get(o.id) ?? []).map((r) => ({ amountCents: r.amountCents, currency: r.currency, reason: r.reason, status: r.status, createdAt: iso(r.createdAt) })),
+      invoices: (invoiceRows.get(o.id) ?? []).map((i) => ({
+        kind: i.kind,
+        number: i.number,
+        issuedAt: iso(i.issuedAt),
+        netCents: i.netCents,
+        taxCents: i.taxCents,
+        grossCents: i.grossCents,
+        currency: i.currency,
+      })),
+    })),
+    images: imageRows.map((i) => ({
+      id: i.id,
+      type: i.type,
+      url: shopUrl(imageUrlOf(i), requestUrl),
+      mimeType: i.mimeType,
+      width: i.width,
+      height: i.height,
+      sizeBytes: i.sizeBytes,
+      sourceImageId: i.sourceImageId,
+      createdAt: iso(i.createdAt),
+    })),
+    generations: generationRows.map((g) => ({
+      prompt: g.promptText,
+      provider: g.provider,
+      model: g.model,
+      status: g.status,
+      sourceImageId: g.sourceImageId,
+      startedAt: iso(g.startedAt),
+      finishedAt: iso(g.finishedAt),
+      errorMessage: g.errorMessage,
+    })),
+    cart: {
+      items: cartRows.map(({ item, articleName }) => ({
+        articleName,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+        imageId: item.imageId,
+        addedAt: iso(item.createdAt),
+      })),
+    },
+  };
+}
+
+/** The download's file name: the shop's name and the day (UTC) it was made. */
+export function exportFileName(now = new Date()): string {
+  return `mugmagic-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The HTTP answer: a JSON attachment that no cache keeps. */
+export async function accountExportResponse(userId: number, requestUrl: string): Promise<Response> {
+  const data = await exportAccount(userId, requestUrl);
+  return new Response(JSON.stringify(data, null, 2), {
+    status: 200,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName()}"`,
+      "cache-control": "no-store",
+    },
+  });
+}
