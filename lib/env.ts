@@ -120,6 +120,12 @@ const envSchema = z.object({
   GUEST_ORDER_LINK_DAYS: int(180),
   /** Invalid guest order links (tampered, expired, unknown) per client address and hour; past it every guest order link answers 429 for that address. */
   GUEST_ORDER_LINK_FAILURES_PER_HOUR: int(30),
+  /** Days after a guest order link was mailed that it may still cancel the order or set a password (viewing keeps GUEST_ORDER_LINK_DAYS). */
+  GUEST_ORDER_LINK_WRITE_DAYS: int(14),
+  /** Days after an order was placed that its link may still turn the guest account into a customer account ("set a password"). */
+  GUEST_ORDER_LINK_CLAIM_DAYS: int(7),
+  /** Requests per order link and hour on /api/guest/orders/{token}/* (the order page, its images and documents); beyond it 429. */
+  GUEST_ORDER_LINK_REQUESTS_PER_HOUR: int(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

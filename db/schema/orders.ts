@@ -110,6 +110,8 @@ export const orders = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
+    /** Signed into every order link (lib/auth/order-link.ts); the admin raises it to make every link out there invalid. */
+    linkVersion: integer().notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -219,6 +221,7 @@ export const ORDER_EVENT_TYPES = [
   "duplicate_payment",
   "dispute_opened",
   "dispute_closed",
+  "links_revoked",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;

@@ -3,57 +3,99 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { authSecret, env } from "@/lib/env";
 
 /**
- * Signed, expiring guest order links (/order-status/{token}, sent in every order mail): whoever holds
- * the link may see the order, cancel it while allowed, download its invoice and, for a guest account,
- * set a password. Nothing is stored: the token carries the order id and its expiry, signed with
- * HMAC-SHA256 under a key derived (HKDF) from the auth secret for this one purpose, so a session
- * token can never pass as an order link or the other way round.
+ * Signed guest order links (/order-status/{token}, sent in every order mail): whoever holds the link
+ * may see the order and, for a shorter time, cancel it while allowed or set a password. Nothing is
+ * stored but the order's link version: the token carries the order id, when it was issued and the
+ * version, signed with HMAC-SHA256 under a key derived (HKDF) from the auth secret for this one
+ * purpose, so a session token can never pass as an order link or the other way round. Raising the
+ * order's version (the admin's "revoke links") makes every earlier token of it invalid.
  *
- * Layout (base64url, 48 characters): order id (16 bytes) | expiry in Unix seconds (4 bytes, big
- * endian) | first 16 bytes of HMAC-SHA256 over the 20 bytes before it.
+ * Layout (base64url, 54 characters): order id (16 bytes) | issued at in Unix seconds (4 bytes, big
+ * endian) | link version (4 bytes, big endian) | first 16 bytes of HMAC-SHA256 over the 24 bytes
+ * before it.
+ *
+ * Tokens mailed before the version existed (48 characters: order id | expiry | MAC under the "v1"
+ * key) still open their order as link version 1, issued GUEST_ORDER_LINK_DAYS before their expiry.
  */
 
-const PURPOSE = "mugmagic guest order link v1";
+const PURPOSE = "mugmagic guest order link v2";
+const LEGACY_PURPOSE = "mugmagic guest order link v1";
 const ID_BYTES = 16;
-const EXPIRY_BYTES = 4;
+const TIME_BYTES = 4;
+const VERSION_BYTES = 4;
 const MAC_BYTES = 16;
-const PAYLOAD_BYTES = ID_BYTES + EXPIRY_BYTES;
+const PAYLOAD_BYTES = ID_BYTES + TIME_BYTES + VERSION_BYTES;
 const TOKEN_BYTES = PAYLOAD_BYTES + MAC_BYTES;
+const LEGACY_PAYLOAD_BYTES = ID_BYTES + TIME_BYTES;
+const LEGACY_TOKEN_BYTES = LEGACY_PAYLOAD_BYTES + MAC_BYTES;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const DAY_SECONDS = 86_400;
 
-let derived: { secret: string; key: Buffer } | undefined;
+const derived = new Map<string, { secret: string; key: Buffer }>();
 
-/** The link key, derived once per auth secret (a test that swaps the secret gets a fresh key). */
-function linkKey(): Buffer {
+/** The link key of a purpose, derived once per auth secret (a test that swaps the secret gets a fresh key). */
+function linkKey(purpose: string): Buffer {
   const secret = authSecret();
-  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", PURPOSE, 32)) };
-  return derived.key;
+  let entry = derived.get(purpose);
+  if (entry?.secret !== secret) {
+    entry = { secret, key: Buffer.from(hkdfSync("sha256", secret, "", purpose, 32)) };
+    derived.set(purpose, entry);
+  }
+  return entry.key;
 }
 
-function mac(payload: Buffer): Buffer {
-  return createHmac("sha256", linkKey()).update(payload).digest().subarray(0, MAC_BYTES);
+function mac(payload: Buffer, purpose = PURPOSE): Buffer {
+  return createHmac("sha256", linkKey(purpose)).update(payload).digest().subarray(0, MAC_BYTES);
 }
 
-/** A link token for the order, valid GUEST_ORDER_LINK_DAYS days from `now`. */
-export function orderLinkToken(orderId: string, now: Date = new Date()): string {
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** A link token for the order at its current link version, issued at `now` (viewing stays valid GUEST_ORDER_LINK_DAYS). */
+export function orderLinkToken(orderId: string, now: Date = new Date(), linkVersion = 1): string {
   if (!UUID.test(orderId)) throw new Error("orderLinkToken: the order id must be a uuid");
-  const expiresAt = Math.floor(now.getTime() / 1000) + env().GUEST_ORDER_LINK_DAYS * 86_400;
+  if (!Number.isInteger(linkVersion) || linkVersion < 1 || linkVersion > 0xffff_ffff) throw new Error("orderLinkToken: bad link version");
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   Buffer.from(orderId.replace(/-/g, ""), "hex").copy(payload, 0);
-  payload.writeUInt32BE(Math.min(expiresAt, 0xffff_ffff), ID_BYTES);
+  payload.writeUInt32BE(Math.max(0, Math.min(seconds(now), 0xffff_ffff)), ID_BYTES);
+  payload.writeUInt32BE(linkVersion, ID_BYTES + TIME_BYTES);
   return Buffer.concat([payload, mac(payload)]).toString("base64url");
 }
 
-/** The order of a token that is genuine and not expired at `now`; null for anything else (never throws). */
-export function verifyOrderLinkToken(token: string, now: Date = new Date()): { orderId: string } | null {
+export interface OrderLink {
+  orderId: string;
+  /** The order's link version when the token was made; the caller compares it with the order's. */
+  version: number;
+  /** When the token was made: write actions expire GUEST_ORDER_LINK_WRITE_DAYS after it. */
+  issuedAt: Date;
+}
+
+/** The order link of a token that is genuine and whose viewing time has not run out at `now`; null for anything else (never throws). */
+export function verifyOrderLinkToken(token: string, now: Date = new Date()): OrderLink | null {
   if (typeof token !== "string" || token.length > 64 || !BASE64URL.test(token)) return null;
   const bytes = Buffer.from(token, "base64url");
   // Exactly one encoding per token: other lengths or non-canonical trailing bits are refused.
-  if (bytes.length !== TOKEN_BYTES || bytes.toString("base64url") !== token) return null;
-  const payload = bytes.subarray(0, PAYLOAD_BYTES);
-  if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload))) return null;
-  if (payload.readUInt32BE(ID_BYTES) * 1000 <= now.getTime()) return null;
-  const hex = payload.subarray(0, ID_BYTES).toString("hex");
-  return { orderId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` };
+  if (bytes.toString("base64url") !== token) return null;
+  const viewSeconds = env().GUEST_ORDER_LINK_DAYS * DAY_SECONDS;
+  let link: { expiresAt: number; issuedAt: number; version: number };
+  if (bytes.length === TOKEN_BYTES) {
+    const payload = bytes.subarray(0, PAYLOAD_BYTES);
+    if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), mac(payload))) return null;
+    const issuedAt = payload.readUInt32BE(ID_BYTES);
+    link = { issuedAt, expiresAt: issuedAt + viewSeconds, version: payload.readUInt32BE(ID_BYTES + TIME_BYTES) };
+  } else if (bytes.length === LEGACY_TOKEN_BYTES) {
+    const payload = bytes.subarray(0, LEGACY_PAYLOAD_BYTES);
+    if (!timingSafeEqual(bytes.subarray(LEGACY_PAYLOAD_BYTES), mac(payload, LEGACY_PURPOSE))) return null;
+    const expiresAt = payload.readUInt32BE(ID_BYTES);
+    link = { expiresAt, issuedAt: expiresAt - viewSeconds, version: 1 };
+  } else {
+    return null;
+  }
+  if (link.expiresAt * 1000 <= now.getTime()) return null;
+  const hex = bytes.subarray(0, ID_BYTES).toString("hex");
+  return {
+    orderId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+    version: link.version,
+    issuedAt: new Date(link.issuedAt * 1000),
+  };
 }

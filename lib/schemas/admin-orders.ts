@@ -45,6 +45,7 @@ export const ORDER_EVENT_TYPES = [
   "duplicate_payment",
   "dispute_opened",
   "dispute_closed",
+  "links_revoked",
 ] as const;
 
 export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;

@@ -393,7 +393,7 @@ describe("order mails carry the link and colour names", () => {
     freshIp();
     const order = await guestOrder({ lang: "de" });
     const [receipt] = await mailsOf(order.id, "receipt");
-    expect(receipt?.text).toMatch(/Bestellung ansehen: https:\/\/shop\.example\.com\/order-status\/[A-Za-z0-9_-]{48}\n/);
+    expect(receipt?.text).toMatch(/Bestellung ansehen: https:\/\/shop\.example\.com\/order-status\/[A-Za-z0-9_-]{54}\n/);
     expect(receipt?.text).toMatch(/\(Weiß\)/);
     expect(receipt?.text).toContain("Du hast als Gast bestellt");
     expect(receipt?.html).toContain('href="https://shop.example.com/order-status/');

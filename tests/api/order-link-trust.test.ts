@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { createHmac, hkdfSync, randomInt } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import * as claimRoute from "@/app/api/user/account/claim/route";
@@ -9,17 +9,39 @@ import * as resetRoute from "@/app/api/auth/password/reset/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as imagesRoute from "@/app/api/user/images/route";
 import * as cartRoute from "@/app/api/user/cart/route";
+import * as cancelRoute from "@/app/api/guest/orders/[token]/cancel/route";
+import * as invoiceRoute from "@/app/api/guest/orders/[token]/invoice/route";
+import * as imageRoute from "@/app/api/guest/orders/[token]/items/[itemId]/image/route";
+import * as revokeRoute from "@/app/api/admin/orders/[orderId]/revoke-links/route";
+import * as adminProcessRoute from "@/app/api/admin/orders/[orderId]/process/route";
+import * as adminCompleteRoute from "@/app/api/admin/orders/[orderId]/complete/route";
 import { getDb } from "@/db/client";
-import { addresses, carts, cartItems, generations, images, orders, users } from "@/db/schema";
+import { addresses, carts, cartItems, generations, images, orderEvents, orders, outgoingMail, users } from "@/db/schema";
 import { orderLinkToken } from "@/lib/auth/order-link";
-import { resetEnvCache } from "@/lib/env";
+import { authSecret, resetEnvCache } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { issueResetToken } from "@/lib/services/account/tokens";
-import { call, cookieFrom } from "../helpers/api";
+import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { tempDir } from "../helpers/test-db";
-import { checkoutBody, fillCart, listOrders, newCustomer, placedOrder, type ErrorBody } from "../helpers/orders";
+import { card, CARDS, checkoutBody, fillCart, listOrders, newCustomer, paySandbox, placedOrder, type ErrorBody } from "../helpers/orders";
 
-const ENV_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "AUTH_URL", "GUEST_ORDER_LINK_FAILURES_PER_HOUR"];
+const ENV_KEYS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "SMTP_URL",
+  "AUTH_URL",
+  "GUEST_ORDER_LINK_FAILURES_PER_HOUR",
+  "GUEST_ORDER_LINK_WRITE_DAYS",
+  "GUEST_ORDER_LINK_CLAIM_DAYS",
+  "GUEST_ORDER_LINK_REQUESTS_PER_HOUR",
+];
+const DAY = 86_400_000;
+const LINK_INVALID = "This link is invalid or has expired. Please request a new one.";
+const WRITE_EXPIRED = "This link can still show the order, but it is too old to change it. Please sign in, or use the link from your most recent order email.";
+const WRITE_EXPIRED_DE =
+  "Dieser Link zeigt die Bestellung weiterhin an, ist aber zu alt, um sie zu ändern. Bitte melde dich an oder nutze den Link aus deiner neuesten Bestell-E-Mail.";
+const NO_CLAIM = "A password can no longer be set with this link. Use “Forgot password” with your email address: we will send you a link to set one.";
 
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-order-link-trust-");
@@ -29,8 +51,14 @@ beforeAll(() => {
 });
 
 afterEach(() => {
+  for (const key of ENV_KEYS.slice(5)) delete process.env[key];
   resetEnvCache();
 });
+
+const setEnv = (vars: Record<string, string>) => {
+  Object.assign(process.env, vars);
+  resetEnvCache();
+};
 
 const freshIp = () => `203.0.${randomInt(256)}.${randomInt(1, 250)}`;
 type SessionBody = { authenticated: boolean; user: { id: number; email: string } | null; roles: string[] };
@@ -47,8 +75,39 @@ const setPassword = (token: string, password: string) =>
     body: { password },
     headers: { "x-forwarded-for": freshIp() },
   });
-const getGuestOrder = (token: string, lang = "en") =>
-  call<GuestOrderDto & ErrorBody>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token }, headers: { "x-forwarded-for": freshIp(), "accept-language": lang } });
+const getGuestOrder = (token: string, lang = "en", from = freshIp()) =>
+  call<GuestOrderDto & ErrorBody>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token }, headers: { "x-forwarded-for": from, "accept-language": lang } });
+const cancelGuestOrder = (token: string, lang = "en") =>
+  call<GuestOrderDto & ErrorBody>(cancelRoute.POST, {
+    method: "POST",
+    path: `/api/guest/orders/${token}/cancel`,
+    params: { token },
+    headers: { "x-forwarded-for": freshIp(), "accept-language": lang },
+  });
+const getInvoice = (token: string) =>
+  call<ErrorBody>(invoiceRoute.GET, { path: `/api/guest/orders/${token}/invoice`, params: { token }, headers: { "x-forwarded-for": freshIp() } });
+const getImage = (token: string, itemId: number) =>
+  call<ErrorBody>(imageRoute.GET, { path: `/api/guest/orders/${token}/items/${itemId}/image`, params: { token, itemId: String(itemId) }, headers: { "x-forwarded-for": freshIp() } });
+const revokeLinks = async (orderId: string, role: Role = "admin") =>
+  call<ErrorBody & { linkVersion: number }>(revokeRoute.POST, { method: "POST", path: `/api/admin/orders/${orderId}/revoke-links`, params: { orderId }, cookie: await cookieFor(role) });
+async function adminAction(action: "process" | "complete", orderId: string, body?: unknown) {
+  const handler = { process: adminProcessRoute.POST, complete: adminCompleteRoute.POST }[action];
+  const res = await call<ErrorBody>(handler, { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** An order of a new guest whose contact email is the account's, paid unless told otherwise. */
+async function guestOrder(opts: { paid?: boolean; contactEmail?: string } = {}) {
+  const buyer = await newCustomer("guest");
+  const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody({ contact: { email: opts.contactEmail ?? buyer.email, firstName: "Gina", lastName: "Gast" } }) });
+  if (opts.paid !== false) {
+    const paid = await paySandbox(order.id, card(CARDS.ok), buyer);
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe("succeeded");
+  }
+  return { id: order.id, buyer, token: orderLinkToken(order.id) };
+}
+
+const statusOf = async (orderId: string) => (await (await getDb()).select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const postReset = (token: string, password: string) =>
   call<SessionBody & ErrorBody>(resetRoute.POST, { method: "POST", path: "/api/auth/password/reset", body: { token, password } });
 const sessionOf = async (cookie: string) => (await call<SessionBody>(sessionRoute.GET, { path: "/api/auth/session", cookie })).body;
@@ -184,3 +243,147 @@ describe("an account belongs to whoever proves the mailbox", () => {
     expect(await seenBy(cookieFrom(res))).toMatchObject({ orders: [guest.orderId], cartItems: 1 });
   });
 });
+
+describe("the order link's set-password and write actions", () => {
+  it("set a password is offered and accepted only when the order's email is the account's email", async () => {
+    const order = await guestOrder({ paid: false, contactEmail: `someone-else-${randomInt(1e9)}@example.com` });
+    expect((await getGuestOrder(order.token)).body).toMatchObject({ canSetPassword: false, accountExists: false });
+    const refused = await setPassword(order.token, "not-my-mailbox-1");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(NO_CLAIM);
+    const [owner] = await (await getDb()).select({ hash: users.passwordHash }).from(users).where(eq(users.id, order.buyer.id));
+    expect(owner?.hash).toBeNull();
+  });
+
+  it(`set a password only for GUEST_ORDER_LINK_CLAIM_DAYS (default 7) after the order was placed`, async () => {
+    const order = await guestOrder({ paid: false });
+    const placedAgo = async (days: number) =>
+      (await getDb()).update(orders).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(orders.id, order.id));
+    await placedAgo(8);
+    expect((await getGuestOrder(order.token)).body.canSetPassword).toBe(false);
+    const late = await setPassword(order.token, "too-late-password");
+    expect(late.status).toBe(403);
+    expect(late.body.message).toBe(NO_CLAIM);
+    setEnv({ GUEST_ORDER_LINK_CLAIM_DAYS: "10" });
+    expect((await getGuestOrder(order.token)).body.canSetPassword).toBe(true);
+    delete process.env.GUEST_ORDER_LINK_CLAIM_DAYS;
+    resetEnvCache();
+    await placedAgo(6);
+    expect((await getGuestOrder(order.token)).body.canSetPassword).toBe(true);
+    expect((await setPassword(order.token, "in-time-password")).status).toBe(200);
+  });
+
+  it("cancel and set-password expire GUEST_ORDER_LINK_WRITE_DAYS (default 14) after the link was made; viewing goes on", async () => {
+    const order = await guestOrder({ paid: false });
+    const old = orderLinkToken(order.id, new Date(Date.now() - 15 * DAY));
+    const view = await getGuestOrder(old);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ id: order.id, status: "pending", cancellable: false, canSetPassword: false, actionsExpired: true });
+    for (const res of [await cancelGuestOrder(old), await setPassword(old, "old-link-password")]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(WRITE_EXPIRED);
+    }
+    expect((await cancelGuestOrder(old, "de")).body.message).toBe(WRITE_EXPIRED_DE);
+    expect(await statusOf(order.id)).toBe("pending");
+    // Configurable: with 20 days the same link may still act.
+    setEnv({ GUEST_ORDER_LINK_WRITE_DAYS: "20" });
+    expect((await getGuestOrder(old)).body).toMatchObject({ cancellable: true, actionsExpired: false });
+    delete process.env.GUEST_ORDER_LINK_WRITE_DAYS;
+    resetEnvCache();
+    // A link from a later mail (13 days old) still cancels.
+    const recent = orderLinkToken(order.id, new Date(Date.now() - 13 * DAY));
+    expect((await getGuestOrder(recent)).body).toMatchObject({ cancellable: true, canSetPassword: true, actionsExpired: false });
+    const cancelled = await cancelGuestOrder(recent);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await statusOf(order.id)).toBe("cancelled");
+  });
+});
+
+describe("link version: the admin revokes an order's links", () => {
+  it.each(["anonymous", "customer", "other"] as const)("POST /api/admin/orders/{orderId}/revoke-links as %s → refused, nothing changes", async (role) => {
+    const order = await guestOrder({ paid: false });
+    const res = await revokeLinks(order.id, role);
+    expect(res.status).toBe(role === "anonymous" ? 401 : 403);
+    expect((await getGuestOrder(order.token)).status).toBe(200);
+  });
+
+  it("as the order's own guest → 403; unknown or malformed order id → 404", async () => {
+    const order = await guestOrder({ paid: false });
+    const own = await call<ErrorBody>(revokeRoute.POST, { method: "POST", path: `/api/admin/orders/${order.id}/revoke-links`, params: { orderId: order.id }, cookie: order.buyer.cookie });
+    expect(own.status).toBe(403);
+    for (const id of ["7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21", "not-a-uuid"]) expect((await revokeLinks(id)).status).toBe(404);
+  });
+
+  it("as admin: old links (new and earlier layout) answer like an unknown link and count as failures; the timeline records it; later mails carry the new version", async () => {
+    const order = await guestOrder();
+    const legacy = legacyToken(order.id);
+    expect((await getGuestOrder(legacy)).body.id).toBe(order.id);
+
+    const res = await revokeLinks(order.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.linkVersion).toBe(2);
+    const [row] = await (await getDb()).select({ linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, order.id));
+    expect(row?.linkVersion).toBe(2);
+    const events = await (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((e) => e.type === "links_revoked")).toEqual([expect.objectContaining({ actor: "admin", data: { linkVersion: 2 } })]);
+
+    setEnv({ GUEST_ORDER_LINK_FAILURES_PER_HOUR: "2" });
+    const from = freshIp();
+    for (const token of [order.token, legacy]) {
+      const old = await getGuestOrder(token, "en", from);
+      expect(old.status).toBe(404);
+      expect(old.body.message).toBe(LINK_INVALID);
+    }
+    for (const old of [await cancelGuestOrder(order.token), await setPassword(order.token, "revoked-link-pw"), await getInvoice(order.token)]) {
+      expect(old.status).toBe(404);
+      expect(old.body.message).toBe(LINK_INVALID);
+    }
+    // Both counted: the address that tried them is now refused.
+    expect((await getGuestOrder(orderLinkToken(order.id, new Date(), 2), "en", from)).status).toBe(429);
+
+    // The admin's next action mails a link of the new version, and it opens the order.
+    await adminAction("process", order.id);
+    await adminAction("complete", order.id, { carrier: "DHL", trackingNumber: "123" });
+    const [shipped] = await (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.orderId, order.id)).orderBy(outgoingMail.id);
+    const mails = await (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.orderId, order.id)).orderBy(outgoingMail.id);
+    expect(shipped).toBeDefined();
+    const last = mails.at(-1);
+    const token = /\/order-status\/([A-Za-z0-9_-]+)/.exec(last?.text ?? "")?.[1] ?? "";
+    const opened = await getGuestOrder(token);
+    expect(opened.status, last?.text).toBe(200);
+    expect(opened.body.id).toBe(order.id);
+  });
+});
+
+describe("guest routes: a request limit per order link", () => {
+  it("past GUEST_ORDER_LINK_REQUESTS_PER_HOUR requests one link gets 429 with Retry-After on every route; other links go on", async () => {
+    setEnv({ GUEST_ORDER_LINK_REQUESTS_PER_HOUR: "3" });
+    const order = await guestOrder();
+    const other = await guestOrder({ paid: false });
+    const first = await getGuestOrder(order.token);
+    expect(first.status).toBe(200);
+    const itemId = first.body.items[0]?.id ?? 0;
+    expect((await getImage(order.token, itemId)).status).toBe(200);
+    expect((await getInvoice(order.token)).status).toBe(200);
+    // Another token of the same order counts against the same order.
+    const limited = await getGuestOrder(orderLinkToken(order.id));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(limited.body.message).toBe("This order link was opened too often. Please try again later.");
+    expect((await getGuestOrder(order.token, "de")).body.message).toBe("Dieser Bestelllink wurde zu oft aufgerufen. Bitte versuche es später erneut.");
+    for (const res of [await cancelGuestOrder(order.token), await setPassword(order.token, "limited-password"), await getImage(order.token, itemId), await getInvoice(order.token)]) {
+      expect(res.status).toBe(429);
+    }
+    expect(await statusOf(order.id)).toBe("pending");
+    expect((await getGuestOrder(other.token)).status).toBe(200);
+  });
+});
+
+/** A token of the layout mailed before link versions existed: order id | expiry | MAC under the "v1" key. */
+function legacyToken(orderId: string): string {
+  const key = Buffer.from(hkdfSync("sha256", authSecret(), "", "mugmagic guest order link v1", 32));
+  const payload = Buffer.alloc(20);
+  Buffer.from(orderId.replace(/-/g, ""), "hex").copy(payload, 0);
+  payload.writeUInt32BE(Math.floor(Date.now() / 1000) + 180 * 86_400, 16);
+  return Buffer.concat([payload, createHmac("sha256", key).update(payload).digest().subarray(0, 16)]).toString("base64url");
+}

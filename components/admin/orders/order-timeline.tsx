@@ -27,6 +27,7 @@ const DATA_KEYS = [
   "attempt",
   "error",
   "unpaidHours",
+  "linkVersion",
 ] as const;
 type DataKey = (typeof DATA_KEYS)[number];
 

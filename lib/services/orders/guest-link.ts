@@ -1,15 +1,20 @@
 import "server-only";
 /**
- * The guest order link (/order-status/{token}, in every order mail): whoever holds the signed,
- * expiring token (lib/auth/order-link.ts) may see that one order without signing in, cancel it while
- * the transition table lets the customer, download its invoice and credit notes, see its design
- * images, and — when the order belongs to a guest account without a password — set a password, which
- * turns that guest account into a customer account (lib/services/account/claim.ts) and signs it in.
+ * The guest order link (/order-status/{token}, in every order mail): whoever holds the signed token
+ * (lib/auth/order-link.ts) may see that one order without signing in for GUEST_ORDER_LINK_DAYS,
+ * download its invoice and credit notes and see its design images. A link may be forwarded, so it
+ * may change the order only for GUEST_ORDER_LINK_WRITE_DAYS after it was made (later 403
+ * errors.orderLinkWriteExpired): cancel it while the transition table lets the customer, and — when
+ * the order belongs to a guest account without a password, the order's email is that account's and
+ * the order is at most GUEST_ORDER_LINK_CLAIM_DAYS old — set a password, which turns that one guest
+ * account into a customer account (lib/services/account/claim.ts) and signs it in.
  *
- * A token that is invalid, tampered, expired or names an order that no longer exists answers 404
- * errors.linkInvalid; every such answer counts against the client address, and past
- * GUEST_ORDER_LINK_FAILURES_PER_HOUR that address gets 429 on every token route for the rest of the
- * hour (valid links included), so guessing tokens stays expensive.
+ * A token that is invalid, tampered, expired, of an older link version (the admin revoked the
+ * order's links) or names an order that no longer exists answers 404 errors.linkInvalid; every such
+ * answer counts against the client address, and past GUEST_ORDER_LINK_FAILURES_PER_HOUR that address
+ * gets 429 on every token route for the rest of the hour (valid links included), so guessing tokens
+ * stays expensive. A valid link answers at most GUEST_ORDER_LINK_REQUESTS_PER_HOUR requests per hour
+ * for its order (429 beyond). Nothing here calls the payment provider: these requests are anonymous.
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -29,85 +34,122 @@ import type { SessionUser } from "@/lib/services/users";
 import { cancelOrderAs } from "./cancel";
 import { loadBundle, toOrderDto } from "./dto";
 import { expireUnpaidOrders } from "./expiry";
-import { refreshPayment } from "./payments";
 
 const HOUR = 3600;
+const DAY_MS = 86_400_000;
 const failureWindow = (clientIp: string) => ({ key: `order-link:fail:${clientIp}`, windowSeconds: HOUR });
+const requestWindow = (orderId: string) => ({ key: `order-link:requests:${orderId}`, windowSeconds: HOUR });
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
 /** The path of a token route (the images of the order page point here). */
 const guestPath = (token: string) => `/api/guest/orders/${encodeURIComponent(token)}`;
 
+/** The order a token opens, and whether the token may still change it. */
+export interface LinkedOrder {
+  id: string;
+  userId: number | null;
+  email: string;
+  createdAt: Date;
+  /** The link is young enough to cancel the order or set a password (GUEST_ORDER_LINK_WRITE_DAYS). */
+  writable: boolean;
+}
+
 /**
  * The order a token opens. Refuses (429) a client address that sent too many invalid tokens this
- * hour; an invalid token or a vanished order counts one failure and answers 404 errors.linkInvalid.
+ * hour; an invalid token, an older link version or a vanished order counts one failure and answers
+ * 404 errors.linkInvalid; a valid link past its order's hourly request limit answers 429.
  */
-export async function orderOfToken(token: string, clientIp: string): Promise<{ id: string; userId: number | null; email: string }> {
-  const limit = env().GUEST_ORDER_LINK_FAILURES_PER_HOUR;
+export async function orderOfToken(token: string, clientIp: string, now: Date = new Date()): Promise<LinkedOrder> {
+  const limits = env();
   const window = failureWindow(clientIp);
-  if ((await peek(window)) >= limit) throw tooManyFailures(window.windowSeconds);
-  const verified = verifyOrderLinkToken(token);
-  const [order] = verified
-    ? await (await getDb()).select({ id: orders.id, userId: orders.userId, email: orders.email }).from(orders).where(eq(orders.id, verified.orderId))
+  if ((await peek(window)) >= limits.GUEST_ORDER_LINK_FAILURES_PER_HOUR) throw tooManyFailures(window.windowSeconds);
+  const link = verifyOrderLinkToken(token, now);
+  const [order] = link
+    ? await (await getDb())
+        .select({ id: orders.id, userId: orders.userId, email: orders.email, createdAt: orders.createdAt, linkVersion: orders.linkVersion })
+        .from(orders)
+        .where(eq(orders.id, link.orderId))
     : [];
-  if (!order) {
-    const counted = await consume({ ...window, limit });
+  if (!link || !order || order.linkVersion !== link.version) {
+    const counted = await consume({ ...window, limit: limits.GUEST_ORDER_LINK_FAILURES_PER_HOUR });
     if (!counted.allowed) throw tooManyFailures(window.windowSeconds);
     throw linkInvalid();
   }
-  return order;
+  const requests = await consume({ ...requestWindow(order.id), limit: limits.GUEST_ORDER_LINK_REQUESTS_PER_HOUR });
+  if (!requests.allowed) throw new ApiError(429, "errors.rateLimitOrderLinkRequests", undefined, { retryAfter: requests.retryAfter });
+  const writable = now.getTime() < link.issuedAt.getTime() + limits.GUEST_ORDER_LINK_WRITE_DAYS * DAY_MS;
+  return { id: order.id, userId: order.userId, email: order.email, createdAt: order.createdAt, writable };
 }
 
 function tooManyFailures(windowSeconds: number): ApiError {
   return new ApiError(429, "errors.rateLimitOrderLink", undefined, { retryAfter: secondsUntilReset(windowSeconds) });
 }
 
+/** Cancel and set-password: 403 once the link is too old to change the order (viewing goes on). */
+function requireWritable(order: LinkedOrder): void {
+  if (!order.writable) throw new ApiError(403, "errors.orderLinkWriteExpired");
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The link may turn the order's guest account into a customer account: the order's own email, and a young order. */
+function claimAllowed(order: LinkedOrder, ownerEmail: string, now: Date): boolean {
+  return sameEmail(order.email, ownerEmail) && now.getTime() < order.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * DAY_MS;
+}
+
 /** The account state the page needs: may the holder set a password, or does the email have an account already? */
-async function accountState(userId: number | null, email: string): Promise<{ canSetPassword: boolean; accountExists: boolean }> {
+async function accountState(order: LinkedOrder, now: Date): Promise<{ canSetPassword: boolean; accountExists: boolean }> {
   const db = await getDb();
+  const owner = order.userId === null ? undefined : (await db.select({ email: users.email, roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, order.userId)))[0];
   const [withPassword] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.passwordHash)))
+    .where(and(eq(users.email, (owner?.email ?? order.email).trim().toLowerCase()), isNotNull(users.passwordHash)))
     .limit(1);
   if (withPassword) return { canSetPassword: false, accountExists: true };
-  if (userId === null) return { canSetPassword: false, accountExists: false };
-  const [owner] = await db.select({ roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  const guest = !!owner && owner.passwordHash === null && owner.roles.includes("guest") && !owner.roles.includes("admin");
-  return { canSetPassword: guest, accountExists: false };
+  if (!owner) return { canSetPassword: false, accountExists: false };
+  const guest = owner.passwordHash === null && owner.roles.includes("guest") && !owner.roles.includes("admin");
+  return { canSetPassword: guest && claimAllowed(order, owner.email, now), accountExists: false };
 }
 
-/** The order as the guest page shows it: the order answer, images through the token, the account state. */
-async function guestDto(token: string, orderId: string, locale: Locale): Promise<GuestOrderDto> {
-  const bundle = await loadBundle(await getDb(), orderId);
+/**
+ * The order as the guest page shows it: the order answer, images through the token, the account
+ * state; a link too old to change the order offers neither cancel nor set-password (actionsExpired
+ * tells the page that it hid them).
+ */
+async function guestDto(token: string, order: LinkedOrder, locale: Locale, now: Date): Promise<GuestOrderDto> {
+  const bundle = await loadBundle(await getDb(), order.id);
   if (!bundle) throw linkInvalid();
   const dto = toOrderDto(bundle, locale);
-  const owner = await (await getDb()).select({ email: users.email }).from(users).where(eq(users.id, bundle.order.userId ?? -1));
-  const state = await accountState(bundle.order.userId, owner[0]?.email ?? bundle.order.email);
+  const state = await accountState(order, now);
   return guestOrderResponse.parse({
     ...dto,
     items: dto.items.map((i) => ({ ...i, imageUrl: i.imageUrl === null ? null : `${guestPath(token)}/items/${i.id}/image` })),
     ...state,
+    cancellable: dto.cancellable && order.writable,
+    canSetPassword: state.canSetPassword && order.writable,
+    actionsExpired: !order.writable && (dto.cancellable || state.canSetPassword),
   });
 }
 
 /**
  * GET /api/guest/orders/{token}: like the customer's own order answer (unpaid orders past the expiry
- * time expire first, a payment left half-made is completed, a Stripe payment reconciled).
+ * time expire first). The payment is not reconciled with the provider here: the webhook and the
+ * signed-in customer's requests do that.
  */
-export async function getGuestOrder(token: string, clientIp: string, locale: Locale): Promise<GuestOrderDto> {
-  const order = await orderOfToken(token, clientIp);
-  if (order.userId !== null) await expireUnpaidOrders(new Date(), { userId: order.userId });
-  await refreshPayment(order.id, locale);
-  return guestDto(token, order.id, locale);
+export async function getGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
+  const order = await orderOfToken(token, clientIp, now);
+  if (order.userId !== null) await expireUnpaidOrders(now, { userId: order.userId });
+  return guestDto(token, order, locale, now);
 }
 
 /** POST /api/guest/orders/{token}/cancel: the customer's cancellation (same path and table as My orders: only while pending). */
-export async function cancelGuestOrder(token: string, clientIp: string, locale: Locale): Promise<GuestOrderDto> {
-  const order = await orderOfToken(token, clientIp);
+export async function cancelGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
+  const order = await orderOfToken(token, clientIp, now);
+  requireWritable(order);
   await cancelOrderAs(order.id, { by: { actor: "customer", userId: order.userId } }, locale);
-  return guestDto(token, order.id, locale);
+  return guestDto(token, order, locale, now);
 }
 
 /** GET /api/guest/orders/{token}/invoice[?invoiceId=]: as the customer's route (no invoice yet → 409; another order's document → 404). */
@@ -133,15 +175,19 @@ export async function guestItemImage(token: string, clientIp: string, itemId: nu
  * POST /api/guest/orders/{token}/password: the order's guest account gets the password and becomes a
  * customer account; answers the account to sign in. A link may be forwarded, so it proves only this
  * order: the email's other guest accounts stay apart until a mailed link merges them. An order whose
- * account already has a password (or whose email has one) → 409 errors.accountExists.
+ * account already has a password (or whose email has one) → 409 errors.accountExists; an order
+ * placed with another email than its account's, or older than GUEST_ORDER_LINK_CLAIM_DAYS → 403
+ * errors.orderLinkNoClaim ("Forgot password" remains).
  */
-export async function setGuestPassword(token: string, clientIp: string, password: string): Promise<SessionUser> {
-  const order = await orderOfToken(token, clientIp);
+export async function setGuestPassword(token: string, clientIp: string, password: string, now: Date = new Date()): Promise<SessionUser> {
+  const order = await orderOfToken(token, clientIp, now);
+  requireWritable(order);
   if (order.userId === null) throw linkInvalid();
   const [owner] = await (await getDb()).select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
   if (!owner) throw linkInvalid();
   // Checked before the (costly) hash; claimGuestAccounts checks again under its lock.
   if (owner.passwordHash !== null || !owner.roles.includes("guest")) throw new ApiError(409, "errors.accountExists");
+  if (!claimAllowed(order, owner.email, now)) throw new ApiError(403, "errors.orderLinkNoClaim");
   return claimGuestAccounts(owner.email, await hashPassword(password), { onlyUserId: order.userId });
 }
 

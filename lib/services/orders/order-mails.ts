@@ -12,7 +12,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
 import { orderLinkToken } from "@/lib/auth/order-link";
-import { publicBaseUrl } from "@/lib/env";
+import { env, publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
@@ -29,20 +29,25 @@ export interface OrderLink {
   guest: boolean;
 }
 
-/** The absolute address of the order's status page (a fresh token, valid GUEST_ORDER_LINK_DAYS). */
-export function orderStatusUrl(orderId: string): string {
-  return `${publicBaseUrl()}/order-status/${orderLinkToken(orderId)}`;
+/** The absolute address of the order's status page (a fresh token of the order's link version, valid GUEST_ORDER_LINK_DAYS). */
+export function orderStatusUrl(orderId: string, linkVersion: number): string {
+  return `${publicBaseUrl()}/order-status/${orderLinkToken(orderId, new Date(), linkVersion)}`;
 }
 
 /**
- * The link for an order mail: "guest" when the order's account has no password and its email no
- * password account (setting one there would be refused), so the mail invites to set a password.
+ * The link for an order mail, of the order's current link version (read in the caller's transaction,
+ * so a revocation is seen): "guest" when the link may set a password there — the order's account has
+ * no password, its email no password account, the order was placed with that email and is at most
+ * GUEST_ORDER_LINK_CLAIM_DAYS old — so the mail invites to set one.
  */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
-  const url = orderStatusUrl(order.id);
-  if (order.userId === null) return { url, guest: false };
+  const [row] = await db.select({ linkVersion: orders.linkVersion, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
+  const url = orderStatusUrl(order.id, row?.linkVersion ?? 1);
+  if (order.userId === null || !row) return { url, guest: false };
   const [owner] = await db.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
   if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };
+  const claimable = owner.email.trim().toLowerCase() === order.email.trim().toLowerCase() && Date.now() < row.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * 86_400_000;
+  if (!claimable) return { url, guest: false };
   const [account] = await db
     .select({ id: users.id })
     .from(users)
