@@ -48,6 +48,10 @@ export default defineConfig({
       NEW_ACCOUNT_GENERATIONS_PER_HOUR: "1000",
       REGISTRATIONS_PER_HOUR: "1000",
       FORGOT_PASSWORD_PER_HOUR: "1000",
+      ORDERS_PER_HOUR_PER_ACCOUNT: "1000",
+      ORDERS_PER_HOUR_PER_CLIENT: "1000",
+      CANCELS_PER_HOUR_PER_ACCOUNT: "1000",
+      CANCELS_PER_HOUR_PER_CLIENT: "1000",
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
     },

@@ -30,6 +30,11 @@ export default defineConfig({
       ADMIN_PASSWORD: "admin-pass-123",
       LOG_LEVEL: "silent",
       TZ: "UTC",
+      // Test files place and cancel many orders from one client address ("unknown"); order-rate-limit.test.ts sets its own limits.
+      ORDERS_PER_HOUR_PER_ACCOUNT: "1000",
+      ORDERS_PER_HOUR_PER_CLIENT: "1000",
+      CANCELS_PER_HOUR_PER_ACCOUNT: "1000",
+      CANCELS_PER_HOUR_PER_CLIENT: "1000",
     },
   },
 });

@@ -80,6 +80,12 @@ const envSchema = z.object({
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
+  /** Orders placed (new checkouts; a replayed idempotency key is not counted) per account and hour, and per client address and hour. */
+  ORDERS_PER_HOUR_PER_ACCOUNT: int(20),
+  ORDERS_PER_HOUR_PER_CLIENT: int(60),
+  /** Order cancellations by customers per account and hour, and per client address and hour. */
+  CANCELS_PER_HOUR_PER_ACCOUNT: int(10),
+  CANCELS_PER_HOUR_PER_CLIENT: int(30),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)").optional(),

@@ -17,7 +17,7 @@ import { PAYMENT_STATES } from "./orders";
  *   GET  /api/admin/orders/{orderId}/items/{itemId}/print → application/pdf (the print PDF of that line, DPI headers)
  *   GET  /api/admin/mail?status=&q=&page=&pageSize=       → AdminMailPage (outbox: sent, queued, failed)
  *   POST /api/admin/mail/{mailId}/resend                  → AdminMailDto (queues the same message again and sends it)
- *   POST /api/cron/mail                                   Bearer CRON_SECRET → { sent, failed, expiredOrders }
+ *   POST /api/cron/mail                                   Bearer CRON_SECRET → { sent, failed, expiredOrders, finishedRefunds }
  *
  * A transition the table (lib/services/orders/order-state.ts) forbids answers 409 and changes nothing.
  */
@@ -109,6 +109,8 @@ export const refundOrderBody = z.object({
   /** Cents; omitted = everything that was paid and not yet refunded. */
   amountCents: z.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }).positive({ error: "validation.amountPositive" }).optional(),
   reason,
+  /** Made by the dialog once per opening: a double submit or a retry after a lost answer refunds once. */
+  idempotencyKey: z.string({ error: "validation.invalidType" }).trim().min(8, { error: "validation.invalidValue" }).max(100, { error: "validation.tooLong" }).optional(),
 });
 
 export const orderItemParams = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -37,6 +37,7 @@ export interface FakeRefund {
   payment_intent: string;
   status: "succeeded" | "pending" | "failed";
   currency: string;
+  metadata: Record<string, string>;
 }
 
 export interface FakeStripe {
@@ -55,6 +56,13 @@ export interface FakeStripe {
    * connection drops after Stripe acted.
    */
   loseNextAnswer(match: string, times: number): void;
+  /**
+   * The next n requests to this method+path prefix are CARRIED OUT (a replayed key answers the first
+   * result), then the connection is dropped without an answer: the client sees a connection reset.
+   */
+  dropNextConnection(match: string, times: number): void;
+  /** Forgets every idempotency key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -75,6 +83,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
   const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean }[] = [];
   const losses: { match: string; remaining: number }[] = [];
+  const drops: { match: string; remaining: number }[] = [];
   let counter = 0;
 
   const server = http.createServer((req, res) => {
@@ -97,9 +106,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
       const replayKey = key ? `${method} ${path} ${key}` : undefined;
       const replay = replayKey ? replies.get(replayKey) : undefined;
-      if (replay) return json(res, replay.status, replay.body, { "idempotent-replayed": "true" });
+      const drop = () => {
+        const d = drops.find((x) => x.remaining > 0 && `${method} ${path}`.startsWith(x.match));
+        if (d) d.remaining--;
+        return !!d;
+      };
+      if (replay) {
+        if (drop()) return req.socket.destroy();
+        return json(res, replay.status, replay.body, { "idempotent-replayed": "true" });
+      }
       const reply = (status: number, body: unknown) => {
         if (replayKey && method === "POST") replies.set(replayKey, { status, body });
+        if (drop()) return req.socket.destroy();
         const lost = losses.find((l) => l.remaining > 0 && `${method} ${path}`.startsWith(l.match));
         if (lost) {
           lost.remaining--;
@@ -155,9 +173,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           return reply(400, stripeError(`Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - already) / 100})`));
         }
         const status = refundStatus.next;
-        const refund: FakeRefund = { id: `re_fake_${++counter}`, object: "refund", amount, payment_intent: intent.id, status, currency: intent.currency };
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of Object.entries(form)) {
+          const meta = /^metadata\[(.+)\]$/.exec(k);
+          if (meta?.[1]) metadata[meta[1]] = v;
+        }
+        const refund: FakeRefund = { id: `re_fake_${++counter}`, object: "refund", amount, payment_intent: intent.id, status, currency: intent.currency, metadata };
         refunds.set(refund.id, refund);
         return reply(200, refund);
+      }
+      if (method === "GET" && path === "/v1/refunds") {
+        const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+        const intentId = query.get("payment_intent");
+        const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+        return json(res, 200, { object: "list", url: "/v1/refunds", has_more: false, data });
       }
       json(res, 404, stripeError(`Unrecognized request URL (${method}: ${path})`));
     });
@@ -177,6 +206,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     loseNextAnswer(match, times) {
       losses.push({ match, remaining: times });
+    },
+    dropNextConnection(match, times) {
+      drops.push({ match, remaining: times });
+    },
+    forgetIdempotencyKeys() {
+      replies.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -52,6 +52,8 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
   const { errors, validate, fromServer } = useFieldErrors();
   const [local, setLocal] = useState<Record<string, string>>({});
   const [values, setValues] = useState(EMPTY);
+  // One key per opened dialog: a double submit, or a retry after a lost answer, refunds once.
+  const [refundKey] = useState(() => crypto.randomUUID());
   const number = target?.label ?? "";
   const email = target?.data.email ?? "";
   const refundable = Number(target?.data.refundableCents ?? 0);
@@ -90,7 +92,7 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
     }
     if (action === "refund") {
       const cents = values.refundMode === "full" ? undefined : parseCents(values.amount);
-      const body = validate(refundOrderBody, { amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents, reason: values.reason });
+      const body = validate(refundOrderBody, { amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents, reason: values.reason, idempotencyKey: refundKey });
       if (values.refundMode === "partial") {
         const problem =
           cents === undefined || Number.isNaN(cents) ? t("dialog.refund.amountInvalid") : cents <= 0 ? tv("amountPositive") : cents > refundable ? te("refundTooLarge", { max: formatEuro(refundable, locale) }) : null;

@@ -89,9 +89,20 @@ export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymen
   }
 }
 
+/** Stripe refused the request outright (4xx other than 409 and 429): it certainly did not act. */
+function isRefusal(err: unknown): boolean {
+  const status = err instanceof Stripe.errors.StripeError ? err.statusCode : undefined;
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 409 && status !== 429;
+}
+
 function providerError(what: string, err: unknown): PaymentProviderError {
   const detail = err instanceof Error ? err.message : String(err);
-  return new PaymentProviderError(`Stripe ${what} failed: ${detail}`, err);
+  return new PaymentProviderError(`Stripe ${what} failed: ${detail}`, err, isRefusal(err));
+}
+
+function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
+  const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  return { refundId: refund.id, status, amountCents: refund.amount };
 }
 
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
@@ -130,14 +141,24 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       }
     },
 
-    async refund(providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund> {
+    async refund(providerPaymentId: string, idempotencyKey: string, amountCents: number, ourRefundId?: number): Promise<ProviderRefund> {
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("refund amount must be positive cents");
       try {
-        const refund = await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountCents }, { idempotencyKey });
-        const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
-        return { refundId: refund.id, status, amountCents: refund.amount };
+        const metadata = ourRefundId === undefined ? undefined : { refundId: String(ourRefundId) };
+        return toProviderRefund(await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountCents, metadata }, { idempotencyKey }));
       } catch (err) {
         throw providerError("refund", err);
+      }
+    },
+
+    async findRefund(providerPaymentId: string, ourRefundId: number): Promise<ProviderRefund | null> {
+      try {
+        for await (const refund of stripe.refunds.list({ payment_intent: providerPaymentId, limit: 100 })) {
+          if (refund.metadata?.refundId === String(ourRefundId)) return toProviderRefund(refund);
+        }
+        return null;
+      } catch (err) {
+        throw providerError("refund lookup", err);
       }
     },
 

@@ -75,14 +75,26 @@ export interface PaymentProvider {
    * Refunds amountCents (all or part of what is left) of a succeeded payment. The idempotency key is
    * ours (the refunds row's): a repeated call with the same key refunds once.
    */
-  refund(providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund>;
+  refund(providerPaymentId: string, idempotencyKey: string, amountCents: number, ourRefundId?: number): Promise<ProviderRefund>;
+  /**
+   * The refund of this payment that carries our refund id in its metadata, or null: before a refund
+   * whose answer was lost is sent again (the provider forgets idempotency keys after a while).
+   */
+  findRefund?(providerPaymentId: string, ourRefundId: number): Promise<ProviderRefund | null>;
   cancel(providerPaymentId: string): Promise<void>;
 }
 
 /** A provider call failed (network, provider outage, rejected request): the caller answers 502. */
 export class PaymentProviderError extends Error {
-  constructor(message: string, cause?: unknown) {
+  /**
+   * True when the provider certainly did not act (it refused the request: a 4xx other than 409/429).
+   * False for a timeout, a lost answer, 409, 429 or a 5xx: the request may have been carried out.
+   */
+  readonly definitive: boolean;
+  constructor(message: string, cause?: unknown, definitive = false) {
     super(message, { cause });
     this.name = "PaymentProviderError";
+    this.definitive = definitive;
   }
 }
+

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { expireUnpaidOrders } from "../orders/expiry";
+import { finishPendingRefunds } from "../orders/refunds";
 import { retryDueMail } from "./delivery";
 
 /** SHA-256 of a text: equal-length digests for a constant-time comparison of tokens of any length. */
@@ -19,10 +20,11 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-/** What a scheduler run does: unpaid orders past their time are cancelled, mail whose retry is due is sent. */
-export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number }> {
+/** What a scheduler run does: unpaid orders past their time are cancelled, refunds without an answer are settled, mail whose retry is due is sent. */
+export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number }> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
+  const { settled: finishedRefunds } = await finishPendingRefunds();
   const { sent, failed } = await retryDueMail();
-  return { sent, failed, expiredOrders };
+  return { sent, failed, expiredOrders, finishedRefunds };
 }

@@ -67,7 +67,9 @@ export async function adminCancel(orderId: string, body: CancelOrderBody, sessio
 
 /** POST …/refund: full by default, partial allowed, never more than was paid and not yet refunded. */
 export async function adminRefund(orderId: string, body: RefundOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
-  await refundOrder(orderId, { amountCents: body.amountCents, reason: body.reason, by: adminActor(session), locale });
+  // Keys are unique across orders: the dialog's key is scoped to this order.
+  const idempotencyKey = body.idempotencyKey ? `admin:${orderId}:${body.idempotencyKey}` : undefined;
+  await refundOrder(orderId, { amountCents: body.amountCents, reason: body.reason, by: adminActor(session), locale, idempotencyKey });
   return getAdminOrder(orderId, locale);
 }
 

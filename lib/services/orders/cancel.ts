@@ -25,6 +25,7 @@ import { cancelAttempt, isOpen, providerCall, providerForPayment } from "./attem
 import { loadBundle, toOrderDto } from "./dto";
 import { moveOrder, type Actor } from "./events";
 import { cancelledMail, mayMailAbout } from "./order-mails";
+import { limitOrderAction } from "./order-limits";
 import { orderEdge } from "./order-state";
 import { FINISHED } from "./payment-state";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
@@ -36,6 +37,8 @@ export interface CancelOptions {
   reason?: string | null;
   /** The customer's session: the order must be theirs (another customer's order answers 404). */
   session?: Session;
+  /** The customer's client address: customers' cancellations are limited per account and per address. */
+  clientIp?: string;
 }
 
 /** Stored with the refund of a cancellation when no reason was given (data, like the timeline notes). */
@@ -111,6 +114,7 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
     if (opts.session && order.userId !== opts.session.user.id) throw notFound();
     assertCancellable(order, opts.by, reason);
   };
+  if (opts.by.actor === "customer") await limitOrderAction("cancel", { userId: opts.by.userId ?? null, clientIp: opts.clientIp });
   const before = await check(orderId, opts, reason);
   await reconcileStripe(before, locale);
 
@@ -166,8 +170,8 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
 }
 
 /** POST /api/user/orders/{orderId}/cancel: the customer cancels their own pending order; the order as My orders shows it. */
-export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale): Promise<OrderDto> {
-  await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session }, locale);
+export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
+  await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session, clientIp }, locale);
   const bundle = await loadBundle(await getDb(), orderId);
   if (!bundle || bundle.order.userId !== session.user.id) throw notFound();
   return toOrderDto(bundle, locale);

@@ -14,6 +14,7 @@ import { cancelAttempt, insertCreatingAttempt, isOpen, lockedPayments, readyAtte
 import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
 import { expireUnpaidOrders } from "./expiry";
+import { limitOrderAction } from "./order-limits";
 import { MONEY_MOVED } from "./payment-state";
 
 type PlaceOrderInput = z.output<typeof placeOrderBody>;
@@ -180,7 +181,7 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
  * Then the provider is called with the attempt's idempotency key, outside the transaction, and its
  * answer recorded (attempts.ts). The cart is cleared only once a payment succeeds.
  */
-export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale): Promise<PlaceOrderResponse> {
+export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale, clientIp?: string): Promise<PlaceOrderResponse> {
   const userId = session.user.id;
   // No usable provider (Stripe without a publishable key; production without keys): 503 before anything is written.
   paymentConfig();
@@ -188,6 +189,7 @@ export async function placeOrder(session: Session, body: PlaceOrderInput, locale
   const db = await getDb();
   const [known] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
   if (known) return answer(known.id, locale, "replay");
+  await limitOrderAction("place", { userId, clientIp });
   await assertKnownCountries(db, body);
 
   for (let round = 0; round < 4; round++) {

@@ -9,11 +9,14 @@ import "server-only";
  *   2. provider.refund(…) outside any transaction.
  *   3. tx2 records the answer: succeeded → bookSucceededRefund (payment, timeline, credit note, mail);
  *      pending → the provider's id is kept and its later announcement (Stripe charge.refunded) books it;
- *      failed or unreachable → the row is marked failed with a "refund_failed" event, 502, nothing else changes.
+ *      refused (PaymentProviderError.definitive) → the row is marked failed with a "refund_failed" event, 502;
+ *      no answer (timeout, lost answer, 409, 429, 5xx) → the row stays pending, 502: the provider may
+ *      have acted, so the next call for the order and the scheduled pass (finishPendingRefunds) send it
+ *      again with the same idempotency key, after looking for it by our refund id in the provider's metadata.
  * A pending row counts against what is left, so two refunds racing for the same money cannot both pass tx1.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orderEvents, payments, refunds, type Invoice, type Order, type Payment, type Refund } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -21,7 +24,7 @@ import { logger } from "@/lib/api/logger";
 import { formatEuro } from "@/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
-import type { ProviderRefund } from "@/lib/integrations/payments/types";
+import { PaymentProviderError, type ProviderRefund } from "@/lib/integrations/payments/types";
 import { issueCreditNote } from "../invoices";
 import { lockedPayments, providerForPayment } from "./attempts";
 import { recordEvent, type Actor } from "./events";
@@ -91,6 +94,8 @@ async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<number>
 interface Piece {
   refund: Refund;
   payment: Payment;
+  /** Sent before (its answer may have been lost): looked up at the provider first. */
+  resend?: boolean;
 }
 
 interface ReserveInput extends RefundOptions {
@@ -116,7 +121,7 @@ async function reserve(input: ReserveInput): Promise<Piece[]> {
         .from(refunds)
         .where(and(eq(refunds.orderId, order.id), sql`(${refunds.idempotencyKey} = ${key} OR ${refunds.idempotencyKey} LIKE ${`${key}:payment:%`})`))
         .orderBy(asc(refunds.id));
-      if (known.length > 0) return known.map((refund) => ({ refund, payment: byId.get(refund.paymentId) as Payment }));
+      if (known.length > 0) return known.map((refund) => ({ refund, payment: byId.get(refund.paymentId) as Payment, resend: true }));
     }
     const duplicates = await duplicatePaymentIds(tx, order.id);
     const candidates = money.payments
@@ -177,15 +182,24 @@ async function markFailed(piece: Piece, by: Actor, error: string): Promise<Refun
   });
 }
 
+type Executed = { refund: Refund; creditNote: Invoice | null; failed: boolean; unsettled?: boolean };
+
 /** Step 2 and 3 for one refunds row: call the provider (no transaction open), then record the answer. */
-async function execute(piece: Piece, opts: RefundOptions): Promise<{ refund: Refund; creditNote: Invoice | null; failed: boolean }> {
+async function execute(piece: Piece, opts: RefundOptions): Promise<Executed> {
   const { refund, payment } = piece;
   if (refund.status !== "pending" || refund.providerRefundId) return { refund, creditNote: null, failed: false };
   let answer: ProviderRefund;
   try {
     if (!payment.providerPaymentId) throw new Error("the payment has no provider id");
-    answer = await providerForPayment(payment).refund(payment.providerPaymentId, refund.idempotencyKey, refund.amountCents);
+    const provider = providerForPayment(payment);
+    const found = piece.resend && provider.findRefund ? await provider.findRefund(payment.providerPaymentId, refund.id) : null;
+    answer = found ?? (await provider.refund(payment.providerPaymentId, refund.idempotencyKey, refund.amountCents, refund.id));
   } catch (err) {
+    if (err instanceof PaymentProviderError && !err.definitive) {
+      // The provider may have acted: the row stays pending (it holds the money) until it is asked again.
+      logger.warn("refund outcome unknown, kept pending", { refundId: refund.id, paymentId: payment.id, err });
+      return { refund, creditNote: null, failed: false, unsettled: true };
+    }
     logger.error("refund at the provider failed", { refundId: refund.id, paymentId: payment.id, err });
     return { refund: await markFailed(piece, opts.by, err instanceof Error ? err.message : String(err)), creditNote: null, failed: true };
   }
@@ -214,10 +228,11 @@ async function execute(piece: Piece, opts: RefundOptions): Promise<{ refund: Ref
   });
 }
 
-/** Runs the pieces one after the other; after a failure the rest are released (failed, never sent) and 502 is answered. */
+/** Runs the pieces one after the other; after a refusal the rest are released (failed, never sent); a refusal or an unknown outcome answers 502. */
 async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundOutcome> {
   const outcome: RefundOutcome = { refunds: [], creditNotes: [], refundedCents: 0 };
   let failed = false;
+  let unsettled = false;
   for (const piece of pieces) {
     if (failed) {
       await markFailed(piece, opts.by, "not sent: an earlier part of this refund failed");
@@ -225,12 +240,47 @@ async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundO
     }
     const result = await execute(piece, opts);
     failed = result.failed;
+    unsettled ||= result.unsettled === true;
     outcome.refunds.push(result.refund);
     if (result.creditNote) outcome.creditNotes.push(result.creditNote);
     if (result.refund.status === "succeeded" && piece.refund.status === "pending") outcome.refundedCents += result.refund.amountCents;
   }
-  if (failed) throw new ApiError(502, "errors.paymentProviderFailed");
+  if (failed || unsettled) throw new ApiError(502, "errors.paymentProviderFailed");
   return outcome;
+}
+
+/** At most this many pending refunds per scheduled pass (a scheduler calls again). */
+const PENDING_BATCH = 50;
+
+/**
+ * Sends refunds again whose provider answer never came (pending without a provider id): the order's
+ * own before a new refund of it, or all of them in the scheduled pass. Each is first looked up by our
+ * refund id at the provider, else sent with its own idempotency key, so the money moves once.
+ * Answers how many were settled and whether any is still without an answer.
+ */
+export async function finishPendingRefunds(scope: { orderId?: string; notify?: boolean } = {}): Promise<{ settled: number; unsettled: boolean }> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), scope.orderId ? eq(refunds.orderId, scope.orderId) : undefined))
+    .orderBy(asc(refunds.id))
+    .limit(PENDING_BATCH);
+  let settled = 0;
+  let unsettled = false;
+  for (const { refunds: refund, payments: payment } of rows) {
+    const by: Actor = { actor: refund.source, userId: refund.createdBy };
+    try {
+      const result = await execute({ refund, payment, resend: true }, { reason: refund.reason, by, notify: scope.notify });
+      if (result.unsettled) unsettled = true;
+      else settled++;
+    } catch (err) {
+      unsettled = true;
+      logger.warn("pending refund not settled this time", { refundId: refund.id, err });
+    }
+  }
+  return { settled, unsettled };
 }
 
 /**
@@ -239,6 +289,8 @@ async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundO
  * 409 errors.nothingToRefund. The provider failing: the refund is recorded as failed, 502.
  */
 export async function refundOrder(orderId: string, opts: RefundOptions & { guard?: (order: Order) => void }): Promise<RefundOutcome> {
+  // A refund of the order whose answer was lost is settled first: it may have moved the money already.
+  if ((await finishPendingRefunds({ orderId, notify: opts.notify })).unsettled) throw new ApiError(502, "errors.paymentProviderFailed");
   return executeAll(await reserve({ ...opts, orderId }), opts);
 }
 

@@ -1,0 +1,28 @@
+import "server-only";
+/**
+ * How often customers may place and cancel orders: per account and per client address and hour
+ * (ORDERS_PER_HOUR_* / CANCELS_PER_HOUR_*), so nobody floods the shop, its provider or its mail.
+ */
+import { ApiError } from "@/lib/api/errors";
+import { clientNetwork } from "@/lib/api/client-ip";
+import { env } from "@/lib/env";
+import { consume } from "../rate-limit";
+
+const HOUR = 3600;
+
+/** Counts one placement or cancellation; 429 with Retry-After past the account's or the client's allowance. */
+export async function limitOrderAction(action: "place" | "cancel", who: { userId: number | null; clientIp?: string | null }): Promise<void> {
+  const e = env();
+  const [perAccount, perClient, message] =
+    action === "place"
+      ? [e.ORDERS_PER_HOUR_PER_ACCOUNT, e.ORDERS_PER_HOUR_PER_CLIENT, "errors.rateLimitOrders" as const]
+      : [e.CANCELS_PER_HOUR_PER_ACCOUNT, e.CANCELS_PER_HOUR_PER_CLIENT, "errors.rateLimitCancels" as const];
+  const windows = [
+    ...(who.userId !== null ? [{ key: `orders:${action}:account:${who.userId}`, limit: perAccount }] : []),
+    ...(who.clientIp ? [{ key: `orders:${action}:client:${clientNetwork(who.clientIp)}`, limit: perClient }] : []),
+  ];
+  for (const w of windows) {
+    const r = await consume({ ...w, windowSeconds: HOUR });
+    if (!r.allowed) throw new ApiError(429, message, undefined, { retryAfter: r.retryAfter });
+  }
+}
