@@ -11,12 +11,12 @@ import "server-only";
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { users, type Order, type OrderItem } from "@/db/schema";
-import { orderLinkToken } from "@/lib/auth/order-link";
 import { publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
+import { ORDER_LINK_TOKEN } from "../mail/links";
 import type { Queryable } from "./dto";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
@@ -29,17 +29,15 @@ export interface OrderLink {
   guest: boolean;
 }
 
-/** The absolute address of the order's status page (a fresh token, valid GUEST_ORDER_LINK_DAYS). */
-export function orderStatusUrl(orderId: string): string {
-  return `${publicBaseUrl()}/order-status/${orderLinkToken(orderId)}`;
-}
+/** The status page's address in a stored mail: the token (valid GUEST_ORDER_LINK_DAYS) is made when the mail is sent (mail/links.ts). */
+const orderStatusMailUrl = () => `${publicBaseUrl()}/order-status/${ORDER_LINK_TOKEN}`;
 
 /**
  * The link for an order mail: "guest" when the order's account has no password and its email no
  * password account (setting one there would be refused), so the mail invites to set a password.
  */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
-  const url = orderStatusUrl(order.id);
+  const url = orderStatusMailUrl();
   if (order.userId === null) return { url, guest: false };
   const [owner] = await db.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
   if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };
