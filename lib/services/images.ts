@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { images, orderItems, type Image, type ImageType } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -216,6 +216,41 @@ export async function deleteImage(imageId: number, where?: SQL): Promise<boolean
     deleteThumbnails(deleted.storageKey),
   ]);
   return true;
+}
+
+/**
+ * Deletes images from the database and storage (retention, account erasure): one statement removes
+ * the rows, never one an order line uses, then their files, thumbnails and print renditions go.
+ * Returns the ids deleted.
+ */
+export async function deleteStoredImages(ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const inOrder = db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id));
+  const deleted = await db
+    .delete(images)
+    .where(and(inArray(images.id, [...ids]), notExists(inOrder)))
+    .returning({ id: images.id, storageKey: images.storageKey });
+  await deleteImageFiles(deleted.map((d) => d.storageKey));
+  return deleted.map((d) => d.id);
+}
+
+/** Removes stored files of images whose rows are gone (original, print renditions, thumbnails); a failure is only logged. */
+export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
+  const queue = [...storageKeys];
+  const worker = async () => {
+    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+      const storageKey = key;
+      await Promise.all([
+        getStorage()
+          .delete(storageKey)
+          .catch((err: unknown) => logger.warn("could not delete image file", { storageKey, err })),
+        deletePrintRenditions(storageKey).catch((err: unknown) => logger.warn("could not delete print renditions", { storageKey, err })),
+        deleteThumbnails(storageKey),
+      ]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
 }
 
 /**

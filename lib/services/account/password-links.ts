@@ -15,7 +15,8 @@ import { forgetSessionUsers } from "../session-cache";
 import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
-import { issueResetToken, peekToken, retireTokens, useToken } from "./tokens";
+import { resetTokenPlaceholder } from "../mail/links";
+import { peekToken, retireTokens, useToken } from "./tokens";
 
 /**
  * Forgot password, the guest's "set a password" offer and using the mailed link
@@ -62,15 +63,12 @@ async function linkRecipient(email: string): Promise<{ id: number; firstName: st
   return guest ? { ...guest, kind: "setPassword" } : null;
 }
 
-/** Issues a token and queues its mail in one transaction, then sends the mail (after the commit). */
+/** Queues the mail, then sends it; the token is issued when it is sent (the stored mail holds a placeholder, mail/links.ts). */
 async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
   const db = await getDb();
-  const mailId = await db.transaction(async (tx) => {
-    const token = await issueResetToken(tx, recipient.id);
-    const link = shopUrl(`${RESET_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
-    const mail = passwordLinkMail({ to: email, firstName: recipient.firstName, locale: req.locale, kind: recipient.kind, link, minutes: env().PASSWORD_RESET_MINUTES });
-    return queueMail(tx, mail);
-  });
+  const link = shopUrl(`${RESET_PAGE}?token=${resetTokenPlaceholder(recipient.id)}`, req.requestUrl);
+  const mail = passwordLinkMail({ to: email, firstName: recipient.firstName, locale: req.locale, kind: recipient.kind, link, minutes: env().PASSWORD_RESET_MINUTES });
+  const mailId = await queueMail(db, mail);
   await deliverQueuedMail(mailId);
 }
 

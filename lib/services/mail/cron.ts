@@ -4,6 +4,7 @@ import { ApiError, unauthenticated } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { expireUnpaidOrders } from "../orders/expiry";
 import { finishPendingRefunds } from "../orders/refunds";
+import { runRetention, type RetentionResult } from "../retention";
 import { retryDueMail } from "./delivery";
 
 /** SHA-256 of a text: equal-length digests for a constant-time comparison of tokens of any length. */
@@ -20,11 +21,12 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-/** What a scheduler run does: unpaid orders past their time are cancelled, refunds without an answer are settled, mail whose retry is due is sent. */
-export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number }> {
+/** What a scheduler run does: unpaid orders past their time are cancelled, refunds without an answer are settled, mail whose retry is due is sent, data past its retention period goes. */
+export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
   const { sent, failed } = await retryDueMail();
-  return { sent, failed, expiredOrders, finishedRefunds };
+  const retention = await runRetention();
+  return { sent, failed, expiredOrders, finishedRefunds, retention };
 }

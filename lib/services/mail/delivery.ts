@@ -7,6 +7,7 @@ import { logger } from "@/lib/api/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
 import { invoicePdf } from "../invoices";
 import { recordEvent } from "../orders/events";
+import { withLinkTokens } from "./links";
 
 /**
  * Sending the recorded outgoing mail, at least once and (across app instances) never twice at the
@@ -128,7 +129,8 @@ async function send(row: MailRow, clock?: Date): Promise<"sent" | "failed"> {
   let error: string | null = null;
   try {
     const files = await resolveAttachments(row.attachments);
-    await transmit({ id: row.id, to: row.to, subject: row.subject, text: row.text, html: row.html, files });
+    const { text, html } = await withLinkTokens(row);
+    await transmit({ id: row.id, to: row.to, subject: row.subject, text, html, files });
   } catch (err) {
     logger.error("mail delivery failed", { mailId: row.id, attempt: row.attempts, err });
     error = errorText(err).slice(0, 1000);

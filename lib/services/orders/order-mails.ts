@@ -11,12 +11,12 @@ import "server-only";
  */
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
-import { orderLinkToken } from "@/lib/auth/order-link";
 import { env, publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
+import { ORDER_LINK_TOKEN } from "../mail/links";
 import type { Queryable } from "./dto";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
@@ -29,10 +29,8 @@ export interface OrderLink {
   guest: boolean;
 }
 
-/** The absolute address of the order's status page (a fresh token of the order's link version, valid GUEST_ORDER_LINK_DAYS). */
-export function orderStatusUrl(orderId: string, linkVersion: number): string {
-  return `${publicBaseUrl()}/order-status/${orderLinkToken(orderId, new Date(), linkVersion)}`;
-}
+/** The status page's address in a stored mail: the token (of the order's link version at sending time) is made when the mail is sent (mail/links.ts). */
+const orderStatusMailUrl = () => `${publicBaseUrl()}/order-status/${ORDER_LINK_TOKEN}`;
 
 /**
  * The link for an order mail, of the order's current link version (read in the caller's transaction,
@@ -41,8 +39,8 @@ export function orderStatusUrl(orderId: string, linkVersion: number): string {
  * GUEST_ORDER_LINK_CLAIM_DAYS old — so the mail invites to set one.
  */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
-  const [row] = await db.select({ linkVersion: orders.linkVersion, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
-  const url = orderStatusUrl(order.id, row?.linkVersion ?? 1);
+  const url = orderStatusMailUrl();
+  const [row] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
   if (order.userId === null || !row) return { url, guest: false };
   const [owner] = await db.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
   if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };

@@ -1,0 +1,42 @@
+import "server-only";
+import { orderLinkToken } from "@/lib/auth/order-link";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { orders } from "@/db/schema";
+import { issueResetToken } from "../account/tokens";
+
+/**
+ * Link tokens never rest in outgoing_mail: a mail is stored with placeholders where its links carry
+ * a token, and each attempt to send it (retries and the admin's resend too) makes fresh tokens. A
+ * read of the outbox table, a backup or a log of it therefore opens no account and no order.
+ * Placeholders use only URL-safe characters that neither encodeURIComponent nor HTML escaping change.
+ */
+
+/** The order status link's token of the mail's order (outgoing_mail.order_id). */
+export const ORDER_LINK_TOKEN = "~~order-link-token~~";
+
+/** A password link's token for the user: a new single-use token is issued when the mail is sent. */
+export const resetTokenPlaceholder = (userId: number) => `~~reset-token.${userId}~~`;
+
+const RESET_PLACEHOLDER = /~~reset-token\.(\d+)~~/g;
+
+/** The mail's text and HTML with real tokens in place of the placeholders; throws when a token cannot be made. */
+export async function withLinkTokens(mail: { text: string; html: string | null; orderId: string | null }): Promise<{ text: string; html: string | null }> {
+  const all = `${mail.text}\n${mail.html ?? ""}`;
+  const tokens = new Map<string, string>();
+  if (all.includes(ORDER_LINK_TOKEN)) {
+    if (!mail.orderId) throw new Error("The mail has an order link but no order");
+    // The order's link version now, so a mail resent after the admin revoked the links carries a working one.
+    const [order] = await (await getDb()).select({ linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, mail.orderId));
+    if (!order) throw new Error("The mail's order no longer exists");
+    tokens.set(ORDER_LINK_TOKEN, orderLinkToken(mail.orderId, new Date(), order.linkVersion));
+  }
+  const userIds = new Set([...all.matchAll(RESET_PLACEHOLDER)].map((m) => Number(m[1])));
+  if (userIds.size > 0) {
+    const db = await getDb();
+    for (const userId of userIds) tokens.set(resetTokenPlaceholder(userId), await issueResetToken(db, userId));
+  }
+  if (tokens.size === 0) return { text: mail.text, html: mail.html };
+  const fill = (s: string) => [...tokens].reduce((acc, [placeholder, token]) => acc.replaceAll(placeholder, token), s);
+  return { text: fill(mail.text), html: mail.html === null ? null : fill(mail.html) };
+}

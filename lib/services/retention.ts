@@ -1,0 +1,103 @@
+import "server-only";
+import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { cartItems, images, orderItems, orders, users, webhookEvents } from "@/db/schema";
+import { logger } from "@/lib/api/logger";
+import { deleteImageFiles, deleteStoredImages } from "./images";
+import { forgetSessionUsers } from "./session-cache";
+
+/**
+ * Retention (run by the scheduler, POST /api/cron/mail): personal data the shop no longer needs goes.
+ * The periods are stated on the privacy page (messages legal.privacy), keep them in step:
+ * - an anonymous visitor's uploads and results: 7 days, unless a cart or an order uses them;
+ * - edited images no cart or order uses: 30 days;
+ * - guest accounts without an order: 30 days after their last change, with their images;
+ * - Stripe webhook payloads: 30 days (the event id stays, so a replay is still recognised).
+ * Orders and invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
+ */
+
+const DAY = 86_400_000;
+export const RETENTION_DAYS = { anonymousImages: 7, editedImages: 30, guestAccounts: 30, webhookPayloads: 30 } as const;
+/** Rows per statement, and statements per kind and run: a run stays short; the next run goes on. */
+const BATCH = 200;
+const MAX_BATCHES = 25;
+
+export interface RetentionResult {
+  anonymousImages: number;
+  editedImages: number;
+  guestAccounts: number;
+  webhookPayloads: number;
+}
+
+const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
+
+/** The image, or an image made from it, is the design of a cart or an order line. */
+function inUse(): SQL {
+  const used = (id: SQL) => sql`(exists (select 1 from ${cartItems} where ${cartItems.imageId} = ${id}) or exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${id}))`;
+  return sql`(${used(sql`${images.id}`)} or exists (select 1 from ${images} as "child" where "child"."source_image_id" = ${images.id} and ${used(sql.raw(`"child"."id"`))}))`;
+}
+
+/** Deletes matching images batch by batch (rows, then files); returns how many went. */
+async function purgeImages(where: SQL): Promise<number> {
+  const db = await getDb();
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const due = await db.select({ id: images.id }).from(images).where(where).orderBy(images.id).limit(BATCH);
+    if (due.length === 0) break;
+    const deleted = await deleteStoredImages(due.map((d) => d.id));
+    total += deleted.length;
+    if (due.length < BATCH || deleted.length === 0) break;
+  }
+  return total;
+}
+
+/** Guest accounts (no password) without any order, unchanged since the cutoff: the accounts, their images and files. */
+async function purgeGuests(cutoff: Date): Promise<number> {
+  const db = await getDb();
+  const hasOrder = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, users.id)));
+  const idle = and(arrayContains(users.roles, ["guest"]), isNull(users.passwordHash), lt(users.createdAt, cutoff), lt(users.updatedAt, cutoff), not(hasOrder));
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const gone = await db.transaction(async (tx) => {
+      const due = await tx.select({ id: users.id }).from(users).where(idle).orderBy(users.id).limit(BATCH).for("update", { skipLocked: true });
+      if (due.length === 0) return { ids: [] as number[], keys: [] as string[], more: false };
+      const ids = due.map((d) => d.id);
+      const owned = await tx.select({ ownerId: images.ownerId, storageKey: images.storageKey }).from(images).where(inArray(images.ownerId, ids));
+      // Checked again in the delete: an order placed meanwhile keeps the account.
+      const deleted = await tx.delete(users).where(and(inArray(users.id, ids), idle)).returning({ id: users.id });
+      const deletedIds = new Set(deleted.map((d) => d.id));
+      return { ids: [...deletedIds], keys: owned.filter((o) => o.ownerId !== null && deletedIds.has(o.ownerId)).map((o) => o.storageKey), more: due.length === BATCH };
+    });
+    // Files after the commit: storage is outside the transaction.
+    await deleteImageFiles(gone.keys);
+    if (gone.ids.length > 0) await forgetSessionUsers(gone.ids);
+    total += gone.ids.length;
+    if (!gone.more) break;
+  }
+  return total;
+}
+
+async function purgeWebhookPayloads(cutoff: Date): Promise<number> {
+  const db = await getDb();
+  const emptied = await db
+    .update(webhookEvents)
+    .set({ payload: null })
+    .where(and(isNotNull(webhookEvents.payload), lt(webhookEvents.receivedAt, cutoff)))
+    .returning({ id: webhookEvents.id });
+  return emptied.length;
+}
+
+/** One retention pass; `now` is the clock (tests move it). */
+export async function runRetention(opts: { now?: Date } = {}): Promise<RetentionResult> {
+  const now = opts.now ?? new Date();
+  const anonymous = and(isNull(images.ownerId), isNotNull(images.accessKey), lt(images.createdAt, before(now, RETENTION_DAYS.anonymousImages)), not(inUse()));
+  const edited = and(eq(images.type, "EDITED"), isNotNull(images.ownerId), lt(images.createdAt, before(now, RETENTION_DAYS.editedImages)), not(inUse()));
+  const result: RetentionResult = {
+    anonymousImages: await purgeImages(anonymous as SQL),
+    editedImages: await purgeImages(edited as SQL),
+    guestAccounts: await purgeGuests(before(now, RETENTION_DAYS.guestAccounts)),
+    webhookPayloads: await purgeWebhookPayloads(before(now, RETENTION_DAYS.webhookPayloads)),
+  };
+  if (Object.values(result).some((n) => n > 0)) logger.info("retention pass", { ...result });
+  return result;
+}

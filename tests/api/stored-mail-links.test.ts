@@ -1,0 +1,85 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { authTokens, outgoingMail } from "@/db/schema";
+import * as forgot from "@/app/api/auth/password/forgot/route";
+import * as register from "@/app/api/auth/register/route";
+import * as orderRoute from "@/app/api/guest/orders/[token]/route";
+import { verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { resetEnvCache } from "@/lib/env";
+import { hashToken, peekToken } from "@/lib/services/account/tokens";
+import { resendMail } from "@/lib/services/mail";
+import { call } from "../helpers/api";
+import { deliveredMail } from "../helpers/mail";
+import { tempDir } from "../helpers/test-db";
+import { card, CARDS, checkoutBody, newCustomer, paySandbox, placedOrder } from "../helpers/orders";
+
+const runTag = randomBytes(3).toString("hex");
+const freshIp = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
+
+beforeAll(() => {
+  process.env.DATA_DIR = tempDir("shop-test-stored-mail-links-");
+  process.env.REGISTRATIONS_PER_HOUR = "1000";
+  for (const key of ["SMTP_URL", "AUTH_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) delete process.env[key];
+  resetEnvCache();
+});
+
+async function mailRow(where: ReturnType<typeof eq>) {
+  const [row] = await (await getDb()).select().from(outgoingMail).where(where).orderBy(desc(outgoingMail.id)).limit(1);
+  if (!row) throw new Error("no mail row");
+  return row;
+}
+
+/** Every base64url run of 20+ characters in a text: anything that could be a token. */
+const candidates = (text: string) => text.match(/[A-Za-z0-9_-]{20,}/g) ?? [];
+
+async function noUsableResetToken(text: string): Promise<void> {
+  const db = await getDb();
+  for (const c of candidates(text)) {
+    expect(await peekToken(db, c), c).toBeNull();
+    expect(await db.$count(authTokens, eq(authTokens.tokenHash, hashToken(c))), c).toBe(0);
+  }
+}
+
+function noUsableOrderLink(text: string): void {
+  for (const c of candidates(text)) expect(verifyOrderLinkToken(c), c).toBeNull();
+}
+
+describe("stored mails hold no usable link", () => {
+  it("a password link mail: the stored row has a placeholder, the delivered mail a working link", async () => {
+    const email = `links-${runTag}@test.local`;
+    const reg = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "a-good-password", firstName: "Lia", lastName: "Link" }, headers: { "x-forwarded-for": freshIp() } });
+    expect(reg.status).toBe(201);
+    const res = await call(forgot.POST, { method: "POST", path: "/api/auth/password/forgot", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    expect(res.status).toBe(202);
+    const row = await mailRow(eq(outgoingMail.to, email));
+    expect(row.status).toBe("sent");
+    expect(row.text).toContain("/reset-password?token=");
+    await noUsableResetToken(`${row.text}\n${row.html ?? ""}`);
+    const sent = deliveredMail(row.id);
+    const token = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(sent)?.[1];
+    expect(token, sent).toBeTruthy();
+    expect(await peekToken(await getDb(), token ?? "")).not.toBeNull();
+  });
+
+  it("order mails: no signed order link in the stored row; the delivered receipt opens the order; an admin's resend gets a fresh working link", async () => {
+    const buyer = await newCustomer(`links-buyer-${runTag}`);
+    const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody() });
+    expect((await paySandbox(order.id, card(CARDS.ok), buyer)).body.status).toBe("succeeded");
+    const receipt = await mailRow(eq(outgoingMail.orderId, order.id));
+    expect(receipt.text).toContain("/order-status/");
+    noUsableOrderLink(`${receipt.text}\n${receipt.html ?? ""}`);
+    const token = /\/order-status\/([A-Za-z0-9_-]{48})/.exec(deliveredMail(receipt.id))?.[1] ?? "";
+    expect(verifyOrderLinkToken(token)?.orderId).toBe(order.id);
+    const opened = await call<{ id: string }>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token } });
+    expect(opened.status).toBe(200);
+
+    const copy = await resendMail(receipt.id);
+    expect(copy.status).toBe("sent");
+    const copyRow = await mailRow(eq(outgoingMail.id, copy.id));
+    noUsableOrderLink(`${copyRow.text}\n${copyRow.html ?? ""}`);
+    const again = /\/order-status\/([A-Za-z0-9_-]{48})/.exec(deliveredMail(copy.id))?.[1] ?? "";
+    expect(verifyOrderLinkToken(again)?.orderId).toBe(order.id);
+  });
+});
