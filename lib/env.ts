@@ -64,6 +64,10 @@ const envSchema = z.object({
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
   /** Image generations per hour of a customer account that has not paid an order yet (USER_GENERATIONS_PER_HOUR after). */
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
+  /** Password hashes/checks (scrypt, on the thread pool file and image work share) running at once, per instance. */
+  PASSWORD_HASH_CONCURRENCY: int(4),
+  /** Password hashes waiting for a free slot; beyond them sign-in, registration and password changes answer 429. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** Accounts (customer and guest) registered per client address and hour. */
   REGISTRATIONS_PER_HOUR: int(10),
   /** Password-link mails (forgot password; registering with a guest's email) per hour, counted per client address and per email. */
