@@ -81,6 +81,10 @@ const envSchema = z.object({
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
   /** Percent of both budgets only customers with a paid order (and admins) may spend, so visitors and new accounts cannot close generation for them. */
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  /** Edited images (POST /api/user/images/edited) stored per user and hour. */
+  EDITED_IMAGES_PER_HOUR: int(30),
+  /** Storage per user (sum of their images' sizes) past which a new edited image is refused with 413. */
+  USER_STORAGE_QUOTA_MB: int(200),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */
