@@ -1,6 +1,13 @@
 /** Runs once when the server starts: opens (and on a fresh machine creates, migrates and seeds) the database. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Without the real client address every per-client limit is either a caller's choice or shared by all.
+  const { clientAddressProblem } = await import("./lib/env");
+  const addressProblem = clientAddressProblem();
+  if (addressProblem) {
+    console.error(`Refusing to start: ${addressProblem}`);
+    process.exit(1);
+  }
   const { bootstrap } = await import("./lib/bootstrap");
   const started = Date.now();
   const handle = await bootstrap();

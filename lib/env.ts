@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** Past LOGIN_MAX_FAILURES_PER_ACCOUNT, sign-in attempts on the account are spaced 2, 4, 8 … seconds apart, at most this long (never a lock). */
   LOGIN_MAX_DELAY_SECONDS: int(60),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).default(1),
+  /** Set to "true" by scripts/server.mjs (`npm start`), which appends the peer address to X-Forwarded-For; never set by hand. */
+  PEER_ADDRESS_IN_FORWARDED_FOR: bool,
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** AI image providers (lib/integrations/ai): a provider is usable when its key is set; base URLs override the endpoints. */
   OPENAI_API_KEY: z.string().optional(),
@@ -67,6 +69,10 @@ const envSchema = z.object({
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
   /** Image generations per hour of a customer account that has not paid an order yet (USER_GENERATIONS_PER_HOUR after). */
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
+  /** Password hashes/checks (scrypt, on the thread pool file and image work share) running at once, per instance. */
+  PASSWORD_HASH_CONCURRENCY: int(4),
+  /** Password hashes waiting for a free slot; beyond them sign-in, registration and password changes answer 429. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** Accounts (customer and guest) registered per client address and hour. */
   REGISTRATIONS_PER_HOUR: int(10),
   /** Password-link mails (forgot password; registering with a guest's email) per hour, counted per client address and per email. */
@@ -78,6 +84,10 @@ const envSchema = z.object({
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
   /** Percent of both budgets only customers with a paid order (and admins) may spend, so visitors and new accounts cannot close generation for them. */
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  /** Edited images (POST /api/user/images/edited) stored per user and hour. */
+  EDITED_IMAGES_PER_HOUR: int(30),
+  /** Storage per user (sum of their images' sizes) past which a new edited image is refused with 413. */
+  USER_STORAGE_QUOTA_MB: int(200),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Orders placed (new checkouts; a replayed idempotency key is not counted) per account and hour, and per client address and hour. */
@@ -151,6 +161,22 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/**
+ * Why a production start cannot know the real client address, or null. Every per-client limit counts
+ * the X-Forwarded-For entry TRUSTED_PROXY_COUNT from the right: plain `next start` adds no entry of its
+ * own (the caller would choose its address) unless a proxy the operator names explicitly does, and 0
+ * puts every caller under one key (one client could use up everybody's limits).
+ */
+export function clientAddressProblem(raw: Record<string, string | undefined> = process.env): string | null {
+  if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
+  const count = raw.TRUSTED_PROXY_COUNT?.trim();
+  if (count && Number(count) === 0) {
+    return "TRUSTED_PROXY_COUNT=0 makes every caller share one client address, so one client could use up everybody's limits. Set TRUSTED_PROXY_COUNT to the number of proxies that append to X-Forwarded-For, counting `npm start` itself (1 for `npm start` alone; README \"Client address\").";
+  }
+  if (count || raw.PEER_ADDRESS_IN_FORWARDED_FOR === "true") return null;
+  return "Started without scripts/server.mjs (plain `next start`?): nothing appends the caller's address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (README \"Client address\").";
 }
 
 /** For tests that change process.env between cases. */

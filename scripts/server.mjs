@@ -15,6 +15,8 @@ import { fileURLToPath } from "node:url";
 
 // Like `next start`: always the production build.
 process.env.NODE_ENV = "production";
+// Tells the app's start-up check (lib/env.ts clientAddressProblem) that the right-most entry is the peer.
+process.env.PEER_ADDRESS_IN_FORWARDED_FOR = "true";
 
 const argv = process.argv.slice(2);
 function option(short, long) {

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
 
 // scrypt at OWASP's current recommendation: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
@@ -7,10 +9,42 @@ const KEY_LENGTH = 64;
 const MAX_N = 2 ** 20;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * scrypt runs on libuv's small thread pool, which file and image work share: at most
+ * PASSWORD_HASH_CONCURRENCY hashes run at once, PASSWORD_HASH_QUEUE more wait, and beyond that the caller
+ * gets 429 at once, so a flood of unauthenticated sign-ins cannot occupy every thread (or 128 MiB each).
+ */
+let running = 0;
+const waiting: (() => void)[] = [];
+/** Seconds a refused caller is asked to wait: a hash takes a fraction of a second. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+async function acquireSlot(): Promise<void> {
+  const { PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE } = env();
+  if (running < PASSWORD_HASH_CONCURRENCY) {
+    running += 1;
+    return;
+  }
+  if (waiting.length >= PASSWORD_HASH_QUEUE) throw new ApiError(429, "errors.passwordHashBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
+  // The slot is handed over by releaseSlot(): `running` stays counted for the waiter.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+async function scryptAsync(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  await acquireSlot();
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(password.normalize("NFKC"), salt, keylen, { ...opts, maxmem: MAX_MEMORY }, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    releaseSlot();
+  }
 }
 
 /** Format: scrypt$N$r$p$saltB64$hashB64 — parameters travel with the hash so they can be raised later. */
@@ -46,7 +80,8 @@ export async function verifyPassword(password: string, stored: string | null | u
   try {
     const actual = await scryptAsync(password, Buffer.from(saltB64, "base64"), expected.length, { N, r: R, p: P });
     return actual.length === expected.length && timingSafeEqual(actual, expected);
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError) throw err; // all hash slots busy: 429, not "wrong password"
     return false; // parameters scrypt refuses (memory limit): not a match
   }
 }

@@ -1,13 +1,16 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { images, prompts, type Image } from "@/db/schema";
+import { images, mugDetails, prompts, type Image } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
-import { sniffImageType } from "@/lib/integrations/images/intake";
+import { intakeImage, sniffImageType } from "@/lib/integrations/images/intake";
+import { env } from "@/lib/env";
+import { printPixelSize } from "@/lib/print-fit";
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
 import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDetailDto, type UserImageDto } from "@/lib/schemas/user-images";
-import { deleteImage, imageUrl, storeImage, toImageDto } from "./images";
+import { deleteImage, imageUrl, storeProcessedImage, toImageDto } from "./images";
+import { consume, release } from "./rate-limit";
 
 /** The caller's own gallery images; an admin's gallery is their own images too, never everybody's. */
 const ownedBy = (session: Session) => and(eq(images.ownerId, session.user.id), inArray(images.type, USER_IMAGE_TYPES));
@@ -91,14 +94,46 @@ export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Se
 export async function storeEditedImage(session: Session, generatedImageId: number, bytes: Buffer): Promise<ImageDto> {
   const source = await getOwnedGeneratedImageOrThrow(generatedImageId, session);
   if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");
-  const row = await storeImage({
-    bytes,
-    use: "edited",
-    format: "png",
-    type: "EDITED",
-    ownerId: session.user.id,
-    promptId: source.promptId,
-    sourceImageId: source.id,
-  });
-  return toImageDto(row);
+  const { EDITED_IMAGES_PER_HOUR, USER_STORAGE_QUOTA_MB } = env();
+  // Counted before the image is decoded, so a caller over the limit costs no decoding.
+  const window = { key: `edited-images:user:${session.user.id}`, windowSeconds: HOUR };
+  const attempt = await consume({ ...window, limit: EDITED_IMAGES_PER_HOUR });
+  if (!attempt.allowed) throw new ApiError(429, "errors.rateLimitEditedImages", undefined, { retryAfter: attempt.retryAfter });
+  try {
+    // No print needs more than the largest mug's print area at 300 dpi; PNG output is 8 bits per channel.
+    const processed = await intakeImage(bytes, { use: "edited", format: "png", coverBox: await largestPrintBox() });
+    const used = await storageUsedBytes(session.user.id);
+    if (used + processed.data.length > USER_STORAGE_QUOTA_MB * MB) throw new ApiError(413, "errors.storageQuotaExceeded", undefined, { quotaMb: USER_STORAGE_QUOTA_MB });
+    const row = await storeProcessedImage(processed, {
+      type: "EDITED",
+      ownerId: session.user.id,
+      promptId: source.promptId,
+      sourceImageId: source.id,
+    });
+    return toImageDto(row);
+  } catch (err) {
+    // Nothing stored: the attempt does not count against the hour.
+    await release(window);
+    throw err;
+  }
+}
+
+const HOUR = 3600;
+const MB = 1024 * 1024;
+
+/** What the user's stored images take, in bytes (their uploads, generations and edits). */
+async function storageUsedBytes(userId: number): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ sum: sql<string | null>`sum(${images.sizeBytes})` }).from(images).where(eq(images.ownerId, userId));
+  return Number(row?.sum ?? 0);
+}
+
+/** The smallest box every mug's print area at PRINT_DPI fits in (an edit covering it prints at full resolution on any mug). */
+async function largestPrintBox(): Promise<{ width: number; height: number }> {
+  const db = await getDb();
+  const mugs = await db.select({ w: mugDetails.printTemplateWidthMm, h: mugDetails.printTemplateHeightMm }).from(mugDetails);
+  const sizes = mugs.map((m) => printPixelSize(m.w, m.h));
+  // Without any mug there is no print size to keep: the intake's pixel limit still holds.
+  if (sizes.length === 0) return { width: Number.MAX_SAFE_INTEGER, height: Number.MAX_SAFE_INTEGER };
+  return { width: Math.max(...sizes.map((s) => s.width)), height: Math.max(...sizes.map((s) => s.height)) };
 }

@@ -59,7 +59,15 @@ const MB = 1024 * 1024;
  */
 export async function intakeImage(
   bytes: Buffer,
-  opts: { use: ImageUse; crop?: Crop | null; format: OutputFormat; maxDimension?: number; quality?: number },
+  opts: {
+    use: ImageUse;
+    crop?: Crop | null;
+    format: OutputFormat;
+    maxDimension?: number;
+    /** Scaled down (never up) to the smallest size that still covers this box, aspect kept. */
+    coverBox?: { width: number; height: number };
+    quality?: number;
+  },
 ): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new ApiError(422, "errors.imageRequired");
   const limit = IMAGE_BYTE_LIMITS[opts.use];
@@ -87,6 +95,7 @@ export async function intakeImage(
     let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" }).rotate();
     if (opts.crop) pipeline = pipeline.extract({ left: opts.crop.x, top: opts.crop.y, width: opts.crop.width, height: opts.crop.height });
     if (opts.maxDimension) pipeline = pipeline.resize({ width: opts.maxDimension, height: opts.maxDimension, fit: "inside", withoutEnlargement: true });
+    if (opts.coverBox) pipeline = pipeline.resize({ width: opts.coverBox.width, height: opts.coverBox.height, fit: "outside", withoutEnlargement: true });
     const quality = opts.quality ?? (opts.format === "jpeg" ? 90 : 85);
     pipeline =
       opts.format === "webp"
