@@ -38,7 +38,9 @@ const envSchema = z.object({
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
   ADMIN_PASSWORD: z.string().min(8).default("admin12345"),
+  /** Failed sign-ins per account and client network before delays; the account-wide ceiling is higher, so one client cannot keep the owner out. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: int(100),
   LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
   LOGIN_WINDOW_SECONDS: int(15 * 60),
   /** Past LOGIN_MAX_FAILURES_PER_ACCOUNT, sign-in attempts on the account are spaced 2, 4, 8 … seconds apart, at most this long (never a lock). */
