@@ -41,7 +41,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** `npm run demo` sets it: a local production demo that may keep the documented default admin password. */
   SHOP_DEMO: bool,
+  /** Failed sign-ins per account and client network before delays; the account-wide ceiling is higher, so one client cannot keep the owner out. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: int(100),
   LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
   LOGIN_WINDOW_SECONDS: int(15 * 60),
   /** Past LOGIN_MAX_FAILURES_PER_ACCOUNT, sign-in attempts on the account are spaced 2, 4, 8 … seconds apart, at most this long (never a lock). */
@@ -79,6 +81,8 @@ const envSchema = z.object({
   FORGOT_PASSWORD_PER_HOUR: int(5),
   /** Minutes a mailed password-reset / set-password link stays valid (single use). */
   PASSWORD_RESET_MINUTES: int(60),
+  /** Lifetime of a mailed one-time sign-in link (POST /api/auth/login-link). */
+  LOGIN_LINK_MINUTES: int(15),
   /** Ceiling of the estimated AI provider spend (EUR) of the whole shop per clock hour and per UTC day; past it, generation answers 503 (the offline provider is exempt). */
   AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),

@@ -30,13 +30,13 @@ export const users = pgTable(
   ],
 );
 
-export const AUTH_TOKEN_PURPOSES = ["password_reset"] as const;
+export const AUTH_TOKEN_PURPOSES = ["password_reset", "sign_in"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /**
  * Single-use, expiring links sent by mail (password reset; for an email that only has guest
  * accounts the same link sets the first password and turns the guest account into a customer
- * account). Only a SHA-256 hash of the token is stored; usedAt makes it single use.
+ * account; "sign_in": a one-time sign-in without the password). Only a SHA-256 hash of the token is stored; usedAt makes it single use.
  */
 export const authTokens = pgTable(
   "auth_tokens",

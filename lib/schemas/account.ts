@@ -23,6 +23,11 @@ export const resetPasswordBody = z.object({
   password: newPassword,
 });
 
+/** POST /api/auth/login-link/use – the token from the mailed sign-in link. */
+export const signInLinkBody = z.object({
+  token: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(200, { error: "validation.tooLong" }),
+});
+
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
   plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
 
@@ -68,6 +73,7 @@ export const resetPasswordResponse = sessionResponse;
 
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+export type SignInLinkBody = z.input<typeof signInLinkBody>;
 export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export type AccountAddress = z.infer<typeof accountAddress>;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, getDbHandle } from "@/db/client";
 import { loginThrottle, users, type Role } from "@/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
@@ -7,6 +7,7 @@ import { logger } from "@/lib/api/logger";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { trustedDevice } from "@/lib/auth/device";
+import { clientNetwork } from "@/lib/api/client-ip";
 import { consume, release, resetRateLimit } from "./rate-limit";
 import { changingSessionUsers, sessionUserCache } from "./session-cache";
 import type { RegisterBody } from "@/lib/schemas/auth";
@@ -55,9 +56,12 @@ export function publicUser(u: SessionUser) {
   return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone };
 }
 
-/** The key of the account's sign-in budget: the known device's own, else the account's. */
-function accountKey(email: string, deviceId: string | null): string {
-  return deviceId ? `login:device:${deviceId}` : `login:account:${email}`;
+/**
+ * The key of a sign-in budget of the account: a known device's own, else the account's on this
+ * client network, so failures from one network do not delay the owner elsewhere.
+ */
+function pairKey(email: string, network: string, deviceId: string | null): string {
+  return deviceId ? `login:device:${deviceId}` : `login:pair:${network}:${email}`;
 }
 
 /**
@@ -89,30 +93,41 @@ async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: 
 }
 
 /**
- * Checks email and password. Failed attempts are counted per account and per client address, each
- * attempt atomically before the password is checked (parallel guesses cannot slip past a check).
+ * Checks email and password. Failed attempts are counted per account and client network (IPv6 per
+ * /48), per account over all clients and per client, each attempt atomically before the password is
+ * checked (parallel guesses cannot slip past a check).
  * - Per client: past LOGIN_MAX_FAILURES_PER_CLIENT every attempt is refused (429) until the window ends.
- * - Per account: past LOGIN_MAX_FAILURES_PER_ACCOUNT attempts are spaced by growing delays (2, 4, 8 …
- *   seconds, at most LOGIN_MAX_DELAY_SECONDS), never locked: guessing slows to a crawl, and the owner
- *   waits seconds at most. A browser that signed in to the account before (device cookie) has a
- *   budget of its own, so an attacker cannot keep the owner waiting either.
- * A success resets the account's failures; refused attempts are given back.
+ * - Per account and client: past LOGIN_MAX_FAILURES_PER_ACCOUNT that client's attempts are spaced by
+ *   growing delays (2, 4, 8 … seconds, at most LOGIN_MAX_DELAY_SECONDS), never locked. Another client
+ *   (the owner on a new device) is not slowed by them.
+ * - Per account over all clients: past LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL every client's attempts
+ *   are spaced the same way, so guessing from many networks still slows to a crawl; the owner can
+ *   then sign in through a mailed link (login-link.ts).
+ * A browser that signed in to the account before (device cookie) has a budget of its own and is not
+ * held by the account-wide ceiling. A success resets the failures; refused attempts are given back.
  */
 export async function verifyCredentials(email: string, password: string, clientIp: string, deviceCookie?: string | null): Promise<SessionUser & { deviceId: string | null }> {
-  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, LOGIN_MAX_DELAY_SECONDS } = env();
+  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, LOGIN_MAX_DELAY_SECONDS } = env();
+  const network = clientNetwork(clientIp);
   const deviceId = trustedDevice(deviceCookie, email);
-  const key = accountKey(email, deviceId);
-  const account = { key, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
-  const client = { key: `login:client:${clientIp}`, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS };
-  const [accountAttempt, clientAttempt] = await Promise.all([consume(account), consume(client)]);
-  const giveBack = () => Promise.all([release(account), release(client)]);
+  const key = pairKey(email, network, deviceId);
+  const pair = { key, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const totalKey = `login:account:${email}`;
+  const account = { key: totalKey, limit: LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const client = { key: `login:client:${network}`, limit: LOGIN_MAX_FAILURES_PER_CLIENT, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const [pairAttempt, accountAttempt, clientAttempt] = await Promise.all([consume(pair), consume(account), consume(client)]);
+  const giveBack = () => Promise.all([release(pair), release(account), release(client)]);
   const refuse = async (retryAfter: number) => {
     await giveBack();
     return new ApiError(429, "errors.tooManyLoginAttempts", undefined, { retryAfter });
   };
   if (!clientAttempt.allowed) throw await refuse(clientAttempt.retryAfter);
-  if (!accountAttempt.allowed) {
+  if (!pairAttempt.allowed) {
     const slot = await takeSlot(key, LOGIN_MAX_DELAY_SECONDS);
+    if (!slot.taken) throw await refuse(slot.retryAfter);
+  }
+  if (!accountAttempt.allowed && !deviceId) {
+    const slot = await takeSlot(totalKey, LOGIN_MAX_DELAY_SECONDS);
     if (!slot.taken) throw await refuse(slot.retryAfter);
   }
   const db = await getDb();
@@ -122,7 +137,7 @@ export async function verifyCredentials(email: string, password: string, clientI
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
   if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
-  await Promise.all([release(client), resetRateLimit(account), db.delete(loginThrottle).where(eq(loginThrottle.key, key))]);
+  await Promise.all([release(client), resetRateLimit(pair), resetRateLimit(account), db.delete(loginThrottle).where(inArray(loginThrottle.key, [key, totalKey]))]);
   const { passwordHash, ...user } = row;
   if (needsRehash(passwordHash)) await rehash(user.id, password, passwordHash);
   return { ...user, deviceId };

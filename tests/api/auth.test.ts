@@ -75,6 +75,8 @@ beforeAll(() => {
   process.env.LOGIN_MAX_DELAY_SECONDS = "30";
   // A lower per-client limit keeps the per-client scenarios to 20 password checks at scrypt's full cost.
   process.env.LOGIN_MAX_FAILURES_PER_CLIENT = "20";
+  // The account-wide ceiling is reached from a few clients in the scenario that tests it.
+  process.env.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL = "12";
   // This file registers many accounts from one address; the registration limit has its own test (ai-money).
   process.env.REGISTRATIONS_PER_HOUR = "1000";
   resetEnvCache();
@@ -196,12 +198,13 @@ describe("POST /api/auth/login – password hashes", () => {
 });
 
 describe("POST /api/auth/login – rate limiting", () => {
-  it("uses the documented defaults: 10 failures per account before delays of at most 60 s, 50 per client, TRUSTED_PROXY_COUNT 1", () => {
+  it("uses the documented defaults: 10 failures per account and client, 100 per account, before delays of at most 60 s, 50 per client, TRUSTED_PROXY_COUNT 1", () => {
     const saved = { ...process.env };
-    for (const key of ["LOGIN_MAX_FAILURES_PER_ACCOUNT", "LOGIN_MAX_FAILURES_PER_CLIENT", "LOGIN_MAX_DELAY_SECONDS", "TRUSTED_PROXY_COUNT"]) delete process.env[key];
+    for (const key of ["LOGIN_MAX_FAILURES_PER_ACCOUNT", "LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL", "LOGIN_MAX_FAILURES_PER_CLIENT", "LOGIN_MAX_DELAY_SECONDS", "TRUSTED_PROXY_COUNT"]) delete process.env[key];
     resetEnvCache();
     try {
       expect(env().LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(10);
+      expect(env().LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL).toBe(100);
       expect(env().LOGIN_MAX_FAILURES_PER_CLIENT).toBe(50);
       expect(env().LOGIN_MAX_DELAY_SECONDS).toBe(60);
       expect(env().TRUSTED_PROXY_COUNT).toBe(1);
@@ -219,22 +222,48 @@ describe("POST /api/auth/login – rate limiting", () => {
     }
   }
 
-  it("POST /api/auth/login – past the account's free failures attempts are spaced by a delay (429 with Retry-After), never a lock: after the delay the right password signs in", async () => {
+  it("POST /api/auth/login – an attacker's client burns its failures on an account; the owner on another client signs in at once", async () => {
+    const victim = await newCustomer("pair");
+    const attacker = freshIp();
+    await exhaust(victim.email, attacker);
+    expect((await postLogin({ email: victim.email, password: "wrong-again" }, attacker)).status).toBe(401);
+    expect((await postLogin({ email: victim.email, password: "wrong-once-more" }, attacker)).status).toBe(429);
+    expect((await postLogin({ email: victim.email, password: victim.password }, freshIp())).status).toBe(200);
+    // An IPv6 attacker is one client for its whole /48: another /64 of it is still delayed.
+    const other = await newCustomer("pair-v6");
+    await exhaust(other.email, "2001:db8:aa:1::1");
+    expect((await postLogin({ email: other.email, password: "wrong-again" }, "2001:db8:aa:1::2")).status).toBe(401);
+    expect((await postLogin({ email: other.email, password: other.password }, "2001:db8:aa:2::1")).status).toBe(429);
+    expect((await postLogin({ email: other.email, password: other.password }, "2001:db8:bb:1::1")).status).toBe(200);
+  });
+
+  it("POST /api/auth/login – past the account-wide ceiling attempts from every client are delayed", async () => {
+    const { LOGIN_MAX_FAILURES_PER_ACCOUNT: perPair, LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: total } = env();
+    const victim = await newCustomer("acct-total");
+    const clients = Array.from({ length: Math.ceil(total / perPair) }, () => freshIp());
+    for (let i = 0; i < total; i++) expect((await postLogin({ email: victim.email, password: `spread-${i}` }, clients[Math.floor(i / perPair)] ?? "")).status).toBe(401);
+    expect((await postLogin({ email: victim.email, password: "one-past" }, freshIp())).status).toBe(401);
+    const waiting = await postLogin({ email: victim.email, password: victim.password }, freshIp());
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe(TOO_MANY);
+  }, 90_000);
+
+  it("POST /api/auth/login – past the free failures of an account and client attempts are spaced by a delay (429 with Retry-After), never a lock: after the delay the right password signs in", async () => {
     const victim = await newCustomer("acct-delay");
     const attacker = freshIp();
     await exhaust(victim.email, attacker);
     // The first attempt past the limit takes the next slot; the one right after it must wait.
     expect((await postLogin({ email: victim.email, password: "wrong-again" }, attacker)).status).toBe(401);
-    const waiting = await postLogin({ email: victim.email, password: victim.password }, freshIp());
+    const waiting = await postLogin({ email: victim.email, password: victim.password }, attacker);
     expect(waiting.status).toBe(429);
     expect(waiting.body.message).toBe(TOO_MANY);
     expect(waiting.headers.get("set-cookie")).toBeNull();
     const retryAfter = Number(waiting.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(env().LOGIN_MAX_DELAY_SECONDS);
-    expect((await postLogin({ email: victim.email.toUpperCase(), password: victim.password }, freshIp())).status).toBe(429);
+    expect((await postLogin({ email: victim.email.toUpperCase(), password: victim.password }, attacker)).status).toBe(429);
     await new Promise((r) => setTimeout(r, retryAfter * 1000 + 100));
-    expect((await postLogin({ email: victim.email, password: victim.password }, freshIp())).status).toBe(200);
+    expect((await postLogin({ email: victim.email, password: victim.password }, attacker)).status).toBe(200);
     // A success ends the delays: the free failures start again.
     expect((await postLogin({ email: victim.email, password: "wrong-after-success" }, attacker)).status).toBe(401);
     expect((await postLogin({ email: victim.email, password: victim.password }, attacker)).status).toBe(200);
@@ -251,10 +280,11 @@ describe("POST /api/auth/login – rate limiting", () => {
     expect((await postLogin({ email: user.email, password: user.password }, ip)).status).toBe(429);
   });
 
-  it("POST /api/auth/login – concurrent wrong guesses get no more than the free failures and one delayed slot", async () => {
+  it("POST /api/auth/login – concurrent wrong guesses from one client get no more than the free failures and one delayed slot", async () => {
     const limit = env().LOGIN_MAX_FAILURES_PER_ACCOUNT;
     const victim = await newCustomer("acct-burst");
-    const attackers = [freshIp(), freshIp()];
+    const attacker = freshIp();
+    const attackers = [attacker, attacker];
     const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: limit * 3 }, (_, i) => postLogin({ email: victim.email, password: `burst-${i}` }, attackers[i % 2] ?? "")),
@@ -268,33 +298,33 @@ describe("POST /api/auth/login – rate limiting", () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(limit * 2 - slots);
   });
 
-  it("POST /api/auth/login – a browser that signed in to the account before keeps signing in while an attacker keeps the account delayed", async () => {
+  it("POST /api/auth/login – a browser that signed in to the account before keeps signing in, even on the attacker's network", async () => {
     const user = await newCustomer("known-device");
-    const first = await postLogin({ email: user.email, password: user.password }, freshIp());
+    const shared = freshIp();
+    const first = await postLogin({ email: user.email, password: user.password }, shared);
     expect(first.status).toBe(200);
     const device = first.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("mm_device="));
     expect(device, "a device cookie is set on sign-in").toBeTruthy();
-    const attacker = freshIp();
-    await exhaust(user.email, attacker);
-    expect((await postLogin({ email: user.email, password: "wrong-again" }, attacker)).status).toBe(401);
-    expect((await postLogin({ email: user.email, password: user.password }, freshIp())).status).toBe(429);
+    await exhaust(user.email, shared);
+    expect((await postLogin({ email: user.email, password: "wrong-again" }, shared)).status).toBe(401);
+    expect((await postLogin({ email: user.email, password: user.password }, shared)).status).toBe(429);
     const withDevice = await call<SessionBody>(login.POST, {
       method: "POST",
       path: "/api/auth/login",
       body: { email: user.email, password: user.password },
-      headers: { "x-forwarded-for": freshIp() },
+      headers: { "x-forwarded-for": shared },
       cookie: device,
     });
     expect(withDevice.status).toBe(200);
     // The device cookie is bound to its account: on another account it is no help.
     const other = await newCustomer("known-device-other");
-    const attacker2 = freshIp();
-    await exhaust(other.email, attacker2);
-    expect((await postLogin({ email: other.email, password: "wrong-again" }, attacker2)).status).toBe(401);
-    const foreign = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": freshIp() }, cookie: device });
+    const attacker = freshIp();
+    await exhaust(other.email, attacker);
+    expect((await postLogin({ email: other.email, password: "wrong-again" }, attacker)).status).toBe(401);
+    const foreign = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": attacker }, cookie: device });
     expect(foreign.status).toBe(429);
     // A forged device cookie is ignored.
-    const forged = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": freshIp() }, cookie: "mm_device=forged.value" });
+    const forged = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": attacker }, cookie: "mm_device=forged.value" });
     expect(forged.status).toBe(429);
   });
 

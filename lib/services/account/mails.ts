@@ -1,22 +1,29 @@
 import "server-only";
 /**
- * The account mails (kind "account"): the password-reset link for an account with a password, and
- * the set-a-password link for an email that only has guest orders. Written in the language of the
+ * The account mails (kind "account"): the password-reset link for an account with a password, the
+ * set-a-password link for an email that only has guest orders, and the one-time sign-in link. Written in the language of the
  * request that asked for it, as plain text plus simple HTML like the order mails (orders/order-mails.ts).
  */
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 
-export type PasswordMailKind = "reset" | "setPassword";
+export type PasswordMailKind = "reset" | "setPassword" | "signIn";
+
+const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; action: string }> = {
+  reset: { subject: "resetSubject", intro: "resetIntro", action: "action" },
+  setPassword: { subject: "setPasswordSubject", intro: "setPasswordIntro", action: "action" },
+  signIn: { subject: "signInSubject", intro: "signInIntro", action: "signInAction" },
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export function passwordLinkMail(opts: { to: string; firstName: string | null; locale: Locale; kind: PasswordMailKind; link: string; minutes: number }): MailMessage {
   const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `accountMail.${key}`, params);
   const greeting = opts.firstName ? tr("greeting", { firstName: opts.firstName }) : tr("greetingNoName");
-  const subject = tr(opts.kind === "reset" ? "resetSubject" : "setPasswordSubject");
-  const intro = tr(opts.kind === "reset" ? "resetIntro" : "setPasswordIntro");
+  const keys = TEXT_KEYS[opts.kind];
+  const subject = tr(keys.subject);
+  const intro = tr(keys.intro);
   const expiry = tr("linkExpiry", { minutes: opts.minutes });
   const ignore = tr("ignore");
   const signature = tr("signature");
@@ -24,7 +31,7 @@ export function passwordLinkMail(opts: { to: string; firstName: string | null; l
   const html = [
     `<!doctype html><html lang="${opts.locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(tr("action"))}</a></p>`,
+    `<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(tr(keys.action))}</a></p>`,
     `<p style="word-break:break-all;font-size:13px">${escapeHtml(opts.link)}</p>`,
     `<p>${escapeHtml(expiry)}</p><p>${escapeHtml(ignore)}</p>`,
     `<p>${escapeHtml(signature)}</p>`,

@@ -1,0 +1,85 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { authTokens, users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { runAfterResponse } from "@/lib/api/after-response";
+import { env } from "@/lib/env";
+import { queueMail } from "@/lib/integrations/mail";
+import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { deliverQueuedMail } from "../mail";
+import { consume } from "../rate-limit";
+import { shopUrl } from "./links";
+import { passwordLinkMail } from "./mails";
+import type { LinkRequest } from "./password-links";
+import { hashToken } from "./tokens";
+
+/**
+ * The one-time sign-in link (POST /api/auth/login-link, /api/auth/login-link/use): the way in for an
+ * owner whose sign-in is delayed by someone else's failures. The mail proves the mailbox, so using
+ * the link also marks the address verified.
+ */
+
+/** The page the mailed link opens; it posts the token to /api/auth/login-link/use. */
+export const SIGN_IN_LINK_PAGE = "/sign-in-link";
+
+/** Sign-in-link mails per hour, per client address and per email (FORGOT_PASSWORD_PER_HOUR, like the password links). */
+async function limitSignInMails(email: string, clientIp: string): Promise<void> {
+  const limit = env().FORGOT_PASSWORD_PER_HOUR;
+  const [byClient, byEmail] = await Promise.all([
+    consume({ key: `sign-in-mail:client:${clientIp}`, limit, windowSeconds: 3600 }),
+    consume({ key: `sign-in-mail:email:${email}`, limit, windowSeconds: 3600 }),
+  ]);
+  const refused = [byClient, byEmail].filter((r) => !r.allowed);
+  if (refused.length) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
+}
+
+/**
+ * Mails a sign-in link when the email has a password account (a guest account has no sign-in), else
+ * nothing. Only the rate limit runs before the answer; the lookup, the token and the mail run after
+ * it, so the answer and its time are the same for every email.
+ */
+export async function requestSignInLink(req: LinkRequest): Promise<void> {
+  await limitSignInMails(req.email, req.clientIp);
+  runAfterResponse("sign-in link", async () => {
+    const db = await getDb();
+    const [account] = await db
+      .select({ id: users.id, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
+    if (!account) return;
+    const minutes = env().LOGIN_LINK_MINUTES;
+    const mailId = await db.transaction(async (tx) => {
+      const token = randomBytes(32).toString("base64url");
+      await tx.insert(authTokens).values({ userId: account.id, purpose: "sign_in", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
+      const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
+      return queueMail(tx, passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }));
+    });
+    await deliverQueuedMail(mailId);
+  });
+}
+
+/**
+ * Uses a sign-in link: one conditional UPDATE takes the token (of two concurrent uses one wins), the
+ * account's address is marked verified, and the account is returned to be signed in. Unknown,
+ * expired or used → 404.
+ */
+export async function redeemSignInLink(token: string): Promise<SessionUser> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "sign_in"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+      .returning({ userId: authTokens.userId });
+    if (!taken) throw new ApiError(404, "errors.linkInvalid");
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
+      .returning(sessionColumns);
+    if (!user) throw new ApiError(404, "errors.linkInvalid");
+    return user;
+  });
+}
