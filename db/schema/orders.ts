@@ -110,6 +110,11 @@ export const orders = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
+    /**
+     * Set when the customer erased their account: the order is kept (detached, userId null) only for
+     * the statutory retention of the books, 10 years (§ 147 AO, § 257 HGB).
+     */
+    customerErasedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

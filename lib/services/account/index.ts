@@ -4,4 +4,5 @@ export { claimGuestAccounts, claimedRoles, type ClaimOptions } from "./claim";
 export { offerGuestClaim, requestPasswordLink, resetPassword, RESET_PAGE, type LinkRequest } from "./password-links";
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
+export { eraseAccount } from "./erase";
 export { accountExportResponse, exportAccount, exportFileName, type AccountExport } from "./export";
