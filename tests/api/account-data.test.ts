@@ -11,6 +11,8 @@ import * as accountRoute from "@/app/api/user/account/route";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as adminOrderRoute from "@/app/api/admin/orders/[orderId]/route";
+import * as guestOrderRoute from "@/app/api/guest/orders/[token]/route";
+import { orderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { resetStorage } from "@/lib/integrations/storage";
@@ -297,5 +299,15 @@ describe("DELETE /api/user/account", () => {
       // What the customer card of the admin's order detail shows for it.
       expect(translate(lang, "adminOrders.customer.accountErased")).toBe(text);
     }
+  });
+
+  it("the mailed order links of an erased account open nothing any more", async () => {
+    const me = await newCustomer("erase-link");
+    const order = await paidOrder(me, me.id);
+    const token = orderLinkToken(order.id);
+    const open = (t: string) => call<ErrorBody>(guestOrderRoute.GET, { path: `/api/guest/orders/${t}`, params: { token: t }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    expect((await open(token)).status).toBe(200);
+    expect((await deleteAccount(me, {})).status).toBe(200);
+    expect((await open(token)).status).toBe(404);
   });
 });

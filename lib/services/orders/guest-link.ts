@@ -11,7 +11,7 @@ import "server-only";
  * GUEST_ORDER_LINK_FAILURES_PER_HOUR that address gets 429 on every token route for the rest of the
  * hour (valid links included), so guessing tokens stays expensive.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -42,6 +42,7 @@ const guestPath = (token: string) => `/api/guest/orders/${encodeURIComponent(tok
 /**
  * The order a token opens. Refuses (429) a client address that sent too many invalid tokens this
  * hour; an invalid token or a vanished order counts one failure and answers 404 errors.linkInvalid.
+ * The order of an erased account is kept for the books only: its links open nothing.
  */
 export async function orderOfToken(token: string, clientIp: string): Promise<{ id: string; userId: number | null; email: string }> {
   const limit = env().GUEST_ORDER_LINK_FAILURES_PER_HOUR;
@@ -49,7 +50,7 @@ export async function orderOfToken(token: string, clientIp: string): Promise<{ i
   if ((await peek(window)) >= limit) throw tooManyFailures(window.windowSeconds);
   const verified = verifyOrderLinkToken(token);
   const [order] = verified
-    ? await (await getDb()).select({ id: orders.id, userId: orders.userId, email: orders.email }).from(orders).where(eq(orders.id, verified.orderId))
+    ? await (await getDb()).select({ id: orders.id, userId: orders.userId, email: orders.email }).from(orders).where(and(eq(orders.id, verified.orderId), isNull(orders.customerErasedAt)))
     : [];
   if (!order) {
     const counted = await consume({ ...window, limit });
