@@ -112,6 +112,11 @@ export const orders = pgTable(
     cancelReason: text(),
     /** Signed into every order link (lib/auth/order-link.ts); the admin raises it to make every link out there invalid. */
     linkVersion: integer().notNull().default(1),
+    /**
+     * Set when the customer erased their account: the order is kept (detached, userId null) only for
+     * the statutory retention of the books, 10 years (§ 147 AO, § 257 HGB).
+     */
+    customerErasedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

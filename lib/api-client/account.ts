@@ -4,6 +4,7 @@ import type {
   AccountResponse,
   AccountUpdateBody,
   ChangePasswordBody,
+  DeleteAccountBody,
   ForgotPasswordBody,
   MessageResponse,
   ResetPasswordBody,
@@ -37,3 +38,11 @@ export function updateAccount(body: AccountUpdateBody) {
 export function changePassword(body: ChangePasswordBody) {
   return apiFetch<MessageResponse>("/user/account/password", { method: "PUT", body });
 }
+
+/** DELETE /api/user/account – erases the account ({password} when it has one: wrong → 422 errors.password; an admin → 409); the session cookie is cleared. */
+export function deleteAccount(body: DeleteAccountBody) {
+  return apiFetch<MessageResponse>("/user/account", { method: "DELETE", body });
+}
+
+/** GET /api/user/account/export – a JSON download; a plain link lets the browser save it. */
+export const ACCOUNT_EXPORT_URL = "/api/user/account/export";

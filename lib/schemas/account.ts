@@ -44,6 +44,11 @@ export const changePasswordBody = z.object({
   newPassword,
 });
 
+/** DELETE /api/user/account: the password of an account that has one (a guest account sends `{}`). */
+export const deleteAccountBody = z.object({
+  password: z.string({ error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }).optional(),
+});
+
 /** An address the customer used before: an order's shipping/billing address or a saved one, with the country's name in the caller's language. */
 export const accountAddress = orderAddress.extend({
   kind: z.enum(["shipping", "billing"]),
@@ -76,6 +81,7 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type SignInLinkBody = z.input<typeof signInLinkBody>;
 export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 export type AccountAddress = z.infer<typeof accountAddress>;
 export type AccountResponse = z.infer<typeof accountResponse>;
 export type MessageResponse = z.infer<typeof messageResponse>;

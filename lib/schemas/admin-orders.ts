@@ -197,11 +197,14 @@ export const adminOrderDetail = z.object({
   paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
   locale: z.enum(["de", "en"]),
   userId: z.number().int().nullable(),
+  /** When the customer erased their account (the order is kept for the books only); null otherwise. */
+  customerErasedAt: z.string().nullable(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   phone: z.string().nullable(),
-  shippingAddress: address,
+  /** Null once an erased customer's finished delivery no longer needs it. */
+  shippingAddress: address.nullable(),
   billingAddress: address,
   items: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { images, orderItems, type Image, type ImageType } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -208,49 +208,44 @@ export async function deleteImage(imageId: number, where?: SQL): Promise<boolean
     if (!exists) return false;
     throw new ApiError(409, "errors.imageInOrder");
   }
-  await Promise.all([
-    getStorage()
-      .delete(deleted.storageKey)
-      .catch((err: unknown) => logger.warn("could not delete image file", { imageId: deleted.id, err })),
-    deletePrintRenditions(deleted.storageKey).catch((err: unknown) => logger.warn("could not delete print renditions", { imageId: deleted.id, err })),
-    deleteThumbnails(deleted.storageKey),
-  ]);
+  await deleteImageFiles([deleted.storageKey]);
   return true;
 }
 
 /**
- * Deletes images from the database and storage (retention, account erasure): one statement removes
- * the rows, never one an order line uses, then their files, thumbnails and print renditions go.
- * Returns the ids deleted.
+ * Deletes image rows inside the caller's transaction (erasing an account, retention) and answers
+ * their storage keys: the caller passes them to deleteImageFiles after the commit, so no file goes
+ * while the rows could still roll back and no storage call runs inside the transaction. `where`
+ * narrows further (e.g. not used by a cart or order). Order lines, cart lines and generations that
+ * point at a deleted image lose the reference (ON DELETE SET NULL).
  */
-export async function deleteStoredImages(ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  const inOrder = db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id));
-  const deleted = await db
+export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where?: SQL): Promise<string[]> {
+  if (!imageIds.length) return [];
+  const deleted = await tx
     .delete(images)
-    .where(and(inArray(images.id, [...ids]), notExists(inOrder)))
-    .returning({ id: images.id, storageKey: images.storageKey });
-  await deleteImageFiles(deleted.map((d) => d.storageKey));
-  return deleted.map((d) => d.id);
+    .where(and(inArray(images.id, [...imageIds]), ne(images.type, "CATALOGUE"), where))
+    .returning({ storageKey: images.storageKey });
+  return deleted.map((d) => d.storageKey);
 }
 
-/** Removes stored files of images whose rows are gone (original, print renditions, thumbnails); a failure is only logged. */
+/** Removes the files of deleted images: the original, its thumbnails and print renditions. Failures only log (a leftover file is harmless). */
 export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
-  const queue = [...storageKeys];
-  const worker = async () => {
-    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-      const storageKey = key;
-      await Promise.all([
-        getStorage()
-          .delete(storageKey)
-          .catch((err: unknown) => logger.warn("could not delete image file", { storageKey, err })),
-        deletePrintRenditions(storageKey).catch((err: unknown) => logger.warn("could not delete print renditions", { storageKey, err })),
-        deleteThumbnails(storageKey),
-      ]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
+  const storage = getStorage();
+  for (const key of storageKeys) {
+    await Promise.all([
+      storage.delete(key).catch((err: unknown) => logger.warn("could not delete image file", { storageKey: key, err })),
+      deletePrintRenditions(key).catch((err: unknown) => logger.warn("could not delete print renditions", { storageKey: key, err })),
+      deleteThumbnails(key),
+    ]);
+  }
+}
+
+/** Deletes images from the database (one transaction) and then from storage; answers how many rows went. */
+export async function deleteImages(imageIds: readonly number[], where?: SQL): Promise<number> {
+  const db = await getDb();
+  const keys = await db.transaction((tx) => deleteImageRows(tx, imageIds, where));
+  await deleteImageFiles(keys);
+  return keys.length;
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sq
 import { getDb } from "@/db/client";
 import { cartItems, images, orderItems, orders, users, webhookEvents } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
-import { deleteImageFiles, deleteStoredImages } from "./images";
+import { deleteImageFiles, deleteImages } from "./images";
 import { forgetSessionUsers } from "./session-cache";
 
 /**
@@ -44,9 +44,13 @@ async function purgeImages(where: SQL): Promise<number> {
   for (let i = 0; i < MAX_BATCHES; i++) {
     const due = await db.select({ id: images.id }).from(images).where(where).orderBy(images.id).limit(BATCH);
     if (due.length === 0) break;
-    const deleted = await deleteStoredImages(due.map((d) => d.id));
-    total += deleted.length;
-    if (due.length < BATCH || deleted.length === 0) break;
+    // Never an image an order line shows, whatever else the caller's filter says.
+    const deleted = await deleteImages(
+      due.map((d) => d.id),
+      sql`not exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${images.id})`,
+    );
+    total += deleted;
+    if (due.length < BATCH || deleted === 0) break;
   }
   return total;
 }

@@ -2,13 +2,22 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import { eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { addresses, generations } from "@/db/schema";
+import { addresses, authTokens, carts, generations, images, invoices, orderAddresses, orderItems, orders, users } from "@/db/schema";
 import * as exportRoute from "@/app/api/user/account/export/route";
+import * as accountRoute from "@/app/api/user/account/route";
+import * as registerRoute from "@/app/api/auth/register/route";
+import * as sessionRoute from "@/app/api/auth/session/route";
+import * as adminOrderRoute from "@/app/api/admin/orders/[orderId]/route";
+import * as guestOrderRoute from "@/app/api/guest/orders/[token]/route";
+import { orderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
+import { translate } from "@/lib/i18n/messages";
 import { resetStorage } from "@/lib/integrations/storage";
 import { storeImage } from "@/lib/services/images";
-import { call, cookieFor, type Role } from "../helpers/api";
+import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 import { card, CARDS, fillCart, newCustomer, paySandbox, placedOrder, userIdOf, type ErrorBody, type Who } from "../helpers/orders";
 
@@ -138,5 +147,167 @@ describe("GET /api/user/account/export", () => {
     expect(img).toMatchObject({ type: "GENERATED", url: `http://localhost/api/images/${source.id}` });
     expect(body.generations).toEqual([expect.objectContaining({ prompt: "a watercolour fox", model: "gpt-image-1", provider: "openai", status: "SUCCEEDED" })]);
     expect(body.cart.items).toEqual([expect.objectContaining({ quantity: 2, imageId: cart.items[0]?.image.id ?? null })]);
+  });
+});
+
+type SessionBody = { authenticated: boolean; user: { id: number } | null };
+
+const deleteAccount = async (who: Who, body: unknown = {}, lang = "en") =>
+  call<{ message: string } & ErrorBody>(accountRoute.DELETE, {
+    method: "DELETE",
+    path: "/api/user/account",
+    body,
+    cookie: typeof who === "string" ? await cookieFor(who) : who.cookie,
+    headers: { "accept-language": lang },
+  });
+const sessionOf = async (cookie: string) => (await call<SessionBody>(sessionRoute.GET, { path: "/api/auth/session", cookie })).body;
+const storageFile = (key: string) => path.join(dataDir, "storage", key);
+
+async function register(email: string, password?: string) {
+  return call<SessionBody & ErrorBody>(registerRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register",
+    body: { email, firstName: "Neu", lastName: "Kunde", ...(password ? { password } : { guest: true }) },
+    headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+  });
+}
+
+describe("DELETE /api/user/account", () => {
+  it("access: anonymous 401; an admin cannot erase their own account (409, nothing changes)", async () => {
+    const anonymous = await deleteAccount("anonymous", { password: "whatever-123" });
+    expect(anonymous.status).toBe(401);
+    const admin = await deleteAccount("admin", { password: TEST_USERS.admin.password });
+    expect(admin.status, JSON.stringify(admin.body)).toBe(409);
+    expect(admin.body.message).toBe("An administrator account cannot be deleted here: the shop must keep an administrator.");
+    expect((await sessionOf(await cookieFor("admin") as string)).authenticated).toBe(true);
+  });
+
+  it("an account with a password needs it: missing or wrong → 422 field error (in both languages), nothing erased", async () => {
+    const me = await newCustomer("erase-wrong", { password: true });
+    const missing = await deleteAccount(me, {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ password: "Password is required" });
+    const wrong = await deleteAccount(me, { password: "not-my-password" });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ password: "The password is wrong." });
+    const wrongDe = await deleteAccount(me, { password: "not-my-password" }, "de");
+    expect(wrongDe.body.errors).toEqual({ password: "Das Passwort ist falsch." });
+    const [row] = await (await getDb()).select({ email: users.email }).from(users).where(eq(users.id, me.id));
+    expect(row?.email).toBe(me.email);
+    expect((await sessionOf(me.cookie)).authenticated).toBe(true);
+  });
+
+  it("erases a customer: sessions end, cookie cleared, rows and files gone, unpaid orders gone, the email registers again", async () => {
+    const me = await newCustomer("erase-all", { password: true });
+    const db = await getDb();
+    await db.insert(addresses).values({ userId: me.id, kind: "shipping", firstName: "Test", lastName: "Buyer", street1: "Lindenallee 7", city: "Köln", postalCode: "50667", countryCode: "DE" });
+    const unpaid = await placedOrder(me, me.id);
+    const photo = await pngImage(me.id);
+    await db.insert(generations).values({ userId: me.id, provider: "openai", model: "gpt-image-1", promptText: "a fox", status: "SUCCEEDED", sourceImageId: photo.id, clientJobId: randomUUID() });
+    await fillCart(me, me.id, 1, { keep: true });
+    await db.insert(authTokens).values({ userId: me.id, purpose: "password_reset", tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3600_000) });
+    const mine = await db.select({ id: images.id, storageKey: images.storageKey }).from(images).where(eq(images.ownerId, me.id));
+    expect(mine.length).toBeGreaterThanOrEqual(3);
+    for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(true);
+
+    const res = await deleteAccount(me, { password: "customer-pass-123" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe("Your account has been deleted.");
+    expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+
+    expect((await sessionOf(me.cookie)).authenticated).toBe(false);
+    expect((await getExport(me)).status).toBe(401);
+    expect(await db.select().from(users).where(eq(users.email, me.email))).toEqual([]);
+    expect(await db.select().from(users).where(eq(users.id, me.id))).toEqual([]);
+    expect(await db.select().from(addresses).where(eq(addresses.userId, me.id))).toEqual([]);
+    expect(await db.select().from(carts).where(eq(carts.userId, me.id))).toEqual([]);
+    expect(await db.select().from(authTokens).where(eq(authTokens.userId, me.id))).toEqual([]);
+    expect(await db.select().from(generations).where(eq(generations.promptText, "a fox"))).toEqual([]);
+    expect(await db.select().from(images).where(inArray(images.id, mine.map((i) => i.id)))).toEqual([]);
+    for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(false);
+    // Never paid: nothing the books need, so it goes.
+    expect(await db.select().from(orders).where(eq(orders.id, unpaid.order.id))).toEqual([]);
+
+    const again = await register(me.email, "another-pass-456");
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.user?.id).not.toBe(me.id);
+    expect((await sessionOf(cookieFrom(again))).authenticated).toBe(true);
+  });
+
+  it("a guest account is erased by its session alone; its email is free again", async () => {
+    const guest = await newCustomer("erase-guest");
+    const res = await deleteAccount(guest, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await sessionOf(guest.cookie)).authenticated).toBe(false);
+    expect((await register(guest.email, "guest-now-customer-1")).status).toBe(201);
+  });
+
+  it("keeps a paid order and its invoice for the books, detached from the account; the admin sees 'customer account erased'", async () => {
+    const me = await newCustomer("erase-paid", { password: true });
+    const open = await paidOrder(me, me.id);
+    const closed = await paidOrder(me, me.id);
+    const db = await getDb();
+    // The second order was delivered: its delivery no longer needs the shipping address or the phone.
+    await db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, closed.id));
+    const [openLine] = await db.select({ imageId: orderItems.imageId }).from(orderItems).where(eq(orderItems.orderId, open.id));
+    const [closedLine] = await db.select({ imageId: orderItems.imageId }).from(orderItems).where(eq(orderItems.orderId, closed.id));
+    const [closedImage] = await db.select().from(images).where(eq(images.id, closedLine?.imageId ?? -1));
+    if (!closedImage) throw new Error("the delivered order's design");
+
+    const res = await deleteAccount(me, { password: "customer-pass-123" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    const kept = await db.select().from(orders).where(inArray(orders.id, [open.id, closed.id]));
+    expect(kept).toHaveLength(2);
+    for (const o of kept) {
+      expect(o.userId).toBeNull();
+      expect(o.customerErasedAt).toBeInstanceOf(Date);
+      expect(o.orderNumber).toMatch(/^MM-/);
+    }
+    expect(await db.select({ n: invoices.number }).from(invoices).where(inArray(invoices.orderId, [open.id, closed.id]))).toHaveLength(2);
+    expect(await db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.orderId, [open.id, closed.id]))).toHaveLength(2);
+
+    // The open delivery keeps its shipping address, phone and the design to print (no longer the customer's).
+    const openOrder = kept.find((o) => o.id === open.id);
+    expect(openOrder?.phone).toBe("+49 30 1234567");
+    expect((await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, open.id))).map((a) => a.kind).sort()).toEqual(["billing", "shipping"]);
+    const [design] = await db.select().from(images).where(eq(images.id, openLine?.imageId ?? -1));
+    expect(design?.ownerId).toBeNull();
+    expect(fs.existsSync(storageFile(design?.storageKey ?? "missing"))).toBe(true);
+
+    // The delivered order keeps what the invoice needs (billing address), not the phone, shipping address or design.
+    const closedOrder = kept.find((o) => o.id === closed.id);
+    expect(closedOrder?.phone).toBeNull();
+    expect((await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, closed.id))).map((a) => a.kind)).toEqual(["billing"]);
+    expect(await db.select().from(images).where(eq(images.id, closedImage.id))).toEqual([]);
+    expect(fs.existsSync(storageFile(closedImage.storageKey))).toBe(false);
+
+    for (const [orderId, lang, text] of [
+      [open.id, "en", "Customer account erased"],
+      [closed.id, "de", "Kundenkonto gelöscht"],
+    ] as const) {
+      const detail = await call<{ customerErasedAt: string | null; userId: number | null; shippingAddress: unknown; invoices: unknown[] }>(adminOrderRoute.GET, {
+        path: `/api/admin/orders/${orderId}`,
+        params: { orderId },
+        cookie: await cookieFor("admin"),
+        headers: { "accept-language": lang },
+      });
+      expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+      expect(detail.body.userId).toBeNull();
+      expect(detail.body.customerErasedAt).toEqual(expect.any(String));
+      expect(detail.body.invoices).toHaveLength(1);
+      // What the customer card of the admin's order detail shows for it.
+      expect(translate(lang, "adminOrders.customer.accountErased")).toBe(text);
+    }
+  });
+
+  it("the mailed order links of an erased account open nothing any more", async () => {
+    const me = await newCustomer("erase-link");
+    const order = await paidOrder(me, me.id);
+    const token = orderLinkToken(order.id);
+    const open = (t: string) => call<ErrorBody>(guestOrderRoute.GET, { path: `/api/guest/orders/${t}`, params: { token: t }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    expect((await open(token)).status).toBe(200);
+    expect((await deleteAccount(me, {})).status).toBe(200);
+    expect((await open(token)).status).toBe(404);
   });
 });

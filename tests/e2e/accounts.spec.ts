@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
-import { unique } from "./pages/shop-setup";
+import { registerCustomer, unique } from "./pages/shop-setup";
 
 /**
  * Customer accounts (issue 11 §1): sign-up, sign-in, sign-out, forgot password through the mailed link
@@ -210,6 +210,42 @@ test.describe("customer accounts", () => {
     await page.goto("/account");
     await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
     await expect(page).toHaveURL(/\/orders$/);
+  });
+
+  test("the account page: download my data as JSON; delete my account asks for the password, says what stays, and signs out", async ({ page }) => {
+    const customer = await registerCustomer(page.request);
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 2, name: "Your data and your account" })).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("account-download-data").click()]);
+    expect(download.suggestedFilename()).toMatch(/^mugmagic-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download.path();
+    const data = JSON.parse(await readFile(file, "utf8")) as { account: { email: string }; orders: unknown[] };
+    expect(data.account.email).toBe(customer.email);
+    expect(data.orders).toEqual([]);
+
+    await page.getByTestId("account-delete-open").click();
+    const dialog = page.getByTestId("account-delete-dialog");
+    await expect(dialog.getByRole("heading", { name: "Delete your account?" })).toBeVisible();
+    await expect(dialog).toContainText("§ 147 AO, § 257 HGB");
+    await dialog.getByTestId("account-delete-confirm").click();
+    await expect(dialog.getByLabel(/^Your password/)).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel(/^Your password/).fill("not-my-password");
+    await dialog.getByTestId("account-delete-confirm").click();
+    await expect(dialog).toContainText("The password is wrong.");
+    // Cancel keeps everything; the session still works.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({ authenticated: true });
+
+    await page.getByTestId("account-delete-open").click();
+    await dialog.getByLabel(/^Your password/).fill("customer-pass-1");
+    await dialog.getByTestId("account-delete-confirm").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Your account has been deleted." })).toBeVisible();
+    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({ authenticated: false });
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
   });
 });
 

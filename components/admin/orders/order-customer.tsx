@@ -3,7 +3,7 @@ import { PostalAddress } from "@/components/ui/postal-address";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard, Fact } from "./detail-card";
 
-type Address = AdminOrderDetail["shippingAddress"];
+type Address = AdminOrderDetail["billingAddress"];
 
 function AddressBlock({ title, address, locale, testId }: { title: string; address: Address; locale: string; testId: string }) {
   return (
@@ -36,11 +36,28 @@ export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
             </a>
           </Fact>
         )}
-        <Fact term={t("account")}>{order.userId === null ? t("noAccount") : t("accountId", { id: order.userId })}</Fact>
+        <Fact term={t("account")}>
+          {order.customerErasedAt ? (
+            <span className="font-medium text-amber-800" data-testid="order-customer-erased">
+              {t("accountErased")}
+            </span>
+          ) : order.userId === null ? (
+            t("noAccount")
+          ) : (
+            t("accountId", { id: order.userId })
+          )}
+        </Fact>
         <Fact term={t("language")}>{t(`locale.${order.locale}`)}</Fact>
       </dl>
       <div className="mt-3 grid gap-3 border-t border-stone-100 pt-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} locale={locale} testId="order-shipping-address" />
+        {order.shippingAddress ? (
+          <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} locale={locale} testId="order-shipping-address" />
+        ) : (
+          <div data-testid="order-shipping-address">
+            <h3 className="text-xs font-medium text-stone-500">{t("shippingAddress")}</h3>
+            <p>{t("shippingAddressErased")}</p>
+          </div>
+        )}
         {same ? (
           <div data-testid="order-billing-address">
             <h3 className="text-xs font-medium text-stone-500">{t("billingAddress")}</h3>

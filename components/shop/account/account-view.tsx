@@ -8,9 +8,10 @@ import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
 import { useLogout } from "@/components/use-logout";
 import { AccountAddresses } from "./account-addresses";
 import { AccountDataForm } from "./account-data-form";
+import { AccountPrivacy } from "./account-privacy";
 import { ChangePasswordForm, SetPasswordLink } from "./change-password-form";
 
-/** /account (issue 11 §1): own data, addresses used before, change password, the ways to orders and images, sign out. */
+/** /account (issue 11 §1): own data, addresses used before, change password, the ways to orders and images, sign out, download the data, delete the account. */
 export function AccountView() {
   const t = useTranslations("account");
   const tc = useTranslations("common");
@@ -60,6 +61,12 @@ export function AccountView() {
               {t("signOut")}
             </button>
           </div>
+        </section>
+        <section aria-labelledby="account-privacy" className="card">
+          <h2 id="account-privacy" className="mb-4 text-lg font-semibold">
+            {t("privacyTitle")}
+          </h2>
+          <AccountPrivacy hasPassword={hasPassword} />
         </section>
       </div>
     </div>

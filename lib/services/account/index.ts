@@ -5,4 +5,5 @@ export { offerGuestClaim, requestPasswordLink, resetPassword, RESET_PAGE, type L
 export { requestSignInLink, redeemSignInLink, SIGN_IN_LINK_PAGE } from "./login-link";
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
+export { eraseAccount } from "./erase";
 export { accountExportResponse, exportAccount, exportFileName, type AccountExport } from "./export";

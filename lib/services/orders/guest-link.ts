@@ -16,7 +16,7 @@ import "server-only";
  * stays expensive. A valid link answers at most GUEST_ORDER_LINK_REQUESTS_PER_HOUR requests per hour
  * for its order (429 beyond). Nothing here calls the payment provider: these requests are anonymous.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -58,7 +58,8 @@ export interface LinkedOrder {
 /**
  * The order a token opens. Refuses (429) a client address that sent too many invalid tokens this
  * hour; an invalid token, an older link version or a vanished order counts one failure and answers
- * 404 errors.linkInvalid; a valid link past its order's hourly request limit answers 429.
+ * 404 errors.linkInvalid; a valid link past its order's hourly request limit answers 429. The order
+ * of an erased account is kept for the books only: its links open nothing.
  */
 export async function orderOfToken(token: string, clientIp: string, now: Date = new Date()): Promise<LinkedOrder> {
   const limits = env();
@@ -69,7 +70,7 @@ export async function orderOfToken(token: string, clientIp: string, now: Date = 
     ? await (await getDb())
         .select({ id: orders.id, userId: orders.userId, email: orders.email, createdAt: orders.createdAt, linkVersion: orders.linkVersion })
         .from(orders)
-        .where(eq(orders.id, link.orderId))
+        .where(and(eq(orders.id, link.orderId), isNull(orders.customerErasedAt)))
     : [];
   if (!link || !order || order.linkVersion !== link.version) {
     const counted = await consume({ ...window, limit: limits.GUEST_ORDER_LINK_FAILURES_PER_HOUR });

@@ -15,9 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const adminInvoicePath = (orderId: string, invoiceId: number) => `/api/admin/orders/${orderId}/invoice?invoiceId=${invoiceId}`;
 
-function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOrderDetail["shippingAddress"] {
-  const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
-  if (!a) throw new Error("order has no shipping address");
+function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOrderDetail["billingAddress"] {
+  // An erased customer's delivered order keeps only its billing address.
+  const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping") ?? addresses.find((x) => x.kind === "billing");
+  if (!a) throw new Error("order has no address");
   return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
 }
 
@@ -55,11 +56,12 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
     paymentStatus: adminPaymentStatus(money, order.totalCents),
     locale: order.locale,
     userId: order.userId,
+    customerErasedAt: iso(order.customerErasedAt),
     email: order.email,
     firstName: order.firstName,
     lastName: order.lastName,
     phone: order.phone,
-    shippingAddress: address(bundle.addresses, "shipping"),
+    shippingAddress: bundle.addresses.some((a) => a.kind === "shipping") ? address(bundle.addresses, "shipping") : null,
     billingAddress: address(bundle.addresses, "billing"),
     items: bundle.items.map((i) => ({
       id: i.id,

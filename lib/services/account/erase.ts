@@ -1,0 +1,120 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, exists, inArray, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb, type Tx } from "@/db/client";
+import { generations, images, invoices, loginThrottle, orderAddresses, orderItems, orders, outgoingMail, payments, users } from "@/db/schema";
+import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { verifyPassword } from "@/lib/auth/password";
+import { env } from "@/lib/env";
+import { deleteImageFiles, deleteImageRows } from "../images";
+import { consume, release } from "../rate-limit";
+import { changingSessionUsers } from "../session-cache";
+
+/**
+ * DELETE /api/user/account (Art. 17 GDPR). In one transaction: the account row goes (sign-in, every
+ * session, saved addresses, cart, unused mail links with it; the email is free to register again),
+ * its images and generations go, orders never paid go. Paid orders stay for the books (§ 147 AO,
+ * § 257 HGB: 10 years) detached from the account and marked customerErasedAt, keeping what the
+ * invoice needs and, while the delivery is open, what the delivery needs (shipping address, phone,
+ * the design to print). Image files are deleted after the commit.
+ */
+
+/** A payment in one of these states took money or may still take it: its order is kept. */
+const MONEY_STATES = ["creating", "requires_action", "processing", "succeeded", "refunded"] as const;
+
+/** Orders in these states need nothing for a delivery any more. */
+const CLOSED_STATES = ["delivered", "cancelled"] as const;
+
+export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
+  const checkedHash = await checkPassword(userId, password);
+  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash));
+  await deleteImageFiles(storageKeys);
+}
+
+/** Admins are refused (the shop must keep one); an account with a password must give it (counted like a password change). */
+async function checkPassword(userId: number, password: string | undefined): Promise<string | null> {
+  const [user] = await (await getDb()).select({ roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
+  if (!user.passwordHash) return null;
+  if (!password) throw validationFailed({ password: "validation.passwordRequired" });
+  const window = { key: `account-erase:user:${userId}`, limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: env().LOGIN_WINDOW_SECONDS };
+  const attempt = await consume(window);
+  if (!attempt.allowed) {
+    await release(window);
+    throw new ApiError(429, "errors.tooManyPasswordAttempts", undefined, { retryAfter: attempt.retryAfter });
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) throw validationFailed({ password: "validation.passwordWrong" });
+  await release(window);
+  return user.passwordHash;
+}
+
+async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Promise<string[]> {
+  const [user] = await tx.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, userId)).for("update");
+  if (!user) throw notFound();
+  // A password set or changed since it was checked (or a role change) wins: the caller tries again.
+  if (user.passwordHash !== checkedHash || user.roles.includes("admin")) throw new ApiError(409, "errors.conflict");
+
+  const own = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.userId, userId)).for("update");
+  const ownIds = own.map((o) => o.id);
+  const withMoney = new Set<string>();
+  if (ownIds.length) {
+    const paid = await tx.selectDistinct({ id: payments.orderId }).from(payments).where(and(inArray(payments.orderId, ownIds), inArray(payments.status, [...MONEY_STATES])));
+    const invoiced = await tx.selectDistinct({ id: invoices.orderId }).from(invoices).where(inArray(invoices.orderId, ownIds));
+    for (const row of [...paid, ...invoiced]) withMoney.add(row.id);
+  }
+  const kept = own.filter((o) => withMoney.has(o.id));
+  const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
+  const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
+  const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
+
+  // The designs an open delivery still prints stay, owned by nobody (a fresh key nobody holds; admins see them).
+  if (open.length) {
+    const designs = await tx
+      .selectDistinct({ id: orderItems.imageId })
+      .from(orderItems)
+      .innerJoin(images, eq(images.id, orderItems.imageId))
+      .where(and(inArray(orderItems.orderId, open), eq(images.ownerId, userId)));
+    for (const { id } of designs) {
+      if (id !== null) await tx.update(images).set({ ownerId: null, accessKey: randomBytes(32).toString("base64url") }).where(eq(images.id, id));
+    }
+  }
+
+  if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
+  // Mails of the account and of the dropped orders (they may hold links); mails about kept orders are part of their records.
+  await tx
+    .delete(outgoingMail)
+    .where(or(and(isNull(outgoingMail.orderId), eq(outgoingMail.to, user.email)), dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined));
+  if (kept.length) {
+    await tx
+      .update(orders)
+      .set({ userId: null, customerErasedAt: new Date() })
+      .where(inArray(orders.id, kept.map((o) => o.id)));
+  }
+  if (closed.length) {
+    await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
+    // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
+    const billing = alias(orderAddresses, "billing");
+    await tx
+      .delete(orderAddresses)
+      .where(
+        and(
+          inArray(orderAddresses.orderId, closed),
+          eq(orderAddresses.kind, "shipping"),
+          exists(tx.select({ id: billing.id }).from(billing).where(and(eq(billing.orderId, orderAddresses.orderId), eq(billing.kind, "billing")))),
+        ),
+      );
+  }
+
+  await tx.delete(generations).where(eq(generations.userId, userId));
+  const owned = await tx.select({ id: images.id }).from(images).where(eq(images.ownerId, userId));
+  const storageKeys = await deleteImageRows(
+    tx,
+    owned.map((i) => i.id),
+  );
+  await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
+  // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
+  await tx.delete(users).where(eq(users.id, userId));
+  return storageKeys;
+}
