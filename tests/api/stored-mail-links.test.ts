@@ -11,6 +11,7 @@ import { resetEnvCache } from "@/lib/env";
 import { hashToken, peekToken } from "@/lib/services/account/tokens";
 import { resendMail } from "@/lib/services/mail";
 import { call } from "../helpers/api";
+import { flushAfterResponse } from "@/lib/api/after-response";
 import { deliveredMail } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
 import { card, CARDS, checkoutBody, newCustomer, paySandbox, placedOrder } from "../helpers/orders";
@@ -53,6 +54,7 @@ describe("stored mails hold no usable link", () => {
     expect(reg.status).toBe(201);
     const res = await call(forgot.POST, { method: "POST", path: "/api/auth/password/forgot", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
     expect(res.status).toBe(202);
+    await flushAfterResponse(); // the mail is written and sent after the answer
     const row = await mailRow(eq(outgoingMail.to, email));
     expect(row.status).toBe("sent");
     expect(row.text).toContain("/reset-password?token=");
@@ -70,7 +72,7 @@ describe("stored mails hold no usable link", () => {
     const receipt = await mailRow(eq(outgoingMail.orderId, order.id));
     expect(receipt.text).toContain("/order-status/");
     noUsableOrderLink(`${receipt.text}\n${receipt.html ?? ""}`);
-    const token = /\/order-status\/([A-Za-z0-9_-]{48})/.exec(deliveredMail(receipt.id))?.[1] ?? "";
+    const token = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(receipt.id))?.[1] ?? "";
     expect(verifyOrderLinkToken(token)?.orderId).toBe(order.id);
     const opened = await call<{ id: string }>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token } });
     expect(opened.status).toBe(200);
@@ -79,7 +81,7 @@ describe("stored mails hold no usable link", () => {
     expect(copy.status).toBe("sent");
     const copyRow = await mailRow(eq(outgoingMail.id, copy.id));
     noUsableOrderLink(`${copyRow.text}\n${copyRow.html ?? ""}`);
-    const again = /\/order-status\/([A-Za-z0-9_-]{48})/.exec(deliveredMail(copy.id))?.[1] ?? "";
+    const again = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(copy.id))?.[1] ?? "";
     expect(verifyOrderLinkToken(again)?.orderId).toBe(order.id);
   });
 });
