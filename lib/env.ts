@@ -92,6 +92,8 @@ const envSchema = z.object({
   EDITED_IMAGES_PER_HOUR: int(30),
   /** Storage per user (sum of their images' sizes) past which a new edited image is refused with 413. */
   USER_STORAGE_QUOTA_MB: int(200),
+  /** PDF documents (receipts, invoices, print files) rendered at once per instance; beyond, a download answers 503 with Retry-After. */
+  PDF_QUEUE_MAX: int(16),
   /** Print PDFs per client address and hour. */
   PDF_PER_HOUR: int(120),
   /** Orders placed (new checkouts; a replayed idempotency key is not counted) per account and hour, and per client address and hour. */

@@ -26,6 +26,14 @@ export class WorkerJobError extends Error {
   }
 }
 
+/** More jobs are under way than the pool's `maxActive` allows: the caller is refused, nothing queued. */
+export class WorkerPoolBusy extends Error {
+  constructor(readonly pool: string) {
+    super(`${pool} worker: too many jobs under way`);
+    this.name = "WorkerPoolBusy";
+  }
+}
+
 interface Pending {
   resolve: (result: unknown) => void;
   reject: (err: Error) => void;
@@ -36,6 +44,8 @@ interface PoolState {
   pending: Map<number, Pending>;
   next: number;
   broken: boolean;
+  /** Jobs under way (in the worker or on the main thread). */
+  active: number;
   /** Jobs answered by the worker and jobs run on the main thread (tests and benchmarks read them). */
   counts: { worker: number; mainThread: number };
 }
@@ -55,11 +65,11 @@ export interface WorkerPool<Job, Result> {
  * a bundler finds the worker's entry there. The state lives on globalThis (one worker per process even
  * when a module is evaluated twice, as in `next dev`).
  */
-export function workerPool<Job, Result>(name: string, spawn: () => Worker): WorkerPool<Job, Result> {
+export function workerPool<Job, Result>(name: string, spawn: () => Worker, opts: { maxActive?: () => number } = {}): WorkerPool<Job, Result> {
   const pools = ((globalThis as { __shopWorkerPools?: Map<string, PoolState> }).__shopWorkerPools ??= new Map());
   let state = pools.get(name);
   if (!state) {
-    state = { pending: new Map(), next: 1, broken: false, counts: { worker: 0, mainThread: 0 } };
+    state = { pending: new Map(), next: 1, broken: false, active: 0, counts: { worker: 0, mainThread: 0 } };
     pools.set(name, state);
   }
   const s = state;
@@ -100,23 +110,36 @@ export function workerPool<Job, Result>(name: string, spawn: () => Worker): Work
     });
   }
 
+  async function runNow(job: Job, fallback: () => Promise<Result>): Promise<Result> {
+    if (!s.broken) {
+      try {
+        return await inWorker(job);
+      } catch (err) {
+        if (err instanceof WorkerJobError) throw err;
+        // A worker that cannot start (file missing, module not found) is not retried for every job.
+        s.broken = true;
+        logger.warn(`${name} worker failed; running its jobs on the main thread from now on`, { err });
+      }
+    }
+    s.counts.mainThread++;
+    return fallback();
+  }
+
   return {
     counts: s.counts,
     async run(job, fallback) {
-      if (!s.broken) {
-        try {
-          return await inWorker(job);
-        } catch (err) {
-          if (err instanceof WorkerJobError) throw err;
-          // A worker that cannot start (file missing, module not found) is not retried for every job.
-          s.broken = true;
-          logger.warn(`${name} worker failed; running its jobs on the main thread from now on`, { err });
-        }
+      // A bounded queue: past maxActive jobs a caller is refused at once instead of waiting behind all of them.
+      if (opts.maxActive && s.active >= opts.maxActive()) throw new WorkerPoolBusy(name);
+      s.active++;
+      try {
+        return await runNow(job, fallback);
+      } finally {
+        s.active--;
       }
-      s.counts.mainThread++;
-      return fallback();
     },
   };
+
+
 }
 
 const TS_ENTRY = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workers", "ts-entry.mjs");

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { GenerationError } from "@/lib/integrations/ai/types";
 import { offlineWorkerCounts, stylePhoto, stylePhotoInThread } from "@/lib/integrations/ai/offline";
-import { WorkerJobError, workerPool } from "@/lib/workers/pool";
+import { WorkerJobError, WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 
 /**
  * CPU-heavy jobs in a worker thread (lib/workers/pool.ts): the offline provider's styles run there and
@@ -23,6 +23,16 @@ let poolNo = 0;
 const uniqueName = (what: string) => `${what} ${process.pid}-${++poolNo}-${Date.now()}`;
 
 describe("worker pool", () => {
+  it("with maxActive, a job beyond that many under way is refused at once (WorkerPoolBusy); finished jobs free their place", async () => {
+    const pool = workerPool<{ n: number }, number>(uniqueName("bounded"), () => new Worker(DOUBLER, { eval: true }), { maxActive: () => 2 });
+    const fallback = () => Promise.reject(new Error("the main thread is not used while the worker runs"));
+    const running = [pool.run({ n: 1 }, fallback), pool.run({ n: 2 }, fallback)];
+    const refused = await pool.run({ n: 3 }, fallback).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(WorkerPoolBusy);
+    expect(await Promise.all(running)).toEqual([2, 4]);
+    expect(await Promise.all([pool.run({ n: 5 }, fallback), pool.run({ n: 6 }, fallback)])).toEqual([10, 12]);
+  });
+
   it("answers concurrent jobs from one worker, each with its own result, and passes a job's failure on without giving up the worker", async () => {
     let spawned = 0;
     const pool = workerPool<{ n: number }, number>(uniqueName("doubler"), () => {

@@ -3,8 +3,10 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
+import { ApiError } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
-import { workerPool } from "@/lib/workers/pool";
+import { env } from "@/lib/env";
+import { WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 
 /**
  * react-pdf documents rendered in a worker thread (lib/workers/pdf-render.mjs): its layout and PDF
@@ -60,12 +62,20 @@ const pool = workerPool<{ tree: PdfTree }, Uint8Array>(
   "PDF",
   // execArgv []: not the parent's flags (e.g. tsx's --conditions=react-server, under which react-pdf cannot run).
   () => new Worker(WORKER_FILE, { execArgv: [] }),
+  { maxActive: () => env().PDF_QUEUE_MAX },
 );
+
+/** Seconds a caller refused for a full PDF queue is asked to wait: a document takes a fraction of a second. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** How many documents the worker rendered and how many the main thread did (tests, benchmarks). */
 export const pdfWorkerCounts = () => ({ ...pool.counts });
 
-/** Renders a react-pdf document: in the worker thread, else (no worker, or not plain data) here. */
+/**
+ * Renders a react-pdf document: in the worker thread, else (no worker, or not plain data) here. With
+ * PDF_QUEUE_MAX documents under way already → 503 "busy" with Retry-After, so a flood of downloads
+ * cannot pile up unbounded work and memory.
+ */
 export async function renderPdf(document: ReactElement<DocumentProps>): Promise<Buffer> {
   let tree: PdfTree | undefined;
   try {
@@ -75,6 +85,9 @@ export async function renderPdf(document: ReactElement<DocumentProps>): Promise<
     logger.warn("PDF rendered on the main thread: the document is not plain data", { err: err.message });
   }
   if (tree === undefined) return renderToBuffer(document);
-  const pdf = await pool.run({ tree }, async () => renderToBuffer(document));
+  const pdf = await pool.run({ tree }, async () => renderToBuffer(document)).catch((err: unknown) => {
+    if (err instanceof WorkerPoolBusy) throw new ApiError(503, "errors.pdfBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
+    throw err;
+  });
   return Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length);
 }

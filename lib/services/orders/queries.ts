@@ -6,7 +6,6 @@ import { ApiError, notFound } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
-import { renderReceiptPdf } from "@/lib/integrations/pdf/receipt";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { loadBundle, loadBundles, toOrderDto, type OrderBundle } from "./dto";
 import { expireUnpaidOrders } from "./expiry";
@@ -14,6 +13,7 @@ import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
 import { orderPaymentStatus } from "./payment-state";
 import { receiptPdfInput } from "./receipt";
+import { receiptPdfFile } from "./receipt-file";
 
 /** The caller's own order with everything it needs; another customer's (or an admin on a user route) → 404. */
 async function ownBundleOrThrow(session: Session, orderId: string): Promise<OrderBundle> {
@@ -55,11 +55,11 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
   return toOrderDto(fresh, locale);
 }
 
-/** GET /api/user/orders/{orderId}/receipt: the PDF receipt in the caller's language. */
+/** GET /api/user/orders/{orderId}/receipt: the PDF receipt in the caller's language (rendered once, then stored). */
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
   // A receipt confirms a payment: an order that was never paid has none.
   if (orderPaymentStatus(bundle.payments) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
   const input = await receiptPdfInput(await getDb(), bundle, locale);
-  return { orderNumber: bundle.order.orderNumber, pdf: await renderReceiptPdf(input) };
+  return { orderNumber: bundle.order.orderNumber, pdf: await receiptPdfFile(bundle.order.id, input) };
 }

@@ -1,0 +1,34 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { logger } from "@/lib/api/logger";
+import { renderReceiptPdf, type ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
+import { getStorage } from "@/lib/integrations/storage";
+
+// Renderings under way, by key: two downloads of the same receipt at once render it once.
+const inFlight = ((globalThis as { __receiptRenderings?: Map<string, Promise<Buffer>> }).__receiptRenderings ??= new Map());
+
+/**
+ * A receipt's PDF, rendered once and then read from storage like an invoice's. The key is derived
+ * from the receipt's content (language, payment status, amounts …), so a repeated download renders
+ * nothing and a receipt whose content changed (a refund changes its payment status) is a new file.
+ * Receipt files hold the order's names and addresses: they live as long as the order's records
+ * (statutory retention) under receipts/{orderId}/ and go when the order's personal data is erased.
+ */
+export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): Promise<Buffer> {
+  const digest = createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 32);
+  const key = `receipts/${orderId}/${input.language}-${digest}.pdf`;
+  const storage = getStorage();
+  const stored = await storage.get(key);
+  if (stored) return stored;
+  let making = inFlight.get(key);
+  if (!making) {
+    making = (async () => {
+      const pdf = await renderReceiptPdf(input);
+      // A failed write only costs the next download a rendering.
+      await storage.put(key, pdf, "application/pdf").catch((err: unknown) => logger.warn("storing a receipt PDF failed", { orderId, key, err }));
+      return pdf;
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, making);
+  }
+  return making;
+}
