@@ -172,6 +172,16 @@ async function register(email: string, password?: string) {
   });
 }
 
+describe("the privacy policy", () => {
+  it("names the account page's buttons for access and erasure exactly, in both languages", () => {
+    for (const lang of ["en", "de"] as const) {
+      const rights = translate(lang, "legal.privacy.sections.rights.p2");
+      expect(rights).toContain(translate(lang, "account.downloadData"));
+      expect(rights).toContain(translate(lang, "account.deleteAccount"));
+    }
+  });
+});
+
 describe("DELETE /api/user/account", () => {
   it("access: anonymous 401; an admin cannot erase their own account (409, nothing changes)", async () => {
     const anonymous = await deleteAccount("anonymous", { password: "whatever-123" });
