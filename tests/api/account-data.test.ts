@@ -220,9 +220,18 @@ describe("DELETE /api/user/account", () => {
     expect(mine.length).toBeGreaterThanOrEqual(3);
     for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(true);
 
+    // Another customer with an order and an image: erasing an account touches only the caller's own.
+    const bystander = await newCustomer("erase-bystander");
+    const theirOrder = await placedOrder(bystander, bystander.id);
+    const theirImage = await pngImage(bystander.id);
+
     const res = await deleteAccount(me, { password: "customer-pass-123" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe("Your account has been deleted.");
+    expect((await sessionOf(bystander.cookie)).authenticated).toBe(true);
+    expect(await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, theirOrder.order.id))).toEqual([{ userId: bystander.id }]);
+    expect(fs.existsSync(storageFile(theirImage.storageKey))).toBe(true);
+    expect((await getExport(bystander)).body.images.map((i) => i.id)).toContain(theirImage.id);
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
 
     expect((await sessionOf(me.cookie)).authenticated).toBe(false);
