@@ -16,7 +16,7 @@ import { orderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { resetStorage } from "@/lib/integrations/storage";
-import { storeImage } from "@/lib/services/images";
+import { deleteImages, storeImage } from "@/lib/services/images";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 import { card, CARDS, fillCart, newCustomer, paySandbox, placedOrder, userIdOf, type ErrorBody, type Who } from "../helpers/orders";
@@ -171,6 +171,23 @@ async function register(email: string, password?: string) {
     headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
   });
 }
+
+describe("deleteImages (erasure and retention share it)", () => {
+  it("deletes rows and files of the given images, never a catalogue image, and only what `where` allows", async () => {
+    const me = await newCustomer("delete-images");
+    const a = await pngImage(me.id);
+    const b = await pngImage(me.id);
+    const db = await getDb();
+    const [catalogue] = await db.select().from(images).where(eq(images.type, "CATALOGUE")).limit(1);
+    if (!catalogue) throw new Error("a seeded catalogue image");
+
+    expect(await deleteImages([b.id], eq(images.type, "UPLOADED"))).toBe(0);
+    expect(await deleteImages([a.id, b.id, catalogue.id])).toBe(2);
+    expect(await db.select({ id: images.id }).from(images).where(inArray(images.id, [a.id, b.id]))).toEqual([]);
+    for (const img of [a, b]) expect(fs.existsSync(storageFile(img.storageKey))).toBe(false);
+    expect(await db.select({ id: images.id }).from(images).where(eq(images.id, catalogue.id))).toEqual([{ id: catalogue.id }]);
+  });
+});
 
 describe("the privacy policy", () => {
   it("names the account page's buttons for access and erasure exactly, in both languages", () => {
