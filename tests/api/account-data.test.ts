@@ -16,7 +16,7 @@ import { orderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { resetStorage } from "@/lib/integrations/storage";
-import { storeImage } from "@/lib/services/images";
+import { deleteImages, storeImage } from "@/lib/services/images";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 import { card, CARDS, fillCart, newCustomer, paySandbox, placedOrder, userIdOf, type ErrorBody, type Who } from "../helpers/orders";
@@ -172,6 +172,33 @@ async function register(email: string, password?: string) {
   });
 }
 
+describe("deleteImages (erasure and retention share it)", () => {
+  it("deletes rows and files of the given images, never a catalogue image, and only what `where` allows", async () => {
+    const me = await newCustomer("delete-images");
+    const a = await pngImage(me.id);
+    const b = await pngImage(me.id);
+    const db = await getDb();
+    const [catalogue] = await db.select().from(images).where(eq(images.type, "CATALOGUE")).limit(1);
+    if (!catalogue) throw new Error("a seeded catalogue image");
+
+    expect(await deleteImages([b.id], eq(images.type, "UPLOADED"))).toBe(0);
+    expect(await deleteImages([a.id, b.id, catalogue.id])).toBe(2);
+    expect(await db.select({ id: images.id }).from(images).where(inArray(images.id, [a.id, b.id]))).toEqual([]);
+    for (const img of [a, b]) expect(fs.existsSync(storageFile(img.storageKey))).toBe(false);
+    expect(await db.select({ id: images.id }).from(images).where(eq(images.id, catalogue.id))).toEqual([{ id: catalogue.id }]);
+  });
+});
+
+describe("the privacy policy", () => {
+  it("names the account page's buttons for access and erasure exactly, in both languages", () => {
+    for (const lang of ["en", "de"] as const) {
+      const rights = translate(lang, "legal.privacy.sections.rights.p2");
+      expect(rights).toContain(translate(lang, "account.downloadData"));
+      expect(rights).toContain(translate(lang, "account.deleteAccount"));
+    }
+  });
+});
+
 describe("DELETE /api/user/account", () => {
   it("access: anonymous 401; an admin cannot erase their own account (409, nothing changes)", async () => {
     const anonymous = await deleteAccount("anonymous", { password: "whatever-123" });
@@ -210,9 +237,18 @@ describe("DELETE /api/user/account", () => {
     expect(mine.length).toBeGreaterThanOrEqual(3);
     for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(true);
 
+    // Another customer with an order and an image: erasing an account touches only the caller's own.
+    const bystander = await newCustomer("erase-bystander");
+    const theirOrder = await placedOrder(bystander, bystander.id);
+    const theirImage = await pngImage(bystander.id);
+
     const res = await deleteAccount(me, { password: "customer-pass-123" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe("Your account has been deleted.");
+    expect((await sessionOf(bystander.cookie)).authenticated).toBe(true);
+    expect(await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, theirOrder.order.id))).toEqual([{ userId: bystander.id }]);
+    expect(fs.existsSync(storageFile(theirImage.storageKey))).toBe(true);
+    expect((await getExport(bystander)).body.images.map((i) => i.id)).toContain(theirImage.id);
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
 
     expect((await sessionOf(me.cookie)).authenticated).toBe(false);

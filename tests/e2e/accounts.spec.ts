@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
-import { LoginPage } from "./pages/login-page";
+import { ADMIN, LoginPage } from "./pages/login-page";
+import { paidOrderViaApi } from "./pages/admin-orders-page";
 import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
 import { registerCustomer, unique } from "./pages/shop-setup";
@@ -246,6 +247,24 @@ test.describe("customer accounts", () => {
     expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({ authenticated: false });
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
+  });
+
+  test("a paid order of an erased account stays for the books: the admin's order detail says 'Customer account erased'", async ({ page, browser }) => {
+    const customer = await registerCustomer(page.request);
+    const { orderId, orderNumber } = await paidOrderViaApi(page.request, customer);
+    const erased = await page.request.delete("/api/user/account", { data: { password: "customer-pass-1" } });
+    expect(erased.status(), await erased.text()).toBe(200);
+
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    const login = new LoginPage(admin);
+    await login.goto(`/admin/orders/${orderId}`);
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(admin.getByRole("heading", { level: 1 })).toContainText(orderNumber);
+    await expect(admin.getByTestId("order-customer-erased")).toHaveText("Customer account erased");
+    // The delivery is still open: the shipping address stays.
+    await expect(admin.getByTestId("order-shipping-address")).toContainText("Hauptstraße 5");
+    await context.close();
   });
 });
 
