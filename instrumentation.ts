@@ -10,7 +10,17 @@ export async function register(): Promise<void> {
   }
   const { bootstrap } = await import("./lib/bootstrap");
   const started = Date.now();
-  const handle = await bootstrap();
+  let handle;
+  try {
+    handle = await bootstrap();
+  } catch (err) {
+    // Next only logs a failed hook and would go on serving: a refused production start must stop.
+    if (err instanceof Error && err.name === "StartRefusedError") {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms`);
   // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
   void import("./lib/services/mail/delivery")

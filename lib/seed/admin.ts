@@ -18,6 +18,11 @@ import { logger } from "@/lib/api/logger";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 
+/** A production start that must not go on; instrumentation.ts ends the process on it. */
+export class StartRefusedError extends Error {
+  override name = "StartRefusedError";
+}
+
 /** Production without the demo switch: the one place the development default is never accepted. */
 function defaultForbidden(): boolean {
   const { NODE_ENV, SHOP_DEMO } = env();
@@ -29,7 +34,7 @@ function adminPassword(email: string): string {
   const password = env().ADMIN_PASSWORD ?? DEFAULT_ADMIN.password;
   if (env().NODE_ENV !== "production" || password !== DEFAULT_ADMIN.password) return password;
   if (defaultForbidden()) {
-    throw new Error(
+    throw new StartRefusedError(
       `Refusing to create the admin account ${email} with the development default password in production: ` +
         `set ADMIN_PASSWORD (at least 8 characters, not "${DEFAULT_ADMIN.password}") and start again (only \`npm run demo\` keeps the default).`,
     );
@@ -50,7 +55,7 @@ export async function refuseDefaultAdminPassword(db: Db): Promise<void> {
     .where(and(arrayContains(users.roles, ["admin"]), isNotNull(users.passwordHash)));
   for (const admin of admins) {
     if (await verifyPassword(DEFAULT_ADMIN.password, admin.passwordHash)) {
-      throw new Error(
+      throw new StartRefusedError(
         `Refusing to start in production: the admin account ${admin.email} still has the development default password. ` +
           `Change it (sign in, or start once with \`npm run demo\` and change it under the account page), or set ADMIN_PASSWORD before the first seed.`,
       );

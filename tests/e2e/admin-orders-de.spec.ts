@@ -28,6 +28,13 @@ test.describe("admin orders in German", () => {
     await expect(adminPage.getByRole("navigation", { name: "Verwaltungsnavigation" }).getByRole("link", { name: "Bestellhistorie" })).toBeVisible();
 
     await orders.search(orderNumber);
+    // Export: German admins get "Excel (DE)" first (semicolons, decimal commas), "CSV" as the other choice.
+    await expect(orders.exportLink()).toHaveText("Excel (DE)");
+    await expect(adminPage.getByTestId("order-export-other")).toHaveText("CSV");
+    await expect(adminPage.getByTestId("order-export-other")).toHaveAttribute("href", `/api/admin/orders/export?status=open&q=${orderNumber}&format=csv`);
+    const excel = await adminPage.request.get((await orders.exportLink().getAttribute("href")) ?? "");
+    expect(await excel.text()).toMatch(/^\uFEFF"Bestellnummer";"Rechnungsnummern";/);
+    await adminPage.screenshot({ path: test.info().outputPath("orders-export-de.png") });
     const row = orders.row(orderNumber);
     await expect(row.getByTestId("order-status")).toHaveText("Offen");
     await expect(row.getByTestId("order-payment-status")).toHaveText("Bezahlt");

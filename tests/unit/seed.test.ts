@@ -308,7 +308,8 @@ describe("db seed", () => {
       it(`refuses to create the admin on the embedded database too (no DATABASE_URL, no demo switch) when ${name}`, async () => {
         const email = `embedded-${refused.findIndex(([n]) => n === name)}@test.local`;
         const run = seedAdminAs({ NODE_ENV: "production", DATABASE_URL: undefined, SHOP_DEMO: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
-        await expect(run).rejects.toThrow(/ADMIN_PASSWORD/);
+        // The error instrumentation.ts ends a starting server on.
+        await expect(run).rejects.toThrow(expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }));
         expect(await adminRow(email)).toEqual([]);
       });
     }
@@ -348,7 +349,7 @@ describe("db seed", () => {
       const [demo] = await adminRow("demo@test.local");
       expect(demo?.roles).toEqual(["admin"]);
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined, DATABASE_URL: undefined });
-      await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(/ADMIN_PASSWORD/);
+      await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }));
       // The demo switch and development accept it.
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: "true" });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
@@ -369,6 +370,9 @@ describe("db seed", () => {
     it("the start-up path (openStartedDb's start-up work) runs the refusal in production", () => {
       const source = fs.readFileSync(path.join(process.cwd(), "lib/bootstrap/database.ts"), "utf8");
       expect(source).toMatch(/refuseDefaultAdminPassword\(/);
+      // …and a refused start ends the process instead of serving on (Next only logs a failed hook).
+      const hook = fs.readFileSync(path.join(process.cwd(), "instrumentation.ts"), "utf8");
+      expect(hook).toMatch(/StartRefusedError[\s\S]*process\.exit\(1\)/);
     });
   });
 });
