@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
 import { readSessionToken, sessionCookieName } from "@/lib/auth/tokens";
 import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
+import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 
 /**
  * First filter for pages (spec section 2): /admin/* and /account without a session → /login
@@ -12,6 +13,11 @@ import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStrip
  * Every page answer (redirects included) gets its Content-Security-Policy with a fresh nonce and, over
  * https, HSTS (lib/security/headers.ts). The policy also goes to the render as a request header: Next
  * takes the nonce from there for its own scripts; a CSP header the client sent is replaced.
+ *
+ * /order-status/{token} with a token that is not a genuine, unexpired order link is answered as an
+ * unknown address (HTTP 404; app/not-found.tsx explains the link): the page itself streams, so it
+ * could no longer set the status. Whether the order exists and the link version is current is
+ * checked by the page (it shows the same explanation).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -27,6 +33,11 @@ export async function proxy(request: NextRequest) {
   headers.set("x-pathname", pathname + search);
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", policy);
+
+  const orderLink = /^\/order-status\/([^/]+)$/.exec(pathname)?.[1];
+  if (orderLink !== undefined && !verifyOrderLinkToken(orderLink)) {
+    return secured(NextResponse.rewrite(new URL("/order-status/invalid/link", request.url), { request: { headers } }));
+  }
 
   const adminPage = pathname === "/admin" || pathname.startsWith("/admin/");
   // /account (issue 11 §1) needs a session; the page's requireRoles checks that it is still current.

@@ -1,7 +1,17 @@
 import Link from "next/link";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { LinkInvalid } from "@/components/shop/order-status/link-invalid";
 
 export default async function NotFound() {
+  // proxy.ts answers a broken order link with this page: it explains the link instead.
+  if ((await headers()).get("x-pathname")?.startsWith("/order-status/")) {
+    return (
+      <main className="px-4 py-16">
+        <LinkInvalid reason="invalid" />
+      </main>
+    );
+  }
   const t = await getTranslations("notFound");
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">

@@ -18,6 +18,8 @@ export const adminOrdersApi = {
   refund: (orderId: string, body: RefundOrderBody) => post<AdminOrderDetail>(`${orderPath(orderId)}/refund`, body),
   /** POST /api/admin/orders/{orderId}/resend-receipt – the same stored invoice PDF again. */
   resendReceipt: (orderId: string) => post<{ mailId: number }>(`${orderPath(orderId)}/resend-receipt`),
+  /** POST /api/admin/orders/{orderId}/revoke-links – every order link mailed so far stops working. */
+  revokeLinks: (orderId: string) => post<{ linkVersion: number }>(`${orderPath(orderId)}/revoke-links`),
 };
 
 /** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */

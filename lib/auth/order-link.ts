@@ -1,4 +1,4 @@
-import "server-only";
+// No "server-only" marker: proxy.ts checks order links too (it runs on the server all the same).
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { authSecret, env } from "@/lib/env";
 

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { proxy, config } from "@/proxy";
 import { mintSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/tokens";
 import { authSecret } from "@/lib/env";
+import { orderLinkToken } from "@/lib/auth/order-link";
 
 const NAME = sessionCookieName(false);
 const SECURE_NAME = sessionCookieName(true);
@@ -114,6 +115,26 @@ describe("proxy: other paths", () => {
     for (const path of ["/admin/vat", "/", "/cart", "/admin"]) expect(re.test(path), path).toBe(true);
     for (const path of ["/api/auth/session", "/api/admin/vat", "/_next/static/chunk.js", "/_next/image", "/favicon.ico", "/images/mug.png", "/styles.css"]) {
       expect(re.test(path), path).toBe(false);
+    }
+  });
+});
+
+describe("proxy: /order-status/{token}", () => {
+  const ORDER = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";
+
+  it("a genuine, unexpired link passes to the page (which checks the order and its link version)", async () => {
+    expectPass(await run(`/order-status/${orderLinkToken(ORDER)}`));
+  });
+
+  it("a tampered, made-up or expired link is rewritten to an unknown address (HTTP 404 there), keeping the original path for the explanation", async () => {
+    const genuine = orderLinkToken(ORDER);
+    const tampered = `${genuine.slice(0, 5)}${genuine[5] === "A" ? "B" : "A"}${genuine.slice(6)}`;
+    const expired = orderLinkToken(ORDER, new Date(Date.now() - 200 * 86_400_000));
+    for (const bad of [tampered, "A".repeat(54), "kaputt", expired]) {
+      const res = await run(`/order-status/${bad}`);
+      expect(res.headers.get("x-middleware-rewrite"), bad).toBe("http://localhost/order-status/invalid/link");
+      expect(res.headers.get("x-middleware-request-x-pathname")).toBe(`/order-status/${bad}`);
+      expect(res.headers.get("content-security-policy")).toBeTruthy();
     }
   });
 });

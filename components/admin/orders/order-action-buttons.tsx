@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 
-export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt";
+export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt" | "revokeLinks";
 
 /** What the page's one OrderActionHost needs to know about the order a button acts on. */
 export interface OrderActionSubject {
@@ -22,6 +22,7 @@ const STYLE: Record<OrderActionName, string> = {
   cancel: "btn-secondary text-red-700",
   refund: "btn-secondary",
   resendReceipt: "btn-secondary",
+  revokeLinks: "btn-secondary",
 };
 
 /**

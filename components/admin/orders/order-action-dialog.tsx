@@ -33,11 +33,14 @@ function send({ action, orderId, body }: Body): Promise<unknown> {
       return adminOrdersApi.refund(orderId, body as Parameters<typeof adminOrdersApi.refund>[1]);
     case "resendReceipt":
       return adminOrdersApi.resendReceipt(orderId);
+    case "revokeLinks":
+      return adminOrdersApi.revokeLinks(orderId);
   }
 }
 
 /**
- * The dialog of one order action: a confirmation (process, deliver, resend receipt) or a small form
+ * The dialog of one order action: a confirmation (process, deliver, resend receipt, revoke the order
+ * links) or a small form
  * (complete: carrier and tracking number; cancel: reason, required once production started; refund:
  * full or partial in euros up to the refundable maximum, reason). Validated with the handler's zod
  * schemas; the server's field errors land at the fields, its other messages (409) in the toast.
@@ -119,7 +122,7 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
 
   const fieldErrors = { ...errors, ...local };
   const set = (key: keyof ActionValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
-  const danger = action === "cancel" || action === "refund";
+  const danger = action === "cancel" || action === "refund" || action === "revokeLinks";
   const footer = action && (
     <>
       <button type="button" className="btn-secondary" onClick={onClose} disabled={run.isPending}>

@@ -5,7 +5,7 @@ import { useRowActions, type RowActionTarget } from "@/components/ui/list/use-ro
 import { OrderActionDialog } from "./order-action-dialog";
 import type { OrderActionName } from "./order-action-buttons";
 
-const ACTIONS: readonly OrderActionName[] = ["process", "complete", "deliver", "cancel", "refund", "resendReceipt"];
+const ACTIONS: readonly OrderActionName[] = ["process", "complete", "deliver", "cancel", "refund", "resendReceipt", "revokeLinks"];
 
 /**
  * The one action dialog of an order page (list or detail). Buttons rendered by OrderActionButtons

@@ -9,7 +9,13 @@ import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
 export async function OrderDetailHeader({ order }: { order: AdminOrderDetail }) {
   const [t, format] = await Promise.all([getTranslations("adminOrders"), getFormatter()]);
   const open = order.status === "pending" || order.status === "processing";
-  const actions: OrderActionName[] = [...order.actions, ...(order.canRefund ? (["refund"] as const) : []), ...(order.canResendReceipt ? (["resendReceipt"] as const) : [])];
+  // Revoking the order links is possible in every state: a link shows the order as long as it lives.
+  const actions: OrderActionName[] = [
+    ...order.actions,
+    ...(order.canRefund ? (["refund"] as const) : []),
+    ...(order.canResendReceipt ? (["resendReceipt"] as const) : []),
+    "revokeLinks",
+  ];
   const invoice = order.invoices.find((i) => i.kind === "invoice");
   return (
     <header className="space-y-3" data-testid="order-header">

@@ -18,7 +18,8 @@ import { SetPasswordForm } from "./set-password-form";
 /**
  * /order-status/{token}: one order opened with the signed link from an order mail, without signing
  * in — number, states, shipping progress, lines, totals, addresses, invoice and credit notes,
- * "Cancel order" while allowed, and for a guest account "set a password to keep your orders".
+ * "Cancel order" while allowed, and for a guest account "set a password to keep your orders"; a link
+ * too old to change the order says so (with "Sign in") instead of offering those.
  */
 export function GuestOrderView({ token, initial }: { token: string; initial: GuestOrderDto }) {
   const t = useTranslations("orderStatus");
@@ -90,6 +91,14 @@ export function GuestOrderView({ token, initial }: { token: string; initial: Gue
         )}
       </section>
 
+      {order.actionsExpired && (
+        <section className="card flex flex-wrap items-center justify-between gap-3" data-testid="actions-expired">
+          <p className="text-sm text-stone-700">{t("actionsExpired")}</p>
+          <Link href="/login?callbackUrl=%2Forders" className="btn-secondary">
+            {t("signIn")}
+          </Link>
+        </section>
+      )}
       {order.canSetPassword && <SetPasswordForm email={order.email} submit={(password) => guestOrdersApi.setPassword(token, { password })} />}
       {order.accountExists && (
         <section className="card flex flex-wrap items-center justify-between gap-3" data-testid="account-exists">

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { designInCart } from "./shop-setup";
 
-export type OrderAction = "process" | "complete" | "deliver" | "cancel" | "refund" | "resendReceipt";
+export type OrderAction = "process" | "complete" | "deliver" | "cancel" | "refund" | "resendReceipt" | "revokeLinks";
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/api/errors";
 import { clientIp } from "@/lib/api/client-ip";
@@ -33,6 +34,8 @@ async function orderOfLink(token: string): Promise<GuestOrderDto | "invalid" | "
 export default async function OrderStatusPage({ params }: Props) {
   const { token } = await params;
   const order = token.length <= 200 ? await orderOfLink(token) : "invalid";
-  if (order === "invalid" || order === "tooMany") return <LinkInvalid reason={order} />;
+  // HTTP 404 like an unknown address (not-found.tsx of this segment explains the link).
+  if (order === "invalid") notFound();
+  if (order === "tooMany") return <LinkInvalid reason={order} />;
   return <GuestOrderView token={token} initial={order} />;
 }
