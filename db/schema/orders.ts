@@ -195,6 +195,8 @@ export const payments = pgTable(
     currency: char({ length: 3 }).notNull().default("EUR"),
     idempotencyKey: text().notNull(),
     failureMessage: text(),
+    /** When a customer's read last asked the provider about this payment: at most once per 30 s. */
+    providerCheckedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -12,6 +12,7 @@ import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { runScheduledJobs } from "@/lib/services/mail/cron";
 import { call, cookieFor } from "../helpers/api";
 import { startFakeStripe, type FakeIntent, type FakeStripe } from "../helpers/fake-stripe";
+import { chargeOf } from "../helpers/stripe-webhooks";
 import { tempDir } from "../helpers/test-db";
 import { checkoutBody, fillCart, newCustomer, placeOrder, type ErrorBody } from "../helpers/orders";
 
@@ -140,6 +141,30 @@ describe("a refund whose answer is lost", () => {
     fake.forgetIdempotencyKeys();
     expect((await cron()).finishedRefunds).toBe(1);
     expect(providerRefundsOf(o.intent)).toHaveLength(1);
+    await booksMatchProvider(o.id, o.intent);
+  });
+
+  it("Stripe's charge.refunded for it books our pending row (found by our refund id in the refund's metadata), once", async () => {
+    const o = await paidOrder();
+    fake.dropNextConnection("POST /v1/refunds", LOST);
+    expect((await adminRefund(o.id, { amountCents: 400, reason: "Goodwill" })).status).toBe(502);
+    const [made] = providerRefundsOf(o.intent);
+    if (!made) throw new Error("the provider made the refund");
+    await sendWebhook("charge.refunded", { ...chargeOf(o.intent, made.amount), refunds: { object: "list", has_more: false, data: [made] } });
+    expect((await refundRows(o.id)).map((r) => [r.status, r.providerRefundId, r.reason])).toEqual([["succeeded", made.id, "Goodwill"]]);
+    await booksMatchProvider(o.id, o.intent);
+    expect((await cron()).finishedRefunds).toBe(0);
+    expect(providerRefundsOf(o.intent)).toHaveLength(1);
+  });
+
+  it("Stripe's refund.updated for it books our pending row the same way", async () => {
+    const o = await paidOrder();
+    fake.dropNextConnection("POST /v1/refunds", LOST);
+    expect((await adminRefund(o.id, { amountCents: 250, reason: "Goodwill" })).status).toBe(502);
+    const [made] = providerRefundsOf(o.intent);
+    if (!made) throw new Error("the provider made the refund");
+    await sendWebhook("refund.updated", made);
+    expect((await refundRows(o.id)).map((r) => [r.status, r.providerRefundId])).toEqual([["succeeded", made.id]]);
     await booksMatchProvider(o.id, o.intent);
   });
 

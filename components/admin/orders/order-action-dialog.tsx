@@ -19,6 +19,9 @@ const EMPTY: ActionValues = { carrier: "", trackingNumber: "", reason: "", refun
 
 type Body = { action: OrderActionName; orderId: string; body?: unknown };
 
+/** 128 random bits as hex (crypto.randomUUID exists only on secure origins). */
+const newRefundKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 function send({ action, orderId, body }: Body): Promise<unknown> {
   switch (action) {
     case "process":
@@ -56,7 +59,7 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
   const [local, setLocal] = useState<Record<string, string>>({});
   const [values, setValues] = useState(EMPTY);
   // One key per opened dialog: a double submit, or a retry after a lost answer, refunds once.
-  const [refundKey] = useState(() => crypto.randomUUID());
+  const [refundKey] = useState(newRefundKey);
   const number = target?.label ?? "";
   const email = target?.data.email ?? "";
   const refundable = Number(target?.data.refundableCents ?? 0);

@@ -5,7 +5,7 @@ import "server-only";
  * Provider calls happen outside transactions (attempts.ts); every state change goes through
  * applyPaymentState (transitions.ts) with the order row locked first, then the payment.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api/errors";
@@ -39,9 +39,10 @@ async function assertOwnOrder(session: Session, orderId: string): Promise<void> 
 
 /**
  * Stripe only: asks Stripe for the current state of the order's latest attempt and moves it forward
- * (a webhook may be late or lost). A Stripe outage leaves the stored state as it is.
+ * (a webhook may be late or lost). A Stripe outage leaves the stored state as it is. throttled (a
+ * customer's read): skipped when a read asked about the payment within the last 30 s.
  */
-export async function reconcileStripePayment(orderId: string, locale: Locale): Promise<void> {
+export async function reconcileStripePayment(orderId: string, locale: Locale, opts: { throttled?: boolean } = {}): Promise<void> {
   const latest = await latestPaymentRow(await getDb(), orderId);
   const id = latest?.providerPaymentId;
   if (!latest || !id || latest.provider !== "stripe" || FINISHED.includes(latest.status)) return;
@@ -49,6 +50,7 @@ export async function reconcileStripePayment(orderId: string, locale: Locale): P
   try {
     const provider = getPaymentProvider();
     if (provider.name !== "stripe") return;
+    if (opts.throttled && !(await claimProviderCheck(latest.id))) return;
     snapshot = await provider.retrieve(id);
   } catch (err) {
     logger.warn("stripe reconcile failed", { orderId, err });
@@ -59,6 +61,20 @@ export async function reconcileStripePayment(orderId: string, locale: Locale): P
     const [row] = await tx.select().from(payments).where(eq(payments.id, latest.id)).for("update");
     if (row) await applyPaymentState(tx, row, snapshot, { locale, effects, source: "reconcile" });
   });
+}
+
+/**
+ * Claims a customer read's provider check of a payment (one conditional UPDATE, so concurrent reads
+ * claim it once): false when it was asked within the last 30 s. Reads come as often as a page is
+ * reloaded; the webhook tells the news anyway.
+ */
+async function claimProviderCheck(paymentId: number): Promise<boolean> {
+  const claimed = await (await getDb())
+    .update(payments)
+    .set({ providerCheckedAt: sql`now()`, updatedAt: sql`${payments.updatedAt}` })
+    .where(and(eq(payments.id, paymentId), or(isNull(payments.providerCheckedAt), lt(payments.providerCheckedAt, sql`now() - interval '30 seconds'`))))
+    .returning({ id: payments.id });
+  return claimed.length > 0;
 }
 
 /**
@@ -74,7 +90,7 @@ export async function refreshPayment(orderId: string, locale: Locale): Promise<v
       logger.warn("payment attempt not completed", { orderId, err });
     }
   }
-  await reconcileStripePayment(orderId, locale);
+  await reconcileStripePayment(orderId, locale, { throttled: true });
 }
 
 /**

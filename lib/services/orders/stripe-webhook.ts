@@ -14,7 +14,7 @@ import "server-only";
  *   charge.dispute.closed       → lost: the disputed amount counts as refunded (credit note; fully
  *                                 refunded → cancelled); won or otherwise: "dispute_closed" only
  */
-import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { payments, refunds, webhookEvents, type Order, type Payment } from "@/db/schema";
 import { ApiError } from "@/lib/api/errors";
@@ -179,7 +179,8 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
   if (listed.length > 0) {
     for (const r of listed) {
       if (left <= 0) break;
-      const ours = mine.find((m) => m.providerRefundId === r.id);
+      // A refund of ours whose answer was lost has no provider id yet: Stripe names our refund id in its metadata.
+      const ours = mine.find((m) => m.providerRefundId === r.id) ?? mine.find((m) => !m.providerRefundId && r.metadata?.refundId === String(m.id));
       await book({ amountCents: Math.min(r.amount, left), providerRefundId: r.id, refundId: ours?.id });
     }
   } else {
@@ -195,7 +196,13 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
 
 /** refund.updated & co.: a pending refund of ours succeeded (booked) or failed (released, "refund_failed"). */
 async function settleOurRefund(c: Ctx, payment: Payment, refund: Refund): Promise<WebhookOutcome> {
-  const [ours] = await c.tx.select().from(refunds).where(and(eq(refunds.providerRefundId, refund.id), eq(refunds.status, "pending"))).for("update");
+  const ourId = Number(refund.metadata?.refundId);
+  const byOurId = Number.isSafeInteger(ourId) && ourId > 0 ? and(eq(refunds.id, ourId), eq(refunds.paymentId, payment.id), isNull(refunds.providerRefundId)) : undefined;
+  const [ours] = await c.tx
+    .select()
+    .from(refunds)
+    .where(and(or(eq(refunds.providerRefundId, refund.id), byOurId), eq(refunds.status, "pending")))
+    .for("update");
   if (!ours) return "ignored"; // unknown refunds are booked from charge.refunded, which carries the charge's total
   if (refund.status === "succeeded") {
     const booked = await bookSucceededRefund(c.tx, { orderId: payment.orderId, paymentId: payment.id, amountCents: ours.amountCents, providerRefundId: refund.id, reason: ours.reason, source: ours.source, actorUserId: ours.createdBy, refundId: ours.id }, c.effects);
