@@ -52,6 +52,7 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "admin/vat/[vatId]": ["validation"],
   login: ["common", "login", "validation"],
   "reset-password": ["common", "login", "resetPassword", "validation"],
+  "sign-in-link": ["common", "login", "signInLink"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientSegment = keyof typeof SEGMENT_CLIENT_NAMESPACES;
