@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
-import { SignInLinkForm } from "@/components/auth/sign-in-link-form";
+import { MailedLinkForm } from "@/components/auth/mailed-link-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("signInLink");
@@ -14,7 +14,7 @@ export default async function SignInLinkPage({ searchParams }: { searchParams: P
   const value = typeof token === "string" && token.trim() ? token.trim() : null;
   return (
     <AuthShell>
-      <SignInLinkForm token={value} />
+      <MailedLinkForm kind="signInLink" token={value} />
     </AuthShell>
   );
 }

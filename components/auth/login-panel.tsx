@@ -54,7 +54,7 @@ export function LoginPanel({ callbackUrl, initialTab, initialForgot = false }: {
               label: t("tabRegister"),
               content:
                 tab === "register" ? (
-                  <RegisterForm callbackUrl={callbackUrl} email={email} onEmailChange={setEmail} onSignIn={() => setTab("signin")} onForgot={showForgot} />
+                  <RegisterForm email={email} onEmailChange={setEmail} onSignIn={() => setTab("signin")} onForgot={showForgot} />
                 ) : null,
             },
           ]}

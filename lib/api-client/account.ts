@@ -33,6 +33,11 @@ export function signInWithLink(body: SignInLinkBody) {
   return apiFetch<ResetPasswordResponse>("/auth/login-link/use", { method: "POST", body, redirectOnAuthError: false });
 }
 
+/** POST /api/auth/register/confirm – creates the account of a mailed sign-up link and signs it in (404: link invalid, used or expired). */
+export function confirmRegistration(body: SignInLinkBody) {
+  return apiFetch<ResetPasswordResponse>("/auth/register/confirm", { method: "POST", body, redirectOnAuthError: false });
+}
+
 /** GET /api/user/account – own data, whether a password is set, addresses used before. */
 export const accountQuery = queryOptions({
   queryKey: ["account"],

@@ -19,7 +19,7 @@ import { issueResetToken, peekToken, retireTokens, useToken } from "./tokens";
 
 /**
  * Forgot password, the guest's "set a password" offer and using the mailed link
- * (POST /api/auth/password/forgot, /api/auth/password/reset, POST /api/auth/register with a guest's email).
+ * (POST /api/auth/password/forgot, /api/auth/password/reset; registration.ts mails them on sign-up with a known email).
  */
 
 export interface LinkRequest {
@@ -49,7 +49,7 @@ async function limitLinkMails(email: string, clientIp: string): Promise<void> {
 }
 
 /** Who gets a link for the email: its password account ("reset"), else its oldest guest account ("setPassword"), else nobody. */
-async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
+export async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
   const db = await getDb();
   const [account] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   if (account) return { ...account, kind: "reset" };
@@ -63,7 +63,7 @@ async function linkRecipient(email: string): Promise<{ id: number; firstName: st
 }
 
 /** Issues a token and queues its mail in one transaction, then sends the mail (after the commit). */
-async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
+export async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
   const db = await getDb();
   const mailId = await db.transaction(async (tx) => {
     const token = await issueResetToken(tx, recipient.id);
@@ -86,19 +86,6 @@ export async function requestPasswordLink(req: LinkRequest): Promise<void> {
     const recipient = await linkRecipient(req.email);
     if (recipient) await sendLink(req.email, recipient, req);
   });
-}
-
-/**
- * Registering with an email that has guest accounts but no password account: instead of a second
- * account, the set-a-password link is mailed (rate-limited like forgot). True when that happened;
- * false when registration should go on (no account, or a password account: errors.emailTaken).
- */
-export async function offerGuestClaim(req: LinkRequest): Promise<boolean> {
-  const recipient = await linkRecipient(req.email);
-  if (recipient?.kind !== "setPassword") return false;
-  await limitLinkMails(req.email, req.clientIp);
-  await sendLink(req.email, recipient, req);
-  return true;
 }
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");

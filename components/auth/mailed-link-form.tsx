@@ -7,16 +7,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { signInWithLink } from "@/lib/api-client/account";
+import { confirmRegistration, signInWithLink } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
 import { afterSignIn } from "./after-sign-in";
 
 /**
- * /sign-in-link?token=… : one button that uses the mailed single-use link. It is not used on page
- * load, since mail scanners open links before the customer does and would spend it.
+ * /sign-in-link?token=… and /confirm-registration?token=… : one button that uses the mailed
+ * single-use link and signs in. It is not used on page load, since mail scanners open links before
+ * the customer does and would spend it.
  */
-export function SignInLinkForm({ token }: { token: string | null }) {
-  const t = useTranslations("signInLink");
+export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmRegistration"; token: string | null }) {
+  const signInTexts = useTranslations("signInLink");
+  const confirmTexts = useTranslations("confirmRegistration");
+  const t = kind === "signInLink" ? signInTexts : confirmTexts;
   const tl = useTranslations("login");
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -29,7 +32,7 @@ export function SignInLinkForm({ token }: { token: string | null }) {
     setPending(true);
     setError(null);
     try {
-      const session = await signInWithLink({ token });
+      const session = await (kind === "signInLink" ? signInWithLink({ token }) : confirmRegistration({ token }));
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       toast.success(t("success"));
@@ -43,12 +46,12 @@ export function SignInLinkForm({ token }: { token: string | null }) {
 
   if (invalid) {
     return (
-      <div className="card space-y-4" data-testid="sign-in-link-invalid">
+      <div className="card space-y-4" data-testid="mailed-link-invalid">
         <h1 className="text-2xl font-semibold">{t("invalidTitle")}</h1>
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {invalid}
         </p>
-        <Link href="/login" className="btn-primary w-full">
+        <Link href={kind === "signInLink" ? "/login" : "/login?tab=register"} className="btn-primary w-full">
           {t("requestNew")}
         </Link>
       </div>
@@ -64,7 +67,7 @@ export function SignInLinkForm({ token }: { token: string | null }) {
           {error}
         </p>
       )}
-      <button type="button" className="btn-primary w-full" disabled={pending} onClick={onSignIn} data-testid="sign-in-link-submit">
+      <button type="button" className="btn-primary w-full" disabled={pending} onClick={onSignIn} data-testid="mailed-link-submit">
         {pending ? t("submitting") : t("submit")}
       </button>
     </div>
