@@ -83,6 +83,8 @@ const envSchema = z.object({
   PASSWORD_RESET_MINUTES: int(60),
   /** Lifetime of a mailed one-time sign-in link (POST /api/auth/login-link). */
   LOGIN_LINK_MINUTES: int(15),
+  /** Hours a mailed sign-up confirmation link stays valid (the pending sign-up is deleted after). */
+  REGISTRATION_CONFIRM_HOURS: int(24),
   /** Ceiling of the estimated AI provider spend (EUR) of the whole shop per clock hour and per UTC day; past it, generation answers 503 (the offline provider is exempt). */
   AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),

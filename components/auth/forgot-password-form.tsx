@@ -3,18 +3,30 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { forgotPassword } from "@/lib/api-client/account";
+import { forgotPassword, requestSignInLink } from "@/lib/api-client/account";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
 
 /**
- * "Forgot password?" (issue 11 §1): asks for the email and shows the server's neutral confirmation
- * (the same whether or not an account exists); the mail carries a single-use, expiring link to /reset-password.
+ * "Forgot password?" (issue 11 §1) and "Email me a sign-in link": asks for the email and shows the
+ * server's neutral confirmation (the same whether or not an account exists); the mail carries a
+ * single-use, expiring link to /reset-password or /sign-in-link.
  */
-export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: string; onEmailChange: (email: string) => void; onBack: () => void }) {
+export function ForgotPasswordForm({
+  email,
+  onEmailChange,
+  onBack,
+  kind = "reset",
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+  kind?: "reset" | "signInLink";
+}) {
   const t = useTranslations("login");
+  const link = kind === "signInLink";
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const fields = useFieldErrors();
   const [sent, setSent] = useState<string | null>(null);
@@ -35,28 +47,28 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
     }
     setPending(true);
     try {
-      const answer = await forgotPassword(body);
+      const answer = await (link ? requestSignInLink(body) : forgotPassword(body));
       setSent(answer.message);
     } catch (err) {
       if (err instanceof HttpError && err.fieldErrors) {
         fields.fromServer(err);
         focusError();
-      } else setError(err instanceof HttpError && err.status === 429 ? t("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t("forgotError"));
+      } else setError(err instanceof HttpError && err.status === 429 ? t("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t(link ? "linkError" : "forgotError"));
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <div className="space-y-4" data-testid="forgot-password">
-      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">{t("forgotTitle")}</h2>
+    <div className="space-y-4" data-testid={link ? "sign-in-link-request" : "forgot-password"}>
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">{t(link ? "linkTitle" : "forgotTitle")}</h2>
       {sent ? (
         <p role="status" data-testid="forgot-sent" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
           {sent}
         </p>
       ) : (
         <form ref={formRef} onSubmit={onSubmit} onFocus={accountFormRules.preload} className="space-y-4" noValidate>
-          <p className="text-sm text-stone-600">{t("forgotIntro")}</p>
+          <p className="text-sm text-stone-600">{t(link ? "linkIntro" : "forgotIntro")}</p>
           <TextField
             id="forgot-email"
             name="email"
@@ -73,7 +85,7 @@ export function ForgotPasswordForm({ email, onEmailChange, onBack }: { email: st
             </p>
           )}
           <button type="submit" className="btn-primary w-full" disabled={pending}>
-            {pending ? t("forgotSubmitting") : t("forgotSubmit")}
+            {pending ? t("forgotSubmitting") : t(link ? "linkSubmit" : "forgotSubmit")}
           </button>
         </form>
       )}

@@ -14,15 +14,19 @@ export function LoginForm({
   email,
   onEmailChange,
   onForgot,
+  onSignInLink,
 }: {
   callbackUrl: string | null;
   email: string;
   onEmailChange: (email: string) => void;
   onForgot: () => void;
+  onSignInLink: () => void;
 }) {
   const t = useTranslations("login");
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  // Delayed sign-in (429): the mailed one-time link is offered as the way in.
+  const [throttled, setThrottled] = useState(false);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -30,6 +34,7 @@ export function LoginForm({
     const form = new FormData(e.currentTarget);
     setPending(true);
     setError(null);
+    setThrottled(false);
     try {
       const session = await login({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
       queryClient.clear();
@@ -40,6 +45,7 @@ export function LoginForm({
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       setError(status === 401 || status === 422 ? t("invalidCredentials") : status === 429 ? t("tooManyAttempts") : t("error"));
+      setThrottled(status === 429);
       setPending(false);
     }
   }
@@ -57,14 +63,24 @@ export function LoginForm({
       />
       <div>
         <TextField id="password" name="password" type="password" autoComplete="current-password" label={t("password")} />
-        <button type="button" className="mt-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onForgot}>
-          {t("forgotLink")}
-        </button>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onForgot}>
+            {t("forgotLink")}
+          </button>
+          <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline" onClick={onSignInLink}>
+            {t("linkLink")}
+          </button>
+        </div>
       </div>
       {error && (
-        <p role="alert" data-testid="login-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
+        <div role="alert" className="space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p data-testid="login-error">{error}</p>
+          {throttled && (
+            <button type="button" className="btn-secondary w-full" data-testid="login-link-offer" onClick={onSignInLink}>
+              {t("linkOffer")}
+            </button>
+          )}
+        </div>
       )}
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending ? t("submitting") : t("submit")}

@@ -14,7 +14,7 @@ import { RegisterForm } from "./register-form";
 export type LoginTab = "signin" | "register";
 
 /**
- * /login (issue 11 §1): "Sign in" | "Create account", "Forgot password?" in place of the sign-in form,
+ * /login (issue 11 §1): "Sign in" | "Create account", "Forgot password?" or "Email me a sign-in link" in place of the sign-in form,
  * and "Continue as guest" where it fits (never for an /admin target). Only the active tab's form is
  * rendered; the email typed is kept across them.
  */
@@ -22,18 +22,18 @@ export function LoginPanel({ callbackUrl, initialTab, initialForgot = false }: {
   const t = useTranslations("login");
   const { data: session } = useQuery(sessionQuery);
   const [tab, setTab] = useState<LoginTab>(initialTab);
-  const [forgot, setForgot] = useState(initialForgot && initialTab === "signin");
+  const [forgot, setForgot] = useState<false | "reset" | "signInLink">(initialForgot && initialTab === "signin" ? "reset" : false);
   const [email, setEmail] = useState("");
   const guest = session?.roles.some((r) => r === "customer" || r === "admin") ? null : guestTarget(callbackUrl, session);
 
   const showForgot = () => {
     setTab("signin");
-    setForgot(true);
+    setForgot("reset");
   };
   const signIn = forgot ? (
-    <ForgotPasswordForm email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
+    <ForgotPasswordForm key={forgot} kind={forgot} email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
   ) : (
-    <LoginForm callbackUrl={callbackUrl} email={email} onEmailChange={setEmail} onForgot={showForgot} />
+    <LoginForm callbackUrl={callbackUrl} email={email} onEmailChange={setEmail} onForgot={showForgot} onSignInLink={() => setForgot("signInLink")} />
   );
 
   return (
@@ -54,7 +54,7 @@ export function LoginPanel({ callbackUrl, initialTab, initialForgot = false }: {
               label: t("tabRegister"),
               content:
                 tab === "register" ? (
-                  <RegisterForm callbackUrl={callbackUrl} email={email} onEmailChange={setEmail} onSignIn={() => setTab("signin")} onForgot={showForgot} />
+                  <RegisterForm email={email} onEmailChange={setEmail} onSignIn={() => setTab("signin")} onForgot={showForgot} />
                 ) : null,
             },
           ]}

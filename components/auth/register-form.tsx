@@ -1,43 +1,37 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { sessionQuery } from "@/lib/api-client/session";
 import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
-import { afterSignIn } from "./after-sign-in";
 import { accountFormRules } from "./lazy-form-rules";
 import { registerCustomer } from "./auth-api";
 
 /**
  * Create a customer account (issue 11 §1). Field errors come from the shared rules in the browser and
- * from the server's envelope; after a failed submit focus moves to the first faulty field. An email that
- * is taken, or that ordered as a guest (the server mailed a set-password link), shows the server's
- * message with the ways on: sign in, or "forgot password".
+ * from the server's envelope; after a failed submit focus moves to the first faulty field. The server
+ * answers every address alike: "check your mailbox" (the mail confirms a new account, or tells the
+ * owner of a known address what to do), shown with the ways on: sign in, or "forgot password".
  */
 export function RegisterForm({
-  callbackUrl,
   email,
   onEmailChange,
   onSignIn,
   onForgot,
 }: {
-  callbackUrl: string | null;
   email: string;
   onEmailChange: (email: string) => void;
   onSignIn: () => void;
   onForgot: () => void;
 }) {
   const t = useTranslations("login");
-  const queryClient = useQueryClient();
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const fields = useFieldErrors();
   const [repeatError, setRepeatError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const [taken, setTaken] = useState<string | null>(null);
+  const [checkMail, setCheckMail] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -50,7 +44,6 @@ export function RegisterForm({
       lastName: String(form.get("lastName") ?? ""),
     };
     setError(null);
-    setTaken(null);
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.signUpForm, input);
     const repeat = String(form.get("passwordRepeat") ?? "");
     const differs = input.password.length > 0 && repeat !== input.password;
@@ -61,19 +54,34 @@ export function RegisterForm({
     }
     setPending(true);
     try {
-      const session = await registerCustomer(body);
-      queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-      window.location.assign(afterSignIn(callbackUrl, session));
+      const answer = await registerCustomer(body);
+      setPending(false);
+      setCheckMail(answer.message);
     } catch (err) {
       setPending(false);
       const status = err instanceof HttpError ? err.status : 0;
       if (err instanceof HttpError && err.fieldErrors) {
         fields.fromServer(err);
         focusError();
-      } else if (status === 409) setTaken((err as HttpError).message);
-      else setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
+      } else setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
     }
+  }
+
+  if (checkMail) {
+    return (
+      <div role="status" data-testid="register-check-mail" className="space-y-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+        <h2 className="text-base font-semibold">{t("registerCheckMailTitle")}</h2>
+        <p>{checkMail}</p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onSignIn}>
+            {t("signInInstead")}
+          </button>
+          <button type="button" className="font-medium text-brand-700 underline" onClick={onForgot}>
+            {t("forgotLink")}
+          </button>
+        </p>
+      </div>
+    );
   }
 
   return (
@@ -113,19 +121,6 @@ export function RegisterForm({
         label={t("passwordRepeat")}
         error={repeatError}
       />
-      {taken && (
-        <div role="alert" data-testid="register-taken" className="space-y-2 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-900">
-          <p>{taken}</p>
-          <p className="flex flex-wrap gap-x-4 gap-y-1">
-            <button type="button" className="font-medium text-brand-700 underline" onClick={onSignIn}>
-              {t("signInInstead")}
-            </button>
-            <button type="button" className="font-medium text-brand-700 underline" onClick={onForgot}>
-              {t("forgotLink")}
-            </button>
-          </p>
-        </div>
-      )}
       {error && (
         <p role="alert" data-testid="register-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

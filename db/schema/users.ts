@@ -55,6 +55,30 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
+/**
+ * A sign-up waiting for its mailed confirmation link: the account is created only when the link is
+ * used, so registering answers the same for a new and a known address. Personal data: the row is
+ * deleted when its link is used, and once expired by the next registration (at most
+ * REGISTRATION_CONFIRM_HOURS old).
+ */
+export const pendingRegistrations = pgTable(
+  "pending_registrations",
+  {
+    id: serial().primaryKey(),
+    /** Stored lower-cased. */
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    phone: text(),
+    passwordHash: text().notNull(),
+    /** hex SHA-256 of the token handed out; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pending_registrations_hash_unique").on(t.tokenHash), index("pending_registrations_expires_idx").on(t.expiresAt)],
+);
+
 export const countries = pgTable("countries", {
   code: char({ length: 2 }).primaryKey(),
   nameEn: text().notNull(),

@@ -9,6 +9,7 @@ import type {
   MessageResponse,
   ResetPasswordBody,
   ResetPasswordResponse,
+  SignInLinkBody,
 } from "@/lib/schemas/account";
 
 /** Browser helpers for the customer's account (contract: lib/schemas/account.ts). */
@@ -21,6 +22,21 @@ export function forgotPassword(body: ForgotPasswordBody) {
 /** POST /api/auth/password/reset – sets the password with the mailed token and signs the account in (404: link invalid or expired). */
 export function resetPassword(body: ResetPasswordBody) {
   return apiFetch<ResetPasswordResponse>("/auth/password/reset", { method: "POST", body, redirectOnAuthError: false });
+}
+
+/** POST /api/auth/login-link – always 202 with the same message; a password account gets a one-time sign-in link by mail. */
+export function requestSignInLink(body: ForgotPasswordBody) {
+  return apiFetch<MessageResponse>("/auth/login-link", { method: "POST", body, redirectOnAuthError: false });
+}
+
+/** POST /api/auth/login-link/use – signs in with the mailed token (404: link invalid, used or expired). */
+export function signInWithLink(body: SignInLinkBody) {
+  return apiFetch<ResetPasswordResponse>("/auth/login-link/use", { method: "POST", body, redirectOnAuthError: false });
+}
+
+/** POST /api/auth/register/confirm – creates the account of a mailed sign-up link and signs it in (404: link invalid, used or expired). */
+export function confirmRegistration(body: SignInLinkBody) {
+  return apiFetch<ResetPasswordResponse>("/auth/register/confirm", { method: "POST", body, redirectOnAuthError: false });
 }
 
 /** GET /api/user/account – own data, whether a password is set, addresses used before. */

@@ -52,6 +52,9 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "admin/vat/[vatId]": ["validation"],
   login: ["common", "login", "validation"],
   "reset-password": ["common", "login", "resetPassword", "validation"],
+  // One form serves both pages (components/auth/mailed-link-form.tsx): both send both texts.
+  "sign-in-link": ["common", "confirmRegistration", "login", "signInLink"],
+  "confirm-registration": ["common", "confirmRegistration", "login", "signInLink"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientSegment = keyof typeof SEGMENT_CLIENT_NAMESPACES;

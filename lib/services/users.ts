@@ -160,33 +160,17 @@ async function rehash(userId: number, password: string, verifiedHash: string | n
   }
 }
 
-/** Registers a customer account, or (guest: true) a guest account for one order, and returns it. */
+/** Registers a guest account for one order and returns it (customers sign up through registration.ts). */
 export async function registerUser(body: RegisterBody, clientIp: string): Promise<SessionUser> {
-  // Accounts (guests too) per client address and hour: each new account has its own generation allowance.
-  const limit = await consume({ key: `register:${clientIp}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
+  // Accounts (guests too) per client network and hour: each new account has its own generation allowance.
+  const limit = await consume({ key: `register:${clientNetwork(clientIp)}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
   const db = await getDb();
-  const values = {
-    email: body.email,
-    firstName: body.firstName || null,
-    lastName: body.lastName || null,
-    phone: body.phone ?? null,
-  };
-  if (body.guest) {
-    const [user] = await db
-      .insert(users)
-      .values({ ...values, roles: ["guest"] })
-      .returning(sessionColumns);
-    if (!user) throw new Error("insert returned no row");
-    return user;
-  }
-  const passwordHash = await hashPassword(body.password ?? "");
   const [user] = await db
     .insert(users)
-    .values({ ...values, passwordHash, roles: ["customer"] })
-    .onConflictDoNothing()
+    .values({ email: body.email, firstName: body.firstName || null, lastName: body.lastName || null, phone: body.phone ?? null, roles: ["guest"] })
     .returning(sessionColumns);
-  if (!user) throw new ApiError(409, "errors.emailTaken");
+  if (!user) throw new Error("insert returned no row");
   return user;
 }
 

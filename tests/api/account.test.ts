@@ -6,11 +6,11 @@ import { addresses, users } from "@/db/schema";
 import * as account from "@/app/api/user/account/route";
 import * as password from "@/app/api/user/account/password/route";
 import * as login from "@/app/api/auth/login/route";
-import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { resetEnvCache } from "@/lib/env";
 import { accountResponse, type AccountResponse } from "@/lib/schemas/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
+import { registerCustomer } from "../helpers/register";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 import { cancelOrder, checkoutBody, newCustomer, placedOrder, type ErrorBody } from "../helpers/orders";
 
@@ -49,12 +49,7 @@ const sessionOf = async (cookie: string) => (await call<SessionBody>(session.GET
 async function newAccount(tag: string) {
   const email = freshEmail(tag);
   const pw = `old-${tag}-password`;
-  const res = await call<SessionBody & ErrorBody>(register.POST, {
-    method: "POST",
-    path: "/api/auth/register",
-    body: { email, password: pw, firstName: "Carla", lastName: "Kundin", phone: "+49 30 555 01" },
-    headers: { "x-forwarded-for": freshIp() },
-  });
+  const res = await registerCustomer<SessionBody & ErrorBody>({ email, password: pw, firstName: "Carla", lastName: "Kundin", phone: "+49 30 555 01" }, { ip: freshIp() });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { email, password: pw, id: some(res.body.user, "user").id, cookie: cookieFrom(res) };
 }

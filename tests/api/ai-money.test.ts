@@ -14,6 +14,7 @@ import en from "@/messages/en.json";
 import de from "@/messages/de.json";
 import { tempDir } from "../helpers/test-db";
 import { call, cookieFrom, loginAs } from "../helpers/api";
+import { registerCustomer } from "../helpers/register";
 import { makeJpeg, photoForm } from "../helpers/images";
 import { fakeOpenAI } from "../helpers/fake-openai";
 import { card, CARDS, paySandbox, placedOrder } from "../helpers/orders";
@@ -79,7 +80,7 @@ let registered = 0;
 /** A fresh customer account (signed in), registered from its own address. */
 async function freshCustomer(): Promise<{ cookie: string; id: number }> {
   registered += 1;
-  const res = await register({ email: `money-${registered}-${Date.now()}@example.com`, password: "customer-pass-123" }, `192.0.2.${registered}`);
+  const res = await registerCustomer<Body>({ email: `money-${registered}-${Date.now()}@example.com`, password: "customer-pass-123" }, { ip: `192.0.2.${registered}` });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = (res.body as unknown as { user: { id: number } }).user.id;
   return { cookie: cookieFrom(res), id };
@@ -205,7 +206,7 @@ describe("registration limit per client address", () => {
     setEnv({ REGISTRATIONS_PER_HOUR: "3" });
     const ip = "198.51.100.40";
     const mail = (n: string) => `reg-${n}-${Date.now()}@example.com`;
-    expect((await register({ email: mail("a"), password: "customer-pass-123" }, ip)).status).toBe(201);
+    expect((await register({ email: mail("a"), password: "customer-pass-123" }, ip)).status).toBe(202);
     expect((await register({ email: mail("b"), guest: true }, ip)).status).toBe(201);
     expect((await register({ email: mail("c"), guest: true }, ip)).status).toBe(201);
     const limited = await register({ email: mail("d"), guest: true }, ip);

@@ -15,6 +15,7 @@ import { env, resetEnvCache } from "@/lib/env";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { tempDir } from "../helpers/test-db";
+import { registerCustomer } from "../helpers/register";
 
 type SessionBody = { authenticated: boolean; user: { id: number; email: string } | null; roles: string[] };
 type ErrorBody = { message: string; errors?: Record<string, string> };
@@ -60,8 +61,7 @@ function postLogin(email: string, password: string, ip: string) {
 async function newAccount(tag: string) {
   const email = freshEmail(tag);
   const password = `pw-${tag}-secret`;
-  const res = await call<SessionBody>(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password, firstName: "Lina", lastName: tag }, headers: { "x-forwarded-for": freshIp() } });
-  // A customer account, however registration answers: created directly when it does not sign in.
+  const res = await registerCustomer<SessionBody>({ email, password, firstName: "Lina", lastName: tag }, { ip: freshIp() });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.user?.id;
   if (!id) throw new Error("no user");
@@ -89,10 +89,11 @@ describe("POST /api/auth/login-link", () => {
     const account = await newAccount("known");
     const unknown = freshEmail("nobody");
     const db = await getDb();
+    const before = (await mailsTo(account.email)).length; // the sign-up's confirmation
     const known = await postLink({ email: account.email });
     const atAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
     const missing = await postLink({ email: unknown });
-    expect(atAnswer).toHaveLength(0);
+    expect(atAnswer).toHaveLength(before);
     expect(known.status).toBe(202);
     expect(missing.status).toBe(202);
     expect(known.body).toEqual({ message: SENT });
@@ -140,7 +141,7 @@ describe("POST /api/auth/login-link", () => {
     const refused = await postLink({ email: account.email });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await mailsTo(account.email)).toHaveLength(LIMIT);
+    expect((await mailsTo(account.email)).filter((m) => m.subject === "Your MugMagic sign-in link")).toHaveLength(LIMIT);
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) expect((await postLink({ email: freshEmail("spray") }, { ip })).status).toBe(202);
     expect((await postLink({ email: freshEmail("spray") }, { ip })).status).toBe(429);

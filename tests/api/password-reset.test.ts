@@ -16,14 +16,14 @@ import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
+import { registerCustomer } from "../helpers/register";
 import { checkoutBody, fillCart, listOrders, placedOrder, type ErrorBody } from "../helpers/orders";
 
 type SessionBody = { authenticated: boolean; user: { id: number; email: string } | null; roles: string[] };
 
 const LINK_INVALID = "This link is invalid or has expired. Please request a new one.";
 const SENT = "If an account exists for this email, we have sent a link to reset the password.";
-const GUEST_EMAIL_REGISTERED =
-  "You have already ordered with this email as a guest. We have sent you a link to set a password; your orders and images stay with your account.";
+const CHECK_MAIL = "Please check your mailbox: we have sent you an email to finish creating your account.";
 const LIMIT = 3;
 
 const runTag = randomBytes(3).toString("hex");
@@ -65,7 +65,7 @@ function postLogin(email: string, password: string) {
 }
 
 function postRegister(body: Record<string, unknown>, ip = freshIp()) {
-  return call<SessionBody & ErrorBody>(register.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": ip } });
+  return call<SessionBody & ErrorBody & { checkMail?: boolean }>(register.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": ip } });
 }
 
 async function sessionOf(cookie: string) {
@@ -91,7 +91,7 @@ async function mailedToken(email: string): Promise<string> {
 async function newAccount(tag: string) {
   const email = freshEmail(tag);
   const password = `old-${tag}-password`;
-  const res = await postRegister({ email, password, firstName: "Rita", lastName: tag });
+  const res = await registerCustomer<SessionBody>({ email, password, firstName: "Rita", lastName: tag }, { ip: freshIp() });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { email, password, id: some(res.body.user, "user").id, cookie: cookieFrom(res) };
 }
@@ -148,19 +148,20 @@ describe("POST /api/auth/password/forgot", () => {
     const account = await newAccount("after");
     const unknown = freshEmail("after-nobody");
     const db = await getDb();
+    const before = (await mailsTo(account.email)).length; // the sign-up's confirmation
     const known = await postForgot({ email: account.email });
     // Nothing about the account has happened yet when the handler has answered.
     const queuedAtAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
     const tokensAtAnswer = await db.select().from(authTokens).where(eq(authTokens.userId, account.id));
     const missing = await postForgot({ email: unknown });
-    expect(queuedAtAnswer).toHaveLength(0);
+    expect(queuedAtAnswer).toHaveLength(before);
     expect(tokensAtAnswer).toHaveLength(0);
     expect(known.status).toBe(202);
     expect(missing.status).toBe(202);
     expect(known.body).toEqual(missing.body);
     expect([...known.headers.keys()].filter((h) => h !== "x-request-id")).toEqual([...missing.headers.keys()].filter((h) => h !== "x-request-id"));
     await flushAfterResponse();
-    expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email))).toHaveLength(1);
+    expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email))).toHaveLength(before + 1);
     expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, unknown))).toHaveLength(0);
   });
 
@@ -203,7 +204,7 @@ describe("POST /api/auth/password/forgot", () => {
     const refused = await postForgot({ email: account.email });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await mailsTo(account.email)).toHaveLength(LIMIT);
+    expect((await mailsTo(account.email)).filter((m) => m.subject === "Reset your MugMagic password")).toHaveLength(LIMIT);
 
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) expect((await postForgot({ email: freshEmail("spray") }, { ip })).status).toBe(202);
@@ -391,16 +392,16 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
 });
 
 describe("POST /api/auth/register with an email that has guest accounts", () => {
-  it("answers 409 and mails the set-a-password link instead of creating a second account", async () => {
+  it("answers the neutral 202 and mails the set-a-password link instead of creating a second account", async () => {
     const email = freshEmail("reg-guest");
     const guest = await newGuest(email);
     const res = await postRegister({ email, password: "wants-an-account", firstName: "Gina", lastName: "Guest" });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe(GUEST_EMAIL_REGISTERED);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ checkMail: true, message: CHECK_MAIL });
     expect(res.headers.get("set-cookie")).toBeNull();
+    const [mail] = await mailsTo(email);
     const accounts = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(accounts.map((a) => a.id)).toEqual([guest.id]);
-    const [mail] = await mailsTo(email);
     expect(mail).toMatchObject({ kind: "account", subject: "Set a password for your MugMagic orders" });
     // The link works like the forgot-password one.
     const done = await postReset({ token: await mailedToken(email), password: "wants-an-account" });
@@ -410,17 +411,21 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
   it(`is limited like forgot password (${LIMIT} mails per email and hour)`, async () => {
     const email = freshEmail("reg-limit");
     await newGuest(email);
-    for (let i = 0; i < LIMIT; i++) expect((await postRegister({ email, password: "wants-an-account" })).status).toBe(409);
+    for (let i = 0; i < LIMIT; i++) expect((await postRegister({ email, password: "wants-an-account" })).status).toBe(202);
     expect((await postRegister({ email, password: "wants-an-account" })).status).toBe(429);
     expect(await mailsTo(email)).toHaveLength(LIMIT);
   });
 
-  it("an email with a password account stays 409 errors.emailTaken (no mail); guest registration is unchanged", async () => {
+  it("an email with a password account: the neutral 202, its owner gets a reset link; guest registration is unchanged", async () => {
     const account = await newAccount("reg-taken");
     const res = await postRegister({ email: account.email, password: "another-password" });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe("An account with this email already exists");
-    expect(await mailsTo(account.email)).toHaveLength(0);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ checkMail: true, message: CHECK_MAIL });
+    const [mail] = await mailsTo(account.email);
+    expect(mail?.subject).toBe("Someone tried to create a MugMagic account with your address");
+    expect((await postLogin(account.email, "another-password")).status).toBe(401);
+    const done = await postReset({ token: await mailedToken(account.email), password: "owner-chose-this" });
+    expect(done.body).toMatchObject({ user: { id: account.id } });
 
     const email = freshEmail("reg-guest-again");
     await newGuest(email);

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
-import * as register from "@/app/api/auth/register/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as account from "@/app/api/user/account/route";
 import * as password from "@/app/api/user/account/password/route";
@@ -12,6 +11,7 @@ import { resolveSession } from "@/lib/auth/session";
 import { sessionCookieName } from "@/lib/auth/tokens";
 import { sessionListenerUp, sessionUserCache } from "@/lib/services/session-cache";
 import { call, cookieFrom } from "../helpers/api";
+import { registerCustomer } from "../helpers/register";
 import { useServer } from "../helpers/test-db";
 
 /**
@@ -26,12 +26,7 @@ let n = 0;
 
 async function newCustomer(label: string): Promise<{ id: number; email: string; cookie: string }> {
   const email = `cache-${label}-${++n}-${Date.now()}@example.com`;
-  const res = await call<{ user: { id: number } }>(register.POST, {
-    method: "POST",
-    path: "/api/auth/register",
-    body: { email, password: "customer-pass-123", firstName: "Cache", lastName: "Test" },
-    headers: { "x-forwarded-for": `10.12.${n}.1` },
-  });
+  const res = await registerCustomer<{ user: { id: number } }>({ email, password: "customer-pass-123", firstName: "Cache", lastName: "Test" }, { ip: `10.12.${n}.1` });
   expect(res.status).toBe(201);
   return { id: res.body.user.id, email, cookie: cookieFrom(res) };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -8,6 +8,7 @@ import { paidOrderViaApi } from "./pages/admin-orders-page";
 import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
 import { registerCustomer, unique } from "./pages/shop-setup";
+import { mailedLinkFor, signUp } from "./helpers/outbox";
 
 /**
  * Customer accounts (issue 11 §1): sign-up, sign-in, sign-out, forgot password through the mailed link
@@ -15,54 +16,10 @@ import { registerCustomer, unique } from "./pages/shop-setup";
  */
 
 const PASSWORD = "first-pass-123";
-
-/** Decodes a MIME body part by its Content-Transfer-Encoding (nodemailer writes quoted-printable or base64). */
-function decodePart(part: string): string {
-  const split = part.search(/\r?\n\r?\n/);
-  if (split < 0) return part;
-  const head = part.slice(0, split);
-  const body = part.slice(split).trim();
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
-
-/** The newest mail in the outbox addressed to `to`, as decoded text (all parts), or null. */
-async function newestMailTo(to: string): Promise<string | null> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
-  for (const file of files) {
-    const raw = await readFile(path.join(dir, file), "utf8");
-    const headerEnd = raw.search(/\r?\n\r?\n/);
-    const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
-    const toLine = /^to:(.*)$/im.exec(headers)?.[1] ?? "";
-    if (!toLine.toLowerCase().includes(to.toLowerCase())) continue;
-    return raw
-      .split(/^--.*$/m)
-      .map(decodePart)
-      .join("\n");
-  }
-  return null;
-}
+const CHECK_MAIL = "Please check your mailbox: we have sent you an email to finish creating your account.";
 
 /** The reset link of the newest mail to `email` (a path with its token), waiting for the mail to arrive. */
-async function resetLinkFor(email: string, notThis?: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(async () => {
-      const mail = await newestMailTo(email);
-      const found = mail ? /https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>]+/.exec(mail)?.[0] : undefined;
-      link = found && found !== notThis ? found : "";
-      return link;
-    })
-    .not.toBe("");
-  const url = new URL(link);
-  return url.pathname + url.search;
-}
+const resetLinkFor = (email: string, notThis?: string) => mailedLinkFor(email, "reset-password", { notThis });
 
 function header(page: Page) {
   return page.getByRole("banner");
@@ -83,18 +40,22 @@ test.describe("customer accounts", () => {
 
     await login.registerForm().getByLabel(/^Repeat password \*$/).fill(PASSWORD);
     await login.registerForm().getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByTestId("register-check-mail")).toContainText(CHECK_MAIL);
+    // The account is made by the mailed link, which signs in.
+    await page.goto(await mailedLinkFor(email, "confirm-registration"));
+    await page.getByRole("button", { name: "Create account and sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
     await expect(header(page).getByRole("link", { name: /^Sign in$/ })).toHaveCount(0);
 
-    // The same email again is refused with a way on.
+    // The same email again gets the same answer (the owner gets a mail), with the ways on.
     const other = await browser.newContext();
     const again = await other.newPage();
     const login2 = new LoginPage(again);
     await login2.goto();
     await login2.register({ email, password: PASSWORD, firstName: "Nora", lastName: "Neu" });
-    await expect(again.getByTestId("register-taken")).toContainText("An account with this email already exists");
-    await again.getByTestId("register-taken").getByRole("button", { name: "Sign in" }).click();
+    await expect(again.getByTestId("register-check-mail")).toContainText(CHECK_MAIL);
+    await again.getByTestId("register-check-mail").getByRole("button", { name: "Sign in" }).click();
     await expect(login2.tab("signin")).toHaveAttribute("aria-selected", "true");
     await expect(again.getByLabel("Email")).toHaveValue(email);
     await other.close();
@@ -111,8 +72,7 @@ test.describe("customer accounts", () => {
 
   test("forgot password: the mailed link sets a new password and signs in; the old password fails, the link is single use", async ({ page, browser }) => {
     const email = `reset-${unique()}@example.com`;
-    const reg = await page.request.post("/api/auth/register", { data: { email, password: PASSWORD, firstName: "Rita", lastName: "Reset" } });
-    expect(reg.status(), await reg.text()).toBe(201);
+    await signUp(page.request, { email, password: PASSWORD, firstName: "Rita", lastName: "Reset" });
     await page.context().clearCookies();
 
     const login = new LoginPage(page);
@@ -159,6 +119,39 @@ test.describe("customer accounts", () => {
     await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
   });
 
+  test("a delayed sign-in offers a one-time link by mail; the link signs in once", async ({ page, browser }) => {
+    const email = `link-${unique()}@example.com`;
+    await signUp(page.request, { email, password: PASSWORD, firstName: "Lea", lastName: "Link" });
+    await page.context().clearCookies();
+    // Someone else's failures from this network (the free ones and the first delayed one).
+    for (let i = 0; i <= 10; i++) await page.request.post("/api/auth/login", { data: { email, password: `wrong-${i}` } });
+
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(email, PASSWORD);
+    await expect(login.error()).toHaveText("Too many failed sign-in attempts. Please try again later.");
+    await page.getByTestId("login-link-offer").click();
+    const part = page.getByTestId("sign-in-link-request");
+    await expect(part.getByRole("heading", { name: "Sign in with a link" })).toBeFocused();
+    await expect(part.getByLabel(/^Email$/)).toHaveValue(email);
+    await part.getByRole("button", { name: "Send sign-in link" }).click();
+    await expect(part.getByTestId("forgot-sent")).toHaveText("If an account exists for this email, we have sent a sign-in link.");
+    const link = await mailedLinkFor(email, "sign-in-link");
+
+    const fresh = await browser.newContext();
+    const tab = await fresh.newPage();
+    await tab.goto(link);
+    await tab.getByRole("button", { name: "Sign in now" }).click();
+    await expect(tab).toHaveURL(/\/$/);
+    await expect(header(tab).getByRole("link", { name: "My account" })).toBeVisible();
+    // Used up: the second time the page says so and leads to /login.
+    const used = await fresh.newPage();
+    await used.goto(link);
+    await used.getByRole("button", { name: "Sign in now" }).click();
+    await expect(used.getByTestId("mailed-link-invalid")).toContainText("This link is invalid or has expired");
+    await fresh.close();
+  });
+
   test("the account page: signed out it asks to sign in; names persist after a reload; a wrong current password is a field error", async ({ page }) => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
@@ -168,7 +161,11 @@ test.describe("customer accounts", () => {
     const email = `acct-${unique()}@example.com`;
     const login = new LoginPage(page);
     await login.register({ email, password: PASSWORD, firstName: "Anna", lastName: "Alt" });
-    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("register-check-mail")).toBeVisible();
+    await page.goto(await mailedLinkFor(email, "confirm-registration"));
+    await page.getByRole("button", { name: "Create account and sign in" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/account");
     await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
     await expect(page.getByTestId("account-email")).toHaveText(email);
 

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, test } from "@playwright/test";
+import { signUp } from "./helpers/outbox";
 import { EditorPage } from "./pages/editor-page";
 
 let dir = "";
@@ -258,10 +259,7 @@ test.describe("editor wizard", () => {
 
   test("a signed-in customer's account data is used by default and generation runs on their account", async ({ page }) => {
     const email = uniqueEmail("editor-customer");
-    const res = await page.request.post("/api/auth/register", {
-      data: { email, password: "customer-pass-1", firstName: "Clara", lastName: "Kunde", phone: "+49 30 1234567" },
-    });
-    expect(res.status()).toBe(201);
+    await signUp(page.request, { email, password: "customer-pass-1", firstName: "Clara", lastName: "Kunde", phone: "+49 30 1234567" });
     const editor = new EditorPage(page);
     await editor.goto();
     await editor.upload(photoPath);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signUp } from "./helpers/outbox";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
 test.describe("admin guard", () => {
@@ -19,8 +20,7 @@ test.describe("admin guard", () => {
 
   test("a customer is sent from /admin to /", async ({ page }) => {
     const email = `customer-${Date.now()}@example.com`;
-    const res = await page.request.post("/api/auth/register", { data: { email, password: "customer-pass-1" } });
-    expect(res.status()).toBe(201);
+    await signUp(page.request, { email, password: "customer-pass-1" });
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: "Design Mug" })).toBeVisible();

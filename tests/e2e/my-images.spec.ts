@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { MyImagesPage } from "./pages/my-images-page";
+import { signUp } from "./helpers/outbox";
 
 /** Registers a fresh customer through the real API; the browser context keeps the session cookie. */
 async function registerCustomer(request: APIRequestContext): Promise<string> {
   const email = `gallery-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await request.post("/api/auth/register", { data: { email, password: "customer-pass-1", firstName: "Gallery", lastName: "Tester" } });
-  expect(res.status()).toBe(201);
+  await signUp(request, { email, password: "customer-pass-1", firstName: "Gallery", lastName: "Tester" });
   return email;
 }
 

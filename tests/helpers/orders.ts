@@ -4,7 +4,6 @@ import { randomInt, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import * as registerRoute from "@/app/api/auth/register/route";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
 import * as cartRoute from "@/app/api/user/cart/route";
 import * as ordersRoute from "@/app/api/user/orders/route";
@@ -22,6 +21,7 @@ import type { OrderDto, PaymentConfigDto, PaymentDto, PlaceOrderBody, PlaceOrder
 import { listPublicMugs } from "@/lib/services/catalog";
 import { storeImage } from "@/lib/services/images";
 import { call, cookieFor, cookieFrom, type Role } from "./api";
+import { registerCustomer } from "./register";
 
 /** Shared by the order API tests (sandbox) and the Stripe tests: real routes, real cart, no mocks. */
 
@@ -105,12 +105,7 @@ export async function newCustomer(label = "buyer", opts: { password?: boolean } 
   const account = opts.password ? { password: "customer-pass-123" } : { guest: true };
   // Each buyer comes from their own address (registrations are limited per client address).
   const address = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
-  const res = await call<ErrorBody>(registerRoute.POST, {
-    method: "POST",
-    path: "/api/auth/register",
-    body: { email, firstName: "Test", lastName: "Buyer", ...account },
-    headers: { "x-forwarded-for": address },
-  });
+  const res = await registerCustomer<ErrorBody>({ email, firstName: "Test", lastName: "Buyer", ...account }, { ip: address });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { cookie: cookieFrom(res), id: await userIdOf(email), email };
 }

@@ -1,8 +1,9 @@
 import "server-only";
 /** Customer accounts (issue 11 §1): password links by mail, turning guest accounts into one customer account, the account page. */
 export { claimGuestAccounts, claimedRoles, type ClaimOptions } from "./claim";
-export { offerGuestClaim, requestPasswordLink, resetPassword, RESET_PAGE, type LinkRequest } from "./password-links";
+export { requestPasswordLink, resetPassword, RESET_PAGE, type LinkRequest } from "./password-links";
 export { requestSignInLink, redeemSignInLink, SIGN_IN_LINK_PAGE } from "./login-link";
+export { confirmRegistration, requestRegistration, CONFIRM_REGISTRATION_PAGE } from "./registration";
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
 export { eraseAccount } from "./erase";

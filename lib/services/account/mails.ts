@@ -8,23 +8,25 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 
-export type PasswordMailKind = "reset" | "setPassword" | "signIn";
+export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration";
 
 const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; action: string }> = {
   reset: { subject: "resetSubject", intro: "resetIntro", action: "action" },
   setPassword: { subject: "setPasswordSubject", intro: "setPasswordIntro", action: "action" },
   signIn: { subject: "signInSubject", intro: "signInIntro", action: "signInAction" },
+  signUpExisting: { subject: "signUpExistingSubject", intro: "signUpExistingIntro", action: "action" },
+  confirmRegistration: { subject: "confirmSubject", intro: "confirmIntro", action: "confirmAction" },
 };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-export function passwordLinkMail(opts: { to: string; firstName: string | null; locale: Locale; kind: PasswordMailKind; link: string; minutes: number }): MailMessage {
+export function passwordLinkMail(opts: { to: string; firstName: string | null; locale: Locale; kind: PasswordMailKind; link: string; minutes: number; hours?: number }): MailMessage {
   const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `accountMail.${key}`, params);
   const greeting = opts.firstName ? tr("greeting", { firstName: opts.firstName }) : tr("greetingNoName");
   const keys = TEXT_KEYS[opts.kind];
   const subject = tr(keys.subject);
   const intro = tr(keys.intro);
-  const expiry = tr("linkExpiry", { minutes: opts.minutes });
+  const expiry = opts.hours ? tr("linkExpiryHours", { hours: opts.hours }) : tr("linkExpiry", { minutes: opts.minutes });
   const ignore = tr("ignore");
   const signature = tr("signature");
   const text = [greeting, "", intro, "", opts.link, "", expiry, "", ignore, "", signature].join("\n");

@@ -20,7 +20,7 @@ import { peekToken, retireTokens, useToken } from "./tokens";
 
 /**
  * Forgot password, the guest's "set a password" offer and using the mailed link
- * (POST /api/auth/password/forgot, /api/auth/password/reset, POST /api/auth/register with a guest's email).
+ * (POST /api/auth/password/forgot, /api/auth/password/reset; registration.ts mails them on sign-up with a known email).
  */
 
 export interface LinkRequest {
@@ -50,7 +50,7 @@ async function limitLinkMails(email: string, clientIp: string): Promise<void> {
 }
 
 /** Who gets a link for the email: its password account ("reset"), else its oldest guest account ("setPassword"), else nobody. */
-async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
+export async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
   const db = await getDb();
   const [account] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   if (account) return { ...account, kind: "reset" };
@@ -64,7 +64,7 @@ async function linkRecipient(email: string): Promise<{ id: number; firstName: st
 }
 
 /** Queues the mail, then sends it; the token is issued when it is sent (the stored mail holds a placeholder, mail/links.ts). */
-async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
+export async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
   const db = await getDb();
   const link = shopUrl(`${RESET_PAGE}?token=${resetTokenPlaceholder(recipient.id)}`, req.requestUrl);
   const mail = passwordLinkMail({ to: email, firstName: recipient.firstName, locale: req.locale, kind: recipient.kind, link, minutes: env().PASSWORD_RESET_MINUTES });
@@ -84,19 +84,6 @@ export async function requestPasswordLink(req: LinkRequest): Promise<void> {
     const recipient = await linkRecipient(req.email);
     if (recipient) await sendLink(req.email, recipient, req);
   });
-}
-
-/**
- * Registering with an email that has guest accounts but no password account: instead of a second
- * account, the set-a-password link is mailed (rate-limited like forgot). True when that happened;
- * false when registration should go on (no account, or a password account: errors.emailTaken).
- */
-export async function offerGuestClaim(req: LinkRequest): Promise<boolean> {
-  const recipient = await linkRecipient(req.email);
-  if (recipient?.kind !== "setPassword") return false;
-  await limitLinkMails(req.email, req.clientIp);
-  await sendLink(req.email, recipient, req);
-  return true;
 }
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { expect, type APIRequestContext } from "@playwright/test";
+import { signUp } from "../helpers/outbox";
 
 /** Shop fixtures through the real API (the browser context's request shares the page's cookies). */
 
@@ -21,8 +22,7 @@ export async function registerGuest(request: APIRequestContext): Promise<string>
 export type Customer = { email: string; firstName: string; lastName: string; phone: string };
 export async function registerCustomer(request: APIRequestContext): Promise<Customer> {
   const customer = { email: `buyer-${unique()}@example.com`, firstName: "Clara", lastName: "Schmidt", phone: "+49 30 1234567" };
-  const res = await request.post("/api/auth/register", { data: { ...customer, password: "customer-pass-1" } });
-  expect(res.status(), await res.text()).toBe(201);
+  await signUp(request, { ...customer, password: "customer-pass-1" });
   return customer;
 }
 

@@ -1,18 +1,18 @@
 import { created, route } from "@/lib/api/route";
-import { ApiError } from "@/lib/api/errors";
 import { clientIp } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
+import { translate } from "@/lib/i18n/messages";
 import { registerBody } from "@/lib/schemas/auth";
-import { offerGuestClaim } from "@/lib/services/account";
+import { requestRegistration } from "@/lib/services/account";
 import { publicUser, registerUser } from "@/lib/services/users";
 import { sessionSetCookie } from "@/lib/auth/cookie";
 
-// POST /api/auth/register – creates a customer account, or a guest account for one order ({ guest: true }), and signs it in (REGISTRATIONS_PER_HOUR per client address); an email with only guest accounts → 409 and the set-a-password link is mailed instead
+// POST /api/auth/register – a customer sign-up answers 202 { checkMail } for every address and mails a confirmation link (or, for a known address, a mail to its owner); { guest: true } creates a guest account for one order and signs it in (201); REGISTRATIONS_PER_HOUR per client network
 export const POST = route({ access: "public", body: registerBody }, async ({ req, body, locale }) => {
   const ip = clientIp(req, env().TRUSTED_PROXY_COUNT);
-  // A guest's email gets no second account: the guest accounts are turned into one through the mailed link.
-  if (!body.guest && (await offerGuestClaim({ email: body.email, clientIp: ip, locale, requestUrl: req.url }))) {
-    throw new ApiError(409, "errors.guestEmailRegistered");
+  if (!body.guest) {
+    await requestRegistration(body, { email: body.email, clientIp: ip, locale, requestUrl: req.url });
+    return Response.json({ checkMail: true, message: translate(locale, "account.registerCheckMail") }, { status: 202 });
   }
   const user = await registerUser(body, ip);
   const res = created({ authenticated: true, user: publicUser(user), roles: user.roles });

@@ -1,0 +1,75 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { toast } from "@/components/ui/toast";
+import { HttpError } from "@/lib/api-client/fetcher";
+import { confirmRegistration, signInWithLink } from "@/lib/api-client/account";
+import { sessionQuery } from "@/lib/api-client/session";
+import { afterSignIn } from "./after-sign-in";
+
+/**
+ * /sign-in-link?token=… and /confirm-registration?token=… : one button that uses the mailed
+ * single-use link and signs in. It is not used on page load, since mail scanners open links before
+ * the customer does and would spend it.
+ */
+export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmRegistration"; token: string | null }) {
+  const signInTexts = useTranslations("signInLink");
+  const confirmTexts = useTranslations("confirmRegistration");
+  const t = kind === "signInLink" ? signInTexts : confirmTexts;
+  const tl = useTranslations("login");
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [invalid, setInvalid] = useState<string | null>(token ? null : t("missingToken"));
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSignIn() {
+    if (!token) return;
+    setPending(true);
+    setError(null);
+    try {
+      const session = await (kind === "signInLink" ? signInWithLink({ token }) : confirmRegistration({ token }));
+      queryClient.clear();
+      queryClient.setQueryData(sessionQuery.queryKey, session);
+      toast.success(t("success"));
+      router.replace(afterSignIn(null, session));
+    } catch (err) {
+      setPending(false);
+      if (err instanceof HttpError && (err.status === 404 || err.status === 422)) setInvalid(err.message);
+      else setError(err instanceof HttpError && err.status === 429 ? tl("tooManyRequests") : t("error"));
+    }
+  }
+
+  if (invalid) {
+    return (
+      <div className="card space-y-4" data-testid="mailed-link-invalid">
+        <h1 className="text-2xl font-semibold">{t("invalidTitle")}</h1>
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {invalid}
+        </p>
+        <Link href={kind === "signInLink" ? "/login" : "/login?tab=register"} className="btn-primary w-full">
+          {t("requestNew")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card space-y-4">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="text-sm text-stone-600">{t("intro")}</p>
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn-primary w-full" disabled={pending} onClick={onSignIn} data-testid="mailed-link-submit">
+        {pending ? t("submitting") : t("submit")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+CREATE TABLE "pending_registrations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"first_name" text,
+	"last_name" text,
+	"phone" text,
+	"password_hash" text NOT NULL,
+	"token_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "pending_registrations_hash_unique" ON "pending_registrations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "pending_registrations_expires_idx" ON "pending_registrations" USING btree ("expires_at");

@@ -1,0 +1,117 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { pendingRegistrations, users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { runAfterResponse } from "@/lib/api/after-response";
+import { clientNetwork } from "@/lib/api/client-ip";
+import { env } from "@/lib/env";
+import { hashPassword } from "@/lib/auth/password";
+import { queueMail } from "@/lib/integrations/mail";
+import type { RegisterBody } from "@/lib/schemas/auth";
+import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { deliverQueuedMail } from "../mail";
+import { consume } from "../rate-limit";
+import { shopUrl } from "./links";
+import { passwordLinkMail } from "./mails";
+import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
+import { hashToken } from "./tokens";
+
+/**
+ * Signing up with a password (POST /api/auth/register without guest, /api/auth/register/confirm).
+ * The answer is the same for every address and comes before the address is looked up; what happens
+ * next goes by mail to the address: a new one gets a confirmation link that creates the account, a
+ * known one a mail to its owner (a password account: sign in or choose a new password; guest orders
+ * only: the set-a-password link).
+ */
+
+/** The page the confirmation mail links to; it posts the token to /api/auth/register/confirm. */
+export const CONFIRM_REGISTRATION_PAGE = "/confirm-registration";
+
+/** Per client network and hour (REGISTRATIONS_PER_HOUR), shared with guest accounts (users.ts). */
+export async function limitRegistrations(clientIp: string): Promise<void> {
+  const limit = await consume({ key: `register:${clientNetwork(clientIp)}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
+  if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
+}
+
+/**
+ * Sign-up mails to one address per hour (FORGOT_PASSWORD_PER_HOUR, like the password links), so
+ * nobody floods a mailbox through the sign-up form. Per client, sign-ups have their own limit
+ * (limitRegistrations).
+ */
+async function limitMailsTo(email: string): Promise<void> {
+  const byEmail = await consume({ key: `register-mail:email:${email}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
+  if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: byEmail.retryAfter });
+}
+
+/**
+ * Takes a sign-up: the limits before the answer (per client network, and mails per address),
+ * everything else after it.
+ */
+export async function requestRegistration(body: RegisterBody, req: LinkRequest): Promise<void> {
+  await limitRegistrations(req.clientIp);
+  await limitMailsTo(req.email);
+  runAfterResponse("registration", async () => {
+    const recipient = await linkRecipient(req.email);
+    if (recipient) {
+      await sendLink(req.email, recipient.kind === "reset" ? { ...recipient, kind: "signUpExisting" } : recipient, req);
+      return;
+    }
+    await mailConfirmation(body, req);
+  });
+}
+
+async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<void> {
+  const passwordHash = await hashPassword(body.password ?? "");
+  const hours = env().REGISTRATION_CONFIRM_HOURS;
+  const token = randomBytes(32).toString("base64url");
+  const db = await getDb();
+  const mailId = await db.transaction(async (tx) => {
+    // Expired sign-ups go here, so none outlives its link by more than the time to the next sign-up.
+    await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date()));
+    await tx.insert(pendingRegistrations).values({
+      email: req.email,
+      firstName: body.firstName || null,
+      lastName: body.lastName || null,
+      phone: body.phone ?? null,
+      passwordHash,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + hours * 3600_000),
+    });
+    const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
+    return queueMail(tx, passwordLinkMail({ to: req.email, firstName: body.firstName || null, locale: req.locale, kind: "confirmRegistration", link, minutes: hours * 60, hours }));
+  });
+  await deliverQueuedMail(mailId);
+}
+
+/**
+ * Uses a confirmation link: the pending sign-up is deleted and becomes the customer account (its
+ * address verified), in one transaction. Unknown, expired or used → 404; an address that got a
+ * password account meanwhile → 409 errors.emailTaken.
+ */
+export async function confirmRegistration(token: string): Promise<SessionUser> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [pending] = await tx
+      .delete(pendingRegistrations)
+      .where(and(eq(pendingRegistrations.tokenHash, hashToken(token)), gt(pendingRegistrations.expiresAt, new Date())))
+      .returning();
+    if (!pending) throw new ApiError(404, "errors.linkInvalid");
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: pending.email,
+        firstName: pending.firstName,
+        lastName: pending.lastName,
+        phone: pending.phone,
+        passwordHash: pending.passwordHash,
+        roles: ["customer"],
+        emailVerifiedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning(sessionColumns);
+    if (!user) throw new ApiError(409, "errors.emailTaken");
+    return user;
+  });
+}

@@ -1,0 +1,33 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { outgoingMail } from "@/db/schema";
+import * as registerRoute from "@/app/api/auth/register/route";
+import * as confirmRoute from "@/app/api/auth/register/confirm/route";
+import { flushAfterResponse } from "@/lib/api/after-response";
+import { call, type CallResult } from "./api";
+
+/** The token of the newest sign-up confirmation link mailed to the address, or null. */
+export async function confirmationToken(email: string): Promise<string | null> {
+  await flushAfterResponse();
+  const mails = await (await getDb()).select({ text: outgoingMail.text }).from(outgoingMail).where(eq(outgoingMail.to, email.trim().toLowerCase())).orderBy(desc(outgoingMail.id));
+  for (const mail of mails) {
+    const token = /\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1];
+    if (token) return token;
+  }
+  return null;
+}
+
+/**
+ * Signs up a customer as a person does: POST /api/auth/register (202, check your mail), then the
+ * confirmation link from the mail (POST /api/auth/register/confirm). Answers the confirmation's
+ * result (201 with the session cookie), or the registration's when it was refused.
+ */
+export async function registerCustomer<T = Record<string, unknown>>(body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}): Promise<CallResult<T>> {
+  const headers = { ...(opts.ip ? { "x-forwarded-for": opts.ip } : {}), ...opts.headers };
+  const res = await call<T>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body, headers });
+  if (res.status !== 202) return res;
+  const email = String((body as { email?: unknown }).email ?? "");
+  const token = await confirmationToken(email);
+  if (!token) throw new Error(`no confirmation link mailed to ${email}`);
+  return call<T>(confirmRoute.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token }, headers });
+}
