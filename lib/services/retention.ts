@@ -1,7 +1,7 @@
 import "server-only";
 import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { cartItems, images, orderItems, orders, users, webhookEvents } from "@/db/schema";
+import { cartItems, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import { deleteImageFiles, deleteImages } from "./images";
 import { forgetSessionUsers } from "./session-cache";
@@ -12,7 +12,8 @@ import { forgetSessionUsers } from "./session-cache";
  * - an anonymous visitor's uploads and results: 7 days, unless a cart or an order uses them;
  * - edited images no cart or order uses: 30 days;
  * - guest accounts without an order: 30 days after their last change, with their images;
- * - Stripe webhook payloads: 30 days (the event id stays, so a replay is still recognised).
+ * - Stripe webhook payloads: 30 days (the event id stays, so a replay is still recognised);
+ * - sign-ups never confirmed: when their mailed link expires (REGISTRATION_CONFIRM_HOURS).
  * Orders and invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
  */
 
@@ -27,6 +28,7 @@ export interface RetentionResult {
   editedImages: number;
   guestAccounts: number;
   webhookPayloads: number;
+  pendingRegistrations: number;
 }
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
@@ -92,6 +94,12 @@ async function purgeWebhookPayloads(cutoff: Date): Promise<number> {
 }
 
 /** One retention pass; `now` is the clock (tests move it). */
+/** Sign-ups whose confirmation link expired: the password hash and contact data of someone who never came back. */
+async function purgePendingRegistrations(now: Date): Promise<number> {
+  const gone = await (await getDb()).delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).returning({ id: pendingRegistrations.id });
+  return gone.length;
+}
+
 export async function runRetention(opts: { now?: Date } = {}): Promise<RetentionResult> {
   const now = opts.now ?? new Date();
   const anonymous = and(isNull(images.ownerId), isNotNull(images.accessKey), lt(images.createdAt, before(now, RETENTION_DAYS.anonymousImages)), not(inUse()));
@@ -101,6 +109,7 @@ export async function runRetention(opts: { now?: Date } = {}): Promise<Retention
     editedImages: await purgeImages(edited as SQL),
     guestAccounts: await purgeGuests(before(now, RETENTION_DAYS.guestAccounts)),
     webhookPayloads: await purgeWebhookPayloads(before(now, RETENTION_DAYS.webhookPayloads)),
+    pendingRegistrations: await purgePendingRegistrations(now),
   };
   if (Object.values(result).some((n) => n > 0)) logger.info("retention pass", { ...result });
   return result;

@@ -2,6 +2,8 @@ import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as ordersRoute from "@/app/api/user/orders/route";
 import * as cancelRoute from "@/app/api/user/orders/[orderId]/cancel/route";
+import * as guestCancelRoute from "@/app/api/guest/orders/[token]/cancel/route";
+import { orderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import type { OrderDto, PlaceOrderResponse } from "@/lib/schemas/orders";
 import { call } from "../helpers/api";
@@ -112,6 +114,22 @@ describe("POST /api/user/orders/{orderId}/cancel – CANCELS_PER_HOUR_PER_ACCOUN
     expect((await cancel(buyers[0] as Buyer, ip, placed[0] as string)).status).toBe(200);
     expect((await cancel(buyers[1] as Buyer, ip, placed[1] as string)).status).toBe(200);
     const refused = await cancel(buyers[2] as Buyer, ip, placed[2] as string);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("You have cancelled many orders in a short time. Please try again later.");
+  });
+
+  it("the guest order link's cancel counts against the client address too", async () => {
+    const ip = freshIp();
+    const buyers = [await buyerWithCart("limit-link-a"), await buyerWithCart("limit-link-b"), await buyerWithCart("limit-link-c")];
+    const placed: string[] = [];
+    for (const b of buyers) placed.push((await place(b, freshIp())).body.order.id);
+    const viaLink = (orderId: string) => {
+      const token = orderLinkToken(orderId);
+      return call<ErrorBody>(guestCancelRoute.POST, { method: "POST", path: `/api/guest/orders/${token}/cancel`, params: { token }, headers: { "x-forwarded-for": ip } });
+    };
+    expect((await viaLink(placed[0] as string)).status).toBe(200);
+    expect((await viaLink(placed[1] as string)).status).toBe(200);
+    const refused = await viaLink(placed[2] as string);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe("You have cancelled many orders in a short time. Please try again later.");
   });

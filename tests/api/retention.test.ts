@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { cartItems, carts, images, orderItems, users, webhookEvents, type ImageType } from "@/db/schema";
+import { cartItems, carts, images, orderItems, pendingRegistrations, users, webhookEvents, type ImageType } from "@/db/schema";
 import * as cronRoute from "@/app/api/cron/mail/route";
 import { resetEnvCache } from "@/lib/env";
 import { getStorage } from "@/lib/integrations/storage";
@@ -128,6 +128,16 @@ describe("retention (runRetention with a controllable clock)", () => {
       ["evt_retention_new", { billing_details: { name: "Ben" } }],
       ["evt_retention_old", null],
     ]);
+  });
+
+  it("sign-ups never confirmed go once their link expired (email, names, phone, password hash)", async () => {
+    const db = await getDb();
+    const row = (tag: string, expiresAt: Date) => ({ email: `pending-${tag}@test.local`, firstName: "Pia", passwordHash: "scrypt$x", tokenHash: `retention-${tag}`, expiresAt });
+    await db.insert(pendingRegistrations).values([row("old", daysAgo(1)), row("open", new Date(NOW.getTime() + DAY))]);
+    const result = await runRetention({ now: NOW });
+    expect(result.pendingRegistrations).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ email: pendingRegistrations.email }).from(pendingRegistrations).where(inArray(pendingRegistrations.tokenHash, ["retention-old", "retention-open"]));
+    expect(left.map((r) => r.email)).toEqual(["pending-open@test.local"]);
   });
 
   it("POST /api/cron/mail runs it (the scheduler's endpoint)", async () => {

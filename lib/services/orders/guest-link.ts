@@ -149,7 +149,7 @@ export async function getGuestOrder(token: string, clientIp: string, locale: Loc
 export async function cancelGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
   const order = await orderOfToken(token, clientIp, now);
   requireWritable(order);
-  await cancelOrderAs(order.id, { by: { actor: "customer", userId: order.userId } }, locale);
+  await cancelOrderAs(order.id, { by: { actor: "customer", userId: order.userId }, clientIp }, locale);
   return guestDto(token, order, locale, now);
 }
 
