@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 
 /** Decodes a MIME body part by its Content-Transfer-Encoding (nodemailer writes quoted-printable or base64). */
-function decodePart(part: string): string {
+export function decodePart(part: string): string {
   const split = part.search(/\r?\n\r?\n/);
   if (split < 0) return part;
   const head = part.slice(0, split);

@@ -1,21 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-
-/** One MIME part of an .eml file, decoded (quoted-printable or base64). */
-function decodePart(part: string): string {
-  const headerEnd = part.search(/\r?\n\r?\n/);
-  if (headerEnd < 0) return part;
-  const head = part.slice(0, headerEnd);
-  const body = part.slice(headerEnd).trim();
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
+import { decodePart } from "../helpers/outbox";
 
 /** Every mail in the e2e server's outbox that mentions `text` (e.g. an order number), decoded, oldest first. */
 export async function outboxMailsWith(text: string): Promise<string[]> {
