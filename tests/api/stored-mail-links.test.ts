@@ -2,9 +2,12 @@ import { randomBytes, randomInt } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { authTokens, outgoingMail } from "@/db/schema";
+import { authTokens, outgoingMail, pendingRegistrations } from "@/db/schema";
 import * as forgot from "@/app/api/auth/password/forgot/route";
 import * as register from "@/app/api/auth/register/route";
+import * as confirm from "@/app/api/auth/register/confirm/route";
+import * as loginLink from "@/app/api/auth/login-link/route";
+import * as useLink from "@/app/api/auth/login-link/use/route";
 import * as orderRoute from "@/app/api/guest/orders/[token]/route";
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
@@ -13,6 +16,7 @@ import { resendMail } from "@/lib/services/mail";
 import { call } from "../helpers/api";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { deliveredMail } from "../helpers/mail";
+import { registerCustomer } from "../helpers/register";
 import { tempDir } from "../helpers/test-db";
 import { card, CARDS, checkoutBody, newCustomer, paySandbox, placedOrder } from "../helpers/orders";
 
@@ -43,6 +47,15 @@ async function noUsableResetToken(text: string): Promise<void> {
   }
 }
 
+/** No token-looking string of the text is the hash of a sign-in/password token or of a pending sign-up. */
+async function noStoredToken(text: string): Promise<void> {
+  const db = await getDb();
+  for (const c of candidates(text)) {
+    expect(await db.$count(authTokens, eq(authTokens.tokenHash, hashToken(c))), c).toBe(0);
+    expect(await db.$count(pendingRegistrations, eq(pendingRegistrations.tokenHash, hashToken(c))), c).toBe(0);
+  }
+}
+
 function noUsableOrderLink(text: string): void {
   for (const c of candidates(text)) expect(verifyOrderLinkToken(c), c).toBeNull();
 }
@@ -50,7 +63,7 @@ function noUsableOrderLink(text: string): void {
 describe("stored mails hold no usable link", () => {
   it("a password link mail: the stored row has a placeholder, the delivered mail a working link", async () => {
     const email = `links-${runTag}@test.local`;
-    const reg = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "a-good-password", firstName: "Lia", lastName: "Link" }, headers: { "x-forwarded-for": freshIp() } });
+    const reg = await registerCustomer({ email, password: "a-good-password", firstName: "Lia", lastName: "Link" }, { ip: freshIp() });
     expect(reg.status).toBe(201);
     const res = await call(forgot.POST, { method: "POST", path: "/api/auth/password/forgot", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
     expect(res.status).toBe(202);
@@ -83,5 +96,50 @@ describe("stored mails hold no usable link", () => {
     noUsableOrderLink(`${copyRow.text}\n${copyRow.html ?? ""}`);
     const again = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(copy.id))?.[1] ?? "";
     expect(verifyOrderLinkToken(again)?.orderId).toBe(order.id);
+  });
+
+  it("a sign-in link mail: the stored row has a placeholder, the delivered mail a working sign-in link", async () => {
+    const email = `sign-in-${runTag}@test.local`;
+    expect((await registerCustomer({ email, password: "a-good-password", firstName: "Sina" }, { ip: freshIp() })).status).toBe(201);
+    const res = await call(loginLink.POST, { method: "POST", path: "/api/auth/login-link", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    expect(res.status).toBe(202);
+    await flushAfterResponse(); // the mail is written and sent after the answer
+    const row = await mailRow(eq(outgoingMail.to, email));
+    expect(row.status).toBe("sent");
+    expect(row.text).toContain("/sign-in-link?token=");
+    await noStoredToken(`${row.text}\n${row.html ?? ""}`);
+    const token = /sign-in-link\?token=([A-Za-z0-9_-]{43})/.exec(deliveredMail(row.id))?.[1] ?? "";
+    const used = await call<{ user: { email: string } | null }>(useLink.POST, { method: "POST", path: "/api/auth/login-link/use", body: { token } });
+    expect(used.status).toBe(200);
+    expect(used.body.user?.email).toBe(email);
+  });
+
+  it("a sign-up confirmation mail: no usable token stored; the newest delivered link confirms, an older one no longer; a send without its sign-up fails", async () => {
+    const email = `confirm-${runTag}@test.local`;
+    const res = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "a-good-password", firstName: "Cora" }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    expect(res.status).toBe(202);
+    await flushAfterResponse();
+    const row = await mailRow(eq(outgoingMail.to, email));
+    expect(row.status).toBe("sent");
+    expect(row.text).toContain("/confirm-registration?token=");
+    await noStoredToken(`${row.text}\n${row.html ?? ""}`);
+    const linkToken = (mailId: number) => /confirm-registration\?token=([A-Za-z0-9_-]{43})/.exec(deliveredMail(mailId))?.[1] ?? "";
+    const first = linkToken(row.id);
+    expect(first).not.toBe("");
+
+    const copy = await resendMail(row.id);
+    expect(copy.status).toBe("sent");
+    const copyRow = await mailRow(eq(outgoingMail.id, copy.id));
+    await noStoredToken(`${copyRow.text}\n${copyRow.html ?? ""}`);
+    const newest = linkToken(copy.id);
+    expect(newest).not.toBe(first);
+    const postConfirm = (token: string) => call<{ user: { email: string } | null }>(confirm.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token } });
+    expect((await postConfirm(first)).status).toBe(404);
+    const confirmed = await postConfirm(newest);
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.user?.email).toBe(email);
+
+    // The sign-up became the account: a resend of its confirmation has no link to make.
+    expect((await resendMail(row.id)).status).toBe("failed");
   });
 });

@@ -5,16 +5,15 @@ import * as registerRoute from "@/app/api/auth/register/route";
 import * as confirmRoute from "@/app/api/auth/register/confirm/route";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { call, type CallResult } from "./api";
+import { deliveredMail } from "./mail";
 
-/** The token of the newest sign-up confirmation link mailed to the address, or null. */
+/** The token of the newest sign-up confirmation link delivered to the address, or null. */
 export async function confirmationToken(email: string): Promise<string | null> {
   await flushAfterResponse();
-  const mails = await (await getDb()).select({ text: outgoingMail.text }).from(outgoingMail).where(eq(outgoingMail.to, email.trim().toLowerCase())).orderBy(desc(outgoingMail.id));
-  for (const mail of mails) {
-    const token = /\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1];
-    if (token) return token;
-  }
-  return null;
+  const mails = await (await getDb()).select({ id: outgoingMail.id, text: outgoingMail.text }).from(outgoingMail).where(eq(outgoingMail.to, email.trim().toLowerCase())).orderBy(desc(outgoingMail.id));
+  // The stored mail holds a placeholder; the token is in the mail as delivered.
+  const mail = mails.find((m) => m.text.includes("/confirm-registration?token="));
+  return mail ? (/\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(deliveredMail(mail.id))?.[1] ?? null) : null;
 }
 
 /**

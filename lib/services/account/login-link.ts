@@ -1,5 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
@@ -9,6 +8,7 @@ import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
+import { signInTokenPlaceholder } from "../mail/links";
 import { consume } from "../rate-limit";
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
@@ -50,12 +50,9 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
       .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
     if (!account) return;
     const minutes = env().LOGIN_LINK_MINUTES;
-    const mailId = await db.transaction(async (tx) => {
-      const token = randomBytes(32).toString("base64url");
-      await tx.insert(authTokens).values({ userId: account.id, purpose: "sign_in", tokenHash: hashToken(token), expiresAt: new Date(Date.now() + minutes * 60_000) });
-      const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
-      return queueMail(tx, passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }));
-    });
+    // The token is issued when the mail is sent; the stored mail holds a placeholder (mail/links.ts).
+    const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${signInTokenPlaceholder(account.id)}`, req.requestUrl);
+    const mailId = await queueMail(db, passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }));
     await deliverQueuedMail(mailId);
   });
 }

@@ -12,6 +12,7 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { RegisterBody } from "@/lib/schemas/auth";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
+import { registerTokenPlaceholder } from "../mail/links";
 import { consume } from "../rate-limit";
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
@@ -65,21 +66,25 @@ export async function requestRegistration(body: RegisterBody, req: LinkRequest):
 async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<void> {
   const passwordHash = await hashPassword(body.password ?? "");
   const hours = env().REGISTRATION_CONFIRM_HOURS;
-  const token = randomBytes(32).toString("base64url");
   const db = await getDb();
   const mailId = await db.transaction(async (tx) => {
     // Expired sign-ups go here, so none outlives its link by more than the time to the next sign-up.
     await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date()));
-    await tx.insert(pendingRegistrations).values({
-      email: req.email,
-      firstName: body.firstName || null,
-      lastName: body.lastName || null,
-      phone: body.phone ?? null,
-      passwordHash,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + hours * 3600_000),
-    });
-    const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${encodeURIComponent(token)}`, req.requestUrl);
+    const [pending] = await tx
+      .insert(pendingRegistrations)
+      .values({
+        email: req.email,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        phone: body.phone ?? null,
+        passwordHash,
+        // A hash of a token nobody holds: each send of the mail stores its own link's hash (mail/links.ts).
+        tokenHash: hashToken(randomBytes(32).toString("base64url")),
+        expiresAt: new Date(Date.now() + hours * 3600_000),
+      })
+      .returning({ id: pendingRegistrations.id });
+    if (!pending) throw new Error("The sign-up was not stored");
+    const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${registerTokenPlaceholder(pending.id)}`, req.requestUrl);
     return queueMail(tx, passwordLinkMail({ to: req.email, firstName: body.firstName || null, locale: req.locale, kind: "confirmRegistration", link, minutes: hours * 60, hours }));
   });
   await deliverQueuedMail(mailId);

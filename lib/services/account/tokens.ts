@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { authTokens } from "@/db/schema";
+import { authTokens, pendingRegistrations } from "@/db/schema";
 import { env } from "@/lib/env";
 
 /**
@@ -25,6 +25,32 @@ export async function issueResetToken(tx: Db | Tx, userId: number, now = new Dat
     expiresAt: new Date(now.getTime() + env().PASSWORD_RESET_MINUTES * 60_000),
   });
   return token;
+}
+
+/** Creates a one-time sign-in link for the user (LOGIN_LINK_MINUTES) and returns the token. */
+export async function issueSignInToken(tx: Db | Tx, userId: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(authTokens).values({
+    userId,
+    purpose: "sign_in",
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + env().LOGIN_LINK_MINUTES * 60_000),
+  });
+  return token;
+}
+
+/**
+ * A new confirmation token for a pending sign-up: its hash replaces the row's, so only the newest
+ * mail's link confirms. Null when the sign-up is gone (confirmed or deleted) or expired.
+ */
+export async function issueRegistrationToken(tx: Db | Tx, pendingId: number, now = new Date()): Promise<string | null> {
+  const token = randomBytes(32).toString("base64url");
+  const [row] = await tx
+    .update(pendingRegistrations)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(eq(pendingRegistrations.id, pendingId), gt(pendingRegistrations.expiresAt, now)))
+    .returning({ id: pendingRegistrations.id });
+  return row ? token : null;
 }
 
 /** The user of a usable token (known, unused, not expired), or null. Only a look: using it is useToken's. */

@@ -3,7 +3,7 @@ import { orderLinkToken } from "@/lib/auth/order-link";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
-import { issueResetToken } from "../account/tokens";
+import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
 
 /**
  * Link tokens never rest in outgoing_mail: a mail is stored with placeholders where its links carry
@@ -18,7 +18,17 @@ export const ORDER_LINK_TOKEN = "~~order-link-token~~";
 /** A password link's token for the user: a new single-use token is issued when the mail is sent. */
 export const resetTokenPlaceholder = (userId: number) => `~~reset-token.${userId}~~`;
 
+/** A one-time sign-in link's token for the user: a new token is issued when the mail is sent. */
+export const signInTokenPlaceholder = (userId: number) => `~~sign-in-token.${userId}~~`;
+
+/** A sign-up confirmation token: each send makes a new one and stores its hash on the pending sign-up. */
+export const registerTokenPlaceholder = (pendingId: number) => `~~register-token.${pendingId}~~`;
+
 const RESET_PLACEHOLDER = /~~reset-token\.(\d+)~~/g;
+const SIGN_IN_PLACEHOLDER = /~~sign-in-token\.(\d+)~~/g;
+const REGISTER_PLACEHOLDER = /~~register-token\.(\d+)~~/g;
+
+const idsOf = (text: string, placeholder: RegExp) => new Set([...text.matchAll(placeholder)].map((m) => Number(m[1])));
 
 /** The mail's text and HTML with real tokens in place of the placeholders; throws when a token cannot be made. */
 export async function withLinkTokens(mail: { text: string; html: string | null; orderId: string | null }): Promise<{ text: string; html: string | null }> {
@@ -31,10 +41,18 @@ export async function withLinkTokens(mail: { text: string; html: string | null; 
     if (!order) throw new Error("The mail's order no longer exists");
     tokens.set(ORDER_LINK_TOKEN, orderLinkToken(mail.orderId, new Date(), order.linkVersion));
   }
-  const userIds = new Set([...all.matchAll(RESET_PLACEHOLDER)].map((m) => Number(m[1])));
-  if (userIds.size > 0) {
+  const resetUsers = idsOf(all, RESET_PLACEHOLDER);
+  const signInUsers = idsOf(all, SIGN_IN_PLACEHOLDER);
+  const pendingIds = idsOf(all, REGISTER_PLACEHOLDER);
+  if (resetUsers.size + signInUsers.size + pendingIds.size > 0) {
     const db = await getDb();
-    for (const userId of userIds) tokens.set(resetTokenPlaceholder(userId), await issueResetToken(db, userId));
+    for (const userId of resetUsers) tokens.set(resetTokenPlaceholder(userId), await issueResetToken(db, userId));
+    for (const userId of signInUsers) tokens.set(signInTokenPlaceholder(userId), await issueSignInToken(db, userId));
+    for (const pendingId of pendingIds) {
+      const token = await issueRegistrationToken(db, pendingId);
+      if (!token) throw new Error("The mail's sign-up no longer exists or has expired");
+      tokens.set(registerTokenPlaceholder(pendingId), token);
+    }
   }
   if (tokens.size === 0) return { text: mail.text, html: mail.html };
   const fill = (s: string) => [...tokens].reduce((acc, [placeholder, token]) => acc.replaceAll(placeholder, token), s);
