@@ -205,6 +205,16 @@ describe("which provider errors fail a refund", () => {
   });
 });
 
+describe("an idempotency_error is no refusal", () => {
+  it("a 400 idempotency_error (the key was used with other parameters: the refund may have gone through) keeps the refund pending", async () => {
+    const o = await paidOrder();
+    fake.failNext("POST /v1/refunds", 1, 400, undefined, "idempotency_error");
+    expect((await adminRefund(o.id, { reason: "Goodwill" })).status).toBe(502);
+    expect((await refundRows(o.id)).map((r) => r.status)).toEqual(["pending"]);
+    expect(await eventTypes(o.id)).not.toContain("refund_failed");
+  });
+});
+
 describe("the admin's refund dialog sends an idempotency key", () => {
   it("a double-submitted dialog (two concurrent requests, one key) makes one refund", async () => {
     const o = await paidOrder();

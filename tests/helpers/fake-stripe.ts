@@ -48,8 +48,8 @@ export interface FakeStripe {
   refunds: Map<string, FakeRefund>;
   /** The status new refunds get (default "succeeded"; "pending" as for slow payment methods). */
   setRefundStatus(status: FakeRefund["status"]): void;
-  /** The next n requests to this method+path prefix fail with the given status (and stripe-should-retry when set). */
-  failNext(match: string, times: number, status: number, shouldRetry?: boolean): void;
+  /** The next n requests to this method+path prefix fail with the given status (and stripe-should-retry when set; error type api_error unless given). */
+  failNext(match: string, times: number, status: number, shouldRetry?: boolean, errorType?: string): void;
   /**
    * The next n requests to this method+path prefix are CARRIED OUT (and remembered under their
    * idempotency key), but the answer is lost: the client sees a 500 it must not retry — as when the
@@ -81,7 +81,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundStatus: { next: FakeRefund["status"] } = { next: "succeeded" };
   /** Refunded so far (pending refunds count, as at Stripe; failed ones do not). */
   const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
-  const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean }[] = [];
+  const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean; errorType?: string }[] = [];
   const losses: { match: string; remaining: number }[] = [];
   const drops: { match: string; remaining: number }[] = [];
   let counter = 0;
@@ -101,7 +101,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (failure) {
         failure.remaining--;
         const headers: Record<string, string> = failure.shouldRetry === undefined ? {} : { "stripe-should-retry": String(failure.shouldRetry) };
-        return json(res, failure.status, stripeError("Simulated outage", "api_error"), headers);
+        return json(res, failure.status, stripeError("Simulated outage", failure.errorType ?? "api_error"), headers);
       }
       const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
       const replayKey = key ? `${method} ${path} ${key}` : undefined;
@@ -201,8 +201,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     setRefundStatus(status) {
       refundStatus.next = status;
     },
-    failNext(match, times, status, shouldRetry) {
-      failures.push({ match, remaining: times, status, shouldRetry });
+    failNext(match, times, status, shouldRetry, errorType) {
+      failures.push({ match, remaining: times, status, shouldRetry, errorType });
     },
     loseNextAnswer(match, times) {
       losses.push({ match, remaining: times });

@@ -89,9 +89,13 @@ export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymen
   }
 }
 
-/** Stripe refused the request outright (4xx other than 409 and 429): it certainly did not act. */
+/**
+ * Stripe refused the request outright (4xx other than 409 and 429): it certainly did not act. An
+ * idempotency_error says the key was used before, so the first request may well have acted.
+ */
 function isRefusal(err: unknown): boolean {
-  const status = err instanceof Stripe.errors.StripeError ? err.statusCode : undefined;
+  if (!(err instanceof Stripe.errors.StripeError) || err.type === "StripeIdempotencyError" || err.rawType === "idempotency_error") return false;
+  const status = err.statusCode;
   return typeof status === "number" && status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
 
