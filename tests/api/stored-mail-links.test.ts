@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { authTokens, outgoingMail, pendingRegistrations } from "@/db/schema";
@@ -133,7 +135,7 @@ describe("stored mails hold no usable link", () => {
     await noStoredToken(`${copyRow.text}\n${copyRow.html ?? ""}`);
     const newest = linkToken(copy.id);
     expect(newest).not.toBe(first);
-    const postConfirm = (token: string) => call<{ user: { email: string } | null }>(confirm.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token } });
+    const postConfirm = (token: string) => call<{ user: { email: string } | null }>(confirm.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token, password: "a-good-password" } });
     expect((await postConfirm(first)).status).toBe(404);
     const confirmed = await postConfirm(newest);
     expect(confirmed.status).toBe(201);
@@ -141,5 +143,25 @@ describe("stored mails hold no usable link", () => {
 
     // The sign-up became the account: a resend of its confirmation has no link to make.
     expect((await resendMail(row.id)).status).toBe("failed");
+  });
+
+  it("the migration puts the placeholder into order mails stored earlier with a usable link; a send then makes a working one", async () => {
+    const buyer = await newCustomer(`links-legacy-${runTag}`);
+    const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody() });
+    const db = await getDb();
+    const legacy = "A".repeat(48);
+    const [row] = await db
+      .insert(outgoingMail)
+      .values({ to: buyer.email, subject: "Earlier mail", orderId: order.id, text: `View: https://shop.example.com/order-status/${legacy}\nBye`, html: `<a href="https://shop.example.com/order-status/${legacy}">/order-status/${legacy}</a>` })
+      .returning({ id: outgoingMail.id });
+    const migration = fs.readFileSync(path.join(process.cwd(), "db/migrations/0019_stored_mail_link_placeholders.sql"), "utf8");
+    await db.execute(sql.raw(migration));
+    const [after] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, row?.id ?? 0));
+    expect(after?.text).toBe("View: https://shop.example.com/order-status/~~order-link-token~~\nBye");
+    expect(after?.html).toBe('<a href="https://shop.example.com/order-status/~~order-link-token~~">/order-status/~~order-link-token~~</a>');
+    await resendMail(row?.id ?? 0);
+    const [copy] = await db.select().from(outgoingMail).where(eq(outgoingMail.to, buyer.email)).orderBy(desc(outgoingMail.id)).limit(1);
+    const token = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(copy?.id ?? 0))?.[1] ?? "";
+    expect(verifyOrderLinkToken(token)?.orderId).toBe(order.id);
   });
 });
