@@ -1,7 +1,7 @@
 import "server-only";
 import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { cartItems, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
+import { cartItems, generations, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
 import { logger } from "@/lib/api/logger";
 import { deleteImageFiles, deleteImages } from "./images";
 import { forgetSessionUsers } from "./session-cache";
@@ -11,7 +11,7 @@ import { forgetSessionUsers } from "./session-cache";
  * The periods are stated on the privacy page (messages legal.privacy), keep them in step:
  * - an anonymous visitor's uploads and results: 7 days, unless a cart or an order uses them;
  * - edited images no cart or order uses: 30 days;
- * - guest accounts without an order: 30 days after their last change, with their images;
+ * - guest accounts without an order: 30 days after their last change, with their images and generations;
  * - Stripe webhook payloads: 30 days (the event id stays, so a replay is still recognised);
  * - sign-ups never confirmed: when their mailed link expires (REGISTRATION_CONFIRM_HOURS).
  * Orders and invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
@@ -69,9 +69,13 @@ async function purgeGuests(cutoff: Date): Promise<number> {
       if (due.length === 0) return { ids: [] as number[], keys: [] as string[], more: false };
       const ids = due.map((d) => d.id);
       const owned = await tx.select({ ownerId: images.ownerId, storageKey: images.storageKey }).from(images).where(inArray(images.ownerId, ids));
+      const ownGenerations = await tx.select({ id: generations.id, userId: generations.userId }).from(generations).where(inArray(generations.userId, ids));
       // Checked again in the delete: an order placed meanwhile keeps the account.
       const deleted = await tx.delete(users).where(and(inArray(users.id, ids), idle)).returning({ id: users.id });
       const deletedIds = new Set(deleted.map((d) => d.id));
+      // Their generations would otherwise stay, detached, with the prompt text they typed.
+      const generationIds = ownGenerations.filter((g) => g.userId !== null && deletedIds.has(g.userId)).map((g) => g.id);
+      if (generationIds.length > 0) await tx.delete(generations).where(inArray(generations.id, generationIds));
       return { ids: [...deletedIds], keys: owned.filter((o) => o.ownerId !== null && deletedIds.has(o.ownerId)).map((o) => o.storageKey), more: due.length === BATCH };
     });
     // Files after the commit: storage is outside the transaction.

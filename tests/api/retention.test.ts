@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { cartItems, carts, images, orderItems, pendingRegistrations, users, webhookEvents, type ImageType } from "@/db/schema";
+import { cartItems, carts, generations, images, orderItems, pendingRegistrations, users, webhookEvents, type ImageType } from "@/db/schema";
 import * as cronRoute from "@/app/api/cron/mail/route";
 import { resetEnvCache } from "@/lib/env";
 import { getStorage } from "@/lib/integrations/storage";
@@ -97,6 +97,10 @@ describe("retention (runRetention with a controllable clock)", () => {
   it("guest accounts without orders go after 30 days with their images and files; guests with orders, newer guests and customers stay", async () => {
     const idle = await newCustomer("retention-idle-guest");
     const idleImage = await image(idle.id, "UPLOADED", 31);
+    const [idleGeneration] = await (await getDb())
+      .insert(generations)
+      .values({ userId: idle.id, provider: "offline", model: "offline", promptText: "a cat in watercolour, for Anna" })
+      .returning({ id: generations.id });
     await ageUser(idle.id, 31);
     const recentGuest = await newCustomer("retention-recent-guest");
     await ageUser(recentGuest.id, 29);
@@ -110,6 +114,7 @@ describe("retention (runRetention with a controllable clock)", () => {
     expect(result.guestAccounts).toBeGreaterThanOrEqual(1);
     expect(await userExists(idle.id)).toBe(false);
     expect(await exists(idleImage)).toEqual({ row: false, file: false });
+    expect(await (await getDb()).$count(generations, eq(generations.id, idleGeneration?.id ?? 0))).toBe(0);
     expect(await userExists(recentGuest.id)).toBe(true);
     expect(await userExists(buyer.id)).toBe(true);
     expect(await userExists(customer.id)).toBe(true);
