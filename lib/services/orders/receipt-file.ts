@@ -11,8 +11,8 @@ const inFlight = ((globalThis as { __receiptRenderings?: Map<string, Promise<Buf
  * A receipt's PDF, rendered once and then read from storage like an invoice's. The key is derived
  * from the receipt's content (language, payment status, amounts …), so a repeated download renders
  * nothing and a receipt whose content changed (a refund changes its payment status) is a new file.
- * Receipt files hold the order's names and addresses: they live as long as the order's records
- * (statutory retention) under receipts/{orderId}/ and go when the order's personal data is erased.
+ * Receipt files hold the order's names and addresses and live under receipts/{orderId}/ as long as
+ * the order's records (statutory retention); account erasure does not yet remove them.
  */
 export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): Promise<Buffer> {
   const digest = createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 32);
