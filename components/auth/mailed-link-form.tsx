@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { TextField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { confirmRegistration, signInWithLink } from "@/lib/api-client/account";
@@ -14,7 +15,8 @@ import { afterSignIn } from "./after-sign-in";
 /**
  * /sign-in-link?token=… and /confirm-registration?token=… : one button that uses the mailed
  * single-use link and signs in. It is not used on page load, since mail scanners open links before
- * the customer does and would spend it.
+ * the customer does and would spend it. Confirming a sign-up also asks for the password chosen at
+ * sign-up, so nobody can have an address's owner confirm an account with a stranger's password.
  */
 export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmRegistration"; token: string | null }) {
   const signInTexts = useTranslations("signInLink");
@@ -26,20 +28,25 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
   const [invalid, setInvalid] = useState<string | null>(token ? null : t("missingToken"));
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
 
-  async function onSignIn() {
+  async function onSignIn(event: FormEvent) {
+    event.preventDefault();
     if (!token) return;
     setPending(true);
     setError(null);
+    setPasswordError(undefined);
     try {
-      const session = await (kind === "signInLink" ? signInWithLink({ token }) : confirmRegistration({ token }));
+      const session = await (kind === "signInLink" ? signInWithLink({ token }) : confirmRegistration({ token, password }));
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       toast.success(t("success"));
       router.replace(afterSignIn(null, session));
     } catch (err) {
       setPending(false);
-      if (err instanceof HttpError && (err.status === 404 || err.status === 422)) setInvalid(err.message);
+      if (err instanceof HttpError && err.status === 422 && err.fieldErrors?.password) setPasswordError(err.fieldErrors.password);
+      else if (err instanceof HttpError && (err.status === 404 || err.status === 422)) setInvalid(err.message);
       else setError(err instanceof HttpError && err.status === 429 ? tl("tooManyRequests") : t("error"));
     }
   }
@@ -59,7 +66,7 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
   }
 
   return (
-    <div className="card space-y-4">
+    <form className="card space-y-4" onSubmit={onSignIn} noValidate>
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="text-sm text-stone-600">{t("intro")}</p>
       {error && (
@@ -67,9 +74,23 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
           {error}
         </p>
       )}
-      <button type="button" className="btn-primary w-full" disabled={pending} onClick={onSignIn} data-testid="mailed-link-submit">
+      {kind === "confirmRegistration" && (
+        <TextField
+          id="confirm-registration-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={confirmTexts("password")}
+          hint={confirmTexts("passwordHint")}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
+        />
+      )}
+      <button type="submit" className="btn-primary w-full" disabled={pending} data-testid="mailed-link-submit">
         {pending ? t("submitting") : t("submit")}
       </button>
-    </div>
+    </form>
   );
 }

@@ -9,6 +9,7 @@ import type {
   MessageResponse,
   ResetPasswordBody,
   ResetPasswordResponse,
+  ConfirmRegistrationBody,
   SignInLinkBody,
 } from "@/lib/schemas/account";
 
@@ -35,7 +36,7 @@ export function signInWithLink(body: SignInLinkBody) {
 }
 
 /** POST /api/auth/register/confirm – creates the account of a mailed sign-up link and signs it in (404: link invalid, used or expired). */
-export function confirmRegistration(body: SignInLinkBody) {
+export function confirmRegistration(body: ConfirmRegistrationBody) {
   return apiFetch<ResetPasswordResponse>("/auth/register/confirm", { method: "POST", body, redirectOnAuthError: false });
 }
 

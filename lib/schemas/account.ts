@@ -28,6 +28,11 @@ export const signInLinkBody = z.object({
   token: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(200, { error: "validation.tooLong" }),
 });
 
+/** POST /api/auth/register/confirm – the mailed link's token and the password chosen at sign-up. */
+export const confirmRegistrationBody = signInLinkBody.extend({
+  password: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
+});
+
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
   plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
 
@@ -79,6 +84,7 @@ export const resetPasswordResponse = sessionResponse;
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 export type SignInLinkBody = z.input<typeof signInLinkBody>;
+export type ConfirmRegistrationBody = z.input<typeof confirmRegistrationBody>;
 export type AccountUpdateBody = z.input<typeof accountUpdateBody>;
 export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export type DeleteAccountBody = z.input<typeof deleteAccountBody>;

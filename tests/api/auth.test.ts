@@ -680,7 +680,7 @@ describe("error envelope", () => {
       ["401 wrong password", await postLogin({ email: TEST_USERS.customer.email, password: "nope-nope" }, freshIp())],
       ["422 validation", await postRegister({ email: "bad" })],
       ["400 invalid JSON", await postLogin("{", freshIp())],
-      ["404 unknown confirmation link", await call<ErrorBody>(confirmRegistration.POST, { method: "POST", body: { token: "no-such-token" } })],
+      ["404 unknown confirmation link", await call<ErrorBody>(confirmRegistration.POST, { method: "POST", body: { token: "no-such-token", password: "any-password" } })],
       ["415 not JSON", await call<ErrorBody>(register.POST, { method: "POST", body: "x", headers: { "content-type": "text/plain" } })],
     ];
     const ids = new Set<string>();

@@ -21,6 +21,7 @@ const CHECK_MAIL = "Please check your mailbox: we have sent you an email to fini
 const LINK_INVALID = "This link is invalid or has expired. Please request a new one.";
 const MAIL_LIMIT = 3;
 const REGISTER_LIMIT = 6;
+const CONFIRM_ATTEMPTS = 5;
 
 const runTag = randomBytes(3).toString("hex");
 let seq = 0;
@@ -110,7 +111,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     expect((await postRegister({ email: email.toUpperCase(), password: "my-new-password", firstName: "Cora", lastName: "Confirm" })).status).toBe(202);
     const token = await confirmationToken(email);
     expect(token).toBeTruthy();
-    const res = await postConfirm({ token });
+    const res = await postConfirm({ token, password: "my-new-password" });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ authenticated: true, user: { email, firstName: "Cora" }, roles: ["customer"] });
     const me = await call<SessionBody>(session.GET, { path: "/api/auth/session", cookie: cookieFrom(res) });
@@ -120,19 +121,50 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     expect(await (await getDb()).select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toHaveLength(0);
     const signIn = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email, password: "my-new-password" }, headers: { "x-forwarded-for": freshIp() } });
     expect(signIn.status).toBe(200);
-    const again = await postConfirm({ token });
+    const again = await postConfirm({ token, password: "my-new-password" });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe(LINK_INVALID);
   });
 
+  it("a stranger's sign-up for my address cannot be confirmed without the stranger's password", async () => {
+    const email = freshEmail("victim");
+    expect((await postRegister({ email, password: "strangers-password" })).status).toBe(202);
+    const token = await confirmationToken(email);
+    const wrong = await postConfirm({ token, password: "owners-own-password" });
+    expect(wrong.status, JSON.stringify(wrong.body)).toBe(422);
+    expect(wrong.body.errors?.password).toBe("The password is wrong.");
+    expect(cookieFrom(wrong)).toBe("");
+    expect(await accountsOf(email)).toHaveLength(0);
+    const missing = await postConfirm({ token });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors?.password).toBeTruthy();
+    expect(await accountsOf(email)).toHaveLength(0);
+    // The wrong password did not use up the link: whoever chose the password can still confirm.
+    const right = await postConfirm({ token, password: "strangers-password" });
+    expect(right.status, JSON.stringify(right.body)).toBe(201);
+    expect(await accountsOf(email)).toHaveLength(1);
+  });
+
+  it(`a link takes ${CONFIRM_ATTEMPTS} wrong passwords, then it is gone (404)`, async () => {
+    const email = freshEmail("guessing");
+    await postRegister({ email, password: "the-right-one" });
+    const token = await confirmationToken(email);
+    for (let i = 0; i < CONFIRM_ATTEMPTS; i++) expect((await postConfirm({ token, password: `guess-number-${i}` })).status, `attempt ${i}`).toBe(422);
+    const after = await postConfirm({ token, password: "the-right-one" });
+    expect(after.status).toBe(404);
+    expect(after.body.message).toBe(LINK_INVALID);
+    expect(await accountsOf(email)).toHaveLength(0);
+    expect(await (await getDb()).select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toHaveLength(0);
+  });
+
   it("refuses an unknown and an expired link (404); an expired sign-up is deleted by the next one", async () => {
-    expect((await postConfirm({ token: randomBytes(32).toString("base64url") })).status).toBe(404);
+    expect((await postConfirm({ token: randomBytes(32).toString("base64url"), password: "my-new-password" })).status).toBe(404);
     const email = freshEmail("expired");
     await postRegister({ email, password: "my-new-password" });
     const token = (await confirmationToken(email)) ?? "";
     const db = await getDb();
     await db.update(pendingRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingRegistrations.tokenHash, hashToken(token)));
-    const expired = await postConfirm({ token });
+    const expired = await postConfirm({ token, password: "my-new-password" });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toBe(LINK_INVALID);
     expect(await accountsOf(email)).toHaveLength(0);
@@ -143,7 +175,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
 
   it("validates the confirmation body (422)", async () => {
     expect((await postConfirm({})).status).toBe(422);
-    expect((await postConfirm({ token: "" })).status).toBe(422);
+    expect((await postConfirm({ token: "", password: "my-new-password" })).status).toBe(422);
   });
 
   it(`limits mails per address (${MAIL_LIMIT} per hour, like forgot password) and sign-ups per client network (${REGISTER_LIMIT}; IPv6 per /48)`, async () => {
@@ -173,7 +205,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
       const email = freshEmail(`matrix-${who}`);
       const cookie = await cookieFor(who);
       expect((await postRegister({ email, password: "wants-an-account" }, { cookie })).status, who).toBe(202);
-      const res = await postConfirm({ token: await confirmationToken(email) }, cookie);
+      const res = await postConfirm({ token: await confirmationToken(email), password: "wants-an-account" }, cookie);
       expect(res.status, who).toBe(201);
       expect(res.body.user?.email, who).toBe(email);
     }

@@ -43,6 +43,7 @@ test.describe("customer accounts", () => {
     await expect(page.getByTestId("register-check-mail")).toContainText(CHECK_MAIL);
     // The account is made by the mailed link, which signs in.
     await page.goto(await mailedLinkFor(email, "confirm-registration"));
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole("button", { name: "Create account and sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
@@ -163,6 +164,7 @@ test.describe("customer accounts", () => {
     await login.register({ email, password: PASSWORD, firstName: "Anna", lastName: "Alt" });
     await expect(page.getByTestId("register-check-mail")).toBeVisible();
     await page.goto(await mailedLinkFor(email, "confirm-registration"));
+    await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole("button", { name: "Create account and sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/account");

@@ -100,7 +100,7 @@ async function register(instance: Instance, ip: string, label: string): Promise<
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
   if (!token) return { email, cookie: "", answer: signUp };
-  const answer = await send(instance, "/api/auth/register/confirm", { json: { token }, ip });
+  const answer = await send(instance, "/api/auth/register/confirm", { json: { token, password: "customer-pass-123" }, ip });
   return { email, cookie: answer.cookie ?? "", answer };
 }
 

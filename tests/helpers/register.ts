@@ -18,7 +18,7 @@ export async function confirmationToken(email: string): Promise<string | null> {
 
 /**
  * Signs up a customer as a person does: POST /api/auth/register (202, check your mail), then the
- * confirmation link from the mail (POST /api/auth/register/confirm). Answers the confirmation's
+ * confirmation link from the mail with the same password (POST /api/auth/register/confirm). Answers the confirmation's
  * result (201 with the session cookie), or the registration's when it was refused.
  */
 export async function registerCustomer<T = Record<string, unknown>>(body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}): Promise<CallResult<T>> {
@@ -28,5 +28,5 @@ export async function registerCustomer<T = Record<string, unknown>>(body: unknow
   const email = String((body as { email?: unknown }).email ?? "");
   const token = await confirmationToken(email);
   if (!token) throw new Error(`no confirmation link mailed to ${email}`);
-  return call<T>(confirmRoute.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token }, headers });
+  return call<T>(confirmRoute.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token, password: (body as { password?: unknown }).password }, headers });
 }

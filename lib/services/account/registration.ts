@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { pendingRegistrations, users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError, validationFailed } from "@/lib/api/errors";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { clientNetwork } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { queueMail } from "@/lib/integrations/mail";
 import type { RegisterBody } from "@/lib/schemas/auth";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
@@ -90,27 +90,50 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
   await deliverQueuedMail(mailId);
 }
 
+/** Wrong passwords one confirmation link takes before the sign-up is deleted. */
+export const CONFIRM_ATTEMPTS = 5;
+
 /**
  * Uses a confirmation link: the pending sign-up is deleted and becomes the customer account (its
- * address verified), in one transaction. Unknown, expired or used → 404; an address that got a
- * password account meanwhile → 409 errors.emailTaken.
+ * address verified), in one transaction. The password chosen at sign-up must be given again, so a
+ * stranger who signed up with someone else's address cannot have the owner confirm the stranger's
+ * password. A wrong one → 422 and the link stays (the owner may retry) up to CONFIRM_ATTEMPTS, then
+ * the sign-up is deleted. Unknown, expired or used → 404; an address that got a password account
+ * meanwhile → 409 errors.emailTaken.
  */
-export async function confirmRegistration(token: string): Promise<SessionUser> {
+export async function confirmRegistration(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
+  const tokenHash = hashToken(token);
+  const [pending] = await db
+    .select({ id: pendingRegistrations.id, passwordHash: pendingRegistrations.passwordHash })
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, new Date())));
+  if (!pending) throw new ApiError(404, "errors.linkInvalid");
+  // Counted before the check, so parallel guesses cannot all slip past the limit.
+  const attempt = await consume({ key: `register-confirm:${pending.id}`, limit: CONFIRM_ATTEMPTS, windowSeconds: env().REGISTRATION_CONFIRM_HOURS * 3600 });
+  const deletePending = () => db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id));
+  if (!attempt.allowed) {
+    await deletePending();
+    throw new ApiError(404, "errors.linkInvalid");
+  }
+  if (!(await verifyPassword(password, pending.passwordHash))) {
+    if (attempt.count >= CONFIRM_ATTEMPTS) await deletePending();
+    throw validationFailed({ password: "validation.passwordWrong" });
+  }
   return db.transaction(async (tx) => {
-    const [pending] = await tx
+    const [used] = await tx
       .delete(pendingRegistrations)
-      .where(and(eq(pendingRegistrations.tokenHash, hashToken(token)), gt(pendingRegistrations.expiresAt, new Date())))
+      .where(and(eq(pendingRegistrations.id, pending.id), eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, new Date())))
       .returning();
-    if (!pending) throw new ApiError(404, "errors.linkInvalid");
+    if (!used) throw new ApiError(404, "errors.linkInvalid");
     const [user] = await tx
       .insert(users)
       .values({
-        email: pending.email,
-        firstName: pending.firstName,
-        lastName: pending.lastName,
-        phone: pending.phone,
-        passwordHash: pending.passwordHash,
+        email: used.email,
+        firstName: used.firstName,
+        lastName: used.lastName,
+        phone: used.phone,
+        passwordHash: used.passwordHash,
         roles: ["customer"],
         emailVerifiedAt: new Date(),
       })

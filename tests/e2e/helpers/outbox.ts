@@ -51,7 +51,7 @@ export async function mailedLinkFor(email: string, page: string, opts: { notThis
 
 /**
  * Signs up a customer through the API as a person does: POST /api/auth/register (202, check your
- * mail), then the mailed confirmation link (POST /api/auth/register/confirm), which signs the
+ * mail), then the mailed confirmation link with the same password (POST /api/auth/register/confirm), which signs the
  * request context in.
  */
 export async function signUp(request: APIRequestContext, data: { email: string; password: string; firstName?: string; lastName?: string; phone?: string }): Promise<void> {
@@ -59,6 +59,6 @@ export async function signUp(request: APIRequestContext, data: { email: string; 
   expect(res.status(), await res.text()).toBe(202);
   const link = await mailedLinkFor(data.email, "confirm-registration");
   const token = new URL(link, "http://shop.invalid").searchParams.get("token");
-  const confirmed = await request.post("/api/auth/register/confirm", { data: { token } });
+  const confirmed = await request.post("/api/auth/register/confirm", { data: { token, password: data.password } });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
 }
