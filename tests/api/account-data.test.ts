@@ -9,6 +9,7 @@ import { addresses, authTokens, carts, generations, images, invoices, orderAddre
 import * as exportRoute from "@/app/api/user/account/export/route";
 import * as accountRoute from "@/app/api/user/account/route";
 import * as registerRoute from "@/app/api/auth/register/route";
+import { registerCustomer } from "../helpers/register";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as adminOrderRoute from "@/app/api/admin/orders/[orderId]/route";
 import * as guestOrderRoute from "@/app/api/guest/orders/[token]/route";
@@ -164,11 +165,14 @@ const sessionOf = async (cookie: string) => (await call<SessionBody>(sessionRout
 const storageFile = (key: string) => path.join(dataDir, "storage", key);
 
 async function register(email: string, password?: string) {
+  const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  // A customer signs up through the mailed confirmation link; a guest is registered at once.
+  if (password) return registerCustomer<SessionBody & ErrorBody>({ email, firstName: "Neu", lastName: "Kunde", password }, { ip });
   return call<SessionBody & ErrorBody>(registerRoute.POST, {
     method: "POST",
     path: "/api/auth/register",
-    body: { email, firstName: "Neu", lastName: "Kunde", ...(password ? { password } : { guest: true }) },
-    headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    body: { email, firstName: "Neu", lastName: "Kunde", guest: true },
+    headers: { "x-forwarded-for": ip },
   });
 }
 

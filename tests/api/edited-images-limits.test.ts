@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as edited from "@/app/api/user/images/edited/route";
-import * as registerRoute from "@/app/api/auth/register/route";
+import { registerCustomer } from "../helpers/register";
 import { getDb } from "@/db/client";
 import { images, mugDetails } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -48,12 +48,7 @@ let seq = 0;
 /** A fresh customer (signed in) with one GENERATED image to edit. */
 async function customerWithGenerated(): Promise<{ cookie: string; userId: number; generatedId: number }> {
   seq += 1;
-  const res = await call(registerRoute.POST, {
-    method: "POST",
-    path: "/api/auth/register",
-    body: { email: `edited-${seq}-${Date.now()}@example.com`, password: "customer-pass-123" },
-    headers: { "x-forwarded-for": `192.0.2.${100 + seq}` },
-  });
+  const res = await registerCustomer({ email: `edited-${seq}-${Date.now()}@example.com`, password: "customer-pass-123" }, { ip: `192.0.2.${100 + seq}` });
   expect(res.status).toBe(201);
   const userId = (res.body as { user: { id: number } }).user.id;
   const generated = await storeImage({ bytes: await png(40, 30), use: "generated", format: "png", type: "GENERATED", ownerId: userId });
