@@ -89,13 +89,14 @@ async function send(instance: Instance, pathname: string, opts: { method?: strin
  * same instance. The answer is the confirmation's (201 with the cookie), or the sign-up's when it
  * was refused or its mail never came (the database went away before it was sent).
  */
-async function register(instance: Instance, ip: string, label: string): Promise<{ email: string; cookie: string; answer: Answer }> {
+/** Signs up through the mailed confirmation link; waits at most `mailWaitMs` for the mail (it is lost when the database goes away after the answer). */
+async function register(instance: Instance, ip: string, label: string, mailWaitMs = 5000): Promise<{ email: string; cookie: string; answer: Answer }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const signUp = await send(instance, "/api/auth/register", { json: { email, password: "customer-pass-123", firstName: "Two", lastName: "Instances" }, ip });
   if (signUp.status !== 202) return { email, cookie: "", answer: signUp };
   const outbox = path.join(tmp, instance.name.toLowerCase(), "outbox");
   let token: string | null = null;
-  for (let i = 0; i < 50 && !token; i++) {
+  for (let i = 0; i < mailWaitMs / 100 && !token; i++) {
     token = (await newestMailTo(email, outbox).then((mail) => /\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "")?.[1])) ?? null;
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
@@ -380,7 +381,8 @@ test.describe("two instances on one PostgreSQL database", () => {
     const writes = (async () => {
       while (running) {
         const at = phase;
-        const { email, answer } = await register(instance, ip, "fault");
+        // A short wait for the mail, so sign-ups go on being asked for while the database is away.
+        const { email, answer } = await register(instance, ip, "fault", 600);
         seen.push({ phase: at, path: "/api/auth/register", status: answer.status, body: answer.body, email });
         await new Promise((r) => setTimeout(r, 100));
       }
