@@ -23,6 +23,7 @@ in_ci() { [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ]; }
 
 step "lint"
 npx eslint . --max-warnings=0 || fail "lint"
+npx prettier --check . --log-level warn || fail "format (npm run format)"
 
 step "typecheck"
 npx tsc --noEmit || fail "typecheck"
