@@ -5,7 +5,18 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", ".test-data/**", "next-env.d.ts", "db/migrations/**", "test-results/**", "playwright-report/**", "bench/control/.next/**", "bench/control/next-env.d.ts"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      ".test-data/**",
+      "next-env.d.ts",
+      "db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench/control/.next/**",
+      "bench/control/next-env.d.ts",
+    ],
   },
   {
     rules: {

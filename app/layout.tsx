@@ -25,7 +25,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale}>
       <body className="min-h-screen">
-        <NextIntlClientProvider locale={locale} messages={pickMessages(messages as Parameters<typeof pickMessages>[0], ROOT_CLIENT_NAMESPACES)}>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={pickMessages(messages as Parameters<typeof pickMessages>[0], ROOT_CLIENT_NAMESPACES)}
+        >
           <Providers session={initialSession}>{children}</Providers>
         </NextIntlClientProvider>
       </body>

@@ -153,7 +153,15 @@ function invoiceInput(lines: number) {
       { label: "Rechnungsdatum", value: "15.01.2026" },
       { label: "Bestellnummer", value: "ORD-2026-0001" },
     ],
-    columns: { item: "Artikel", quantity: "Menge", unitPrice: "Einzelpreis", net: "Netto", vatRate: "USt", vat: "USt-Betrag", gross: "Brutto" },
+    columns: {
+      item: "Artikel",
+      quantity: "Menge",
+      unitPrice: "Einzelpreis",
+      net: "Netto",
+      vatRate: "USt",
+      vat: "USt-Betrag",
+      gross: "Brutto",
+    },
     lines: Array.from({ length: lines }, (_, i) => ({
       name: `Tasse mit eigenem Motiv ${i + 1}`,
       detail: "Weiß, 330 ml",
@@ -164,7 +172,11 @@ function invoiceInput(lines: number) {
       vat: money(318 * (1 + (i % 3))),
       gross: money(1990 * (1 + (i % 3))),
     })),
-    vatSummary: { heading: "USt-Übersicht", columns: { rate: "Satz", net: "Netto", vat: "USt", gross: "Brutto" }, rows: [{ rate: "19 %", net: money(16720), vat: money(3180), gross: money(19900) }] },
+    vatSummary: {
+      heading: "USt-Übersicht",
+      columns: { rate: "Satz", net: "Netto", vat: "USt", gross: "Brutto" },
+      rows: [{ rate: "19 %", net: money(16720), vat: money(3180), gross: money(19900) }],
+    },
     totals: [
       { label: "Summe netto", value: money(16720) },
       { label: "USt 19 %", value: money(3180) },
@@ -202,10 +214,18 @@ async function main(): Promise<void> {
 
     // A photo-like 2048 × 1536 upload (what intake keeps) for generations, and 2000 × 800 images for prints.
     const grain = (w: number, h: number) =>
-      sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } } }).png().toBuffer();
+      sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } } })
+        .png()
+        .toBuffer();
     const svg = (w: number, h: number) =>
-      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f9d423"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${w / 3}" cy="${h / 2}" r="${h / 3}" fill="#e53935"/></svg>`);
-    const photo = async (w: number, h: number) => sharp(svg(w, h)).composite([{ input: await grain(w, h), blend: "soft-light" }]).jpeg({ quality: 90 }).toBuffer();
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f9d423"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${w / 3}" cy="${h / 2}" r="${h / 3}" fill="#e53935"/></svg>`,
+      );
+    const photo = async (w: number, h: number) =>
+      sharp(svg(w, h))
+        .composite([{ input: await grain(w, h), blend: "soft-light" }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
     const upload = await photo(2048, 1536);
     const printSource = await photo(2000, 800);
     const newImage = async () => {
@@ -220,19 +240,25 @@ async function main(): Promise<void> {
     };
 
     const probe = async () => {
-      const res = await countries(new Request("http://localhost/api/countries", { headers: { "accept-language": "en" } }), { params: Promise.resolve({}) });
+      const res = await countries(new Request("http://localhost/api/countries", { headers: { "accept-language": "en" } }), {
+        params: Promise.resolve({}),
+      });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`GET /api/countries: ${res.status}`);
     };
     const print = async (imageId: number) => {
       const body = JSON.stringify({ mugId: mug.id, imageUrl: `/api/images/${imageId}` });
-      const res = await printPdf(new Request("http://localhost/api/public/pdf/generate", { method: "POST", headers: { "content-type": "application/json" }, body }), {
-        params: Promise.resolve({}),
-      });
+      const res = await printPdf(
+        new Request("http://localhost/api/public/pdf/generate", { method: "POST", headers: { "content-type": "application/json" }, body }),
+        {
+          params: Promise.resolve({}),
+        },
+      );
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`POST /api/public/pdf/generate: ${res.status}`);
     };
-    const generate = (i: number) => stylePhoto({ data: upload, mimeType: "image/jpeg" }, "bench", { style: OFFLINE_STYLES[i % OFFLINE_STYLES.length], variant: i });
+    const generate = (i: number) =>
+      stylePhoto({ data: upload, mimeType: "image/jpeg" }, "bench", { style: OFFLINE_STYLES[i % OFFLINE_STYLES.length], variant: i });
 
     // Warm-up: module loading, fonts, JIT, the printed-before images.
     const printed = [await newImage(), await newImage(), await newImage()];
@@ -260,32 +286,85 @@ async function main(): Promise<void> {
       ]);
     };
     // Each kind alone (one wave), then all of them at once (the figure of the issue).
-    phases.push(await phase(`print PDFs only: ${PDFS_PER_WAVE} at once (half cold)`, probe, () => wave({ prints: true, invoices: false, generations: false })));
-    phases.push(await phase(`generations only: ${GENERATIONS_PER_WAVE} at once`, probe, () => wave({ prints: false, invoices: false, generations: true })));
-    phases.push(await phase(`invoice PDFs only: ${INVOICES_PER_WAVE} at once`, probe, () => wave({ prints: false, invoices: true, generations: false })));
     phases.push(
-      await phase(`all: ${WAVES} × (${PDFS_PER_WAVE} print PDFs, ${INVOICES_PER_WAVE} invoice PDFs, ${GENERATIONS_PER_WAVE} generations) at once`, probe, async () => {
-        for (let w = 0; w < WAVES; w++) await wave({ prints: true, invoices: true, generations: true });
-      }),
+      await phase(`print PDFs only: ${PDFS_PER_WAVE} at once (half cold)`, probe, () =>
+        wave({ prints: true, invoices: false, generations: false }),
+      ),
+    );
+    phases.push(
+      await phase(`generations only: ${GENERATIONS_PER_WAVE} at once`, probe, () =>
+        wave({ prints: false, invoices: false, generations: true }),
+      ),
+    );
+    phases.push(
+      await phase(`invoice PDFs only: ${INVOICES_PER_WAVE} at once`, probe, () =>
+        wave({ prints: false, invoices: true, generations: false }),
+      ),
+    );
+    phases.push(
+      await phase(
+        `all: ${WAVES} × (${PDFS_PER_WAVE} print PDFs, ${INVOICES_PER_WAVE} invoice PDFs, ${GENERATIONS_PER_WAVE} generations) at once`,
+        probe,
+        async () => {
+          for (let w = 0; w < WAVES; w++) await wave({ prints: true, invoices: true, generations: true });
+        },
+      ),
     );
 
     const cpus = os.cpus();
-    console.log(`Node ${process.version} on ${os.platform()}/${os.arch()}, ${cpus[0]?.model ?? "unknown CPU"} (${cpus.length} cores), UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "4 (default)"}`);
-    console.log(`Database: PGlite in memory. Probe: GET /api/countries every ${PROBE_EVERY_MS} ms. Loop delay: monitorEventLoopDelay, ${LOOP_RESOLUTION_MS} ms resolution.`);
+    console.log(
+      `Node ${process.version} on ${os.platform()}/${os.arch()}, ${cpus[0]?.model ?? "unknown CPU"} (${cpus.length} cores), UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? "4 (default)"}`,
+    );
+    console.log(
+      `Database: PGlite in memory. Probe: GET /api/countries every ${PROBE_EVERY_MS} ms. Loop delay: monitorEventLoopDelay, ${LOOP_RESOLUTION_MS} ms resolution.`,
+    );
     console.log("");
     console.log("One job alone (wall / main thread / process CPU incl. libvips threads, ms):");
-    for (const s of perStyle) console.log(`  offline style ${s.style.padEnd(12)} 2400 px  ${fmt(s.wallMs).padStart(6)} / ${fmt(s.mainMs).padStart(6)} / ${fmt(s.cpuMs).padStart(6)}`);
-    console.log(`  invoice PDF (12 lines, @react-pdf)  ${fmt(invoiceAlone.wallMs).padStart(6)} / ${fmt(invoiceAlone.mainMs).padStart(6)} / ${fmt(invoiceAlone.cpuMs).padStart(6)}`);
-    console.log(`  print PDF handler, warm            ${fmt(printWarmAlone.wallMs).padStart(6)} / ${fmt(printWarmAlone.mainMs).padStart(6)} / ${fmt(printWarmAlone.cpuMs).padStart(6)}`);
+    for (const s of perStyle)
+      console.log(
+        `  offline style ${s.style.padEnd(12)} 2400 px  ${fmt(s.wallMs).padStart(6)} / ${fmt(s.mainMs).padStart(6)} / ${fmt(s.cpuMs).padStart(6)}`,
+      );
+    console.log(
+      `  invoice PDF (12 lines, @react-pdf)  ${fmt(invoiceAlone.wallMs).padStart(6)} / ${fmt(invoiceAlone.mainMs).padStart(6)} / ${fmt(invoiceAlone.cpuMs).padStart(6)}`,
+    );
+    console.log(
+      `  print PDF handler, warm            ${fmt(printWarmAlone.wallMs).padStart(6)} / ${fmt(printWarmAlone.mainMs).padStart(6)} / ${fmt(printWarmAlone.cpuMs).padStart(6)}`,
+    );
     console.log("");
-    const header = ["phase", "wall s", "loop p50", "loop p99", "loop max", "probe n", "probe p50", "probe p99", "probe max", "gc max", "gc sum"];
-    const rows = phases.map((p) => [p.name, (p.wallMs / 1000).toFixed(1), fmt(p.loop.p50), fmt(p.loop.p99), fmt(p.loop.max), String(p.probe.n), fmt(p.probe.p50), fmt(p.probe.p99), fmt(p.probe.max), fmt(p.gc.max), fmt(p.gc.total)]);
+    const header = [
+      "phase",
+      "wall s",
+      "loop p50",
+      "loop p99",
+      "loop max",
+      "probe n",
+      "probe p50",
+      "probe p99",
+      "probe max",
+      "gc max",
+      "gc sum",
+    ];
+    const rows = phases.map((p) => [
+      p.name,
+      (p.wallMs / 1000).toFixed(1),
+      fmt(p.loop.p50),
+      fmt(p.loop.p99),
+      fmt(p.loop.max),
+      String(p.probe.n),
+      fmt(p.probe.p50),
+      fmt(p.probe.p99),
+      fmt(p.probe.max),
+      fmt(p.gc.max),
+      fmt(p.gc.total),
+    ]);
     const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (r[c] ?? "").length)));
     const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
     console.log(line(header));
     console.log(widths.map((w) => "-".repeat(w)).join("  "));
     for (const r of rows) console.log(line(r));
-    console.log("\n(ms; the loop delay includes the timer's own resolution only as lateness beyond it. Goal: loop p99 ≤ 20 ms, max ≤ 50 ms under load.)");
+    console.log(
+      "\n(ms; the loop delay includes the timer's own resolution only as lateness beyond it. Goal: loop p99 ≤ 20 ms, max ≤ 50 ms under load.)",
+    );
     const where = (c: { worker: number; mainThread: number }) => `${c.worker} in the worker thread, ${c.mainThread} on the main thread`;
     console.log(`Offline styles: ${where(offlineWorkerCounts())}. React-pdf documents: ${where(pdfWorkerCounts())}.`);
 

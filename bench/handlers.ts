@@ -53,7 +53,8 @@ async function call(handler: Handler, url: string, opts: CallOptions = {}): Prom
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();
   const expected = opts.expect ?? 200;
-  if (res.status !== expected) throw new Error(`${opts.method ?? "GET"} ${url}: ${res.status}, expected ${expected}: ${text.slice(0, 300)}`);
+  if (res.status !== expected)
+    throw new Error(`${opts.method ?? "GET"} ${url}: ${res.status}, expected ${expected}: ${text.slice(0, 300)}`);
   return { text, headers: res.headers };
 }
 
@@ -156,13 +157,13 @@ async function runCases(): Promise<Result[]> {
     );
   }
 
-  results.push(
-    await measure("GET /api/auth/session, no cookie", { n: 500, warmup: 100 }, () => call(session, "/api/auth/session")),
-  );
+  results.push(await measure("GET /api/auth/session, no cookie", { n: 500, warmup: 100 }, () => call(session, "/api/auth/session")));
   results.push(
     await measure("GET /api/auth/session, admin cookie", { n: 500, warmup: 100 }, () => call(session, "/api/auth/session", { cookie })),
   );
-  results.push(await measure("GET /api/admin/vat, admin cookie", { n: 500, warmup: 100 }, () => call(vat.GET, "/api/admin/vat", { cookie })));
+  results.push(
+    await measure("GET /api/admin/vat, admin cookie", { n: 500, warmup: 100 }, () => call(vat.GET, "/api/admin/vat", { cookie })),
+  );
 
   let seq = 0;
   results.push(

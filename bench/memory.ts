@@ -90,7 +90,14 @@ async function main(): Promise<void> {
     const samples: Sample[] = [];
     const sample = () => {
       const m = process.memoryUsage();
-      samples.push({ t: (performance.now() - start) / 1000, rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, wasm: wasmBytes() });
+      samples.push({
+        t: (performance.now() - start) / 1000,
+        rss: m.rss,
+        heapUsed: m.heapUsed,
+        external: m.external,
+        arrayBuffers: m.arrayBuffers,
+        wasm: wasmBytes(),
+      });
       return samples.at(-1) as Sample;
     };
     gc?.();
@@ -118,11 +125,15 @@ async function main(): Promise<void> {
     const after = sample();
     const peak = samples.reduce((a, s) => (s.rss > a.rss ? s : a), idle);
 
-    console.log(`Node ${process.version}; PGlite on disk (${path.join(dataDir, "pglite")}); ${CONCURRENCY} concurrent loops of GET /api/user/cart and /api/user/orders (signed in) for ${LOAD_S} s: ${requests} requests (${(requests / LOAD_S).toFixed(0)}/s); gc ${gc ? "on" : "OFF (run with --expose-gc)"}`);
+    console.log(
+      `Node ${process.version}; PGlite on disk (${path.join(dataDir, "pglite")}); ${CONCURRENCY} concurrent loops of GET /api/user/cart and /api/user/orders (signed in) for ${LOAD_S} s: ${requests} requests (${(requests / LOAD_S).toFixed(0)}/s); gc ${gc ? "on" : "OFF (run with --expose-gc)"}`,
+    );
     console.log("");
     const row = (name: string, s: Sample) =>
       `${name.padEnd(26)} ${s.t.toFixed(0).padStart(5)} ${mb(s.rss).padStart(7)} ${mb(s.heapUsed).padStart(9)} ${mb(s.external).padStart(9)} ${mb(s.arrayBuffers).padStart(13)} ${mb(s.wasm).padStart(10)}`;
-    console.log(`${"MB".padEnd(26)} ${"t s".padStart(5)} ${"rss".padStart(7)} ${"heapUsed".padStart(9)} ${"external".padStart(9)} ${"arrayBuffers".padStart(13)} ${"PGlite wasm".padStart(10)}`);
+    console.log(
+      `${"MB".padEnd(26)} ${"t s".padStart(5)} ${"rss".padStart(7)} ${"heapUsed".padStart(9)} ${"external".padStart(9)} ${"arrayBuffers".padStart(13)} ${"PGlite wasm".padStart(10)}`,
+    );
     console.log(row("idle (after setup)", idle));
     console.log(row("peak rss during load", peak));
     console.log(row("end of load", loadEnd));

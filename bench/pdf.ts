@@ -54,12 +54,22 @@ const jsonRows: { what: string; today: string; control: string; ratio: string; g
 /** The floor: pdfkit writing one page of the mug's format with the JPEG in the template area. */
 async function pdfkitPage(
   jpeg: Buffer,
-  d: { documentWidthMm: number; documentHeightMm: number; printTemplateWidthMm: number; printTemplateHeightMm: number; documentBottomMarginMm: number },
+  d: {
+    documentWidthMm: number;
+    documentHeightMm: number;
+    printTemplateWidthMm: number;
+    printTemplateHeightMm: number;
+    documentBottomMarginMm: number;
+  },
 ): Promise<Buffer> {
   // pdfkit ships no types (it is @react-pdf's dependency, used here only as the floor).
   const specifier = "pdfkit";
   const { default: PDFDocument } = (await import(specifier)) as {
-    default: new (opts: object) => { on: (event: string, fn: (chunk: Buffer) => void) => void; image: (src: Buffer, x: number, y: number, opts: object) => void; end: () => void };
+    default: new (opts: object) => {
+      on: (event: string, fn: (chunk: Buffer) => void) => void;
+      image: (src: Buffer, x: number, y: number, opts: object) => void;
+      end: () => void;
+    };
   };
   const pt = (mm: number) => (mm * 72) / 25.4;
   const doc = new PDFDocument({ size: [pt(d.documentWidthMm), pt(d.documentHeightMm)], margin: 0, autoFirstPage: true });
@@ -67,7 +77,10 @@ async function pdfkitPage(
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve) => doc.on("end", () => resolve()));
   const top = d.documentHeightMm - d.documentBottomMarginMm - d.printTemplateHeightMm;
-  doc.image(jpeg, pt((d.documentWidthMm - d.printTemplateWidthMm) / 2), pt(top), { width: pt(d.printTemplateWidthMm), height: pt(d.printTemplateHeightMm) });
+  doc.image(jpeg, pt((d.documentWidthMm - d.printTemplateWidthMm) / 2), pt(top), {
+    width: pt(d.printTemplateWidthMm),
+    height: pt(d.printTemplateHeightMm),
+  });
   doc.end();
   await done;
   return Buffer.concat(chunks);
@@ -81,7 +94,9 @@ async function photo(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f9d423"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/><circle cx="700" cy="400" r="260" fill="#e53935"/><rect x="1200" y="150" width="500" height="500" fill="#2e7d32" opacity="0.7"/></svg>`;
-  const grain = await sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 18 } } })
+  const grain = await sharp({
+    create: { width: WIDTH, height: HEIGHT, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 18 } },
+  })
     .png()
     .toBuffer();
   return sharp(Buffer.from(svg))
@@ -181,10 +196,15 @@ async function main(): Promise<void> {
 
     const viaRoute = async (imageId: number) => {
       const body = JSON.stringify({ mugId: mug.id, imageUrl: `/api/images/${imageId}` });
-      const req = new Request("http://localhost/api/public/pdf/generate", { method: "POST", headers: { "content-type": "application/json" }, body });
+      const req = new Request("http://localhost/api/public/pdf/generate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
       const res = await POST(req, { params: Promise.resolve({}) });
       const bytes = await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`POST /api/public/pdf/generate: ${res.status} ${Buffer.from(bytes).toString("utf8").slice(0, 300)}`);
+      if (res.status !== 200)
+        throw new Error(`POST /api/public/pdf/generate: ${res.status} ${Buffer.from(bytes).toString("utf8").slice(0, 300)}`);
     };
 
     const cases = [
@@ -193,7 +213,9 @@ async function main(): Promise<void> {
       ),
       await measureWithStall("renderPrintPdf (own writer, JPEG passed through)", render),
       await measureWithStall("floor: pdfkit, the same page and JPEG", () => pdfkitPage(fitted.jpeg, d)),
-      await measureWithStall("POST /api/public/pdf/generate, cold (image never printed before)", () => viaRoute(coldIds.shift() ?? image.id)),
+      await measureWithStall("POST /api/public/pdf/generate, cold (image never printed before)", () =>
+        viaRoute(coldIds.shift() ?? image.id),
+      ),
       await measureWithStall("POST /api/public/pdf/generate, warm (image printed before)", () => viaRoute(image.id)),
     ];
 
@@ -207,7 +229,8 @@ async function main(): Promise<void> {
     console.log("");
     console.log(formatTable(cases.map((c) => c.result)));
     console.log("");
-    for (const c of cases) console.log(`longest main-thread stall (event-loop delay) during ${c.result.name}: ${c.maxStallMs.toFixed(1)} ms`);
+    for (const c of cases)
+      console.log(`longest main-thread stall (event-loop delay) during ${c.result.name}: ${c.maxStallMs.toFixed(1)} ms`);
     const warm = cases[4]?.result.medianMs ?? Number.NaN;
     const floor = cases[2]?.result.medianMs ?? Number.NaN;
     jsonRows.push({

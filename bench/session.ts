@@ -14,8 +14,14 @@ async function main() {
   const token = await mintSessionToken({ sub: "1", email: "a@example.com", roles: ["customer"], sv: 0 }, SECRET, COOKIE, 3600);
   const rounds = { authjs: [] as Result[], ours: [] as Result[] };
   for (let round = 0; round < 3; round++) {
-    rounds.authjs.push(await measure("Auth.js decode (key derived per call)", { n: 2000, warmup: 200 }, () => decode({ token, secret: SECRET, salt: COOKIE })));
-    rounds.ours.push(await measure("readSessionToken (key derived once)", { n: 2000, warmup: 200 }, () => readSessionToken(token, SECRET, COOKIE)));
+    rounds.authjs.push(
+      await measure("Auth.js decode (key derived per call)", { n: 2000, warmup: 200 }, () =>
+        decode({ token, secret: SECRET, salt: COOKIE }),
+      ),
+    );
+    rounds.ours.push(
+      await measure("readSessionToken (key derived once)", { n: 2000, warmup: 200 }, () => readSessionToken(token, SECRET, COOKIE)),
+    );
   }
   // The median round of each, by median latency.
   const pick = (rs: Result[]): Result => {

@@ -29,7 +29,15 @@ export function Providers({ children, session }: { children: ReactNode; session:
     <QueryClientProvider client={queryClient}>
       <LocaleSync />
       {children}
-      <Toaster position="top-center" visibleToasts={3} duration={4000} gap={14} closeButton richColors toastOptions={{ style: { width: 356 } }} />
+      <Toaster
+        position="top-center"
+        visibleToasts={3}
+        duration={4000}
+        gap={14}
+        closeButton
+        richColors
+        toastOptions={{ style: { width: 356 } }}
+      />
     </QueryClientProvider>
   );
 }

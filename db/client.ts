@@ -88,7 +88,9 @@ export function getDbHandle(): Promise<DbHandle> {
   const open = holder.factory ?? holder.opener;
   if (!open) {
     return Promise.reject(
-      new Error("No database opener: the server installs one through lib/bootstrap (instrumentation.ts); scripts and tests call setDbHandle()"),
+      new Error(
+        "No database opener: the server installs one through lib/bootstrap (instrumentation.ts); scripts and tests call setDbHandle()",
+      ),
     );
   }
   const pending = open().catch((err: unknown) => {

@@ -200,7 +200,12 @@ export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSee
     descriptionDe: "Klassische Mal- und Zeichentechniken",
     subcategories: [
       { name: "Painting", description: "Brush and paint based looks", nameDe: "Malerei", descriptionDe: "Looks mit Pinsel und Farbe" },
-      { name: "Drawing", description: "Pencil, ink and line art", nameDe: "Zeichnung", descriptionDe: "Bleistift, Tusche und Strichzeichnungen" },
+      {
+        name: "Drawing",
+        description: "Pencil, ink and line art",
+        nameDe: "Zeichnung",
+        descriptionDe: "Bleistift, Tusche und Strichzeichnungen",
+      },
     ],
   },
   {
@@ -208,7 +213,9 @@ export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSee
     description: "Playful, bold and retro looks",
     nameDe: "Spaß",
     descriptionDe: "Verspielte, kräftige und Retro-Looks",
-    subcategories: [{ name: "Retro", description: "Looks from past decades", nameDe: "Retro", descriptionDe: "Looks vergangener Jahrzehnte" }],
+    subcategories: [
+      { name: "Retro", description: "Looks from past decades", nameDe: "Retro", descriptionDe: "Looks vergangener Jahrzehnte" },
+    ],
   },
 ];
 
@@ -334,9 +341,17 @@ export const SLOT_TYPES: readonly {
     name: "Background",
     position: 1,
     variants: [
-      { name: "Beach at sunset", prompt: "Place the subject on a sandy beach at sunset with gentle waves.", description: "Warm beach scene" },
+      {
+        name: "Beach at sunset",
+        prompt: "Place the subject on a sandy beach at sunset with gentle waves.",
+        description: "Warm beach scene",
+      },
       { name: "City skyline", prompt: "Place the subject in front of a city skyline with tall buildings.", description: "Urban backdrop" },
-      { name: "Enchanted forest", prompt: "Place the subject in an enchanted forest with soft mist and ferns.", description: "Fairy-tale forest" },
+      {
+        name: "Enchanted forest",
+        prompt: "Place the subject in an enchanted forest with soft mist and ferns.",
+        description: "Fairy-tale forest",
+      },
     ],
   },
   {

@@ -24,9 +24,19 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().optional(),
   /** File storage: an S3-compatible bucket when S3_BUCKET is set (lib/integrations/storage.ts), else a local folder. */
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a valid bucket name").optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "S3_REGION must look like eu-central-1 (or auto for R2)").default("us-east-1"),
-  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, "S3_ENDPOINT must be an http(s) URL").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a valid bucket name")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "S3_REGION must look like eu-central-1 (or auto for R2)")
+    .default("us-east-1"),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "S3_ENDPOINT must be an http(s) URL")
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
@@ -105,8 +115,14 @@ const envSchema = z.object({
   CANCELS_PER_HOUR_PER_ACCOUNT: int(10),
   CANCELS_PER_HOUR_PER_CLIENT: int(30),
   /** Payments (lib/integrations/payments): Stripe when STRIPE_SECRET_KEY is set, else the offline sandbox (test mode). */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)")
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API address overrides (tests point the SDK at a local fake server); unset → api.stripe.com over https. */
   STRIPE_API_HOST: z.string().optional(),
@@ -136,7 +152,11 @@ const envSchema = z.object({
   DELIVERY_DAYS_MIN: int(3),
   DELIVERY_DAYS_MAX: int(5),
   /** Mail (lib/integrations/mail): SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in $DATA_DIR/outbox. */
-  SMTP_URL: z.string().url().regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL").optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("MugMagic <shop@example.com>"),
   /** A mail that could not be sent is retried with growing pauses (1, 2, 4 … minutes, at most 6 hours) until this many attempts. */
   MAIL_MAX_ATTEMPTS: int(8),
@@ -181,10 +201,10 @@ export function clientAddressProblem(raw: Record<string, string | undefined> = p
   if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
   const count = raw.TRUSTED_PROXY_COUNT?.trim();
   if (count && Number(count) === 0) {
-    return "TRUSTED_PROXY_COUNT=0 makes every caller share one client address, so one client could use up everybody's limits. Set TRUSTED_PROXY_COUNT to the number of proxies that append to X-Forwarded-For, counting `npm start` itself (1 for `npm start` alone; README \"Client address\").";
+    return 'TRUSTED_PROXY_COUNT=0 makes every caller share one client address, so one client could use up everybody\'s limits. Set TRUSTED_PROXY_COUNT to the number of proxies that append to X-Forwarded-For, counting `npm start` itself (1 for `npm start` alone; README "Client address").';
   }
   if (count || raw.PEER_ADDRESS_IN_FORWARDED_FOR === "true") return null;
-  return "Started without scripts/server.mjs (plain `next start`?): nothing appends the caller's address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (README \"Client address\").";
+  return 'Started without scripts/server.mjs (plain `next start`?): nothing appends the caller\'s address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (README "Client address").';
 }
 
 /** For tests that change process.env between cases. */

@@ -81,9 +81,13 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
   // grossFromNet accepts; such a figure is only ever reported as out of range (see
   // priceCalculationOutOfRange), so an approximation is enough there and the derivation never throws.
   const gross = (netCents: number) =>
-    Math.abs(netCents) <= INT_MAX ? grossFromNet(netCents, input.salesVatPercent) : Math.round(netCents * (1 + input.salesVatPercent / 100));
+    Math.abs(netCents) <= INT_MAX
+      ? grossFromNet(netCents, input.salesVatPercent)
+      : Math.round(netCents * (1 + input.salesVatPercent / 100));
   const net = (grossCents: number) =>
-    Math.abs(grossCents) <= INT_MAX ? netFromGross(grossCents, input.salesVatPercent) : Math.round(grossCents / (1 + input.salesVatPercent / 100));
+    Math.abs(grossCents) <= INT_MAX
+      ? netFromGross(grossCents, input.salesVatPercent)
+      : Math.round(grossCents / (1 + input.salesVatPercent / 100));
   const toTotal = (netCents: number) => (input.salesPriceMode === "GROSS" ? gross(netCents) : netCents);
   const toNet = (total: number) => (input.salesPriceMode === "GROSS" ? net(total) : total);
 

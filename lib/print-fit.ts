@@ -6,7 +6,12 @@ export const MM_PER_INCH = 25.4;
  * at the area's aspect ratio (nothing distorted) and the effective DPI of that crop at the area's size.
  * Pure: the print PDF (lib/services/print.ts) and the admin's production sheet compute the same numbers.
  */
-export function coverFit(width: number, height: number, templateWidthMm: number, templateHeightMm: number): { cropW: number; cropH: number; dpi: number } {
+export function coverFit(
+  width: number,
+  height: number,
+  templateWidthMm: number,
+  templateHeightMm: number,
+): { cropW: number; cropH: number; dpi: number } {
   const aspect = templateWidthMm / templateHeightMm;
   let cropW = width;
   let cropH = Math.round(width / aspect);

@@ -27,7 +27,8 @@ export interface Seller {
   complete: boolean;
 }
 
-const field = (name: string, value: string | undefined): SellerField => (value ? { value, missing: false } : { value: `[${name} not set]`, missing: true });
+const field = (name: string, value: string | undefined): SellerField =>
+  value ? { value, missing: false } : { value: `[${name} not set]`, missing: true };
 
 export function seller(): Seller {
   const e = env();
@@ -44,6 +45,7 @@ export function seller(): Seller {
     representative: field("SELLER_REPRESENTATIVE", e.SELLER_REPRESENTATIVE),
     register: field("SELLER_REGISTER", e.SELLER_REGISTER),
   };
-  const complete = !s.name.missing && !s.street.missing && !s.postalCode.missing && !s.city.missing && (!s.vatId.missing || !s.taxNumber.missing);
+  const complete =
+    !s.name.missing && !s.street.missing && !s.postalCode.missing && !s.city.missing && (!s.vatId.missing || !s.taxNumber.missing);
   return { ...s, complete };
 }

@@ -51,9 +51,7 @@ function readReport(name) {
 /** Counts of one vitest JSON report; a file counts as failed when vitest failed it but none of its tests. */
 function vitestCounts(report) {
   const files = Array.isArray(report.testResults) ? report.testResults : [];
-  const failedFiles = files.filter(
-    (f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"),
-  );
+  const failedFiles = files.filter((f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"));
   return {
     passed: report.numPassedTests ?? 0,
     failedTests: report.numFailedTests ?? 0,
@@ -77,14 +75,17 @@ function playwrightCounts(report) {
 }
 
 function firstLine(text) {
-  return String(text ?? "").split("\n").find((l) => l.trim()) ?? "(no message)";
+  return (
+    String(text ?? "")
+      .split("\n")
+      .find((l) => l.trim()) ?? "(no message)"
+  );
 }
 
 /** Tests in a Playwright report (a `--list` report marks them all skipped, so walk the suites). */
 function playwrightTests(report) {
   const walk = (suite) =>
-    (suite.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) +
-    (suite.suites ?? []).reduce((n, s) => n + walk(s), 0);
+    (suite.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) + (suite.suites ?? []).reduce((n, s) => n + walk(s), 0);
   return (report.suites ?? []).reduce((n, s) => n + walk(s), 0);
 }
 

@@ -9,7 +9,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // /confirm-registration?token=… – the page the sign-up confirmation mail links to (outside the shop layout, like /login)
-export default async function ConfirmRegistrationPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ConfirmRegistrationPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await searchParams;
   const value = typeof token === "string" && token.trim() ? token.trim() : null;
   return (

@@ -15,7 +15,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <AuthShell>
       {/* Only a path on the shop itself is returned to after login (no open redirect). */}
-      <LoginPanel callbackUrl={safeCallbackPath(params.callbackUrl)} initialTab={params.tab === "register" ? "register" : "signin"}
+      <LoginPanel
+        callbackUrl={safeCallbackPath(params.callbackUrl)}
+        initialTab={params.tab === "register" ? "register" : "signin"}
         initialForgot={params.forgot === "1"}
       />
     </AuthShell>

@@ -9,7 +9,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // /reset-password?token=… – the page the password-reset mail links to (outside the shop layout, like /login)
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { token } = await searchParams;
   const value = typeof token === "string" && token.trim() ? token.trim() : null;
   return (

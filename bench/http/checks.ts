@@ -30,7 +30,14 @@ export async function catalogueCachingRow(shopUrl: string): Promise<Row> {
     policies.size === 1
       ? `${found.map(describe).join("; ")}; Cache-Control on all: ${found[0]?.cacheControl ? `"${found[0].cacheControl}"` : "**missing**"}`
       : found.map((f) => `${describe(f)}, Cache-Control ${f.cacheControl ? `"${f.cacheControl}"` : "**missing**"}`).join("; ");
-  return { what: "catalogue reads: ETag, Cache-Control, 304 on If-None-Match", today, control: "–", ratio: "–", goal: "all present, 304", met: ok };
+  return {
+    what: "catalogue reads: ETag, Cache-Control, 304 on If-None-Match",
+    today,
+    control: "–",
+    ratio: "–",
+    goal: "all present, 304",
+    met: ok,
+  };
 }
 
 export async function htmlBytesRow(shopUrl: string, adminCookie: string, controlUrl: string): Promise<Row> {

@@ -45,8 +45,15 @@ export class Client {
 }
 
 /** A plain GET with extra headers, for header checks: status, headers and body length (bytes as sent, no compression asked for). */
-export async function probe(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: number; text: string }> {
-  const res = await fetch(url, { headers: { "accept-encoding": "identity", ...headers }, redirect: "manual", signal: AbortSignal.timeout(60_000) });
+export async function probe(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; bytes: number; text: string }> {
+  const res = await fetch(url, {
+    headers: { "accept-encoding": "identity", ...headers },
+    redirect: "manual",
+    signal: AbortSignal.timeout(60_000),
+  });
   const buf = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes: buf.length, text: buf.toString("utf8") };
 }

@@ -56,8 +56,17 @@ export function shopEnv(dirs: { data: string; storage: string }, databaseUrl: st
  * `queries` sets up its query-alone floor (bench/control/app/api/query): the shop's SQL texts and the
  * database to run them on (the shop's PostgreSQL database, or a copy of its PGlite folder).
  */
-export function controlEnv(dataDir: string, queries?: { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string }): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, LOG_LEVEL: "silent" };
+export function controlEnv(
+  dataDir: string,
+  queries?: { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string },
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+  };
   delete env.DATABASE_URL;
   if (queries) {
     env.CONTROL_QUERIES = JSON.stringify(queries.texts);
@@ -69,6 +78,21 @@ export function controlEnv(dataDir: string, queries?: { texts: Record<string, st
 
 /** The variables the report prints (the shop's; secrets are fixed bench values). */
 export function describeEnv(env: NodeJS.ProcessEnv): string {
-  const keys = ["NODE_ENV", "DATA_DIR", "STORAGE_DIR", "DATABASE_URL", "DB_AUTO_MIGRATE", "PAYMENTS_SANDBOX", "AUTH_SECRET", "LOG_LEVEL", "ADMIN_EMAIL", "ADMIN_PASSWORD", ...Object.keys(HIGH_LIMITS)];
-  return keys.filter((k) => env[k] !== undefined).map((k) => `${k}=${env[k]}`).join(" ");
+  const keys = [
+    "NODE_ENV",
+    "DATA_DIR",
+    "STORAGE_DIR",
+    "DATABASE_URL",
+    "DB_AUTO_MIGRATE",
+    "PAYMENTS_SANDBOX",
+    "AUTH_SECRET",
+    "LOG_LEVEL",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    ...Object.keys(HIGH_LIMITS),
+  ];
+  return keys
+    .filter((k) => env[k] !== undefined)
+    .map((k) => `${k}=${env[k]}`)
+    .join(" ");
 }

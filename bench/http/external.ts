@@ -33,7 +33,14 @@ function isRow(x: unknown): x is Row {
   );
 }
 
-const note = (e: External, text: string): Row => ({ what: `${e.what} (${e.script})`, today: text, control: "–", ratio: "–", goal: "–", met: null });
+const note = (e: External, text: string): Row => ({
+  what: `${e.what} (${e.script})`,
+  today: text,
+  control: "–",
+  ratio: "–",
+  goal: "–",
+  met: null,
+});
 
 export async function runExternal(e: External, cwd: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
   if (!fs.existsSync(path.join(cwd, e.script))) return [note(e, `skipped: ${e.script} is missing`)];
@@ -55,12 +62,18 @@ export async function runExternal(e: External, cwd: string, env: NodeJS.ProcessE
   try {
     if (code !== 0) throw new Error(`exit code ${code}`);
     const parsed = JSON.parse(last) as { rows?: unknown };
-    if (!Array.isArray(parsed.rows) || !parsed.rows.every(isRow)) throw new Error("its last line is not {\"rows\":[…]}");
+    if (!Array.isArray(parsed.rows) || !parsed.rows.every(isRow)) throw new Error('its last line is not {"rows":[…]}');
     return parsed.rows;
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    const tail = (text: string) => text.split("\n").filter((l) => l.trim() && !l.startsWith("npm warn")).slice(-6);
-    console.error(`  ${e.script} --json failed (${why}); last output:\n${[...tail(stdout), ...tail(stderr)].map((l) => `    ${l}`).join("\n")}`);
+    const tail = (text: string) =>
+      text
+        .split("\n")
+        .filter((l) => l.trim() && !l.startsWith("npm warn"))
+        .slice(-6);
+    console.error(
+      `  ${e.script} --json failed (${why}); last output:\n${[...tail(stdout), ...tail(stderr)].map((l) => `    ${l}`).join("\n")}`,
+    );
     return [note(e, `failed: ${why}`)];
   }
 }

@@ -31,15 +31,26 @@ function machineFacts(wrkVersion: string): string[] {
   const next = JSON.parse(fs.readFileSync(path.join(SHOP_DIR, "node_modules/next/package.json"), "utf8")) as { version: string };
   let commit = "?";
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: SHOP_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: SHOP_DIR, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: SHOP_DIR,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: SHOP_DIR,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     if (dirty) commit += " (with uncommitted changes)";
   } catch {
     // not a git checkout (a copy)
   }
   return [
     `Node ${process.version}, Next ${next.version}, ${wrkVersion}`,
-    `${os.platform()}/${os.arch()}, ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the start`,
+    `${os.platform()}/${os.arch()}, ${cpus[0]?.model ?? "unknown CPU"}, ${cpus.length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} at the start`,
     `Checkout ${SHOP_DIR}, commit ${commit}`,
   ];
 }
@@ -54,7 +65,10 @@ async function openDatabase(opts: Options): Promise<BenchDatabase> {
  * The control's query-alone floor: the SQL of the shop's cart and order-list reads (printed by
  * bench/http/query-text.ts from the shop's own query builders) and the database they run on.
  */
-function controlQueries(databaseUrl: string | undefined, shopDataDir: string): { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string } {
+function controlQueries(
+  databaseUrl: string | undefined,
+  shopDataDir: string,
+): { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string } {
   const printed = spawnSync("npx", ["tsx", "--conditions=react-server", "bench/http/query-text.ts"], { cwd: SHOP_DIR, encoding: "utf8" });
   if (printed.status !== 0) throw new Error(`bench/http/query-text.ts failed:\n${printed.stdout}\n${printed.stderr}`);
   const texts = JSON.parse(printed.stdout) as Record<string, string>;
@@ -72,7 +86,11 @@ function tempDir(prefix: string): string {
 }
 
 /** Runs every needed measurement once per round in interleaved order; answers the medians per key. */
-async function load(opts: Options, order: readonly Measurement[], targetFor: (m: Measurement) => ReturnType<typeof targetOf>): Promise<Map<string, Figures>> {
+async function load(
+  opts: Options,
+  order: readonly Measurement[],
+  targetFor: (m: Measurement) => ReturnType<typeof targetOf>,
+): Promise<Map<string, Figures>> {
   const samples = new Map<string, WrkResult[]>();
   const unique = [...new Map(order.map((m) => [m.key, m])).values()];
   log(`Warm-up: ${opts.warmupS} s per measurement, not counted.`);
@@ -82,12 +100,18 @@ async function load(opts: Options, order: readonly Measurement[], targetFor: (m:
     for (const m of order) {
       const result = await runWrk(targetFor(m), opts.durationS);
       samples.set(m.key, [...(samples.get(m.key) ?? []), result]);
-      log(`  ${m.side.padEnd(7)} ${m.path.padEnd(26)} c=${String(m.connections).padEnd(2)}  ${rps(result.rps).padStart(10)}  p50 ${ms(result.p50Ms).padStart(9)}  p99 ${ms(result.p99Ms).padStart(9)}`);
+      log(
+        `  ${m.side.padEnd(7)} ${m.path.padEnd(26)} c=${String(m.connections).padEnd(2)}  ${rps(result.rps).padStart(10)}  p50 ${ms(result.p50Ms).padStart(9)}  p99 ${ms(result.p99Ms).padStart(9)}`,
+      );
     }
   }
   const figures = new Map<string, Figures>();
   for (const [key, list] of samples) {
-    figures.set(key, { rps: median(list.map((r) => r.rps)), p50Ms: median(list.map((r) => r.p50Ms)), p99Ms: median(list.map((r) => r.p99Ms)) });
+    figures.set(key, {
+      rps: median(list.map((r) => r.rps)),
+      p50Ms: median(list.map((r) => r.p50Ms)),
+      p99Ms: median(list.map((r) => r.p99Ms)),
+    });
   }
   return figures;
 }
@@ -123,7 +147,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   log("# npm run bench (issue 12, server side)");
   log();
   for (const line of machineFacts(wrkVersion)) log(line);
-  log(`Options: ${opts.runs} round(s), ${opts.durationS} s per measurement, warm-up ${opts.warmupS} s${opts.quick ? ", --quick" : ""}${opts.only ? `, --only "${opts.only}"` : ""}`);
+  log(
+    `Options: ${opts.runs} round(s), ${opts.durationS} s per measurement, warm-up ${opts.warmupS} s${opts.quick ? ", --quick" : ""}${opts.only ? `, --only "${opts.only}"` : ""}`,
+  );
   log();
 
   try {
@@ -152,7 +178,14 @@ export async function main(argv: readonly string[]): Promise<void> {
       const shopPort = opts.port;
       const controlPort = opts.port + 1;
       log("Starting the shop…");
-      const shop = await startServer({ name: "shop", cwd: SHOP_DIR, args: [...serverNodeFlags, "scripts/server.mjs", "-p", String(shopPort)], env, port: shopPort, readyPath: "/api/health" });
+      const shop = await startServer({
+        name: "shop",
+        cwd: SHOP_DIR,
+        args: [...serverNodeFlags, "scripts/server.mjs", "-p", String(shopPort)],
+        env,
+        port: shopPort,
+        readyPath: "/api/health",
+      });
       commands.push(`${describeEnv(env)} \\\n  ${shop.command}`);
 
       log("Setup through the shop's API (register, generate + cart, checkout + sandbox payment, admin login, VAT rates)…");
@@ -174,8 +207,20 @@ export async function main(argv: readonly string[]): Promise<void> {
       commands.push(`NODE_ENV=production ${queries ? "CONTROL_QUERIES=<the SQL of bench/http/query-text.ts> " : ""}${control.command}`);
       const targetFor = (m: Measurement) => targetOf(m, m.side === "shop" ? shop.baseUrl : control.baseUrl, cookies, seeded.customerId);
 
-      if (wantCaching) add(35, await catalogueCachingRow(shop.baseUrl).catch((err: unknown) => failedRow("catalogue reads: ETag, Cache-Control, 304", "all present, 304", err)));
-      if (wantBytes) add(45, await htmlBytesRow(shop.baseUrl, cookies.admin, control.baseUrl).catch((err: unknown) => failedRow("/admin/vat HTML bytes vs /table", "≤ 1.5×", err)));
+      if (wantCaching)
+        add(
+          35,
+          await catalogueCachingRow(shop.baseUrl).catch((err: unknown) =>
+            failedRow("catalogue reads: ETag, Cache-Control, 304", "all present, 304", err),
+          ),
+        );
+      if (wantBytes)
+        add(
+          45,
+          await htmlBytesRow(shop.baseUrl, cookies.admin, control.baseUrl).catch((err: unknown) =>
+            failedRow("/admin/vat HTML bytes vs /table", "≤ 1.5×", err),
+          ),
+        );
 
       const order = roundOrder(MEASUREMENTS.filter((m) => needs.has(m.key)));
       if (order.length > 0) {

@@ -34,7 +34,8 @@ async function photo(): Promise<Blob> {
 }
 
 function positiveId(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new Error(`setup: ${what} answered no id (${JSON.stringify(value)})`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new Error(`setup: ${what} answered no id (${JSON.stringify(value)})`);
   return value;
 }
 
@@ -74,7 +75,15 @@ export async function seedShop(baseUrl: string): Promise<Seeded> {
       json: {
         idempotencyKey: randomUUID(),
         contact: { email, firstName: "Bench", lastName: "Customer", phone: "+49 30 1234567" },
-        shippingAddress: { firstName: "Bench", lastName: "Customer", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
+        shippingAddress: {
+          firstName: "Bench",
+          lastName: "Customer",
+          street1: "Hauptstraße 1",
+          street2: null,
+          city: "Berlin",
+          postalCode: "10115",
+          countryCode: "DE",
+        },
         billingAddress: null,
         acceptWithdrawalWaiver: true,
       },

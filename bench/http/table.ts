@@ -43,6 +43,9 @@ const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 export function markdownTable(rows: readonly Row[]): string {
   const head = "| what | today | control | ratio | goal | met? |\n|---|---|---|---|---|---|";
-  const body = rows.map((r) => `| ${[r.what, r.today, r.control, r.ratio, r.goal].map(cell).join(" | ")} | ${r.met === null ? "–" : r.met ? "yes" : "**no**"} |`);
+  const body = rows.map(
+    (r) =>
+      `| ${[r.what, r.today, r.control, r.ratio, r.goal].map(cell).join(" | ")} | ${r.met === null ? "–" : r.met ? "yes" : "**no**"} |`,
+  );
   return [head, ...body].join("\n");
 }

@@ -87,7 +87,10 @@ export function runWrk(target: WrkTarget, seconds: number): Promise<WrkResult> {
       if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`));
       try {
         const result = { ...parseWrk(out), command };
-        if (result.errors > 0) return reject(new Error(`${result.errors} of ${result.requests} requests failed (non-2xx/3xx or socket errors): ${target.url}\n${out}`));
+        if (result.errors > 0)
+          return reject(
+            new Error(`${result.errors} of ${result.requests} requests failed (non-2xx/3xx or socket errors): ${target.url}\n${out}`),
+          );
         resolve(result);
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));

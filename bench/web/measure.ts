@@ -12,7 +12,15 @@ import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { freePort } from "./servers";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 /** Lighthouse's mobile device (Moto G Power) and its DevTools-throttled "slow 4G" (RTT 150 ms × 3.75, 1.6 Mbit/s × 0.9). */
 const PHONE = {
@@ -20,7 +28,8 @@ const PHONE = {
   deviceScaleFactor: 1.75,
   isMobile: true,
   hasTouch: true,
-  userAgent: "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
 const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
@@ -102,7 +111,11 @@ export async function firstLoadJs(browser: Browser, base: string, page: string, 
         const gzipped = encoding === "gzip";
         const plain = gzipped ? zlib.gunzipSync(body) : encoding ? undefined : body;
         if (!plain) throw new Error(`${url}: unexpected content-encoding ${encoding}`);
-        figures = { gzipBytes: gzipped ? body.length : zlib.gzipSync(plain, { level: GZIP_LEVEL }).length, gzipped, stripe: plain.includes("https://js.stripe.com") };
+        figures = {
+          gzipBytes: gzipped ? body.length : zlib.gzipSync(plain, { level: GZIP_LEVEL }).length,
+          gzipped,
+          stripe: plain.includes("https://js.stripe.com"),
+        };
         bodyCache.set(url, figures);
       }
       if (figures.stripe) stripeChunks.push(url.slice(origin.length));
@@ -133,7 +146,8 @@ export async function vitals(browser: Browser, base: string, page: string, cooki
         for (const e of list.getEntries()) w.__lcp = e.startTime;
       }).observe({ type: "largest-contentful-paint", buffered: true });
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.__cls += e.value;
       }).observe({ type: "layout-shift", buffered: true });
     });
     const tab = await context.newPage();
@@ -165,7 +179,11 @@ export interface LighthouseFigures {
 export async function lighthouseBrowser(): Promise<{ port: number; close: () => Promise<void> }> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-lh-"));
-  const child = spawn(CHROMIUM, ["--headless=new", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...FLAGS, "about:blank"], { stdio: "ignore" });
+  const child = spawn(
+    CHROMIUM,
+    ["--headless=new", `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...FLAGS, "about:blank"],
+    { stdio: "ignore" },
+  );
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
@@ -177,7 +195,13 @@ export async function lighthouseBrowser(): Promise<{ port: number; close: () => 
   process.once("exit", () => child.kill("SIGTERM"));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false)) return { port, close };
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { port, close };
     await new Promise((r) => setTimeout(r, 200));
   }
   await close();
@@ -198,5 +222,9 @@ export async function lighthouseRun(port: number, url: string, cookie: string | 
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  return { score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100), lcpMs: audit("largest-contentful-paint"), cls: audit("cumulative-layout-shift") };
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
+    lcpMs: audit("largest-contentful-paint"),
+    cls: audit("cumulative-layout-shift"),
+  };
 }

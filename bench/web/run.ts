@@ -6,7 +6,16 @@
  *   npm run bench:web -- [--runs N] [--no-build] [--pages /,cart,...] [--base-url URL] [--no-lighthouse]
  */
 import { build, customerWithCart, killAll, startControl, startShop, tempDirs, type Server } from "./servers";
-import { firstLoadJs, launch, lighthouseBrowser, lighthouseRun, vitals, type JsFigures, type LighthouseFigures, type Vitals } from "./measure";
+import {
+  firstLoadJs,
+  launch,
+  lighthouseBrowser,
+  lighthouseRun,
+  vitals,
+  type JsFigures,
+  type LighthouseFigures,
+  type Vitals,
+} from "./measure";
 
 interface PageSpec {
   path: string;
@@ -90,7 +99,10 @@ async function main() {
     const cookie = await customerWithCart(base);
 
     // Every measured target: the shop's pages and the floor page of the control app.
-    const targets = [...options.pages.map((p) => ({ key: p.path, base, path: p.path, cookie: p.signedIn ? cookie : undefined })), { key: FLOOR, base: control.url, path: "/", cookie: undefined }];
+    const targets = [
+      ...options.pages.map((p) => ({ key: p.path, base, path: p.path, cookie: p.signedIn ? cookie : undefined })),
+      { key: FLOOR, base: control.url, path: "/", cookie: undefined },
+    ];
 
     const browser = await launch();
     const js = new Map<string, JsFigures>();
@@ -178,8 +190,12 @@ function report(
   console.log(
     `First-load JS: every same-origin script a first navigation requests until the network is idle, gzip bytes as served (Content-Encoding: gzip)${plain.size ? `; ${plain.size} script(s) came uncompressed (${[...plain].join(", ")}: under the 1 KB threshold of Next's compression, or a server that does not compress) and count here gzipped at level 6, Next's level` : ""}; KB = 1024 bytes.`,
   );
-  console.log(`LCP/CLS: Chromium, ${"412×823"} phone viewport, 4× CPU slowdown and slow 4G (562.5 ms RTT, 1.47 Mbit/s) via CDP, cold cache. Lighthouse: mobile preset, performance only.\n`);
-  console.log("| page | first-load JS gz KB | floor KB | Δ vs floor | goal | LCP ms | floor LCP | ratio (goal ≤1.5×) | CLS (goal 0) | Lighthouse | floor Lighthouse (goal ≥ floor−2) | met? |");
+  console.log(
+    `LCP/CLS: Chromium, ${"412×823"} phone viewport, 4× CPU slowdown and slow 4G (562.5 ms RTT, 1.47 Mbit/s) via CDP, cold cache. Lighthouse: mobile preset, performance only.\n`,
+  );
+  console.log(
+    "| page | first-load JS gz KB | floor KB | Δ vs floor | goal | LCP ms | floor LCP | ratio (goal ≤1.5×) | CLS (goal 0) | Lighthouse | floor Lighthouse (goal ≥ floor−2) | met? |",
+  );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const p of options.pages) {
     const f = js.get(p.path);
@@ -204,12 +220,16 @@ function report(
     console.log("|---|---|---|---|");
     for (const key of [...options.pages.map((p) => p.path), FLOOR]) {
       const rs = lh.get(key) ?? [];
-      console.log(`| ${key === FLOOR ? "floor (control /)" : key} | ${fmt(median(rs.map((r) => r.score)))} | ${fmt(median(rs.map((r) => r.lcpMs)))} | ${fmt(median(rs.map((r) => r.cls)), 3)} |`);
+      console.log(
+        `| ${key === FLOOR ? "floor (control /)" : key} | ${fmt(median(rs.map((r) => r.score)))} | ${fmt(median(rs.map((r) => r.lcpMs)))} | ${fmt(median(rs.map((r) => r.cls)), 3)} |`,
+      );
     }
   }
 
   console.log("\nLargest chunks (gzip KB) and Stripe.js:\n");
-  console.log("| page | scripts | 5 largest chunks | chunks holding the Stripe.js loader (sandbox / Stripe keys) | js.stripe.com requested (sandbox / Stripe keys) |");
+  console.log(
+    "| page | scripts | 5 largest chunks | chunks holding the Stripe.js loader (sandbox / Stripe keys) | js.stripe.com requested (sandbox / Stripe keys) |",
+  );
   console.log("|---|---|---|---|---|");
   for (const key of [...options.pages.map((p) => p.path), FLOOR]) {
     const f = js.get(key);
@@ -221,7 +241,9 @@ function report(
     const keyed = stripeRequested.get(key);
     const names = (urls: string[]) => (urls.length ? urls.map((u) => u.replace("/_next/static/chunks/", "")).join(", ") : "none");
     const withKeys = keyed ? (keyed.stripeRequested ? "yes" : "no") : "–";
-    console.log(`| ${key === FLOOR ? "floor (control /)" : key} | ${f.chunks.length} | ${top} | ${names(f.stripeChunks)} / ${keyed ? names(keyed.stripeChunks) : "–"} | ${f.stripeRequested ? "yes" : "no"} / ${withKeys} |`);
+    console.log(
+      `| ${key === FLOOR ? "floor (control /)" : key} | ${f.chunks.length} | ${top} | ${names(f.stripeChunks)} / ${keyed ? names(keyed.stripeChunks) : "–"} | ${f.stripeRequested ? "yes" : "no"} / ${withKeys} |`,
+    );
   }
 }
 

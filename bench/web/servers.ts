@@ -76,7 +76,13 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${stderr}`);
-    if (await fetch(url + readyPath).then((r) => r.ok, () => false)) return { name, url, stop };
+    if (
+      await fetch(url + readyPath).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { name, url, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
@@ -93,7 +99,12 @@ export function tempDirs(): { DATA_DIR: string; STORAGE_DIR: string } {
 /** The shop as `npm start` runs it, on an embedded database in `dirs`; `stripe` adds (fake) Stripe keys instead of the sandbox. */
 export function startShop(dirs: { DATA_DIR: string; STORAGE_DIR: string }, stripe = false): Promise<Server> {
   const payments: Record<string, string> = stripe
-    ? { PAYMENTS_SANDBOX: "", STRIPE_SECRET_KEY: "sk_test_bench_web", STRIPE_PUBLISHABLE_KEY: "pk_test_bench_web", STRIPE_WEBHOOK_SECRET: "whsec_bench_web" }
+    ? {
+        PAYMENTS_SANDBOX: "",
+        STRIPE_SECRET_KEY: "sk_test_bench_web",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_bench_web",
+        STRIPE_WEBHOOK_SECRET: "whsec_bench_web",
+      }
     : { PAYMENTS_SANDBOX: "true", STRIPE_SECRET_KEY: "", STRIPE_PUBLISHABLE_KEY: "" };
   return start(
     stripe ? "shop (Stripe keys)" : "shop",
@@ -163,7 +174,15 @@ export async function customerWithCart(base: string): Promise<string> {
   await call(base, "/api/user/cart/items", { cookie, json: item });
   // One order for /orders (placing it empties the cart), then the cart filled again for /cart and /checkout.
   try {
-    const address = { firstName: "Bench", lastName: "Web", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
+    const address = {
+      firstName: "Bench",
+      lastName: "Web",
+      street1: "Hauptstraße 1",
+      street2: null,
+      city: "Berlin",
+      postalCode: "10115",
+      countryCode: "DE",
+    };
     await call(base, "/api/user/orders", {
       cookie,
       json: {

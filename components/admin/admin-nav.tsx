@@ -75,12 +75,7 @@ export function AdminNav() {
         {MENU.map((item) => {
           const active = isActive(item.href);
           return (
-            <Link
-              key={item.key}
-              href={item.href}
-              aria-current={active ? "page" : undefined}
-              className={active ? "anav-on" : "anav"}
-            >
+            <Link key={item.key} href={item.href} aria-current={active ? "page" : undefined} className={active ? "anav-on" : "anav"}>
               {t(item.key)}
             </Link>
           );

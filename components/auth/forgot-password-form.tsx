@@ -53,7 +53,14 @@ export function ForgotPasswordForm({
       if (err instanceof HttpError && err.fieldErrors) {
         fields.fromServer(err);
         focusError();
-      } else setError(err instanceof HttpError && err.status === 429 ? t("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t(link ? "linkError" : "forgotError"));
+      } else
+        setError(
+          err instanceof HttpError && err.status === 429
+            ? t("tooManyRequests")
+            : err instanceof HttpError && err.status
+              ? err.message
+              : t(link ? "linkError" : "forgotError"),
+        );
     } finally {
       setPending(false);
     }
@@ -61,9 +68,15 @@ export function ForgotPasswordForm({
 
   return (
     <div className="space-y-4" data-testid={link ? "sign-in-link-request" : "forgot-password"}>
-      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">{t(link ? "linkTitle" : "forgotTitle")}</h2>
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {t(link ? "linkTitle" : "forgotTitle")}
+      </h2>
       {sent ? (
-        <p role="status" data-testid="forgot-sent" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <p
+          role="status"
+          data-testid="forgot-sent"
+          className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
           {sent}
         </p>
       ) : (

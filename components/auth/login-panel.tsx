@@ -18,7 +18,15 @@ export type LoginTab = "signin" | "register";
  * and "Continue as guest" where it fits (never for an /admin target). Only the active tab's form is
  * rendered; the email typed is kept across them.
  */
-export function LoginPanel({ callbackUrl, initialTab, initialForgot = false }: { callbackUrl: string | null; initialTab: LoginTab; initialForgot?: boolean }) {
+export function LoginPanel({
+  callbackUrl,
+  initialTab,
+  initialForgot = false,
+}: {
+  callbackUrl: string | null;
+  initialTab: LoginTab;
+  initialForgot?: boolean;
+}) {
   const t = useTranslations("login");
   const { data: session } = useQuery(sessionQuery);
   const [tab, setTab] = useState<LoginTab>(initialTab);
@@ -33,7 +41,13 @@ export function LoginPanel({ callbackUrl, initialTab, initialForgot = false }: {
   const signIn = forgot ? (
     <ForgotPasswordForm key={forgot} kind={forgot} email={email} onEmailChange={setEmail} onBack={() => setForgot(false)} />
   ) : (
-    <LoginForm callbackUrl={callbackUrl} email={email} onEmailChange={setEmail} onForgot={showForgot} onSignInLink={() => setForgot("signInLink")} />
+    <LoginForm
+      callbackUrl={callbackUrl}
+      email={email}
+      onEmailChange={setEmail}
+      onForgot={showForgot}
+      onSignInLink={() => setForgot("signInLink")}
+    />
   );
 
   return (

@@ -63,13 +63,18 @@ export function RegisterForm({
       if (err instanceof HttpError && err.fieldErrors) {
         fields.fromServer(err);
         focusError();
-      } else setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
+      } else
+        setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
     }
   }
 
   if (checkMail) {
     return (
-      <div role="status" data-testid="register-check-mail" className="space-y-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+      <div
+        role="status"
+        data-testid="register-check-mail"
+        className="space-y-3 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+      >
         <h2 className="text-base font-semibold">{t("registerCheckMailTitle")}</h2>
         <p>{checkMail}</p>
         <p className="flex flex-wrap gap-x-4 gap-y-1">
@@ -99,8 +104,22 @@ export function RegisterForm({
         error={fields.errors.email}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="register-first-name" name="firstName" autoComplete="given-name" required label={t("firstName")} error={fields.errors.firstName} />
-        <TextField id="register-last-name" name="lastName" autoComplete="family-name" required label={t("lastName")} error={fields.errors.lastName} />
+        <TextField
+          id="register-first-name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          label={t("firstName")}
+          error={fields.errors.firstName}
+        />
+        <TextField
+          id="register-last-name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          label={t("lastName")}
+          error={fields.errors.lastName}
+        />
       </div>
       <TextField
         id="register-password"

@@ -59,7 +59,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
         fields.fromServer(err);
         focusError();
       } else if (err instanceof HttpError && err.fieldErrors?.token) setInvalid(err.message);
-      else setError(err instanceof HttpError && err.status === 429 ? tl("tooManyRequests") : err instanceof HttpError && err.status ? err.message : t("error"));
+      else
+        setError(
+          err instanceof HttpError && err.status === 429
+            ? tl("tooManyRequests")
+            : err instanceof HttpError && err.status
+              ? err.message
+              : t("error"),
+        );
     }
   }
 
@@ -92,7 +99,15 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           hint={t("passwordHint")}
           error={fields.errors.password}
         />
-        <TextField id="reset-password-repeat" name="passwordRepeat" type="password" autoComplete="new-password" required label={t("passwordRepeat")} error={repeatError} />
+        <TextField
+          id="reset-password-repeat"
+          name="passwordRepeat"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={t("passwordRepeat")}
+          error={repeatError}
+        />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {error}

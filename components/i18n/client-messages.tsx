@@ -10,5 +10,9 @@ import { namespacesFor, pickMessages, type ClientSegment } from "@/lib/i18n/clie
  */
 export async function ClientMessages({ segment, children }: { segment: ClientSegment; children: ReactNode }) {
   const messages = await getMessages();
-  return <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], namespacesFor(segment))}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], namespacesFor(segment))}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }

@@ -104,7 +104,10 @@ export function SiteHeader() {
             <CartIcon />
             <span className="hidden md:inline">{t("cart")}</span>
             {count > 0 && (
-              <span data-testid="header-cart-count" className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white">
+              <span
+                data-testid="header-cart-count"
+                className="min-w-5 rounded-full bg-brand-700 px-1.5 text-center text-xs font-semibold leading-5 text-white"
+              >
                 {count}
               </span>
             )}
@@ -123,16 +126,17 @@ export function SiteHeader() {
           {t("menu")}
         </button>
 
-        <div
-          id={MENU_ID}
-          ref={panelRef}
-          className={open ? "hdr-panel-open" : "hdr-panel"}
-        >
+        <div id={MENU_ID} ref={panelRef} className={open ? "hdr-panel-open" : "hdr-panel"}>
           <nav aria-label={t("mainLabel")} className="sm:order-2 sm:flex-1">
             <ul className="flex flex-col gap-1 sm:flex-row sm:flex-wrap sm:items-center">
               {links.map((l) => (
                 <li key={l.href}>
-                  <Link href={l.href} aria-current={l.active ? "page" : undefined} className={pill(l.active)} onClick={() => setOpen(false)}>
+                  <Link
+                    href={l.href}
+                    aria-current={l.active ? "page" : undefined}
+                    className={pill(l.active)}
+                    onClick={() => setOpen(false)}
+                  >
                     {l.label}
                   </Link>
                 </li>

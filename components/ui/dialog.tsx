@@ -42,7 +42,9 @@ export function Dialog(props: {
             {props.title}
           </h2>
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-4 sm:px-6">{props.children}</div>
-          {props.footer && <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-4 py-3 sm:px-6">{props.footer}</div>}
+          {props.footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 px-4 py-3 sm:px-6">{props.footer}</div>
+          )}
         </div>
       )}
     </dialog>

@@ -5,10 +5,7 @@
  * lookup waits for the next animation frame (after React has committed) unless `immediate` is set.
  * Returns the focused element (or null) through the promise, for callers that want to know.
  */
-export function focusFirstError(
-  root: HTMLElement | null | undefined,
-  options: { immediate?: boolean } = {},
-): Promise<HTMLElement | null> {
+export function focusFirstError(root: HTMLElement | null | undefined, options: { immediate?: boolean } = {}): Promise<HTMLElement | null> {
   const run = (): HTMLElement | null => {
     if (!root) return null;
     const field = root.querySelector<HTMLElement>('[aria-invalid="true"]');

@@ -36,7 +36,15 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
  * A text input. `counter` shows "n/max" under the field (spec: the article category name's character
  * counter), counted in characters as the server counts them.
  */
-export function TextField({ label, error, required, hint, counter, id, ...input }: Common & { counter?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  required,
+  hint,
+  counter,
+  id,
+  ...input
+}: Common & { counter?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
   const length = typeof input.value === "string" ? [...input.value].length : 0;
@@ -48,7 +56,13 @@ export function TextField({ label, error, required, hint, counter, id, ...input 
     ) : undefined;
   return (
     <Field label={label} error={error} required={required} hint={hint ?? counterHint} id={fieldId}>
-      <input id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint ?? counterHint)} {...input} />
+      <input
+        id={fieldId}
+        className="input"
+        aria-invalid={!!error}
+        aria-describedby={describedBy(fieldId, error, hint ?? counterHint)}
+        {...input}
+      />
       {counterHint && error && <p className="mt-1 text-right text-xs text-stone-500">{counterHint}</p>}
     </Field>
   );
@@ -97,7 +111,13 @@ export function SelectField({
 }
 
 /** A checkbox (or switch-like toggle) with its label to the right and an optional error below. */
-export function CheckboxField({ label, error, hint, id, ...input }: Omit<Common, "required"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
+export function CheckboxField({
+  label,
+  error,
+  hint,
+  id,
+  ...input
+}: Omit<Common, "required"> & Omit<InputHTMLAttributes<HTMLInputElement>, "type">) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (

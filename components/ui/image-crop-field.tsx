@@ -97,7 +97,11 @@ export function ImageCropField({
     if (!source) return;
     const cropArea = clampCrop(area, source.natural);
     const whole =
-      aspect === null && cropArea.x === 0 && cropArea.y === 0 && cropArea.width === source.natural.width && cropArea.height === source.natural.height;
+      aspect === null &&
+      cropArea.x === 0 &&
+      cropArea.y === 0 &&
+      cropArea.width === source.natural.width &&
+      cropArea.height === source.natural.height;
     const job = ++previewJob.current;
     const previewUrl = await croppedPreview(source.url, cropArea).catch(() => source.url);
     if (job === previewJob.current) onChange({ kind: "set", image: { file: source.file, crop: whole ? null : cropArea, previewUrl } });
@@ -167,13 +171,28 @@ export function ImageCropField({
           {cropNote}
           <label className="flex items-center gap-3 text-sm">
             <span className="font-medium text-stone-700">{t("zoom")}</span>
-            <input type="range" min={1} max={4} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} className="w-full max-w-xs accent-brand-600" />
+            <input
+              type="range"
+              min={1}
+              max={4}
+              step={0.05}
+              value={zoom}
+              onChange={(e) => setZoom(Number(e.target.value))}
+              className="w-full max-w-xs accent-brand-600"
+            />
           </label>
         </div>
       )}
       {shownUrl && (
         // eslint-disable-next-line @next/next/no-img-element -- our own image route, any size
-        <img src={shownUrl} alt={t("imageAlt")} width={160} height={120} className="h-24 w-auto rounded border border-stone-200 object-contain" data-testid={`${id}-current`} />
+        <img
+          src={shownUrl}
+          alt={t("imageAlt")}
+          width={160}
+          height={120}
+          className="h-24 w-auto rounded border border-stone-200 object-contain"
+          data-testid={`${id}-current`}
+        />
       )}
       <div className="flex flex-wrap items-center gap-2">
         {chosen && (

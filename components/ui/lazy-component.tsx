@@ -20,7 +20,11 @@ export function lazyComponent<P extends object>(importer: () => Promise<Componen
  * the page preloads ahead of need): once `mod` is loaded, the component renders at once, without a
  * `Loading` frame.
  */
-export function lazyComponentOf<M, P extends object>(mod: LazyModule<M>, pick: (mod: M) => ComponentType<P>, Loading: ComponentType): ComponentType<P> {
+export function lazyComponentOf<M, P extends object>(
+  mod: LazyModule<M>,
+  pick: (mod: M) => ComponentType<P>,
+  Loading: ComponentType,
+): ComponentType<P> {
   function LazyComponent(props: P) {
     const loaded = useSyncExternalStore(mod.subscribe, mod.current, () => null);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);

@@ -19,7 +19,15 @@ export function countryName(code: string, locale: string): string {
 }
 
 /** An address block: name, street lines, postal code and city, country name. Usable on the server and in the browser. */
-export function PostalAddress({ address, locale, className = "not-italic" }: { address: PostalAddressValue; locale: string; className?: string }) {
+export function PostalAddress({
+  address,
+  locale,
+  className = "not-italic",
+}: {
+  address: PostalAddressValue;
+  locale: string;
+  className?: string;
+}) {
   return (
     <address className={className}>
       {address.firstName} {address.lastName}

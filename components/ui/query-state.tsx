@@ -9,7 +9,17 @@ export function LoadingNote({ label, testId }: { label: string; testId?: string 
   );
 }
 
-export function LoadFailed({ message, retryLabel, onRetry, children }: { message: string; retryLabel?: string; onRetry?: () => void; children?: ReactNode }) {
+export function LoadFailed({
+  message,
+  retryLabel,
+  onRetry,
+  children,
+}: {
+  message: string;
+  retryLabel?: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   return (
     <div className="card space-y-3" role="alert">
       <p className="text-stone-700">{message}</p>

@@ -14,7 +14,17 @@ export interface TabItem {
  * Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). Controlled: the parent keeps
  * the active id. Every panel stays mounted (hidden when inactive) so form state survives tab changes.
  */
-export function Tabs({ items, active, onChange, label }: { items: TabItem[]; active: string; onChange: (id: string) => void; label: string }) {
+export function Tabs({
+  items,
+  active,
+  onChange,
+  label,
+}: {
+  items: TabItem[];
+  active: string;
+  onChange: (id: string) => void;
+  label: string;
+}) {
   const base = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   function onKey(e: KeyboardEvent, index: number) {
@@ -28,7 +38,11 @@ export function Tabs({ items, active, onChange, label }: { items: TabItem[]; act
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="-mx-1 flex flex-wrap gap-x-1 border-b border-stone-200 px-1 sm:flex-nowrap sm:overflow-x-auto">
+      <div
+        role="tablist"
+        aria-label={label}
+        className="-mx-1 flex flex-wrap gap-x-1 border-b border-stone-200 px-1 sm:flex-nowrap sm:overflow-x-auto"
+      >
         {items.map((tab, i) => {
           const selected = tab.id === active;
           return (
@@ -52,9 +66,7 @@ export function Tabs({ items, active, onChange, label }: { items: TabItem[]; act
               } ${tab.invalid ? "text-red-700" : ""}`}
             >
               {tab.label}
-              {tab.invalid && (
-                <span aria-hidden className="ml-1 inline-block h-2 w-2 rounded-full bg-red-600 align-middle" />
-              )}
+              {tab.invalid && <span aria-hidden className="ml-1 inline-block h-2 w-2 rounded-full bg-red-600 align-middle" />}
             </button>
           );
         })}

@@ -39,7 +39,11 @@ export function useFieldErrors() {
    * new deployment), the input goes to the server as it is: the server checks it with the same schema and
    * its field errors arrive through `fromServer`.
    */
-  async function validateLazy<M, S extends z.ZodType>(mod: LazyModule<M>, pick: (loaded: M) => S, input: unknown): Promise<z.output<S> | null> {
+  async function validateLazy<M, S extends z.ZodType>(
+    mod: LazyModule<M>,
+    pick: (loaded: M) => S,
+    input: unknown,
+  ): Promise<z.output<S> | null> {
     let schema: S;
     try {
       schema = pick(await mod.load());

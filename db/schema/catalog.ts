@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, char, check, index, integer, numeric, pgTable, serial, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_shared";
 import { countries } from "./users";
 import { images } from "./media";
@@ -28,7 +16,9 @@ export const vatRates = pgTable(
   },
   (t) => [
     // At most one default rate, enforced by the database.
-    uniqueIndex("vat_rates_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex("vat_rates_one_default")
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
     check("vat_rates_percent_positive", sql`${t.percent} > 0`),
   ],
 );
@@ -98,10 +88,7 @@ export const articles = pgTable(
     supplierArticleNumber: text(),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("articles_article_number_unique").on(t.articleNumber),
-    index("articles_type_active_idx").on(t.type, t.active),
-  ],
+  (t) => [uniqueIndex("articles_article_number_unique").on(t.articleNumber), index("articles_type_active_idx").on(t.type, t.active)],
 );
 
 const mm = (precision = 8) => numeric({ precision, scale: 2, mode: "number" });
@@ -152,7 +139,9 @@ export const mugVariants = pgTable(
   },
   (t) => [
     uniqueIndex("mug_variants_article_name_unique").on(t.articleId, t.name),
-    uniqueIndex("mug_variants_one_default").on(t.articleId).where(sql`${t.isDefault}`),
+    uniqueIndex("mug_variants_one_default")
+      .on(t.articleId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -165,7 +154,10 @@ export const shirtDetails = pgTable("shirt_details", {
   material: text().notNull(),
   careInstructions: text(),
   fitType: text({ enum: FIT_TYPES }).notNull().default("REGULAR"),
-  availableSizes: text().array().notNull().default(sql`ARRAY[]::text[]`),
+  availableSizes: text()
+    .array()
+    .notNull()
+    .default(sql`ARRAY[]::text[]`),
 });
 
 export const shirtVariants = pgTable(

@@ -37,7 +37,9 @@ export const images = pgTable(
   (t) => [
     uniqueIndex("images_storage_key_unique").on(t.storageKey),
     /** Each image its own access key: a key never opens another image. */
-    uniqueIndex("images_access_key_unique").on(t.accessKey).where(sql`${t.accessKey} IS NOT NULL`),
+    uniqueIndex("images_access_key_unique")
+      .on(t.accessKey)
+      .where(sql`${t.accessKey} IS NOT NULL`),
     index("images_owner_idx").on(t.ownerId, t.createdAt),
     check(
       "images_owner_rules",

@@ -64,10 +64,7 @@ export const cartItems = pgTable(
     pricedBasis: text(),
     ...timestamps,
   },
-  (t) => [
-    index("cart_items_cart_idx").on(t.cartId),
-    check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 99`),
-  ],
+  (t) => [index("cart_items_cart_idx").on(t.cartId), check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 99`)],
 );
 
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -97,7 +94,9 @@ export const orders = pgTable(
     /** Client-supplied key: a retried "place order" returns the same order. */
     idempotencyKey: text().notNull(),
     /** Language the order was placed in: mails and documents for the customer use it. */
-    locale: text({ enum: ["de", "en"] }).notNull().default("de"),
+    locale: text({ enum: ["de", "en"] })
+      .notNull()
+      .default("de"),
     /** When the customer confirmed at checkout that personalised goods are excluded from withdrawal (§312g Abs. 2 Nr. 1 BGB); null when nothing was personalised. */
     withdrawalWaiverAt: timestamp({ withTimezone: true }),
     /** Set when the admin starts production (Process Order). */
@@ -333,7 +332,9 @@ export const invoices = pgTable(
     uniqueIndex("invoices_number_unique").on(t.number),
     uniqueIndex("invoices_year_sequence_unique").on(t.year, t.sequence),
     /** At most one invoice per order (credit notes may be many). */
-    uniqueIndex("invoices_one_invoice_per_order").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_one_invoice_per_order")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
     index("invoices_order_idx").on(t.orderId),
   ],
 );

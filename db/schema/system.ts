@@ -40,7 +40,9 @@ export const outgoingMail = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text(),
-    status: text({ enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text({ enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     error: text(),
     kind: text({ enum: MAIL_KINDS }).notNull().default("other"),
     /** The order a mail is about (its timeline records sending); no foreign key to keep the mail module free of orders. */

@@ -16,7 +16,11 @@ export const users = pgTable(
     firstName: text(),
     lastName: text(),
     phone: text(),
-    roles: text().array().$type<Role[]>().notNull().default(sql`ARRAY['customer']::text[]`),
+    roles: text()
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`ARRAY['customer']::text[]`),
     /** Bumped on logout and role change: every token carrying an older version is refused. */
     sessionVersion: integer().notNull().default(0),
     /** Set when a link mailed to this address was used: only then may unpaid-order mail go to it. */
@@ -25,7 +29,9 @@ export const users = pgTable(
   },
   (t) => [
     // One account per email; guest accounts (no password) are per order and may share an email.
-    uniqueIndex("users_email_account_unique").on(t.email).where(sql`${t.passwordHash} IS NOT NULL`),
+    uniqueIndex("users_email_account_unique")
+      .on(t.email)
+      .where(sql`${t.passwordHash} IS NOT NULL`),
     index("users_email_idx").on(t.email),
   ],
 );

@@ -1,5 +1,12 @@
 import { apiFetch } from "./fetcher";
-import type { AdminOrderDetail, AdminOrderFilter, CancelOrderBody, CompleteOrderBody, OrderExportFormat, RefundOrderBody } from "@/lib/schemas/admin-orders";
+import type {
+  AdminOrderDetail,
+  AdminOrderFilter,
+  CancelOrderBody,
+  CompleteOrderBody,
+  OrderExportFormat,
+  RefundOrderBody,
+} from "@/lib/schemas/admin-orders";
 
 /** Browser calls of the admin order screens (contract: lib/schemas/admin-orders.ts). */
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -23,7 +30,13 @@ export const adminOrdersApi = {
 };
 
 /** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */
-export function adminOrdersExportUrl(filter: { status: AdminOrderFilter; q?: string; from?: string; to?: string; format?: OrderExportFormat }): string {
+export function adminOrdersExportUrl(filter: {
+  status: AdminOrderFilter;
+  q?: string;
+  from?: string;
+  to?: string;
+  format?: OrderExportFormat;
+}): string {
   const params = new URLSearchParams({ status: filter.status });
   if (filter.q) params.set("q", filter.q);
   if (filter.from) params.set("from", filter.from);

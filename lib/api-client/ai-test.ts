@@ -15,7 +15,11 @@ export const aiTestQueries = {
       queryKey: aiTestKeys.runs(page, pageSize),
       queryFn: ({ signal }) => apiFetch<AiTestRunPageDto>(`/admin/ai/test-runs?page=${page}&pageSize=${pageSize}`, { signal }),
     }),
-  run: (id: number) => queryOptions({ queryKey: aiTestKeys.run(id), queryFn: ({ signal }) => apiFetch<AiTestRunDto>(`/admin/ai/test-runs/${id}`, { signal }) }),
+  run: (id: number) =>
+    queryOptions({
+      queryKey: aiTestKeys.run(id),
+      queryFn: ({ signal }) => apiFetch<AiTestRunDto>(`/admin/ai/test-runs/${id}`, { signal }),
+    }),
 };
 
 export interface AiTestInput {
@@ -44,8 +48,13 @@ export function aiTestForm(input: AiTestInput): FormData {
 }
 
 export const aiTestApi = {
-  run: (input: AiTestInput, signal?: AbortSignal) => apiFetch<AiTestRunDto>("/admin/ai/test", { method: "POST", body: aiTestForm(input), signal }),
+  run: (input: AiTestInput, signal?: AbortSignal) =>
+    apiFetch<AiTestRunDto>("/admin/ai/test", { method: "POST", body: aiTestForm(input), signal }),
   useAsExample: (runId: number, generationId: number, promptId: number) =>
-    apiFetch<UseAsExampleDto>(`/admin/ai/test-runs/${runId}/results/${generationId}/use-as-example`, { method: "POST", body: { promptId } }),
-  saveTexts: (runId: number, promptId?: number) => apiFetch<SaveTextsDto>(`/admin/ai/test-runs/${runId}/save-texts`, { method: "POST", body: promptId === undefined ? {} : { promptId } }),
+    apiFetch<UseAsExampleDto>(`/admin/ai/test-runs/${runId}/results/${generationId}/use-as-example`, {
+      method: "POST",
+      body: { promptId },
+    }),
+  saveTexts: (runId: number, promptId?: number) =>
+    apiFetch<SaveTextsDto>(`/admin/ai/test-runs/${runId}/save-texts`, { method: "POST", body: promptId === undefined ? {} : { promptId } }),
 };

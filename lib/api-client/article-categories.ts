@@ -12,7 +12,10 @@ export const articleCategoryQueries = {
   list: () => queryOptions({ queryKey: articleCategoryKeys.all, queryFn: ({ signal }) => api.listCategories(signal) }),
   /** The subcategory choices of a category (article form). */
   subcategoriesOf: (categoryId: number) =>
-    queryOptions({ queryKey: articleCategoryKeys.subcategoriesOf(categoryId), queryFn: ({ signal }) => api.subcategoriesOf(categoryId, signal) }),
+    queryOptions({
+      queryKey: articleCategoryKeys.subcategoriesOf(categoryId),
+      queryFn: ({ signal }) => api.subcategoriesOf(categoryId, signal),
+    }),
 };
 
 export const articleCategoryApi = api;

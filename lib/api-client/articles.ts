@@ -32,7 +32,8 @@ export const articleQueries = {
   variantsCatalog: (excludeMugId: number) =>
     queryOptions({
       queryKey: articleKeys.variantsCatalog(excludeMugId),
-      queryFn: ({ signal }) => apiFetch<VariantsCatalogDto>(`/admin/articles/mugs/variants-catalog?excludeMugId=${excludeMugId}`, { signal }),
+      queryFn: ({ signal }) =>
+        apiFetch<VariantsCatalogDto>(`/admin/articles/mugs/variants-catalog?excludeMugId=${excludeMugId}`, { signal }),
       staleTime: 0,
     }),
 };
@@ -58,17 +59,22 @@ export const articlesApi = {
 };
 
 export const mugVariantsApi = {
-  create: (mugId: number, body: MugVariantBodyInput) => apiFetch<MugVariantAdminDto>(`/admin/articles/mugs/${mugId}/variants`, { method: "POST", body }),
-  update: (variantId: number, body: MugVariantBodyInput) => apiFetch<MugVariantAdminDto>(`/admin/articles/mugs/variants/${variantId}`, { method: "PUT", body }),
+  create: (mugId: number, body: MugVariantBodyInput) =>
+    apiFetch<MugVariantAdminDto>(`/admin/articles/mugs/${mugId}/variants`, { method: "POST", body }),
+  update: (variantId: number, body: MugVariantBodyInput) =>
+    apiFetch<MugVariantAdminDto>(`/admin/articles/mugs/variants/${variantId}`, { method: "PUT", body }),
   remove: (variantId: number) => apiFetch<unknown>(`/admin/articles/mugs/variants/${variantId}`, { method: "DELETE" }),
   uploadImage: (variantId: number, file: Blob, crop: ImageCrop | null) =>
     apiFetch<MugVariantAdminDto>(`/admin/articles/mugs/variants/${variantId}/image`, { method: "POST", body: imageForm(file, crop) }),
   removeImage: (variantId: number) => apiFetch<unknown>(`/admin/articles/mugs/variants/${variantId}/image`, { method: "DELETE" }),
-  copy: (mugId: number, variantIds: number[]) => apiFetch<CopyVariantsDto>(`/admin/articles/mugs/${mugId}/copy-variants`, { method: "POST", body: { variantIds } }),
+  copy: (mugId: number, variantIds: number[]) =>
+    apiFetch<CopyVariantsDto>(`/admin/articles/mugs/${mugId}/copy-variants`, { method: "POST", body: { variantIds } }),
 };
 
 export const shirtVariantsApi = {
-  create: (shirtId: number, body: ShirtVariantBodyInput) => apiFetch<ShirtVariantAdminDto>(`/admin/articles/shirts/${shirtId}/variants`, { method: "POST", body }),
-  update: (variantId: number, body: ShirtVariantBodyInput) => apiFetch<ShirtVariantAdminDto>(`/admin/articles/shirts/variants/${variantId}`, { method: "PUT", body }),
+  create: (shirtId: number, body: ShirtVariantBodyInput) =>
+    apiFetch<ShirtVariantAdminDto>(`/admin/articles/shirts/${shirtId}/variants`, { method: "POST", body }),
+  update: (variantId: number, body: ShirtVariantBodyInput) =>
+    apiFetch<ShirtVariantAdminDto>(`/admin/articles/shirts/variants/${variantId}`, { method: "PUT", body }),
   remove: (variantId: number) => apiFetch<unknown>(`/admin/articles/shirts/variants/${variantId}`, { method: "DELETE" }),
 };

@@ -37,14 +37,20 @@ export async function applyCartAnswer(queryClient: QueryClient, cart: CartDto): 
  */
 export const cartMutations = {
   add: (queryClient: QueryClient) =>
-    mutationOptions({ mutationFn: (body: AddCartItemBody) => cartApi.add(body), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+    mutationOptions({
+      mutationFn: (body: AddCartItemBody) => cartApi.add(body),
+      onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart),
+    }),
   update: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: ({ itemId, quantity }: { itemId: number; quantity: number }) => cartApi.update(itemId, { quantity }),
       onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart),
     }),
   remove: (queryClient: QueryClient) =>
-    mutationOptions({ mutationFn: (itemId: number) => cartApi.remove(itemId), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+    mutationOptions({
+      mutationFn: (itemId: number) => cartApi.remove(itemId),
+      onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart),
+    }),
   clear: (queryClient: QueryClient) =>
     mutationOptions({ mutationFn: () => cartApi.clear(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
   refreshPrices: (queryClient: QueryClient) =>

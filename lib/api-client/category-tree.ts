@@ -12,12 +12,15 @@ export function categoryTreeApi<K extends CountKey>(base: CategoryTreeApiBase) {
   type Deleted = { id: number; deleted: true };
   return {
     listCategories: (signal?: AbortSignal) => apiFetch<TreeCategoryDto<K>[]>(`${base}/categories`, { signal }),
-    subcategoriesOf: (categoryId: number, signal?: AbortSignal) => apiFetch<TreeSubcategoryDto<K>[]>(`${base}/subcategories/category/${categoryId}`, { signal }),
+    subcategoriesOf: (categoryId: number, signal?: AbortSignal) =>
+      apiFetch<TreeSubcategoryDto<K>[]>(`${base}/subcategories/category/${categoryId}`, { signal }),
     createCategory: (body: CategoryBodyInput) => apiFetch<TreeCategoryDto<K>>(`${base}/categories`, { method: "POST", body }),
-    updateCategory: (id: number, body: CategoryBodyInput) => apiFetch<TreeCategoryDto<K>>(`${base}/categories/${id}`, { method: "PUT", body }),
+    updateCategory: (id: number, body: CategoryBodyInput) =>
+      apiFetch<TreeCategoryDto<K>>(`${base}/categories/${id}`, { method: "PUT", body }),
     removeCategory: (id: number) => apiFetch<Deleted>(`${base}/categories/${id}`, { method: "DELETE" }),
     createSubcategory: (body: SubcategoryBodyInput) => apiFetch<TreeSubcategoryDto<K>>(`${base}/subcategories`, { method: "POST", body }),
-    updateSubcategory: (id: number, body: SubcategoryBodyInput) => apiFetch<TreeSubcategoryDto<K>>(`${base}/subcategories/${id}`, { method: "PUT", body }),
+    updateSubcategory: (id: number, body: SubcategoryBodyInput) =>
+      apiFetch<TreeSubcategoryDto<K>>(`${base}/subcategories/${id}`, { method: "PUT", body }),
     removeSubcategory: (id: number) => apiFetch<Deleted>(`${base}/subcategories/${id}`, { method: "DELETE" }),
   };
 }

@@ -49,7 +49,11 @@ export class HttpError extends Error {
 }
 
 export function joinFieldErrors(errors: Record<string, string> | undefined): string {
-  return errors ? Object.entries(errors).map(([field, msg]) => `${field}: ${msg}`).join(", ") : "";
+  return errors
+    ? Object.entries(errors)
+        .map(([field, msg]) => `${field}: ${msg}`)
+        .join(", ")
+    : "";
 }
 
 /** Builds the error message exactly as the spec says. */

@@ -25,7 +25,11 @@ export const orderQueries = {
 
 export const paymentQueries = {
   /** GET /api/user/payments/config – provider, test mode, publishable key (503 "Payment provider key is missing"). */
-  config: () => queryOptions({ queryKey: paymentKeys.config, queryFn: ({ signal }) => apiFetch<PaymentConfigDto>("/user/payments/config", { signal }) }),
+  config: () =>
+    queryOptions({
+      queryKey: paymentKeys.config,
+      queryFn: ({ signal }) => apiFetch<PaymentConfigDto>("/user/payments/config", { signal }),
+    }),
 };
 
 export const ordersApi = {
@@ -34,7 +38,8 @@ export const ordersApi = {
   /** POST /api/user/orders/{orderId}/payment – the current attempt, or a fresh one after a failure. */
   retryPayment: (orderId: string) => apiFetch<PaymentDto>(`${orderPath(orderId)}/payment`, { method: "POST" }),
   /** POST /api/user/orders/{orderId}/payment/sandbox – pay with a test card (sandbox provider only). */
-  confirmSandbox: (orderId: string, body: SandboxCardBody) => apiFetch<PaymentDto>(`${orderPath(orderId)}/payment/sandbox`, { method: "POST", body }),
+  confirmSandbox: (orderId: string, body: SandboxCardBody) =>
+    apiFetch<PaymentDto>(`${orderPath(orderId)}/payment/sandbox`, { method: "POST", body }),
   /** POST /api/user/orders/{orderId}/payment/sandbox/authenticate – the extra step of a 3-D Secure test card. */
   authenticateSandbox: (orderId: string, body: { approve: boolean }) =>
     apiFetch<PaymentDto>(`${orderPath(orderId)}/payment/sandbox/authenticate`, { method: "POST", body }),

@@ -13,5 +13,8 @@ export const promptCategoryQueries = {
   list: () => queryOptions({ queryKey: promptCategoryKeys.all, queryFn: ({ signal }) => promptCategoryApi.listCategories(signal) }),
   /** The subcategory choices of a prompt category (prompt form, list filter). */
   subcategoriesOf: (categoryId: number) =>
-    queryOptions({ queryKey: promptCategoryKeys.subcategoriesOf(categoryId), queryFn: ({ signal }) => promptCategoryApi.subcategoriesOf(categoryId, signal) }),
+    queryOptions({
+      queryKey: promptCategoryKeys.subcategoriesOf(categoryId),
+      queryFn: ({ signal }) => promptCategoryApi.subcategoriesOf(categoryId, signal),
+    }),
 };

@@ -12,7 +12,8 @@ export const promptKeys = {
 };
 
 export const promptQueries = {
-  detail: (id: number) => queryOptions({ queryKey: promptKeys.detail(id), queryFn: ({ signal }) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { signal }) }),
+  detail: (id: number) =>
+    queryOptions({ queryKey: promptKeys.detail(id), queryFn: ({ signal }) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { signal }) }),
 };
 
 export const promptsApi = {

@@ -24,7 +24,10 @@ export interface PositionMove {
  * (current maximum + 10 + index), above every held position; pass two to its final position — so the
  * unique position index never sees two types on one number. Pure, for the screen and the tests.
  */
-export function slotReorderPlan(current: readonly PositionMove[], order: readonly number[]): { first: PositionMove[]; second: PositionMove[] } {
+export function slotReorderPlan(
+  current: readonly PositionMove[],
+  order: readonly number[],
+): { first: PositionMove[]; second: PositionMove[] } {
   const positions = current.map((t) => t.position).sort((a, b) => a - b);
   const before = new Map(current.map((t) => [t.id, t.position]));
   const moved = order.flatMap((id, i) => {

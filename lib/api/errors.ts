@@ -19,8 +19,7 @@ export class ApiError extends Error {
 export const notFound = () => new ApiError(404, "errors.notFound");
 export const unauthenticated = () => new ApiError(401, "errors.authenticationRequired");
 export const forbidden = () => new ApiError(403, "errors.forbidden");
-export const validationFailed = (fieldErrors: Record<string, MessageKey>) =>
-  new ApiError(422, "errors.validationFailed", fieldErrors);
+export const validationFailed = (fieldErrors: Record<string, MessageKey>) => new ApiError(422, "errors.validationFailed", fieldErrors);
 
 /** Maps a zod issue to a message key: our schemas carry keys as messages; built-in messages map by issue code. */
 export function issueKey(issue: z.core.$ZodIssue): MessageKey {

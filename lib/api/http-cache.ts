@@ -16,7 +16,11 @@ export function ifNoneMatchHits(header: string | null, etag: string): boolean {
  * else the serialised JSON. Both carry the ETag, Cache-Control and Vary, so a browser or CDN may keep
  * and revalidate it.
  */
-export function cacheableJson(req: Request, json: { body: string; etag: string }, headers: { cacheControl: string; vary?: string }): Response {
+export function cacheableJson(
+  req: Request,
+  json: { body: string; etag: string },
+  headers: { cacheControl: string; vary?: string },
+): Response {
   const common: Record<string, string> = { etag: json.etag, "cache-control": headers.cacheControl };
   if (headers.vary) common.vary = headers.vary;
   if (ifNoneMatchHits(req.headers.get("if-none-match"), json.etag)) return new Response(null, { status: 304, headers: common });

@@ -15,7 +15,10 @@ export function redactSecrets(text: string): string {
 function serialize(fields: Fields): Fields {
   const out: Fields = {};
   for (const [k, v] of Object.entries(fields)) {
-    out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack, cause: v.cause instanceof Error ? v.cause.message : undefined } : v;
+    out[k] =
+      v instanceof Error
+        ? { name: v.name, message: v.message, stack: v.stack, cause: v.cause instanceof Error ? v.cause.message : undefined }
+        : v;
   }
   return out;
 }

@@ -128,7 +128,12 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     else if (code === "23514" || code === "22003" || code === "22P02") apiError = new ApiError(422, "errors.validationFailed");
     else if (isServiceUnreachable(err)) {
       // Passing (the connection pool reconnects on the next query): no stack trace, the caller may retry.
-      logger.warn("service unreachable", { requestId: ctx.requestId, method: ctx.method, url: ctx.url, err: err instanceof Error ? err.message : String(err) });
+      logger.warn("service unreachable", {
+        requestId: ctx.requestId,
+        method: ctx.method,
+        url: ctx.url,
+        err: err instanceof Error ? err.message : String(err),
+      });
       apiError = new ApiError(503, "errors.serviceUnavailable", undefined, { retryAfter: SERVICE_RETRY_AFTER_SECONDS });
     } else {
       logger.error("request failed", { requestId: ctx.requestId, method: ctx.method, url: ctx.url, err });
@@ -140,11 +145,10 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     requestId: ctx.requestId,
   };
   if (apiError.fieldErrors && Object.keys(apiError.fieldErrors).length) {
-    body.errors = Object.fromEntries(
-      Object.entries(apiError.fieldErrors).map(([field, key]) => [field, translate(ctx.locale, key)]),
-    );
+    body.errors = Object.fromEntries(Object.entries(apiError.fieldErrors).map(([field, key]) => [field, translate(ctx.locale, key)]));
   }
   const headers: Record<string, string> = { "x-request-id": ctx.requestId };
-  if ((apiError.status === 429 || apiError.status === 503) && apiError.params?.retryAfter) headers["retry-after"] = String(apiError.params.retryAfter);
+  if ((apiError.status === 429 || apiError.status === 503) && apiError.params?.retryAfter)
+    headers["retry-after"] = String(apiError.params.retryAfter);
   return Response.json(body, { status: apiError.status, headers });
 }

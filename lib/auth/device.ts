@@ -12,12 +12,19 @@ import { cookieSecure } from "./cookie";
 export const DEVICE_COOKIE = "mm_device";
 const MAX_AGE = 180 * 24 * 3600;
 
-const mac = (deviceId: string, email: string) => createHmac("sha256", authSecret()).update(`device:${deviceId}:${email.toLowerCase()}`).digest("base64url");
+const mac = (deviceId: string, email: string) =>
+  createHmac("sha256", authSecret()).update(`device:${deviceId}:${email.toLowerCase()}`).digest("base64url");
 
 /** Set-Cookie header value for a browser that just signed in to this account. */
 export function deviceSetCookie(email: string, existingDeviceId?: string | null): string {
   const deviceId = existingDeviceId ?? randomBytes(16).toString("base64url");
-  const parts = [`${DEVICE_COOKIE}=${deviceId}.${mac(deviceId, email)}`, "Path=/api/auth", "HttpOnly", "SameSite=Strict", `Max-Age=${MAX_AGE}`];
+  const parts = [
+    `${DEVICE_COOKIE}=${deviceId}.${mac(deviceId, email)}`,
+    "Path=/api/auth",
+    "HttpOnly",
+    "SameSite=Strict",
+    `Max-Age=${MAX_AGE}`,
+  ];
   if (cookieSecure()) parts.push("Secure");
   return parts.join("; ");
 }

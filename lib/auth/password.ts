@@ -25,7 +25,8 @@ async function acquireSlot(): Promise<void> {
     running += 1;
     return;
   }
-  if (waiting.length >= PASSWORD_HASH_QUEUE) throw new ApiError(429, "errors.passwordHashBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
+  if (waiting.length >= PASSWORD_HASH_QUEUE)
+    throw new ApiError(429, "errors.passwordHashBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
   // The slot is handed over by releaseSlot(): `running` stays counted for the waiter.
   await new Promise<void>((resolve) => waiting.push(resolve));
 }
@@ -72,7 +73,18 @@ export async function verifyPassword(password: string, stored: string | null | u
   const N = Number(n);
   const R = Number(r);
   const P = Number(p);
-  if (!Number.isSafeInteger(N) || N < 2 || N > MAX_N || (N & (N - 1)) !== 0 || !Number.isSafeInteger(R) || R < 1 || R > 32 || !Number.isSafeInteger(P) || P < 1 || P > 16) {
+  if (
+    !Number.isSafeInteger(N) ||
+    N < 2 ||
+    N > MAX_N ||
+    (N & (N - 1)) !== 0 ||
+    !Number.isSafeInteger(R) ||
+    R < 1 ||
+    R > 32 ||
+    !Number.isSafeInteger(P) ||
+    P < 1 ||
+    P > 16
+  ) {
     return false;
   }
   const expected = Buffer.from(hashB64, "base64");

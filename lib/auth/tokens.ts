@@ -21,7 +21,7 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, co
 }
 
 /** Auth.js's content encryption for session tokens, and the key length (bytes) each needs. */
-const KEY_BYTES = { "A256CBC-HS512": 64, "A256GCM": 32 } as const;
+const KEY_BYTES = { "A256CBC-HS512": 64, A256GCM: 32 } as const;
 type Enc = keyof typeof KEY_BYTES;
 const isEnc = (enc: unknown): enc is Enc => enc === "A256CBC-HS512" || enc === "A256GCM";
 

@@ -27,7 +27,17 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "(shop)/order-success": ["cart", "orderStatus", "orders", "payment", "validation"],
   "(shop)/orders": ["cart", "orders"],
   // Not all of "errors" (8 KB, mostly the API's messages, which arrive already translated): the toasts' titles.
-  admin: ["admin.menu", "admin.signedInAs", "admin.title", "common", "errors.failedToDelete", "errors.failedToLoad", "errors.failedToSave", "guard", "nav.logout"],
+  admin: [
+    "admin.menu",
+    "admin.signedInAs",
+    "admin.title",
+    "common",
+    "errors.failedToDelete",
+    "errors.failedToLoad",
+    "errors.failedToSave",
+    "guard",
+    "nav.logout",
+  ],
   "admin/article-categories": ["articleCategories", "form", "promptCategories", "validation"],
   // A list page gets its list's texts; its new/edit pages add the form's and the validation messages (5–6 KB).
   "admin/articles": ["articles", "list"],

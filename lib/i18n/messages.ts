@@ -16,7 +16,9 @@ type Tree = { [key: string]: string | Tree };
 // refuses to pass from a server to a client component (next-intl's own precompile goes through JSON too).
 const compileText = (text: string): string => JSON.parse(JSON.stringify(compile(text))) as string;
 const compileTree = (node: Tree): Tree =>
-  Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typeof value === "string" ? compileText(value) : compileTree(value)]));
+  Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, typeof value === "string" ? compileText(value) : compileTree(value)]),
+  );
 
 const compiled = new Map<Locale, Messages>();
 

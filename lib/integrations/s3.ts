@@ -149,7 +149,11 @@ export class S3Client {
     throw error;
   }
 
-  private async send(method: "PUT" | "GET" | "DELETE", objectKey: string, payload?: { body: Buffer; contentType: string }): Promise<Response> {
+  private async send(
+    method: "PUT" | "GET" | "DELETE",
+    objectKey: string,
+    payload?: { body: Buffer; contentType: string },
+  ): Promise<Response> {
     const url = objectUrl(this.config, objectKey);
     try {
       const headers = await signRequest({
@@ -179,6 +183,10 @@ export class S3Client {
 
   private async failure(method: string, objectKey: string, res: Response): Promise<S3Error> {
     const code = errorCode(await res.text().catch(() => ""));
-    return new S3Error(`S3 ${method} ${this.config.bucket}/${objectKey} failed: HTTP ${res.status}${code ? ` ${code}` : ""}`, res.status, code);
+    return new S3Error(
+      `S3 ${method} ${this.config.bucket}/${objectKey} failed: HTTP ${res.status}${code ? ` ${code}` : ""}`,
+      res.status,
+      code,
+    );
   }
 }

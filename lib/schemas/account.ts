@@ -19,18 +19,29 @@ export const forgotPasswordBody = z.object({ email });
 
 /** POST /api/auth/password/reset – the token from the mailed link and the new password. */
 export const resetPasswordBody = z.object({
-  token: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(200, { error: "validation.tooLong" }),
+  token: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(200, { error: "validation.tooLong" }),
   password: newPassword,
 });
 
 /** POST /api/auth/login-link/use – the token from the mailed sign-in link. */
 export const signInLinkBody = z.object({
-  token: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(200, { error: "validation.tooLong" }),
+  token: z
+    .string({ error: "validation.required" })
+    .trim()
+    .min(1, { error: "validation.required" })
+    .max(200, { error: "validation.tooLong" }),
 });
 
 /** POST /api/auth/register/confirm – the mailed link's token and the password chosen at sign-up. */
 export const confirmRegistrationBody = signInLinkBody.extend({
-  password: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
+  password: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" })
+    .max(200, { error: "validation.tooLong" }),
 });
 
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
@@ -45,7 +56,10 @@ export const accountUpdateBody = z.object({
 
 /** PUT /api/user/account/password */
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: "validation.passwordRequired" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
+  currentPassword: z
+    .string({ error: "validation.passwordRequired" })
+    .min(1, { error: "validation.passwordRequired" })
+    .max(200, { error: "validation.tooLong" }),
   newPassword,
 });
 

@@ -56,7 +56,9 @@ const day = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "validation.dateInvalid" })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: "validation.dateInvalid" })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: "validation.dateInvalid",
+  })
   .optional()
   .or(z.literal("").transform(() => undefined));
 
@@ -64,7 +66,12 @@ export const adminOrdersQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
     /** Searches order number, email, first and last name (and "first last"). */
-    q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
     from: day,
     to: day,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -79,7 +86,12 @@ export const adminOrdersExportQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
     /** The list's search: order number, email, first and last name. */
-    q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+    q: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
     from: day,
     to: day,
     /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */
@@ -87,10 +99,19 @@ export const adminOrdersExportQuery = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
 
-const reason = z.string({ error: "validation.reasonRequired" }).trim().min(1, { error: "validation.reasonRequired" }).max(500, { error: "validation.tooLong" });
+const reason = z
+  .string({ error: "validation.reasonRequired" })
+  .trim()
+  .min(1, { error: "validation.reasonRequired" })
+  .max(500, { error: "validation.tooLong" });
 
 export const completeOrderBody = z.object({
-  carrier: z.string().trim().max(100, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+  carrier: z
+    .string()
+    .trim()
+    .max(100, { error: "validation.tooLong" })
+    .nullish()
+    .transform((v) => v || null),
   trackingNumber: z
     .string()
     .trim()
@@ -102,15 +123,29 @@ export const completeOrderBody = z.object({
 
 /** A reason is required to cancel an order in production (processing); optional while pending. */
 export const cancelOrderBody = z.object({
-  reason: z.string().trim().max(500, { error: "validation.tooLong" }).nullish().transform((v) => v || null),
+  reason: z
+    .string()
+    .trim()
+    .max(500, { error: "validation.tooLong" })
+    .nullish()
+    .transform((v) => v || null),
 });
 
 export const refundOrderBody = z.object({
   /** Cents; omitted = everything that was paid and not yet refunded. */
-  amountCents: z.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }).positive({ error: "validation.amountPositive" }).optional(),
+  amountCents: z
+    .number({ error: "validation.invalidType" })
+    .int({ error: "validation.invalidType" })
+    .positive({ error: "validation.amountPositive" })
+    .optional(),
   reason,
   /** Made by the dialog once per opening: a double submit or a retry after a lost answer refunds once. */
-  idempotencyKey: z.string({ error: "validation.invalidType" }).trim().min(8, { error: "validation.invalidValue" }).max(100, { error: "validation.tooLong" }).optional(),
+  idempotencyKey: z
+    .string({ error: "validation.invalidType" })
+    .trim()
+    .min(8, { error: "validation.invalidValue" })
+    .max(100, { error: "validation.tooLong" })
+    .optional(),
 });
 
 export const orderItemParams = z.object({ orderId: z.uuid(), itemId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -295,7 +330,12 @@ export const adminOrderDetail = z.object({
 
 export const adminMailQuery = z.object({
   status: z.enum(["all", "queued", "sent", "failed"]).default("all"),
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -315,7 +355,12 @@ export const adminMailDto = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 
-export const adminMailPage = z.object({ items: z.array(adminMailDto), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const adminMailPage = z.object({
+  items: z.array(adminMailDto),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 export type AdminOrdersExportQuery = z.infer<typeof adminOrdersExportQuery>;

@@ -11,7 +11,11 @@ export const TEST_QUALITIES = ["low", "medium", "high"] as const;
 export const TEST_SIZES = ["1024x1024", "1024x1536", "1536x1024"] as const;
 export const TEST_BACKGROUNDS = ["auto", "opaque", "transparent"] as const;
 
-const modelId = z.coerce.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" });
+const modelId = z.coerce
+  .number({ error: "validation.invalidValue" })
+  .int({ error: "validation.invalidValue" })
+  .positive({ error: "validation.invalidValue" })
+  .max(2_147_483_647, { error: "validation.invalidValue" });
 
 /**
  * Text fields of the multipart request (the photo is the file field `image`, required: "An image
@@ -22,10 +26,21 @@ export const aiTestFields = z
   .object({
     providers: z
       .union([z.string(), z.array(z.string())], { error: "validation.selectProviders" })
-      .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean).map(Number))
+      .transform((v) =>
+        (Array.isArray(v) ? v : v.split(","))
+          .map((s) => s.trim())
+          .filter(Boolean)
+          .map(Number),
+      )
       .pipe(
         z
-          .array(z.number().int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" }))
+          .array(
+            z
+              .number()
+              .int({ error: "validation.invalidValue" })
+              .positive({ error: "validation.invalidValue" })
+              .max(2_147_483_647, { error: "validation.invalidValue" }),
+          )
           .min(1, { error: "validation.selectProviders" })
           .max(4, { error: "validation.tooBig" }),
       ),

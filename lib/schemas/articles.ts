@@ -22,7 +22,10 @@ export const MAX_CENTS = 10_000_000;
 
 const id = (error: `validation.${string}` = "validation.invalidValue") =>
   z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
-const optionalId = (error?: `validation.${string}`) => id(error).nullish().transform((v) => v ?? null);
+const optionalId = (error?: `validation.${string}`) =>
+  id(error)
+    .nullish()
+    .transform((v) => v ?? null);
 
 const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
@@ -62,7 +65,11 @@ export const mugDetailsBody = z
   .object({
     heightMm: mm(),
     diameterMm: mm(),
-    fillingQuantityMl: z.number({ error: "validation.positiveNumber" }).int({ error: "validation.positiveNumber" }).positive({ error: "validation.positiveNumber" }).max(100_000, { error: "validation.positiveNumber" }),
+    fillingQuantityMl: z
+      .number({ error: "validation.positiveNumber" })
+      .int({ error: "validation.positiveNumber" })
+      .positive({ error: "validation.positiveNumber" })
+      .max(100_000, { error: "validation.positiveNumber" }),
     dishwasherSafe: z.boolean({ error: "validation.invalidType" }).default(true),
     printTemplateWidthMm: mm(),
     printTemplateHeightMm: mm(),
@@ -74,8 +81,10 @@ export const mugDetailsBody = z
       .max(100, { error: "validation.bottomMarginRange" }),
   })
   .superRefine((d, ctx) => {
-    if (d.documentWidthMm <= d.printTemplateWidthMm) ctx.addIssue({ code: "custom", path: ["documentWidthMm"], message: "validation.documentWidthGreater" });
-    if (d.documentHeightMm <= d.printTemplateHeightMm) ctx.addIssue({ code: "custom", path: ["documentHeightMm"], message: "validation.documentHeightGreater" });
+    if (d.documentWidthMm <= d.printTemplateWidthMm)
+      ctx.addIssue({ code: "custom", path: ["documentWidthMm"], message: "validation.documentWidthGreater" });
+    if (d.documentHeightMm <= d.printTemplateHeightMm)
+      ctx.addIssue({ code: "custom", path: ["documentHeightMm"], message: "validation.documentHeightGreater" });
     else if (d.documentBottomMarginMm + d.printTemplateHeightMm > d.documentHeightMm)
       ctx.addIssue({ code: "custom", path: ["documentBottomMarginMm"], message: "validation.printAreaOffPage" });
   });
@@ -108,7 +117,12 @@ export const priceCalculationBody = z
     purchasePriceMode: z.enum(PRICE_MODES, { error: "validation.invalidValue" }).default("NET"),
     purchaseVatRateId: optionalId(),
     purchasePriceUnit: z.enum(PRICE_UNITS, { error: "validation.invalidValue" }).default("UNIT"),
-    purchaseUnitsPerPackage: z.number({ error: "validation.unitsPerPackage" }).int({ error: "validation.unitsPerPackage" }).min(1, { error: "validation.unitsPerPackage" }).max(100_000, { error: "validation.unitsPerPackage" }).default(1),
+    purchaseUnitsPerPackage: z
+      .number({ error: "validation.unitsPerPackage" })
+      .int({ error: "validation.unitsPerPackage" })
+      .min(1, { error: "validation.unitsPerPackage" })
+      .max(100_000, { error: "validation.unitsPerPackage" })
+      .default(1),
     salesMarginCents: signedCents().nullish(),
     salesMarginPercent: percent(-100, 9999).nullish(),
     salesTotalCents: cents().nullish(),
@@ -148,7 +162,10 @@ export const shirtVariantBody = z.object({
 
 /** POST /api/admin/articles/mugs/{mugId}/copy-variants. */
 export const copyVariantsBody = z.object({
-  variantIds: z.array(id(), { error: "validation.selectVariants" }).min(1, { error: "validation.selectVariants" }).max(500, { error: "validation.tooBig" }),
+  variantIds: z
+    .array(id(), { error: "validation.selectVariants" })
+    .min(1, { error: "validation.selectVariants" })
+    .max(500, { error: "validation.tooBig" }),
 });
 
 // ── Articles ───────────────────────────────────────────────────────────────────────────────────────
@@ -184,8 +201,18 @@ export const updateArticleBody = z.discriminatedUnion(
 export const createArticleBody = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("MUG"), ...articleCommon, mugDetails: mugDetailsBody, mugVariants: z.array(mugVariantBody).max(100).default([]) }),
-    z.object({ type: z.literal("SHIRT"), ...articleCommon, shirtDetails: shirtDetailsBody, shirtVariants: z.array(shirtVariantBody).max(500).default([]) }),
+    z.object({
+      type: z.literal("MUG"),
+      ...articleCommon,
+      mugDetails: mugDetailsBody,
+      mugVariants: z.array(mugVariantBody).max(100).default([]),
+    }),
+    z.object({
+      type: z.literal("SHIRT"),
+      ...articleCommon,
+      shirtDetails: shirtDetailsBody,
+      shirtVariants: z.array(shirtVariantBody).max(500).default([]),
+    }),
   ],
   { error: "validation.articleTypeRequired" },
 );
@@ -194,7 +221,15 @@ const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional()
 
 /** GET /api/admin/articles/mugs/variants-catalog query: the mug being edited is left out (optional; empty = none). */
 export const variantsCatalogQuery = z.object({
-  excludeMugId: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).positive({ error: "validation.invalidValue" }).max(2_147_483_647, { error: "validation.invalidValue" }).optional()),
+  excludeMugId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "validation.invalidValue" })
+      .int({ error: "validation.invalidValue" })
+      .positive({ error: "validation.invalidValue" })
+      .max(2_147_483_647, { error: "validation.invalidValue" })
+      .optional(),
+  ),
 });
 
 /** GET /api/admin/articles query (also read by the server-rendered list from searchParams). */
@@ -202,8 +237,16 @@ export const listArticlesQuery = z.object({
   type: z.enum(ARTICLE_TYPES).optional(),
   categoryId: queryId,
   subcategoryId: queryId,
-  active: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  active: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   sort: z.enum(ARTICLE_SORTS).default("name"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -288,7 +331,12 @@ export const articleResponse = z.object({
     })
     .nullable(),
   shirtDetails: z
-    .object({ material: z.string(), careInstructions: z.string().nullable(), fitType: z.enum(FIT_TYPES), availableSizes: z.array(z.string()) })
+    .object({
+      material: z.string(),
+      careInstructions: z.string().nullable(),
+      fitType: z.enum(FIT_TYPES),
+      availableSizes: z.array(z.string()),
+    })
     .nullable(),
   mugVariants: z.array(mugVariantAdminResponse),
   shirtVariants: z.array(shirtVariantAdminResponse),
@@ -326,11 +374,19 @@ export const deleteArticleResponse = z.object({ deleted: z.boolean(), deactivate
 
 /** GET /api/admin/articles/mugs/variants-catalog: every mug's variants grouped by mug, for the copy dialog. */
 export const variantsCatalogResponse = z.array(
-  z.object({ mugId: z.number().int(), mugName: z.string(), articleNumber: z.string().nullable(), variants: z.array(mugVariantAdminResponse) }),
+  z.object({
+    mugId: z.number().int(),
+    mugName: z.string(),
+    articleNumber: z.string().nullable(),
+    variants: z.array(mugVariantAdminResponse),
+  }),
 );
 
 /** POST …/copy-variants answer: what was copied, and the names the target already had (reported, not duplicated). */
-export const copyVariantsResponse = z.object({ copied: z.array(mugVariantAdminResponse), skipped: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+export const copyVariantsResponse = z.object({
+  copied: z.array(mugVariantAdminResponse),
+  skipped: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
 
 export type MugDetailsBody = z.infer<typeof mugDetailsBody>;
 export type ShirtDetailsBody = z.infer<typeof shirtDetailsBody>;

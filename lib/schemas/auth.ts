@@ -14,9 +14,12 @@ export const optionalPhone = z
   .string()
   .trim()
   .max(30, { error: "validation.invalidPhone" })
-  .refine((v) => v === "" || (/^\+?[0-9 ()./-]+$/.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 6 && (v.match(/[0-9]/g)?.length ?? 0) <= 20), {
-    error: "validation.invalidPhone",
-  })
+  .refine(
+    (v) => v === "" || (/^\+?[0-9 ()./-]+$/.test(v) && (v.match(/[0-9]/g)?.length ?? 0) >= 6 && (v.match(/[0-9]/g)?.length ?? 0) <= 20),
+    {
+      error: "validation.invalidPhone",
+    },
+  )
   .transform((v) => (v === "" ? null : v))
   .nullish();
 
@@ -24,7 +27,10 @@ const name = plainLine(z.string().trim().max(100, { error: "validation.tooLong" 
 
 export const loginBody = z.object({
   email,
-  password: z.string({ error: "validation.required" }).min(1, { error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }),
+  password: z
+    .string({ error: "validation.required" })
+    .min(1, { error: "validation.passwordRequired" })
+    .max(200, { error: "validation.tooLong" }),
 });
 
 export const registerBody = z

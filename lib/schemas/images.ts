@@ -1,9 +1,11 @@
 import { z } from "zod";
 
-export const cropNumber = z.union([
-  z.literal("").transform(() => undefined),
-  z.coerce.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }),
-]).optional();
+export const cropNumber = z
+  .union([
+    z.literal("").transform(() => undefined),
+    z.coerce.number({ error: "validation.invalidType" }).int({ error: "validation.invalidType" }),
+  ])
+  .optional();
 
 type RawCrop = { x?: number; y?: number; width?: number; height?: number };
 

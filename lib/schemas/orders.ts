@@ -30,7 +30,9 @@ export const addressBody = z.object({
   firstName: text(100, "validation.firstNameRequired"),
   lastName: text(100, "validation.lastNameRequired"),
   street1: text(200, "validation.streetRequired"),
-  street2: plainLine(z.string().trim().max(200, { error: "validation.tooLong" })).nullish().transform((v) => v || null),
+  street2: plainLine(z.string().trim().max(200, { error: "validation.tooLong" }))
+    .nullish()
+    .transform((v) => v || null),
   city: text(100, "validation.cityRequired"),
   postalCode: z
     .string({ error: "validation.postalCodeRequired" })
@@ -57,15 +59,35 @@ export const placeOrderBody = z.object({
 });
 
 export const sandboxCardBody = z.object({
-  cardNumber: z.string({ error: "validation.cardNumberInvalid" }).transform((v) => v.replace(/[\s-]/g, "")).pipe(z.string().regex(/^\d{12,19}$/, { error: "validation.cardNumberInvalid" })),
-  expMonth: z.number({ error: "validation.cardExpiryInvalid" }).int().min(1, { error: "validation.cardExpiryInvalid" }).max(12, { error: "validation.cardExpiryInvalid" }),
-  expYear: z.number({ error: "validation.cardExpiryInvalid" }).int().min(2000, { error: "validation.cardExpiryInvalid" }).max(2100, { error: "validation.cardExpiryInvalid" }),
+  cardNumber: z
+    .string({ error: "validation.cardNumberInvalid" })
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: "validation.cardNumberInvalid" })),
+  expMonth: z
+    .number({ error: "validation.cardExpiryInvalid" })
+    .int()
+    .min(1, { error: "validation.cardExpiryInvalid" })
+    .max(12, { error: "validation.cardExpiryInvalid" }),
+  expYear: z
+    .number({ error: "validation.cardExpiryInvalid" })
+    .int()
+    .min(2000, { error: "validation.cardExpiryInvalid" })
+    .max(2100, { error: "validation.cardExpiryInvalid" }),
   cvc: z.string({ error: "validation.cardCvcInvalid" }).regex(/^\d{3,4}$/, { error: "validation.cardCvcInvalid" }),
 });
 
 export const sandboxAuthenticateBody = z.object({ approve: z.boolean() });
 
-export const PAYMENT_STATES = ["creating", "requires_payment", "requires_action", "processing", "succeeded", "failed", "refunded", "cancelled"] as const;
+export const PAYMENT_STATES = [
+  "creating",
+  "requires_payment",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "failed",
+  "refunded",
+  "cancelled",
+] as const;
 
 export const paymentResponse = z.object({
   id: z.number(),

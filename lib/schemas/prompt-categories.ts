@@ -18,7 +18,8 @@ export {
   type SubcategoryBodyInput,
 } from "./category-tree";
 
-export const { subcategoryResponse: promptSubcategoryResponse, categoryResponse: promptCategoryResponse } = categoryTreeResponses("promptCount");
+export const { subcategoryResponse: promptSubcategoryResponse, categoryResponse: promptCategoryResponse } =
+  categoryTreeResponses("promptCount");
 
 export type PromptCategoryDto = TreeCategoryDto<"promptCount">;
 export type PromptSubcategoryDto = TreeSubcategoryDto<"promptCount">;

@@ -13,11 +13,23 @@ import { optionalText } from "./common";
 
 const id = (error: `validation.${string}` = "validation.invalidValue") =>
   z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
-const optionalId = (error?: `validation.${string}`) => id(error).nullish().transform((v) => v ?? null);
+const optionalId = (error?: `validation.${string}`) =>
+  id(error)
+    .nullish()
+    .transform((v) => v ?? null);
 const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
-export const PROMPT_SORTS = ["title", "-title", "promptNumber", "-promptNumber", "createdAt", "-createdAt", "updatedAt", "-updatedAt"] as const;
+export const PROMPT_SORTS = [
+  "title",
+  "-title",
+  "promptNumber",
+  "-promptNumber",
+  "createdAt",
+  "-createdAt",
+  "updatedAt",
+  "-updatedAt",
+] as const;
 
 /**
  * POST /api/admin/prompts and PUT /api/admin/prompts/{promptId} (JSON). The example image is
@@ -59,7 +71,12 @@ export const listPromptsQuery = z.object({
   subcategoryId: queryId,
   /** Archived prompts are hidden unless `archived=true` (then only archived ones) or `archived=all`. */
   archived: z.enum(["true", "false", "all"]).default("false"),
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   sort: z.enum(PROMPT_SORTS).default("title"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -133,11 +150,21 @@ export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z
 export const slotTypeBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
   /** Omitted on create: appended after the current maximum. */
-  position: z.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).min(0, { error: "validation.invalidValue" }).max(1_000_000, { error: "validation.invalidValue" }).optional(),
+  position: z
+    .number({ error: "validation.invalidValue" })
+    .int({ error: "validation.invalidValue" })
+    .min(0, { error: "validation.invalidValue" })
+    .max(1_000_000, { error: "validation.invalidValue" })
+    .optional(),
 });
 export const slotTypeUpdateBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong").optional(),
-  position: z.number({ error: "validation.invalidValue" }).int({ error: "validation.invalidValue" }).min(0, { error: "validation.invalidValue" }).max(1_000_000, { error: "validation.invalidValue" }).optional(),
+  position: z
+    .number({ error: "validation.invalidValue" })
+    .int({ error: "validation.invalidValue" })
+    .min(0, { error: "validation.invalidValue" })
+    .max(1_000_000, { error: "validation.invalidValue" })
+    .optional(),
 });
 
 export const slotTypeResponse = z.object({
@@ -173,7 +200,12 @@ export const slotVariantResponse = z.object({
 /** GET /api/admin/prompts/slot-variants query (and the server-rendered list's searchParams): optional slot type filter and name/prompt search. */
 export const listSlotVariantsQuery = z.object({
   typeId: queryId,
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export type PromptBody = z.infer<typeof promptBody>;

@@ -89,7 +89,12 @@ export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 /** GET /api/admin/suppliers query (also read by the server-rendered list from searchParams). */
 export const listSuppliersQuery = z.object({
   /** Searches company name, contact first and last name, email and city. */
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
   sort: z.enum(SUPPLIER_SORTS).default("companyName"),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),

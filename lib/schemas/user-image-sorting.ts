@@ -15,7 +15,8 @@ export type UserImageSort = (typeof USER_IMAGE_SORTS)[number];
 export const SORT_ORDERS = ["desc", "asc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T => value !== null && (list as readonly string[]).includes(value);
+const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
 
 /**
  * sort and order from the URL query (browser or server). Missing ones take their defaults (date,

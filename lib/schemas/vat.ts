@@ -3,7 +3,8 @@ import { optionalText, requiredName } from "./common";
 
 const percent = z
   .number({
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? "validation.percentRequired" : "validation.invalidType"),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === "" ? "validation.percentRequired" : "validation.invalidType",
   })
   .positive({ error: "validation.percentPositive" })
   .max(100, { error: "validation.percentTooLarge" })

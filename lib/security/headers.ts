@@ -87,7 +87,10 @@ export function newNonce(): string {
  * (AUTH_URL) is https, or — behind TRUSTED_PROXY_COUNT proxies — the entry of X-Forwarded-Proto that
  * the nearest trusted proxy wrote (read from the right, like X-Forwarded-For) is https.
  */
-export function servedOverHttps(req: { url: string; headers: Headers }, opts: { authUrl: string | undefined; trustedProxyCount: number }): boolean {
+export function servedOverHttps(
+  req: { url: string; headers: Headers },
+  opts: { authUrl: string | undefined; trustedProxyCount: number },
+): boolean {
   if (new URL(req.url).protocol === "https:") return true;
   if (opts.authUrl?.startsWith("https://")) return true;
   if (opts.trustedProxyCount <= 0) return false;

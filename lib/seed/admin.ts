@@ -39,7 +39,10 @@ function adminPassword(email: string): string {
         `set ADMIN_PASSWORD (at least 8 characters, not "${DEFAULT_ADMIN.password}") and start again (only \`npm run demo\` keeps the default).`,
     );
   }
-  logger.warn("seed: the admin account gets the development default password (npm run demo, SHOP_DEMO=true); set ADMIN_PASSWORD for anything but a local demo", { email });
+  logger.warn(
+    "seed: the admin account gets the development default password (npm run demo, SHOP_DEMO=true); set ADMIN_PASSWORD for anything but a local demo",
+    { email },
+  );
   return password;
 }
 
@@ -73,10 +76,13 @@ export async function seedAdmin(tx: Tx): Promise<void> {
     .limit(1);
   if (account) {
     if (!account.roles.includes("admin")) {
-      logger.warn(`seed: ADMIN_EMAIL ${email} belongs to an existing account that is not an admin; left unchanged (grant the role by hand if it is yours)`, {
-        email,
-        userId: account.id,
-      });
+      logger.warn(
+        `seed: ADMIN_EMAIL ${email} belongs to an existing account that is not an admin; left unchanged (grant the role by hand if it is yours)`,
+        {
+          email,
+          userId: account.id,
+        },
+      );
     }
     return;
   }

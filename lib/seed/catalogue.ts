@@ -76,13 +76,7 @@ interface ArticleSeed {
   supplierArticleNumber: string;
 }
 
-async function ensureArticle(
-  tx: Tx,
-  type: "MUG" | "SHIRT",
-  a: ArticleSeed,
-  tree: CategoryTree,
-  supplierId: number,
-): Promise<number> {
+async function ensureArticle(tx: Tx, type: "MUG" | "SHIRT", a: ArticleSeed, tree: CategoryTree, supplierId: number): Promise<number> {
   const { articleNumber, name, nameDe, shortDescription, shortDescriptionDe, longDescription, longDescriptionDe } = a;
   const texts = { name, nameDe, shortDescription, shortDescriptionDe, longDescription, longDescriptionDe };
   await tx
@@ -103,12 +97,23 @@ async function ensureArticle(
   // German texts that version did not have are filled in. Anything an admin edited stays as it is.
   const seeded = eq(articles.articleNumber, articleNumber);
   if (a.formerNames.length > 0) {
-    await tx.update(articles).set({ name }).where(and(seeded, inArray(articles.name, [...a.formerNames])));
+    await tx
+      .update(articles)
+      .set({ name })
+      .where(and(seeded, inArray(articles.name, [...a.formerNames])));
   }
   await tx
     .update(articles)
     .set({ nameDe, shortDescriptionDe, longDescriptionDe })
-    .where(and(seeded, eq(articles.name, name), isNull(articles.nameDe), isNull(articles.shortDescriptionDe), isNull(articles.longDescriptionDe)));
+    .where(
+      and(
+        seeded,
+        eq(articles.name, name),
+        isNull(articles.nameDe),
+        isNull(articles.shortDescriptionDe),
+        isNull(articles.longDescriptionDe),
+      ),
+    );
   const [row] = await tx.select({ id: articles.id }).from(articles).where(seeded);
   if (!row) throw new Error(`Seed: article ${articleNumber} missing`);
   return row.id;
@@ -142,7 +147,10 @@ async function ensurePriceCalculation(tx: Tx, articleId: number, price: PriceSee
 
 export async function seedMug(tx: Tx, tree: CategoryTree, supplierId: number, vat: VatIds): Promise<number> {
   const articleId = await ensureArticle(tx, "MUG", MUG_ARTICLE, tree, supplierId);
-  await tx.insert(mugDetails).values({ articleId, ...MUG_ARTICLE.details }).onConflictDoNothing();
+  await tx
+    .insert(mugDetails)
+    .values({ articleId, ...MUG_ARTICLE.details })
+    .onConflictDoNothing();
   await ensurePriceCalculation(tx, articleId, MUG_ARTICLE.price, vat);
   const [currentDefault] = await tx
     .select({ id: mugVariants.id })

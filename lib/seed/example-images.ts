@@ -16,14 +16,25 @@ export async function seedExampleImages(tx: Tx, mugArticleId: number, onWritten:
   const promptRows = await tx
     .select({ id: prompts.id, promptNumber: prompts.promptNumber })
     .from(prompts)
-    .where(and(inArray(prompts.promptNumber, PROMPTS.map((p) => p.promptNumber)), isNull(prompts.exampleImageId)));
+    .where(
+      and(
+        inArray(
+          prompts.promptNumber,
+          PROMPTS.map((p) => p.promptNumber),
+        ),
+        isNull(prompts.exampleImageId),
+      ),
+    );
   const variantRows = await tx
     .select({ id: mugVariants.id, name: mugVariants.name })
     .from(mugVariants)
     .where(
       and(
         eq(mugVariants.articleId, mugArticleId),
-        inArray(mugVariants.name, MUG_ARTICLE.variants.map((v) => v.name)),
+        inArray(
+          mugVariants.name,
+          MUG_ARTICLE.variants.map((v) => v.name),
+        ),
         isNull(mugVariants.exampleImageId),
       ),
     );

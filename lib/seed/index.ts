@@ -24,7 +24,10 @@ export async function seed(db: Db): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       await tx.execute(SEED_LOCK);
-      await tx.insert(countries).values([...COUNTRIES]).onConflictDoNothing();
+      await tx
+        .insert(countries)
+        .values([...COUNTRIES])
+        .onConflictDoNothing();
       const vat = await seedVatRates(tx);
       const supplierId = await seedSupplier(tx);
       const articleTree = await seedCategoryTree(ARTICLE_CATEGORIES, articleCategoryTables(tx));

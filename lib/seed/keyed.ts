@@ -47,8 +47,7 @@ export async function seedCategoryTree(seeds: readonly CategorySeed[], tables: C
   const categories = await ensureKeyed(
     seeds.map((c) => c.name),
     () => tables.loadCategories(),
-    (missing) =>
-      tables.insertCategories(seeds.filter((c) => missing.has(c.name)).map(({ name, description }) => ({ name, description }))),
+    (missing) => tables.insertCategories(seeds.filter((c) => missing.has(c.name)).map(({ name, description }) => ({ name, description }))),
   );
   const wanted = seeds.flatMap((c) =>
     c.subcategories.map((sub) => ({ categoryId: need(categories, c.name), path: `${c.name}/${sub.name}`, ...sub })),

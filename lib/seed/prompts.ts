@@ -38,7 +38,11 @@ export async function seedPromptCategoryTexts(tx: Tx, tree: CategoryTree): Promi
     id: number,
     seed: { description: string; nameDe?: string; descriptionDe?: string },
   ) => {
-    if (seed.nameDe) await tx.update(table).set({ nameDe: seed.nameDe }).where(and(eq(table.id, id), isNull(table.nameDe)));
+    if (seed.nameDe)
+      await tx
+        .update(table)
+        .set({ nameDe: seed.nameDe })
+        .where(and(eq(table.id, id), isNull(table.nameDe)));
     if (seed.descriptionDe)
       await tx
         .update(table)
@@ -113,9 +117,7 @@ export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, numb
         }),
       ),
   );
-  const wanted = SLOT_TYPES.flatMap((t) =>
-    t.variants.map((v) => ({ ...v, slotTypeId: need(types, t.name), path: `${t.name}/${v.name}` })),
-  );
+  const wanted = SLOT_TYPES.flatMap((t) => t.variants.map((v) => ({ ...v, slotTypeId: need(types, t.name), path: `${t.name}/${v.name}` })));
   const keyOf = (slotTypeId: number, name: string) => `${slotTypeId}/${name}`;
   const byTypeId = await ensureKeyed(
     wanted.map((w) => keyOf(w.slotTypeId, w.name)),
@@ -127,11 +129,13 @@ export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, numb
           .orderBy(asc(slotVariants.id))
       ).map((r) => ({ id: r.id, key: keyOf(r.slotTypeId, r.name) })),
     (missing) =>
-      tx.insert(slotVariants).values(
-        wanted
-          .filter((w) => missing.has(keyOf(w.slotTypeId, w.name)))
-          .map(({ slotTypeId, name, prompt, description }) => ({ slotTypeId, name, prompt, description, llmId })),
-      ),
+      tx
+        .insert(slotVariants)
+        .values(
+          wanted
+            .filter((w) => missing.has(keyOf(w.slotTypeId, w.name)))
+            .map(({ slotTypeId, name, prompt, description }) => ({ slotTypeId, name, prompt, description, llmId })),
+        ),
   );
   return new Map(wanted.map((w) => [w.path, need(byTypeId, keyOf(w.slotTypeId, w.name))]));
 }

@@ -67,7 +67,10 @@ export async function reserveAiBudget(microCents: number, opts: { paying: boolea
   const granted = await db
     .transaction(async (tx) => {
       for (const w of Object.keys(WINDOWS) as WindowName[]) {
-        const ok = await consumeAmount({ key: spentKey(w), amount: units, limit: ceilingUnits(w, opts.paying), windowSeconds: WINDOWS[w], at }, tx);
+        const ok = await consumeAmount(
+          { key: spentKey(w), amount: units, limit: ceilingUnits(w, opts.paying), windowSeconds: WINDOWS[w], at },
+          tx,
+        );
         if (!ok) tx.rollback(); // gives back the hour's share when the day refuses
       }
       return true;
@@ -119,7 +122,10 @@ export interface AiBudgetWindow {
 /** The budget as the admin sees it (dashboard): this hour, today, and whether either closed generation. */
 export async function aiBudgetStatus(): Promise<{ hour: AiBudgetWindow; day: AiBudgetWindow; exhausted: boolean }> {
   const read = async (w: WindowName): Promise<AiBudgetWindow> => {
-    const [spent, refused] = await Promise.all([peek({ key: spentKey(w), windowSeconds: WINDOWS[w] }), peek({ key: refusedKey(w), windowSeconds: WINDOWS[w] })]);
+    const [spent, refused] = await Promise.all([
+      peek({ key: spentKey(w), windowSeconds: WINDOWS[w] }),
+      peek({ key: refusedKey(w), windowSeconds: WINDOWS[w] }),
+    ]);
     const limit = limitUnits(w);
     return { spentCents: spent / 1000, limitCents: limit / 1000, refused, exhausted: refused > 0 || spent >= limit };
   };

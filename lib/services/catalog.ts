@@ -197,7 +197,9 @@ export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
       exampleImageUrl: imageUrl(r.exampleImageId),
     }));
     const compare = collator(locale).compare;
-    list.sort((a, b) => compare(a.category.name, b.category.name) || a.category.id - b.category.id || compare(a.title, b.title) || a.id - b.id);
+    list.sort(
+      (a, b) => compare(a.category.name, b.category.name) || a.category.id - b.category.id || compare(a.title, b.title) || a.id - b.id,
+    );
     return publicPromptsResponse.parse(list);
   });
 }

@@ -61,6 +61,7 @@ export async function getGenerationJob(jobId: string, session: Session | null, l
     return { jobId, status: "failed", startedAt, elapsedMs, message: translate(locale, "errors.generationTimeout") };
   }
   const elapsedMs = row.durationMs ?? Math.max(0, (row.finishedAt ?? row.startedAt).getTime() - row.startedAt.getTime());
-  if (row.status === "FAILED") return { jobId, status: "failed", startedAt, elapsedMs, message: translate(locale, failureKey(row.errorMessage)) };
+  if (row.status === "FAILED")
+    return { jobId, status: "failed", startedAt, elapsedMs, message: translate(locale, failureKey(row.errorMessage)) };
   return { jobId, status: "succeeded", startedAt, elapsedMs, result: await resultOf(row) };
 }

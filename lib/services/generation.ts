@@ -152,7 +152,11 @@ export async function generateStyledImages(input: {
 
 /** Stores the photo, records the generation, asks the model and stores its images (the budget and limit are taken). */
 async function runGeneration(
-  input: Parameters<typeof generateStyledImages>[0] & { settings: GenerationSettings; assembled: AssembledPrompt; processed: ProcessedImage },
+  input: Parameters<typeof generateStyledImages>[0] & {
+    settings: GenerationSettings;
+    assembled: AssembledPrompt;
+    processed: ProcessedImage;
+  },
   onCost: (microCents: number) => void,
 ): Promise<GenerateResponse> {
   const { fields, who, assembled, processed } = input;
@@ -220,7 +224,14 @@ async function runGeneration(
     const durationMs = Date.now() - started;
     await db
       .update(generations)
-      .set({ status: "SUCCEEDED", finishedAt: new Date(), durationMs, costMicroCents: result.costMicroCents, provider: result.provider, model: result.modelId })
+      .set({
+        status: "SUCCEEDED",
+        finishedAt: new Date(),
+        durationMs,
+        costMicroCents: result.costMicroCents,
+        provider: result.provider,
+        model: result.modelId,
+      })
       .where(eq(generations.id, generation.id));
     onCost(result.costMicroCents);
     return {
@@ -233,10 +244,16 @@ async function runGeneration(
       images: stored.map((img) => ({ id: img.id, url: imageUrlOf(img), width: img.width, height: img.height })),
     };
   } catch (err) {
-    const failure = err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
+    const failure =
+      err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
     await db
       .update(generations)
-      .set({ status: "FAILED", finishedAt: new Date(), durationMs: Date.now() - started, errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000) })
+      .set({
+        status: "FAILED",
+        finishedAt: new Date(),
+        durationMs: Date.now() - started,
+        errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000),
+      })
       .where(eq(generations.id, generation.id));
     logger.warn("generation failed", { generationId: generation.id, kind: failure.kind, message: failure.message });
     throw generationErrorToApiError(failure);

@@ -91,7 +91,12 @@ export type StoredImage = Image & { /** The bytes as stored. */ data: Buffer };
 
 /** Takes in (see intakeImage) and stores an image. */
 export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<StoredImage> {
-  const processed = await intakeImage(input.bytes, { use: input.use, crop: input.crop, format: input.format, maxDimension: input.maxDimension });
+  const processed = await intakeImage(input.bytes, {
+    use: input.use,
+    crop: input.crop,
+    format: input.format,
+    maxDimension: input.maxDimension,
+  });
   return storeProcessedImage(processed, input, tx);
 }
 
@@ -198,13 +203,19 @@ export async function readImageBytesOrThrow(image: Pick<ServableImage, "id" | "s
  */
 export async function deleteImage(imageId: number, where?: SQL): Promise<boolean> {
   const db = await getDb();
-  const inOrder = db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id));
+  const inOrder = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(eq(orderItems.imageId, images.id));
   const [deleted] = await db
     .delete(images)
     .where(and(eq(images.id, imageId), where, notExists(inOrder)))
     .returning({ id: images.id, storageKey: images.storageKey });
   if (!deleted) {
-    const [exists] = await db.select({ id: images.id }).from(images).where(and(eq(images.id, imageId), where));
+    const [exists] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, imageId), where));
     if (!exists) return false;
     throw new ApiError(409, "errors.imageInOrder");
   }
@@ -252,7 +263,12 @@ export async function deleteImages(imageIds: readonly number[], where?: SQL): Pr
  * The HTTP answer for an image: public catalogue images cached for a year, private ones never shared.
  * `width`: a WebP thumbnail that wide (made once, kept in storage) instead of the original.
  */
-export async function imageResponseFor(image: ServableImage, ifNoneMatch: string | null, download?: string, width?: ThumbnailWidth): Promise<Response> {
+export async function imageResponseFor(
+  image: ServableImage,
+  ifNoneMatch: string | null,
+  download?: string,
+  width?: ThumbnailWidth,
+): Promise<Response> {
   const etag = width === undefined || download ? image.etag : thumbnailEtag(image.storageKey, width);
   const headers = new Headers({
     "cache-control": image.isPublic ? "public, max-age=31536000, immutable" : "private, max-age=3600",

@@ -70,7 +70,12 @@ export interface PrintSource {
  * allowed to see the image (catalogue images: anyone; others: owner, admin or the URL's access key),
  * else 404 as for an unknown image.
  */
-export async function generatePrintPdf(input: GeneratePdfBody, session: Session | null, requestOrigin: string, clientIp: string): Promise<PrintPdf> {
+export async function generatePrintPdf(
+  input: GeneratePdfBody,
+  session: Session | null,
+  requestOrigin: string,
+  clientIp: string,
+): Promise<PrintPdf> {
   const ref = resolveShopImageUrl(input.imageUrl, shopOrigins(requestOrigin));
   if (!ref) throw new ApiError(400, "errors.imageUrlNotAllowed");
   const mug = await getPrintableMugOrThrow(input.mugId);
@@ -112,7 +117,15 @@ export async function renderPrintFile(source: PrintSource, format: PrintFormat):
     title: `${format.label} print file`,
   });
   const name = [format.label.replace(/[^A-Za-z0-9._-]/g, "_"), format.suffix, "print"].filter(Boolean).join("-");
-  return { pdf, filename: `${name}.pdf`, dpi: fitted.dpi, dpiOk: fitted.dpi >= MIN_PRINT_DPI, effectiveDpi, upscale: fitted.upscale, reused: fitted.reused };
+  return {
+    pdf,
+    filename: `${name}.pdf`,
+    dpi: fitted.dpi,
+    dpiOk: fitted.dpi >= MIN_PRINT_DPI,
+    effectiveDpi,
+    upscale: fitted.upscale,
+    reused: fitted.reused,
+  };
 }
 
 /** The HTTP answer: the PDF as a download, never cached by shared caches (it may show a private image). */
@@ -173,7 +186,6 @@ async function getPrintableMugOrThrow(mugId: number): Promise<PrintableMug> {
   return row;
 }
 
-
 const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 // Renditions being made right now, by key: two prints of the same image at once encode it once.
@@ -185,7 +197,11 @@ const inFlight = ((globalThis as { __printRenditions?: Map<string, Promise<Buffe
  * fitPrintImage and kept in storage for the next print. A failed write only costs the next print
  * the encoding again.
  */
-export async function printReadyImage(source: PrintSource, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage & { reused: boolean }> {
+export async function printReadyImage(
+  source: PrintSource,
+  templateWidthMm: number,
+  templateHeightMm: number,
+): Promise<PrintImage & { reused: boolean }> {
   const plan = printPlan(source.width, source.height, templateWidthMm, templateHeightMm);
   const key = printRenditionKey(source.storageKey, plan.width, plan.height);
   const numbers = { width: plan.width, height: plan.height, dpi: plan.sourceDpi, upscale: plan.upscale };
@@ -200,7 +216,9 @@ export async function printReadyImage(source: PrintSource, templateWidthMm: numb
   if (!making) {
     making = (async () => {
       const fitted = await fitPrintImage(await source.read(), templateWidthMm, templateHeightMm);
-      await storage.put(key, fitted.jpeg, "image/jpeg").catch((err: unknown) => logger.warn("could not store a print rendition", { key, err }));
+      await storage
+        .put(key, fitted.jpeg, "image/jpeg")
+        .catch((err: unknown) => logger.warn("could not store a print rendition", { key, err }));
       return fitted.jpeg;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, making);

@@ -35,7 +35,8 @@ const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY)
 
 /** The image, or an image made from it, is the design of a cart or an order line. */
 function inUse(): SQL {
-  const used = (id: SQL) => sql`(exists (select 1 from ${cartItems} where ${cartItems.imageId} = ${id}) or exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${id}))`;
+  const used = (id: SQL) =>
+    sql`(exists (select 1 from ${cartItems} where ${cartItems.imageId} = ${id}) or exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${id}))`;
   return sql`(${used(sql`${images.id}`)} or exists (select 1 from ${images} as "child" where "child"."source_image_id" = ${images.id} and ${used(sql.raw(`"child"."id"`))}))`;
 }
 
@@ -60,23 +61,53 @@ async function purgeImages(where: SQL): Promise<number> {
 /** Guest accounts (no password) without any order, unchanged since the cutoff: the accounts, their images and files. */
 async function purgeGuests(cutoff: Date): Promise<number> {
   const db = await getDb();
-  const hasOrder = exists(db.select({ one: sql`1` }).from(orders).where(eq(orders.userId, users.id)));
-  const idle = and(arrayContains(users.roles, ["guest"]), isNull(users.passwordHash), lt(users.createdAt, cutoff), lt(users.updatedAt, cutoff), not(hasOrder));
+  const hasOrder = exists(
+    db
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(eq(orders.userId, users.id)),
+  );
+  const idle = and(
+    arrayContains(users.roles, ["guest"]),
+    isNull(users.passwordHash),
+    lt(users.createdAt, cutoff),
+    lt(users.updatedAt, cutoff),
+    not(hasOrder),
+  );
   let total = 0;
   for (let i = 0; i < MAX_BATCHES; i++) {
     const gone = await db.transaction(async (tx) => {
-      const due = await tx.select({ id: users.id }).from(users).where(idle).orderBy(users.id).limit(BATCH).for("update", { skipLocked: true });
+      const due = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(idle)
+        .orderBy(users.id)
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
       if (due.length === 0) return { ids: [] as number[], keys: [] as string[], more: false };
       const ids = due.map((d) => d.id);
-      const owned = await tx.select({ ownerId: images.ownerId, storageKey: images.storageKey }).from(images).where(inArray(images.ownerId, ids));
-      const ownGenerations = await tx.select({ id: generations.id, userId: generations.userId }).from(generations).where(inArray(generations.userId, ids));
+      const owned = await tx
+        .select({ ownerId: images.ownerId, storageKey: images.storageKey })
+        .from(images)
+        .where(inArray(images.ownerId, ids));
+      const ownGenerations = await tx
+        .select({ id: generations.id, userId: generations.userId })
+        .from(generations)
+        .where(inArray(generations.userId, ids));
       // Checked again in the delete: an order placed meanwhile keeps the account.
-      const deleted = await tx.delete(users).where(and(inArray(users.id, ids), idle)).returning({ id: users.id });
+      const deleted = await tx
+        .delete(users)
+        .where(and(inArray(users.id, ids), idle))
+        .returning({ id: users.id });
       const deletedIds = new Set(deleted.map((d) => d.id));
       // Their generations would otherwise stay, detached, with the prompt text they typed.
       const generationIds = ownGenerations.filter((g) => g.userId !== null && deletedIds.has(g.userId)).map((g) => g.id);
       if (generationIds.length > 0) await tx.delete(generations).where(inArray(generations.id, generationIds));
-      return { ids: [...deletedIds], keys: owned.filter((o) => o.ownerId !== null && deletedIds.has(o.ownerId)).map((o) => o.storageKey), more: due.length === BATCH };
+      return {
+        ids: [...deletedIds],
+        keys: owned.filter((o) => o.ownerId !== null && deletedIds.has(o.ownerId)).map((o) => o.storageKey),
+        more: due.length === BATCH,
+      };
     });
     // Files after the commit: storage is outside the transaction.
     await deleteImageFiles(gone.keys);
@@ -100,14 +131,29 @@ async function purgeWebhookPayloads(cutoff: Date): Promise<number> {
 /** One retention pass; `now` is the clock (tests move it). */
 /** Sign-ups whose confirmation link expired: the password hash and contact data of someone who never came back. */
 async function purgePendingRegistrations(now: Date): Promise<number> {
-  const gone = await (await getDb()).delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).returning({ id: pendingRegistrations.id });
+  const gone = await (
+    await getDb()
+  )
+    .delete(pendingRegistrations)
+    .where(lt(pendingRegistrations.expiresAt, now))
+    .returning({ id: pendingRegistrations.id });
   return gone.length;
 }
 
 export async function runRetention(opts: { now?: Date } = {}): Promise<RetentionResult> {
   const now = opts.now ?? new Date();
-  const anonymous = and(isNull(images.ownerId), isNotNull(images.accessKey), lt(images.createdAt, before(now, RETENTION_DAYS.anonymousImages)), not(inUse()));
-  const edited = and(eq(images.type, "EDITED"), isNotNull(images.ownerId), lt(images.createdAt, before(now, RETENTION_DAYS.editedImages)), not(inUse()));
+  const anonymous = and(
+    isNull(images.ownerId),
+    isNotNull(images.accessKey),
+    lt(images.createdAt, before(now, RETENTION_DAYS.anonymousImages)),
+    not(inUse()),
+  );
+  const edited = and(
+    eq(images.type, "EDITED"),
+    isNotNull(images.ownerId),
+    lt(images.createdAt, before(now, RETENTION_DAYS.editedImages)),
+    not(inUse()),
+  );
   const result: RetentionResult = {
     anonymousImages: await purgeImages(anonymous as SQL),
     editedImages: await purgeImages(edited as SQL),

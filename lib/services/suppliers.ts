@@ -115,7 +115,11 @@ export async function listSupplierOptions(): Promise<{ id: number; name: string 
 }
 
 async function findOrThrow(tx: Tx, id: number, locale: Locale): Promise<SupplierDto> {
-  const [row] = await tx.select(columns).from(suppliers).leftJoin(countries, eq(countries.code, suppliers.countryCode)).where(eq(suppliers.id, id));
+  const [row] = await tx
+    .select(columns)
+    .from(suppliers)
+    .leftJoin(countries, eq(countries.code, suppliers.countryCode))
+    .where(eq(suppliers.id, id));
   if (!row) throw new ApiError(404, "errors.supplierNotFound");
   return toDto(row, locale);
 }
@@ -168,11 +172,7 @@ export async function updateSupplier(id: number, body: SupplierBody, locale: Loc
   const db = await getDb();
   const dto = await db.transaction(async (tx) => {
     await assertKnownCountry(tx, body.countryCode);
-    const [updated] = await tx
-      .update(suppliers)
-      .set(values(body))
-      .where(eq(suppliers.id, id))
-      .returning({ id: suppliers.id });
+    const [updated] = await tx.update(suppliers).set(values(body)).where(eq(suppliers.id, id)).returning({ id: suppliers.id });
     if (!updated) throw new ApiError(404, "errors.supplierNotFound");
     return findOrThrow(tx, id, locale);
   });

@@ -41,7 +41,18 @@ export async function listUserImages(session: Session, query: ListUserImagesQuer
   return rows.flatMap((r) =>
     r.type === "CATALOGUE"
       ? []
-      : [{ id: r.id, type: r.type, url: imageUrl(r.id), createdAt: r.createdAt.toISOString(), sizeBytes: r.sizeBytes, width: r.width, height: r.height, promptTitle: r.promptTitle }],
+      : [
+          {
+            id: r.id,
+            type: r.type,
+            url: imageUrl(r.id),
+            createdAt: r.createdAt.toISOString(),
+            sizeBytes: r.sizeBytes,
+            width: r.width,
+            height: r.height,
+            promptTitle: r.promptTitle,
+          },
+        ],
   );
 }
 
@@ -83,7 +94,8 @@ export async function deleteUserImage(imageId: number, session: Session): Promis
 /** A GENERATED image of the caller: someone else's or unknown → 404; one of theirs of another type → 422. */
 export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Session): Promise<Image> {
   const row = await getUserImageOrThrow(imageId, session);
-  if (row.type !== "GENERATED") throw new ApiError(422, "errors.validationFailed", { generatedImageId: "validation.generatedImageRequired" });
+  if (row.type !== "GENERATED")
+    throw new ApiError(422, "errors.validationFailed", { generatedImageId: "validation.generatedImageRequired" });
   return row;
 }
 
@@ -103,7 +115,8 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
     // No print needs more than the largest mug's print area at 300 dpi; PNG output is 8 bits per channel.
     const processed = await intakeImage(bytes, { use: "edited", format: "png", coverBox: await largestPrintBox() });
     const used = await storageUsedBytes(session.user.id);
-    if (used + processed.data.length > USER_STORAGE_QUOTA_MB * MB) throw new ApiError(413, "errors.storageQuotaExceeded", undefined, { quotaMb: USER_STORAGE_QUOTA_MB });
+    if (used + processed.data.length > USER_STORAGE_QUOTA_MB * MB)
+      throw new ApiError(413, "errors.storageQuotaExceeded", undefined, { quotaMb: USER_STORAGE_QUOTA_MB });
     const row = await storeProcessedImage(processed, {
       type: "EDITED",
       ownerId: session.user.id,
@@ -124,7 +137,10 @@ const MB = 1024 * 1024;
 /** What the user's stored images take, in bytes (their uploads, generations and edits). */
 async function storageUsedBytes(userId: number): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ sum: sql<string | null>`sum(${images.sizeBytes})` }).from(images).where(eq(images.ownerId, userId));
+  const [row] = await db
+    .select({ sum: sql<string | null>`sum(${images.sizeBytes})` })
+    .from(images)
+    .where(eq(images.ownerId, userId));
   return Number(row?.sum ?? 0);
 }
 

@@ -106,8 +106,19 @@ async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: 
  * A browser that signed in to the account before (device cookie) has a budget of its own and is not
  * held by the account-wide ceiling. A success resets the failures; refused attempts are given back.
  */
-export async function verifyCredentials(email: string, password: string, clientIp: string, deviceCookie?: string | null): Promise<SessionUser & { deviceId: string | null }> {
-  const { LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL, LOGIN_MAX_FAILURES_PER_CLIENT, LOGIN_WINDOW_SECONDS, LOGIN_MAX_DELAY_SECONDS } = env();
+export async function verifyCredentials(
+  email: string,
+  password: string,
+  clientIp: string,
+  deviceCookie?: string | null,
+): Promise<SessionUser & { deviceId: string | null }> {
+  const {
+    LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL,
+    LOGIN_MAX_FAILURES_PER_CLIENT,
+    LOGIN_WINDOW_SECONDS,
+    LOGIN_MAX_DELAY_SECONDS,
+  } = env();
   const network = clientNetwork(clientIp);
   const deviceId = trustedDevice(deviceCookie, email);
   const key = pairKey(email, network, deviceId);
@@ -137,7 +148,12 @@ export async function verifyCredentials(email: string, password: string, clientI
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
   if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
-  await Promise.all([release(client), resetRateLimit(pair), resetRateLimit(account), db.delete(loginThrottle).where(inArray(loginThrottle.key, [key, totalKey]))]);
+  await Promise.all([
+    release(client),
+    resetRateLimit(pair),
+    resetRateLimit(account),
+    db.delete(loginThrottle).where(inArray(loginThrottle.key, [key, totalKey])),
+  ]);
   const { passwordHash, ...user } = row;
   if (needsRehash(passwordHash)) await rehash(user.id, password, passwordHash);
   return { ...user, deviceId };
@@ -168,7 +184,13 @@ export async function registerUser(body: RegisterBody, clientIp: string): Promis
   const db = await getDb();
   const [user] = await db
     .insert(users)
-    .values({ email: body.email, firstName: body.firstName || null, lastName: body.lastName || null, phone: body.phone ?? null, roles: ["guest"] })
+    .values({
+      email: body.email,
+      firstName: body.firstName || null,
+      lastName: body.lastName || null,
+      phone: body.phone ?? null,
+      roles: ["guest"],
+    })
     .returning(sessionColumns);
   if (!user) throw new Error("insert returned no row");
   return user;

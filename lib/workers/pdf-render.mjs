@@ -14,7 +14,8 @@ function revive(props) {
     if (value && typeof value === "object" && "$date" in value) out[key] = new Date(value.$date);
     else if (value && typeof value === "object" && "$pages" in value) {
       const template = value.$pages;
-      out[key] = ({ pageNumber, totalPages }) => template.split("\u0000P").join(String(pageNumber)).split("\u0000T").join(String(totalPages));
+      out[key] = ({ pageNumber, totalPages }) =>
+        template.split("\u0000P").join(String(pageNumber)).split("\u0000T").join(String(totalPages));
     } else out[key] = value;
   }
   return out;

@@ -65,7 +65,11 @@ export interface WorkerPool<Job, Result> {
  * a bundler finds the worker's entry there. The state lives on globalThis (one worker per process even
  * when a module is evaluated twice, as in `next dev`).
  */
-export function workerPool<Job, Result>(name: string, spawn: () => Worker, opts: { maxActive?: () => number } = {}): WorkerPool<Job, Result> {
+export function workerPool<Job, Result>(
+  name: string,
+  spawn: () => Worker,
+  opts: { maxActive?: () => number } = {},
+): WorkerPool<Job, Result> {
   const pools = ((globalThis as { __shopWorkerPools?: Map<string, PoolState> }).__shopWorkerPools ??= new Map());
   let state = pools.get(name);
   if (!state) {
@@ -138,8 +142,6 @@ export function workerPool<Job, Result>(name: string, spawn: () => Worker, opts:
       }
     },
   };
-
-
 }
 
 const TS_ENTRY = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workers", "ts-entry.mjs");

@@ -39,7 +39,16 @@ beforeAll(() => {
 
 type ExportBody = {
   exportedAt: string;
-  account: { id: number; email: string; firstName: string | null; lastName: string | null; phone: string | null; roles: string[]; hasPassword: boolean; createdAt: string };
+  account: {
+    id: number;
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    phone: string | null;
+    roles: string[];
+    hasPassword: boolean;
+    createdAt: string;
+  };
   savedAddresses: { street1: string; city: string }[];
   orders: {
     orderNumber: string;
@@ -58,10 +67,15 @@ type ExportBody = {
 };
 
 const getExport = async (who: Who) =>
-  call<ExportBody & ErrorBody>(exportRoute.GET, { path: "/api/user/account/export", cookie: typeof who === "string" ? await cookieFor(who) : who.cookie });
+  call<ExportBody & ErrorBody>(exportRoute.GET, {
+    path: "/api/user/account/export",
+    cookie: typeof who === "string" ? await cookieFor(who) : who.cookie,
+  });
 
 async function pngImage(ownerId: number) {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c63" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c63" } })
+    .png()
+    .toBuffer();
   return storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
 }
 
@@ -114,10 +128,31 @@ describe("GET /api/user/account/export", () => {
   it("is a JSON download, never cached, of the account, addresses, orders, images, generations and cart", async () => {
     const me = await newCustomer("export-content", { password: true });
     const db = await getDb();
-    await db.insert(addresses).values({ userId: me.id, kind: "shipping", firstName: "Test", lastName: "Buyer", street1: "Lindenallee 7", city: "Köln", postalCode: "50667", countryCode: "DE" });
+    await db
+      .insert(addresses)
+      .values({
+        userId: me.id,
+        kind: "shipping",
+        firstName: "Test",
+        lastName: "Buyer",
+        street1: "Lindenallee 7",
+        city: "Köln",
+        postalCode: "50667",
+        countryCode: "DE",
+      });
     const order = await paidOrder(me, me.id);
     const source = await pngImage(me.id);
-    await db.insert(generations).values({ userId: me.id, provider: "openai", model: "gpt-image-1", promptText: "a watercolour fox", status: "SUCCEEDED", sourceImageId: source.id, clientJobId: randomUUID() });
+    await db
+      .insert(generations)
+      .values({
+        userId: me.id,
+        provider: "openai",
+        model: "gpt-image-1",
+        promptText: "a watercolour fox",
+        status: "SUCCEEDED",
+        sourceImageId: source.id,
+        clientJobId: randomUUID(),
+      });
     const cart = await fillCart(me, me.id, 2);
 
     const res = await getExport(me);
@@ -127,26 +162,53 @@ describe("GET /api/user/account/export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="mugmagic-data-\d{4}-\d{2}-\d{2}\.json"$/);
 
     const body = res.body;
-    expect(body.account).toMatchObject({ id: me.id, email: me.email, firstName: "Test", lastName: "Buyer", hasPassword: true, roles: ["customer"] });
+    expect(body.account).toMatchObject({
+      id: me.id,
+      email: me.email,
+      firstName: "Test",
+      lastName: "Buyer",
+      hasPassword: true,
+      roles: ["customer"],
+    });
     expect(body.savedAddresses).toEqual([expect.objectContaining({ street1: "Lindenallee 7", city: "Köln" })]);
 
     expect(body.orders).toHaveLength(1);
     const exported = body.orders[0];
-    expect(exported).toMatchObject({ orderNumber: order.orderNumber, status: "pending", email: "anna@example.com", totalCents: order.totalCents });
-    expect(exported?.lines).toEqual([expect.objectContaining({ quantity: 1, unitPriceCents: expect.any(Number), articleName: expect.any(String) })]);
+    expect(exported).toMatchObject({
+      orderNumber: order.orderNumber,
+      status: "pending",
+      email: "anna@example.com",
+      totalCents: order.totalCents,
+    });
+    expect(exported?.lines).toEqual([
+      expect.objectContaining({ quantity: 1, unitPriceCents: expect.any(Number), articleName: expect.any(String) }),
+    ]);
     expect(exported?.addresses.map((a) => a.kind).sort()).toEqual(["billing", "shipping"]);
     expect(exported?.payments).toEqual([expect.objectContaining({ status: "succeeded", amountCents: order.totalCents })]);
-    expect(exported?.invoices).toEqual([expect.objectContaining({ kind: "invoice", number: expect.stringMatching(/^RE-\d{4}-\d{6}$/), grossCents: order.totalCents })]);
+    expect(exported?.invoices).toEqual([
+      expect.objectContaining({ kind: "invoice", number: expect.stringMatching(/^RE-\d{4}-\d{6}$/), grossCents: order.totalCents }),
+    ]);
     expect(exported?.refunds).toEqual([]);
     // No provider secrets or internal keys in the download.
     const text = JSON.stringify(body);
-    for (const secret of ["providerPaymentId", "idempotencyKey", "clientSecret", "passwordHash", "sessionVersion", "accessKey", "storageKey"]) expect(text).not.toContain(secret);
+    for (const secret of [
+      "providerPaymentId",
+      "idempotencyKey",
+      "clientSecret",
+      "passwordHash",
+      "sessionVersion",
+      "accessKey",
+      "storageKey",
+    ])
+      expect(text).not.toContain(secret);
 
     const ordered = exported?.lines[0]?.imageId;
     expect(body.images.map((i) => i.id)).toEqual(expect.arrayContaining([source.id, ...(ordered ? [ordered] : [])]));
     const img = body.images.find((i) => i.id === source.id);
     expect(img).toMatchObject({ type: "GENERATED", url: `http://localhost/api/images/${source.id}` });
-    expect(body.generations).toEqual([expect.objectContaining({ prompt: "a watercolour fox", model: "gpt-image-1", provider: "openai", status: "SUCCEEDED" })]);
+    expect(body.generations).toEqual([
+      expect.objectContaining({ prompt: "a watercolour fox", model: "gpt-image-1", provider: "openai", status: "SUCCEEDED" }),
+    ]);
     expect(body.cart.items).toEqual([expect.objectContaining({ quantity: 2, imageId: cart.items[0]?.image.id ?? null })]);
   });
 });
@@ -187,7 +249,12 @@ describe("deleteImages (erasure and retention share it)", () => {
 
     expect(await deleteImages([b.id], eq(images.type, "UPLOADED"))).toBe(0);
     expect(await deleteImages([a.id, b.id, catalogue.id])).toBe(2);
-    expect(await db.select({ id: images.id }).from(images).where(inArray(images.id, [a.id, b.id]))).toEqual([]);
+    expect(
+      await db
+        .select({ id: images.id })
+        .from(images)
+        .where(inArray(images.id, [a.id, b.id])),
+    ).toEqual([]);
     for (const img of [a, b]) expect(fs.existsSync(storageFile(img.storageKey))).toBe(false);
     expect(await db.select({ id: images.id }).from(images).where(eq(images.id, catalogue.id))).toEqual([{ id: catalogue.id }]);
   });
@@ -210,7 +277,7 @@ describe("DELETE /api/user/account", () => {
     const admin = await deleteAccount("admin", { password: TEST_USERS.admin.password });
     expect(admin.status, JSON.stringify(admin.body)).toBe(409);
     expect(admin.body.message).toBe("An administrator account cannot be deleted here: the shop must keep an administrator.");
-    expect((await sessionOf(await cookieFor("admin") as string)).authenticated).toBe(true);
+    expect((await sessionOf((await cookieFor("admin")) as string)).authenticated).toBe(true);
   });
 
   it("an account with a password needs it: missing or wrong → 422 field error (in both languages), nothing erased", async () => {
@@ -231,12 +298,35 @@ describe("DELETE /api/user/account", () => {
   it("erases a customer: sessions end, cookie cleared, rows and files gone, unpaid orders gone, the email registers again", async () => {
     const me = await newCustomer("erase-all", { password: true });
     const db = await getDb();
-    await db.insert(addresses).values({ userId: me.id, kind: "shipping", firstName: "Test", lastName: "Buyer", street1: "Lindenallee 7", city: "Köln", postalCode: "50667", countryCode: "DE" });
+    await db
+      .insert(addresses)
+      .values({
+        userId: me.id,
+        kind: "shipping",
+        firstName: "Test",
+        lastName: "Buyer",
+        street1: "Lindenallee 7",
+        city: "Köln",
+        postalCode: "50667",
+        countryCode: "DE",
+      });
     const unpaid = await placedOrder(me, me.id);
     const photo = await pngImage(me.id);
-    await db.insert(generations).values({ userId: me.id, provider: "openai", model: "gpt-image-1", promptText: "a fox", status: "SUCCEEDED", sourceImageId: photo.id, clientJobId: randomUUID() });
+    await db
+      .insert(generations)
+      .values({
+        userId: me.id,
+        provider: "openai",
+        model: "gpt-image-1",
+        promptText: "a fox",
+        status: "SUCCEEDED",
+        sourceImageId: photo.id,
+        clientJobId: randomUUID(),
+      });
     await fillCart(me, me.id, 1, { keep: true });
-    await db.insert(authTokens).values({ userId: me.id, purpose: "password_reset", tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3600_000) });
+    await db
+      .insert(authTokens)
+      .values({ userId: me.id, purpose: "password_reset", tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 3600_000) });
     const mine = await db.select({ id: images.id, storageKey: images.storageKey }).from(images).where(eq(images.ownerId, me.id));
     expect(mine.length).toBeGreaterThanOrEqual(3);
     for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(true);
@@ -250,7 +340,9 @@ describe("DELETE /api/user/account", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe("Your account has been deleted.");
     expect((await sessionOf(bystander.cookie)).authenticated).toBe(true);
-    expect(await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, theirOrder.order.id))).toEqual([{ userId: bystander.id }]);
+    expect(await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, theirOrder.order.id))).toEqual([
+      { userId: bystander.id },
+    ]);
     expect(fs.existsSync(storageFile(theirImage.storageKey))).toBe(true);
     expect((await getExport(bystander)).body.images.map((i) => i.id)).toContain(theirImage.id);
     expect(res.headers.get("set-cookie")).toMatch(/Max-Age=0/);
@@ -263,7 +355,17 @@ describe("DELETE /api/user/account", () => {
     expect(await db.select().from(carts).where(eq(carts.userId, me.id))).toEqual([]);
     expect(await db.select().from(authTokens).where(eq(authTokens.userId, me.id))).toEqual([]);
     expect(await db.select().from(generations).where(eq(generations.promptText, "a fox"))).toEqual([]);
-    expect(await db.select().from(images).where(inArray(images.id, mine.map((i) => i.id)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(images)
+        .where(
+          inArray(
+            images.id,
+            mine.map((i) => i.id),
+          ),
+        ),
+    ).toEqual([]);
     for (const img of mine) expect(fs.existsSync(storageFile(img.storageKey))).toBe(false);
     // Never paid: nothing the books need, so it goes.
     expect(await db.select().from(orders).where(eq(orders.id, unpaid.order.id))).toEqual([]);
@@ -291,34 +393,59 @@ describe("DELETE /api/user/account", () => {
     await db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, closed.id));
     const [openLine] = await db.select({ imageId: orderItems.imageId }).from(orderItems).where(eq(orderItems.orderId, open.id));
     const [closedLine] = await db.select({ imageId: orderItems.imageId }).from(orderItems).where(eq(orderItems.orderId, closed.id));
-    const [closedImage] = await db.select().from(images).where(eq(images.id, closedLine?.imageId ?? -1));
+    const [closedImage] = await db
+      .select()
+      .from(images)
+      .where(eq(images.id, closedLine?.imageId ?? -1));
     if (!closedImage) throw new Error("the delivered order's design");
 
     const res = await deleteAccount(me, { password: "customer-pass-123" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const kept = await db.select().from(orders).where(inArray(orders.id, [open.id, closed.id]));
+    const kept = await db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [open.id, closed.id]));
     expect(kept).toHaveLength(2);
     for (const o of kept) {
       expect(o.userId).toBeNull();
       expect(o.customerErasedAt).toBeInstanceOf(Date);
       expect(o.orderNumber).toMatch(/^MM-/);
     }
-    expect(await db.select({ n: invoices.number }).from(invoices).where(inArray(invoices.orderId, [open.id, closed.id]))).toHaveLength(2);
-    expect(await db.select({ id: orderItems.id }).from(orderItems).where(inArray(orderItems.orderId, [open.id, closed.id]))).toHaveLength(2);
+    expect(
+      await db
+        .select({ n: invoices.number })
+        .from(invoices)
+        .where(inArray(invoices.orderId, [open.id, closed.id])),
+    ).toHaveLength(2);
+    expect(
+      await db
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, [open.id, closed.id])),
+    ).toHaveLength(2);
 
     // The open delivery keeps its shipping address, phone and the design to print (no longer the customer's).
     const openOrder = kept.find((o) => o.id === open.id);
     expect(openOrder?.phone).toBe("+49 30 1234567");
-    expect((await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, open.id))).map((a) => a.kind).sort()).toEqual(["billing", "shipping"]);
-    const [design] = await db.select().from(images).where(eq(images.id, openLine?.imageId ?? -1));
+    expect(
+      (await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, open.id)))
+        .map((a) => a.kind)
+        .sort(),
+    ).toEqual(["billing", "shipping"]);
+    const [design] = await db
+      .select()
+      .from(images)
+      .where(eq(images.id, openLine?.imageId ?? -1));
     expect(design?.ownerId).toBeNull();
     expect(fs.existsSync(storageFile(design?.storageKey ?? "missing"))).toBe(true);
 
     // The delivered order keeps what the invoice needs (billing address), not the phone, shipping address or design.
     const closedOrder = kept.find((o) => o.id === closed.id);
     expect(closedOrder?.phone).toBeNull();
-    expect((await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, closed.id))).map((a) => a.kind)).toEqual(["billing"]);
+    expect(
+      (await db.select({ kind: orderAddresses.kind }).from(orderAddresses).where(eq(orderAddresses.orderId, closed.id))).map((a) => a.kind),
+    ).toEqual(["billing"]);
     expect(await db.select().from(images).where(eq(images.id, closedImage.id))).toEqual([]);
     expect(fs.existsSync(storageFile(closedImage.storageKey))).toBe(false);
 
@@ -326,12 +453,15 @@ describe("DELETE /api/user/account", () => {
       [open.id, "en", "Customer account erased"],
       [closed.id, "de", "Kundenkonto gelöscht"],
     ] as const) {
-      const detail = await call<{ customerErasedAt: string | null; userId: number | null; shippingAddress: unknown; invoices: unknown[] }>(adminOrderRoute.GET, {
-        path: `/api/admin/orders/${orderId}`,
-        params: { orderId },
-        cookie: await cookieFor("admin"),
-        headers: { "accept-language": lang },
-      });
+      const detail = await call<{ customerErasedAt: string | null; userId: number | null; shippingAddress: unknown; invoices: unknown[] }>(
+        adminOrderRoute.GET,
+        {
+          path: `/api/admin/orders/${orderId}`,
+          params: { orderId },
+          cookie: await cookieFor("admin"),
+          headers: { "accept-language": lang },
+        },
+      );
       expect(detail.status, JSON.stringify(detail.body)).toBe(200);
       expect(detail.body.userId).toBeNull();
       expect(detail.body.customerErasedAt).toEqual(expect.any(String));
@@ -345,7 +475,12 @@ describe("DELETE /api/user/account", () => {
     const me = await newCustomer("erase-link");
     const order = await paidOrder(me, me.id);
     const token = orderLinkToken(order.id);
-    const open = (t: string) => call<ErrorBody>(guestOrderRoute.GET, { path: `/api/guest/orders/${t}`, params: { token: t }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    const open = (t: string) =>
+      call<ErrorBody>(guestOrderRoute.GET, {
+        path: `/api/guest/orders/${t}`,
+        params: { token: t },
+        headers: { "x-forwarded-for": "203.0.113.77" },
+      });
     expect((await open(token)).status).toBe(200);
     expect((await deleteAccount(me, {})).status).toBe(200);
     expect((await open(token)).status).toBe(404);

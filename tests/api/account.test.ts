@@ -37,19 +37,35 @@ beforeAll(() => {
   resetEnvCache();
 });
 
-const getAccount = (cookie?: string, lang = "en") => call<AccountResponse & ErrorBody>(account.GET, { path: "/api/user/account", cookie, headers: { "accept-language": lang } });
-const putAccount = (body: unknown, cookie?: string) => call<AccountResponse & ErrorBody>(account.PUT, { method: "PUT", path: "/api/user/account", body, cookie });
+const getAccount = (cookie?: string, lang = "en") =>
+  call<AccountResponse & ErrorBody>(account.GET, { path: "/api/user/account", cookie, headers: { "accept-language": lang } });
+const putAccount = (body: unknown, cookie?: string) =>
+  call<AccountResponse & ErrorBody>(account.PUT, { method: "PUT", path: "/api/user/account", body, cookie });
 const putPassword = (body: unknown, cookie?: string, lang = "en") =>
-  call<{ message: string } & ErrorBody>(password.PUT, { method: "PUT", path: "/api/user/account/password", body, cookie, headers: { "accept-language": lang } });
+  call<{ message: string } & ErrorBody>(password.PUT, {
+    method: "PUT",
+    path: "/api/user/account/password",
+    body,
+    cookie,
+    headers: { "accept-language": lang },
+  });
 const postLogin = (email: string, pw: string) =>
-  call<SessionBody & ErrorBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email, password: pw }, headers: { "x-forwarded-for": freshIp() } });
+  call<SessionBody & ErrorBody>(login.POST, {
+    method: "POST",
+    path: "/api/auth/login",
+    body: { email, password: pw },
+    headers: { "x-forwarded-for": freshIp() },
+  });
 const sessionOf = async (cookie: string) => (await call<SessionBody>(session.GET, { path: "/api/auth/session", cookie })).body;
 
 /** A customer with a password, registered through the API and signed in. */
 async function newAccount(tag: string) {
   const email = freshEmail(tag);
   const pw = `old-${tag}-password`;
-  const res = await registerCustomer<SessionBody & ErrorBody>({ email, password: pw, firstName: "Carla", lastName: "Kundin", phone: "+49 30 555 01" }, { ip: freshIp() });
+  const res = await registerCustomer<SessionBody & ErrorBody>(
+    { email, password: pw, firstName: "Carla", lastName: "Kundin", phone: "+49 30 555 01" },
+    { ip: freshIp() },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { email, password: pw, id: some(res.body.user, "user").id, cookie: cookieFrom(res) };
 }
@@ -82,7 +98,11 @@ describe("access matrix", () => {
   it("a guest account has no password", async () => {
     const guest = await newCustomer("guest-view");
     const res = await getAccount(guest.cookie);
-    expect(res.body).toMatchObject({ user: { id: guest.id, email: guest.email, firstName: "Test", lastName: "Buyer" }, hasPassword: false, addresses: [] });
+    expect(res.body).toMatchObject({
+      user: { id: guest.id, email: guest.email, firstName: "Test", lastName: "Buyer" },
+      hasPassword: false,
+      addresses: [],
+    });
     expect(accountResponse.parse(res.body)).toEqual(res.body);
   });
 });
@@ -92,7 +112,11 @@ describe("PUT /api/user/account", () => {
     const me = await newAccount("update");
     const res = await putAccount({ firstName: "  Carla ", lastName: "Neu", phone: "" }, me.cookie);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ user: { id: me.id, email: me.email, firstName: "Carla", lastName: "Neu", phone: null }, hasPassword: true, addresses: [] });
+    expect(res.body).toEqual({
+      user: { id: me.id, email: me.email, firstName: "Carla", lastName: "Neu", phone: null },
+      hasPassword: true,
+      addresses: [],
+    });
     expect((await getAccount(me.cookie)).body).toEqual(res.body);
     const withPhone = await putAccount({ firstName: "Carla", lastName: "Neu", phone: "+49 (30) 123-456" }, me.cookie);
     expect(withPhone.body.user.phone).toBe("+49 (30) 123-456");
@@ -104,7 +128,11 @@ describe("PUT /api/user/account", () => {
     const me = await newAccount("update-bad");
     const missing = await putAccount({ firstName: " ", phone: "abc" }, me.cookie);
     expect(missing.status).toBe(422);
-    expect(missing.body.errors).toEqual({ firstName: "First name is required", lastName: "Last name is required", phone: "Invalid phone number" });
+    expect(missing.body.errors).toEqual({
+      firstName: "First name is required",
+      lastName: "Last name is required",
+      phone: "Invalid phone number",
+    });
     const long = await putAccount({ firstName: "x".repeat(101), lastName: "Neu" }, me.cookie);
     expect(long.status).toBe(422);
     expect(long.body.errors?.firstName).toBe("Text is too long");
@@ -117,17 +145,55 @@ describe("PUT /api/user/account", () => {
 describe("addresses used before", () => {
   it("lists the distinct order addresses newest first, then saved ones, with the country's name in the caller's language", async () => {
     const buyer = await newCustomer("addresses");
-    const home = { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
-    const office = { firstName: "Anna", lastName: "Muster", street1: "Ring 5", street2: "3. OG", city: "Wien", postalCode: "1010", countryCode: "AT" };
+    const home = {
+      firstName: "Anna",
+      lastName: "Muster",
+      street1: "Hauptstraße 1",
+      street2: null,
+      city: "Berlin",
+      postalCode: "10115",
+      countryCode: "DE",
+    };
+    const office = {
+      firstName: "Anna",
+      lastName: "Muster",
+      street1: "Ring 5",
+      street2: "3. OG",
+      city: "Wien",
+      postalCode: "1010",
+      countryCode: "AT",
+    };
     // Two orders to the same home address (one spelled with other case and spacing), the newest with the office as billing address.
     const first = await placedOrder({ cookie: buyer.cookie }, buyer.id, { body: checkoutBody({ shippingAddress: home }) });
     // Cancelled, so the next checkout makes a new order (an open unpaid one would be re-used).
     expect((await cancelOrder(first.order.id, { cookie: buyer.cookie })).status).toBe(200);
-    await placedOrder({ cookie: buyer.cookie }, buyer.id, { body: checkoutBody({ shippingAddress: { ...home, street1: "hauptstraße  1" }, billingAddress: office }) });
+    await placedOrder({ cookie: buyer.cookie }, buyer.id, {
+      body: checkoutBody({ shippingAddress: { ...home, street1: "hauptstraße  1" }, billingAddress: office }),
+    });
     const db = await getDb();
     await db.insert(addresses).values([
-      { userId: buyer.id, kind: "shipping", firstName: "Anna", lastName: "Muster", street1: "Ring 5", street2: "3. OG", city: "Wien", postalCode: "1010", countryCode: "AT" },
-      { userId: buyer.id, kind: "billing", firstName: "Anna", lastName: "Muster", street1: "Seeweg 9", street2: null, city: "Zürich", postalCode: "8001", countryCode: "CH" },
+      {
+        userId: buyer.id,
+        kind: "shipping",
+        firstName: "Anna",
+        lastName: "Muster",
+        street1: "Ring 5",
+        street2: "3. OG",
+        city: "Wien",
+        postalCode: "1010",
+        countryCode: "AT",
+      },
+      {
+        userId: buyer.id,
+        kind: "billing",
+        firstName: "Anna",
+        lastName: "Muster",
+        street1: "Seeweg 9",
+        street2: null,
+        city: "Zürich",
+        postalCode: "8001",
+        countryCode: "CH",
+      },
     ]);
 
     const en = await getAccount(buyer.cookie);
@@ -135,7 +201,17 @@ describe("addresses used before", () => {
     expect(en.body.addresses).toEqual([
       { kind: "shipping", ...home, street1: "hauptstraße  1", countryName: "Germany" },
       { kind: "billing", ...office, countryName: "Austria" },
-      { kind: "billing", firstName: "Anna", lastName: "Muster", street1: "Seeweg 9", street2: null, city: "Zürich", postalCode: "8001", countryCode: "CH", countryName: "Switzerland" },
+      {
+        kind: "billing",
+        firstName: "Anna",
+        lastName: "Muster",
+        street1: "Seeweg 9",
+        street2: null,
+        city: "Zürich",
+        postalCode: "8001",
+        countryCode: "CH",
+        countryName: "Switzerland",
+      },
     ]);
     expect(accountResponse.parse(en.body)).toEqual(en.body);
     const de = await getAccount(buyer.cookie, "de");
@@ -185,7 +261,9 @@ describe("PUT /api/user/account/password", () => {
   it(`refuses further attempts after ${FAILURES} per user (429), even with the right password`, async () => {
     const me = await newAccount("limit");
     for (let i = 0; i < FAILURES; i++) {
-      expect((await putPassword({ currentPassword: `wrong-${i}-password`, newPassword: "changed-password-3" }, me.cookie)).status).toBe(422);
+      expect((await putPassword({ currentPassword: `wrong-${i}-password`, newPassword: "changed-password-3" }, me.cookie)).status).toBe(
+        422,
+      );
     }
     const refused = await putPassword({ currentPassword: me.password, newPassword: "changed-password-3" }, me.cookie);
     expect(refused.status).toBe(429);

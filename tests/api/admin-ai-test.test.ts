@@ -80,7 +80,16 @@ async function fakeServer(handle: (req: Seen, base: string) => Reply): Promise<F
   return fake;
 }
 
-const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "GOOGLE_GENERATIVE_AI_API_KEY", "GOOGLE_BASE_URL", "BFL_API_KEY", "BFL_BASE_URL", "AI_TIMEOUT_MS", "ADMIN_TEST_RUNS_PER_HOUR"] as const;
+const AI_ENV = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "GOOGLE_GENERATIVE_AI_API_KEY",
+  "GOOGLE_BASE_URL",
+  "BFL_API_KEY",
+  "BFL_BASE_URL",
+  "AI_TIMEOUT_MS",
+  "ADMIN_TEST_RUNS_PER_HOUR",
+] as const;
 
 function setEnv(vars: Partial<Record<(typeof AI_ENV)[number], string>>): void {
   for (const k of AI_ENV) delete process.env[k];
@@ -108,7 +117,9 @@ beforeAll(async () => {
   resetStorage();
   setEnv({});
   photo = await makeJpeg(900, 600);
-  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff00aa" } }).png().toBuffer();
+  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff00aa" } })
+    .png()
+    .toBuffer();
   const db = await getDb();
   for (const row of await db.select().from(aiModels)) {
     if (row.provider in model) model[row.provider] = row.id;
@@ -144,15 +155,27 @@ async function fetchImage(url: string, cookie?: string) {
 }
 
 async function multipartFields(seen: Seen | undefined): Promise<FormData> {
-  return new Request("http://x", { method: "POST", headers: { "content-type": String(seen?.headers["content-type"]) }, body: new Uint8Array(seen?.body ?? Buffer.alloc(0)) }).formData();
+  return new Request("http://x", {
+    method: "POST",
+    headers: { "content-type": String(seen?.headers["content-type"]) },
+    body: new Uint8Array(seen?.body ?? Buffer.alloc(0)),
+  }).formData();
 }
 
 // ---------------------------------------------------------------------------------------------
 
 describe("access matrix", () => {
   const routes = [
-    { name: "POST /api/admin/ai/test", run: (cookie?: string) => call(testRoute.POST, { method: "POST", body: testForm({ masterPrompt: "pop art" }), cookie }), ok: 200 },
-    { name: "GET /api/admin/ai/test-runs", run: (cookie?: string) => call(runsRoute.GET, { path: "/api/admin/ai/test-runs", cookie }), ok: 200 },
+    {
+      name: "POST /api/admin/ai/test",
+      run: (cookie?: string) => call(testRoute.POST, { method: "POST", body: testForm({ masterPrompt: "pop art" }), cookie }),
+      ok: 200,
+    },
+    {
+      name: "GET /api/admin/ai/test-runs",
+      run: (cookie?: string) => call(runsRoute.GET, { path: "/api/admin/ai/test-runs", cookie }),
+      ok: 200,
+    },
     {
       name: "GET /api/admin/ai/test-runs/{runId}",
       run: async (cookie?: string) => call(runRoute.GET, { params: { runId: String(await latestRunId()) }, cookie }),
@@ -162,17 +185,32 @@ describe("access matrix", () => {
       name: "POST /api/admin/ai/test-runs/{runId}/results/{generationId}/use-as-example",
       run: async (cookie?: string) => {
         const run = await freshRun({ promptId: slotPromptId });
-        return call(exampleRoute.POST, { method: "POST", params: { runId: String(run.id), generationId: String(run.results[0]?.generationId) }, body: { promptId: slotPromptId }, cookie });
+        return call(exampleRoute.POST, {
+          method: "POST",
+          params: { runId: String(run.id), generationId: String(run.results[0]?.generationId) },
+          body: { promptId: slotPromptId },
+          cookie,
+        });
       },
       ok: 200,
     },
     {
       name: "POST /api/admin/ai/test-runs/{runId}/save-texts",
-      run: async (cookie?: string) => call(saveTextsRoute.POST, { method: "POST", params: { runId: String((await freshRun({ promptId: archivedPromptId })).id) }, body: {}, cookie }),
+      run: async (cookie?: string) =>
+        call(saveTextsRoute.POST, {
+          method: "POST",
+          params: { runId: String((await freshRun({ promptId: archivedPromptId })).id) },
+          body: {},
+          cookie,
+        }),
       ok: 200,
     },
   ];
-  const roles: { role: Role; status?: number }[] = [{ role: "anonymous", status: 401 }, { role: "customer", status: 403 }, { role: "admin" }];
+  const roles: { role: Role; status?: number }[] = [
+    { role: "anonymous", status: 401 },
+    { role: "customer", status: 403 },
+    { role: "admin" },
+  ];
   for (const r of routes) {
     for (const { role, status } of roles) {
       it(`${r.name} – ${role} → ${status ?? r.ok}`, async () => {
@@ -200,7 +238,7 @@ async function freshRun(fields: Record<string, string | number> = {}): Promise<A
 }
 
 describe("POST /api/admin/ai/test – validation", () => {
-  it("POST /api/admin/ai/test – a missing image → 422 \"An image upload is required\", nothing stored", async () => {
+  it('POST /api/admin/ai/test – a missing image → 422 "An image upload is required", nothing stored', async () => {
     const db = await getDb();
     const runsBefore = await db.$count(aiTestRuns);
     const res = await postTest(testForm({ masterPrompt: "pop art" }, [model.offline], null));
@@ -217,16 +255,55 @@ describe("POST /api/admin/ai/test – validation", () => {
   });
 
   const rows: { title: string; fields: Record<string, string | number>; providers?: () => number[]; field: string; message: string }[] = [
-    { title: "no providers", fields: { masterPrompt: "x" }, providers: () => [], field: "providers", message: en.validation.selectProviders },
-    { title: "a provider that is not a number", fields: { masterPrompt: "x", providers: "abc" }, providers: () => [], field: "providers.0", message: en.validation.invalidValue },
-    { title: "an unknown provider", fields: { masterPrompt: "x" }, providers: () => [model.offline, 999_999], field: "providers", message: en.validation.unknownReference },
-    { title: "more than four providers", fields: { masterPrompt: "x", providers: "1,2,3,4,5" }, providers: () => [], field: "providers", message: en.validation.tooBig },
+    {
+      title: "no providers",
+      fields: { masterPrompt: "x" },
+      providers: () => [],
+      field: "providers",
+      message: en.validation.selectProviders,
+    },
+    {
+      title: "a provider that is not a number",
+      fields: { masterPrompt: "x", providers: "abc" },
+      providers: () => [],
+      field: "providers.0",
+      message: en.validation.invalidValue,
+    },
+    {
+      title: "an unknown provider",
+      fields: { masterPrompt: "x" },
+      providers: () => [model.offline, 999_999],
+      field: "providers",
+      message: en.validation.unknownReference,
+    },
+    {
+      title: "more than four providers",
+      fields: { masterPrompt: "x", providers: "1,2,3,4,5" },
+      providers: () => [],
+      field: "providers",
+      message: en.validation.tooBig,
+    },
     { title: "quality ultra", fields: { masterPrompt: "x", quality: "ultra" }, field: "quality", message: en.validation.invalidValue },
     { title: "size 800x600", fields: { masterPrompt: "x", size: "800x600" }, field: "size", message: en.validation.invalidValue },
-    { title: "background green", fields: { masterPrompt: "x", background: "green" }, field: "background", message: en.validation.invalidValue },
-    { title: "an unknown promptId", fields: { masterPrompt: "x", promptId: 999_999 }, field: "promptId", message: en.validation.unknownReference },
+    {
+      title: "background green",
+      fields: { masterPrompt: "x", background: "green" },
+      field: "background",
+      message: en.validation.invalidValue,
+    },
+    {
+      title: "an unknown promptId",
+      fields: { masterPrompt: "x", promptId: 999_999 },
+      field: "promptId",
+      message: en.validation.unknownReference,
+    },
     { title: "no prompt text at all", fields: {}, field: "specificPrompt", message: en.validation.testPromptRequired },
-    { title: "a master prompt over 8000 characters", fields: { masterPrompt: "x".repeat(8001) }, field: "masterPrompt", message: en.validation.tooLong },
+    {
+      title: "a master prompt over 8000 characters",
+      fields: { masterPrompt: "x".repeat(8001) },
+      field: "masterPrompt",
+      message: en.validation.tooLong,
+    },
   ];
   for (const row of rows) {
     it(`POST /api/admin/ai/test – ${row.title} → 422 ${row.field}: "${row.message}"`, async () => {
@@ -241,7 +318,10 @@ describe("POST /api/admin/ai/test – validation", () => {
 
   it("POST /api/admin/ai/test – an inactive model → 422 providers: unknown reference", async () => {
     const db = await getDb();
-    const [inactive] = await db.insert(aiModels).values({ provider: "openai", modelId: "retired-image-model", displayName: "Retired", capabilities: ["image-edit"], active: false }).returning();
+    const [inactive] = await db
+      .insert(aiModels)
+      .values({ provider: "openai", modelId: "retired-image-model", displayName: "Retired", capabilities: ["image-edit"], active: false })
+      .returning();
     const res = await postTest(testForm({ masterPrompt: "x" }, [inactive?.id ?? 0]));
     expect(res.status).toBe(422);
     expect(res.body.errors?.providers).toBe(en.validation.unknownReference);
@@ -260,9 +340,17 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
   it("POST /api/admin/ai/test – OpenAI answers, Google fails, Flux times out: each result on its own, the models asked in parallel", async () => {
     const openai = await fakeServer(() => ({
       delayMs: 600,
-      json: { created: 1, data: [{ b64_json: answerPng.toString("base64") }], usage: { input_tokens: 500, output_tokens: 4000, total_tokens: 4500 } },
+      json: {
+        created: 1,
+        data: [{ b64_json: answerPng.toString("base64") }],
+        usage: { input_tokens: 500, output_tokens: 4000, total_tokens: 4500 },
+      },
     }));
-    const google = await fakeServer(() => ({ status: 500, json: { error: { code: 500, message: "boom", status: "INTERNAL" } }, headers: { "retry-after-ms": "10" } }));
+    const google = await fakeServer(() => ({
+      status: 500,
+      json: { error: { code: 500, message: "boom", status: "INTERNAL" } },
+      headers: { "retry-after-ms": "10" },
+    }));
     const flux = await fakeServer(() => "hang");
     setEnv({
       OPENAI_API_KEY: "sk-test",
@@ -275,7 +363,16 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
     });
     const started = Date.now();
     const res = await postTest(
-      testForm({ masterPrompt: "A pop art portrait", specificPrompt: "Add a red scarf", quality: "high", size: "1024x1536", background: "transparent" }, [model.openai, model.google, model.flux]),
+      testForm(
+        {
+          masterPrompt: "A pop art portrait",
+          specificPrompt: "Add a red scarf",
+          quality: "high",
+          size: "1024x1536",
+          background: "transparent",
+        },
+        [model.openai, model.google, model.flux],
+      ),
     );
     const elapsed = Date.now() - started;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -283,13 +380,32 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
     expect(run.results.map((r) => r.aiModelId)).toEqual([model.openai, model.google, model.flux]);
     const [ok, failed, timedOut] = run.results;
 
-    expect(ok).toMatchObject({ status: "SUCCEEDED", provider: "openai", model: "gpt-image-1", error: null, offline: false, unsupportedSettings: [] });
+    expect(ok).toMatchObject({
+      status: "SUCCEEDED",
+      provider: "openai",
+      model: "gpt-image-1",
+      error: null,
+      offline: false,
+      unsupportedSettings: [],
+    });
     expect(ok?.images).toHaveLength(1);
     // 500 input tokens at $10/1M + 4000 output tokens at $40/1M = 16.5 cents.
     expect(ok?.costCents).toBeCloseTo(16.5, 6);
     expect(ok?.durationMs).toBeGreaterThanOrEqual(500);
-    expect(failed).toMatchObject({ status: "FAILED", provider: "google", images: [], error: en.errors.generationFailed, unsupportedSettings: ["quality", "background"] });
-    expect(timedOut).toMatchObject({ status: "FAILED", provider: "flux", images: [], error: en.errors.generationTimeout, unsupportedSettings: ["quality", "background"] });
+    expect(failed).toMatchObject({
+      status: "FAILED",
+      provider: "google",
+      images: [],
+      error: en.errors.generationFailed,
+      unsupportedSettings: ["quality", "background"],
+    });
+    expect(timedOut).toMatchObject({
+      status: "FAILED",
+      provider: "flux",
+      images: [],
+      error: en.errors.generationTimeout,
+      unsupportedSettings: ["quality", "background"],
+    });
     expect(timedOut?.durationMs).toBeGreaterThanOrEqual(1400);
 
     // Parallel: every provider was asked before OpenAI (600 ms) answered, and the whole run took about one deadline.
@@ -306,7 +422,9 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
     expect(String(form.get("prompt")).replace(/\r\n/g, "\n")).toBe("A pop art portrait.\n\nAdd a red scarf.");
     // Google failed after one retry; its request carried the size as an aspect ratio.
     expect(google.requests).toHaveLength(2);
-    const googleBody = JSON.parse(google.requests[0]?.body.toString("utf8") ?? "{}") as { generationConfig?: { imageConfig?: { aspectRatio?: string } } };
+    const googleBody = JSON.parse(google.requests[0]?.body.toString("utf8") ?? "{}") as {
+      generationConfig?: { imageConfig?: { aspectRatio?: string } };
+    };
     expect(googleBody.generationConfig?.imageConfig?.aspectRatio).toBe("2:3");
     const fluxBody = JSON.parse(flux.requests[0]?.body.toString("utf8") ?? "{}") as { aspect_ratio?: string };
     expect(fluxBody.aspect_ratio).toBe("2:3");
@@ -316,15 +434,25 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
     const rows = await db.select().from(generations).where(eq(generations.testRunId, run.id));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(row).toMatchObject({ userId: adminId, promptText: "A pop art portrait.\n\nAdd a red scarf.", sourceImageId: run.sourceImage?.id });
+      expect(row).toMatchObject({
+        userId: adminId,
+        promptText: "A pop art portrait.\n\nAdd a red scarf.",
+        sourceImageId: run.sourceImage?.id,
+      });
       expect(row.settings).toMatchObject({ quality: "high", size: "1024x1536", background: "transparent" });
     }
     expect(rows.find((r) => r.provider === "openai")).toMatchObject({ status: "SUCCEEDED", costMicroCents: 16_500_000 });
     expect(rows.find((r) => r.provider === "google")?.errorMessage).toMatch(/^failed:/);
     expect(rows.find((r) => r.provider === "flux")?.errorMessage).toMatch(/^timeout:/);
-    const [stored] = await db.select().from(images).where(eq(images.id, ok?.images[0]?.id ?? 0));
+    const [stored] = await db
+      .select()
+      .from(images)
+      .where(eq(images.id, ok?.images[0]?.id ?? 0));
     expect(stored).toMatchObject({ type: "GENERATED", ownerId: adminId, generationId: ok?.generationId, mimeType: "image/webp" });
-    const [source] = await db.select().from(images).where(eq(images.id, run.sourceImage?.id ?? 0));
+    const [source] = await db
+      .select()
+      .from(images)
+      .where(eq(images.id, run.sourceImage?.id ?? 0));
     expect(source).toMatchObject({ type: "UPLOADED", ownerId: adminId, mimeType: "image/jpeg" });
 
     // The admin can load the images by their URLs; a customer cannot.
@@ -335,31 +463,62 @@ describe("POST /api/admin/ai/test – three providers through the real AI SDK", 
   });
 
   it("POST /api/admin/ai/test – an invalid answer is that provider's \"invalid response\", in the caller's language; the offline model still answers", async () => {
-    const openai = await fakeServer(() => ({ json: { created: 1, data: [{ b64_json: Buffer.from("<html>oops</html>").toString("base64") }] } }));
+    const openai = await fakeServer(() => ({
+      json: { created: 1, data: [{ b64_json: Buffer.from("<html>oops</html>").toString("base64") }] },
+    }));
     setEnv({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${openai.base}/v1` });
-    const res = await postTest(testForm({ masterPrompt: "A watercolour portrait", background: "opaque" }, [model.openai, model.offline]), { locale: "de" });
+    const res = await postTest(testForm({ masterPrompt: "A watercolour portrait", background: "opaque" }, [model.openai, model.offline]), {
+      locale: "de",
+    });
     expect(res.status).toBe(200);
     const [bad, offline] = res.body.results;
     expect(bad).toMatchObject({ status: "FAILED", provider: "openai", error: de.errors.generationInvalidResponse });
-    expect(offline).toMatchObject({ status: "SUCCEEDED", provider: "offline", offline: true, costCents: 0, unsupportedSettings: ["quality", "size", "background"] });
+    expect(offline).toMatchObject({
+      status: "SUCCEEDED",
+      provider: "offline",
+      offline: true,
+      costCents: 0,
+      unsupportedSettings: ["quality", "size", "background"],
+    });
     // Reopened in English, the same result reads in English.
     const reopened = await call<AiTestRunDto>(runRoute.GET, { params: { runId: String(res.body.id) }, cookie: await loginAs("admin") });
     expect(reopened.body.results[0]?.error).toBe(en.errors.generationInvalidResponse);
   });
 
   it("POST /api/admin/ai/test – without keys every model runs on the offline provider, labelled offline, and reports what it cannot honour", async () => {
-    const res = await postTest(testForm({ masterPrompt: "A pencil sketch", quality: "low", size: "1536x1024" }, [model.openai, model.google, model.offline]));
+    const res = await postTest(
+      testForm({ masterPrompt: "A pencil sketch", quality: "low", size: "1536x1024" }, [model.openai, model.google, model.offline]),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.results).toHaveLength(3);
     for (const r of res.body.results) {
-      expect(r).toMatchObject({ status: "SUCCEEDED", provider: "offline", model: "offline-style", offline: true, costCents: 0, error: null, unsupportedSettings: ["quality", "size"] });
+      expect(r).toMatchObject({
+        status: "SUCCEEDED",
+        provider: "offline",
+        model: "offline-style",
+        offline: true,
+        costCents: 0,
+        error: null,
+        unsupportedSettings: ["quality", "size"],
+      });
       expect(r.images).toHaveLength(1);
       const img = await fetchImage(r.images[0]?.url ?? "", await loginAs("admin"));
       expect(img.status).toBe(200);
       expect(img.headers.get("content-type")).toBe("image/webp");
     }
-    expect(res.body.results.map((r) => r.displayName)).toEqual(["OpenAI GPT Image", "Google Gemini 2.5 Flash Image", "Offline style filter (no AI)"]);
-    expect(res.body.settings).toEqual({ providers: [model.openai, model.google, model.offline], quality: "low", size: "1536x1024", background: "auto", masterPrompt: "A pencil sketch", specificPrompt: "" });
+    expect(res.body.results.map((r) => r.displayName)).toEqual([
+      "OpenAI GPT Image",
+      "Google Gemini 2.5 Flash Image",
+      "Offline style filter (no AI)",
+    ]);
+    expect(res.body.settings).toEqual({
+      providers: [model.openai, model.google, model.offline],
+      quality: "low",
+      size: "1536x1024",
+      background: "auto",
+      masterPrompt: "A pencil sketch",
+      specificPrompt: "",
+    });
   });
 });
 
@@ -376,7 +535,9 @@ describe("POST /api/admin/ai/test – promptId", () => {
     expect(slots.length).toBeGreaterThan(0);
     const run = await freshRun({ promptId: slotPromptId, masterPrompt: "MASTER first", specificPrompt: "SPECIFIC last" });
     const text = run.results[0]?.promptText ?? "";
-    expect(text).toBe(composePromptText({ masterPrompt: "MASTER first", styleText: prompt?.styleText ?? "", slots, specificPrompt: "SPECIFIC last" }));
+    expect(text).toBe(
+      composePromptText({ masterPrompt: "MASTER first", styleText: prompt?.styleText ?? "", slots, specificPrompt: "SPECIFIC last" }),
+    );
     // The same text the customer path assembles for this prompt with the same extras.
     expect(text).toBe((await assemblePrompt(slotPromptId, { masterPrompt: "MASTER first", specificPrompt: "SPECIFIC last" })).text);
     const at = (part: string) => text.indexOf(part.trim().slice(0, 30));
@@ -447,15 +608,28 @@ describe("actions on a result", () => {
     const run = await freshRun({ promptId: slotPromptId });
     const result = run.results[0];
     // Give the prompt an example image of its own that nothing else uses.
-    const [own] = await db.insert(images).values({ type: "CATALOGUE", storageKey: `catalogue/old-${Date.now()}.webp`, mimeType: "image/webp", width: 1, height: 1, sizeBytes: 1 }).returning();
+    const [own] = await db
+      .insert(images)
+      .values({
+        type: "CATALOGUE",
+        storageKey: `catalogue/old-${Date.now()}.webp`,
+        mimeType: "image/webp",
+        width: 1,
+        height: 1,
+        sizeBytes: 1,
+      })
+      .returning();
     await db.update(prompts).set({ exampleImageId: own?.id }).where(eq(prompts.id, slotPromptId));
 
-    const res = await call<{ promptId: number; exampleImage: { id: number; url: string; width: number; height: number } }>(exampleRoute.POST, {
-      method: "POST",
-      params: { runId: String(run.id), generationId: String(result?.generationId) },
-      body: { promptId: slotPromptId },
-      cookie: await loginAs("admin"),
-    });
+    const res = await call<{ promptId: number; exampleImage: { id: number; url: string; width: number; height: number } }>(
+      exampleRoute.POST,
+      {
+        method: "POST",
+        params: { runId: String(run.id), generationId: String(result?.generationId) },
+        body: { promptId: slotPromptId },
+        cookie: await loginAs("admin"),
+      },
+    );
     expect(res.status).toBe(200);
     const [prompt] = await db.select().from(prompts).where(eq(prompts.id, slotPromptId));
     expect(prompt?.exampleImageId).toBe(res.body.exampleImage.id);
@@ -490,7 +664,15 @@ describe("actions on a result", () => {
     const db = await getDb();
     const [failed] = await db
       .insert(generations)
-      .values({ testRunId: run.id, userId: adminId, provider: "openai", model: "gpt-image-1", promptText: "x", status: "FAILED", errorMessage: "failed: boom" })
+      .values({
+        testRunId: run.id,
+        userId: adminId,
+        provider: "openai",
+        model: "gpt-image-1",
+        promptText: "x",
+        status: "FAILED",
+        errorMessage: "failed: boom",
+      })
       .returning({ id: generations.id });
     expect((await post(run.id, String(failed?.id), { promptId: slotPromptId })).status).toBe(404);
   });
@@ -506,7 +688,12 @@ describe("actions on a result", () => {
       cookie: await loginAs("admin"),
     });
     expect(res.status).toBe(200);
-    const expected = composePromptText({ masterPrompt: "Bold master", styleText: before?.styleText ?? "", slots: [], specificPrompt: "Keep the eyes" });
+    const expected = composePromptText({
+      masterPrompt: "Bold master",
+      styleText: before?.styleText ?? "",
+      slots: [],
+      specificPrompt: "Keep the eyes",
+    });
     expect(res.body).toEqual({ promptId: archivedPromptId, styleText: expected });
     const [after] = await db.select().from(prompts).where(eq(prompts.id, archivedPromptId));
     expect(after?.styleText).toBe(expected);
@@ -515,7 +702,13 @@ describe("actions on a result", () => {
   it("POST …/save-texts – into another prompt; bad rows: a run without a prompt and no promptId 422, unknown prompt 422, unknown run 404", async () => {
     const admin = await loginAs("admin");
     const run = await freshRun({ masterPrompt: "Only a master text", specificPrompt: "" });
-    const post = (runId: number, body: unknown) => call<ErrorBody & { styleText?: string }>(saveTextsRoute.POST, { method: "POST", params: { runId: String(runId) }, body, cookie: admin });
+    const post = (runId: number, body: unknown) =>
+      call<ErrorBody & { styleText?: string }>(saveTextsRoute.POST, {
+        method: "POST",
+        params: { runId: String(runId) },
+        body,
+        cookie: admin,
+      });
 
     const none = await post(run.id, {});
     expect(none.status).toBe(422);
@@ -526,7 +719,10 @@ describe("actions on a result", () => {
     expect((await post(999_999, { promptId: slotPromptId })).status).toBe(404);
 
     const db = await getDb();
-    const [target] = await db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.archived, false), inArray(prompts.promptNumber, ["P-002"])));
+    const [target] = await db
+      .select({ id: prompts.id })
+      .from(prompts)
+      .where(and(eq(prompts.archived, false), inArray(prompts.promptNumber, ["P-002"])));
     const ok = await post(run.id, { promptId: target?.id });
     expect(ok.status).toBe(200);
     expect(ok.body.styleText).toBe("Only a master text.");

@@ -21,7 +21,12 @@ async function createCategory(body: Record<string, unknown>) {
   return call<CategoryDto>(categories.POST, { method: "POST", path: "/api/admin/articles/categories", body, cookie: await admin() });
 }
 async function createSubcategory(body: Record<string, unknown>) {
-  return call<SubcategoryDto>(subcategories.POST, { method: "POST", path: "/api/admin/articles/subcategories", body, cookie: await admin() });
+  return call<SubcategoryDto>(subcategories.POST, {
+    method: "POST",
+    path: "/api/admin/articles/subcategories",
+    body,
+    cookie: await admin(),
+  });
 }
 async function listCategories(cookie?: string) {
   return (await call<CategoryDto[]>(categories.GET, { path: "/api/admin/articles/categories", cookie: cookie ?? (await admin()) })).body;
@@ -39,7 +44,10 @@ async function seedSubcategory(categoryName: string, name: string): Promise<Subc
 /** An article filed under the given category (and subcategory), written straight to the database. */
 async function insertArticle(categoryId: number, subcategoryId: number | null = null): Promise<number> {
   const db = await getDb();
-  const [row] = await db.insert(articles).values({ type: "MUG", name: "Fixture mug", categoryId, subcategoryId, active: false }).returning({ id: articles.id });
+  const [row] = await db
+    .insert(articles)
+    .values({ type: "MUG", name: "Fixture mug", categoryId, subcategoryId, active: false })
+    .returning({ id: articles.id });
   if (!row) throw new Error("article inserted");
   return row.id;
 }
@@ -47,7 +55,11 @@ async function insertArticle(categoryId: number, subcategoryId: number | null = 
 async function withDeleteTrigger(table: string, rowName: string, insert: string, fn: () => Promise<void>): Promise<void> {
   const db = await getDb();
   await db.execute(sql.raw(`CREATE FUNCTION race_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${insert}; RETURN OLD; END $$`));
-  await db.execute(sql.raw(`CREATE TRIGGER race_insert BEFORE DELETE ON ${table} FOR EACH ROW WHEN (OLD.name = '${rowName}') EXECUTE FUNCTION race_insert()`));
+  await db.execute(
+    sql.raw(
+      `CREATE TRIGGER race_insert BEFORE DELETE ON ${table} FOR EACH ROW WHEN (OLD.name = '${rowName}') EXECUTE FUNCTION race_insert()`,
+    ),
+  );
   try {
     await fn();
   } finally {
@@ -110,7 +122,8 @@ describe("access matrix for /api/admin/articles/categories and /subcategories", 
     {
       name: "GET /api/admin/articles/subcategories/{subcategoryId}",
       ok: 200,
-      run: async (cookie) => (await call(subcategory.GET, { params: subParams((await seedSubcategory("Mugs", "Ceramic mugs")).id), cookie })).status,
+      run: async (cookie) =>
+        (await call(subcategory.GET, { params: subParams((await seedSubcategory("Mugs", "Ceramic mugs")).id), cookie })).status,
     },
     {
       name: "PUT /api/admin/articles/subcategories/{subcategoryId}",
@@ -118,7 +131,9 @@ describe("access matrix for /api/admin/articles/categories and /subcategories", 
       run: async (cookie, role) => {
         const { id: categoryId } = await seedCategory("T-Shirts");
         const { id } = (await createSubcategory({ categoryId, name: `Put target ${role}` })).body;
-        return (await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}` }, cookie })).status;
+        return (
+          await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}` }, cookie })
+        ).status;
       },
     },
     {
@@ -133,7 +148,8 @@ describe("access matrix for /api/admin/articles/categories and /subcategories", 
     {
       name: "GET /api/admin/articles/subcategories/search",
       ok: 200,
-      run: async (cookie) => (await call(subcategorySearch.GET, { path: "/api/admin/articles/subcategories/search?name=mug", cookie })).status,
+      run: async (cookie) =>
+        (await call(subcategorySearch.GET, { path: "/api/admin/articles/subcategories/search?name=mug", cookie })).status,
     },
     {
       name: "GET /api/admin/articles/subcategories/category/{categoryId}",
@@ -202,7 +218,12 @@ describe("POST /api/admin/articles/categories", () => {
     { title: "name null", body: { name: null }, field: "name", message: "Name is required" },
     { title: "name 256 characters", body: { name: "x".repeat(256) }, field: "name", message: "Name must be at most 255 characters" },
     { title: "name a number", body: { name: 5 }, field: "name", message: "Name is required" },
-    { title: "description too long", body: { name: "A", description: "d".repeat(1001) }, field: "description", message: "Description must be at most 1000 characters" },
+    {
+      title: "description too long",
+      body: { name: "A", description: "d".repeat(1001) },
+      field: "description",
+      message: "Description must be at most 1000 characters",
+    },
     { title: "description not text", body: { name: "A", description: 3 }, field: "description", message: "Invalid value" },
   ];
   for (const row of bad) {
@@ -217,7 +238,11 @@ describe("POST /api/admin/articles/categories", () => {
   }
 
   it("POST /api/admin/articles/categories – answers in German for a German caller", async () => {
-    const res = await call<Envelope>(categories.POST, { method: "POST", body: { name: "x".repeat(256) }, cookie: `${await admin()}; NEXT_LOCALE=de` });
+    const res = await call<Envelope>(categories.POST, {
+      method: "POST",
+      body: { name: "x".repeat(256) },
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
     expect(res.body.errors?.name).toBe("Der Name darf höchstens 255 Zeichen lang sein");
   });
 
@@ -237,10 +262,20 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
 
   it("PUT /api/admin/articles/categories/{categoryId} – replaces name and description", async () => {
     const { id } = (await createCategory({ name: "Old", description: "old" })).body;
-    const res = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: " New ", description: "new" }, cookie: await admin() });
+    const res = await call<CategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: " New ", description: "new" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, name: "New", description: "new" });
-    const cleared = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "New" }, cookie: await admin() });
+    const cleared = await call<CategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: "New" },
+      cookie: await admin(),
+    });
     expect(cleared.body.description).toBeNull();
   });
 
@@ -261,7 +296,12 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
 
   it("PUT /api/admin/articles/categories/{categoryId} – 255 characters accepted", async () => {
     const { id } = (await createCategory({ name: "Short" })).body;
-    const res = await call<CategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "z".repeat(255) }, cookie: await admin() });
+    const res = await call<CategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: "z".repeat(255) },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.name).toHaveLength(255);
   });
@@ -299,7 +339,11 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
   it("DELETE /api/admin/articles/categories/{categoryId} – with subcategories but no articles → 409 (subcategories first)", async () => {
     const { id } = (await createCategory({ name: "Has child" })).body;
     await createSubcategory({ categoryId: id, name: "Child" });
-    const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(id), cookie: `${await admin()}; NEXT_LOCALE=de` });
+    const res = await call<Envelope>(category.DELETE, {
+      method: "DELETE",
+      params: catParams(id),
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Kategorie mit Unterkategorien kann nicht gelöscht werden. Bitte zuerst alle Unterkategorien löschen.");
   });
@@ -347,7 +391,10 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
 
 describe("GET /api/admin/articles/categories/search", () => {
   const search = async (name: string) =>
-    call<CategoryDto[]>(categorySearch.GET, { path: `/api/admin/articles/categories/search?name=${encodeURIComponent(name)}`, cookie: await admin() });
+    call<CategoryDto[]>(categorySearch.GET, {
+      path: `/api/admin/articles/categories/search?name=${encodeURIComponent(name)}`,
+      cookie: await admin(),
+    });
 
   it("GET /api/admin/articles/categories/search – case-insensitive substring", async () => {
     const res = await search("UG");
@@ -369,7 +416,10 @@ describe("GET /api/admin/articles/categories/search", () => {
   it("GET /api/admin/articles/categories/search – no name lists everything; 256 characters → 422", async () => {
     const all = await call<CategoryDto[]>(categorySearch.GET, { path: "/api/admin/articles/categories/search", cookie: await admin() });
     expect(all.body.map((c) => c.id)).toEqual((await listCategories()).map((c) => c.id));
-    const tooLong = await call<Envelope>(categorySearch.GET, { path: `/api/admin/articles/categories/search?name=${"q".repeat(256)}`, cookie: await admin() });
+    const tooLong = await call<Envelope>(categorySearch.GET, {
+      path: `/api/admin/articles/categories/search?name=${"q".repeat(256)}`,
+      cookie: await admin(),
+    });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors?.name).toBe("Name must be at most 255 characters");
   });
@@ -380,7 +430,13 @@ describe("POST /api/admin/articles/subcategories", () => {
     const shirts = await seedCategory("T-Shirts");
     const res = await createSubcategory({ categoryId: shirts.id, name: " Long sleeve ", description: "Warm" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ categoryId: shirts.id, categoryName: "T-Shirts", name: "Long sleeve", description: "Warm", articleCount: 0 });
+    expect(res.body).toMatchObject({
+      categoryId: shirts.id,
+      categoryName: "T-Shirts",
+      name: "Long sleeve",
+      description: "Warm",
+      articleCount: 0,
+    });
     const after = await seedCategory("T-Shirts");
     expect(after.subcategoryCount).toBe(shirts.subcategoryCount + 1);
     expect(after.subcategories.some((s) => s.id === res.body.id)).toBe(true);
@@ -396,11 +452,21 @@ describe("POST /api/admin/articles/subcategories", () => {
   const bad: { title: string; body: (categoryId: number) => unknown; field: string; message: string }[] = [
     { title: "categoryId missing", body: () => ({ name: "A" }), field: "categoryId", message: "Please choose a category" },
     { title: "categoryId null", body: () => ({ name: "A", categoryId: null }), field: "categoryId", message: "Please choose a category" },
-    { title: "categoryId a string", body: (c) => ({ name: "A", categoryId: String(c) }), field: "categoryId", message: "Please choose a category" },
+    {
+      title: "categoryId a string",
+      body: (c) => ({ name: "A", categoryId: String(c) }),
+      field: "categoryId",
+      message: "Please choose a category",
+    },
     { title: "categoryId zero", body: () => ({ name: "A", categoryId: 0 }), field: "categoryId", message: "Please choose a category" },
     { title: "name missing", body: (c) => ({ categoryId: c }), field: "name", message: "Name is required" },
     { title: "name blank", body: (c) => ({ categoryId: c, name: "  " }), field: "name", message: "Name is required" },
-    { title: "name 256 characters", body: (c) => ({ categoryId: c, name: "x".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+    {
+      title: "name 256 characters",
+      body: (c) => ({ categoryId: c, name: "x".repeat(256) }),
+      field: "name",
+      message: "Name must be at most 255 characters",
+    },
     {
       title: "description too long",
       body: (c) => ({ categoryId: c, name: "A", description: "d".repeat(1001) }),
@@ -420,7 +486,11 @@ describe("POST /api/admin/articles/subcategories", () => {
   }
 
   it("POST /api/admin/articles/subcategories – unknown categoryId → 422 field error, not 500", async () => {
-    const res = await call<Envelope>(subcategories.POST, { method: "POST", body: { categoryId: 999999, name: "Orphan" }, cookie: await admin() });
+    const res = await call<Envelope>(subcategories.POST, {
+      method: "POST",
+      body: { categoryId: 999999, name: "Orphan" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: "Validation failed", errors: { categoryId: "This entry does not exist" } });
     const db = await getDb();
@@ -445,7 +515,12 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
       cookie: await admin(),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: ceramic.id, name: "Ceramic mugs", description: "Renamed description", articleCount: ceramic.articleCount });
+    expect(res.body).toMatchObject({
+      id: ceramic.id,
+      name: "Ceramic mugs",
+      description: "Renamed description",
+      articleCount: ceramic.articleCount,
+    });
   });
 
   it("PUT /api/admin/articles/subcategories/{subcategoryId} – moves an unused subcategory to another category", async () => {
@@ -462,7 +537,12 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
     expect((await seedCategory("T-Shirts")).subcategories.some((s) => s.id === enamel.id)).toBe(true);
     expect((await seedCategory("Mugs")).subcategories.some((s) => s.id === enamel.id)).toBe(false);
     // and back, so the other tests see the seed's tree
-    await call(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: { categoryId: enamel.categoryId, name: enamel.name, description: enamel.description }, cookie: await admin() });
+    await call(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(enamel.id),
+      body: { categoryId: enamel.categoryId, name: enamel.name, description: enamel.description },
+      cookie: await admin(),
+    });
   });
 
   it("PUT /api/admin/articles/subcategories/{subcategoryId} – moving a subcategory that articles use → 409, nothing changes", async () => {
@@ -483,12 +563,22 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
     { title: "categoryId missing", body: () => ({ name: "A" }), field: "categoryId", message: "Please choose a category" },
     { title: "name missing", body: (c) => ({ categoryId: c }), field: "name", message: "Name is required" },
     { title: "name blank", body: (c) => ({ categoryId: c, name: "" }), field: "name", message: "Name is required" },
-    { title: "name 256 characters", body: (c) => ({ categoryId: c, name: "x".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+    {
+      title: "name 256 characters",
+      body: (c) => ({ categoryId: c, name: "x".repeat(256) }),
+      field: "name",
+      message: "Name must be at most 255 characters",
+    },
   ];
   for (const row of badPut) {
     it(`PUT /api/admin/articles/subcategories/{subcategoryId} – ${row.title} → 422 with field message`, async () => {
       const enamel = await seedSubcategory("Mugs", "Enamel mugs");
-      const res = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: row.body(enamel.categoryId), cookie: await admin() });
+      const res = await call<Envelope>(subcategory.PUT, {
+        method: "PUT",
+        params: subParams(enamel.id),
+        body: row.body(enamel.categoryId),
+        cookie: await admin(),
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors?.[row.field]).toBe(row.message);
     });
@@ -496,7 +586,12 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
 
   it("PUT /api/admin/articles/subcategories/{subcategoryId} – unknown categoryId → 422 field error", async () => {
     const enamel = await seedSubcategory("Mugs", "Enamel mugs");
-    const res = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(enamel.id), body: { categoryId: 999999, name: "X" }, cookie: await admin() });
+    const res = await call<Envelope>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(enamel.id),
+      body: { categoryId: 999999, name: "X" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ categoryId: "This entry does not exist" });
     expect((await seedSubcategory("Mugs", "Enamel mugs")).name).toBe("Enamel mugs");
@@ -537,7 +632,11 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
     const { id: categoryId } = (await createCategory({ name: "With used child" })).body;
     const { id } = (await createSubcategory({ categoryId, name: "Used child" })).body;
     await insertArticle(categoryId, id);
-    const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: `${await admin()}; NEXT_LOCALE=de` });
+    const res = await call<Envelope>(subcategory.DELETE, {
+      method: "DELETE",
+      params: subParams(id),
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Unterkategorie mit zugeordneten Artikeln kann nicht gelöscht werden");
   });
@@ -581,7 +680,12 @@ describe("GET /api/admin/articles/subcategories, …/search and …/category/{ca
 
   it("GET /api/admin/articles/subcategories/search – case-insensitive substring, % and _ literal", async () => {
     const search = async (name: string) =>
-      (await call<SubcategoryDto[]>(subcategorySearch.GET, { path: `/api/admin/articles/subcategories/search?name=${encodeURIComponent(name)}`, cookie: await admin() })).body;
+      (
+        await call<SubcategoryDto[]>(subcategorySearch.GET, {
+          path: `/api/admin/articles/subcategories/search?name=${encodeURIComponent(name)}`,
+          cookie: await admin(),
+        })
+      ).body;
     expect((await search("MUGS")).map((s) => s.name)).toEqual(["Ceramic mugs", "Enamel mugs"]);
     expect((await search("nis")).map((s) => s.name)).toEqual(["Unisex"]);
     await createSubcategory({ categoryId: (await seedCategory("Mugs")).id, name: "50% off" });
@@ -625,7 +729,9 @@ describe("catalogue cache", () => {
       subcategoryId = res.body.id;
       return res;
     });
-    writes.push(() => call(subcategory.PUT, { method: "PUT", params: subParams(subcategoryId), body: { categoryId, name: "Cache child 2" }, cookie }));
+    writes.push(() =>
+      call(subcategory.PUT, { method: "PUT", params: subParams(subcategoryId), body: { categoryId, name: "Cache child 2" }, cookie }),
+    );
     writes.push(() => call(subcategory.DELETE, { method: "DELETE", params: subParams(subcategoryId), cookie }));
     writes.push(() => call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie }));
     await read();

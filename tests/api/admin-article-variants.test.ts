@@ -14,7 +14,18 @@ import * as shirtVariantRoute from "@/app/api/admin/articles/shirts/variants/[va
 import * as publicMugsRoute from "@/app/api/mugs/route";
 import * as publicImageRoute from "@/app/api/images/[imageId]/route";
 import { getDb } from "@/db/client";
-import { articlePriceCalculations, articles, cartItems, images, mugDetails, mugVariants, orderItems, prompts, shirtDetails, shirtVariants } from "@/db/schema";
+import {
+  articlePriceCalculations,
+  articles,
+  cartItems,
+  images,
+  mugDetails,
+  mugVariants,
+  orderItems,
+  prompts,
+  shirtDetails,
+  shirtVariants,
+} from "@/db/schema";
 import { resetStorage } from "@/lib/integrations/storage";
 import type { CopyVariantsDto, MugVariantAdminDto, ShirtVariantAdminDto, VariantsCatalogDto } from "@/lib/schemas/articles";
 import type { MugDto } from "@/lib/schemas/catalog";
@@ -154,7 +165,9 @@ async function deleteMugVariant(id: number | string, cookie?: string) {
 }
 
 async function png(width = 200, height = 100): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#2a6" } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
 }
 
 async function uploadImage(id: number | string, body: FormData | string, cookie?: string) {
@@ -235,7 +248,9 @@ async function publicMugs(): Promise<MugDto[]> {
 }
 
 async function publicImage(id: number) {
-  const res = await publicImageRoute.GET(new Request(`http://localhost/api/images/${id}`), { params: Promise.resolve({ imageId: String(id) }) });
+  const res = await publicImageRoute.GET(new Request(`http://localhost/api/images/${id}`), {
+    params: Promise.resolve({ imageId: String(id) }),
+  });
   return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -247,14 +262,23 @@ describe("access matrix for the variant routes", () => {
     {
       route: "POST /api/admin/articles/mugs/{mugId}/variants",
       ok: 201,
-      run: async (cookie) => (await call(mugVariantsRoute.POST, { method: "POST", params: { mugId: String(await newMug()) }, body: variantBody(), cookie })).status,
+      run: async (cookie) =>
+        (await call(mugVariantsRoute.POST, { method: "POST", params: { mugId: String(await newMug()) }, body: variantBody(), cookie }))
+          .status,
     },
     {
       route: "PUT /api/admin/articles/mugs/variants/{variantId}",
       ok: 200,
       run: async (cookie) => {
         const v = await createdVariant(await newMug());
-        return (await call(mugVariantRoute.PUT, { method: "PUT", params: { variantId: String(v.id) }, body: bodyOf(v, { name: "Renamed" }), cookie })).status;
+        return (
+          await call(mugVariantRoute.PUT, {
+            method: "PUT",
+            params: { variantId: String(v.id) },
+            body: bodyOf(v, { name: "Renamed" }),
+            cookie,
+          })
+        ).status;
       },
     },
     {
@@ -293,20 +317,42 @@ describe("access matrix for the variant routes", () => {
       run: async (cookie) => {
         const source = await createdVariant(await newMug());
         const mugId = await newMug();
-        return (await call(copyVariantsRoute.POST, { method: "POST", params: { mugId: String(mugId) }, body: { variantIds: [source.id] }, cookie })).status;
+        return (
+          await call(copyVariantsRoute.POST, {
+            method: "POST",
+            params: { mugId: String(mugId) },
+            body: { variantIds: [source.id] },
+            cookie,
+          })
+        ).status;
       },
     },
     {
       route: "POST /api/admin/articles/shirts/{shirtId}/variants",
       ok: 201,
-      run: async (cookie) => (await call(shirtVariantsRoute.POST, { method: "POST", params: { shirtId: String(await newShirt()) }, body: { color: "Navy", size: "M" }, cookie })).status,
+      run: async (cookie) =>
+        (
+          await call(shirtVariantsRoute.POST, {
+            method: "POST",
+            params: { shirtId: String(await newShirt()) },
+            body: { color: "Navy", size: "M" },
+            cookie,
+          })
+        ).status,
     },
     {
       route: "PUT /api/admin/articles/shirts/variants/{variantId}",
       ok: 200,
       run: async (cookie) => {
         const v = (await createShirtVariant(await newShirt(), { color: "Navy", size: "M" })).body;
-        return (await call(shirtVariantRoute.PUT, { method: "PUT", params: { variantId: String(v.id) }, body: { color: "Navy", size: "L" }, cookie })).status;
+        return (
+          await call(shirtVariantRoute.PUT, {
+            method: "PUT",
+            params: { variantId: String(v.id) },
+            body: { color: "Navy", size: "L" },
+            cookie,
+          })
+        ).status;
       },
     },
     {
@@ -393,17 +439,72 @@ describe("POST /api/admin/articles/mugs/{mugId}/variants", () => {
   });
 
   const bad: { title: string; body: Record<string, unknown>; field: string; message: string }[] = [
-    { title: "name missing", body: { insideColorCode: "#FFFFFF", outsideColorCode: "#000000" }, field: "name", message: "Name is required" },
-    { title: "name blank", body: { name: "   ", insideColorCode: "#FFFFFF", outsideColorCode: "#000000" }, field: "name", message: "Name is required" },
-    { title: "name too long", body: { name: "x".repeat(256), insideColorCode: "#FFFFFF", outsideColorCode: "#000000" }, field: "name", message: "Name must be at most 255 characters" },
-    { title: "inside colour #12345", body: { name: "A", insideColorCode: "#12345", outsideColorCode: "#000000" }, field: "insideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "inside colour 'red'", body: { name: "A", insideColorCode: "red", outsideColorCode: "#000000" }, field: "insideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "outside colour #GGGGGG", body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#GGGGGG" }, field: "outsideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "inside colour missing", body: { name: "A", outsideColorCode: "#000000" }, field: "insideColorCode", message: "Colour is required" },
-    { title: "outside colour missing", body: { name: "A", insideColorCode: "#FFFFFF" }, field: "outsideColorCode", message: "Colour is required" },
-    { title: "active not a boolean", body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: "yes" }, field: "active", message: "Invalid value" },
-    { title: "the first variant (the default) inactive", body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: false }, field: "active", message: "The default variant must be active" },
-    { title: "isDefault but inactive", body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: false, isDefault: true }, field: "active", message: "The default variant must be active" },
+    {
+      title: "name missing",
+      body: { insideColorCode: "#FFFFFF", outsideColorCode: "#000000" },
+      field: "name",
+      message: "Name is required",
+    },
+    {
+      title: "name blank",
+      body: { name: "   ", insideColorCode: "#FFFFFF", outsideColorCode: "#000000" },
+      field: "name",
+      message: "Name is required",
+    },
+    {
+      title: "name too long",
+      body: { name: "x".repeat(256), insideColorCode: "#FFFFFF", outsideColorCode: "#000000" },
+      field: "name",
+      message: "Name must be at most 255 characters",
+    },
+    {
+      title: "inside colour #12345",
+      body: { name: "A", insideColorCode: "#12345", outsideColorCode: "#000000" },
+      field: "insideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "inside colour 'red'",
+      body: { name: "A", insideColorCode: "red", outsideColorCode: "#000000" },
+      field: "insideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "outside colour #GGGGGG",
+      body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#GGGGGG" },
+      field: "outsideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "inside colour missing",
+      body: { name: "A", outsideColorCode: "#000000" },
+      field: "insideColorCode",
+      message: "Colour is required",
+    },
+    {
+      title: "outside colour missing",
+      body: { name: "A", insideColorCode: "#FFFFFF" },
+      field: "outsideColorCode",
+      message: "Colour is required",
+    },
+    {
+      title: "active not a boolean",
+      body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: "yes" },
+      field: "active",
+      message: "Invalid value",
+    },
+    {
+      title: "the first variant (the default) inactive",
+      body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: false },
+      field: "active",
+      message: "The default variant must be active",
+    },
+    {
+      title: "isDefault but inactive",
+      body: { name: "A", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: false, isDefault: true },
+      field: "active",
+      message: "The default variant must be active",
+    },
   ];
   for (const row of bad) {
     it(`POST /api/admin/articles/mugs/{mugId}/variants – ${row.title} → 422 "${row.message}" on ${row.field}, nothing stored`, async () => {
@@ -422,7 +523,10 @@ describe("POST /api/admin/articles/mugs/{mugId}/variants", () => {
     for (const name of ["Ocean", "ocean", "  OCEAN "]) {
       const res = await createMugVariant(mugId, variantBody({ name }));
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ message: "A variant with this name already exists", errors: { name: "A variant with this name already exists" } });
+      expect(res.body).toMatchObject({
+        message: "A variant with this name already exists",
+        errors: { name: "A variant with this name already exists" },
+      });
     }
     expect(await variantRows(mugId)).toHaveLength(1);
   });
@@ -438,7 +542,10 @@ describe("POST /api/admin/articles/mugs/{mugId}/variants", () => {
     await createdVariant(mugId, { name: "Ocean" });
     const res = await createMugVariant(mugId, variantBody({ name: "Ocean" }), { lang: "de" });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ message: "Eine Variante mit diesem Namen existiert bereits", errors: { name: "Eine Variante mit diesem Namen existiert bereits" } });
+    expect(res.body).toMatchObject({
+      message: "Eine Variante mit diesem Namen existiert bereits",
+      errors: { name: "Eine Variante mit diesem Namen existiert bereits" },
+    });
   });
 
   it("POST /api/admin/articles/mugs/{mugId}/variants – concurrent creates: one name wins (201, 409, never 500), exactly one default", async () => {
@@ -466,9 +573,20 @@ describe("PUT /api/admin/articles/mugs/variants/{variantId}", () => {
     const mugId = await newMug();
     const v = await createdVariant(mugId, { name: "Before" });
     await publicMugs();
-    const res = await updateMugVariant(v.id, bodyOf(v, { name: "After", nameDe: "Danach", articleVariantNumber: "N-1", insideColorCode: "#00ff00", outsideColorCode: "#0000ff" }));
+    const res = await updateMugVariant(
+      v.id,
+      bodyOf(v, { name: "After", nameDe: "Danach", articleVariantNumber: "N-1", insideColorCode: "#00ff00", outsideColorCode: "#0000ff" }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: v.id, name: "After", nameDe: "Danach", articleVariantNumber: "N-1", insideColorCode: "#00FF00", outsideColorCode: "#0000FF", isDefault: true });
+    expect(res.body).toMatchObject({
+      id: v.id,
+      name: "After",
+      nameDe: "Danach",
+      articleVariantNumber: "N-1",
+      insideColorCode: "#00FF00",
+      outsideColorCode: "#0000FF",
+      isDefault: true,
+    });
     const shop = (await publicMugs()).find((m) => m.id === mugId)?.variants.find((x) => x.id === v.id);
     expect(shop).toMatchObject({ name: "After", insideColorCode: "#00FF00", outsideColorCode: "#0000FF", articleVariantNumber: "N-1" });
   });
@@ -488,7 +606,10 @@ describe("PUT /api/admin/articles/mugs/variants/{variantId}", () => {
     const v = await createdVariant(mugId, { name: "Stone" });
     const res = await updateMugVariant(v.id, bodyOf(v, { name: "SAND" }));
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ message: "A variant with this name already exists", errors: { name: "A variant with this name already exists" } });
+    expect(res.body).toMatchObject({
+      message: "A variant with this name already exists",
+      errors: { name: "A variant with this name already exists" },
+    });
     expect((await variantRow(v.id))?.name).toBe("Stone");
     expect(await updateMugVariant(v.id, bodyOf(v, { name: "stone" }))).toMatchObject({ status: 200, body: { name: "stone" } });
   });
@@ -530,8 +651,18 @@ describe("PUT /api/admin/articles/mugs/variants/{variantId}", () => {
 
   const bad: { title: string; changes: Record<string, unknown>; field: string; message: string }[] = [
     { title: "name blank", changes: { name: "" }, field: "name", message: "Name is required" },
-    { title: "inside colour #12345", changes: { insideColorCode: "#12345" }, field: "insideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "outside colour 'red'", changes: { outsideColorCode: "red" }, field: "outsideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
+    {
+      title: "inside colour #12345",
+      changes: { insideColorCode: "#12345" },
+      field: "insideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "outside colour 'red'",
+      changes: { outsideColorCode: "red" },
+      field: "outsideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
     { title: "outside colour missing", changes: { outsideColorCode: undefined }, field: "outsideColorCode", message: "Colour is required" },
   ];
   for (const row of bad) {
@@ -604,7 +735,10 @@ describe("DELETE /api/admin/articles/mugs/variants/{variantId}", () => {
     const ownerId = await userIdOf(TEST_USERS.other.email);
     const cart = await fillCart("other", ownerId);
     const db = await getDb();
-    await db.update(cartItems).set({ articleId: mugId, mugVariantId: v.id }).where(eq(cartItems.id, cart.items[0]?.id ?? 0));
+    await db
+      .update(cartItems)
+      .set({ articleId: mugId, mugVariantId: v.id })
+      .where(eq(cartItems.id, cart.items[0]?.id ?? 0));
     expect(await deleteMugVariant(v.id)).toMatchObject({ status: 200, body: { deleted: false, deactivated: true } });
     expect(await variantRow(v.id)).toMatchObject({ active: false, isDefault: false });
   });
@@ -628,13 +762,26 @@ describe("POST /api/admin/articles/mugs/variants/{variantId}/image", () => {
   it("POST /api/admin/articles/mugs/variants/{variantId}/image – stores the cropped image as a public CATALOGUE WebP of the crop's size", async () => {
     const mugId = await newMug();
     const v = await createdVariant(mugId);
-    const res = await uploadImage(v.id, photoForm(await png(200, 100), { cropX: 10, cropY: 20, cropWidth: 120, cropHeight: 60 }, "photo.png", "image/png"));
+    const res = await uploadImage(
+      v.id,
+      photoForm(await png(200, 100), { cropX: 10, cropY: 20, cropWidth: 120, cropHeight: 60 }, "photo.png", "image/png"),
+    );
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(v.id);
     expect(res.body.exampleImageId).toEqual(expect.any(Number));
     expect(res.body.exampleImageUrl).toBe(`/api/images/${res.body.exampleImageId}`);
     const image = await imageRow(res.body.exampleImageId ?? 0);
-    expect(image).toMatchObject({ type: "CATALOGUE", ownerId: null, mimeType: "image/webp", width: 120, height: 60, cropX: 10, cropY: 20, cropWidth: 120, cropHeight: 60 });
+    expect(image).toMatchObject({
+      type: "CATALOGUE",
+      ownerId: null,
+      mimeType: "image/webp",
+      width: 120,
+      height: 60,
+      cropX: 10,
+      cropY: 20,
+      cropWidth: 120,
+      cropHeight: 60,
+    });
     const served = await publicImage(res.body.exampleImageId ?? 0);
     expect(served.status).toBe(200);
     expect(await sharp(served.bytes).metadata()).toMatchObject({ format: "webp", width: 120, height: 60 });
@@ -644,7 +791,9 @@ describe("POST /api/admin/articles/mugs/variants/{variantId}/image", () => {
 
   it("POST /api/admin/articles/mugs/variants/{variantId}/image – a JPEG without a crop keeps its size", async () => {
     const v = await createdVariant(await newMug());
-    const jpeg = await sharp({ create: { width: 90, height: 70, channels: 3, background: "#c33" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 90, height: 70, channels: 3, background: "#c33" } })
+      .jpeg()
+      .toBuffer();
     const res = await uploadImage(v.id, photoForm(jpeg, {}));
     expect(res.status).toBe(200);
     expect(await imageRow(res.body.exampleImageId ?? 0)).toMatchObject({ width: 90, height: 70, cropX: null });
@@ -680,14 +829,52 @@ describe("POST /api/admin/articles/mugs/variants/{variantId}/image", () => {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
     return bytes;
   };
-  const bad: { title: string; file: () => Promise<Buffer | string | typeof MISSING>; fields?: Record<string, string | number>; status: number; message: string; errors?: Record<string, string> }[] = [
+  const bad: {
+    title: string;
+    file: () => Promise<Buffer | string | typeof MISSING>;
+    fields?: Record<string, string | number>;
+    status: number;
+    message: string;
+    errors?: Record<string, string>;
+  }[] = [
     { title: "an image over 10 MB", file: async () => oversize(), status: 413, message: "The image is too large (maximum 10 MB)" },
-    { title: "text bytes named photo.png", file: async () => "certainly not a picture", status: 415, message: "Only PNG, JPEG, GIF or WEBP images are allowed" },
+    {
+      title: "text bytes named photo.png",
+      file: async () => "certainly not a picture",
+      status: 415,
+      message: "Only PNG, JPEG, GIF or WEBP images are allowed",
+    },
     { title: "a truncated PNG", file: async () => (await png()).subarray(0, 40), status: 422, message: "The file is not a valid image" },
-    { title: "no image field", file: async () => MISSING, status: 422, message: "Validation failed", errors: { image: "Please choose an image file" } },
-    { title: "a partial crop", file: () => png(), fields: { cropX: 0, cropY: 0 }, status: 422, message: "Validation failed", errors: { crop: "The crop needs x, y, width and height" } },
-    { title: "a crop outside the image", file: () => png(200, 100), fields: { cropX: 150, cropY: 0, cropWidth: 100, cropHeight: 50 }, status: 422, message: "The crop area must lie within the image" },
-    { title: "a crop value that is not a number", file: () => png(), fields: { cropX: "left", cropY: 0, cropWidth: 10, cropHeight: 10 }, status: 422, message: "Validation failed", errors: { cropX: "Invalid value" } },
+    {
+      title: "no image field",
+      file: async () => MISSING,
+      status: 422,
+      message: "Validation failed",
+      errors: { image: "Please choose an image file" },
+    },
+    {
+      title: "a partial crop",
+      file: () => png(),
+      fields: { cropX: 0, cropY: 0 },
+      status: 422,
+      message: "Validation failed",
+      errors: { crop: "The crop needs x, y, width and height" },
+    },
+    {
+      title: "a crop outside the image",
+      file: () => png(200, 100),
+      fields: { cropX: 150, cropY: 0, cropWidth: 100, cropHeight: 50 },
+      status: 422,
+      message: "The crop area must lie within the image",
+    },
+    {
+      title: "a crop value that is not a number",
+      file: () => png(),
+      fields: { cropX: "left", cropY: 0, cropWidth: 10, cropHeight: 10 },
+      status: 422,
+      message: "Validation failed",
+      errors: { cropX: "Invalid value" },
+    },
   ];
   for (const row of bad) {
     it(`POST /api/admin/articles/mugs/variants/{variantId}/image – ${row.title} → ${row.status} "${row.message}", variant and images unchanged`, async () => {
@@ -712,9 +899,15 @@ describe("POST /api/admin/articles/mugs/variants/{variantId}/image", () => {
 
   it("POST /api/admin/articles/mugs/variants/{variantId}/image – a JSON body → 415; unknown variant → 404 and nothing stored", async () => {
     const v = await createdVariant(await newMug());
-    expect(await uploadImage(v.id, JSON.stringify({ image: "x" }))).toMatchObject({ status: 415, body: { message: "The request must be sent as multipart/form-data" } });
+    expect(await uploadImage(v.id, JSON.stringify({ image: "x" }))).toMatchObject({
+      status: 415,
+      body: { message: "The request must be sent as multipart/form-data" },
+    });
     const before = await (await getDb()).$count(images);
-    expect(await uploadImage(999_999, photoForm(await png(), {}, "photo.png", "image/png"))).toMatchObject({ status: 404, body: { message: "Variant not found" } });
+    expect(await uploadImage(999_999, photoForm(await png(), {}, "photo.png", "image/png"))).toMatchObject({
+      status: 404,
+      body: { message: "Variant not found" },
+    });
     expect(await (await getDb()).$count(images)).toBe(before);
   });
 });
@@ -790,7 +983,13 @@ describe("GET /api/admin/articles/mugs/variants-catalog", () => {
 describe("POST /api/admin/articles/mugs/{mugId}/copy-variants", () => {
   async function sourceMug() {
     const mugId = await newMug();
-    const a = await createdVariant(mugId, { name: "Lagoon", nameDe: "Lagune", articleVariantNumber: "SRC-1", insideColorCode: "#112233", outsideColorCode: "#445566" });
+    const a = await createdVariant(mugId, {
+      name: "Lagoon",
+      nameDe: "Lagune",
+      articleVariantNumber: "SRC-1",
+      insideColorCode: "#112233",
+      outsideColorCode: "#445566",
+    });
     const b = await createdVariant(mugId, { name: "Sunset", articleVariantNumber: "SRC-2", active: false });
     return { mugId, a, b };
   }
@@ -802,8 +1001,32 @@ describe("POST /api/admin/articles/mugs/{mugId}/copy-variants", () => {
     expect(res.status).toBe(200);
     expect(res.body.skipped).toEqual([]);
     expect(res.body.copied.map((v) => ({ ...v, id: 0 }))).toEqual([
-      { id: 0, articleId: target, name: "Lagoon", nameDe: "Lagune", articleVariantNumber: "SRC-1", insideColorCode: "#112233", outsideColorCode: "#445566", active: true, isDefault: true, exampleImageId: null, exampleImageUrl: null },
-      { id: 0, articleId: target, name: "Sunset", nameDe: null, articleVariantNumber: "SRC-2", insideColorCode: "#FFFFFF", outsideColorCode: "#000000", active: true, isDefault: false, exampleImageId: null, exampleImageUrl: null },
+      {
+        id: 0,
+        articleId: target,
+        name: "Lagoon",
+        nameDe: "Lagune",
+        articleVariantNumber: "SRC-1",
+        insideColorCode: "#112233",
+        outsideColorCode: "#445566",
+        active: true,
+        isDefault: true,
+        exampleImageId: null,
+        exampleImageUrl: null,
+      },
+      {
+        id: 0,
+        articleId: target,
+        name: "Sunset",
+        nameDe: null,
+        articleVariantNumber: "SRC-2",
+        insideColorCode: "#FFFFFF",
+        outsideColorCode: "#000000",
+        active: true,
+        isDefault: false,
+        exampleImageId: null,
+        exampleImageUrl: null,
+      },
     ]);
     expect((await variantRows(target)).map((r) => r.id)).toEqual(res.body.copied.map((v) => v.id));
     // The sources are untouched.
@@ -833,7 +1056,16 @@ describe("POST /api/admin/articles/mugs/{mugId}/copy-variants", () => {
   it("POST /api/admin/articles/mugs/{mugId}/copy-variants – copying a mug's own variants onto itself skips them all", async () => {
     const { mugId, a, b } = await sourceMug();
     const res = await copyVariants(mugId, { variantIds: [a.id, b.id] });
-    expect(res).toMatchObject({ status: 200, body: { copied: [], skipped: [{ id: a.id, name: "Lagoon" }, { id: b.id, name: "Sunset" }] } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        copied: [],
+        skipped: [
+          { id: a.id, name: "Lagoon" },
+          { id: b.id, name: "Sunset" },
+        ],
+      },
+    });
     expect(await variantRows(mugId)).toHaveLength(2);
   });
 
@@ -887,7 +1119,10 @@ describe("POST /api/admin/articles/mugs/{mugId}/copy-variants", () => {
   it("POST /api/admin/articles/mugs/{mugId}/copy-variants – unknown target or a shirt → 404 Invalid mug ID", async () => {
     const { a } = await sourceMug();
     expect(await copyVariants(999_999, { variantIds: [a.id] })).toMatchObject({ status: 404, body: { message: "Invalid mug ID" } });
-    expect(await copyVariants(await newShirt(), { variantIds: [a.id] })).toMatchObject({ status: 404, body: { message: "Invalid mug ID" } });
+    expect(await copyVariants(await newShirt(), { variantIds: [a.id] })).toMatchObject({
+      status: 404,
+      body: { message: "Invalid mug ID" },
+    });
   });
 });
 
@@ -898,7 +1133,14 @@ describe("shirt variants", () => {
     const shirtId = await newShirt();
     const res = await createShirtVariant(shirtId, { color: "Navy", colorDe: "Marine", size: "M" });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ articleId: shirtId, color: "Navy", colorDe: "Marine", size: "M", exampleImageId: null, exampleImageUrl: null });
+    expect(res.body).toMatchObject({
+      articleId: shirtId,
+      color: "Navy",
+      colorDe: "Marine",
+      size: "M",
+      exampleImageId: null,
+      exampleImageUrl: null,
+    });
     const [row] = await (await getDb()).select().from(shirtVariants).where(eq(shirtVariants.id, res.body.id));
     expect(row).toMatchObject({ color: "Navy", size: "M" });
   });
@@ -908,7 +1150,12 @@ describe("shirt variants", () => {
     { title: "colour blank", body: { color: "  ", size: "M" }, field: "color", message: "Colour is required" },
     { title: "size missing", body: { color: "Navy" }, field: "size", message: "Choose one of the shirt's sizes" },
     { title: "size unknown", body: { color: "Navy", size: "XXXXL" }, field: "size", message: "Choose one of the shirt's sizes" },
-    { title: "size not one of the shirt's sizes", body: { color: "Navy", size: "XL" }, field: "size", message: "This size is not one of the shirt's available sizes" },
+    {
+      title: "size not one of the shirt's sizes",
+      body: { color: "Navy", size: "XL" },
+      field: "size",
+      message: "This size is not one of the shirt's available sizes",
+    },
   ];
   for (const row of bad) {
     it(`POST /api/admin/articles/shirts/{shirtId}/variants – ${row.title} → 422 "${row.message}"`, async () => {
@@ -934,22 +1181,34 @@ describe("shirt variants", () => {
   });
 
   it("POST /api/admin/articles/shirts/{shirtId}/variants – unknown article or a mug → 404 Article not found", async () => {
-    expect(await createShirtVariant(999_999, { color: "Navy", size: "M" })).toMatchObject({ status: 404, body: { message: "Article not found" } });
-    expect(await createShirtVariant(await newMug(), { color: "Navy", size: "M" })).toMatchObject({ status: 404, body: { message: "Article not found" } });
+    expect(await createShirtVariant(999_999, { color: "Navy", size: "M" })).toMatchObject({
+      status: 404,
+      body: { message: "Article not found" },
+    });
+    expect(await createShirtVariant(await newMug(), { color: "Navy", size: "M" })).toMatchObject({
+      status: 404,
+      body: { message: "Article not found" },
+    });
   });
 
   it("PUT /api/admin/articles/shirts/variants/{variantId} – replaces colour and size; duplicate → 409; unavailable size → 422; unknown → 404", async () => {
     const shirtId = await newShirt();
     await createShirtVariant(shirtId, { color: "Navy", size: "L" });
     const v = (await createShirtVariant(shirtId, { color: "Navy", size: "M" })).body;
-    expect(await updateShirtVariant(v.id, { color: "Navy", colorDe: "Marineblau", size: "S" })).toMatchObject({ status: 200, body: { id: v.id, colorDe: "Marineblau", size: "S" } });
+    expect(await updateShirtVariant(v.id, { color: "Navy", colorDe: "Marineblau", size: "S" })).toMatchObject({
+      status: 200,
+      body: { id: v.id, colorDe: "Marineblau", size: "S" },
+    });
     expect(await updateShirtVariant(v.id, { color: "NAVY", size: "S" })).toMatchObject({ status: 200, body: { color: "NAVY" } });
     const dup = await updateShirtVariant(v.id, { color: "navy", size: "L" });
     expect(dup).toMatchObject({ status: 409, body: { message: "This color and size combination already exists" } });
     const size = await updateShirtVariant(v.id, { color: "Navy", size: "XXL" });
     expect(size.status).toBe(422);
     expect(size.body.errors).toEqual({ size: "This size is not one of the shirt's available sizes" });
-    expect(await updateShirtVariant(999_999, { color: "Navy", size: "M" })).toMatchObject({ status: 404, body: { message: "Variant not found" } });
+    expect(await updateShirtVariant(999_999, { color: "Navy", size: "M" })).toMatchObject({
+      status: 404,
+      body: { message: "Variant not found" },
+    });
     const [row] = await (await getDb()).select().from(shirtVariants).where(eq(shirtVariants.id, v.id));
     expect(row).toMatchObject({ color: "NAVY", size: "S" });
   });

@@ -74,8 +74,14 @@ beforeAll(async () => {
   const [supplier] = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.companyName, SUPPLIER.companyName));
   ref.supplier = must(supplier, "seeded supplier").id;
   const rates = await db.select().from(vatRates);
-  ref.standardVat = must(rates.find((r) => Number(r.percent) === 19), "19 % rate").id;
-  ref.reducedVat = must(rates.find((r) => Number(r.percent) === 7), "7 % rate").id;
+  ref.standardVat = must(
+    rates.find((r) => Number(r.percent) === 19),
+    "19 % rate",
+  ).id;
+  ref.reducedVat = must(
+    rates.find((r) => Number(r.percent) === 7),
+    "7 % rate",
+  ).id;
   customerId = await userIdOf(TEST_USERS.customer.email);
 });
 
@@ -148,7 +154,12 @@ const shirtBody = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-const variant = (overrides: Body = {}): Body => ({ name: unique("Colour"), insideColorCode: "#ffffff", outsideColorCode: "#000000", ...overrides });
+const variant = (overrides: Body = {}): Body => ({
+  name: unique("Colour"),
+  insideColorCode: "#ffffff",
+  outsideColorCode: "#000000",
+  ...overrides,
+});
 
 /** The PUT body that keeps the article as it is (the form sends this shape), with the sales total as driver. */
 function updateBodyOf(a: ArticleDto, overrides: Body = {}): Body {
@@ -219,11 +230,22 @@ async function get(id: number | string) {
 }
 
 async function put(id: number | string, body: unknown) {
-  return call<ArticleDto & ErrorBody>(item.PUT, { method: "PUT", path: `/api/admin/articles/${id}`, params: params(id), body, cookie: await admin() });
+  return call<ArticleDto & ErrorBody>(item.PUT, {
+    method: "PUT",
+    path: `/api/admin/articles/${id}`,
+    params: params(id),
+    body,
+    cookie: await admin(),
+  });
 }
 
 async function remove(id: number | string) {
-  return call<Deleted & ErrorBody>(item.DELETE, { method: "DELETE", path: `/api/admin/articles/${id}`, params: params(id), cookie: await admin() });
+  return call<Deleted & ErrorBody>(item.DELETE, {
+    method: "DELETE",
+    path: `/api/admin/articles/${id}`,
+    params: params(id),
+    cookie: await admin(),
+  });
 }
 
 async function publicMugs(): Promise<MugDto[]> {
@@ -233,7 +255,12 @@ async function publicMugs(): Promise<MugDto[]> {
 }
 
 async function seededMugId(): Promise<number> {
-  const [row] = await (await getDb()).select({ id: articles.id }).from(articles).where(eq(articles.articleNumber, MUG_ARTICLE.articleNumber));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ id: articles.id })
+    .from(articles)
+    .where(eq(articles.articleNumber, MUG_ARTICLE.articleNumber));
   if (!row) throw new Error("seeded mug");
   return row.id;
 }
@@ -241,8 +268,15 @@ async function seededMugId(): Promise<number> {
 /** Row counts of everything an article write touches, for "nothing was saved" checks. */
 async function rowCounts() {
   const db = await getDb();
-  const n = async (table: typeof articles | typeof mugDetails | typeof shirtDetails | typeof articlePriceCalculations | typeof mugVariants | typeof shirtVariants) =>
-    (await db.select().from(table)).length;
+  const n = async (
+    table:
+      | typeof articles
+      | typeof mugDetails
+      | typeof shirtDetails
+      | typeof articlePriceCalculations
+      | typeof mugVariants
+      | typeof shirtVariants,
+  ) => (await db.select().from(table)).length;
   return {
     articles: await n(articles),
     mugDetails: await n(mugDetails),
@@ -254,12 +288,16 @@ async function rowCounts() {
 }
 
 async function catalogueImage(): Promise<number> {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c63" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c63" } })
+    .png()
+    .toBuffer();
   return (await storeImage({ bytes, use: "catalogue", format: "webp", type: "CATALOGUE", ownerId: null })).id;
 }
 
 async function customerImage(): Promise<number> {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
   return (await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: customerId, promptId: null })).id;
 }
 
@@ -289,7 +327,9 @@ describe("access matrix for /api/admin/articles", () => {
       const cookie = await cookieFor(role);
       const p = params(target.id);
       expect((await call(item.GET, { params: p, cookie })).status).toBe(status);
-      expect((await call(item.PUT, { method: "PUT", params: p, body: updateBodyOf(target, { name: "Test renamed" }), cookie })).status).toBe(status);
+      expect(
+        (await call(item.PUT, { method: "PUT", params: p, body: updateBodyOf(target, { name: "Test renamed" }), cookie })).status,
+      ).toBe(status);
       expect((await call(item.DELETE, { method: "DELETE", params: p, cookie })).status).toBe(status);
       expect((await get(target.id)).status).toBe(ok ? 404 : 200);
     });
@@ -297,7 +337,9 @@ describe("access matrix for /api/admin/articles", () => {
 
   it("GET /api/admin/articles – anonymous and customer answers carry the spec's messages", async () => {
     expect((await call(collection.GET)).body).toMatchObject({ message: "Authentication required" });
-    expect((await call(collection.GET, { cookie: await loginAs("customer") })).body).toMatchObject({ message: "You do not have permission to do this" });
+    expect((await call(collection.GET, { cookie: await loginAs("customer") })).body).toMatchObject({
+      message: "You do not have permission to do this",
+    });
   });
 });
 
@@ -355,7 +397,13 @@ describe("POST /api/admin/articles", () => {
       ["Coal", true, "#222222", "#222222", a.id],
       ["Sky", false, "#87CEEB", "#FFFFFF", a.id],
     ]);
-    expect(a.mugVariants[1]).toMatchObject({ nameDe: "Himmel", articleVariantNumber: "T-SKY", active: true, exampleImageId: null, exampleImageUrl: null });
+    expect(a.mugVariants[1]).toMatchObject({
+      nameDe: "Himmel",
+      articleVariantNumber: "T-SKY",
+      active: true,
+      exampleImageId: null,
+      exampleImageUrl: null,
+    });
     // GET answers the same; the shop lists the new mug with both colours and the same price.
     expect((await get(a.id)).body).toEqual(a);
     const shown = (await publicMugs()).find((m) => m.id === a.id);
@@ -364,7 +412,9 @@ describe("POST /api/admin/articles", () => {
   });
 
   it("POST /api/admin/articles – without a flagged default the first active variant becomes the default", async () => {
-    const a = await created(mugBody({ mugVariants: [variant({ name: "Off", active: false }), variant({ name: "First on" }), variant({ name: "Second on" })] }));
+    const a = await created(
+      mugBody({ mugVariants: [variant({ name: "Off", active: false }), variant({ name: "First on" }), variant({ name: "Second on" })] }),
+    );
     expect(a.mugVariants.map((v) => [v.name, v.isDefault])).toEqual([
       ["First on", true],
       ["Off", false],
@@ -374,9 +424,27 @@ describe("POST /api/admin/articles", () => {
 
   it("POST /api/admin/articles – a mug without variants and without optional fields", async () => {
     const a = await created(
-      mugBody({ nameDe: undefined, shortDescription: "  ", shortDescriptionDe: undefined, longDescription: undefined, longDescriptionDe: undefined, subcategoryId: null, supplierId: undefined, supplierArticleName: undefined, supplierArticleNumber: undefined, mugVariants: undefined }),
+      mugBody({
+        nameDe: undefined,
+        shortDescription: "  ",
+        shortDescriptionDe: undefined,
+        longDescription: undefined,
+        longDescriptionDe: undefined,
+        subcategoryId: null,
+        supplierId: undefined,
+        supplierArticleName: undefined,
+        supplierArticleNumber: undefined,
+        mugVariants: undefined,
+      }),
     );
-    expect(a).toMatchObject({ nameDe: null, shortDescription: null, subcategory: null, supplier: null, supplierArticleName: null, mugVariants: [] });
+    expect(a).toMatchObject({
+      nameDe: null,
+      shortDescription: null,
+      subcategory: null,
+      supplier: null,
+      supplierArticleName: null,
+      mugVariants: [],
+    });
   });
 
   it("POST /api/admin/articles – creates a shirt with details and variants", async () => {
@@ -406,39 +474,110 @@ describe("POST /api/admin/articles", () => {
   });
 
   it("POST /api/admin/articles – a net sales total at the reduced rate: the shop price adds 7 %", async () => {
-    const a = await created(mugBody({ priceCalculation: price({ salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: ref.reducedVat }) }));
-    expect(a.priceCalculation).toMatchObject({ salesTotalCents: 1000, salesMarginCents: 600, salesMarginPercent: 150, shopPrice: { grossCents: 1070, netCents: 1000, vatPercent: 7 } });
+    const a = await created(
+      mugBody({ priceCalculation: price({ salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: ref.reducedVat }) }),
+    );
+    expect(a.priceCalculation).toMatchObject({
+      salesTotalCents: 1000,
+      salesMarginCents: 600,
+      salesMarginPercent: 150,
+      shopPrice: { grossCents: 1070, netCents: 1000, vatPercent: 7 },
+    });
     expect((await publicMugs()).find((m) => m.id === a.id)?.price.priceCents).toBe(1070);
   });
 
   it("POST /api/admin/articles – no VAT rate chosen: the default rate applies", async () => {
-    const a = await created(mugBody({ priceCalculation: price({ purchaseVatRateId: null, salesVatRateId: null, salesTotalCents: 1000, salesPriceMode: "NET" }) }));
-    expect(a.priceCalculation).toMatchObject({ salesVatRateId: null, purchaseVatRateId: null, shopPrice: { grossCents: 1190, vatPercent: 19 } });
+    const a = await created(
+      mugBody({ priceCalculation: price({ purchaseVatRateId: null, salesVatRateId: null, salesTotalCents: 1000, salesPriceMode: "NET" }) }),
+    );
+    expect(a.priceCalculation).toMatchObject({
+      salesVatRateId: null,
+      purchaseVatRateId: null,
+      shopPrice: { grossCents: 1190, vatPercent: 19 },
+    });
   });
 
   it("POST /api/admin/articles – a package price is divided by its units", async () => {
     // 24.00 € for 6 → 4.00 € a unit; 11.90 € gross → 10.00 € net → margin 6.00 € = 150 %
     const a = await created(
-      mugBody({ priceCalculation: price({ purchasePriceCents: 2400, purchaseCostCents: 0, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 6, salesTotalCents: 1190 }) }),
+      mugBody({
+        priceCalculation: price({
+          purchasePriceCents: 2400,
+          purchaseCostCents: 0,
+          purchasePriceUnit: "PACKAGE",
+          purchaseUnitsPerPackage: 6,
+          salesTotalCents: 1190,
+        }),
+      }),
     );
-    expect(a.priceCalculation).toMatchObject({ purchaseTotalCents: 2400, purchaseUnitsPerPackage: 6, salesMarginCents: 600, salesMarginPercent: 150 });
+    expect(a.priceCalculation).toMatchObject({
+      purchaseTotalCents: 2400,
+      purchaseUnitsPerPackage: 6,
+      salesMarginCents: 600,
+      salesMarginPercent: 150,
+    });
   });
 
   type Row = { title: string; body: () => unknown; field: string; message: string };
   const bad: Row[] = [
     { title: "name missing", body: () => mugBody({ name: undefined }), field: "name", message: "Name is required" },
     { title: "name blank", body: () => mugBody({ name: "  " }), field: "name", message: "Name is required" },
-    { title: "name too long", body: () => mugBody({ name: "T".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+    {
+      title: "name too long",
+      body: () => mugBody({ name: "T".repeat(256) }),
+      field: "name",
+      message: "Name must be at most 255 characters",
+    },
     { title: "type missing", body: () => mugBody({ type: undefined }), field: "type", message: "Choose mug or T-shirt" },
-    { title: "articleNumber missing", body: () => mugBody({ articleNumber: undefined }), field: "articleNumber", message: "Article number is required" },
-    { title: "articleNumber blank", body: () => mugBody({ articleNumber: " " }), field: "articleNumber", message: "Article number is required" },
-    { title: "categoryId missing", body: () => mugBody({ categoryId: undefined }), field: "categoryId", message: "Please choose a category" },
-    { title: "categoryId unknown", body: () => mugBody({ categoryId: 999_999, subcategoryId: null }), field: "categoryId", message: "This entry does not exist" },
-    { title: "subcategory of another category", body: () => mugBody({ subcategoryId: ref.unisex }), field: "subcategoryId", message: "The subcategory does not belong to the chosen category" },
-    { title: "subcategory unknown", body: () => mugBody({ subcategoryId: 999_999 }), field: "subcategoryId", message: "This entry does not exist" },
+    {
+      title: "articleNumber missing",
+      body: () => mugBody({ articleNumber: undefined }),
+      field: "articleNumber",
+      message: "Article number is required",
+    },
+    {
+      title: "articleNumber blank",
+      body: () => mugBody({ articleNumber: " " }),
+      field: "articleNumber",
+      message: "Article number is required",
+    },
+    {
+      title: "categoryId missing",
+      body: () => mugBody({ categoryId: undefined }),
+      field: "categoryId",
+      message: "Please choose a category",
+    },
+    {
+      title: "categoryId unknown",
+      body: () => mugBody({ categoryId: 999_999, subcategoryId: null }),
+      field: "categoryId",
+      message: "This entry does not exist",
+    },
+    {
+      title: "subcategory of another category",
+      body: () => mugBody({ subcategoryId: ref.unisex }),
+      field: "subcategoryId",
+      message: "The subcategory does not belong to the chosen category",
+    },
+    {
+      title: "subcategory unknown",
+      body: () => mugBody({ subcategoryId: 999_999 }),
+      field: "subcategoryId",
+      message: "This entry does not exist",
+    },
     { title: "supplier unknown", body: () => mugBody({ supplierId: 999_999 }), field: "supplierId", message: "This entry does not exist" },
-    { title: "sales VAT rate unknown", body: () => mugBody({ priceCalculation: price({ salesVatRateId: 999_999 }) }), field: "priceCalculation.salesVatRateId", message: "This entry does not exist" },
-    { title: "purchase VAT rate unknown", body: () => mugBody({ priceCalculation: price({ purchaseVatRateId: 999_999 }) }), field: "priceCalculation.purchaseVatRateId", message: "This entry does not exist" },
+    {
+      title: "sales VAT rate unknown",
+      body: () => mugBody({ priceCalculation: price({ salesVatRateId: 999_999 }) }),
+      field: "priceCalculation.salesVatRateId",
+      message: "This entry does not exist",
+    },
+    {
+      title: "purchase VAT rate unknown",
+      body: () => mugBody({ priceCalculation: price({ purchaseVatRateId: 999_999 }) }),
+      field: "priceCalculation.purchaseVatRateId",
+      message: "This entry does not exist",
+    },
     {
       title: "document width equal to the print width",
       body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentWidthMm: 200 } }),
@@ -463,7 +602,12 @@ describe("POST /api/admin/articles", () => {
       field: "mugDetails.documentHeightMm",
       message: "Document height must be greater than the print template height",
     },
-    { title: "bottom margin -1", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentBottomMarginMm: -1 } }), field: "mugDetails.documentBottomMarginMm", message: "Bottom margin must be between 0 and 100 mm" },
+    {
+      title: "bottom margin -1",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentBottomMarginMm: -1 } }),
+      field: "mugDetails.documentBottomMarginMm",
+      message: "Bottom margin must be between 0 and 100 mm",
+    },
     {
       title: "bottom margin 101",
       body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentHeightMm: 300, documentBottomMarginMm: 101 } }),
@@ -476,15 +620,60 @@ describe("POST /api/admin/articles", () => {
       field: "mugDetails.documentBottomMarginMm",
       message: "Print template height plus bottom margin must fit within the document height",
     },
-    { title: "document width 0", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentWidthMm: 0 } }), field: "mugDetails.documentWidthMm", message: "Document width and height must be positive" },
-    { title: "document height negative", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentHeightMm: -90 } }), field: "mugDetails.documentHeightMm", message: "Document width and height must be positive" },
-    { title: "height 0", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, heightMm: 0 } }), field: "mugDetails.heightMm", message: "Must be a positive number" },
-    { title: "print width negative", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, printTemplateWidthMm: -5 } }), field: "mugDetails.printTemplateWidthMm", message: "Must be a positive number" },
-    { title: "filling quantity 0", body: () => mugBody({ mugDetails: { ...MUG_DETAILS, fillingQuantityMl: 0 } }), field: "mugDetails.fillingQuantityMl", message: "Must be a positive number" },
-    { title: "mug details missing", body: () => mugBody({ mugDetails: undefined }), field: "mugDetails", message: "This field is required" },
-    { title: "bad hex colour", body: () => mugBody({ mugVariants: [variant({ insideColorCode: "#12345" })] }), field: "mugVariants.0.insideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "colour name instead of hex", body: () => mugBody({ mugVariants: [variant(), variant({ outsideColorCode: "red" })] }), field: "mugVariants.1.outsideColorCode", message: "Enter a colour as a hex code such as #1A2B3C" },
-    { title: "variant name missing", body: () => mugBody({ mugVariants: [variant({ name: "" })] }), field: "mugVariants.0.name", message: "Name is required" },
+    {
+      title: "document width 0",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentWidthMm: 0 } }),
+      field: "mugDetails.documentWidthMm",
+      message: "Document width and height must be positive",
+    },
+    {
+      title: "document height negative",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, documentHeightMm: -90 } }),
+      field: "mugDetails.documentHeightMm",
+      message: "Document width and height must be positive",
+    },
+    {
+      title: "height 0",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, heightMm: 0 } }),
+      field: "mugDetails.heightMm",
+      message: "Must be a positive number",
+    },
+    {
+      title: "print width negative",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, printTemplateWidthMm: -5 } }),
+      field: "mugDetails.printTemplateWidthMm",
+      message: "Must be a positive number",
+    },
+    {
+      title: "filling quantity 0",
+      body: () => mugBody({ mugDetails: { ...MUG_DETAILS, fillingQuantityMl: 0 } }),
+      field: "mugDetails.fillingQuantityMl",
+      message: "Must be a positive number",
+    },
+    {
+      title: "mug details missing",
+      body: () => mugBody({ mugDetails: undefined }),
+      field: "mugDetails",
+      message: "This field is required",
+    },
+    {
+      title: "bad hex colour",
+      body: () => mugBody({ mugVariants: [variant({ insideColorCode: "#12345" })] }),
+      field: "mugVariants.0.insideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "colour name instead of hex",
+      body: () => mugBody({ mugVariants: [variant(), variant({ outsideColorCode: "red" })] }),
+      field: "mugVariants.1.outsideColorCode",
+      message: "Enter a colour as a hex code such as #1A2B3C",
+    },
+    {
+      title: "variant name missing",
+      body: () => mugBody({ mugVariants: [variant({ name: "" })] }),
+      field: "mugVariants.0.name",
+      message: "Name is required",
+    },
     {
       title: "duplicate variant names in the body (ignoring case)",
       body: () => mugBody({ mugVariants: [variant({ name: "Ocean" }), variant({ name: "ocean" })] }),
@@ -497,27 +686,84 @@ describe("POST /api/admin/articles", () => {
       field: "mugVariants.1.isDefault",
       message: "Only one variant can be the default",
     },
-    { title: "an inactive default variant", body: () => mugBody({ mugVariants: [variant({ isDefault: true, active: false })] }), field: "mugVariants.0.active", message: "The default variant must be active" },
+    {
+      title: "an inactive default variant",
+      body: () => mugBody({ mugVariants: [variant({ isDefault: true, active: false })] }),
+      field: "mugVariants.0.active",
+      message: "The default variant must be active",
+    },
     {
       title: "shirt size not available",
-      body: () => shirtBody({ shirtVariants: [{ color: "Navy", size: "S" }, { color: "Navy", size: "XL" }] }),
+      body: () =>
+        shirtBody({
+          shirtVariants: [
+            { color: "Navy", size: "S" },
+            { color: "Navy", size: "XL" },
+          ],
+        }),
       field: "shirtVariants.1.size",
       message: "This size is not one of the shirt's available sizes",
     },
     {
       title: "shirt colour and size twice (colour ignoring case)",
-      body: () => shirtBody({ shirtVariants: [{ color: "Navy", size: "S" }, { color: "NAVY", size: "S" }] }),
+      body: () =>
+        shirtBody({
+          shirtVariants: [
+            { color: "Navy", size: "S" },
+            { color: "NAVY", size: "S" },
+          ],
+        }),
       field: "shirtVariants.1.color",
       message: "This color and size combination already exists",
     },
-    { title: "shirt colour missing", body: () => shirtBody({ shirtVariants: [{ color: " ", size: "S" }] }), field: "shirtVariants.0.color", message: "Colour is required" },
-    { title: "shirt without sizes", body: () => shirtBody({ shirtDetails: { material: "Cotton", availableSizes: [] } }), field: "shirtDetails.availableSizes", message: "Choose at least one size" },
-    { title: "shirt material missing", body: () => shirtBody({ shirtDetails: { availableSizes: ["M"] } }), field: "shirtDetails.material", message: "Material is required" },
-    { title: "price calculation missing", body: () => mugBody({ priceCalculation: undefined }), field: "priceCalculation", message: "This field is required" },
-    { title: "purchase price negative", body: () => mugBody({ priceCalculation: price({ purchasePriceCents: -1 }) }), field: "priceCalculation.purchasePriceCents", message: "Enter an amount in euros (0 to 100,000)" },
-    { title: "sales total missing for the TOTAL driver", body: () => mugBody({ priceCalculation: price({ salesTotalCents: undefined }) }), field: "priceCalculation.salesTotalCents", message: "This field is required" },
-    { title: "margin percent with four decimals", body: () => mugBody({ priceCalculation: price({ salesDriver: "PERCENT", salesMarginPercent: 12.3456 }) }), field: "priceCalculation.salesMarginPercent", message: "Enter a percentage with at most three decimals" },
-    { title: "units per package 0", body: () => mugBody({ priceCalculation: price({ purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 0 }) }), field: "priceCalculation.purchaseUnitsPerPackage", message: "Units per package must be a whole number of at least 1" },
+    {
+      title: "shirt colour missing",
+      body: () => shirtBody({ shirtVariants: [{ color: " ", size: "S" }] }),
+      field: "shirtVariants.0.color",
+      message: "Colour is required",
+    },
+    {
+      title: "shirt without sizes",
+      body: () => shirtBody({ shirtDetails: { material: "Cotton", availableSizes: [] } }),
+      field: "shirtDetails.availableSizes",
+      message: "Choose at least one size",
+    },
+    {
+      title: "shirt material missing",
+      body: () => shirtBody({ shirtDetails: { availableSizes: ["M"] } }),
+      field: "shirtDetails.material",
+      message: "Material is required",
+    },
+    {
+      title: "price calculation missing",
+      body: () => mugBody({ priceCalculation: undefined }),
+      field: "priceCalculation",
+      message: "This field is required",
+    },
+    {
+      title: "purchase price negative",
+      body: () => mugBody({ priceCalculation: price({ purchasePriceCents: -1 }) }),
+      field: "priceCalculation.purchasePriceCents",
+      message: "Enter an amount in euros (0 to 100,000)",
+    },
+    {
+      title: "sales total missing for the TOTAL driver",
+      body: () => mugBody({ priceCalculation: price({ salesTotalCents: undefined }) }),
+      field: "priceCalculation.salesTotalCents",
+      message: "This field is required",
+    },
+    {
+      title: "margin percent with four decimals",
+      body: () => mugBody({ priceCalculation: price({ salesDriver: "PERCENT", salesMarginPercent: 12.3456 }) }),
+      field: "priceCalculation.salesMarginPercent",
+      message: "Enter a percentage with at most three decimals",
+    },
+    {
+      title: "units per package 0",
+      body: () => mugBody({ priceCalculation: price({ purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 0 }) }),
+      field: "priceCalculation.purchaseUnitsPerPackage",
+      message: "Units per package must be a whole number of at least 1",
+    },
     {
       title: "a sales total whose margin percent leaves the column range",
       body: () => mugBody({ priceCalculation: price({ purchasePriceCents: 1, purchaseCostCents: 0, salesTotalCents: 10_000_000 }) }),
@@ -563,14 +809,24 @@ describe("POST /api/admin/articles", () => {
       mugBody({ mugVariants: [variant({ name: "Good" }), variant({ name: "good" })] }),
       mugBody({ mugVariants: [variant({ name: "Good", isDefault: true }), variant({ name: "Also default", isDefault: true })] }),
       mugBody({ mugVariants: [variant({ name: "Good" }), variant({ name: "Bad colour", outsideColorCode: "#GGGGGG" })] }),
-      shirtBody({ shirtVariants: [{ color: "Navy", size: "S" }, { color: "Navy", size: "3XL" }] }),
+      shirtBody({
+        shirtVariants: [
+          { color: "Navy", size: "S" },
+          { color: "Navy", size: "3XL" },
+        ],
+      }),
       // Everything valid but a reference the transaction finds missing.
       mugBody({ mugVariants: [variant(), variant()], supplierId: 999_999 }),
     ];
     for (const body of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      const [row] = await (await getDb()).select().from(articles).where(eq(articles.articleNumber, String(body.articleNumber)));
+      const [row] = await (
+        await getDb()
+      )
+        .select()
+        .from(articles)
+        .where(eq(articles.articleNumber, String(body.articleNumber)));
       expect(row).toBeUndefined();
     }
     expect(await rowCounts()).toEqual(before);
@@ -581,7 +837,10 @@ describe("POST /api/admin/articles", () => {
     for (const number of [MUG_ARTICLE.articleNumber, MUG_ARTICLE.articleNumber.toLowerCase(), ` ${MUG_ARTICLE.articleNumber} `]) {
       const res = await create(mugBody({ articleNumber: number, mugVariants: [variant()] }));
       expect(res.status).toBe(409);
-      expect(res.body).toMatchObject({ message: "This article number is already in use", errors: { articleNumber: "This article number is already in use" } });
+      expect(res.body).toMatchObject({
+        message: "This article number is already in use",
+        errors: { articleNumber: "This article number is already in use" },
+      });
     }
     expect(await rowCounts()).toEqual(before);
     const de = await create(mugBody({ articleNumber: MUG_ARTICLE.articleNumber }), { lang: "de" });
@@ -617,13 +876,43 @@ describe("GET /api/admin/articles", () => {
 
   beforeAll(async () => {
     const gross = (cents: number) => price({ salesTotalCents: cents });
-    fx.alpha = (await created(mugBody({ name: "Tlist Alpha", articleNumber: "LST-A", priceCalculation: gross(1499), mugVariants: [variant(), variant({ isDefault: true })] }))).id;
+    fx.alpha = (
+      await created(
+        mugBody({
+          name: "Tlist Alpha",
+          articleNumber: "LST-A",
+          priceCalculation: gross(1499),
+          mugVariants: [variant(), variant({ isDefault: true })],
+        }),
+      )
+    ).id;
     // 10.00 € NET at 19 % → 11.90 € gross: sorts after 11.50 € gross, though its stored total is lower.
-    fx.beta = (await created(mugBody({ name: "tlist beta", articleNumber: "LST-B", priceCalculation: price({ salesTotalCents: 1000, salesPriceMode: "NET" }) }))).id;
-    fx.gamma = (await created(mugBody({ name: "Tlist Gamma", articleNumber: "LST-C", subcategoryId: ref.enamel, priceCalculation: gross(1150) }))).id;
-    fx.delta = (await created(mugBody({ name: "Tlist Delta", nameDe: "Tliste Becher Delta", articleNumber: "LST-D", priceCalculation: gross(2500) }))).id;
+    fx.beta = (
+      await created(
+        mugBody({ name: "tlist beta", articleNumber: "LST-B", priceCalculation: price({ salesTotalCents: 1000, salesPriceMode: "NET" }) }),
+      )
+    ).id;
+    fx.gamma = (
+      await created(mugBody({ name: "Tlist Gamma", articleNumber: "LST-C", subcategoryId: ref.enamel, priceCalculation: gross(1150) }))
+    ).id;
+    fx.delta = (
+      await created(mugBody({ name: "Tlist Delta", nameDe: "Tliste Becher Delta", articleNumber: "LST-D", priceCalculation: gross(2500) }))
+    ).id;
     fx.pct = (await created(mugBody({ name: "Tlist 50% Mug", articleNumber: "LST-E", priceCalculation: gross(3000) }))).id;
-    fx.shirt = (await created(shirtBody({ name: "Tlist Shirt", articleNumber: "LST-F", priceCalculation: gross(2000), shirtVariants: [{ color: "Navy", size: "S" }, { color: "Navy", size: "M" }, { color: "Sand", size: "L" }] }))).id;
+    fx.shirt = (
+      await created(
+        shirtBody({
+          name: "Tlist Shirt",
+          articleNumber: "LST-F",
+          priceCalculation: gross(2000),
+          shirtVariants: [
+            { color: "Navy", size: "S" },
+            { color: "Navy", size: "M" },
+            { color: "Sand", size: "L" },
+          ],
+        }),
+      )
+    ).id;
     fx.inactive = (await created(mugBody({ name: "Tlist Off", articleNumber: "LST-G", active: false, priceCalculation: gross(1800) }))).id;
     fx.unpriced = (await created(mugBody({ name: "Tlist No price", articleNumber: "LST-H", priceCalculation: gross(1900) }))).id;
     const db = await getDb();
@@ -631,14 +920,28 @@ describe("GET /api/admin/articles", () => {
     await db.delete(articlePriceCalculations).where(eq(articlePriceCalculations.articleId, fx.unpriced));
     // Thumbnails: alpha's default variant has a catalogue image, beta's a customer image (never shown), the shirt's second variant one.
     thumbImageId = await catalogueImage();
-    await db.update(mugVariants).set({ exampleImageId: thumbImageId }).where(and(eq(mugVariants.articleId, fx.alpha), eq(mugVariants.isDefault, true)));
-    await db.update(mugVariants).set({ exampleImageId: await catalogueImage() }).where(and(eq(mugVariants.articleId, fx.alpha), eq(mugVariants.isDefault, false)));
-    await created(mugBody({ name: "Tlist Customer image", articleNumber: "LST-I", mugVariants: [variant({ name: "Only" })] })).then(async (a) => {
-      await db.update(mugVariants).set({ exampleImageId: await customerImage() }).where(eq(mugVariants.articleId, a.id));
-    });
+    await db
+      .update(mugVariants)
+      .set({ exampleImageId: thumbImageId })
+      .where(and(eq(mugVariants.articleId, fx.alpha), eq(mugVariants.isDefault, true)));
+    await db
+      .update(mugVariants)
+      .set({ exampleImageId: await catalogueImage() })
+      .where(and(eq(mugVariants.articleId, fx.alpha), eq(mugVariants.isDefault, false)));
+    await created(mugBody({ name: "Tlist Customer image", articleNumber: "LST-I", mugVariants: [variant({ name: "Only" })] })).then(
+      async (a) => {
+        await db
+          .update(mugVariants)
+          .set({ exampleImageId: await customerImage() })
+          .where(eq(mugVariants.articleId, a.id));
+      },
+    );
     shirtImageId = await catalogueImage();
     const [, second] = await db.select().from(shirtVariants).where(eq(shirtVariants.articleId, fx.shirt)).orderBy(shirtVariants.id);
-    await db.update(shirtVariants).set({ exampleImageId: shirtImageId }).where(eq(shirtVariants.id, must(second, "second shirt variant").id));
+    await db
+      .update(shirtVariants)
+      .set({ exampleImageId: shirtImageId })
+      .where(eq(shirtVariants.id, must(second, "second shirt variant").id));
   });
 
   const names = (page: ArticlePageDto) => page.items.map((i) => i.name);
@@ -669,7 +972,12 @@ describe("GET /api/admin/articles", () => {
       thumbnailUrl: `/api/images/${thumbImageId}`,
     });
     expect(byId.get(fx.beta)).toMatchObject({ priceCents: 1190, variantCount: 0, thumbnailUrl: null });
-    expect(byId.get(fx.shirt)).toMatchObject({ type: "SHIRT", variantCount: 3, thumbnailUrl: `/api/images/${shirtImageId}`, priceCents: 2000 });
+    expect(byId.get(fx.shirt)).toMatchObject({
+      type: "SHIRT",
+      variantCount: 3,
+      thumbnailUrl: `/api/images/${shirtImageId}`,
+      priceCents: 2000,
+    });
     expect(byId.get(fx.unpriced)).toMatchObject({ priceCents: null });
     expect(page.items.find((i) => i.name === "Tlist Customer image")).toMatchObject({ variantCount: 1, thumbnailUrl: null });
   });
@@ -768,9 +1076,19 @@ describe("GET /api/admin/articles/{articleId}", () => {
     const id = await seededMugId();
     const res = await get(id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, type: "MUG", articleNumber: MUG_ARTICLE.articleNumber, mugDetails: MUG_ARTICLE.details, shirtDetails: null });
+    expect(res.body).toMatchObject({
+      id,
+      type: "MUG",
+      articleNumber: MUG_ARTICLE.articleNumber,
+      mugDetails: MUG_ARTICLE.details,
+      shirtDetails: null,
+    });
     const shop = (await publicMugs()).find((m) => m.id === id);
-    expect(res.body.priceCalculation?.shopPrice).toEqual({ grossCents: shop?.price.priceCents, netCents: shop?.price.netPriceCents, vatPercent: shop?.price.vatPercent });
+    expect(res.body.priceCalculation?.shopPrice).toEqual({
+      grossCents: shop?.price.priceCents,
+      netCents: shop?.price.netPriceCents,
+      vatPercent: shop?.price.vatPercent,
+    });
     const variants = res.body.mugVariants;
     expect(variants[0]?.isDefault).toBe(true);
     expect(variants.slice(1).map((v) => v.id)).toEqual([...variants.slice(1).map((v) => v.id)].sort((a, b) => a - b));
@@ -818,24 +1136,55 @@ describe("PUT /api/admin/articles/{articleId}", () => {
   it("PUT /api/admin/articles/{articleId} – a new margin percent recomputes margin and total; a new total recomputes margin and percent", async () => {
     const a = await created(mugBody());
     // 400 net per unit × 100 % = 400 margin → 800 net → 952 gross
-    const byPercent = await put(a.id, updateBodyOf(a, { priceCalculation: price({ salesDriver: "PERCENT", salesMarginPercent: 100, salesTotalCents: 1 }) }));
+    const byPercent = await put(
+      a.id,
+      updateBodyOf(a, { priceCalculation: price({ salesDriver: "PERCENT", salesMarginPercent: 100, salesTotalCents: 1 }) }),
+    );
     expect(byPercent.status, JSON.stringify(byPercent.body)).toBe(200);
-    expect(byPercent.body.priceCalculation).toMatchObject({ salesMarginPercent: 100, salesMarginCents: 400, salesTotalCents: 952, shopPrice: { grossCents: 952, netCents: 800 } });
+    expect(byPercent.body.priceCalculation).toMatchObject({
+      salesMarginPercent: 100,
+      salesMarginCents: 400,
+      salesTotalCents: 952,
+      shopPrice: { grossCents: 952, netCents: 800 },
+    });
     // 11.90 € gross → 10.00 € net → margin 600 = 150 %
-    const byTotal = await put(a.id, updateBodyOf(a, { priceCalculation: price({ salesDriver: "TOTAL", salesTotalCents: 1190, salesMarginPercent: 1 }) }));
+    const byTotal = await put(
+      a.id,
+      updateBodyOf(a, { priceCalculation: price({ salesDriver: "TOTAL", salesTotalCents: 1190, salesMarginPercent: 1 }) }),
+    );
     expect(byTotal.body.priceCalculation).toMatchObject({ salesTotalCents: 1190, salesMarginCents: 600, salesMarginPercent: 150 });
     // margin 2.00 € → 50 %; 600 net → 714 gross
     const byMargin = await put(a.id, updateBodyOf(a, { priceCalculation: price({ salesDriver: "MARGIN", salesMarginCents: 200 }) }));
     expect(byMargin.body.priceCalculation).toMatchObject({ salesMarginCents: 200, salesMarginPercent: 50, salesTotalCents: 714 });
     // cost as a percent: 12.5 % of 3.33 € = 0.42 € (41.625 half up)
-    const costPercent = await put(a.id, updateBodyOf(a, { priceCalculation: price({ purchasePriceCents: 333, purchaseCostDriver: "PERCENT", purchaseCostPercent: 12.5 }) }));
+    const costPercent = await put(
+      a.id,
+      updateBodyOf(a, { priceCalculation: price({ purchasePriceCents: 333, purchaseCostDriver: "PERCENT", purchaseCostPercent: 12.5 }) }),
+    );
     expect(costPercent.body.priceCalculation).toMatchObject({ purchaseCostCents: 42, purchaseCostPercent: 12.5, purchaseTotalCents: 375 });
     // A gross purchase price at 7 %: 10.70 € → 10.00 € net; total 14.99 € gross → 1260 net → margin 260 = 26 %
-    const grossPurchase = await put(a.id, updateBodyOf(a, { priceCalculation: price({ purchasePriceCents: 1070, purchaseCostCents: 0, purchasePriceMode: "GROSS", purchaseVatRateId: ref.reducedVat }) }));
+    const grossPurchase = await put(
+      a.id,
+      updateBodyOf(a, {
+        priceCalculation: price({
+          purchasePriceCents: 1070,
+          purchaseCostCents: 0,
+          purchasePriceMode: "GROSS",
+          purchaseVatRateId: ref.reducedVat,
+        }),
+      }),
+    );
     expect(grossPurchase.body.priceCalculation).toMatchObject({ purchaseTotalCents: 1070, salesMarginCents: 260, salesMarginPercent: 26 });
     // The stored row holds exactly the derived figures.
     const [row] = await (await getDb()).select().from(articlePriceCalculations).where(eq(articlePriceCalculations.articleId, a.id));
-    expect(row).toMatchObject({ purchasePriceCents: 1070, purchaseTotalCents: 1070, salesMarginCents: 260, salesTotalCents: 1499, purchasePriceMode: "GROSS", purchaseVatRateId: ref.reducedVat });
+    expect(row).toMatchObject({
+      purchasePriceCents: 1070,
+      purchaseTotalCents: 1070,
+      salesMarginCents: 260,
+      salesTotalCents: 1499,
+      purchasePriceMode: "GROSS",
+      purchaseVatRateId: ref.reducedVat,
+    });
     expect(Number(row?.salesMarginPercent)).toBe(26);
   });
 
@@ -848,11 +1197,21 @@ describe("PUT /api/admin/articles/{articleId}", () => {
   });
 
   it("PUT /api/admin/articles/{articleId} – a shirt cannot drop a size its variants use; an unused size can go", async () => {
-    const a = await created(shirtBody({ shirtVariants: [{ color: "Navy", size: "S" }, { color: "Navy", size: "M" }] }));
+    const a = await created(
+      shirtBody({
+        shirtVariants: [
+          { color: "Navy", size: "S" },
+          { color: "Navy", size: "M" },
+        ],
+      }),
+    );
     const dropUsed = await put(a.id, updateBodyOf(a, { shirtDetails: { ...a.shirtDetails, availableSizes: ["S", "L"] } }));
     expect(dropUsed.status).toBe(422);
     expect(dropUsed.body.errors).toEqual({ "shirtDetails.availableSizes": "A size that variants use cannot be removed" });
-    const dropUnused = await put(a.id, updateBodyOf(a, { shirtDetails: { ...a.shirtDetails, availableSizes: ["M", "S", "XL"], fitType: "LOOSE" } }));
+    const dropUnused = await put(
+      a.id,
+      updateBodyOf(a, { shirtDetails: { ...a.shirtDetails, availableSizes: ["M", "S", "XL"], fitType: "LOOSE" } }),
+    );
     expect(dropUnused.status, JSON.stringify(dropUnused.body)).toBe(200);
     expect(dropUnused.body.shirtDetails).toMatchObject({ availableSizes: ["M", "S", "XL"], fitType: "LOOSE" });
   });
@@ -861,10 +1220,25 @@ describe("PUT /api/admin/articles/{articleId}", () => {
     const a = await created(mugBody());
     const rows: [Body, string, string][] = [
       [{ name: "" }, "name", "Name is required"],
-      [{ mugDetails: { ...MUG_DETAILS, documentHeightMm: 80, documentBottomMarginMm: 0 } }, "mugDetails.documentHeightMm", "Document height must be greater than the print template height"],
+      [
+        { mugDetails: { ...MUG_DETAILS, documentHeightMm: 80, documentBottomMarginMm: 0 } },
+        "mugDetails.documentHeightMm",
+        "Document height must be greater than the print template height",
+      ],
       [{ subcategoryId: ref.unisex }, "subcategoryId", "The subcategory does not belong to the chosen category"],
       [{ categoryId: 999_999 }, "categoryId", "This entry does not exist"],
-      [{ priceCalculation: price({ salesDriver: "PERCENT", salesMarginPercent: 9999, purchasePriceCents: 10_000_000, purchaseCostCents: 10_000_000 }) }, "priceCalculation.salesMarginPercent", "This value makes the price calculation exceed the allowed range"],
+      [
+        {
+          priceCalculation: price({
+            salesDriver: "PERCENT",
+            salesMarginPercent: 9999,
+            purchasePriceCents: 10_000_000,
+            purchaseCostCents: 10_000_000,
+          }),
+        },
+        "priceCalculation.salesMarginPercent",
+        "This value makes the price calculation exceed the allowed range",
+      ],
     ];
     for (const [overrides, field, message] of rows) {
       const res = await put(a.id, updateBodyOf(a, overrides));
@@ -878,7 +1252,10 @@ describe("PUT /api/admin/articles/{articleId}", () => {
     const a = await created(mugBody());
     const taken = await put(a.id, updateBodyOf(a, { articleNumber: MUG_ARTICLE.articleNumber }));
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ message: "This article number is already in use", errors: { articleNumber: "This article number is already in use" } });
+    expect(taken.body).toMatchObject({
+      message: "This article number is already in use",
+      errors: { articleNumber: "This article number is already in use" },
+    });
     const own = await put(a.id, updateBodyOf(a, { articleNumber: must(a.articleNumber, "article number").toLowerCase() }));
     expect(own.status).toBe(200);
     expect(own.body.articleNumber).toBe(must(a.articleNumber, "article number").toLowerCase());
@@ -899,12 +1276,19 @@ describe("PUT /api/admin/articles/{articleId}", () => {
     const oldPrice = must(before.priceCalculation?.shopPrice, "shop price").grossCents;
     expect((await publicMugs()).find((m) => m.id === mugId)?.price.priceCents).toBe(oldPrice);
 
-    const res = await put(mugId, updateBodyOf(before, { priceCalculation: { ...(updateBodyOf(before).priceCalculation as Body), salesTotalCents: 1799 } }));
+    const res = await put(
+      mugId,
+      updateBodyOf(before, { priceCalculation: { ...(updateBodyOf(before).priceCalculation as Body), salesTotalCents: 1799 } }),
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.priceCalculation?.shopPrice?.grossCents).toBe(1799);
     expect({ ...res.body, priceCalculation: null, updatedAt: null }).toEqual({ ...before, priceCalculation: null, updatedAt: null });
 
-    const refreshed = await call<CartDto>(refreshRoute.POST, { method: "POST", path: "/api/user/cart/refresh-prices", cookie: await loginAs("customer") });
+    const refreshed = await call<CartDto>(refreshRoute.POST, {
+      method: "POST",
+      path: "/api/user/cart/refresh-prices",
+      cookie: await loginAs("customer"),
+    });
     expect(refreshed.status).toBe(200);
     const line = refreshed.body.items.find((i) => i.mug.id === mugId);
     expect(line).toMatchObject({ unitPriceCents: 1799, earlierUnitPriceCents: oldPrice, priceChanged: true });
@@ -924,7 +1308,9 @@ describe("DELETE /api/admin/articles/{articleId}", () => {
   async function cartLineOn(who: "customer" | "other", mug: ArticleDto) {
     await clearCart(who);
     const ownerId = await userIdOf(TEST_USERS[who].email);
-    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#396" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#396" } })
+      .png()
+      .toBuffer();
     const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
     const res = await call<CartDto & ErrorBody>(cartItemsRoute.POST, {
       method: "POST",
@@ -962,8 +1348,14 @@ describe("DELETE /api/admin/articles/{articleId}", () => {
     const own = await catalogueImage();
     const shared = await catalogueImage();
     const db = await getDb();
-    await db.update(mugVariants).set({ exampleImageId: own }).where(eq(mugVariants.id, must(a.mugVariants[0], "variant").id));
-    await db.update(mugVariants).set({ exampleImageId: shared }).where(inArray(mugVariants.id, [must(a.mugVariants[1], "variant").id, must(other.mugVariants[0], "variant").id]));
+    await db
+      .update(mugVariants)
+      .set({ exampleImageId: own })
+      .where(eq(mugVariants.id, must(a.mugVariants[0], "variant").id));
+    await db
+      .update(mugVariants)
+      .set({ exampleImageId: shared })
+      .where(inArray(mugVariants.id, [must(a.mugVariants[1], "variant").id, must(other.mugVariants[0], "variant").id]));
     const [ownRow] = await db.select().from(images).where(eq(images.id, own));
     expect(fs.existsSync(path.join(storageDir, must(ownRow, "image row").storageKey))).toBe(true);
 
@@ -999,7 +1391,11 @@ describe("DELETE /api/admin/articles/{articleId}", () => {
     await cartLineOn("other", a);
     expect((await remove(a.id)).body).toEqual({ deleted: false, deactivated: true });
     expect((await get(a.id)).body.active).toBe(false);
-    const refreshed = await call<CartDto>(refreshRoute.POST, { method: "POST", path: "/api/user/cart/refresh-prices", cookie: await loginAs("other") });
+    const refreshed = await call<CartDto>(refreshRoute.POST, {
+      method: "POST",
+      path: "/api/user/cart/refresh-prices",
+      cookie: await loginAs("other"),
+    });
     expect(refreshed.body.items.some((i) => i.mug.id === a.id)).toBe(false);
   });
 

@@ -31,7 +31,11 @@ beforeAll(() => {
 
 function storedFiles(): string[] {
   const walk = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      : [];
   return walk(storageDir);
 }
 
@@ -49,7 +53,9 @@ function fileOf(storageKey: string): string {
 }
 
 async function png(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#2a6" } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#2a6" } })
+    .png()
+    .toBuffer();
 }
 
 /** A JPEG carrying EXIF (IFD0) and GPS (IFD3) metadata. */
@@ -82,14 +88,21 @@ function pixelBomb(): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // truecolour
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, pngChunk("IHDR", ihdr), pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(30_001 * 3 * 4))), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(30_001 * 3 * 4))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** Random pixels barely compress: a real PNG of about `mb` megabytes. */
 async function noisePng(mb: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt((mb * MB) / 3));
   const raw = randomBytes(side * side * 3);
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 function form(file: Buffer | string | null, fields: Record<string, string | number>, filename = "photo.png", type = "image/png"): FormData {
@@ -153,7 +166,9 @@ describe("access matrix for /api/admin/images", () => {
   }
 
   it("anonymous and customer answers carry the spec's messages", async () => {
-    expect((await upload(form(await png(), { imageType: "PROMPT_EXAMPLE" }), { role: "anonymous" })).body.message).toBe("Authentication required");
+    expect((await upload(form(await png(), { imageType: "PROMPT_EXAMPLE" }), { role: "anonymous" })).body.message).toBe(
+      "Authentication required",
+    );
     expect((await remove(1, "customer")).body.message).toBe("You do not have permission to do this");
   });
 });
@@ -164,7 +179,13 @@ describe("POST /api/admin/images", () => {
     expect((await sharp(jpeg).metadata()).exif, "the test input carries EXIF").toBeDefined();
     const res = await upload(form(jpeg, { imageType: "PROMPT_EXAMPLE" }, "photo.jpg", "image/jpeg"));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ type: "CATALOGUE", mimeType: "image/webp", width: 200, height: 100, url: `/api/images/${res.body.id}` });
+    expect(res.body).toMatchObject({
+      type: "CATALOGUE",
+      mimeType: "image/webp",
+      width: 200,
+      height: 100,
+      url: `/api/images/${res.body.id}`,
+    });
 
     const row = await storedRow(res.body.id);
     if (!row) throw new Error("row stored");
@@ -179,13 +200,17 @@ describe("POST /api/admin/images", () => {
     expect(stored.includes("secret-owner")).toBe(false);
     expect(stored.includes("Spy Camera")).toBe(false);
 
-    const served = await publicImage.GET(new Request(`http://localhost${res.body.url}`), { params: Promise.resolve({ imageId: String(res.body.id) }) });
+    const served = await publicImage.GET(new Request(`http://localhost${res.body.url}`), {
+      params: Promise.resolve({ imageId: String(res.body.id) }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get("cache-control")).toContain("public");
   });
 
   it("applies the crop: the stored image has the crop's size", async () => {
-    const res = await upload(form(await png(300, 200), { imageType: "MUG_VARIANT_EXAMPLE", cropX: 10, cropY: 20, cropWidth: 120, cropHeight: 90 }));
+    const res = await upload(
+      form(await png(300, 200), { imageType: "MUG_VARIANT_EXAMPLE", cropX: 10, cropY: 20, cropWidth: 120, cropHeight: 90 }),
+    );
     expect(res.status).toBe(201);
     expect([res.body.width, res.body.height]).toEqual([120, 90]);
     const row = await storedRow(res.body.id);
@@ -196,12 +221,16 @@ describe("POST /api/admin/images", () => {
   });
 
   it("a crop covering the whole image is inside it", async () => {
-    const res = await upload(form(await png(64, 48), { imageType: "SHIRT_VARIANT_EXAMPLE", cropX: 0, cropY: 0, cropWidth: 64, cropHeight: 48 }));
+    const res = await upload(
+      form(await png(64, 48), { imageType: "SHIRT_VARIANT_EXAMPLE", cropX: 0, cropY: 0, cropWidth: 64, cropHeight: 48 }),
+    );
     expect(res.status).toBe(201);
   });
 
   it("a GIF with HTML appended after its trailer is accepted only as a re-encoded WebP without the script", async () => {
-    const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#0a0" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#0a0" } })
+      .gif()
+      .toBuffer();
     const polyglot = Buffer.concat([gif, Buffer.from("<html><script>alert('xss')</script></html>")]);
     const res = await upload(form(polyglot, { imageType: "PROMPT_EXAMPLE" }, "x.gif", "image/gif"));
     expect(res.status).toBe(201);
@@ -233,7 +262,14 @@ describe("POST /api/admin/images", () => {
     return bytes;
   };
 
-  type Bad = { title: string; make: () => Promise<FormData | string>; status: number; message: string | string[]; errors?: Record<string, string>; headers?: Record<string, string> };
+  type Bad = {
+    title: string;
+    make: () => Promise<FormData | string>;
+    status: number;
+    message: string | string[];
+    errors?: Record<string, string>;
+    headers?: Record<string, string>;
+  };
   const bad: Bad[] = [
     {
       title: "a text file named x.png",
@@ -244,19 +280,31 @@ describe("POST /api/admin/images", () => {
     {
       title: "an SVG with a script",
       make: async () =>
-        form(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>`, { imageType: "PROMPT_EXAMPLE" }, "x.svg", "image/svg+xml"),
+        form(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>`,
+          { imageType: "PROMPT_EXAMPLE" },
+          "x.svg",
+          "image/svg+xml",
+        ),
       status: 415,
       message: "Only PNG, JPEG, GIF or WEBP images are allowed",
     },
     {
       title: "an SVG renamed to .png",
-      make: async () => form(`<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`, { imageType: "PROMPT_EXAMPLE" }, "x.png", "image/png"),
+      make: async () =>
+        form(
+          `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+          { imageType: "PROMPT_EXAMPLE" },
+          "x.png",
+          "image/png",
+        ),
       status: 415,
       message: "Only PNG, JPEG, GIF or WEBP images are allowed",
     },
     {
       title: "an HTML page",
-      make: async () => form("<!doctype html><html><script>alert(1)</script></html>", { imageType: "PROMPT_EXAMPLE" }, "x.jpg", "image/jpeg"),
+      make: async () =>
+        form("<!doctype html><html><script>alert(1)</script></html>", { imageType: "PROMPT_EXAMPLE" }, "x.jpg", "image/jpeg"),
       status: 415,
       message: "Only PNG, JPEG, GIF or WEBP images are allowed",
     },
@@ -455,13 +503,42 @@ describe("DELETE /api/admin/images/{imageId} – an image an order prints", () =
     const db = await getDb();
     const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_USERS.customer.email));
     if (!customer) throw new Error("seeded customer");
-    const image = await storeImage({ bytes: await sharp({ create: { width: 32, height: 32, channels: 3, background: "#0af" } }).png().toBuffer(), use: "generated", format: "webp", type: "GENERATED", ownerId: customer.id });
+    const image = await storeImage({
+      bytes: await sharp({ create: { width: 32, height: 32, channels: 3, background: "#0af" } })
+        .png()
+        .toBuffer(),
+      use: "generated",
+      format: "webp",
+      type: "GENERATED",
+      ownerId: customer.id,
+    });
     const [order] = await db
       .insert(orders)
-      .values({ orderNumber: `A-${image.id}`, userId: customer.id, email: TEST_USERS.customer.email, firstName: "T", lastName: "C", subtotalCents: 1499, shippingCents: 0, taxCents: 239, totalCents: 1499, idempotencyKey: `admin-${image.id}` })
+      .values({
+        orderNumber: `A-${image.id}`,
+        userId: customer.id,
+        email: TEST_USERS.customer.email,
+        firstName: "T",
+        lastName: "C",
+        subtotalCents: 1499,
+        shippingCents: 0,
+        taxCents: 239,
+        totalCents: 1499,
+        idempotencyKey: `admin-${image.id}`,
+      })
       .returning();
     if (!order) throw new Error("order inserted");
-    await db.insert(orderItems).values({ orderId: order.id, articleName: "Mug", quantity: 1, unitPriceCents: 1499, vatPercent: 19, totalCents: 1499, imageId: image.id });
+    await db
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        articleName: "Mug",
+        quantity: 1,
+        unitPriceCents: 1499,
+        vatPercent: 19,
+        totalCents: 1499,
+        imageId: image.id,
+      });
     const res = await call(item.DELETE, { method: "DELETE", params: { imageId: String(image.id) }, cookie: await loginAs("admin") });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ message: "This image belongs to an order and cannot be deleted" });

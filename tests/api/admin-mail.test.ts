@@ -41,10 +41,21 @@ async function list(query: Record<string, string> = {}, who: Role = "admin") {
 }
 
 async function resend(mailId: number | string, who: Role = "admin") {
-  return call<AdminMailDto & ErrorBody>(resendRoute.POST, { method: "POST", path: `/api/admin/mail/${mailId}/resend`, params: { mailId: String(mailId) }, cookie: await cookieFor(who) });
+  return call<AdminMailDto & ErrorBody>(resendRoute.POST, {
+    method: "POST",
+    path: `/api/admin/mail/${mailId}/resend`,
+    params: { mailId: String(mailId) },
+    cookie: await cookieFor(who),
+  });
 }
 
-async function queue(opts: { to?: string; subject?: string; kind?: MailKind; orderId?: string | null; attachments?: MailAttachment[] | null }) {
+async function queue(opts: {
+  to?: string;
+  subject?: string;
+  kind?: MailKind;
+  orderId?: string | null;
+  attachments?: MailAttachment[] | null;
+}) {
   return queueMail(await getDb(), {
     to: opts.to ?? "someone@example.com",
     subject: opts.subject ?? "A message",
@@ -111,7 +122,10 @@ describe("GET /api/admin/mail", () => {
     const db = await getDb();
     const [sentId, failedId] = ids as [number, number];
     await db.update(outgoingMail).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(outgoingMail.id, sentId));
-    await db.update(outgoingMail).set({ status: "failed", attempts: 2, error: "550 mailbox unavailable", nextAttemptAt: new Date(Date.now() + 120_000) }).where(eq(outgoingMail.id, failedId));
+    await db
+      .update(outgoingMail)
+      .set({ status: "failed", attempts: 2, error: "550 mailbox unavailable", nextAttemptAt: new Date(Date.now() + 120_000) })
+      .where(eq(outgoingMail.id, failedId));
   });
 
   it("lists newest first with the retry state and the order number", async () => {
@@ -120,9 +134,26 @@ describe("GET /api/admin/mail", () => {
     expect(res.body.total).toBe(3);
     expect(res.body.items.map((m) => m.id)).toEqual([...ids].reverse());
     const [queued, failed, sent] = res.body.items;
-    expect(sent).toMatchObject({ to: "list-a@example.com", subject: "Versand Ihrer Tasse", kind: "shipped", status: "sent", attempts: 1, error: null, orderId, orderNumber, nextAttemptAt: null });
+    expect(sent).toMatchObject({
+      to: "list-a@example.com",
+      subject: "Versand Ihrer Tasse",
+      kind: "shipped",
+      status: "sent",
+      attempts: 1,
+      error: null,
+      orderId,
+      orderNumber,
+      nextAttemptAt: null,
+    });
     expect(sent?.sentAt).toEqual(expect.any(String));
-    expect(failed).toMatchObject({ status: "failed", attempts: 2, error: "550 mailbox unavailable", orderId: null, orderNumber: null, sentAt: null });
+    expect(failed).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      error: "550 mailbox unavailable",
+      orderId: null,
+      orderNumber: null,
+      sentAt: null,
+    });
     expect(Date.parse(failed?.nextAttemptAt ?? "")).toBeGreaterThan(Date.now());
     expect(queued).toMatchObject({ status: "queued", attempts: 0, error: null, sentAt: null, nextAttemptAt: null });
   });
@@ -162,13 +193,31 @@ describe("POST /api/admin/mail/{mailId}/resend", () => {
   it("queues a copy with the same content, order and attachments list and sends it; the timeline records it", async () => {
     const { order } = await placedOrder("customer", customerId);
     const original = await queue({ to: "copy@example.com", subject: "Your MugMagic order", kind: "shipped", orderId: order.id });
-    await (await getDb()).update(outgoingMail).set({ status: "sent", sentAt: new Date(), attempts: 1 }).where(eq(outgoingMail.id, original));
+    await (
+      await getDb()
+    )
+      .update(outgoingMail)
+      .set({ status: "sent", sentAt: new Date(), attempts: 1 })
+      .where(eq(outgoingMail.id, original));
     const res = await resend(original);
     expect(res.status).toBe(201);
     expect(res.body.id).not.toBe(original);
-    expect(res.body).toMatchObject({ to: "copy@example.com", subject: "Your MugMagic order", kind: "shipped", status: "sent", attempts: 1, error: null, orderId: order.id, orderNumber: order.orderNumber });
+    expect(res.body).toMatchObject({
+      to: "copy@example.com",
+      subject: "Your MugMagic order",
+      kind: "shipped",
+      status: "sent",
+      attempts: 1,
+      error: null,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+    });
     const [copyRow, originalRow] = [await mailRow(res.body.id), await mailRow(original)];
-    expect({ text: copyRow.text, html: copyRow.html, attachments: copyRow.attachments }).toEqual({ text: originalRow.text, html: originalRow.html, attachments: originalRow.attachments });
+    expect({ text: copyRow.text, html: copyRow.html, attachments: copyRow.attachments }).toEqual({
+      text: originalRow.text,
+      html: originalRow.html,
+      attachments: originalRow.attachments,
+    });
     expect(originalRow).toMatchObject({ status: "sent", attempts: 1 });
     expect(smtp.messages.filter((m) => m.data.includes(`Message-ID: <mail-${res.body.id}@example.com>`))).toHaveLength(1);
     const timeline = await orderTimeline(await getDb(), order.id);
@@ -177,7 +226,12 @@ describe("POST /api/admin/mail/{mailId}/resend", () => {
 
   it("a failed original stops retrying once a copy replaces it", async () => {
     const original = await queue({ to: "retrying@example.com" });
-    await (await getDb()).update(outgoingMail).set({ status: "failed", attempts: 3, error: "timeout", nextAttemptAt: new Date(Date.now() + 240_000) }).where(eq(outgoingMail.id, original));
+    await (
+      await getDb()
+    )
+      .update(outgoingMail)
+      .set({ status: "failed", attempts: 3, error: "timeout", nextAttemptAt: new Date(Date.now() + 240_000) })
+      .where(eq(outgoingMail.id, original));
     const res = await resend(original);
     expect(res.body).toMatchObject({ status: "sent", attempts: 1 });
     expect(await mailRow(original)).toMatchObject({ status: "failed", attempts: 3, error: "timeout", nextAttemptAt: null });

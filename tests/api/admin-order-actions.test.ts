@@ -37,7 +37,14 @@ import {
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 
 const ANY_UUID = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";
-const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+const STRIPE_ENV = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+];
 
 let adminId: number;
 
@@ -60,13 +67,21 @@ type Action = keyof typeof ROUTES;
 type Detail = AdminOrderDetail & ErrorBody;
 
 async function admin<T = Detail>(action: Action, orderId: string, body?: unknown, who: Role = "admin") {
-  return call<T & ErrorBody>(ROUTES[action], { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor(who) });
+  return call<T & ErrorBody>(ROUTES[action], {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/${action}`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor(who),
+  });
 }
 
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
 /** An order (sandbox) of a new customer of its own, placed in the given language; paid unless told otherwise. */
-async function order(opts: { paid?: boolean; lang?: Lang } = {}): Promise<{ id: string; orderNumber: string; totalCents: number; buyer: Buyer }> {
+async function order(
+  opts: { paid?: boolean; lang?: Lang } = {},
+): Promise<{ id: string; orderNumber: string; totalCents: number; buyer: Buyer }> {
   const lang = opts.lang ?? "en";
   const buyer = await newCustomer();
   const { order: placed } = await placedOrder(buyer, buyer.id, { lang, body: checkoutBody({ acceptWithdrawalWaiver: true }) });
@@ -89,9 +104,12 @@ async function orderRow(orderId: string) {
   if (!row) throw new Error("order exists");
   return row;
 }
-const paymentRows = async (orderId: string) => (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
-const refundRows = async (orderId: string) => (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
-const eventsOf = async (orderId: string) => (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+const paymentRows = async (orderId: string) =>
+  (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id));
+const refundRows = async (orderId: string) =>
+  (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+const eventsOf = async (orderId: string) =>
+  (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 const mailsOf = async (orderId: string, kind?: "receipt" | "shipped" | "cancelled" | "refunded") =>
   (await getDb())
     .select()
@@ -103,7 +121,13 @@ const mailsOf = async (orderId: string, kind?: "receipt" | "shipped" | "cancelle
 async function snapshot(orderId: string) {
   const { updatedAt: _o, ...o } = await orderRow(orderId);
   const p = (await paymentRows(orderId)).map(({ updatedAt: _u, ...rest }) => rest);
-  return { order: o, payments: p, refunds: await refundRows(orderId), events: (await eventsOf(orderId)).length, mails: (await mailsOf(orderId)).length };
+  return {
+    order: o,
+    payments: p,
+    refunds: await refundRows(orderId),
+    events: (await eventsOf(orderId)).length,
+    mails: (await mailsOf(orderId)).length,
+  };
 }
 
 const transitionRefused = (from: string) => `This order cannot be changed this way while it is ${from}.`;
@@ -126,25 +150,28 @@ describe("access matrix", () => {
     ["resend-receipt", "pending"],
   ];
 
-  it.each(cases)("POST /api/admin/orders/{orderId}/%s – anonymous 401, customer 403 (nothing changes), unknown and malformed ids 404, admin 200", async (action, status) => {
-    const o = await paidOrderIn(status);
-    const before = await snapshot(o.id);
-    const anonymous = await admin(action, o.id, BODIES[action], "anonymous");
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.message).toBe("Authentication required");
-    const customer = await admin(action, o.id, BODIES[action], "customer");
-    expect(customer.status).toBe(403);
-    expect(customer.body.message).toBe("You do not have permission to do this");
-    expect(await snapshot(o.id)).toEqual(before);
+  it.each(cases)(
+    "POST /api/admin/orders/{orderId}/%s – anonymous 401, customer 403 (nothing changes), unknown and malformed ids 404, admin 200",
+    async (action, status) => {
+      const o = await paidOrderIn(status);
+      const before = await snapshot(o.id);
+      const anonymous = await admin(action, o.id, BODIES[action], "anonymous");
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toBe("Authentication required");
+      const customer = await admin(action, o.id, BODIES[action], "customer");
+      expect(customer.status).toBe(403);
+      expect(customer.body.message).toBe("You do not have permission to do this");
+      expect(await snapshot(o.id)).toEqual(before);
 
-    for (const id of [ANY_UUID, "not-a-uuid"]) {
-      const res = await admin(action, id, BODIES[action]);
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe("Not found");
-    }
-    const ok = await admin(action, o.id, BODIES[action]);
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-  });
+      for (const id of [ANY_UUID, "not-a-uuid"]) {
+        const res = await admin(action, id, BODIES[action]);
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe("Not found");
+      }
+      const ok = await admin(action, o.id, BODIES[action]);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    },
+  );
 });
 
 describe("the transition table through the admin routes", () => {
@@ -276,12 +303,25 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     const o = await order();
     const res = await admin("refund", o.id, { reason: "Mug arrived broken" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: "pending", paymentStatus: "refunded", refundedCents: o.totalCents, refundableCents: 0, canRefund: false });
+    expect(res.body).toMatchObject({
+      status: "pending",
+      paymentStatus: "refunded",
+      refundedCents: o.totalCents,
+      refundableCents: 0,
+      canRefund: false,
+    });
     const [payment] = await paymentRows(o.id);
     expect(payment).toMatchObject({ status: "refunded", refundedCents: o.totalCents });
     const [refund, ...others] = await refundRows(o.id);
     expect(others).toHaveLength(0);
-    expect(refund).toMatchObject({ status: "succeeded", amountCents: o.totalCents, reason: "Mug arrived broken", source: "admin", createdBy: adminId, idempotencyKey: `order:${o.id}:refund:${refund?.id}` });
+    expect(refund).toMatchObject({
+      status: "succeeded",
+      amountCents: o.totalCents,
+      reason: "Mug arrived broken",
+      source: "admin",
+      createdBy: adminId,
+      idempotencyKey: `order:${o.id}:refund:${refund?.id}`,
+    });
     expect(refund?.providerRefundId).toMatch(/^sbx_re_/);
     const event = (await eventsOf(o.id)).find((e) => e.type === "refunded");
     expect(event).toMatchObject({ actor: "admin", actorUserId: adminId, note: "Mug arrived broken" });
@@ -301,8 +341,14 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     await admin("refund", o.id, { amountCents: 300, reason: "Scratch" });
     const db = await getDb();
     const [refund] = await refundRows(o.id);
-    const [invoice] = await db.select().from(invoices).where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
-    const [creditNote] = await db.select().from(invoices).where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")));
+    const [invoice] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
+    const [creditNote] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")));
     const [mail] = await mailsOf(o.id, "refunded");
     expect(invoice).toBeDefined();
     expect(creditNote).toMatchObject({ refundId: refund?.id, grossCents: 300, refersToInvoiceId: invoice?.id });
@@ -333,7 +379,11 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
       [o.totalCents - 800, "succeeded"],
     ]);
     expect((await paymentRows(o.id))[0]).toMatchObject({ status: "refunded", refundedCents: o.totalCents });
-    expect((await eventsOf(o.id)).filter((e) => e.type === "refunded").map((e) => e.data?.amountCents)).toEqual([500, 300, o.totalCents - 800]);
+    expect((await eventsOf(o.id)).filter((e) => e.type === "refunded").map((e) => e.data?.amountCents)).toEqual([
+      500,
+      300,
+      o.totalCents - 800,
+    ]);
     // Three mails, in the order's language.
     const mails = await mailsOf(o.id, "refunded");
     expect(mails.map((m) => m.subject)).toEqual(Array(3).fill(`Erstattung zu deiner MugMagic-Bestellung ${o.orderNumber}`));
@@ -342,9 +392,18 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
 
   it("two refunds at the same time never give back more than was paid", async () => {
     const o = await order();
-    const results = await Promise.all([admin("refund", o.id, { reason: "first" }), admin("refund", o.id, { reason: "second" }), admin("refund", o.id, { amountCents: 100, reason: "third" })]);
+    const results = await Promise.all([
+      admin("refund", o.id, { reason: "first" }),
+      admin("refund", o.id, { reason: "second" }),
+      admin("refund", o.id, { amountCents: 100, reason: "third" }),
+    ]);
     // Whatever the order they ran in: exactly one of the two full refunds got the money (all or what the 100 left).
-    expect(results.slice(0, 2).map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(
+      results
+        .slice(0, 2)
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual([200, 409]);
     for (const r of results) if (r.status !== 200) expect([409, 422]).toContain(r.status);
     const booked = (await refundRows(o.id)).filter((r) => r.status === "succeeded");
     expect(booked.reduce((sum, r) => sum + r.amountCents, 0)).toBe(o.totalCents);
@@ -377,14 +436,26 @@ describe("cancelling a paid order", () => {
     const o = await order();
     const res = await admin("cancel", o.id, { reason: "Out of stock" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: "cancelled", paymentStatus: "refunded", refundedCents: o.totalCents, cancelReason: "Out of stock", actions: [] });
+    expect(res.body).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "refunded",
+      refundedCents: o.totalCents,
+      cancelReason: "Out of stock",
+      actions: [],
+    });
     expect((await paymentRows(o.id)).map((p) => p.status)).toEqual(["refunded"]);
     expect((await refundRows(o.id)).map((r) => [r.amountCents, r.status, r.source])).toEqual([[o.totalCents, "succeeded", "admin"]]);
     const types = (await eventsOf(o.id)).map((e) => e.type);
     expect(types.indexOf("refunded")).toBeGreaterThan(types.indexOf("paid"));
     expect(types.indexOf("cancelled")).toBeGreaterThan(types.indexOf("refunded"));
     const cancelled = (await eventsOf(o.id)).find((e) => e.type === "cancelled");
-    expect(cancelled).toMatchObject({ fromStatus: "pending", toStatus: "cancelled", actor: "admin", actorUserId: adminId, note: "Out of stock" });
+    expect(cancelled).toMatchObject({
+      fromStatus: "pending",
+      toStatus: "cancelled",
+      actor: "admin",
+      actorUserId: adminId,
+      note: "Out of stock",
+    });
     expect(await mailsOf(o.id, "refunded")).toHaveLength(0);
     const [mail] = await mailsOf(o.id, "cancelled");
     expect(mail?.subject).toBe(`Your MugMagic order ${o.orderNumber} has been cancelled`);
@@ -392,7 +463,12 @@ describe("cancelling a paid order", () => {
     expect(mail?.text).toContain("Reason: Out of stock");
     // The credit note for the whole amount goes with the cancellation mail.
     const [refund] = await refundRows(o.id);
-    const [creditNote] = await (await getDb()).select().from(invoices).where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")));
+    const [creditNote] = await (
+      await getDb()
+    )
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")));
     expect(creditNote).toMatchObject({ refundId: refund?.id, grossCents: o.totalCents });
     expect(mail?.attachments).toEqual([{ type: "invoice", invoiceId: creditNote?.id }]);
     expect(mail?.text).toContain("The credit note is attached to this email.");
@@ -404,7 +480,9 @@ describe("cancelling a paid order", () => {
     const res = await cancelOrder(o.id, o.buyer);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "cancelled", paymentStatus: "refunded", cancellable: false });
-    expect((await refundRows(o.id)).map((r) => [r.amountCents, r.status, r.source, r.createdBy])).toEqual([[o.totalCents, "succeeded", "customer", o.buyer.id]]);
+    expect((await refundRows(o.id)).map((r) => [r.amountCents, r.status, r.source, r.createdBy])).toEqual([
+      [o.totalCents, "succeeded", "customer", o.buyer.id],
+    ]);
     expect((await eventsOf(o.id)).find((e) => e.type === "cancelled")).toMatchObject({ actor: "customer", actorUserId: o.buyer.id });
     const [mail] = await mailsOf(o.id, "cancelled");
     expect(mail?.subject).toBe(`Deine MugMagic-Bestellung ${o.orderNumber} wurde storniert`);
@@ -457,7 +535,12 @@ describe("POST /api/admin/orders/{orderId}/resend-receipt", () => {
     expect(again?.subject).toBe(first?.subject);
     expect(again?.subject).toContain(o.orderNumber);
     expect(again?.attachments).toEqual(first?.attachments);
-    const [invoice] = await (await getDb()).select().from(invoices).where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
+    const [invoice] = await (
+      await getDb()
+    )
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
     expect(invoice).toBeDefined();
     expect(again?.attachments).toEqual([{ type: "invoice", invoiceId: invoice?.id }]);
     // The admin's request (the mail's delivery adds its own entry, by the system).
@@ -480,17 +563,28 @@ describe("bookSucceededRefund (the provider announces a refund)", () => {
     const o = await order();
     const [payment] = await paymentRows(o.id);
     if (!payment) throw new Error("paid");
-    const input = { orderId: o.id, paymentId: payment.id, amountCents: 250, providerRefundId: `sbx_re_dashboard_${randomUUID()}`, reason: "refunded at the provider", source: "provider" as const };
+    const input = {
+      orderId: o.id,
+      paymentId: payment.id,
+      amountCents: 250,
+      providerRefundId: `sbx_re_dashboard_${randomUUID()}`,
+      reason: "refunded at the provider",
+      source: "provider" as const,
+    };
     const first = await inTransaction((tx, effects) => bookSucceededRefund(tx, input, effects));
     expect(first).toMatchObject({ booked: true, fullyRefunded: false });
     const second = await inTransaction((tx, effects) => bookSucceededRefund(tx, input, effects));
     expect(second.booked).toBe(false);
-    expect((await refundRows(o.id)).map((r) => [r.amountCents, r.status, r.source, r.providerRefundId])).toEqual([[250, "succeeded", "provider", input.providerRefundId]]);
+    expect((await refundRows(o.id)).map((r) => [r.amountCents, r.status, r.source, r.providerRefundId])).toEqual([
+      [250, "succeeded", "provider", input.providerRefundId],
+    ]);
     expect((await paymentRows(o.id))[0]).toMatchObject({ status: "succeeded", refundedCents: 250 });
     expect((await eventsOf(o.id)).filter((e) => e.type === "refunded")).toHaveLength(1);
     expect(await mailsOf(o.id, "refunded")).toHaveLength(1);
     // The rest announced: fully refunded.
-    const rest = await inTransaction((tx, effects) => bookSucceededRefund(tx, { ...input, amountCents: o.totalCents - 250, providerRefundId: `${input.providerRefundId}_2` }, effects));
+    const rest = await inTransaction((tx, effects) =>
+      bookSucceededRefund(tx, { ...input, amountCents: o.totalCents - 250, providerRefundId: `${input.providerRefundId}_2` }, effects),
+    );
     expect(rest).toMatchObject({ booked: true, fullyRefunded: true });
     expect((await paymentRows(o.id))[0]).toMatchObject({ status: "refunded", refundedCents: o.totalCents });
   });
@@ -500,7 +594,18 @@ describe("bookSucceededRefund (the provider announces a refund)", () => {
     const [payment] = await paymentRows(o.id);
     if (!payment) throw new Error("paid");
     const booked = await inTransaction((tx, effects) =>
-      bookSucceededRefund(tx, { orderId: o.id, paymentId: payment.id, amountCents: o.totalCents + 100, providerRefundId: `sbx_re_${randomUUID()}`, reason: "x", source: "provider" }, effects),
+      bookSucceededRefund(
+        tx,
+        {
+          orderId: o.id,
+          paymentId: payment.id,
+          amountCents: o.totalCents + 100,
+          providerRefundId: `sbx_re_${randomUUID()}`,
+          reason: "x",
+          source: "provider",
+        },
+        effects,
+      ),
     );
     expect(booked.refund?.amountCents).toBe(o.totalCents);
     expect((await paymentRows(o.id))[0]).toMatchObject({ status: "refunded", refundedCents: o.totalCents });
@@ -533,12 +638,27 @@ describe("with Stripe (fake server)", () => {
 
   function stripeEvent(type: string, object: object): string {
     const id = `evt_${randomUUID().replace(/-/g, "")}`;
-    return JSON.stringify({ id, object: "event", api_version: "2025-01-27.acacia", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+    return JSON.stringify({
+      id,
+      object: "event",
+      api_version: "2025-01-27.acacia",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
   }
 
   async function sendWebhook(payload: string) {
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const res = await call<{ outcome?: string; message?: string }>(webhookRoute.POST, { method: "POST", path: "/api/webhooks/stripe", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+    const res = await call<{ outcome?: string; message?: string }>(webhookRoute.POST, {
+      method: "POST",
+      path: "/api/webhooks/stripe",
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res;
   }
@@ -549,7 +669,13 @@ describe("with Stripe (fake server)", () => {
     return intent;
   };
 
-  const paySucceeded = (intent: FakeIntent) => sendWebhook(stripeEvent("payment_intent.succeeded", Object.assign(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null })));
+  const paySucceeded = (intent: FakeIntent) =>
+    sendWebhook(
+      stripeEvent(
+        "payment_intent.succeeded",
+        Object.assign(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null }),
+      ),
+    );
 
   /** A customer's order paid by Stripe (success announced by the webhook). */
   async function stripeOrder(opts: { paid?: boolean } = {}) {
@@ -638,7 +764,14 @@ describe("with Stripe (fake server)", () => {
     expect(tooMuch.status).toBe(422);
     // Stripe's confirmation (as the webhook hands it over), twice.
     const [payment] = await paymentRows(o.id);
-    const input = { orderId: o.id, paymentId: payment?.id ?? 0, amountCents: 400, providerRefundId: pending?.providerRefundId ?? "", reason: "refunded at Stripe", source: "provider" as const };
+    const input = {
+      orderId: o.id,
+      paymentId: payment?.id ?? 0,
+      amountCents: 400,
+      providerRefundId: pending?.providerRefundId ?? "",
+      reason: "refunded at Stripe",
+      source: "provider" as const,
+    };
     expect((await inTransaction((tx, effects) => bookSucceededRefund(tx, input, effects))).booked).toBe(true);
     expect((await inTransaction((tx, effects) => bookSucceededRefund(tx, input, effects))).booked).toBe(false);
     expect((await refundRows(o.id)).map((r) => [r.id, r.status, r.reason])).toEqual([[pending?.id, "succeeded", "Slow bank"]]);
@@ -649,7 +782,10 @@ describe("with Stripe (fake server)", () => {
   it("a second successful payment (an old PaymentIntent paid after all) is refunded automatically and shows in the timeline", async () => {
     const o = await stripeOrder({ paid: false });
     // The first card is declined; the retry cancels intent 1 and pays with intent 2.
-    Object.assign(o.intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline" } });
+    Object.assign(o.intent, {
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline" },
+    });
     await sendWebhook(stripeEvent("payment_intent.payment_failed", { ...o.intent }));
     expect((await retryPayment(o.id, o.buyer)).status).toBe(200);
     const [first, second] = await paymentRows(o.id);
@@ -671,7 +807,10 @@ describe("with Stripe (fake server)", () => {
     const types = events.map((e) => e.type);
     expect(types).toContain("duplicate_payment");
     expect(types.indexOf("refunded")).toBeGreaterThan(types.indexOf("duplicate_payment"));
-    expect(events.find((e) => e.type === "refunded")).toMatchObject({ actor: "system", data: expect.objectContaining({ paymentId: first?.id, amountCents: o.totalCents }) });
+    expect(events.find((e) => e.type === "refunded")).toMatchObject({
+      actor: "system",
+      data: expect.objectContaining({ paymentId: first?.id, amountCents: o.totalCents }),
+    });
     // The order stays paid and open; the duplicate was never invoiced, so no credit note.
     expect(await orderRow(o.id)).toMatchObject({ status: "pending" });
     expect(await (await getDb()).$count(invoices, and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")))).toBe(0);

@@ -73,7 +73,9 @@ function parseCsv(text: string, separator = ","): string[][] {
 
 async function request(query: Record<string, string>, lang: "en" | "de" = "en") {
   const cookie = await cookieFor("admin");
-  const req = new Request(`http://localhost/api/admin/orders/export?${new URLSearchParams(query).toString()}`, { headers: { cookie: cookie ?? "", "accept-language": lang } });
+  const req = new Request(`http://localhost/api/admin/orders/export?${new URLSearchParams(query).toString()}`, {
+    headers: { cookie: cookie ?? "", "accept-language": lang },
+  });
   return exportRoute.GET(req, { params: Promise.resolve({}) });
 }
 
@@ -101,7 +103,15 @@ describe("GET /api/admin/orders/export – format", () => {
       status: "processing",
       paid: true,
       shipping: { firstName: "Jürgen", lastName: "Müßig", street1: "Domstraße 1", city: "Köln", postalCode: "50667", countryCode: "DE" },
-      billing: { firstName: "Müßig", lastName: "& Söhne GmbH", street1: "Straße des 17. Juni 2", street2: "Büro, 3. OG", city: "Düsseldorf", postalCode: "40213", countryCode: "DE" },
+      billing: {
+        firstName: "Müßig",
+        lastName: "& Söhne GmbH",
+        street1: "Straße des 17. Juni 2",
+        street2: "Büro, 3. OG",
+        city: "Düsseldorf",
+        postalCode: "40213",
+        countryCode: "DE",
+      },
       lines: [
         { articleName: "Classic Mug", variantName: "Weiß", colour: "Weiß", quantity: 2, unitPriceCents: 1499, vatPercent: 19 },
         { articleName: "Kochbuch „Tassenküche“", variantName: null, quantity: 1, unitPriceCents: 990, vatPercent: 7 },
@@ -258,8 +268,18 @@ describe("GET /api/admin/orders/export – spreadsheet safety and the German Exc
       status: "processing",
       paid: true,
       refundedCents: 5,
-      shipping: { firstName: "@Eve", lastName: "Doe", street1: "Main St 1;+cmd|' /C calc'!A0", street2: "Flat\t=2|-3", city: "Berlin", postalCode: "10115", countryCode: "DE" },
-      lines: [{ articleName: "Mug; =WEBSERVICE(1)", variantName: "+white", colour: "\rred", quantity: 1, unitPriceCents: 1499, vatPercent: 19 }],
+      shipping: {
+        firstName: "@Eve",
+        lastName: "Doe",
+        street1: "Main St 1;+cmd|' /C calc'!A0",
+        street2: "Flat\t=2|-3",
+        city: "Berlin",
+        postalCode: "10115",
+        countryCode: "DE",
+      },
+      lines: [
+        { articleName: "Mug; =WEBSERVICE(1)", variantName: "+white", colour: "\rred", quantity: 1, unitPriceCents: 1499, vatPercent: 19 },
+      ],
     });
   });
 
@@ -284,7 +304,8 @@ describe("GET /api/admin/orders/export – spreadsheet safety and the German Exc
     expect(row.Colour).toBe("'\rred");
     // No text cell, split at any of , ; tab |, yields a piece a spreadsheet would evaluate.
     for (const column of ["Customer", "Email", "Billing address", "Shipping address", "Article", "Variant", "Colour"]) {
-      for (const piece of (row[column] ?? "").split(/[,;\t|]/)) expect(piece.trimStart(), `${column}: ${piece}`).not.toMatch(/^[=+\-@\t\r]/);
+      for (const piece of (row[column] ?? "").split(/[,;\t|]/))
+        expect(piece.trimStart(), `${column}: ${piece}`).not.toMatch(/^[=+\-@\t\r]/);
     }
     expect(row["Unit price (gross, EUR)"]).toBe("14.99");
     expect(row["Refunded (EUR)"]).toBe("0.05");
@@ -320,7 +341,11 @@ describe("GET /api/admin/orders/export – a paid order", () => {
     const placed = await placedOrder("customer", customerId, { body: checkoutBody({ acceptWithdrawalWaiver: true }) });
     const orderId = placed.order.id;
     expect((await paySandbox(orderId, card(CARDS.ok))).body.status).toBe("succeeded");
-    const detail = await call<AdminOrderDetail>(detailRoute.GET, { path: `/api/admin/orders/${orderId}`, params: { orderId }, cookie: await cookieFor("admin") });
+    const detail = await call<AdminOrderDetail>(detailRoute.GET, {
+      path: `/api/admin/orders/${orderId}`,
+      params: { orderId },
+      cookie: await cookieFor("admin"),
+    });
     const invoice = detail.body.invoices.find((i) => i.kind === "invoice");
     expect(invoice?.number).toMatch(/^RE-\d{4}-\d{6}$/);
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date(detail.body.createdAt));
@@ -356,7 +381,9 @@ describe("GET /api/admin/orders/export – streaming", () => {
       });
       ids.push(o.id);
     }
-    await (await getDb())
+    await (
+      await getDb()
+    )
       .update(orders)
       .set({ createdAt: sql`${orders.createdAt} + interval '0.000321 seconds'` })
       .where(inArray(orders.id, ids));

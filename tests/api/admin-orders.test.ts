@@ -20,7 +20,18 @@ import * as itemsRoute from "@/app/api/user/cart/items/route";
 import { call, cookieFor, type Role } from "../helpers/api";
 import { seedOrder } from "../helpers/admin-orders-db";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
-import { card, CARDS, checkoutBody, clearCart, paySandbox, placedOrder, placeOrder, seededMug, userIdOf, type ErrorBody } from "../helpers/orders";
+import {
+  card,
+  CARDS,
+  checkoutBody,
+  clearCart,
+  paySandbox,
+  placedOrder,
+  placeOrder,
+  seededMug,
+  userIdOf,
+  type ErrorBody,
+} from "../helpers/orders";
 
 const ANY_UUID = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";
 type Lang = "en" | "de";
@@ -42,7 +53,12 @@ async function list(query: Record<string, string>, who: Role = "admin") {
 }
 
 async function detail(orderId: string, who: Role = "admin", lang: Lang = "en") {
-  return call<AdminOrderDetail & ErrorBody>(detailRoute.GET, { path: `/api/admin/orders/${orderId}`, params: { orderId }, cookie: await cookieFor(who), headers: { "accept-language": lang } });
+  return call<AdminOrderDetail & ErrorBody>(detailRoute.GET, {
+    path: `/api/admin/orders/${orderId}`,
+    params: { orderId },
+    cookie: await cookieFor(who),
+    headers: { "accept-language": lang },
+  });
 }
 
 async function printPdf(orderId: string, itemId: string | number, who: Role = "admin") {
@@ -51,11 +67,20 @@ async function printPdf(orderId: string, itemId: string | number, who: Role = "a
 }
 
 async function exportCsv(query: Record<string, string>, who: Role = "admin") {
-  return call<string & ErrorBody>(exportRoute.GET, { path: `/api/admin/orders/export?${new URLSearchParams(query).toString()}`, cookie: await cookieFor(who) });
+  return call<string & ErrorBody>(exportRoute.GET, {
+    path: `/api/admin/orders/export?${new URLSearchParams(query).toString()}`,
+    cookie: await cookieFor(who),
+  });
 }
 
 async function adminPost(handler: typeof processRoute.POST, orderId: string, action: string, body?: unknown) {
-  const res = await call<AdminOrderDetail & ErrorBody>(handler, { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  const res = await call<AdminOrderDetail & ErrorBody>(handler, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/${action}`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor("admin"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -73,11 +98,19 @@ describe("access matrix", () => {
     itemId = placed.order.items[0]?.id ?? 0;
   });
 
-  const routes: [string, () => Promise<{ status: number; body: unknown; headers: Headers }>, (who: Role) => Promise<{ status: number; body: unknown; headers: Headers }>][] = [
+  const routes: [
+    string,
+    () => Promise<{ status: number; body: unknown; headers: Headers }>,
+    (who: Role) => Promise<{ status: number; body: unknown; headers: Headers }>,
+  ][] = [
     ["GET /api/admin/orders", async () => list({}), (who) => list({}, who)],
     ["GET /api/admin/orders/{orderId}", async () => detail(orderId), (who) => detail(orderId, who)],
     ["GET /api/admin/orders/export", async () => exportCsv({}), (who) => exportCsv({}, who)],
-    ["GET /api/admin/orders/{orderId}/items/{itemId}/print", async () => printPdf(orderId, itemId), (who) => printPdf(orderId, itemId, who)],
+    [
+      "GET /api/admin/orders/{orderId}/items/{itemId}/print",
+      async () => printPdf(orderId, itemId),
+      (who) => printPdf(orderId, itemId, who),
+    ],
   ];
 
   it.each(routes)("%s – anonymous 401, customer 403, admin 200", async (_name, asAdmin, as) => {
@@ -127,9 +160,14 @@ describe("GET /api/admin/orders – filters", () => {
     const completed = await list({ status: "completed", ...march });
     expect(completed.body.items.map((i) => i.actions)).toEqual([[], ["deliver"]]);
     expect(numbers((await list({ status: "cancelled", ...march })).body)).toEqual([made.cancelled]);
-    expect(numbers((await list({ status: "all", ...march })).body)).toEqual(
-      [made.cancelled, made.delivered, made.shipped, made.processing, made.pendingPaid, made.pendingUnpaid],
-    );
+    expect(numbers((await list({ status: "all", ...march })).body)).toEqual([
+      made.cancelled,
+      made.delivered,
+      made.shipped,
+      made.processing,
+      made.pendingPaid,
+      made.pendingUnpaid,
+    ]);
     expect(numbers((await list(march)).body)).toEqual([made.processing, made.pendingPaid, made.pendingUnpaid]);
   });
 
@@ -147,7 +185,12 @@ describe("GET /api/admin/orders – filters", () => {
         { unitPriceCents: 700, vatPercent: 7, quantity: 3 },
       ],
     });
-    await (await getDb()).update(orders).set({ shippedAt: at("2021-04-03T08:00:00Z"), trackingNumber: "TRK-1" }).where(eq(orders.id, o.id));
+    await (
+      await getDb()
+    )
+      .update(orders)
+      .set({ shippedAt: at("2021-04-03T08:00:00Z"), trackingNumber: "TRK-1" })
+      .where(eq(orders.id, o.id));
     const res = await list({ status: "all", from: "2021-04-02", to: "2021-04-02" });
     expect(res.body.items).toEqual([
       {
@@ -170,9 +213,27 @@ describe("GET /api/admin/orders – filters", () => {
 
   it("searches order number, email, first name, last name and 'first last', case-insensitive; % and _ are literal", async () => {
     const when = at("2021-05-05T10:00:00Z");
-    const a = await seedOrder({ createdAt: when, orderNumber: "MM-2021-SEARCH-1", firstName: "Jürgen", lastName: "Müßig", email: "juergen.muessig@example.com" });
-    const b = await seedOrder({ createdAt: when, orderNumber: "MM-2021-SEARCH-2", firstName: "Zack", lastName: "O_Brien", email: "zack@example.org" });
-    const c = await seedOrder({ createdAt: when, orderNumber: "MM-2021-SEARCH-3", firstName: "Zoe", lastName: "Oxbridge", email: "zoe100%@example.org" });
+    const a = await seedOrder({
+      createdAt: when,
+      orderNumber: "MM-2021-SEARCH-1",
+      firstName: "Jürgen",
+      lastName: "Müßig",
+      email: "juergen.muessig@example.com",
+    });
+    const b = await seedOrder({
+      createdAt: when,
+      orderNumber: "MM-2021-SEARCH-2",
+      firstName: "Zack",
+      lastName: "O_Brien",
+      email: "zack@example.org",
+    });
+    const c = await seedOrder({
+      createdAt: when,
+      orderNumber: "MM-2021-SEARCH-3",
+      firstName: "Zoe",
+      lastName: "Oxbridge",
+      email: "zoe100%@example.org",
+    });
     const may = { status: "all", from: "2021-05-01", to: "2021-05-31" };
     const search = async (q: string) => numbers((await list({ ...may, q })).body).sort();
     expect(await search("search-2")).toEqual([b.orderNumber]);
@@ -195,7 +256,9 @@ describe("GET /api/admin/orders – filters", () => {
     const jan31 = await seedOrder({ createdAt: at("2020-01-31T22:59:59Z") });
     const feb1 = await seedOrder({ createdAt: at("2020-01-31T23:30:00Z") });
     const range = async (from?: string, to?: string) =>
-      numbers((await list({ status: "all", ...(from ? { from } : {}), ...(to ? { to } : {}) })).body).filter((n) => [june30, july1, jan31, feb1].some((o) => o.orderNumber === n));
+      numbers((await list({ status: "all", ...(from ? { from } : {}), ...(to ? { to } : {}) })).body).filter((n) =>
+        [june30, july1, jan31, feb1].some((o) => o.orderNumber === n),
+      );
     expect(await range("2020-06-30", "2020-06-30")).toEqual([june30.orderNumber]);
     expect(await range("2020-07-01", "2020-07-01")).toEqual([july1.orderNumber]);
     expect(await range("2020-06-01", "2020-07-01")).toEqual([july1.orderNumber, june30.orderNumber]);
@@ -208,7 +271,10 @@ describe("GET /api/admin/orders – filters", () => {
   it("invalid queries answer 422 with the field", async () => {
     const reversed = await list({ from: "2021-03-02", to: "2021-03-01" });
     expect(reversed.status).toBe(422);
-    expect(reversed.body).toMatchObject({ message: "Validation failed", errors: { to: "The end date must not be before the start date." } });
+    expect(reversed.body).toMatchObject({
+      message: "Validation failed",
+      errors: { to: "The end date must not be before the start date." },
+    });
     for (const bad of ["2021-02-30", "01.03.2021", "2021-3-1", "yesterday"]) {
       const res = await list({ from: bad });
       expect(res.status, bad).toBe(422);
@@ -230,7 +296,13 @@ describe("GET /api/admin/orders – paging and sums", () => {
     for (let day = 1; day <= 25; day++) {
       const unit = 1000 + day;
       const refundedCents = day === 25 ? unit + 490 : day % 5 === 0 ? 100 : 0;
-      const o = await seedOrder({ createdAt: at(`2019-05-${String(day).padStart(2, "0")}T12:00:00Z`), orderNumber: `MM-2019-P${String(day).padStart(2, "0")}`, lines: [{ unitPriceCents: unit, vatPercent: 19 }], paid: true, refundedCents });
+      const o = await seedOrder({
+        createdAt: at(`2019-05-${String(day).padStart(2, "0")}T12:00:00Z`),
+        orderNumber: `MM-2019-P${String(day).padStart(2, "0")}`,
+        lines: [{ unitPriceCents: unit, vatPercent: 19 }],
+        paid: true,
+        refundedCents,
+      });
       totals.push(o.totalCents);
       refunded += refundedCents;
     }
@@ -271,24 +343,65 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     const [prompt] = await db.select().from(prompts).where(eq(prompts.promptNumber, "P-001"));
     if (!prompt) throw new Error("seeded prompt P-001");
     promptId = prompt.id;
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#884422" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#884422" } })
+      .jpeg()
+      .toBuffer();
     const upload = await storeImage({ bytes: photo, use: "editor", format: "jpeg", type: "UPLOADED", ownerId: otherId });
     uploadId = upload.id;
     const [generation] = await db
       .insert(generations)
-      .values({ userId: otherId, promptId, provider: "openai", model: "gpt-image-1", sourceImageId: upload.id, promptText: "Transform the photo into pop art. Exact text.", status: "SUCCEEDED", costMicroCents: 4_200_000 })
+      .values({
+        userId: otherId,
+        promptId,
+        provider: "openai",
+        model: "gpt-image-1",
+        sourceImageId: upload.id,
+        promptText: "Transform the photo into pop art. Exact text.",
+        status: "SUCCEEDED",
+        costMicroCents: 4_200_000,
+      })
       .returning();
     if (!generation) throw new Error("generation inserted");
     // 1600 × 640 on the 200 × 80 mm print area: 1600 px / (200 / 25.4) in = 203 DPI.
-    const bytes = await sharp({ create: { width: 1600, height: 640, channels: 3, background: "#3366cc" } }).png().toBuffer();
-    const design = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: otherId, promptId, sourceImageId: upload.id, generationId: generation.id });
+    const bytes = await sharp({ create: { width: 1600, height: 640, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const design = await storeImage({
+      bytes,
+      use: "generated",
+      format: "png",
+      type: "GENERATED",
+      ownerId: otherId,
+      promptId,
+      sourceImageId: upload.id,
+      generationId: generation.id,
+    });
     designId = design.id;
 
     await clearCart("other");
     const { mugId, variantId } = await seededMug();
-    const added = await call(itemsRoute.POST, { method: "POST", path: "/api/user/cart/items", body: { mugId, variantId, imageId: design.id, quantity: 2 }, cookie: await cookieFor("other") });
+    const added = await call(itemsRoute.POST, {
+      method: "POST",
+      path: "/api/user/cart/items",
+      body: { mugId, variantId, imageId: design.id, quantity: 2 },
+      cookie: await cookieFor("other"),
+    });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const placed = await placeOrder(checkoutBody({ acceptWithdrawalWaiver: true, billingAddress: { firstName: "Firma", lastName: "GmbH", street1: "Industrieweg 5", street2: "Halle 2", city: "Köln", postalCode: "50667", countryCode: "DE" } }), "other");
+    const placed = await placeOrder(
+      checkoutBody({
+        acceptWithdrawalWaiver: true,
+        billingAddress: {
+          firstName: "Firma",
+          lastName: "GmbH",
+          street1: "Industrieweg 5",
+          street2: "Halle 2",
+          city: "Köln",
+          postalCode: "50667",
+          countryCode: "DE",
+        },
+      }),
+      "other",
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     orderId = placed.body.order.id;
     itemId = placed.body.order.items[0]?.id ?? 0;
@@ -315,8 +428,24 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       currency: "EUR",
       carrier: "DHL",
       trackingNumber: "00340434161234567890",
-      shippingAddress: { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
-      billingAddress: { firstName: "Firma", lastName: "GmbH", street1: "Industrieweg 5", street2: "Halle 2", city: "Köln", postalCode: "50667", countryCode: "DE" },
+      shippingAddress: {
+        firstName: "Anna",
+        lastName: "Muster",
+        street1: "Hauptstraße 1",
+        street2: null,
+        city: "Berlin",
+        postalCode: "10115",
+        countryCode: "DE",
+      },
+      billingAddress: {
+        firstName: "Firma",
+        lastName: "GmbH",
+        street1: "Industrieweg 5",
+        street2: "Halle 2",
+        city: "Köln",
+        postalCode: "50667",
+        countryCode: "DE",
+      },
       refundedCents: 0,
       cancelledAt: null,
       cancelReason: null,
@@ -331,13 +460,35 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     expect(d.shippedAt).not.toBeNull();
     expect(d.withdrawalWaiverAt).toEqual(expect.any(String));
     expect(d.items).toHaveLength(1);
-    expect(d.items[0]).toMatchObject({ id: itemId, articleName: MUG_ARTICLE.name, variantName: "White", quantity: 2, unitPriceCents: 1499, vatPercent: 19, totalCents: 2998, personalised: true });
+    expect(d.items[0]).toMatchObject({
+      id: itemId,
+      articleName: MUG_ARTICLE.name,
+      variantName: "White",
+      quantity: 2,
+      unitPriceCents: 1499,
+      vatPercent: 19,
+      totalCents: 2998,
+      personalised: true,
+    });
     expect(d.payments).toEqual([
-      { id: expect.any(Number), provider: "sandbox", providerPaymentId: expect.any(String), status: "succeeded", amountCents: d.totalCents, refundedCents: 0, failureMessage: null, createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        provider: "sandbox",
+        providerPaymentId: expect.any(String),
+        status: "succeeded",
+        amountCents: d.totalCents,
+        refundedCents: 0,
+        failureMessage: null,
+        createdAt: expect.any(String),
+      },
     ]);
     expect(d.refunds).toEqual([]);
     const invoice = d.invoices.find((i) => i.kind === "invoice");
-    expect(invoice).toMatchObject({ number: expect.stringMatching(/^RE-\d{4}-\d{6}$/), grossCents: d.totalCents, url: `/api/admin/orders/${orderId}/invoice?invoiceId=${invoice?.id}` });
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^RE-\d{4}-\d{6}$/),
+      grossCents: d.totalCents,
+      url: `/api/admin/orders/${orderId}/invoice?invoiceId=${invoice?.id}`,
+    });
   });
 
   it("the production sheet names the photo, the design, the prompt, the model, the cost, the print PDF and the DPI verdict", async () => {
@@ -363,7 +514,8 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
 
   it("the admin can open the customer's photo and design; another customer still cannot", async () => {
     for (const id of [uploadId, designId]) {
-      const get = async (who: Role) => call(imageRoute.GET, { path: `/api/images/${id}`, params: { imageId: String(id) }, cookie: await cookieFor(who) });
+      const get = async (who: Role) =>
+        call(imageRoute.GET, { path: `/api/images/${id}`, params: { imageId: String(id) }, cookie: await cookieFor(who) });
       expect((await get("admin")).status).toBe(200);
       expect((await get("other")).status).toBe(200); // the owner
       expect((await get("customer")).status).toBe(404);
@@ -395,7 +547,9 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       [2400, 2400, 305, "ok"],
     ] as const;
     for (const [width, height, dpi, verdict] of cases) {
-      const bytes = await sharp({ create: { width, height, channels: 3, background: "#808080" } }).png().toBuffer();
+      const bytes = await sharp({ create: { width, height, channels: 3, background: "#808080" } })
+        .png()
+        .toBuffer();
       expect((await fitPrintImage(bytes, 200, 80)).dpi, `${width}×${height}`).toBe(dpi);
       expect(effectivePrintDpi(width, height, 200, 80)).toBe(dpi);
       expect(dpiVerdict(dpi)).toBe(verdict);
@@ -419,7 +573,9 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
   });
 
   it("an edited design shows the generation of the generated image it was edited from", async () => {
-    const bytes = await sharp({ create: { width: 1300, height: 520, channels: 3, background: "#aa3366" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 1300, height: 520, channels: 3, background: "#aa3366" } })
+      .png()
+      .toBuffer();
     const edited = await storeImage({ bytes, use: "edited", format: "png", type: "EDITED", ownerId: otherId, sourceImageId: designId });
     const { mugId } = await seededMug();
     const o = await seedOrder({ lines: [{ unitPriceCents: 1499, vatPercent: 19, articleId: mugId, imageId: edited.id }] });
@@ -443,7 +599,16 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     const plain = await seedOrder({ lines: [{ unitPriceCents: 990, vatPercent: 7, articleName: "Sticker", variantName: null }] });
     const res = await detail(plain.id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ paymentStatus: "unpaid", paidCents: 0, refundableCents: 0, canRefund: false, canResendReceipt: false, actions: ["cancel"], invoices: [], timeline: [] });
+    expect(res.body).toMatchObject({
+      paymentStatus: "unpaid",
+      paidCents: 0,
+      refundableCents: 0,
+      canRefund: false,
+      canResendReceipt: false,
+      actions: ["cancel"],
+      invoices: [],
+      timeline: [],
+    });
     expect(res.body.items[0]?.production).toEqual({
       sourceImageUrl: null,
       designImageUrl: null,

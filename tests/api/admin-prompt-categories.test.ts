@@ -31,7 +31,12 @@ async function createCategory(body: Record<string, unknown>) {
   return call<PromptCategoryDto>(categories.POST, { method: "POST", path: "/api/admin/prompts/categories", body, cookie: await admin() });
 }
 async function createSubcategory(body: Record<string, unknown>) {
-  return call<PromptSubcategoryDto>(subcategories.POST, { method: "POST", path: "/api/admin/prompts/subcategories", body, cookie: await admin() });
+  return call<PromptSubcategoryDto>(subcategories.POST, {
+    method: "POST",
+    path: "/api/admin/prompts/subcategories",
+    body,
+    cookie: await admin(),
+  });
 }
 async function listCategories() {
   return (await call<PromptCategoryDto[]>(categories.GET, { path: "/api/admin/prompts/categories", cookie: await admin() })).body;
@@ -62,7 +67,11 @@ async function insertPrompt(categoryId: number, subcategoryId: number | null = n
 async function withDeleteTrigger(table: string, rowName: string, insert: string, fn: () => Promise<void>): Promise<void> {
   const db = await getDb();
   await db.execute(sql.raw(`CREATE FUNCTION race_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${insert}; RETURN OLD; END $$`));
-  await db.execute(sql.raw(`CREATE TRIGGER race_insert BEFORE DELETE ON ${table} FOR EACH ROW WHEN (OLD.name = '${rowName}') EXECUTE FUNCTION race_insert()`));
+  await db.execute(
+    sql.raw(
+      `CREATE TRIGGER race_insert BEFORE DELETE ON ${table} FOR EACH ROW WHEN (OLD.name = '${rowName}') EXECUTE FUNCTION race_insert()`,
+    ),
+  );
   try {
     await fn();
   } finally {
@@ -100,7 +109,14 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
       ok: 200,
       run: async (cookie, role) => {
         const { id } = (await createCategory({ name: `Put target ${role}` })).body;
-        return (await call(category.PUT, { method: "PUT", params: catParams(id), body: { name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` }, cookie })).status;
+        return (
+          await call(category.PUT, {
+            method: "PUT",
+            params: catParams(id),
+            body: { name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` },
+            cookie,
+          })
+        ).status;
       },
     },
     {
@@ -128,7 +144,8 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
     {
       name: "GET /api/admin/prompts/subcategories/{subcategoryId}",
       ok: 200,
-      run: async (cookie) => (await call(subcategory.GET, { params: subParams((await seedSubcategory("Fun", "Retro")).id), cookie })).status,
+      run: async (cookie) =>
+        (await call(subcategory.GET, { params: subParams((await seedSubcategory("Fun", "Retro")).id), cookie })).status,
     },
     {
       name: "PUT /api/admin/prompts/subcategories/{subcategoryId}",
@@ -136,7 +153,14 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
       run: async (cookie, role) => {
         const categoryId = await parent();
         const { id } = (await createSubcategory({ categoryId, name: `Put target ${role}` })).body;
-        return (await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` }, cookie })).status;
+        return (
+          await call(subcategory.PUT, {
+            method: "PUT",
+            params: subParams(id),
+            body: { categoryId, name: `Renamed ${role}`, nameDe: `Umbenannt ${role}` },
+            cookie,
+          })
+        ).status;
       },
     },
     {
@@ -151,7 +175,8 @@ describe("access matrix for /api/admin/prompts/categories and /subcategories", (
     {
       name: "GET /api/admin/prompts/subcategories/search",
       ok: 200,
-      run: async (cookie) => (await call(subcategorySearch.GET, { path: "/api/admin/prompts/subcategories/search?name=retro", cookie })).status,
+      run: async (cookie) =>
+        (await call(subcategorySearch.GET, { path: "/api/admin/prompts/subcategories/search?name=retro", cookie })).status,
     },
     {
       name: "GET /api/admin/prompts/subcategories/category/{categoryId}",
@@ -174,7 +199,9 @@ describe("GET/POST /api/admin/prompts/categories", () => {
     const list = await listCategories();
     const seeded = list.filter((c) => c.name === "Art styles" || c.name === "Fun");
     expect(seeded.map((c) => c.name)).toEqual(["Art styles", "Fun"]);
-    expect(list.map((c) => c.name)).toEqual([...list.map((c) => c.name)].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
+    expect(list.map((c) => c.name)).toEqual(
+      [...list.map((c) => c.name)].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare),
+    );
     const [art, fun] = seeded;
     expect(art).toMatchObject({ description: "Classic painting and drawing techniques", promptCount: 3, subcategoryCount: 2 });
     expect(art?.subcategories.map((s) => [s.name, s.promptCount, s.categoryName])).toEqual([
@@ -204,7 +231,12 @@ describe("GET/POST /api/admin/prompts/categories", () => {
     { title: "name blank", body: { name: "   " }, field: "name", message: "Name is required" },
     { title: "name null", body: { name: null }, field: "name", message: "Name is required" },
     { title: "name 256 characters", body: { name: "x".repeat(256) }, field: "name", message: "Name must be at most 255 characters" },
-    { title: "description too long", body: { name: "A", description: "d".repeat(1001) }, field: "description", message: "Description must be at most 1000 characters" },
+    {
+      title: "description too long",
+      body: { name: "A", description: "d".repeat(1001) },
+      field: "description",
+      message: "Description must be at most 1000 characters",
+    },
     { title: "description not text", body: { name: "A", description: 3 }, field: "description", message: "Invalid value" },
   ];
   for (const row of bad) {
@@ -219,7 +251,11 @@ describe("GET/POST /api/admin/prompts/categories", () => {
   }
 
   it("POST /api/admin/prompts/categories – answers in German for a German caller; malformed JSON → 400", async () => {
-    const res = await call<Envelope>(categories.POST, { method: "POST", body: { name: "x".repeat(256) }, cookie: `${await admin()}; NEXT_LOCALE=de` });
+    const res = await call<Envelope>(categories.POST, {
+      method: "POST",
+      body: { name: "x".repeat(256) },
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
     expect(res.body.errors?.name).toBe("Der Name darf höchstens 255 Zeichen lang sein");
     expect((await call(categories.POST, { method: "POST", body: "{name:", cookie: await admin() })).status).toBe(400);
   });
@@ -235,10 +271,20 @@ describe("GET/PUT/DELETE /api/admin/prompts/categories/{categoryId}", () => {
 
   it("PUT /api/admin/prompts/categories/{categoryId} – replaces name and description; 256 characters → 422", async () => {
     const { id } = (await createCategory({ name: "Old", description: "old" })).body;
-    const res = await call<PromptCategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: " New " }, cookie: await admin() });
+    const res = await call<PromptCategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: " New " },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, name: "New", description: null });
-    const tooLong = await call<Envelope>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "y".repeat(256) }, cookie: await admin() });
+    const tooLong = await call<Envelope>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: "y".repeat(256) },
+      cookie: await admin(),
+    });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors?.name).toBe("Name must be at most 255 characters");
   });
@@ -275,7 +321,12 @@ describe("GET/PUT/DELETE /api/admin/prompts/categories/{categoryId}", () => {
   const used: { title: string; archived: boolean; locale: "en" | "de"; message: string }[] = [
     { title: "used by a prompt", archived: false, locale: "en", message: "Cannot delete category with associated prompts" },
     { title: "used by an archived prompt", archived: true, locale: "en", message: "Cannot delete category with associated prompts" },
-    { title: "used by a prompt, German caller", archived: false, locale: "de", message: "Kategorie mit zugeordneten Prompts kann nicht gelöscht werden" },
+    {
+      title: "used by a prompt, German caller",
+      archived: false,
+      locale: "de",
+      message: "Kategorie mit zugeordneten Prompts kann nicht gelöscht werden",
+    },
   ];
   for (const row of used) {
     it(`DELETE /api/admin/prompts/categories/{categoryId} – no subcategories but ${row.title} → 409 ${row.message}`, async () => {
@@ -323,7 +374,10 @@ describe("GET/PUT/DELETE /api/admin/prompts/categories/{categoryId}", () => {
 
 describe("GET /api/admin/prompts/categories/search", () => {
   const search = async (name: string) =>
-    call<PromptCategoryDto[]>(categorySearch.GET, { path: `/api/admin/prompts/categories/search?name=${encodeURIComponent(name)}`, cookie: await admin() });
+    call<PromptCategoryDto[]>(categorySearch.GET, {
+      path: `/api/admin/prompts/categories/search?name=${encodeURIComponent(name)}`,
+      cookie: await admin(),
+    });
 
   it("GET /api/admin/prompts/categories/search – case-insensitive substring, % and _ literal", async () => {
     const res = await search("STYLE");
@@ -337,9 +391,15 @@ describe("GET /api/admin/prompts/categories/search", () => {
   });
 
   it("GET /api/admin/prompts/categories/search – no name lists everything; 256 characters → 422", async () => {
-    const all = await call<PromptCategoryDto[]>(categorySearch.GET, { path: "/api/admin/prompts/categories/search", cookie: await admin() });
+    const all = await call<PromptCategoryDto[]>(categorySearch.GET, {
+      path: "/api/admin/prompts/categories/search",
+      cookie: await admin(),
+    });
     expect(all.body.map((c) => c.id)).toEqual((await listCategories()).map((c) => c.id));
-    const tooLong = await call<Envelope>(categorySearch.GET, { path: `/api/admin/prompts/categories/search?name=${"q".repeat(256)}`, cookie: await admin() });
+    const tooLong = await call<Envelope>(categorySearch.GET, {
+      path: `/api/admin/prompts/categories/search?name=${"q".repeat(256)}`,
+      cookie: await admin(),
+    });
     expect(tooLong.status).toBe(422);
     expect(tooLong.body.errors?.name).toBe("Name must be at most 255 characters");
   });
@@ -356,10 +416,20 @@ describe("POST /api/admin/prompts/subcategories", () => {
 
   const bad: { title: string; body: (categoryId: number) => unknown; field: string; message: string }[] = [
     { title: "categoryId missing", body: () => ({ name: "A" }), field: "categoryId", message: "Please choose a category" },
-    { title: "categoryId a string", body: (c) => ({ name: "A", categoryId: String(c) }), field: "categoryId", message: "Please choose a category" },
+    {
+      title: "categoryId a string",
+      body: (c) => ({ name: "A", categoryId: String(c) }),
+      field: "categoryId",
+      message: "Please choose a category",
+    },
     { title: "categoryId zero", body: () => ({ name: "A", categoryId: 0 }), field: "categoryId", message: "Please choose a category" },
     { title: "name blank", body: (c) => ({ categoryId: c, name: "  " }), field: "name", message: "Name is required" },
-    { title: "name 256 characters", body: (c) => ({ categoryId: c, name: "x".repeat(256) }), field: "name", message: "Name must be at most 255 characters" },
+    {
+      title: "name 256 characters",
+      body: (c) => ({ categoryId: c, name: "x".repeat(256) }),
+      field: "name",
+      message: "Name must be at most 255 characters",
+    },
     {
       title: "description too long",
       body: (c) => ({ categoryId: c, name: "A", description: "d".repeat(1001) }),
@@ -378,7 +448,11 @@ describe("POST /api/admin/prompts/subcategories", () => {
   }
 
   it("POST /api/admin/prompts/subcategories – unknown categoryId (an article category's id is not one) → 422 field error", async () => {
-    const res = await call<Envelope>(subcategories.POST, { method: "POST", body: { categoryId: 999999, name: "Orphan" }, cookie: await admin() });
+    const res = await call<Envelope>(subcategories.POST, {
+      method: "POST",
+      body: { categoryId: 999999, name: "Orphan" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ message: "Validation failed", errors: { categoryId: "This entry does not exist" } });
     const db = await getDb();
@@ -410,7 +484,12 @@ describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () =
   it("PUT /api/admin/prompts/subcategories/{subcategoryId} – moves an unused subcategory to another category", async () => {
     const { id: target } = (await createCategory({ name: "Move target" })).body;
     const { id } = (await createSubcategory({ categoryId: (await seedCategory("Fun")).id, name: "Mover" })).body;
-    const res = await call<PromptSubcategoryDto>(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId: target, name: "Moved" }, cookie: await admin() });
+    const res = await call<PromptSubcategoryDto>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(id),
+      body: { categoryId: target, name: "Moved" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ categoryId: target, categoryName: "Move target", name: "Moved" });
     expect((await seedCategory("Fun")).subcategories.some((s) => s.id === id)).toBe(false);
@@ -437,10 +516,20 @@ describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () =
 
   it("PUT /api/admin/prompts/subcategories/{subcategoryId} – unknown categoryId → 422; invalid name → 422", async () => {
     const painting = await seedSubcategory("Art styles", "Painting");
-    const unknown = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(painting.id), body: { categoryId: 999999, name: "X" }, cookie: await admin() });
+    const unknown = await call<Envelope>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(painting.id),
+      body: { categoryId: 999999, name: "X" },
+      cookie: await admin(),
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ categoryId: "This entry does not exist" });
-    const blank = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(painting.id), body: { categoryId: painting.categoryId, name: "" }, cookie: await admin() });
+    const blank = await call<Envelope>(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(painting.id),
+      body: { categoryId: painting.categoryId, name: "" },
+      cookie: await admin(),
+    });
     expect(blank.status).toBe(422);
     expect(blank.body.errors?.name).toBe("Name is required");
     expect((await seedSubcategory("Art styles", "Painting")).name).toBe("Painting");
@@ -470,12 +559,20 @@ describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () =
 
   const used: { title: string; locale: "en" | "de"; message: string }[] = [
     { title: "used by the seed's prompts", locale: "en", message: "Cannot delete subcategory with associated prompts" },
-    { title: "used by the seed's prompts, German caller", locale: "de", message: "Unterkategorie mit zugeordneten Prompts kann nicht gelöscht werden" },
+    {
+      title: "used by the seed's prompts, German caller",
+      locale: "de",
+      message: "Unterkategorie mit zugeordneten Prompts kann nicht gelöscht werden",
+    },
   ];
   for (const row of used) {
     it(`DELETE /api/admin/prompts/subcategories/{subcategoryId} – ${row.title} → 409 ${row.message}`, async () => {
       const retro = await seedSubcategory("Fun", "Retro");
-      const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(retro.id), cookie: `${await admin()}; NEXT_LOCALE=${row.locale}` });
+      const res = await call<Envelope>(subcategory.DELETE, {
+        method: "DELETE",
+        params: subParams(retro.id),
+        cookie: `${await admin()}; NEXT_LOCALE=${row.locale}`,
+      });
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(row.message);
       expect((await call(subcategory.GET, { params: subParams(retro.id), cookie: await admin() })).status).toBe(200);
@@ -517,8 +614,12 @@ describe("GET /api/admin/prompts/subcategories, …/search and …/category/{cat
 
   it("GET /api/admin/prompts/subcategories/search – case-insensitive substring, % literal; none of the article subcategories", async () => {
     const search = async (name: string) =>
-      (await call<PromptSubcategoryDto[]>(subcategorySearch.GET, { path: `/api/admin/prompts/subcategories/search?name=${encodeURIComponent(name)}`, cookie: await admin() }))
-        .body;
+      (
+        await call<PromptSubcategoryDto[]>(subcategorySearch.GET, {
+          path: `/api/admin/prompts/subcategories/search?name=${encodeURIComponent(name)}`,
+          cookie: await admin(),
+        })
+      ).body;
     expect((await search("ING")).map((s) => s.name)).toEqual(["Drawing", "Painting"]);
     expect(await search("mugs")).toEqual([]);
     await createSubcategory({ categoryId: (await seedCategory("Fun")).id, name: "50% off" });
@@ -559,13 +660,26 @@ describe("German name and description (prompt categories and subcategories)", ()
     expect(res.body).toMatchObject({ name: "Seasons DE", nameDe: "Jahreszeiten", descriptionDe: "Frühling bis Winter" });
     const { id } = res.body;
     const cookie = await admin();
-    const put = await call<PromptCategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "Seasons DE", nameDe: "Saisons", descriptionDe: "" }, cookie });
+    const put = await call<PromptCategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: "Seasons DE", nameDe: "Saisons", descriptionDe: "" },
+      cookie,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
-    expect((await call<PromptCategoryDto>(category.GET, { params: catParams(id), cookie })).body).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
+    expect((await call<PromptCategoryDto>(category.GET, { params: catParams(id), cookie })).body).toMatchObject({
+      nameDe: "Saisons",
+      descriptionDe: null,
+    });
     const [row] = await (await getDb()).select().from(promptCategories).where(eq(promptCategories.id, id));
     expect(row).toMatchObject({ nameDe: "Saisons", descriptionDe: null });
-    const cleared = await call<PromptCategoryDto>(category.PUT, { method: "PUT", params: catParams(id), body: { name: "Seasons DE" }, cookie });
+    const cleared = await call<PromptCategoryDto>(category.PUT, {
+      method: "PUT",
+      params: catParams(id),
+      body: { name: "Seasons DE" },
+      cookie,
+    });
     expect(cleared.body).toMatchObject({ nameDe: null, descriptionDe: null });
   });
 
@@ -587,8 +701,20 @@ describe("German name and description (prompt categories and subcategories)", ()
   });
 
   const tooLong: { title: string; body: Record<string, unknown>; field: string; en: string; de: string }[] = [
-    { title: "German name 256 characters", body: { name: "A", nameDe: "ä".repeat(256) }, field: "nameDe", en: "Name must be at most 255 characters", de: "Der Name darf höchstens 255 Zeichen lang sein" },
-    { title: "German description too long", body: { name: "A", descriptionDe: "d".repeat(1001) }, field: "descriptionDe", en: "Description must be at most 1000 characters", de: "Die Beschreibung darf höchstens 1000 Zeichen lang sein" },
+    {
+      title: "German name 256 characters",
+      body: { name: "A", nameDe: "ä".repeat(256) },
+      field: "nameDe",
+      en: "Name must be at most 255 characters",
+      de: "Der Name darf höchstens 255 Zeichen lang sein",
+    },
+    {
+      title: "German description too long",
+      body: { name: "A", descriptionDe: "d".repeat(1001) },
+      field: "descriptionDe",
+      en: "Description must be at most 1000 characters",
+      de: "Die Beschreibung darf höchstens 1000 Zeichen lang sein",
+    },
     { title: "German name not text", body: { name: "A", nameDe: 5 }, field: "nameDe", en: "Invalid value", de: "Ungültiger Wert" },
   ];
   for (const row of tooLong) {
@@ -608,7 +734,12 @@ describe("German name and description (prompt categories and subcategories)", ()
       expect(sub.status).toBe(422);
       expect(sub.body.errors?.[row.field]).toBe(row.en);
       const drawing = await seedSubcategory("Art styles", "Drawing");
-      const putSub = await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { ...row.body, categoryId: art.id }, cookie });
+      const putSub = await call<Envelope>(subcategory.PUT, {
+        method: "PUT",
+        params: subParams(drawing.id),
+        body: { ...row.body, categoryId: art.id },
+        cookie,
+      });
       expect(putSub.status).toBe(422);
       expect(putSub.body.errors?.[row.field]).toBe(row.en);
       if (row.de) {
@@ -655,10 +786,26 @@ describe("catalogue cache", () => {
     const publicList = async () => (await call<PublicPrompt[]>(publicPrompts.GET, { path: "/api/prompts" })).body;
     const art = await seedCategory("Art styles");
     const drawing = await seedSubcategory("Art styles", "Drawing");
-    expect((await publicList()).find((p) => p.title === "Pencil Sketch")).toMatchObject({ category: { name: "Art styles" }, subcategory: { name: "Drawing" } });
-    await call(category.PUT, { method: "PUT", params: catParams(art.id), body: { name: "Fine art", description: art.description }, cookie: await admin() });
-    await call(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { categoryId: art.id, name: "Sketching" }, cookie: await admin() });
-    expect((await publicList()).find((p) => p.title === "Pencil Sketch")).toMatchObject({ category: { id: art.id, name: "Fine art" }, subcategory: { name: "Sketching" } });
+    expect((await publicList()).find((p) => p.title === "Pencil Sketch")).toMatchObject({
+      category: { name: "Art styles" },
+      subcategory: { name: "Drawing" },
+    });
+    await call(category.PUT, {
+      method: "PUT",
+      params: catParams(art.id),
+      body: { name: "Fine art", description: art.description },
+      cookie: await admin(),
+    });
+    await call(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(drawing.id),
+      body: { categoryId: art.id, name: "Sketching" },
+      cookie: await admin(),
+    });
+    expect((await publicList()).find((p) => p.title === "Pencil Sketch")).toMatchObject({
+      category: { id: art.id, name: "Fine art" },
+      subcategory: { name: "Sketching" },
+    });
     const restore = (row: { name: string; description: string | null; nameDe?: string | null; descriptionDe?: string | null }) => ({
       name: row.name,
       description: row.description,
@@ -666,6 +813,11 @@ describe("catalogue cache", () => {
       descriptionDe: row.descriptionDe,
     });
     await call(category.PUT, { method: "PUT", params: catParams(art.id), body: restore(art), cookie: await admin() });
-    await call(subcategory.PUT, { method: "PUT", params: subParams(drawing.id), body: { categoryId: art.id, ...restore(drawing) }, cookie: await admin() });
+    await call(subcategory.PUT, {
+      method: "PUT",
+      params: subParams(drawing.id),
+      body: { categoryId: art.id, ...restore(drawing) },
+      cookie: await admin(),
+    });
   });
 });

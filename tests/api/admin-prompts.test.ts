@@ -71,9 +71,19 @@ beforeAll(async () => {
   ref.drawing = await subcategory("Drawing");
   ref.retro = await subcategory("Retro");
   const models = await db.select().from(aiModels);
-  ref.offline = must(models.find((m) => m.provider === OFFLINE_MODEL.provider), "offline model").id;
-  ref.openai = must(models.find((m) => m.provider === "openai"), "openai model").id;
-  const [mug] = await db.select({ id: articles.id }).from(articles).where(and(eq(articles.type, "MUG"), eq(articles.active, true))).limit(1);
+  ref.offline = must(
+    models.find((m) => m.provider === OFFLINE_MODEL.provider),
+    "offline model",
+  ).id;
+  ref.openai = must(
+    models.find((m) => m.provider === "openai"),
+    "openai model",
+  ).id;
+  const [mug] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
+    .limit(1);
   ref.mugId = must(mug, "active mug").id;
   ref.customerId = await userIdOf(TEST_USERS.customer.email);
   const rows = await db
@@ -89,12 +99,16 @@ let serial = 0;
 const unique = (prefix: string) => `${prefix}-${++serial}-${randomUUID().slice(0, 6)}`;
 
 async function catalogueImage(color = "#c63"): Promise<number> {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return (await storeImage({ bytes, use: "catalogue", format: "webp", type: "CATALOGUE", ownerId: null })).id;
 }
 
 async function customerImage(promptId: number | null = null): Promise<number> {
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
   return (await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: ref.customerId, promptId })).id;
 }
 
@@ -120,7 +134,12 @@ async function promptBody(overrides: Body = {}): Promise<Body> {
 const params = (id: number | string) => ({ promptId: String(id) });
 
 async function create(body: Body, cookie?: string) {
-  return call<PromptDto & ErrorBody>(collection.POST, { method: "POST", path: "/api/admin/prompts", body, cookie: cookie ?? (await loginAs("admin")) });
+  return call<PromptDto & ErrorBody>(collection.POST, {
+    method: "POST",
+    path: "/api/admin/prompts",
+    body,
+    cookie: cookie ?? (await loginAs("admin")),
+  });
 }
 
 async function created(overrides: Body = {}): Promise<PromptDto> {
@@ -138,11 +157,18 @@ async function put(id: number, body: Body) {
 }
 
 async function del(id: number) {
-  return call<{ deleted: boolean; archived: boolean } & ErrorBody>(item.DELETE, { method: "DELETE", params: params(id), cookie: await loginAs("admin") });
+  return call<{ deleted: boolean; archived: boolean } & ErrorBody>(item.DELETE, {
+    method: "DELETE",
+    params: params(id),
+    cookie: await loginAs("admin"),
+  });
 }
 
 async function list(query: string) {
-  const res = await call<PromptPageDto & ErrorBody>(collection.GET, { path: `/api/admin/prompts?${query}`, cookie: await loginAs("admin") });
+  const res = await call<PromptPageDto & ErrorBody>(collection.GET, {
+    path: `/api/admin/prompts?${query}`,
+    cookie: await loginAs("admin"),
+  });
   return res;
 }
 
@@ -155,7 +181,10 @@ async function replaceSlots(id: number, body: unknown) {
 }
 
 async function search(title: string) {
-  return call<Hit[] & ErrorBody>(searchRoute.GET, { path: `/api/admin/prompts/search?title=${encodeURIComponent(title)}`, cookie: await loginAs("admin") });
+  return call<Hit[] & ErrorBody>(searchRoute.GET, {
+    path: `/api/admin/prompts/search?title=${encodeURIComponent(title)}`,
+    cookie: await loginAs("admin"),
+  });
 }
 
 async function publicPrompts(language = "en") {
@@ -220,7 +249,9 @@ describe("access matrix for /api/admin/prompts", () => {
     });
 
     it(`GET /api/admin/prompts/search – ${role} → ${status}`, async () => {
-      expect((await call(searchRoute.GET, { path: "/api/admin/prompts/search?title=pop", cookie: await cookieFor(role) })).status).toBe(status);
+      expect((await call(searchRoute.GET, { path: "/api/admin/prompts/search?title=pop", cookie: await cookieFor(role) })).status).toBe(
+        status,
+      );
     });
 
     it(`POST /api/admin/prompts – ${role} → ${ok ? 201 : status}${ok ? "" : ", nothing stored"}`, async () => {
@@ -245,17 +276,22 @@ describe("access matrix for /api/admin/prompts", () => {
       const target = await created({ slotVariantIds: [] });
       const cookie = await cookieFor(role);
       const p = params(target.id);
-      expect((await call(slotsRoute.POST, { method: "POST", params: p, body: { slotIds: [slotId("Mood/Cheerful")] }, cookie })).status).toBe(status);
-      expect((await call(slotsRoute.PUT, { method: "PUT", params: p, body: { slotVariants: [{ slotId: slotId("Mood/Dramatic") }] }, cookie })).status).toBe(
-        status,
-      );
+      expect(
+        (await call(slotsRoute.POST, { method: "POST", params: p, body: { slotIds: [slotId("Mood/Cheerful")] }, cookie })).status,
+      ).toBe(status);
+      expect(
+        (await call(slotsRoute.PUT, { method: "PUT", params: p, body: { slotVariants: [{ slotId: slotId("Mood/Dramatic") }] }, cookie }))
+          .status,
+      ).toBe(status);
       expect((await get(target.id)).body.slotIds).toEqual(ok ? [slotId("Mood/Dramatic")] : []);
     });
   }
 
   it("GET /api/admin/prompts – anonymous and customer answers carry the spec's messages", async () => {
     expect((await call(collection.GET)).body).toMatchObject({ message: "Authentication required" });
-    expect((await call(collection.GET, { cookie: await loginAs("customer") })).body).toMatchObject({ message: "You do not have permission to do this" });
+    expect((await call(collection.GET, { cookie: await loginAs("customer") })).body).toMatchObject({
+      message: "You do not have permission to do this",
+    });
   });
 });
 
@@ -312,14 +348,48 @@ describe("POST /api/admin/prompts", () => {
   });
 
   const bad: { title: string; body: () => Promise<Body>; field: string; message: string }[] = [
-    { title: "title missing", body: async () => { const b = await promptBody(); delete b.title; return b; }, field: "title", message: "Title is required" },
+    {
+      title: "title missing",
+      body: async () => {
+        const b = await promptBody();
+        delete b.title;
+        return b;
+      },
+      field: "title",
+      message: "Title is required",
+    },
     { title: "title blank", body: () => promptBody({ title: "   " }), field: "title", message: "Title is required" },
-    { title: "title too long", body: () => promptBody({ title: "x".repeat(256) }), field: "title", message: "Title must be at most 255 characters" },
-    { title: "category missing", body: () => promptBody({ categoryId: undefined }), field: "categoryId", message: "Please choose a category" },
+    {
+      title: "title too long",
+      body: () => promptBody({ title: "x".repeat(256) }),
+      field: "title",
+      message: "Title must be at most 255 characters",
+    },
+    {
+      title: "category missing",
+      body: () => promptBody({ categoryId: undefined }),
+      field: "categoryId",
+      message: "Please choose a category",
+    },
     { title: "LLM missing", body: () => promptBody({ llmId: undefined }), field: "llmId", message: "Please choose an AI model" },
-    { title: "example image missing", body: () => promptBody({ exampleImageId: null }), field: "exampleImageId", message: "Please upload an example image" },
-    { title: "unknown category", body: () => promptBody({ categoryId: 999999, subcategoryId: null }), field: "categoryId", message: "This entry does not exist" },
-    { title: "unknown subcategory", body: () => promptBody({ subcategoryId: 999999 }), field: "subcategoryId", message: "This entry does not exist" },
+    {
+      title: "example image missing",
+      body: () => promptBody({ exampleImageId: null }),
+      field: "exampleImageId",
+      message: "Please upload an example image",
+    },
+    {
+      title: "unknown category",
+      body: () => promptBody({ categoryId: 999999, subcategoryId: null }),
+      field: "categoryId",
+      message: "This entry does not exist",
+    },
+    {
+      title: "unknown subcategory",
+      body: () => promptBody({ subcategoryId: 999999 }),
+      field: "subcategoryId",
+      message: "This entry does not exist",
+    },
     {
       title: "subcategory of another category",
       body: () => promptBody({ categoryId: ref.artStyles, subcategoryId: ref.retro }),
@@ -327,9 +397,24 @@ describe("POST /api/admin/prompts", () => {
       message: "The subcategory does not belong to the chosen category",
     },
     { title: "unknown LLM", body: () => promptBody({ llmId: 999999 }), field: "llmId", message: "This entry does not exist" },
-    { title: "unknown example image", body: () => promptBody({ exampleImageId: 999999 }), field: "exampleImageId", message: "This entry does not exist" },
-    { title: "a customer's image as example image", body: async () => promptBody({ exampleImageId: await customerImage() }), field: "exampleImageId", message: "This entry does not exist" },
-    { title: "unknown slot variant", body: () => promptBody({ slotVariantIds: [slotId("Mood/Dreamy"), 999999] }), field: "slotVariantIds", message: "This entry does not exist" },
+    {
+      title: "unknown example image",
+      body: () => promptBody({ exampleImageId: 999999 }),
+      field: "exampleImageId",
+      message: "This entry does not exist",
+    },
+    {
+      title: "a customer's image as example image",
+      body: async () => promptBody({ exampleImageId: await customerImage() }),
+      field: "exampleImageId",
+      message: "This entry does not exist",
+    },
+    {
+      title: "unknown slot variant",
+      body: () => promptBody({ slotVariantIds: [slotId("Mood/Dreamy"), 999999] }),
+      field: "slotVariantIds",
+      message: "This entry does not exist",
+    },
     {
       title: "two variants of one slot type",
       body: () => promptBody({ slotVariantIds: [slotId("Mood/Dreamy"), slotId("Mood/Cheerful")] }),
@@ -351,7 +436,11 @@ describe("POST /api/admin/prompts", () => {
   it("POST /api/admin/prompts – several broken references are reported at once", async () => {
     const res = await create(await promptBody({ categoryId: 999999, subcategoryId: null, llmId: 999998, exampleImageId: 999997 }));
     expect(res.status).toBe(422);
-    expect(res.body.errors).toEqual({ categoryId: "This entry does not exist", llmId: "This entry does not exist", exampleImageId: "This entry does not exist" });
+    expect(res.body.errors).toEqual({
+      categoryId: "This entry does not exist",
+      llmId: "This entry does not exist",
+      exampleImageId: "This entry does not exist",
+    });
   });
 
   it("POST /api/admin/prompts – a prompt number in use (ignoring case) → 409 with the field message, nothing stored", async () => {
@@ -391,16 +480,33 @@ describe("POST /api/admin/prompts", () => {
 
 describe("GET /api/admin/prompts/{promptId}", () => {
   it("GET /api/admin/prompts/{promptId} – a seeded prompt: slot variants by position, composed exactly as providers receive it", async () => {
-    const seed = must(PROMPTS.find((p) => p.promptNumber === "P-003"), "seeded watercolour");
+    const seed = must(
+      PROMPTS.find((p) => p.promptNumber === "P-003"),
+      "seeded watercolour",
+    );
     const [row] = await (await getDb()).select({ id: prompts.id }).from(prompts).where(eq(prompts.promptNumber, "P-003"));
     const res = await get(must(row, "P-003").id);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ title: seed.title, titleDe: seed.titleDe, description: seed.description, descriptionDe: seed.descriptionDe });
+    expect(res.body).toMatchObject({
+      title: seed.title,
+      titleDe: seed.titleDe,
+      description: seed.description,
+      descriptionDe: seed.descriptionDe,
+    });
     expect(res.body.slotVariants.map((s) => s.slotTypeName)).toEqual(["Background", "Mood", "Lighting"]);
     const slotText = (path: string) => {
       const [type, name] = path.split("/");
-      const t = must(SLOT_TYPES.find((x) => x.name === type), path);
-      return { position: t.position, text: must(t.variants.find((v) => v.name === name), path).prompt };
+      const t = must(
+        SLOT_TYPES.find((x) => x.name === type),
+        path,
+      );
+      return {
+        position: t.position,
+        text: must(
+          t.variants.find((v) => v.name === name),
+          path,
+        ).prompt,
+      };
     };
     expect(res.body.composedPrompt).toBe(composePromptText({ styleText: seed.styleText, slots: (seed.slots ?? []).map(slotText) }));
   });
@@ -457,7 +563,11 @@ describe("PUT /api/admin/prompts/{promptId}", () => {
     const p = await created();
     const cases: [Body, string, string][] = [
       [{ subcategoryId: ref.drawing, categoryId: ref.fun }, "subcategoryId", "The subcategory does not belong to the chosen category"],
-      [{ slotVariantIds: [slotId("Background/City skyline"), slotId("Background/Beach at sunset")] }, "slotVariantIds", "Choose at most one variant per slot type"],
+      [
+        { slotVariantIds: [slotId("Background/City skyline"), slotId("Background/Beach at sunset")] },
+        "slotVariantIds",
+        "Choose at most one variant per slot type",
+      ],
       [{ exampleImageId: null }, "exampleImageId", "Please upload an example image"],
       [{ llmId: 999999 }, "llmId", "This entry does not exist"],
     ];
@@ -568,7 +678,11 @@ describe("POST /api/admin/prompts/{promptId}/slots", () => {
     const cases: [unknown, string, string][] = [
       [{ slotIds: [] }, "slotIds", "Select at least one slot variant"],
       [{ slotIds: [999999] }, "slotIds", "This entry does not exist"],
-      [{ slotIds: [slotId("Lighting/Golden hour"), slotId("Lighting/Studio softbox")] }, "slotIds", "Choose at most one variant per slot type"],
+      [
+        { slotIds: [slotId("Lighting/Golden hour"), slotId("Lighting/Studio softbox")] },
+        "slotIds",
+        "Choose at most one variant per slot type",
+      ],
       [{ slotIds: ["x"] }, "slotIds.0", "Invalid value"],
     ];
     for (const [body, field, message] of cases) {
@@ -592,7 +706,13 @@ describe("PUT /api/admin/prompts/{promptId}/slots", () => {
     const res = await replaceSlots(p.id, { slotVariants: [{ slotId: slotId("Lighting/Studio softbox") }] });
     expect(res.status).toBe(200);
     expect(res.body.slotVariants).toEqual([
-      { slotId: slotId("Lighting/Studio softbox"), name: "Studio softbox", slotTypeId: expect.any(Number), slotTypeName: "Lighting", slotTypePosition: 3 },
+      {
+        slotId: slotId("Lighting/Studio softbox"),
+        name: "Studio softbox",
+        slotTypeId: expect.any(Number),
+        slotTypeName: "Lighting",
+        slotTypePosition: 3,
+      },
     ]);
     const cleared = await replaceSlots(p.id, { slotVariants: [] });
     expect(cleared.status).toBe(200);
@@ -640,7 +760,10 @@ describe("GET /api/admin/prompts", () => {
 
   beforeAll(async () => {
     const db = await getDb();
-    const [cat] = await db.insert(promptCategories).values({ name: unique("List category") }).returning({ id: promptCategories.id });
+    const [cat] = await db
+      .insert(promptCategories)
+      .values({ name: unique("List category") })
+      .returning({ id: promptCategories.id });
     categoryId = must(cat, "category").id;
     const [sub] = await db.insert(promptSubcategories).values({ categoryId, name: "Sub" }).returning({ id: promptSubcategories.id });
     subcategoryId = must(sub, "subcategory").id;
@@ -682,7 +805,8 @@ describe("GET /api/admin/prompts", () => {
   });
 
   it("GET /api/admin/prompts – sorts by title (ignoring case) and prompt number, both directions", async () => {
-    const sorted = async (sort: string) => (await list(`categoryId=${categoryId}&archived=all&sort=${sort}`)).body.items.map((p) => p.title);
+    const sorted = async (sort: string) =>
+      (await list(`categoryId=${categoryId}&archived=all&sort=${sort}`)).body.items.map((p) => p.title);
     expect(await sorted("title")).toEqual(["Alpha", "bravo", "Charlie", "Delta"]);
     expect(await sorted("-title")).toEqual(["Delta", "Charlie", "bravo", "Alpha"]);
     expect(await sorted("promptNumber")).toEqual(["Delta", "Charlie", "bravo", "Alpha"]);
@@ -727,7 +851,14 @@ describe("GET /api/admin/prompts", () => {
 
 describe("admin writes reach GET /api/prompts", () => {
   it("GET /api/prompts – a created prompt appears at once in both languages; archiving it hides it; generation with it → 404", async () => {
-    const p = await created({ title: "Zebra", titleDe: "Zebrastreifen", description: "Stripes", descriptionDe: "Streifen", categoryId: ref.fun, subcategoryId: null });
+    const p = await created({
+      title: "Zebra",
+      titleDe: "Zebrastreifen",
+      description: "Stripes",
+      descriptionDe: "Streifen",
+      categoryId: ref.fun,
+      subcategoryId: null,
+    });
     expect((await publicPrompts("en")).find((x) => x.id === p.id)).toMatchObject({ title: "Zebra", description: "Stripes" });
     expect((await publicPrompts("de")).find((x) => x.id === p.id)).toMatchObject({ title: "Zebrastreifen", description: "Streifen" });
 
@@ -741,7 +872,14 @@ describe("admin writes reach GET /api/prompts", () => {
   });
 
   it("GET /api/prompts – an empty German title falls back to the English one", async () => {
-    const p = await created({ title: "Only English", titleDe: "  ", description: null, descriptionDe: "Nur deutsch", categoryId: ref.fun, subcategoryId: null });
+    const p = await created({
+      title: "Only English",
+      titleDe: "  ",
+      description: null,
+      descriptionDe: "Nur deutsch",
+      categoryId: ref.fun,
+      subcategoryId: null,
+    });
     expect((await publicPrompts("de")).find((x) => x.id === p.id)).toMatchObject({ title: "Only English", description: "Nur deutsch" });
     expect((await publicPrompts("en")).find((x) => x.id === p.id)).toMatchObject({ title: "Only English", description: "Nur deutsch" });
   });

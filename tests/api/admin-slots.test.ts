@@ -64,7 +64,9 @@ async function llmId(): Promise<number> {
   return row.id;
 }
 async function png(color = "#2a6"): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 48, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 /** Uploads an example image exactly as the slot form does (POST /api/admin/images, imageType SLOT_VARIANT_EXAMPLE). */
 async function uploadExample(color?: string): Promise<ImageDto> {
@@ -90,7 +92,13 @@ async function scratchType(): Promise<number> {
   return scratchTypeId;
 }
 async function validVariantBody(overrides: Record<string, unknown> = {}) {
-  return { name: "Snowy mountains", slotTypeId: await scratchType(), llmId: await llmId(), prompt: "Place the subject in snowy mountains.", ...overrides };
+  return {
+    name: "Snowy mountains",
+    slotTypeId: await scratchType(),
+    llmId: await llmId(),
+    prompt: "Place the subject in snowy mountains.",
+    ...overrides,
+  };
 }
 async function createVariant(body: Record<string, unknown>) {
   return call<SlotVariantDto & Envelope>(variants.POST, { method: "POST", body, cookie: await admin() });
@@ -98,7 +106,11 @@ async function createVariant(body: Record<string, unknown>) {
 /** Runs `fn` while a trigger on `table` (`timing` e.g. "BEFORE DELETE") runs `statement` for rows matching `when`. */
 async function withTrigger(table: string, timing: string, when: string, statement: string, fn: () => Promise<void>): Promise<void> {
   const db = await getDb();
-  await db.execute(sql.raw(`CREATE FUNCTION race_hook() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW; END $$`));
+  await db.execute(
+    sql.raw(
+      `CREATE FUNCTION race_hook() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statement}; IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW; END $$`,
+    ),
+  );
   await db.execute(sql.raw(`CREATE TRIGGER race_hook ${timing} ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION race_hook()`));
   try {
     await fn();
@@ -165,7 +177,8 @@ describe("access matrix for /api/admin/prompts/prompt-slot-types and /slot-varia
     {
       name: "POST /api/admin/prompts/slot-variants",
       ok: 201,
-      run: async (cookie, role) => (await call(variants.POST, { method: "POST", body: await validVariantBody({ name: `Access ${role}` }), cookie })).status,
+      run: async (cookie, role) =>
+        (await call(variants.POST, { method: "POST", body: await validVariantBody({ name: `Access ${role}` }), cookie })).status,
     },
     {
       name: "GET /api/admin/prompts/slot-variants/{slotVariantId}",
@@ -177,7 +190,14 @@ describe("access matrix for /api/admin/prompts/prompt-slot-types and /slot-varia
       ok: 200,
       run: async (cookie, role) => {
         const { id } = (await createVariant(await validVariantBody({ name: `Put variant ${role}` }))).body;
-        return (await call(variant.PUT, { method: "PUT", params: variantParams(id), body: await validVariantBody({ name: `Renamed ${role}` }), cookie })).status;
+        return (
+          await call(variant.PUT, {
+            method: "PUT",
+            params: variantParams(id),
+            body: await validVariantBody({ name: `Renamed ${role}` }),
+            cookie,
+          })
+        ).status;
       },
     },
     {
@@ -191,7 +211,8 @@ describe("access matrix for /api/admin/prompts/prompt-slot-types and /slot-varia
     {
       name: "GET /api/admin/prompts/slot-variants/type/{typeId}",
       ok: 200,
-      run: async (cookie) => (await call(variantsOfType.GET, { params: { typeId: String((await seedType("Lighting")).id) }, cookie })).status,
+      run: async (cookie) =>
+        (await call(variantsOfType.GET, { params: { typeId: String((await seedType("Lighting")).id) }, cookie })).status,
     },
   ];
   for (const r of routes) {
@@ -224,7 +245,7 @@ describe("GET /api/admin/prompts/prompt-slot-types", () => {
     ]);
   });
 
-  it("GET /api/admin/prompts/prompt-slot-types/{slotTypeId} – one type; unknown → 404 \"Slot type not found\", a malformed id → 404", async () => {
+  it('GET /api/admin/prompts/prompt-slot-types/{slotTypeId} – one type; unknown → 404 "Slot type not found", a malformed id → 404', async () => {
     const mood = await seedType("Mood");
     const res = await call<SlotTypeDto>(type.GET, { params: typeParams(mood.id), cookie: await admin() });
     expect(res.status).toBe(200);
@@ -253,7 +274,7 @@ describe("POST /api/admin/prompts/prompt-slot-types", () => {
     expect((await call(type.DELETE, { method: "DELETE", params: typeParams(res.body.id), cookie: await admin() })).status).toBe(200);
   });
 
-  it("POST /api/admin/prompts/prompt-slot-types – a position another type holds → 409 \"Another slot type already has this position\"", async () => {
+  it('POST /api/admin/prompts/prompt-slot-types – a position another type holds → 409 "Another slot type already has this position"', async () => {
     const before = await listTypes();
     const res = await createType({ name: "Clash", position: (await seedType("Mood")).position });
     expect(res.status).toBe(409);
@@ -276,7 +297,10 @@ describe("POST /api/admin/prompts/prompt-slot-types", () => {
           expect(res.status).toBe(201);
         },
       );
-      const [attempts] = await db.select({ n: sql<string>`(SELECT last_value FROM race_attempts)` }).from(slotTypes).limit(1);
+      const [attempts] = await db
+        .select({ n: sql<string>`(SELECT last_value FROM race_attempts)` })
+        .from(slotTypes)
+        .limit(1);
       expect(Number(attempts?.n)).toBe(2);
     } finally {
       await db.execute(sql.raw("DROP SEQUENCE race_attempts"));
@@ -286,11 +310,17 @@ describe("POST /api/admin/prompts/prompt-slot-types", () => {
 
   it("POST /api/admin/prompts/prompt-slot-types – a concurrent create on a chosen position (unique index) → 409, never 500", async () => {
     const free = Math.max(...(await listTypes()).map((t) => t.position)) + 100;
-    await withTrigger("slot_types", "BEFORE INSERT", "NEW.name = 'Chosen'", "INSERT INTO slot_types (name, position) VALUES ('Other writer', NEW.position)", async () => {
-      const res = await createType({ name: "Chosen", position: free });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe("Another slot type already has this position");
-    });
+    await withTrigger(
+      "slot_types",
+      "BEFORE INSERT",
+      "NEW.name = 'Chosen'",
+      "INSERT INTO slot_types (name, position) VALUES ('Other writer', NEW.position)",
+      async () => {
+        const res = await createType({ name: "Chosen", position: free });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe("Another slot type already has this position");
+      },
+    );
   });
 
   const bad: { title: string; body: unknown; field: string; message: string }[] = [
@@ -350,7 +380,7 @@ describe("PUT /api/admin/prompts/prompt-slot-types/{slotTypeId}", () => {
     expect((await putType(mood.id, {})).body).toEqual(mood);
   });
 
-  it("PUT /api/admin/prompts/prompt-slot-types/{slotTypeId} – a position another type holds → 409 \"Another slot type already has this position\", nothing changes", async () => {
+  it('PUT /api/admin/prompts/prompt-slot-types/{slotTypeId} – a position another type holds → 409 "Another slot type already has this position", nothing changes', async () => {
     const [background, mood] = [await seedType("Background"), await seedType("Mood")];
     const res = await putType(background.id, { position: mood.position, name: "Renamed too" });
     expect(res.status).toBe(409);
@@ -363,11 +393,17 @@ describe("PUT /api/admin/prompts/prompt-slot-types/{slotTypeId}", () => {
     const other = (await createType({ name: "Race other" })).body;
     const free = Math.max(...(await listTypes()).map((t) => t.position)) + 50;
     // Passes our check (the position is free), then another writer takes it before our row is written.
-    await withTrigger("slot_types", "BEFORE UPDATE", "OLD.name = 'Race mover'", `UPDATE slot_types SET position = NEW.position WHERE id = ${other.id}`, async () => {
-      const res = await putType(target.id, { position: free });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe("Another slot type already has this position");
-    });
+    await withTrigger(
+      "slot_types",
+      "BEFORE UPDATE",
+      "OLD.name = 'Race mover'",
+      `UPDATE slot_types SET position = NEW.position WHERE id = ${other.id}`,
+      async () => {
+        const res = await putType(target.id, { position: free });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe("Another slot type already has this position");
+      },
+    );
     expect((await seedType("Race mover")).position).toBe(target.position);
   });
 
@@ -388,7 +424,7 @@ describe("PUT /api/admin/prompts/prompt-slot-types/{slotTypeId}", () => {
     });
   }
 
-  it("PUT /api/admin/prompts/prompt-slot-types/{slotTypeId} – unknown id → 404 \"Slot type not found\"", async () => {
+  it('PUT /api/admin/prompts/prompt-slot-types/{slotTypeId} – unknown id → 404 "Slot type not found"', async () => {
     const res = await putType(999_999, { name: "Ghost" });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Slot type not found");
@@ -503,11 +539,17 @@ describe("DELETE /api/admin/prompts/prompt-slot-types/{slotTypeId}", () => {
   it("DELETE /api/admin/prompts/prompt-slot-types/{slotTypeId} – a variant inserted meanwhile (FK restrict) → the same 409, never 500", async () => {
     const { id } = (await createType({ name: "Race type" })).body;
     const llm = await llmId();
-    await withTrigger("slot_types", "BEFORE DELETE", "OLD.name = 'Race type'", `INSERT INTO slot_variants (slot_type_id, name, llm_id, prompt) VALUES (OLD.id, 'Sneaked in', ${llm}, 'x')`, async () => {
-      const res = await call<Envelope>(type.DELETE, { method: "DELETE", params: typeParams(id), cookie: await admin() });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe("Cannot delete slot type with slot variants. Please delete its variants first.");
-    });
+    await withTrigger(
+      "slot_types",
+      "BEFORE DELETE",
+      "OLD.name = 'Race type'",
+      `INSERT INTO slot_variants (slot_type_id, name, llm_id, prompt) VALUES (OLD.id, 'Sneaked in', ${llm}, 'x')`,
+      async () => {
+        const res = await call<Envelope>(type.DELETE, { method: "DELETE", params: typeParams(id), cookie: await admin() });
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe("Cannot delete slot type with slot variants. Please delete its variants first.");
+      },
+    );
     expect((await listTypes()).some((t) => t.id === id)).toBe(true);
   });
 
@@ -564,7 +606,7 @@ describe("GET /api/admin/prompts/slot-variants", () => {
     expect(res.status).toBe(422);
   });
 
-  it("GET /api/admin/prompts/slot-variants/type/{typeId} – one type's variants; unknown type → 404 \"Slot type not found\"", async () => {
+  it('GET /api/admin/prompts/slot-variants/type/{typeId} – one type\'s variants; unknown type → 404 "Slot type not found"', async () => {
     const lighting = await seedType("Lighting");
     const res = await call<SlotVariantDto[]>(variantsOfType.GET, { params: { typeId: String(lighting.id) }, cookie: await admin() });
     expect(res.status).toBe(200);
@@ -575,7 +617,7 @@ describe("GET /api/admin/prompts/slot-variants", () => {
     expect(missing.body.message).toBe("Slot type not found");
   });
 
-  it("GET /api/admin/prompts/slot-variants/{slotVariantId} – one variant; unknown → 404 \"Slot variant not found\"", async () => {
+  it('GET /api/admin/prompts/slot-variants/{slotVariantId} – one variant; unknown → 404 "Slot variant not found"', async () => {
     const dreamy = await seedVariant("Mood", "Dreamy");
     const res = await call<SlotVariantDto>(variant.GET, { params: variantParams(dreamy.id), cookie: await admin() });
     expect(res.status).toBe(200);
@@ -638,7 +680,7 @@ describe("POST /api/admin/prompts/slot-variants", () => {
     });
   }
 
-  it("POST /api/admin/prompts/slot-variants – unknown slot type, LLM and image → 422 \"This entry does not exist\" on every one of them", async () => {
+  it('POST /api/admin/prompts/slot-variants – unknown slot type, LLM and image → 422 "This entry does not exist" on every one of them', async () => {
     const before = (await listVariants()).length;
     const res = await createVariant(await validVariantBody({ slotTypeId: 999_999, llmId: 999_998, exampleImageId: 999_997 }));
     expect(res.status).toBe(422);
@@ -668,7 +710,11 @@ describe("POST /api/admin/prompts/slot-variants", () => {
   });
 
   it("POST /api/admin/prompts/slot-variants – answers in German for a German caller", async () => {
-    const res = await call<Envelope>(variants.POST, { method: "POST", body: await validVariantBody({ prompt: "" }), cookie: `${await admin()}; NEXT_LOCALE=de` });
+    const res = await call<Envelope>(variants.POST, {
+      method: "POST",
+      body: await validVariantBody({ prompt: "" }),
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
     expect(res.body.errors?.prompt).toBe("Prompt ist erforderlich");
   });
 });
@@ -684,7 +730,14 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
       cookie: await admin(),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: created.id, name: "After", slotType: { id: mood.id, name: "Mood" }, prompt: "A calm, quiet mood.", description: null, createdAt: created.createdAt });
+    expect(res.body).toMatchObject({
+      id: created.id,
+      name: "After",
+      slotType: { id: mood.id, name: "Mood" },
+      prompt: "A calm, quiet mood.",
+      description: null,
+      createdAt: created.createdAt,
+    });
   });
 
   it("PUT /api/admin/prompts/slot-variants/{slotVariantId} – a replaced example image is deleted (row and file) after the commit; removing the image deletes it too", async () => {
@@ -692,11 +745,21 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
     const created = (await createVariant(await validVariantBody({ name: "Pictured", exampleImageId: first.id }))).body;
     expect(await imageFileExists(first.id)).toBe(true);
     const second = await uploadExample("#222");
-    const replaced = await call<SlotVariantDto>(variant.PUT, { method: "PUT", params: variantParams(created.id), body: await validVariantBody({ name: "Pictured", exampleImageId: second.id }), cookie: await admin() });
+    const replaced = await call<SlotVariantDto>(variant.PUT, {
+      method: "PUT",
+      params: variantParams(created.id),
+      body: await validVariantBody({ name: "Pictured", exampleImageId: second.id }),
+      cookie: await admin(),
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body.exampleImageUrl).toBe(`/api/images/${second.id}`);
     expect(await imageExists(first.id)).toBe(false);
-    const removed = await call<SlotVariantDto>(variant.PUT, { method: "PUT", params: variantParams(created.id), body: await validVariantBody({ name: "Pictured" }), cookie: await admin() });
+    const removed = await call<SlotVariantDto>(variant.PUT, {
+      method: "PUT",
+      params: variantParams(created.id),
+      body: await validVariantBody({ name: "Pictured" }),
+      cookie: await admin(),
+    });
     expect(removed.body.exampleImageId).toBeNull();
     expect(await imageExists(second.id)).toBe(false);
   });
@@ -705,7 +768,12 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
     const shared = await uploadExample("#333");
     const a = (await createVariant(await validVariantBody({ name: "Shares A", exampleImageId: shared.id }))).body;
     await createVariant(await validVariantBody({ name: "Shares B", exampleImageId: shared.id }));
-    const res = await call(variant.PUT, { method: "PUT", params: variantParams(a.id), body: await validVariantBody({ name: "Shares A" }), cookie: await admin() });
+    const res = await call(variant.PUT, {
+      method: "PUT",
+      params: variantParams(a.id),
+      body: await validVariantBody({ name: "Shares A" }),
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(await imageExists(shared.id)).toBe(true);
   });
@@ -713,7 +781,12 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
   it("PUT /api/admin/prompts/slot-variants/{slotVariantId} – a failed update (unknown LLM) keeps the variant and its image", async () => {
     const image = await uploadExample("#444");
     const created = (await createVariant(await validVariantBody({ name: "Stays", exampleImageId: image.id }))).body;
-    const res = await call<Envelope>(variant.PUT, { method: "PUT", params: variantParams(created.id), body: await validVariantBody({ name: "Changed", llmId: 999_999 }), cookie: await admin() });
+    const res = await call<Envelope>(variant.PUT, {
+      method: "PUT",
+      params: variantParams(created.id),
+      body: await validVariantBody({ name: "Changed", llmId: 999_999 }),
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ llmId: "This entry does not exist" });
     expect(await call(variant.GET, { params: variantParams(created.id), cookie: await admin() }).then((r) => r.body)).toEqual(created);
@@ -730,7 +803,12 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
       [{ llmId: "x" }, "llmId", "Please choose an AI model"],
     ];
     for (const [change, field, message] of rows) {
-      const res = await call<Envelope>(variant.PUT, { method: "PUT", params: variantParams(dreamy.id), body: { ...body, ...change }, cookie: await admin() });
+      const res = await call<Envelope>(variant.PUT, {
+        method: "PUT",
+        params: variantParams(dreamy.id),
+        body: { ...body, ...change },
+        cookie: await admin(),
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors?.[field]).toBe(message);
     }
@@ -745,7 +823,13 @@ describe("PUT /api/admin/prompts/slot-variants/{slotVariantId}", () => {
     const res = await call(variant.PUT, {
       method: "PUT",
       params: variantParams(cheerful.id),
-      body: { name: cheerful.name, slotTypeId: cheerful.slotType.id, llmId: cheerful.llm.id, prompt: "Make it jubilant and sunny.", description: cheerful.description },
+      body: {
+        name: cheerful.name,
+        slotTypeId: cheerful.slotType.id,
+        llmId: cheerful.llm.id,
+        prompt: "Make it jubilant and sunny.",
+        description: cheerful.description,
+      },
       cookie: await admin(),
     });
     expect(res.status).toBe(200);
@@ -769,8 +853,14 @@ describe("DELETE /api/admin/prompts/slot-variants/{slotVariantId}", () => {
 
   it("DELETE /api/admin/prompts/slot-variants/{slotVariantId} – the 409 in German", async () => {
     const city = await seedVariant("Background", "City skyline");
-    const res = await call<Envelope>(variant.DELETE, { method: "DELETE", params: variantParams(city.id), cookie: `${await admin()}; NEXT_LOCALE=de` });
-    expect(res.body.message).toBe("Diese Slot-Variante wird von 1 Prompt(s) verwendet und kann nicht gelöscht werden. Bitte zuerst aus diesen Prompts entfernen.");
+    const res = await call<Envelope>(variant.DELETE, {
+      method: "DELETE",
+      params: variantParams(city.id),
+      cookie: `${await admin()}; NEXT_LOCALE=de`,
+    });
+    expect(res.body.message).toBe(
+      "Diese Slot-Variante wird von 1 Prompt(s) verwendet und kann nicht gelöscht werden. Bitte zuerst aus diesen Prompts entfernen.",
+    );
   });
 
   it("DELETE /api/admin/prompts/slot-variants/{slotVariantId} – an unused variant is deleted with its example image; again → 404", async () => {
@@ -807,7 +897,13 @@ describe("catalogue cache", () => {
         variantId = res.body.id;
         return res;
       },
-      async () => call(variant.PUT, { method: "PUT", params: variantParams(variantId), body: await validVariantBody({ slotTypeId: typeId, name: "Cache variant", prompt: "New text" }), cookie }),
+      async () =>
+        call(variant.PUT, {
+          method: "PUT",
+          params: variantParams(variantId),
+          body: await validVariantBody({ slotTypeId: typeId, name: "Cache variant", prompt: "New text" }),
+          cookie,
+        }),
       () => call(variant.DELETE, { method: "DELETE", params: variantParams(variantId), cookie }),
       () => call(type.DELETE, { method: "DELETE", params: typeParams(typeId), cookie }),
     ];

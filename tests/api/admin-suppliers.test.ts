@@ -149,7 +149,9 @@ describe("POST /api/admin/suppliers", () => {
 
   it("POST /api/admin/suppliers – a website without a scheme is stored with https:// in front", async () => {
     expect((await createOk({ companyName: "A", website: "example.com" })).website).toBe("https://example.com");
-    expect((await createOk({ companyName: "B", website: "www.example.co.uk/shop?x=1" })).website).toBe("https://www.example.co.uk/shop?x=1");
+    expect((await createOk({ companyName: "B", website: "www.example.co.uk/shop?x=1" })).website).toBe(
+      "https://www.example.co.uk/shop?x=1",
+    );
     expect((await createOk({ companyName: "C", website: "example.com:8080" })).website).toBe("https://example.com:8080");
     expect((await createOk({ companyName: "D", website: "http://example.de" })).website).toBe("http://example.de");
   });
@@ -172,7 +174,12 @@ describe("POST /api/admin/suppliers", () => {
     { title: "company name missing", body: { companyName: undefined }, field: "companyName", message: "Company name is required" },
     { title: "company name blank", body: { companyName: "   " }, field: "companyName", message: "Company name is required" },
     { title: "company name null", body: { companyName: null }, field: "companyName", message: "Company name is required" },
-    { title: "company name too long", body: { companyName: "x".repeat(256) }, field: "companyName", message: "Company name must be at most 255 characters" },
+    {
+      title: "company name too long",
+      body: { companyName: "x".repeat(256) },
+      field: "companyName",
+      message: "Company name must be at most 255 characters",
+    },
     { title: "email without @", body: { email: "nope" }, field: "email", message: "Invalid email format" },
     { title: "email without domain", body: { email: "a@" }, field: "email", message: "Invalid email format" },
     { title: "postal code negative", body: { postalCode: "-5" }, field: "postalCode", message: "Postal code must be a positive number" },
@@ -180,18 +187,58 @@ describe("POST /api/admin/suppliers", () => {
     { title: "postal code all zeros", body: { postalCode: "0000" }, field: "postalCode", message: "Postal code must be a positive number" },
     { title: "postal code letters", body: { postalCode: "abc" }, field: "postalCode", message: "Postal code must be a positive number" },
     { title: "postal code decimal", body: { postalCode: "12.5" }, field: "postalCode", message: "Postal code must be a positive number" },
-    { title: "postal code with plus sign", body: { postalCode: "+5" }, field: "postalCode", message: "Postal code must be a positive number" },
-    { title: "postal code a number, not text", body: { postalCode: 50829 }, field: "postalCode", message: "Postal code must be a positive number" },
-    { title: "website with ftp scheme", body: { website: "ftp://x" }, field: "website", message: "Enter a website address such as https://example.com" },
-    { title: "website not a url", body: { website: "not a url" }, field: "website", message: "Enter a website address such as https://example.com" },
-    { title: "website javascript:", body: { website: "javascript:alert(1)" }, field: "website", message: "Enter a website address such as https://example.com" },
-    { title: "website without a domain", body: { website: "https://localhost" }, field: "website", message: "Enter a website address such as https://example.com" },
-    { title: "website too long", body: { website: `https://example.com/${"a".repeat(2048)}` }, field: "website", message: "Website must be at most 2048 characters" },
+    {
+      title: "postal code with plus sign",
+      body: { postalCode: "+5" },
+      field: "postalCode",
+      message: "Postal code must be a positive number",
+    },
+    {
+      title: "postal code a number, not text",
+      body: { postalCode: 50829 },
+      field: "postalCode",
+      message: "Postal code must be a positive number",
+    },
+    {
+      title: "website with ftp scheme",
+      body: { website: "ftp://x" },
+      field: "website",
+      message: "Enter a website address such as https://example.com",
+    },
+    {
+      title: "website not a url",
+      body: { website: "not a url" },
+      field: "website",
+      message: "Enter a website address such as https://example.com",
+    },
+    {
+      title: "website javascript:",
+      body: { website: "javascript:alert(1)" },
+      field: "website",
+      message: "Enter a website address such as https://example.com",
+    },
+    {
+      title: "website without a domain",
+      body: { website: "https://localhost" },
+      field: "website",
+      message: "Enter a website address such as https://example.com",
+    },
+    {
+      title: "website too long",
+      body: { website: `https://example.com/${"a".repeat(2048)}` },
+      field: "website",
+      message: "Website must be at most 2048 characters",
+    },
     { title: "phone 1 letters", body: { phone1: "abc" }, field: "phone1", message: "Invalid phone number" },
     { title: "phone 2 too few digits", body: { phone2: "12345" }, field: "phone2", message: "Invalid phone number" },
     { title: "phone 3 too many digits", body: { phone3: "+49 1234567890123456789" }, field: "phone3", message: "Invalid phone number" },
     { title: "country unknown", body: { countryCode: "XX" }, field: "countryCode", message: "Please choose a country from the list" },
-    { title: "country not a code", body: { countryCode: "Germany" }, field: "countryCode", message: "Please choose a country from the list" },
+    {
+      title: "country not a code",
+      body: { countryCode: "Germany" },
+      field: "countryCode",
+      message: "Please choose a country from the list",
+    },
     { title: "city too long", body: { city: "x".repeat(256) }, field: "city", message: "Text is too long" },
     { title: "house number too long", body: { houseNumber: "1".repeat(21) }, field: "houseNumber", message: "Text is too long" },
     { title: "first name not text", body: { firstName: 5 }, field: "firstName", message: "Invalid value" },
@@ -270,7 +317,13 @@ describe("PUT /api/admin/suppliers/{supplierId}", () => {
     const res = await call<Supplier>(item.PUT, {
       method: "PUT",
       params: { supplierId: String(s.id) },
-      body: { companyName: "Tassenwerk Leipzig", city: "Leipzig", postalCode: "04109", countryCode: "DE", website: "tassenwerk-leipzig.example" },
+      body: {
+        companyName: "Tassenwerk Leipzig",
+        city: "Leipzig",
+        postalCode: "04109",
+        countryCode: "DE",
+        website: "tassenwerk-leipzig.example",
+      },
       cookie: await admin(),
     });
     expect(res.status).toBe(200);
@@ -291,10 +344,20 @@ describe("PUT /api/admin/suppliers/{supplierId}", () => {
   it("PUT /api/admin/suppliers/{supplierId} – validates like POST and changes nothing", async () => {
     const s = await createOk(FULL);
     const params = { supplierId: String(s.id) };
-    const res = await call<ErrorBody>(item.PUT, { method: "PUT", params, body: { companyName: "", email: "nope", countryCode: "XX" }, cookie: await admin() });
+    const res = await call<ErrorBody>(item.PUT, {
+      method: "PUT",
+      params,
+      body: { companyName: "", email: "nope", countryCode: "XX" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ companyName: "Company name is required", email: "Invalid email format" });
-    const unknownCountry = await call<ErrorBody>(item.PUT, { method: "PUT", params, body: { companyName: "X", countryCode: "XX" }, cookie: await admin() });
+    const unknownCountry = await call<ErrorBody>(item.PUT, {
+      method: "PUT",
+      params,
+      body: { companyName: "X", countryCode: "XX" },
+      cookie: await admin(),
+    });
     expect(unknownCountry.status).toBe(422);
     expect(unknownCountry.body.errors).toEqual({ countryCode: "Please choose a country from the list" });
     const after = await call<Supplier>(item.GET, { params, cookie: await admin() });
@@ -368,7 +431,13 @@ describe("GET /api/admin/suppliers (search, sort, paging)", () => {
   });
 
   it("GET /api/admin/suppliers – q searches company name, contact name, email and city, case-insensitively, with the matching total", async () => {
-    await createOk({ companyName: "Porzellan Nord", firstName: "Greta", lastName: "Lindqvist", email: "greta@porzellan-nord.example", city: "Kiel" });
+    await createOk({
+      companyName: "Porzellan Nord",
+      firstName: "Greta",
+      lastName: "Lindqvist",
+      email: "greta@porzellan-nord.example",
+      city: "Kiel",
+    });
     await createOk({ companyName: "Südkeramik", city: "München", email: "info@suedkeramik.example" });
     await createOk({ companyName: "Becherhaus", city: "Kiel" });
     const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}`)).body.items.map((s) => s.companyName).sort();

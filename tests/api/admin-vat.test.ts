@@ -33,7 +33,11 @@ describe("access matrix for /api/admin/vat", () => {
       expect(res.status).toBe(status);
     });
     it(`POST /api/admin/vat – ${role} → ${status === 200 ? 201 : status}`, async () => {
-      const res = await call(collection.POST, { method: "POST", body: { name: `Access ${role}`, percent: 5 }, cookie: await cookieFor(role) });
+      const res = await call(collection.POST, {
+        method: "POST",
+        body: { name: `Access ${role}`, percent: 5 },
+        cookie: await cookieFor(role),
+      });
       expect(res.status).toBe(status === 200 ? 201 : status);
     });
     it(`GET/PUT/DELETE /api/admin/vat/{id} and PUT …/default – ${role} → ${status}`, async () => {
@@ -44,7 +48,8 @@ describe("access matrix for /api/admin/vat", () => {
       expect((await call(item.PUT, { method: "PUT", params, body: { name: "Renamed", percent: 4 }, cookie })).status).toBe(status);
       const previousDefault = (await list()).find((v) => v.isDefault);
       expect((await call(makeDefault.PUT, { method: "PUT", params, cookie })).status).toBe(status);
-      if (previousDefault) await call(makeDefault.PUT, { method: "PUT", params: { vatId: String(previousDefault.id) }, cookie: await admin() });
+      if (previousDefault)
+        await call(makeDefault.PUT, { method: "PUT", params: { vatId: String(previousDefault.id) }, cookie: await admin() });
       expect((await call(item.DELETE, { method: "DELETE", params, cookie })).status).toBe(status);
     });
   }
@@ -77,7 +82,11 @@ describe("POST /api/admin/vat", () => {
   for (const row of bad) {
     it(`${row.title} → 422 with field message`, async () => {
       const before = (await list()).length;
-      const res = await call<{ message: string; errors: Record<string, string> }>(collection.POST, { method: "POST", body: row.body, cookie: await admin() });
+      const res = await call<{ message: string; errors: Record<string, string> }>(collection.POST, {
+        method: "POST",
+        body: row.body,
+        cookie: await admin(),
+      });
       expect(res.status).toBe(422);
       expect(res.body.message).toBe("Validation failed");
       expect(res.body.errors[row.field]).toBe(row.message);
@@ -93,7 +102,12 @@ describe("POST /api/admin/vat", () => {
 
   it("a JSON array or a non-JSON content type is refused with 4xx", async () => {
     expect((await call(collection.POST, { method: "POST", body: [1, 2], cookie: await admin() })).status).toBe(422);
-    const res = await call(collection.POST, { method: "POST", body: "name=x", headers: { "content-type": "text/plain" }, cookie: await admin() });
+    const res = await call(collection.POST, {
+      method: "POST",
+      body: "name=x",
+      headers: { "content-type": "text/plain" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(415);
   });
 
@@ -117,21 +131,33 @@ describe("POST /api/admin/vat", () => {
 describe("PUT /api/admin/vat/{vatId}", () => {
   it("updates all fields", async () => {
     const { id } = (await create({ name: "Temp", percent: 10 })).body;
-    const res = await call<Vat>(item.PUT, { method: "PUT", params: { vatId: String(id) }, body: { name: "Temp 2", percent: 12.5, description: "d" }, cookie: await admin() });
+    const res = await call<Vat>(item.PUT, {
+      method: "PUT",
+      params: { vatId: String(id) },
+      body: { name: "Temp 2", percent: 12.5, description: "d" },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, name: "Temp 2", percent: 12.5, description: "d" });
   });
 
   it("validates like POST", async () => {
     const { id } = (await create({ name: "Temp", percent: 10 })).body;
-    const res = await call<{ errors: Record<string, string> }>(item.PUT, { method: "PUT", params: { vatId: String(id) }, body: { name: "", percent: -1 }, cookie: await admin() });
+    const res = await call<{ errors: Record<string, string> }>(item.PUT, {
+      method: "PUT",
+      params: { vatId: String(id) },
+      body: { name: "", percent: -1 },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ name: "Name is required", percent: "Percent must be positive" });
   });
 
   it("unknown or malformed id → 404", async () => {
     const cookie = await admin();
-    expect((await call(item.PUT, { method: "PUT", params: { vatId: "999999" }, body: { name: "x", percent: 1 }, cookie })).status).toBe(404);
+    expect((await call(item.PUT, { method: "PUT", params: { vatId: "999999" }, body: { name: "x", percent: 1 }, cookie })).status).toBe(
+      404,
+    );
     expect((await call(item.GET, { params: { vatId: "abc" }, cookie })).status).toBe(404);
     expect((await call(item.GET, { params: { vatId: "-1" }, cookie })).status).toBe(404);
   });
@@ -139,7 +165,12 @@ describe("PUT /api/admin/vat/{vatId}", () => {
   it("the default cannot be un-set by editing it (409), only moved", async () => {
     const current = (await list()).find((v) => v.isDefault);
     if (!current) throw new Error("seed has a default");
-    const res = await call(item.PUT, { method: "PUT", params: { vatId: String(current.id) }, body: { name: current.name, percent: current.percent, isDefault: false }, cookie: await admin() });
+    const res = await call(item.PUT, {
+      method: "PUT",
+      params: { vatId: String(current.id) },
+      body: { name: current.name, percent: current.percent, isDefault: false },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(409);
     expect((await list()).filter((v) => v.isDefault)).toHaveLength(1);
   });
@@ -157,7 +188,11 @@ describe("PUT /api/admin/vat/{vatId}/default", () => {
 describe("DELETE /api/admin/vat/{vatId}", () => {
   it("deletes a rate", async () => {
     const { id } = (await create({ name: "Doomed", percent: 2 })).body;
-    const res = await call<{ defaultRequired: boolean }>(item.DELETE, { method: "DELETE", params: { vatId: String(id) }, cookie: await admin() });
+    const res = await call<{ defaultRequired: boolean }>(item.DELETE, {
+      method: "DELETE",
+      params: { vatId: String(id) },
+      cookie: await admin(),
+    });
     expect(res.status).toBe(200);
     expect(res.body.defaultRequired).toBe(false);
     expect((await call(item.GET, { params: { vatId: String(id) }, cookie: await admin() })).status).toBe(404);
@@ -165,7 +200,11 @@ describe("DELETE /api/admin/vat/{vatId}", () => {
 
   it("deleting the default says a new default is required, and the next set-default restores exactly one", async () => {
     const { id } = (await create({ name: "Default to delete", percent: 16, isDefault: true })).body;
-    const res = await call<{ defaultRequired: boolean }>(item.DELETE, { method: "DELETE", params: { vatId: String(id) }, cookie: await admin() });
+    const res = await call<{ defaultRequired: boolean }>(item.DELETE, {
+      method: "DELETE",
+      params: { vatId: String(id) },
+      cookie: await admin(),
+    });
     expect(res.body.defaultRequired).toBe(true);
     expect((await list()).filter((v) => v.isDefault)).toHaveLength(0);
     const other = (await list())[0];
@@ -176,7 +215,11 @@ describe("DELETE /api/admin/vat/{vatId}", () => {
 
   it("a rate used by an article's price calculation cannot be deleted (409) and stays", async () => {
     const db = await getDb();
-    const [used] = await db.select({ vatId: articlePriceCalculations.salesVatRateId }).from(articlePriceCalculations).innerJoin(articles, eq(articles.id, articlePriceCalculations.articleId)).limit(1);
+    const [used] = await db
+      .select({ vatId: articlePriceCalculations.salesVatRateId })
+      .from(articlePriceCalculations)
+      .innerJoin(articles, eq(articles.id, articlePriceCalculations.articleId))
+      .limit(1);
     if (!used?.vatId) throw new Error("seed prices reference a VAT rate");
     const res = await call(item.DELETE, { method: "DELETE", params: { vatId: String(used.vatId) }, cookie: await admin() });
     expect(res.status).toBe(409);

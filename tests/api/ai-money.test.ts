@@ -35,15 +35,25 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = tempDir("shop-test-ai-money-");
   resetStorage();
   const db = await getDb();
-  const [prompt] = await db.select().from(prompts).where(and(eq(prompts.active, true), eq(prompts.archived, false))).limit(1);
-  const [mug] = await db.select().from(articles).where(and(eq(articles.type, "MUG"), eq(articles.active, true))).limit(1);
+  const [prompt] = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
+    .limit(1);
+  const [mug] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
+    .limit(1);
   const [openai] = await db.select().from(aiModels).where(eq(aiModels.provider, "openai"));
   if (!prompt || !mug || !openai) throw new Error("seed data");
   promptId = prompt.id;
   mugId = mug.id;
   openaiModelId = openai.id;
   photo = await makeJpeg(600, 400);
-  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } }).png().toBuffer();
+  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+    .png()
+    .toBuffer();
 });
 
 const ENV_KEYS = [
@@ -75,13 +85,18 @@ const generate = (route: typeof publicGenerate, form: FormData, opts: { cookie?:
 
 /** Guests are registered at once; a customer signs up through the mailed confirmation link. */
 const register = (body: Record<string, unknown>, ip: string) =>
-  body.guest ? call<Body>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": ip } }) : registerCustomer<Body>(body, { ip });
+  body.guest
+    ? call<Body>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": ip } })
+    : registerCustomer<Body>(body, { ip });
 
 let registered = 0;
 /** A fresh customer account (signed in), registered from its own address. */
 async function freshCustomer(): Promise<{ cookie: string; id: number }> {
   registered += 1;
-  const res = await registerCustomer<Body>({ email: `money-${registered}-${Date.now()}@example.com`, password: "customer-pass-123" }, { ip: `192.0.2.${registered}` });
+  const res = await registerCustomer<Body>(
+    { email: `money-${registered}-${Date.now()}@example.com`, password: "customer-pass-123" },
+    { ip: `192.0.2.${registered}` },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = (res.body as unknown as { user: { id: number } }).user.id;
   return { cookie: cookieFrom(res), id };
@@ -94,7 +109,11 @@ async function useOpenAI() {
 
 const openaiAnswer = (usage?: { input_tokens: number; output_tokens: number }) => () => ({
   status: 200,
-  json: { created: 1, data: [{ b64_json: answerPng.toString("base64") }], ...(usage && { usage: { ...usage, total_tokens: usage.input_tokens + usage.output_tokens } }) },
+  json: {
+    created: 1,
+    data: [{ b64_json: answerPng.toString("base64") }],
+    ...(usage && { usage: { ...usage, total_tokens: usage.input_tokens + usage.output_tokens } }),
+  },
 });
 
 /** Recorded cost of today's (UTC) generations, in cents. */
@@ -189,7 +208,8 @@ describe("global AI budget", () => {
         f.append("providers", String(openaiModelId));
         return f;
       };
-      const post = async () => call<Body>(testerRoute.POST, { method: "POST", path: "/api/admin/ai/test", body: form(), cookie: await loginAs("admin") });
+      const post = async () =>
+        call<Body>(testerRoute.POST, { method: "POST", path: "/api/admin/ai/test", body: form(), cookie: await loginAs("admin") });
       expect((await post()).status).toBe(200);
       expect((await aiBudgetStatus()).hour.spentCents).toBeCloseTo(spentHour + 4.2, 6);
       const refused = await post();
@@ -208,7 +228,16 @@ describe("registration limit per client address", () => {
     const ip = "198.51.100.40";
     const mail = (n: string) => `reg-${n}-${Date.now()}@example.com`;
     // A customer's sign-up counts when it is asked for (202), before its link is used.
-    expect((await call<Body>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body: { email: mail("a"), password: "customer-pass-123" }, headers: { "x-forwarded-for": ip } })).status).toBe(202);
+    expect(
+      (
+        await call<Body>(registerRoute.POST, {
+          method: "POST",
+          path: "/api/auth/register",
+          body: { email: mail("a"), password: "customer-pass-123" },
+          headers: { "x-forwarded-for": ip },
+        })
+      ).status,
+    ).toBe(202);
     expect((await register({ email: mail("b"), guest: true }, ip)).status).toBe(201);
     expect((await register({ email: mail("c"), guest: true }, ip)).status).toBe(201);
     const limited = await register({ email: mail("d"), guest: true }, ip);
@@ -234,7 +263,9 @@ describe("a new account's generation allowance", () => {
     for (let i = 0; i < 2; i++) expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie })).status).toBe(200);
     const limited = await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie });
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toBe("New accounts can generate only a few images per hour until their first order. Please try again later.");
+    expect(limited.body.message).toBe(
+      "New accounts can generate only a few images per hour until their first order. Please try again later.",
+    );
     expect(en.errors.rateLimitNewAccount).toBe(limited.body.message);
     expect(de.errors.rateLimitNewAccount).toBeTruthy();
 
@@ -286,7 +317,8 @@ describe("one client's allowance, whatever accounts it makes", () => {
       accounts.push(cookieFrom(res));
     }
     const statuses = [];
-    for (const cookie of accounts) statuses.push((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip })).status);
+    for (const cookie of accounts)
+      statuses.push((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip })).status);
     expect(statuses).toEqual([200, 200, 429]);
     // Guest accounts of the same client share it too.
     const guest = await register({ email: `share-guest-${Date.now()}@example.com`, guest: true }, ip);
@@ -297,7 +329,12 @@ describe("one client's allowance, whatever accounts it makes", () => {
   }, 60_000);
 
   it("once the account has paid an order it has its own allowance, no longer the client's", async () => {
-    setEnv({ GUEST_GENERATIONS_PER_HOUR: "1", NEW_ACCOUNT_GENERATIONS_PER_HOUR: "5", USER_GENERATIONS_PER_HOUR: "5", REGISTRATIONS_PER_HOUR: "100" });
+    setEnv({
+      GUEST_GENERATIONS_PER_HOUR: "1",
+      NEW_ACCOUNT_GENERATIONS_PER_HOUR: "5",
+      USER_GENERATIONS_PER_HOUR: "5",
+      REGISTRATIONS_PER_HOUR: "100",
+    });
     const ip = "203.0.113.80";
     const { cookie, id } = await freshCustomer();
     expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip })).status).toBe(200);
@@ -324,20 +361,28 @@ describe("a share of the AI budget is reserved for paying customers", () => {
       await useOpenAI();
       const spentHour = (await aiBudgetStatus()).hour.spentCents;
       // Half reserved: others may spend up to spentHour + 20 cents (one 16.7-cent image), payers up to twice that.
-      setEnv({ AI_BUDGET_EUR_PER_HOUR: String((2 * (spentHour + 20)) / 100), AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: "50", GUEST_GENERATIONS_PER_HOUR: "100" });
+      setEnv({
+        AI_BUDGET_EUR_PER_HOUR: String((2 * (spentHour + 20)) / 100),
+        AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: "50",
+        GUEST_GENERATIONS_PER_HOUR: "100",
+      });
       const ip = "203.0.113.90";
       expect((await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip })).status).toBe(200);
       const refused = await generate(publicGenerate, photoForm(photo, { promptId, mugId }), { ip: "203.0.113.91" });
       expect(refused.status).toBe(503);
       expect(refused.body.message).toBe(BUDGET_MESSAGE);
       const fresh = await freshCustomer();
-      expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: fresh.cookie, ip: "203.0.113.92" })).status).toBe(503);
+      expect(
+        (await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: fresh.cookie, ip: "203.0.113.92" })).status,
+      ).toBe(503);
       expect(fake.hits).toHaveLength(1);
 
       const payer = await freshCustomer();
       const { order } = await placedOrder({ cookie: payer.cookie }, payer.id);
       expect((await paySandbox(order.id, card(CARDS.ok), { cookie: payer.cookie })).status).toBe(200);
-      expect((await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: payer.cookie, ip: "203.0.113.93" })).status).toBe(200);
+      expect(
+        (await generate(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: payer.cookie, ip: "203.0.113.93" })).status,
+      ).toBe(200);
       expect(fake.hits).toHaveLength(2);
     } finally {
       await fake.close();

@@ -150,18 +150,61 @@ describe("POST /api/auth/login", () => {
     expect(res.body.message).toBe(INVALID_CREDENTIALS);
   });
 
-  const badBodies: { title: string; body: unknown; status: number; errors?: Record<string, string>; fields?: string[]; message: string }[] = [
-    { title: "empty object", body: {}, status: 422, errors: { email: "This field is required", password: "This field is required" }, message: "Validation failed" },
-    { title: "password missing", body: { email: "a@test.local" }, status: 422, errors: { password: "This field is required" }, message: "Validation failed" },
-    { title: "email missing", body: { password: "x" }, status: 422, errors: { email: "This field is required" }, message: "Validation failed" },
-    { title: "blank fields", body: { email: "  ", password: "" }, status: 422, errors: { email: "Email is required", password: "Password is required" }, message: "Validation failed" },
-    { title: "invalid email", body: { email: "not-an-email", password: "x" }, status: 422, errors: { email: "Invalid email format" }, message: "Validation failed" },
-    { title: "wrong types", body: { email: 42, password: true }, status: 422, fields: ["email", "password"], message: "Validation failed" },
-    { title: "over-long password", body: { email: "a@test.local", password: "x".repeat(201) }, status: 422, errors: { password: "Text is too long" }, message: "Validation failed" },
-    { title: "JSON null", body: "null", status: 422, message: "Validation failed" },
-    { title: "JSON array", body: [], status: 422, message: "Validation failed" },
-    { title: "invalid JSON", body: "{email: oops", status: 400, message: "The request body is not valid JSON" },
-  ];
+  const badBodies: { title: string; body: unknown; status: number; errors?: Record<string, string>; fields?: string[]; message: string }[] =
+    [
+      {
+        title: "empty object",
+        body: {},
+        status: 422,
+        errors: { email: "This field is required", password: "This field is required" },
+        message: "Validation failed",
+      },
+      {
+        title: "password missing",
+        body: { email: "a@test.local" },
+        status: 422,
+        errors: { password: "This field is required" },
+        message: "Validation failed",
+      },
+      {
+        title: "email missing",
+        body: { password: "x" },
+        status: 422,
+        errors: { email: "This field is required" },
+        message: "Validation failed",
+      },
+      {
+        title: "blank fields",
+        body: { email: "  ", password: "" },
+        status: 422,
+        errors: { email: "Email is required", password: "Password is required" },
+        message: "Validation failed",
+      },
+      {
+        title: "invalid email",
+        body: { email: "not-an-email", password: "x" },
+        status: 422,
+        errors: { email: "Invalid email format" },
+        message: "Validation failed",
+      },
+      {
+        title: "wrong types",
+        body: { email: 42, password: true },
+        status: 422,
+        fields: ["email", "password"],
+        message: "Validation failed",
+      },
+      {
+        title: "over-long password",
+        body: { email: "a@test.local", password: "x".repeat(201) },
+        status: 422,
+        errors: { password: "Text is too long" },
+        message: "Validation failed",
+      },
+      { title: "JSON null", body: "null", status: 422, message: "Validation failed" },
+      { title: "JSON array", body: [], status: 422, message: "Validation failed" },
+      { title: "invalid JSON", body: "{email: oops", status: 400, message: "The request body is not valid JSON" },
+    ];
   for (const row of badBodies) {
     it(`POST /api/auth/login – ${row.title} → ${row.status}${row.errors || row.fields ? " with field map" : ""}, never 500`, async () => {
       const res = await postLogin(row.body, freshIp());
@@ -174,7 +217,11 @@ describe("POST /api/auth/login", () => {
   }
 
   it("POST /api/auth/login – a non-JSON content type → 415", async () => {
-    const res = await call<ErrorBody>(login.POST, { method: "POST", body: "email=a&password=b", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const res = await call<ErrorBody>(login.POST, {
+      method: "POST",
+      body: "email=a&password=b",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toBe("The request body must be JSON");
   });
@@ -203,7 +250,14 @@ describe("POST /api/auth/login – password hashes", () => {
 describe("POST /api/auth/login – rate limiting", () => {
   it("uses the documented defaults: 10 failures per account and client, 100 per account, before delays of at most 60 s, 50 per client, TRUSTED_PROXY_COUNT 1", () => {
     const saved = { ...process.env };
-    for (const key of ["LOGIN_MAX_FAILURES_PER_ACCOUNT", "LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL", "LOGIN_MAX_FAILURES_PER_CLIENT", "LOGIN_MAX_DELAY_SECONDS", "TRUSTED_PROXY_COUNT"]) delete process.env[key];
+    for (const key of [
+      "LOGIN_MAX_FAILURES_PER_ACCOUNT",
+      "LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL",
+      "LOGIN_MAX_FAILURES_PER_CLIENT",
+      "LOGIN_MAX_DELAY_SECONDS",
+      "TRUSTED_PROXY_COUNT",
+    ])
+      delete process.env[key];
     resetEnvCache();
     try {
       expect(env().LOGIN_MAX_FAILURES_PER_ACCOUNT).toBe(10);
@@ -244,7 +298,8 @@ describe("POST /api/auth/login – rate limiting", () => {
     const { LOGIN_MAX_FAILURES_PER_ACCOUNT: perPair, LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: total } = env();
     const victim = await newCustomer("acct-total");
     const clients = Array.from({ length: Math.ceil(total / perPair) }, () => freshIp());
-    for (let i = 0; i < total; i++) expect((await postLogin({ email: victim.email, password: `spread-${i}` }, clients[Math.floor(i / perPair)] ?? "")).status).toBe(401);
+    for (let i = 0; i < total; i++)
+      expect((await postLogin({ email: victim.email, password: `spread-${i}` }, clients[Math.floor(i / perPair)] ?? "")).status).toBe(401);
     expect((await postLogin({ email: victim.email, password: "one-past" }, freshIp())).status).toBe(401);
     const waiting = await postLogin({ email: victim.email, password: victim.password }, freshIp());
     expect(waiting.status).toBe(429);
@@ -306,7 +361,10 @@ describe("POST /api/auth/login – rate limiting", () => {
     const shared = freshIp();
     const first = await postLogin({ email: user.email, password: user.password }, shared);
     expect(first.status).toBe(200);
-    const device = first.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").find((c) => c.startsWith("mm_device="));
+    const device = first.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .find((c) => c.startsWith("mm_device="));
     expect(device, "a device cookie is set on sign-in").toBeTruthy();
     await exhaust(user.email, shared);
     expect((await postLogin({ email: user.email, password: "wrong-again" }, shared)).status).toBe(401);
@@ -324,10 +382,22 @@ describe("POST /api/auth/login – rate limiting", () => {
     const attacker = freshIp();
     await exhaust(other.email, attacker);
     expect((await postLogin({ email: other.email, password: "wrong-again" }, attacker)).status).toBe(401);
-    const foreign = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": attacker }, cookie: device });
+    const foreign = await call<SessionBody>(login.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: { email: other.email, password: other.password },
+      headers: { "x-forwarded-for": attacker },
+      cookie: device,
+    });
     expect(foreign.status).toBe(429);
     // A forged device cookie is ignored.
-    const forged = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: other.email, password: other.password }, headers: { "x-forwarded-for": attacker }, cookie: "mm_device=forged.value" });
+    const forged = await call<SessionBody>(login.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: { email: other.email, password: other.password },
+      headers: { "x-forwarded-for": attacker },
+      cookie: "mm_device=forged.value",
+    });
     expect(forged.status).toBe(429);
   });
 
@@ -414,11 +484,23 @@ describe("GET /api/auth/session", () => {
       { title: "tampered payload", cookie: `${COOKIE_NAME}=${flip(value, Math.floor(value.length / 2))}` },
       { title: "tampered tag", cookie: `${COOKIE_NAME}=${flip(value, value.length - 3)}` },
       { title: "truncated", cookie: `${COOKIE_NAME}=${value.slice(0, -10)}` },
-      { title: "signed with another secret", cookie: `${COOKIE_NAME}=${await mintSessionToken(claims, "x".repeat(48), COOKIE_NAME, maxAge)}` },
-      { title: "minted for another cookie name", cookie: `${COOKIE_NAME}=${await mintSessionToken(claims, authSecret(), sessionCookieName(true), maxAge)}` },
+      {
+        title: "signed with another secret",
+        cookie: `${COOKIE_NAME}=${await mintSessionToken(claims, "x".repeat(48), COOKIE_NAME, maxAge)}`,
+      },
+      {
+        title: "minted for another cookie name",
+        cookie: `${COOKIE_NAME}=${await mintSessionToken(claims, authSecret(), sessionCookieName(true), maxAge)}`,
+      },
       { title: "expired", cookie: `${COOKIE_NAME}=${await mintSessionToken(claims, authSecret(), COOKIE_NAME, -3600)}` },
-      { title: "valid signature but a user that does not exist", cookie: `${COOKIE_NAME}=${await mintSessionToken({ ...claims, sub: "99999999" }, authSecret(), COOKIE_NAME, maxAge)}` },
-      { title: "valid signature but a non-numeric user id", cookie: `${COOKIE_NAME}=${await mintSessionToken({ ...claims, sub: "abc" }, authSecret(), COOKIE_NAME, maxAge)}` },
+      {
+        title: "valid signature but a user that does not exist",
+        cookie: `${COOKIE_NAME}=${await mintSessionToken({ ...claims, sub: "99999999" }, authSecret(), COOKIE_NAME, maxAge)}`,
+      },
+      {
+        title: "valid signature but a non-numeric user id",
+        cookie: `${COOKIE_NAME}=${await mintSessionToken({ ...claims, sub: "abc" }, authSecret(), COOKIE_NAME, maxAge)}`,
+      },
       { title: "malformed percent-encoding", cookie: `${COOKIE_NAME}=%E0%A4%A` },
       { title: "the right token under another cookie name", cookie: `other.session-token=${value}` },
     ];
@@ -433,7 +515,12 @@ describe("GET /api/auth/session", () => {
     const user = await newCustomer("stale-sv");
     const ok = await getSession(user.cookie);
     expect(ok.body.authenticated).toBe(true);
-    const forged = await mintSessionToken({ sub: String(user.id), email: user.email, roles: ["admin"], sv: 12345 }, authSecret(), COOKIE_NAME, 3600);
+    const forged = await mintSessionToken(
+      { sub: String(user.id), email: user.email, roles: ["admin"], sv: 12345 },
+      authSecret(),
+      COOKIE_NAME,
+      3600,
+    );
     expect((await getSession(`${COOKIE_NAME}=${forged}`)).body).toEqual(SIGNED_OUT);
   });
 
@@ -542,7 +629,11 @@ describe("POST /api/auth/register", () => {
   it("POST /api/auth/register – duplicate email (any letter case) → the neutral 202, the existing account is untouched", async () => {
     const user = await newCustomer("dup");
     for (const email of [user.email, user.email.toUpperCase()]) {
-      const res = await call<ErrorBody & { checkMail?: boolean }>(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "another-password" } });
+      const res = await call<ErrorBody & { checkMail?: boolean }>(register.POST, {
+        method: "POST",
+        path: "/api/auth/register",
+        body: { email, password: "another-password" },
+      });
       expect(res.status).toBe(202);
       expect(res.body.checkMail).toBe(true);
       expect(res.headers.get("set-cookie")).toBeNull();
@@ -579,14 +670,24 @@ describe("POST /api/auth/register", () => {
     expect((await getSession(cookieFrom(second))).body.user?.id).toBe(second.body.user?.id);
     // Registering a customer account for that email makes no second account: the neutral answer, and
     // the guest gets a link to set a password instead (tests/api/register.test.ts follows the link).
-    const customer = await call<ErrorBody & { checkMail?: boolean }>(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "longenough" } });
+    const customer = await call<ErrorBody & { checkMail?: boolean }>(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email, password: "longenough" },
+    });
     expect(customer.status).toBe(202);
     expect(customer.body.checkMail).toBe(true);
   });
 
   it("POST /api/auth/register – a guest for an email with a customer account works and does not touch that account", async () => {
     const user = await newCustomer("guest-of-customer");
-    const res = await postRegister({ email: user.email, guest: true, firstName: "Other", lastName: "Person", password: "ignored-for-guests" });
+    const res = await postRegister({
+      email: user.email,
+      guest: true,
+      firstName: "Other",
+      lastName: "Person",
+      password: "ignored-for-guests",
+    });
     expect(res.status).toBe(201);
     expect(res.body.roles).toEqual(["guest"]);
     expect(res.body.user?.id).not.toBe(user.id);
@@ -607,15 +708,50 @@ describe("POST /api/auth/register", () => {
     { title: "invalid guest email", body: { email: "guest@", guest: true }, field: "email", message: "Invalid email format" },
     { title: "blank email", body: { email: " ", password: "longenough" }, field: "email", message: "Email is required" },
     { title: "email missing", body: { password: "longenough" }, field: "email", message: "This field is required" },
-    { title: "over-long email", body: { email: `${"a".repeat(250)}@test.local`, password: "longenough" }, field: "email", message: "Text is too long" },
-    { title: "invalid phone (letters)", body: { email: "p1@test.local", password: "longenough", phone: "call me" }, field: "phone", message: "Invalid phone number" },
-    { title: "invalid phone (too few digits)", body: { email: "p2@test.local", password: "longenough", phone: "12345" }, field: "phone", message: "Invalid phone number" },
-    { title: "invalid phone (too many digits)", body: { email: "p3@test.local", guest: true, phone: "+1234567890123456789012" }, field: "phone", message: "Invalid phone number" },
+    {
+      title: "over-long email",
+      body: { email: `${"a".repeat(250)}@test.local`, password: "longenough" },
+      field: "email",
+      message: "Text is too long",
+    },
+    {
+      title: "invalid phone (letters)",
+      body: { email: "p1@test.local", password: "longenough", phone: "call me" },
+      field: "phone",
+      message: "Invalid phone number",
+    },
+    {
+      title: "invalid phone (too few digits)",
+      body: { email: "p2@test.local", password: "longenough", phone: "12345" },
+      field: "phone",
+      message: "Invalid phone number",
+    },
+    {
+      title: "invalid phone (too many digits)",
+      body: { email: "p3@test.local", guest: true, phone: "+1234567890123456789012" },
+      field: "phone",
+      message: "Invalid phone number",
+    },
     { title: "password missing (non-guest)", body: { email: "p4@test.local" }, field: "password", message: "Password is required" },
-    { title: "password missing (guest: false)", body: { email: "p5@test.local", guest: false }, field: "password", message: "Password is required" },
-    { title: "password too short", body: { email: "p6@test.local", password: "1234567" }, field: "password", message: "Password must be at least 8 characters" },
+    {
+      title: "password missing (guest: false)",
+      body: { email: "p5@test.local", guest: false },
+      field: "password",
+      message: "Password is required",
+    },
+    {
+      title: "password too short",
+      body: { email: "p6@test.local", password: "1234567" },
+      field: "password",
+      message: "Password must be at least 8 characters",
+    },
     { title: "guest not a boolean", body: { email: "p7@test.local", guest: "yes" }, field: "guest", message: "Invalid value" },
-    { title: "first name too long", body: { email: "p8@test.local", password: "longenough", firstName: "x".repeat(101) }, field: "firstName", message: "Text is too long" },
+    {
+      title: "first name too long",
+      body: { email: "p8@test.local", password: "longenough", firstName: "x".repeat(101) },
+      field: "firstName",
+      message: "Text is too long",
+    },
   ];
   for (const row of bad) {
     it(`POST /api/auth/register – ${row.title} → 422 with errors.${row.field}`, async () => {
@@ -628,14 +764,18 @@ describe("POST /api/auth/register", () => {
   }
 
   it("POST /api/auth/register – the validation message follows the caller's language", async () => {
-    const res = await call<ErrorBody>(register.POST, { method: "POST", body: { email: "x", password: "longenough" }, headers: { "accept-language": "de-DE,de;q=0.9" } });
+    const res = await call<ErrorBody>(register.POST, {
+      method: "POST",
+      body: { email: "x", password: "longenough" },
+      headers: { "accept-language": "de-DE,de;q=0.9" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors?.email).toEqual(expect.any(String));
     expect(res.body.errors?.email).not.toBe("Invalid email format");
   });
 
   it("POST /api/auth/register – invalid JSON → 400, never 500", async () => {
-    const res = await postRegister("{\"email\":");
+    const res = await postRegister('{"email":');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("The request body is not valid JSON");
   });
@@ -680,7 +820,10 @@ describe("error envelope", () => {
       ["401 wrong password", await postLogin({ email: TEST_USERS.customer.email, password: "nope-nope" }, freshIp())],
       ["422 validation", await postRegister({ email: "bad" })],
       ["400 invalid JSON", await postLogin("{", freshIp())],
-      ["404 unknown confirmation link", await call<ErrorBody>(confirmRegistration.POST, { method: "POST", body: { token: "no-such-token", password: "any-password" } })],
+      [
+        "404 unknown confirmation link",
+        await call<ErrorBody>(confirmRegistration.POST, { method: "POST", body: { token: "no-such-token", password: "any-password" } }),
+      ],
       ["415 not JSON", await call<ErrorBody>(register.POST, { method: "POST", body: "x", headers: { "content-type": "text/plain" } })],
     ];
     const ids = new Set<string>();

@@ -61,20 +61,45 @@ const getSummary = async (who: Who = "customer") =>
 const addItem = async (body: unknown, who: Who = "customer") =>
   call<CartBody>(itemsRoute.POST, { method: "POST", path: "/api/user/cart/items", body, cookie: await cookieOf(who) });
 const updateItem = async (itemId: number | string, body: unknown, who: Who = "customer") =>
-  call<CartBody>(itemRoute.PUT, { method: "PUT", path: `/api/user/cart/items/${itemId}`, params: { itemId: String(itemId) }, body, cookie: await cookieOf(who) });
+  call<CartBody>(itemRoute.PUT, {
+    method: "PUT",
+    path: `/api/user/cart/items/${itemId}`,
+    params: { itemId: String(itemId) },
+    body,
+    cookie: await cookieOf(who),
+  });
 const removeItem = async (itemId: number | string, who: Who = "customer") =>
-  call<CartBody>(itemRoute.DELETE, { method: "DELETE", path: `/api/user/cart/items/${itemId}`, params: { itemId: String(itemId) }, cookie: await cookieOf(who) });
-const clearAll = async (who: Who = "customer") => call<CartBody>(cartRoute.DELETE, { method: "DELETE", path: "/api/user/cart", cookie: await cookieOf(who) });
+  call<CartBody>(itemRoute.DELETE, {
+    method: "DELETE",
+    path: `/api/user/cart/items/${itemId}`,
+    params: { itemId: String(itemId) },
+    cookie: await cookieOf(who),
+  });
+const clearAll = async (who: Who = "customer") =>
+  call<CartBody>(cartRoute.DELETE, { method: "DELETE", path: "/api/user/cart", cookie: await cookieOf(who) });
 const refresh = async (who: Who = "customer") =>
   call<CartBody>(refreshRoute.POST, { method: "POST", path: "/api/user/cart/refresh-prices", cookie: await cookieOf(who) });
 
 async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
 }
 
 /** An image of a user as the generate/upload flows store it. */
-async function makeImage(ownerId: number, type: Exclude<ImageType, "CATALOGUE"> = "GENERATED", promptId: number | null = null): Promise<number> {
-  const row = await storeImage({ bytes: await png(), use: "generated", format: type === "UPLOADED" ? "jpeg" : "png", type, ownerId, promptId });
+async function makeImage(
+  ownerId: number,
+  type: Exclude<ImageType, "CATALOGUE"> = "GENERATED",
+  promptId: number | null = null,
+): Promise<number> {
+  const row = await storeImage({
+    bytes: await png(),
+    use: "generated",
+    format: type === "UPLOADED" ? "jpeg" : "png",
+    type,
+    ownerId,
+    promptId,
+  });
   return row.id;
 }
 
@@ -109,9 +134,14 @@ async function storedItems(userId: number) {
 }
 
 /** A line of the customer's cart (one generated image on the white mug unless told otherwise); answers the cart. */
-async function addLine(opts: { variantId?: number; imageId?: number; quantity?: number; mugId?: number; who?: Who; ownerId?: number } = {}) {
+async function addLine(
+  opts: { variantId?: number; imageId?: number; quantity?: number; mugId?: number; who?: Who; ownerId?: number } = {},
+) {
   const imageId = opts.imageId ?? (await makeImage(opts.ownerId ?? customerId, "GENERATED", popArt.id));
-  const res = await addItem({ mugId: opts.mugId ?? mugId, variantId: opts.variantId ?? variant.white, imageId, quantity: opts.quantity }, opts.who ?? "customer");
+  const res = await addItem(
+    { mugId: opts.mugId ?? mugId, variantId: opts.variantId ?? variant.white, imageId, quantity: opts.quantity },
+    opts.who ?? "customer",
+  );
   expect(res.status).toBe(201);
   return { res, imageId };
 }
@@ -136,12 +166,18 @@ beforeAll(async () => {
   const db = await getDb();
   customerId = await userIdOf(TEST_USERS.customer.email);
   otherId = await userIdOf(TEST_USERS.other.email);
-  const [mug] = await db.select({ id: articles.id, categoryId: articles.categoryId }).from(articles).where(eq(articles.articleNumber, MUG_ARTICLE.articleNumber));
+  const [mug] = await db
+    .select({ id: articles.id, categoryId: articles.categoryId })
+    .from(articles)
+    .where(eq(articles.articleNumber, MUG_ARTICLE.articleNumber));
   const [shirt] = await db.select({ id: articles.id }).from(articles).where(eq(articles.articleNumber, SHIRT_ARTICLE.articleNumber));
   if (!mug || !shirt) throw new Error("seeded mug and shirt");
   mugId = mug.id;
   shirtId = shirt.id;
-  const variants = await db.select({ id: mugVariants.id, name: mugVariants.name }).from(mugVariants).where(eq(mugVariants.articleId, mugId));
+  const variants = await db
+    .select({ id: mugVariants.id, name: mugVariants.name })
+    .from(mugVariants)
+    .where(eq(mugVariants.articleId, mugId));
   const idOf = (name: string) => {
     const v = variants.find((x) => x.name === name);
     if (!v) throw new Error(`variant ${name}`);
@@ -168,7 +204,9 @@ beforeAll(async () => {
     .returning({ id: articles.id });
   if (!camp) throw new Error("inserted");
   await db.insert(mugDetails).values({ articleId: camp.id, ...MUG_ARTICLE.details });
-  await db.insert(articlePriceCalculations).values({ articleId: camp.id, salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: reducedVatId });
+  await db
+    .insert(articlePriceCalculations)
+    .values({ articleId: camp.id, salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: reducedVatId });
   const [campVariant] = await db
     .insert(mugVariants)
     .values({ articleId: camp.id, name: "Silver", insideColorCode: "#C0C0C0", outsideColorCode: "#C0C0C0", isDefault: true })
@@ -176,7 +214,10 @@ beforeAll(async () => {
   if (!campVariant) throw new Error("inserted");
   campMug = { id: camp.id, variantId: campVariant.id };
 
-  const promptRows = await db.select({ id: prompts.id, title: prompts.title, promptNumber: prompts.promptNumber }).from(prompts).orderBy(prompts.id);
+  const promptRows = await db
+    .select({ id: prompts.id, title: prompts.title, promptNumber: prompts.promptNumber })
+    .from(prompts)
+    .orderBy(prompts.id);
   const first = promptRows.find((p) => p.promptNumber === "P-001");
   const second = promptRows.find((p) => p.promptNumber !== "P-001");
   if (!first || !second) throw new Error("seeded prompts");
@@ -192,8 +233,14 @@ beforeEach(async () => {
 afterEach(async () => {
   // Undo catalogue edits of a test.
   const db = await getDb();
-  await db.update(articlePriceCalculations).set({ salesTotalCents: MUG_PRICE, salesPriceMode: "GROSS", salesVatRateId: standardVatId }).where(eq(articlePriceCalculations.articleId, mugId));
-  await db.update(mugVariants).set({ active: true }).where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.name, "Black")));
+  await db
+    .update(articlePriceCalculations)
+    .set({ salesTotalCents: MUG_PRICE, salesPriceMode: "GROSS", salesVatRateId: standardVatId })
+    .where(eq(articlePriceCalculations.articleId, mugId));
+  await db
+    .update(mugVariants)
+    .set({ active: true })
+    .where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.name, "Black")));
   await db.update(articles).set({ active: true }).where(eq(articles.id, campMug.id));
   invalidateCatalog();
 });
@@ -222,7 +269,14 @@ describe("access matrix", () => {
     const added = await addLine();
     expect(added.res.headers.get("cache-control")).toContain("no-store");
     const itemId = onlyItem(added.res.body).id;
-    for (const res of [await getCart(), await getSummary(), await updateItem(itemId, { quantity: 2 }), await refresh(), await removeItem(itemId), await clearAll()]) {
+    for (const res of [
+      await getCart(),
+      await getSummary(),
+      await updateItem(itemId, { quantity: 2 }),
+      await refresh(),
+      await removeItem(itemId),
+      await clearAll(),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toContain("no-store");
     }
@@ -269,10 +323,13 @@ describe("access matrix", () => {
     expect(await storedItems(customerId)).toHaveLength(1);
   });
 
-  it.each([["999999"], ["0"], ["abc"], ["1.5"]])("PUT and DELETE /api/user/cart/items/%s – unknown or malformed id → 404", async (itemId) => {
-    expect((await updateItem(itemId, { quantity: 2 })).status).toBe(404);
-    expect((await removeItem(itemId)).status).toBe(404);
-  });
+  it.each([["999999"], ["0"], ["abc"], ["1.5"]])(
+    "PUT and DELETE /api/user/cart/items/%s – unknown or malformed id → 404",
+    async (itemId) => {
+      expect((await updateItem(itemId, { quantity: 2 })).status).toBe(404);
+      expect((await removeItem(itemId)).status).toBe(404);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +354,12 @@ describe("POST /api/user/cart/items", () => {
       vatPercent: 19,
       lineTotalCents: 2 * MUG_PRICE,
     });
-    expect(res.body.summary).toEqual({ itemCount: 2, ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19), currency: "EUR", hasPriceChanges: false });
+    expect(res.body.summary).toEqual({
+      itemCount: 2,
+      ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19),
+      currency: "EUR",
+      hasPriceChanges: false,
+    });
     // The price is the one GET /api/mugs shows.
     const listed = (await listPublicMugs("en")).find((m) => m.id === mugId);
     expect(listed?.price.priceCents).toBe(MUG_PRICE);
@@ -305,18 +367,39 @@ describe("POST /api/user/cart/items", () => {
 
   it("price tampering is ignored: unitPriceCents, price, totalCents, vatPercent in the body change nothing", async () => {
     const imageId = await makeImage(customerId);
-    const res = await addItem({ mugId, variantId: variant.white, imageId, unitPriceCents: 1, price: 1, totalCents: 1, vatPercent: 0, promptPriceCents: -500, lineTotalCents: 1 });
+    const res = await addItem({
+      mugId,
+      variantId: variant.white,
+      imageId,
+      unitPriceCents: 1,
+      price: 1,
+      totalCents: 1,
+      vatPercent: 0,
+      promptPriceCents: -500,
+      lineTotalCents: 1,
+    });
     expect(res.status).toBe(201);
     expect(onlyItem(res.body)).toMatchObject({ unitPriceCents: MUG_PRICE, vatPercent: 19, promptPriceCents: 0, lineTotalCents: MUG_PRICE });
     const [stored] = await storedItems(customerId);
-    expect(stored).toMatchObject({ unitPriceCents: MUG_PRICE, vatPercent: 19, promptPriceCents: 0, earlierUnitPriceCents: null, quantity: 1 });
+    expect(stored).toMatchObject({
+      unitPriceCents: MUG_PRICE,
+      vatPercent: 19,
+      promptPriceCents: 0,
+      earlierUnitPriceCents: null,
+      quantity: 1,
+    });
   });
 
   it("quantity defaults to 1; an image without a prompt has prompt null; an explicit promptId wins", async () => {
     const plain = await makeImage(customerId, "GENERATED", null);
     const first = onlyItem((await addItem({ mugId, variantId: variant.white, imageId: plain })).body);
     expect(first).toMatchObject({ quantity: 1, prompt: null });
-    const res = await addItem({ mugId, variantId: variant.black, imageId: await makeImage(customerId, "GENERATED", popArt.id), promptId: otherPrompt.id });
+    const res = await addItem({
+      mugId,
+      variantId: variant.black,
+      imageId: await makeImage(customerId, "GENERATED", popArt.id),
+      promptId: otherPrompt.id,
+    });
     expect(res.status).toBe(201);
     expect(res.body.items[1]?.prompt).toEqual(otherPrompt);
   });
@@ -346,7 +429,9 @@ describe("POST /api/user/cart/items", () => {
   it("concurrent adds of the same line (a first cart too) make one line with the summed quantity", async () => {
     const guest = await registerGuest();
     const imageId = await makeImage(guest.userId);
-    const results = await Promise.all(Array.from({ length: 6 }, () => addItem({ mugId, variantId: variant.white, imageId }, { cookie: guest.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => addItem({ mugId, variantId: variant.white, imageId }, { cookie: guest.cookie })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect((await storedItems(guest.userId)).map((i) => i.quantity)).toEqual([6]);
     expect(await (await getDb()).$count(carts, eq(carts.userId, guest.userId))).toBe(1);
@@ -356,7 +441,9 @@ describe("POST /api/user/cart/items", () => {
     const { imageId } = await addLine({ quantity: 98 });
     const res = await addItem({ mugId, variantId: variant.white, imageId, quantity: 2 });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(expect.objectContaining({ message: "Validation failed", errors: { quantity: "Quantity must be a whole number from 1 to 99" } }));
+    expect(res.body).toEqual(
+      expect.objectContaining({ message: "Validation failed", errors: { quantity: "Quantity must be a whole number from 1 to 99" } }),
+    );
     expect((await storedItems(customerId)).map((i) => i.quantity)).toEqual([98]);
     expect((await addItem({ mugId, variantId: variant.white, imageId, quantity: 1 })).status).toBe(201);
     expect((await storedItems(customerId)).map((i) => i.quantity)).toEqual([99]);
@@ -366,7 +453,13 @@ describe("POST /api/user/cart/items", () => {
     const { imageId } = await addLine();
     await setMugPrice(1799);
     const item = onlyItem((await addItem({ mugId, variantId: variant.white, imageId })).body);
-    expect(item).toMatchObject({ quantity: 2, unitPriceCents: 1799, earlierUnitPriceCents: MUG_PRICE, priceChanged: true, lineTotalCents: 3598 });
+    expect(item).toMatchObject({
+      quantity: 2,
+      unitPriceCents: 1799,
+      earlierUnitPriceCents: MUG_PRICE,
+      priceChanged: true,
+      lineTotalCents: 3598,
+    });
   });
 
   describe("validation (422 with the field's message)", () => {
@@ -380,7 +473,12 @@ describe("POST /api/user/cart/items", () => {
       ["variantId -1", (imageId) => ({ mugId, variantId: -1, imageId }), "variantId", "Please choose a colour variant"],
       ["missing imageId", () => ({ mugId, variantId: variant.white }), "imageId", "Please generate an image first"],
       ["imageId null", () => ({ mugId, variantId: variant.white, imageId: null }), "imageId", "Please generate an image first"],
-      ["imageId beyond int4", () => ({ mugId, variantId: variant.white, imageId: 2_147_483_648 }), "imageId", "Please generate an image first"],
+      [
+        "imageId beyond int4",
+        () => ({ mugId, variantId: variant.white, imageId: 2_147_483_648 }),
+        "imageId",
+        "Please generate an image first",
+      ],
       ["promptId as text", (imageId) => ({ mugId, variantId: variant.white, imageId, promptId: "pop" }), "promptId", "Invalid value"],
       ["an unknown promptId", (imageId) => ({ mugId, variantId: variant.white, imageId, promptId: 999_999 }), "promptId", "Invalid value"],
       ["quantity 0", (imageId) => ({ mugId, variantId: variant.white, imageId, quantity: 0 }), "quantity", QTY],
@@ -388,8 +486,18 @@ describe("POST /api/user/cart/items", () => {
       ["quantity 1.5", (imageId) => ({ mugId, variantId: variant.white, imageId, quantity: 1.5 }), "quantity", QTY],
       ['quantity "2"', (imageId) => ({ mugId, variantId: variant.white, imageId, quantity: "2" }), "quantity", QTY],
       ["quantity -1", (imageId) => ({ mugId, variantId: variant.white, imageId, quantity: -1 }), "quantity", QTY],
-      ["an inactive variant", (imageId) => ({ mugId, variantId: inactiveVariantId, imageId }), "variantId", "Please choose a colour variant"],
-      ["a variant of another mug", (imageId) => ({ mugId, variantId: campMug.variantId, imageId }), "variantId", "Please choose a colour variant"],
+      [
+        "an inactive variant",
+        (imageId) => ({ mugId, variantId: inactiveVariantId, imageId }),
+        "variantId",
+        "Please choose a colour variant",
+      ],
+      [
+        "a variant of another mug",
+        (imageId) => ({ mugId, variantId: campMug.variantId, imageId }),
+        "variantId",
+        "Please choose a colour variant",
+      ],
       ["an unknown variant", (imageId) => ({ mugId, variantId: 999_999, imageId }), "variantId", "Please choose a colour variant"],
     ];
     for (const [title, body, field, message] of rows) {
@@ -410,7 +518,12 @@ describe("POST /api/user/cart/items", () => {
 
     it("a body that is not JSON → 415; malformed JSON → 400", async () => {
       const cookie = await cookieFor("customer");
-      const form = await call<ErrorBody>(itemsRoute.POST, { method: "POST", body: "mugId=1", headers: { "content-type": "application/x-www-form-urlencoded" }, cookie });
+      const form = await call<ErrorBody>(itemsRoute.POST, {
+        method: "POST",
+        body: "mugId=1",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        cookie,
+      });
       expect(form.status).toBe(415);
       const bad = await call<ErrorBody>(itemsRoute.POST, { method: "POST", body: "{", cookie });
       expect(bad.status).toBe(400);
@@ -514,7 +627,15 @@ describe("GET /api/user/cart/summary", () => {
     const guest = await registerGuest();
     const res = await getSummary({ cookie: guest.cookie });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ itemCount: 0, subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0, currency: "EUR", hasPriceChanges: false });
+    expect(res.body).toEqual({
+      itemCount: 0,
+      subtotalCents: 0,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+      currency: "EUR",
+      hasPriceChanges: false,
+    });
   });
 
   it("below 50 €: 4.90 € shipping; VAT contained in lines and shipping", async () => {
@@ -522,7 +643,15 @@ describe("GET /api/user/cart/summary", () => {
     const res = await getSummary();
     expect(res.status).toBe(200);
     // 4497 gross at 19 %: net round(3778.99) = 3779 → 718; shipping 490: net 412 → 78.
-    expect(res.body).toEqual({ itemCount: 3, subtotalCents: 4497, shippingCents: 490, taxCents: 718 + 78, totalCents: 4987, currency: "EUR", hasPriceChanges: false });
+    expect(res.body).toEqual({
+      itemCount: 3,
+      subtotalCents: 4497,
+      shippingCents: 490,
+      taxCents: 718 + 78,
+      totalCents: 4987,
+      currency: "EUR",
+      hasPriceChanges: false,
+    });
     expect((await getCart()).body.summary).toEqual(res.body);
   });
 
@@ -531,7 +660,15 @@ describe("GET /api/user/cart/summary", () => {
     await addLine({ mugId: campMug.id, variantId: campMug.variantId }); // + 10.70 € at 7 %
     const res = await getSummary();
     // 4497 → 718 VAT; 1070 at 7 %: net 1000 → 70.
-    expect(res.body).toEqual({ itemCount: 4, subtotalCents: 5567, shippingCents: 0, taxCents: 718 + 70, totalCents: 5567, currency: "EUR", hasPriceChanges: false });
+    expect(res.body).toEqual({
+      itemCount: 4,
+      subtotalCents: 5567,
+      shippingCents: 0,
+      taxCents: 718 + 70,
+      totalCents: 5567,
+      currency: "EUR",
+      hasPriceChanges: false,
+    });
   });
 
   it("shipping VAT follows the default VAT rate", async () => {
@@ -570,7 +707,12 @@ describe("POST /api/user/cart/refresh-prices", () => {
 
     const res = await refresh();
     expect(res.status).toBe(200);
-    expect(onlyItem(res.body)).toMatchObject({ unitPriceCents: 1799, earlierUnitPriceCents: MUG_PRICE, priceChanged: true, lineTotalCents: 3598 });
+    expect(onlyItem(res.body)).toMatchObject({
+      unitPriceCents: 1799,
+      earlierUnitPriceCents: MUG_PRICE,
+      priceChanged: true,
+      lineTotalCents: 3598,
+    });
     expect(res.body.summary).toMatchObject({ hasPriceChanges: true, subtotalCents: 3598, totalCents: 3598 + 490 });
     // GET shows the same; a second refresh keeps the notice and changes nothing.
     expect((await getCart()).body).toEqual(res.body);
@@ -586,7 +728,12 @@ describe("POST /api/user/cart/refresh-prices", () => {
 
   it("a VAT rate change that keeps the gross price updates the VAT silently", async () => {
     await addLine();
-    await (await getDb()).update(articlePriceCalculations).set({ salesVatRateId: reducedVatId }).where(eq(articlePriceCalculations.articleId, mugId));
+    await (
+      await getDb()
+    )
+      .update(articlePriceCalculations)
+      .set({ salesVatRateId: reducedVatId })
+      .where(eq(articlePriceCalculations.articleId, mugId));
     invalidateCatalog();
     const item = onlyItem((await refresh()).body);
     expect(item).toMatchObject({ unitPriceCents: MUG_PRICE, vatPercent: 7, earlierUnitPriceCents: null, priceChanged: false });
@@ -610,8 +757,14 @@ describe("POST /api/user/cart/refresh-prices", () => {
     /** The cart row's xmax: a refresh that locks the cart (SELECT … FOR UPDATE) or writes a line changes it or the lines. */
     async function cartState() {
       const db = await getDb();
-      const [cart] = await db.select({ xmax: sql<string>`xmax::text` }).from(carts).where(eq(carts.userId, customerId));
-      const lines = await db.select({ xmax: sql<string>`xmax::text`, ctid: sql<string>`ctid::text` }).from(cartItems).orderBy(cartItems.id);
+      const [cart] = await db
+        .select({ xmax: sql<string>`xmax::text` })
+        .from(carts)
+        .where(eq(carts.userId, customerId));
+      const lines = await db
+        .select({ xmax: sql<string>`xmax::text`, ctid: sql<string>`ctid::text` })
+        .from(cartItems)
+        .orderBy(cartItems.id);
       return { cart, lines };
     }
 
@@ -689,7 +842,15 @@ describe("pricedCartForCheckout / clearCartInTx (for placing an order)", () => {
         vatPercent: 19,
         lineTotalCents: 2 * MUG_PRICE,
       },
-      expect.objectContaining({ articleId: campMug.id, mugVariantId: campMug.variantId, variantName: "Silver", quantity: 1, unitPriceCents: 1070, vatPercent: 7, lineTotalCents: 1070 }),
+      expect.objectContaining({
+        articleId: campMug.id,
+        mugVariantId: campMug.variantId,
+        variantName: "Silver",
+        quantity: 1,
+        unitPriceCents: 1070,
+        vatPercent: 7,
+        lineTotalCents: 1070,
+      }),
     ]);
     const { itemCount: _count, currency: _currency, hasPriceChanges: _changes, ...summaryTotals } = (await getCart()).body.summary;
     expect(result.totals).toEqual(summaryTotals);
@@ -750,7 +911,13 @@ describe("pricedCartForCheckout / clearCartInTx (for placing an order)", () => {
   it("a user without a cart: no lines, nothing changed", async () => {
     const guest = await registerGuest();
     const result = await (await getDb()).transaction((tx) => pricedCartForCheckout(guest.userId, tx, "en"));
-    expect(result).toEqual({ lines: [], changed: false, removedItemIds: [], totals: { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 }, shippingVatPercent: 19 });
+    expect(result).toEqual({
+      lines: [],
+      changed: false,
+      removedItemIds: [],
+      totals: { subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 },
+      shippingVatPercent: 19,
+    });
   });
 
   it("agrees with GET /api/mugs on every sellable variant's price", async () => {
@@ -791,16 +958,40 @@ describe("mug and variant names in the customer's language", () => {
   it("POST, PUT, DELETE /api/user/cart/items, refresh-prices and DELETE /api/user/cart answer in the caller's language", async () => {
     const cookie = await cookieFor("customer");
     const imageId = await makeImage(customerId);
-    const added = await call<CartBody>(itemsRoute.POST, { method: "POST", path: "/api/user/cart/items", body: { mugId, variantId: variant.black, imageId }, cookie, headers: DE });
+    const added = await call<CartBody>(itemsRoute.POST, {
+      method: "POST",
+      path: "/api/user/cart/items",
+      body: { mugId, variantId: variant.black, imageId },
+      cookie,
+      headers: DE,
+    });
     expect(added.status).toBe(201);
     expect(names(added.body)).toEqual([["Klassische Tasse 250 ml", "Schwarz"]]);
     const itemId = String(onlyItem(added.body).id);
-    const updated = await call<CartBody>(itemRoute.PUT, { method: "PUT", path: `/api/user/cart/items/${itemId}`, params: { itemId }, body: { quantity: 3 }, cookie, headers: DE });
+    const updated = await call<CartBody>(itemRoute.PUT, {
+      method: "PUT",
+      path: `/api/user/cart/items/${itemId}`,
+      params: { itemId },
+      body: { quantity: 3 },
+      cookie,
+      headers: DE,
+    });
     expect(names(updated.body)).toEqual([["Klassische Tasse 250 ml", "Schwarz"]]);
-    const refreshed = await call<CartBody>(refreshRoute.POST, { method: "POST", path: "/api/user/cart/refresh-prices", cookie, headers: DE });
+    const refreshed = await call<CartBody>(refreshRoute.POST, {
+      method: "POST",
+      path: "/api/user/cart/refresh-prices",
+      cookie,
+      headers: DE,
+    });
     expect(names(refreshed.body)).toEqual([["Klassische Tasse 250 ml", "Schwarz"]]);
     await addLine({ variantId: variant.white });
-    const removed = await call<CartBody>(itemRoute.DELETE, { method: "DELETE", path: `/api/user/cart/items/${itemId}`, params: { itemId }, cookie, headers: DE });
+    const removed = await call<CartBody>(itemRoute.DELETE, {
+      method: "DELETE",
+      path: `/api/user/cart/items/${itemId}`,
+      params: { itemId },
+      cookie,
+      headers: DE,
+    });
     expect(names(removed.body)).toEqual([["Klassische Tasse 250 ml", "Weiß"]]);
     const cleared = await call<CartBody>(cartRoute.DELETE, { method: "DELETE", path: "/api/user/cart", cookie, headers: DE });
     expect(cleared.body.items).toEqual([]);
@@ -818,9 +1009,9 @@ describe("mug and variant names in the customer's language", () => {
       await db.update(mugVariants).set({ name: "Silver", nameDe: "Silber" }).where(eq(mugVariants.id, campMug.variantId));
       await db.update(articles).set({ nameDe: "Emaille-Campingtasse" }).where(eq(articles.id, campMug.id));
       invalidateCatalog();
-      expect(names((await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie: await cookieFor("customer"), headers: DE })).body)).toEqual([
-        ["Emaille-Campingtasse", "Silber"],
-      ]);
+      expect(
+        names((await call<CartBody>(cartRoute.GET, { path: "/api/user/cart", cookie: await cookieFor("customer"), headers: DE })).body),
+      ).toEqual([["Emaille-Campingtasse", "Silber"]]);
       expect(names((await getCart()).body)).toEqual([["Enamel Camp Mug", "Silver"]]);
     } finally {
       await db.update(mugVariants).set({ nameDe: null }).where(eq(mugVariants.id, campMug.variantId));

@@ -71,10 +71,13 @@ describe("catalogue ETags follow admin changes", () => {
     const before = await call(mugsRoute.GET, { path: "/api/mugs?locale=en" });
     const etag = before.headers.get("etag") ?? "";
     const admin = await loginAs("admin");
-    const rates = await call<{ id: number; name: string; percent: number; description: string | null; isDefault: boolean }[]>(vatCollection.GET, {
-      path: "/api/admin/vat",
-      cookie: admin,
-    });
+    const rates = await call<{ id: number; name: string; percent: number; description: string | null; isDefault: boolean }[]>(
+      vatCollection.GET,
+      {
+        path: "/api/admin/vat",
+        cookie: admin,
+      },
+    );
     const standard = rates.body.find((r) => Number(r.percent) === 19);
     if (!standard) throw new Error("the seeded 19 % rate is missing");
     const updated = await call(vatItem.PUT, {

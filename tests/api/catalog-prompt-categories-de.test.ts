@@ -20,12 +20,17 @@ import type { PromptCategoryDto } from "@/lib/schemas/prompt-categories";
 type PublicPrompt = { title: string; category: { id: number; name: string }; subcategory: { id: number; name: string } | null };
 
 const prompts = async (opts: { query?: string; cookie?: string; headers?: Record<string, string> } = {}) => {
-  const res = await call<PublicPrompt[]>(publicPrompts.GET, { path: `/api/prompts${opts.query ?? ""}`, cookie: opts.cookie, headers: opts.headers });
+  const res = await call<PublicPrompt[]>(publicPrompts.GET, {
+    path: `/api/prompts${opts.query ?? ""}`,
+    cookie: opts.cookie,
+    headers: opts.headers,
+  });
   expect(res.status).toBe(200);
   return res.body;
 };
 /** "category / subcategory" of each prompt, keyed by prompt title. */
-const namesByTitle = (list: PublicPrompt[]) => Object.fromEntries(list.map((p) => [p.title, `${p.category.name} / ${p.subcategory?.name ?? "–"}`]));
+const namesByTitle = (list: PublicPrompt[]) =>
+  Object.fromEntries(list.map((p) => [p.title, `${p.category.name} / ${p.subcategory?.name ?? "–"}`]));
 
 describe("GET /api/prompts – category and subcategory names in the caller's language", () => {
   it("?locale=de answers the seeded styles' German category and subcategory names", async () => {

@@ -87,7 +87,12 @@ describe("GET /api/countries", () => {
     expect(res.body[0]).toEqual({ code: "AT", name: "Austria", nameEn: "Austria", nameDe: "Österreich" });
     expect(res.body.find((c) => c.code === "DE")).toEqual({ code: "DE", name: "Germany", nameEn: "Germany", nameDe: "Deutschland" });
     expect(res.body.every((c) => c.name === c.nameEn)).toBe(true);
-    expect(isSorted(res.body.map((c) => c.name), "en")).toBe(true);
+    expect(
+      isSorted(
+        res.body.map((c) => c.name),
+        "en",
+      ),
+    ).toBe(true);
     for (const c of res.body) expect(Object.keys(c).sort()).toEqual(["code", "name", "nameDe", "nameEn"]);
   });
 
@@ -145,7 +150,15 @@ describe("GET /api/mugs – the seeded catalogue", () => {
     expect(variants.filter((v) => v.isDefault)).toHaveLength(1);
     for (const v of variants) expect(v.exampleImageUrl).toMatch(IMAGE_URL);
     for (const v of variants) {
-      expect(Object.keys(v).sort()).toEqual(["articleVariantNumber", "exampleImageUrl", "id", "insideColorCode", "isDefault", "name", "outsideColorCode"]);
+      expect(Object.keys(v).sort()).toEqual([
+        "articleVariantNumber",
+        "exampleImageUrl",
+        "id",
+        "insideColorCode",
+        "isDefault",
+        "name",
+        "outsideColorCode",
+      ]);
     }
   });
 
@@ -169,13 +182,37 @@ describe("GET /api/mugs – the seeded catalogue", () => {
     const mug = sampleMug(list);
     expect(Object.keys(mug).sort()).toEqual(
       [
-        "id", "name", "shortDescription", "longDescription", "articleNumber", "heightMm", "diameterMm", "fillingQuantityMl",
-        "dishwasherSafe", "printTemplateWidthMm", "printTemplateHeightMm", "documentWidthMm", "documentHeightMm",
-        "documentBottomMarginMm", "price", "variants",
+        "id",
+        "name",
+        "shortDescription",
+        "longDescription",
+        "articleNumber",
+        "heightMm",
+        "diameterMm",
+        "fillingQuantityMl",
+        "dishwasherSafe",
+        "printTemplateWidthMm",
+        "printTemplateHeightMm",
+        "documentWidthMm",
+        "documentHeightMm",
+        "documentBottomMarginMm",
+        "price",
+        "variants",
       ].sort(),
     );
     const json = JSON.stringify(list).toLowerCase();
-    for (const word of ["purchase", "salesmargin", "supplier", "salestotal", "pricemode", "vatrateid", "active", "articleid", "createdat", MUG_ARTICLE.supplierArticleNumber.toLowerCase()]) {
+    for (const word of [
+      "purchase",
+      "salesmargin",
+      "supplier",
+      "salestotal",
+      "pricemode",
+      "vatrateid",
+      "active",
+      "articleid",
+      "createdat",
+      MUG_ARTICLE.supplierArticleNumber.toLowerCase(),
+    ]) {
       expect(json).not.toContain(word);
     }
     expect(list.some((m) => m.name === SHIRT_ARTICLE.name)).toBe(false);
@@ -192,7 +229,15 @@ describe("GET /api/mugs – what is left out", () => {
     if (!reduced || !category) throw new Error("seed has a reduced rate and a category");
     const details = { ...MUG_ARTICLE.details, heightMm: 100, diameterMm: 80, fillingQuantityMl: 300 };
 
-    await db.insert(mugVariants).values({ articleId: sampleId, name: "Green (discontinued)", insideColorCode: "#00FF00", outsideColorCode: "#FFFFFF", active: false });
+    await db
+      .insert(mugVariants)
+      .values({
+        articleId: sampleId,
+        name: "Green (discontinued)",
+        insideColorCode: "#00FF00",
+        outsideColorCode: "#FFFFFF",
+        active: false,
+      });
     const [enamel, retired] = await db
       .insert(articles)
       .values([
@@ -203,7 +248,9 @@ describe("GET /api/mugs – what is left out", () => {
     if (!enamel || !retired) throw new Error("inserted");
     for (const articleId of [enamel.id, retired.id]) {
       await db.insert(mugDetails).values({ articleId, ...details });
-      await db.insert(articlePriceCalculations).values({ articleId, salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: reduced.id });
+      await db
+        .insert(articlePriceCalculations)
+        .values({ articleId, salesTotalCents: 1000, salesPriceMode: "NET", salesVatRateId: reduced.id });
     }
     // Created first but not the default, so "default first" is not just creation order.
     await db.insert(mugVariants).values([
@@ -228,7 +275,10 @@ describe("GET /api/mugs – what is left out", () => {
     expect(camp?.price).toEqual({ priceCents: 1070, netPriceCents: 1000, vatPercent: 7, currency: "EUR" });
 
     // Deactivating a variant and an article takes them out.
-    await db.update(mugVariants).set({ active: false }).where(and(eq(mugVariants.articleId, sampleId), eq(mugVariants.name, "Black")));
+    await db
+      .update(mugVariants)
+      .set({ active: false })
+      .where(and(eq(mugVariants.articleId, sampleId), eq(mugVariants.name, "Black")));
     await db.update(articles).set({ active: false }).where(eq(articles.id, enamel.id));
     invalidateCatalog();
     const after = await getMugs();
@@ -243,7 +293,10 @@ describe("GET /api/mugs – texts in the caller's language", () => {
   beforeAll(async () => {
     // All four seeded variants active again (an earlier test deactivates one).
     const db = await getDb();
-    await db.update(mugVariants).set({ active: true }).where(eq(mugVariants.articleId, await articleIdOf(MUG_ARTICLE.articleNumber)));
+    await db
+      .update(mugVariants)
+      .set({ active: true })
+      .where(eq(mugVariants.articleId, await articleIdOf(MUG_ARTICLE.articleNumber)));
     await db.update(mugVariants).set({ active: false }).where(eq(mugVariants.name, "Green (discontinued)"));
     invalidateCatalog();
   });
@@ -267,7 +320,11 @@ describe("GET /api/mugs – texts in the caller's language", () => {
 
   it("accept-language en: the English texts; the NEXT_LOCALE cookie wins over the browser language", async () => {
     const english = sampleMug(await getMugs({ "accept-language": "en-GB" }));
-    expect(english).toMatchObject({ name: "Classic Mug 250", shortDescription: MUG_ARTICLE.shortDescription, longDescription: MUG_ARTICLE.longDescription });
+    expect(english).toMatchObject({
+      name: "Classic Mug 250",
+      shortDescription: MUG_ARTICLE.shortDescription,
+      longDescription: MUG_ARTICLE.longDescription,
+    });
     expect(english.variants.map((v) => v.name)).toEqual(["White", "Black", "Red inside", "Blue inside"]);
     expect(sampleMug(await getMugs(DE, "NEXT_LOCALE=en")).name).toBe("Classic Mug 250");
     expect(sampleMug(await getMugs({ "accept-language": "en" }, "NEXT_LOCALE=de")).name).toBe("Klassische Tasse 250 ml");
@@ -275,10 +332,19 @@ describe("GET /api/mugs – texts in the caller's language", () => {
 
   it("the locale cookie alone (no browser language): every seeded mug text and colour name in German, none of the English ones", async () => {
     const mug = sampleMug(await getMugs({}, "NEXT_LOCALE=de"));
-    expect(mug).toMatchObject({ name: MUG_ARTICLE.nameDe, shortDescription: MUG_ARTICLE.shortDescriptionDe, longDescription: MUG_ARTICLE.longDescriptionDe });
+    expect(mug).toMatchObject({
+      name: MUG_ARTICLE.nameDe,
+      shortDescription: MUG_ARTICLE.shortDescriptionDe,
+      longDescription: MUG_ARTICLE.longDescriptionDe,
+    });
     expect(mug.variants.map((v) => [v.articleVariantNumber, v.name])).toEqual(MUG_ARTICLE.variants.map((v) => [v.number, v.nameDe]));
     const shown = [mug.name, mug.shortDescription, mug.longDescription, ...mug.variants.map((v) => v.name)];
-    const english = [MUG_ARTICLE.name, MUG_ARTICLE.shortDescription, MUG_ARTICLE.longDescription, ...MUG_ARTICLE.variants.map((v) => v.name)];
+    const english = [
+      MUG_ARTICLE.name,
+      MUG_ARTICLE.shortDescription,
+      MUG_ARTICLE.longDescription,
+      ...MUG_ARTICLE.variants.map((v) => v.name),
+    ];
     for (const text of english) expect(shown).not.toContain(text);
   });
 
@@ -337,11 +403,18 @@ describe("GET /api/mugs – texts in the caller's language", () => {
     expect(german.map((m) => m.name)).toEqual(["Aurora Mug", "Klassische Tasse 250 ml", "Zebra Mug"]);
 
     const english = await getMugs();
-    expect(english.find((m) => m.id === blank.id)).toMatchObject({ name: "Aurora Mug", shortDescription: "Nur auf Deutsch", longDescription: "Only in English" });
+    expect(english.find((m) => m.id === blank.id)).toMatchObject({
+      name: "Aurora Mug",
+      shortDescription: "Nur auf Deutsch",
+      longDescription: "Only in English",
+    });
     expect(english.find((m) => m.id === blank.id)?.variants.map((v) => v.name)).toEqual(["Green", "Violet"]);
     expect(english.map((m) => m.name)).toEqual(["Aurora Mug", "Classic Mug 250", "Zebra Mug"]);
 
-    await db.update(articles).set({ active: false }).where(inArray(articles.id, [plain.id, blank.id]));
+    await db
+      .update(articles)
+      .set({ active: false })
+      .where(inArray(articles.id, [plain.id, blank.id]));
     invalidateCatalog();
   });
 });
@@ -372,7 +445,11 @@ describe("GET /api/mugs – admin writes invalidate the catalogue cache", () => 
     expect(sampleMug(await getMugs()).price).toEqual({ priceCents: 1160, netPriceCents: 1000, vatPercent: 16, currency: "EUR" });
 
     // A new default rate becomes the fallback too.
-    const created = await call(vatCollection.POST, { method: "POST", body: { name: "Test default", percent: 20, isDefault: true }, cookie });
+    const created = await call(vatCollection.POST, {
+      method: "POST",
+      body: { name: "Test default", percent: 20, isDefault: true },
+      cookie,
+    });
     expect(created.status).toBe(201);
     expect(sampleMug(await getMugs()).price).toEqual({ priceCents: 1200, netPriceCents: 1000, vatPercent: 20, currency: "EUR" });
   });
@@ -411,12 +488,17 @@ describe("GET /api/prompts", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
     expect(res.body.map((p) => p.title)).toEqual(["Aquarell", "Bleistiftskizze", "Duoton", "Comic", "Pop-Art", "Vintage-Plakat"]);
-    expect(res.body.find((p) => p.promptNumber === "P-001")?.description).toBe("Kräftige Comicfarben, schwarze Konturen und Rasterpunkte im Stil der 1960er.");
+    expect(res.body.find((p) => p.promptNumber === "P-001")?.description).toBe(
+      "Kräftige Comicfarben, schwarze Konturen und Rasterpunkte im Stil der 1960er.",
+    );
     expect((await getPrompts({ cookie: "NEXT_LOCALE=de" })).map((p) => p.title)).toContain("Bleistiftskizze");
     // Each seeded prompt has both languages.
     for (const seed of PROMPTS.filter((p) => !p.archived)) {
       expect(en.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({ title: seed.title, description: seed.description });
-      expect(res.body.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({ title: seed.titleDe, description: seed.descriptionDe });
+      expect(res.body.find((p) => p.promptNumber === seed.promptNumber)).toMatchObject({
+        title: seed.titleDe,
+        description: seed.descriptionDe,
+      });
     }
     // The English list is still cached as English.
     expect((await getPrompts()).map((p) => p.title)).toEqual(visibleSeedTitles);
@@ -457,7 +539,8 @@ describe("GET /api/prompts", () => {
   it("leaks no internal field: no style text, no LLM, no flags", async () => {
     const res = await call(promptsRoute.GET, { path: "/api/prompts" });
     const json = JSON.stringify(res.body);
-    for (const word of ["styleText", "llm", "archived", "active", "slot", "createdAt"]) expect(json.toLowerCase()).not.toContain(word.toLowerCase());
+    for (const word of ["styleText", "llm", "archived", "active", "slot", "createdAt"])
+      expect(json.toLowerCase()).not.toContain(word.toLowerCase());
     for (const p of PROMPTS) expect(json).not.toContain(p.styleText.slice(0, 40));
   });
 
@@ -469,7 +552,15 @@ describe("GET /api/prompts", () => {
     const [abstract] = await db.insert(promptCategories).values({ name: "Abstract" }).returning({ id: promptCategories.id });
     if (!abstract) throw new Error("inserted");
     await db.insert(prompts).values([
-      { title: "Cubism", promptNumber: "T-1", categoryId: abstract.id, llmId: model.id, styleText: "secret style", active: true, archived: false },
+      {
+        title: "Cubism",
+        promptNumber: "T-1",
+        categoryId: abstract.id,
+        llmId: model.id,
+        styleText: "secret style",
+        active: true,
+        archived: false,
+      },
       { title: "Hidden draft", promptNumber: "T-2", categoryId: fun.id, llmId: model.id, active: false, archived: false },
       { title: "Archived but active", promptNumber: "T-3", categoryId: fun.id, llmId: model.id, active: true, archived: true },
       { title: "Archived and inactive", promptNumber: "T-4", categoryId: fun.id, llmId: model.id, active: false, archived: true },
@@ -543,7 +634,15 @@ describe("GET /api/images/{imageId}", () => {
       await getStorage().put(storageKey, bytes, "image/webp");
       const [row] = await db
         .insert(images)
-        .values({ ownerId: owner.id, type, storageKey, mimeType: "image/webp", width: source.width, height: source.height, sizeBytes: bytes.length })
+        .values({
+          ownerId: owner.id,
+          type,
+          storageKey,
+          mimeType: "image/webp",
+          width: source.width,
+          height: source.height,
+          sizeBytes: bytes.length,
+        })
         .returning({ id: images.id });
       if (!row) throw new Error("inserted");
       for (const cookie of [await loginAs("customer"), await loginAs("admin")]) {
@@ -572,7 +671,14 @@ describe("GET /api/images/{imageId}", () => {
     const db = await getDb();
     const [row] = await db
       .insert(images)
-      .values({ type: "CATALOGUE", storageKey: newStorageKey("catalogue", "webp"), mimeType: "image/webp", width: 1, height: 1, sizeBytes: 1 })
+      .values({
+        type: "CATALOGUE",
+        storageKey: newStorageKey("catalogue", "webp"),
+        mimeType: "image/webp",
+        width: 1,
+        height: 1,
+        sizeBytes: 1,
+      })
       .returning({ id: images.id });
     if (!row) throw new Error("inserted");
     expect((await getImage(String(row.id))).status).toBe(404);

@@ -64,7 +64,9 @@ async function paidRedInsideOrder(lang: Lang, beforePay?: (orderId: string) => P
   const variant = mug?.variants.find((v) => v.articleVariantNumber === RED_INSIDE?.number);
   if (!mug || !variant) throw new Error("the seeded red-inside variant is listed");
   await clearCart(buyer);
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c62828" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c62828" } })
+    .png()
+    .toBuffer();
   const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: buyer.id, promptId: null });
   const added = await call<CartDto>(itemsRoute.POST, {
     method: "POST",
@@ -82,7 +84,13 @@ async function paidRedInsideOrder(lang: Lang, beforePay?: (orderId: string) => P
   return { orderId, buyer };
 }
 
-async function pdfOf(handler: typeof receiptRoute.GET, kind: "receipt" | "invoice", orderId: string, cookie: string, lang: Lang): Promise<string> {
+async function pdfOf(
+  handler: typeof receiptRoute.GET,
+  kind: "receipt" | "invoice",
+  orderId: string,
+  cookie: string,
+  lang: Lang,
+): Promise<string> {
   const req = new Request(`http://localhost/api/user/orders/${orderId}/${kind}`, { headers: { cookie, "accept-language": lang } });
   const res = await handler(req, { params: Promise.resolve({ orderId }) });
   expect(res.status).toBe(200);

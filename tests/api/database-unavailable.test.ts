@@ -37,7 +37,11 @@ describe("the database goes away", () => {
   it("requests answer 503 with the translated envelope and Retry-After; /api/health says the database is unreachable; back again, they succeed", async () => {
     setDbHandle(down);
     try {
-      const signIn = await call<Body>(login.POST, { method: "POST", path: "/api/auth/login", body: { email: "someone@example.com", password: "some-password-1" } });
+      const signIn = await call<Body>(login.POST, {
+        method: "POST",
+        path: "/api/auth/login",
+        body: { email: "someone@example.com", password: "some-password-1" },
+      });
       expect(signIn.status).toBe(503);
       expect(signIn.body.message).toBe("The service is temporarily unavailable. Please try again in a moment.");
       expect(signIn.body.requestId).toEqual(expect.any(String));

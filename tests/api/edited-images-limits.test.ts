@@ -48,7 +48,10 @@ let seq = 0;
 /** A fresh customer (signed in) with one GENERATED image to edit. */
 async function customerWithGenerated(): Promise<{ cookie: string; userId: number; generatedId: number }> {
   seq += 1;
-  const res = await registerCustomer({ email: `edited-${seq}-${Date.now()}@example.com`, password: "customer-pass-123" }, { ip: `192.0.2.${100 + seq}` });
+  const res = await registerCustomer(
+    { email: `edited-${seq}-${Date.now()}@example.com`, password: "customer-pass-123" },
+    { ip: `192.0.2.${100 + seq}` },
+  );
   expect(res.status).toBe(201);
   const userId = (res.body as { user: { id: number } }).user.id;
   const generated = await storeImage({ bytes: await png(40, 30), use: "generated", format: "png", type: "GENERATED", ownerId: userId });
@@ -76,7 +79,13 @@ function form(image: Buffer, generatedImageId: number): FormData {
 }
 
 const postEdited = (cookie: string, image: Buffer, generatedId: number, lang: "en" | "de" = "en") =>
-  call<Body>(edited.POST, { method: "POST", path: "/api/user/images/edited", body: form(image, generatedId), cookie, headers: { "accept-language": lang } });
+  call<Body>(edited.POST, {
+    method: "POST",
+    path: "/api/user/images/edited",
+    body: form(image, generatedId),
+    cookie,
+    headers: { "accept-language": lang },
+  });
 
 async function storedFile(id: number): Promise<Buffer> {
   const [row] = await (await getDb()).select({ key: images.storageKey }).from(images).where(eq(images.id, id));
@@ -98,7 +107,12 @@ describe("POST /api/user/images/edited: counted per user and hour", () => {
     const german = await postEdited(a.cookie, image, a.generatedId, "de");
     expect(german.status).toBe(429);
     expect(german.body.message).toBe(de.errors.rateLimitEditedImages);
-    const count = await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(images).where(eq(images.ownerId, a.userId));
+    const count = await (
+      await getDb()
+    )
+      .select({ n: sql<number>`count(*)::int` })
+      .from(images)
+      .where(eq(images.ownerId, a.userId));
     expect(count[0]?.n).toBe(3); // the generated image and two edits
 
     const b = await customerWithGenerated();
@@ -148,7 +162,12 @@ describe("POST /api/user/images/edited: a per-user storage quota", () => {
     const german = await postEdited(cookie, image, generatedId, "de");
     expect(german.status).toBe(413);
     expect(german.body.message).toBe(de.errors.storageQuotaExceeded.replace("{quotaMb}", "1"));
-    const rows = await (await getDb()).select({ n: sql<number>`count(*)::int` }).from(images).where(eq(images.ownerId, userId));
+    const rows = await (
+      await getDb()
+    )
+      .select({ n: sql<number>`count(*)::int` })
+      .from(images)
+      .where(eq(images.ownerId, userId));
     expect(rows[0]?.n).toBe(3);
     // Another user has their own quota.
     const other = await customerWithGenerated();

@@ -33,9 +33,17 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = tempDir("shop-test-generate-");
   resetStorage();
   const db = await getDb();
-  const active = await db.select().from(prompts).where(and(eq(prompts.active, true), eq(prompts.archived, false))).limit(1);
+  const active = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
+    .limit(1);
   const archived = await db.select().from(prompts).where(eq(prompts.archived, true)).limit(1);
-  const [mug] = await db.select().from(articles).where(and(eq(articles.type, "MUG"), eq(articles.active, true))).limit(1);
+  const [mug] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
+    .limit(1);
   if (!active[0] || !archived[0] || !mug) throw new Error("seed data");
   promptId = active[0].id;
   archivedPromptId = archived[0].id;
@@ -55,7 +63,9 @@ afterEach(() => {
 function storedFiles(): number {
   const root = process.env.STORAGE_DIR ?? "";
   const walk = (dir: string): number =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0) : 0;
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0)
+      : 0;
   return walk(root);
 }
 
@@ -79,7 +89,9 @@ async function fetchImage(url: string, cookie?: string) {
 
 describe("POST /api/public/images/generate", () => {
   it("an anonymous visitor gets a styled image from the offline provider, reachable only with its key", async () => {
-    const res = await post(publicGenerate, photoForm(photo, { promptId, mugId, x: 100, y: 50, width: 600, height: 500 }), { ip: "203.0.113.10" });
+    const res = await post(publicGenerate, photoForm(photo, { promptId, mugId, x: 100, y: 50, width: 600, height: 500 }), {
+      ip: "203.0.113.10",
+    });
     expect(res.status).toBe(200);
     expect(res.body.offline).toBe(true);
     expect(res.body.provider).toBe("offline");
@@ -113,7 +125,10 @@ describe("POST /api/public/images/generate", () => {
   });
 
   it("a signed-in guest's images belong to the guest account", async () => {
-    const reg = await call((await import("@/app/api/auth/register/route")).POST, { method: "POST", body: { email: "guest-gen@example.com", guest: true } });
+    const reg = await call((await import("@/app/api/auth/register/route")).POST, {
+      method: "POST",
+      body: { email: "guest-gen@example.com", guest: true },
+    });
     const cookie = (reg.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const res = await post(publicGenerate, photoForm(photo, { promptId, mugId }), { cookie, ip: "203.0.113.11" });
     expect(res.status).toBe(200);
@@ -125,14 +140,63 @@ describe("POST /api/public/images/generate", () => {
   });
 
   const bad: { title: string; form: () => Promise<FormData> | FormData; status: number; message: RegExp; field?: string }[] = [
-    { title: "missing image", form: () => { const f = new FormData(); f.set("promptId", "1"); f.set("mugId", "1"); return f; }, status: 422, message: /Validation failed/, field: "image" },
-    { title: "text behind a .jpg name", form: () => photoForm("hello, not an image", { promptId: 1, mugId: 1 }), status: 415, message: /Only PNG, JPEG, GIF or WEBP/ },
-    { title: "SVG with a script", form: () => photoForm('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>', { promptId: 1, mugId: 1 }, "x.svg", "image/svg+xml"), status: 415, message: /Only PNG, JPEG, GIF or WEBP/ },
-    { title: "over 4 MB", form: async () => photoForm(Buffer.concat([await makeJpeg(100, 100), Buffer.alloc(4 * 1024 * 1024)]), { promptId: 1, mugId: 1 }), status: 413, message: /too large \(maximum 4 MB\)/ },
-    { title: "crop outside the image", form: () => photoForm(photo, { promptId: 1, mugId: 1, x: 800, y: 0, width: 200, height: 100 }), status: 422, message: /crop area must lie within/ },
-    { title: "partial crop", form: () => photoForm(photo, { promptId: 1, mugId: 1, x: 0, y: 0 }), status: 422, message: /Validation failed/, field: "crop" },
+    {
+      title: "missing image",
+      form: () => {
+        const f = new FormData();
+        f.set("promptId", "1");
+        f.set("mugId", "1");
+        return f;
+      },
+      status: 422,
+      message: /Validation failed/,
+      field: "image",
+    },
+    {
+      title: "text behind a .jpg name",
+      form: () => photoForm("hello, not an image", { promptId: 1, mugId: 1 }),
+      status: 415,
+      message: /Only PNG, JPEG, GIF or WEBP/,
+    },
+    {
+      title: "SVG with a script",
+      form: () =>
+        photoForm(
+          '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+          { promptId: 1, mugId: 1 },
+          "x.svg",
+          "image/svg+xml",
+        ),
+      status: 415,
+      message: /Only PNG, JPEG, GIF or WEBP/,
+    },
+    {
+      title: "over 4 MB",
+      form: async () => photoForm(Buffer.concat([await makeJpeg(100, 100), Buffer.alloc(4 * 1024 * 1024)]), { promptId: 1, mugId: 1 }),
+      status: 413,
+      message: /too large \(maximum 4 MB\)/,
+    },
+    {
+      title: "crop outside the image",
+      form: () => photoForm(photo, { promptId: 1, mugId: 1, x: 800, y: 0, width: 200, height: 100 }),
+      status: 422,
+      message: /crop area must lie within/,
+    },
+    {
+      title: "partial crop",
+      form: () => photoForm(photo, { promptId: 1, mugId: 1, x: 0, y: 0 }),
+      status: 422,
+      message: /Validation failed/,
+      field: "crop",
+    },
     { title: "promptId missing", form: () => photoForm(photo, { mugId: 1 }), status: 422, message: /Validation failed/, field: "promptId" },
-    { title: "mugId not a number", form: () => photoForm(photo, { promptId: 1, mugId: "abc" }), status: 422, message: /Validation failed/, field: "mugId" },
+    {
+      title: "mugId not a number",
+      form: () => photoForm(photo, { promptId: 1, mugId: "abc" }),
+      status: 422,
+      message: /Validation failed/,
+      field: "mugId",
+    },
   ];
   for (const row of bad) {
     it(`${row.title} → ${row.status}, nothing stored, nothing counted`, async () => {
@@ -184,7 +248,11 @@ describe("POST /api/public/images/generate", () => {
 
 describe("POST /api/user/ai/images/generate", () => {
   it("access: anonymous 401, customer 200, admin 200", async () => {
-    for (const [role, status] of [["anonymous", 401], ["customer", 200], ["admin", 200]] as const) {
+    for (const [role, status] of [
+      ["anonymous", 401],
+      ["customer", 200],
+      ["admin", 200],
+    ] as const) {
       const res = await post(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: await cookieFor(role) });
       expect(res.status, role).toBe(status);
     }
@@ -236,7 +304,14 @@ describe("with a provider key configured the same call goes to that provider", (
     process.env.OPENAI_API_KEY = "sk-test-key";
     process.env.OPENAI_BASE_URL = `http://127.0.0.1:${port}/v1`;
     resetEnvCache();
-    return { hits, close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+    return {
+      hits,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    };
   }
 
   async function useOpenAIForPrompt() {
@@ -255,7 +330,9 @@ describe("with a provider key configured the same call goes to that provider", (
   });
 
   it("success: the provider gets the photo and the assembled prompt; the answer is stored; the record names the provider", async () => {
-    const answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } }).png().toBuffer();
+    const answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
     const fake = await fakeOpenAI(() => ({ status: 200, json: { created: 1, data: [{ b64_json: answerPng.toString("base64") }] } }));
     try {
       await useOpenAIForPrompt();
@@ -307,7 +384,10 @@ describe("with a provider key configured the same call goes to that provider", (
   });
 
   it("an answer that is not an image → 502 'The server returned an invalid response'", async () => {
-    const fake = await fakeOpenAI(() => ({ status: 200, json: { created: 1, data: [{ b64_json: Buffer.from("<html>nope</html>").toString("base64") }] } }));
+    const fake = await fakeOpenAI(() => ({
+      status: 200,
+      json: { created: 1, data: [{ b64_json: Buffer.from("<html>nope</html>").toString("base64") }] },
+    }));
     try {
       await useOpenAIForPrompt();
       const res = await post(userGenerate, photoForm(photo, { promptId, mugId }), { cookie: await loginAs("customer") });

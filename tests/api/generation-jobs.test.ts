@@ -25,15 +25,26 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = tempDir("shop-test-generation-jobs-");
   resetStorage();
   const db = await getDb();
-  const [prompt] = await db.select().from(prompts).where(and(eq(prompts.active, true), eq(prompts.archived, false))).limit(1);
-  const [mug] = await db.select().from(articles).where(and(eq(articles.type, "MUG"), eq(articles.active, true))).limit(1);
+  const [prompt] = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
+    .limit(1);
+  const [mug] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
+    .limit(1);
   if (!prompt || !mug) throw new Error("seed data");
   promptId = prompt.id;
   mugId = mug.id;
   photo = await makeJpeg(640, 480);
   process.env.NEW_ACCOUNT_GENERATIONS_PER_HOUR = "1000";
   resetEnvCache();
-  const reg = await call((await import("@/app/api/auth/register/route")).POST, { method: "POST", body: { email: "guest-jobs@example.com", guest: true } });
+  const reg = await call((await import("@/app/api/auth/register/route")).POST, {
+    method: "POST",
+    body: { email: "guest-jobs@example.com", guest: true },
+  });
   guestCookie = cookieFrom(reg);
 });
 
@@ -55,7 +66,10 @@ function generate(opts: { jobId?: string; cookie?: string; ip?: string; asUser?:
   // A real Request (with the caller's abort signal), exactly as Next hands it to the route.
   const req = new Request(`http://localhost${path}`, { method: "POST", headers, body: photoForm(photo, fields), signal: opts.signal });
   const handler = opts.asUser ? userGenerate.POST : publicGenerate.POST;
-  return handler(req, { params: Promise.resolve({}) }).then(async (res) => ({ status: res.status, body: (await res.json()) as GenerateResponse & ErrorBody }));
+  return handler(req, { params: Promise.resolve({}) }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as GenerateResponse & ErrorBody,
+  }));
 }
 
 const getJob = (jobId: string, opts: { cookie?: string; locale?: string } = {}) =>

@@ -17,11 +17,19 @@ describe("guest order routes never call the payment provider", () => {
     const token = orderLinkToken(order.id);
     const before = stripe().requests.length;
     for (let i = 0; i < 3; i++) {
-      const res = await call<GuestOrderDto & ErrorBody>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token }, headers: headers() });
+      const res = await call<GuestOrderDto & ErrorBody>(orderRoute.GET, {
+        path: `/api/guest/orders/${token}`,
+        params: { token },
+        headers: headers(),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ id: order.id, paymentStatus: "unpaid" });
     }
-    const invoice = await call<ErrorBody>(invoiceRoute.GET, { path: `/api/guest/orders/${token}/invoice`, params: { token }, headers: headers() });
+    const invoice = await call<ErrorBody>(invoiceRoute.GET, {
+      path: `/api/guest/orders/${token}/invoice`,
+      params: { token },
+      headers: headers(),
+    });
     expect(invoice.status).toBe(409);
     expect(stripe().requests.slice(before)).toEqual([]);
   });

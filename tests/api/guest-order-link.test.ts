@@ -21,14 +21,33 @@ import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail } from "../helpers/mail";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
-import { card, CARDS, checkoutBody, listOrders, newCustomer, paySandbox, placedOrder, userIdOf, type ErrorBody, type Lang } from "../helpers/orders";
+import {
+  card,
+  CARDS,
+  checkoutBody,
+  listOrders,
+  newCustomer,
+  paySandbox,
+  placedOrder,
+  userIdOf,
+  type ErrorBody,
+  type Lang,
+} from "../helpers/orders";
 
 const LINK_INVALID = "This link is invalid or has expired. Please request a new one.";
 const DAY = 86_400_000;
 
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-guest-order-link-");
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "AUTH_URL", "GUEST_ORDER_LINK_FAILURES_PER_HOUR"]) delete process.env[key];
+  for (const key of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "SMTP_URL",
+    "AUTH_URL",
+    "GUEST_ORDER_LINK_FAILURES_PER_HOUR",
+  ])
+    delete process.env[key];
   resetEnvCache();
 });
 
@@ -49,7 +68,13 @@ const path = (token: string, rest = "") => `/api/guest/orders/${token}${rest}`;
 const getOrder = (token: string, o: Opts = {}) =>
   call<GuestOrderDto & ErrorBody>(orderRoute.GET, { path: path(token), params: { token }, headers: headers(o), cookie: o.cookie });
 const cancelOrder = (token: string, o: Opts = {}) =>
-  call<GuestOrderDto & ErrorBody>(cancelRoute.POST, { method: "POST", path: path(token, "/cancel"), params: { token }, headers: headers(o), cookie: o.cookie });
+  call<GuestOrderDto & ErrorBody>(cancelRoute.POST, {
+    method: "POST",
+    path: path(token, "/cancel"),
+    params: { token },
+    headers: headers(o),
+    cookie: o.cookie,
+  });
 const getInvoice = (token: string, invoiceId?: number, o: Opts = {}) =>
   call<ErrorBody>(invoiceRoute.GET, {
     path: path(token, `/invoice${invoiceId === undefined ? "" : `?invoiceId=${invoiceId}`}`),
@@ -58,7 +83,12 @@ const getInvoice = (token: string, invoiceId?: number, o: Opts = {}) =>
     cookie: o.cookie,
   });
 const getImage = (token: string, itemId: number, o: Opts = {}) =>
-  call<ErrorBody>(imageRoute.GET, { path: path(token, `/items/${itemId}/image`), params: { token, itemId: String(itemId) }, headers: headers(o), cookie: o.cookie });
+  call<ErrorBody>(imageRoute.GET, {
+    path: path(token, `/items/${itemId}/image`),
+    params: { token, itemId: String(itemId) },
+    headers: headers(o),
+    cookie: o.cookie,
+  });
 const setPassword = (token: string, body: unknown, o: Opts = {}) =>
   call<{ authenticated: boolean; user: { email: string }; roles: string[] } & ErrorBody>(passwordRoute.POST, {
     method: "POST",
@@ -69,8 +99,18 @@ const setPassword = (token: string, body: unknown, o: Opts = {}) =>
     cookie: o.cookie,
   });
 const claim = (body: unknown, cookie?: string) =>
-  call<{ authenticated: boolean; roles: string[] } & ErrorBody>(claimRoute.POST, { method: "POST", path: "/api/user/account/claim", body, cookie, headers: { "x-forwarded-for": ip } });
-const sessionOf = (cookie: string) => call<{ authenticated: boolean; roles: string[]; user: { email: string } | null }>(sessionRoute.GET, { path: "/api/auth/session", cookie });
+  call<{ authenticated: boolean; roles: string[] } & ErrorBody>(claimRoute.POST, {
+    method: "POST",
+    path: "/api/user/account/claim",
+    body,
+    cookie,
+    headers: { "x-forwarded-for": ip },
+  });
+const sessionOf = (cookie: string) =>
+  call<{ authenticated: boolean; roles: string[]; user: { email: string } | null }>(sessionRoute.GET, {
+    path: "/api/auth/session",
+    cookie,
+  });
 
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
@@ -78,7 +118,10 @@ type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 async function guestOrder(opts: { paid?: boolean; lang?: Lang; buyer?: Buyer } = {}) {
   const lang = opts.lang ?? "en";
   const buyer = opts.buyer ?? (await newCustomer("guest"));
-  const { order } = await placedOrder(buyer, buyer.id, { lang, body: checkoutBody({ contact: { email: buyer.email, firstName: "Gina", lastName: "Gast" } }) });
+  const { order } = await placedOrder(buyer, buyer.id, {
+    lang,
+    body: checkoutBody({ contact: { email: buyer.email, firstName: "Gina", lastName: "Gast" } }),
+  });
   if (opts.paid !== false) {
     const paid = await paySandbox(order.id, card(CARDS.ok), buyer, lang);
     expect(paid.body.status, JSON.stringify(paid.body)).toBe("succeeded");
@@ -106,7 +149,13 @@ function linkIn(mail: { id: number }): string {
 
 async function admin(action: "process" | "complete" | "refund", orderId: string, body?: unknown) {
   const handler = { process: adminProcessRoute.POST, complete: adminCompleteRoute.POST, refund: adminRefundRoute.POST }[action];
-  const res = await call<ErrorBody>(handler, { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  const res = await call<ErrorBody>(handler, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/${action}`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor("admin"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -118,29 +167,32 @@ describe("access matrix", () => {
 
   const roles: Role[] = ["anonymous", "customer", "other", "admin"];
 
-  it.each(roles)("the token is the key, whoever calls (%s): the order, its invoice and images open; a bad token → 404 'link invalid'", async (role) => {
-    freshIp();
-    const cookie = await cookieFor(role);
-    const res = await getOrder(order.token, { cookie });
-    expect(res.status).toBe(200);
-    expect(res.body.id).toBe(order.id);
-    expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect((await getInvoice(order.token, undefined, { cookie })).status).toBe(200);
-    const item = res.body.items[0];
-    expect((await getImage(order.token, item?.id ?? 0, { cookie })).status).toBe(200);
+  it.each(roles)(
+    "the token is the key, whoever calls (%s): the order, its invoice and images open; a bad token → 404 'link invalid'",
+    async (role) => {
+      freshIp();
+      const cookie = await cookieFor(role);
+      const res = await getOrder(order.token, { cookie });
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(order.id);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect((await getInvoice(order.token, undefined, { cookie })).status).toBe(200);
+      const item = res.body.items[0];
+      expect((await getImage(order.token, item?.id ?? 0, { cookie })).status).toBe(200);
 
-    const bad = orderLinkToken(order.id).replace(/^./, (c) => (c === "A" ? "B" : "A"));
-    for (const answer of [
-      await getOrder(bad, { cookie }),
-      await cancelOrder(bad, { cookie }),
-      await getInvoice(bad, undefined, { cookie }),
-      await getImage(bad, item?.id ?? 0, { cookie }),
-      await setPassword(bad, { password: "a-new-password" }, { cookie }),
-    ]) {
-      expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe(LINK_INVALID);
-    }
-  });
+      const bad = orderLinkToken(order.id).replace(/^./, (c) => (c === "A" ? "B" : "A"));
+      for (const answer of [
+        await getOrder(bad, { cookie }),
+        await cancelOrder(bad, { cookie }),
+        await getInvoice(bad, undefined, { cookie }),
+        await getImage(bad, item?.id ?? 0, { cookie }),
+        await setPassword(bad, { password: "a-new-password" }, { cookie }),
+      ]) {
+        expect(answer.status).toBe(404);
+        expect(answer.body.message).toBe(LINK_INVALID);
+      }
+    },
+  );
 
   it("the guest's own session sees the same; a guest session of another order gets nothing extra from it", async () => {
     freshIp();
@@ -175,7 +227,15 @@ describe("token misuse", () => {
     const unknownOrder = orderLinkToken("7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21");
     const tampered = Buffer.from(order.token, "base64url");
     tampered[3] = (tampered[3] ?? 0) ^ 0x10; // another order id, the old signature
-    for (const token of [expired, unknownOrder, tampered.toString("base64url"), order.token.slice(0, -2), `${order.token}xx`, "x".repeat(5000), "%00"]) {
+    for (const token of [
+      expired,
+      unknownOrder,
+      tampered.toString("base64url"),
+      order.token.slice(0, -2),
+      `${order.token}xx`,
+      "x".repeat(5000),
+      "%00",
+    ]) {
       const res = await getOrder(token);
       expect(res.status, token.slice(0, 60)).toBe(404);
       expect(res.body.message).toBe(LINK_INVALID);
@@ -316,7 +376,11 @@ describe("set a password from the link", () => {
     // The old guest cookie of the browser that ordered has ended (the account changed).
     expect((await sessionOf(order.buyer.cookie)).body.authenticated).toBe(false);
     // Signing in with the new password works.
-    const login = await call(loginRoute.POST, { method: "POST", path: "/api/auth/login", body: { email: order.buyer.email, password: "my-new-password" } });
+    const login = await call(loginRoute.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: { email: order.buyer.email, password: "my-new-password" },
+    });
     expect(login.status).toBe(200);
 
     const after = await getOrder(order.token);
@@ -343,7 +407,12 @@ describe("set a password from the link", () => {
     });
     expect(reg.status, JSON.stringify(reg.body)).toBe(201);
     const buyer = { cookie: cookieFrom(reg), email: TEST_USERS.other.email, id: 0 };
-    const [guestRow] = await (await getDb()).select({ id: users.id }).from(users).where(and(eq(users.email, buyer.email), isNull(users.passwordHash)));
+    const [guestRow] = await (
+      await getDb()
+    )
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, buyer.email), isNull(users.passwordHash)));
     buyer.id = guestRow?.id ?? 0;
     const o = await guestOrder({ buyer, paid: false });
     expect((await getOrder(o.token)).body).toMatchObject({ canSetPassword: false, accountExists: true });
@@ -396,7 +465,9 @@ describe("order mails carry the link and colour names", () => {
     const order = await guestOrder({ lang: "de" });
     const [receipt] = await mailsOf(order.id, "receipt");
     expect(receipt?.text).toContain("Bestellung ansehen: https://shop.example.com/order-status/");
-    expect(deliveredMail(receipt?.id ?? 0)).toMatch(/Bestellung ansehen: https:\/\/shop\.example\.com\/order-status\/[A-Za-z0-9_-]{54}\r?\n/);
+    expect(deliveredMail(receipt?.id ?? 0)).toMatch(
+      /Bestellung ansehen: https:\/\/shop\.example\.com\/order-status\/[A-Za-z0-9_-]{54}\r?\n/,
+    );
     expect(receipt?.text).toMatch(/\(Weiß\)/);
     expect(receipt?.text).toContain("Du hast als Gast bestellt");
     expect(receipt?.html).toContain('href="https://shop.example.com/order-status/');

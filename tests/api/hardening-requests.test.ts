@@ -47,7 +47,11 @@ function textStream(...parts: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function send(handler: Handler, url: string, init: { method?: string; headers?: Record<string, string>; body?: ReadableStream<Uint8Array> }) {
+async function send(
+  handler: Handler,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: ReadableStream<Uint8Array> },
+) {
   const req = new Request(url, {
     method: init.method ?? "POST",
     headers: { "accept-language": "en", ...init.headers },
@@ -79,20 +83,44 @@ afterEach(() => {
 });
 
 describe("JSON bodies need an exact application/json media type", () => {
-  const refused = ["text/plain; x=application/json", "text/plain", "application/json-patch+json", "application/jsonx", "multipart/form-data; boundary=application/json", ""];
+  const refused = [
+    "text/plain; x=application/json",
+    "text/plain",
+    "application/json-patch+json",
+    "application/jsonx",
+    "multipart/form-data; boundary=application/json",
+    "",
+  ];
   for (const type of refused) {
     it(`POST /api/admin/vat – content-type "${type}" → 415 and nothing created`, async () => {
       const name = `Type ${type}`;
-      const res = await call(vat.POST, { method: "POST", path: "/api/admin/vat", body: { name, percent: 7 }, headers: { "content-type": type }, cookie: await loginAs("admin") });
+      const res = await call(vat.POST, {
+        method: "POST",
+        path: "/api/admin/vat",
+        body: { name, percent: 7 },
+        headers: { "content-type": type },
+        cookie: await loginAs("admin"),
+      });
       expect(res.status).toBe(415);
       expect(res.body).toMatchObject({ message: "The request body must be JSON" });
       expect(await vatNames()).not.toContain(name);
     });
   }
-  const accepted = ["application/json", "application/json; charset=utf-8", "Application/JSON; Charset=UTF-8", " application/json ;charset=utf-8"];
+  const accepted = [
+    "application/json",
+    "application/json; charset=utf-8",
+    "Application/JSON; Charset=UTF-8",
+    " application/json ;charset=utf-8",
+  ];
   for (const type of accepted) {
     it(`POST /api/admin/vat – content-type "${type}" → 201`, async () => {
-      const res = await call(vat.POST, { method: "POST", path: "/api/admin/vat", body: { name: `Accepted ${type}`, percent: 7 }, headers: { "content-type": type }, cookie: await loginAs("admin") });
+      const res = await call(vat.POST, {
+        method: "POST",
+        path: "/api/admin/vat",
+        body: { name: `Accepted ${type}`, percent: 7 },
+        headers: { "content-type": type },
+        cookie: await loginAs("admin"),
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     });
   }
@@ -108,12 +136,15 @@ describe("body limits are enforced while streaming (no Content-Length)", () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ message: "The request is too large" });
     expect(state.cancelled).toBe(true);
-    expect(state.pulled).toBeLessThanOrEqual(1 * MB / (64 * KB) + 2);
+    expect(state.pulled).toBeLessThanOrEqual((1 * MB) / (64 * KB) + 2);
   });
 
   it("POST /api/auth/login – a streamed JSON body over 1 MB → 413 and the stream is cancelled", async () => {
     const { stream, state } = streamedBody(64 * KB, 40, `{"email":"${TEST_USERS.customer.email}","password":"`);
-    const res = await send(login.POST, "http://localhost/api/auth/login", { headers: { "content-type": "application/json" }, body: stream });
+    const res = await send(login.POST, "http://localhost/api/auth/login", {
+      headers: { "content-type": "application/json" },
+      body: stream,
+    });
     expect(res.status).toBe(413);
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThan(40);
@@ -169,7 +200,7 @@ describe("body limits are enforced while streaming (no Content-Length)", () => {
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ message: "The request is too large" });
     expect(state.cancelled).toBe(true);
-    expect(state.pulled).toBeLessThanOrEqual(1 * MB / (64 * KB) + 2);
+    expect(state.pulled).toBeLessThanOrEqual((1 * MB) / (64 * KB) + 2);
   });
 });
 
@@ -199,9 +230,17 @@ describe("state-changing API requests refuse cross-site callers", () => {
   });
 
   it("POST /api/admin/vat – Origin equal to the Host the browser used (server bound to 127.0.0.1) → 201", async () => {
-    const res = await createVat("Host header origin", { origin: "http://localhost:3000", host: "localhost:3000" }, "http://127.0.0.1:3000/api/admin/vat");
+    const res = await createVat(
+      "Host header origin",
+      { origin: "http://localhost:3000", host: "localhost:3000" },
+      "http://127.0.0.1:3000/api/admin/vat",
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const foreign = await createVat("Host header mismatch", { origin: "http://evil.example:3000", host: "localhost:3000" }, "http://127.0.0.1:3000/api/admin/vat");
+    const foreign = await createVat(
+      "Host header mismatch",
+      { origin: "http://evil.example:3000", host: "localhost:3000" },
+      "http://127.0.0.1:3000/api/admin/vat",
+    );
     expect(foreign.status).toBe(403);
   });
 
@@ -225,14 +264,23 @@ describe("state-changing API requests refuse cross-site callers", () => {
   });
 
   it("POST /api/auth/login – cross-site Origin → 403 (no login CSRF), German message for a German caller", async () => {
-    const res = await call(login.POST, { method: "POST", path: "/api/auth/login", body: TEST_USERS.customer, headers: { origin: "https://evil.example", "accept-language": "de" } });
+    const res = await call(login.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: TEST_USERS.customer,
+      headers: { origin: "https://evil.example", "accept-language": "de" },
+    });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ message: "Seitenübergreifende Anfragen sind nicht erlaubt" });
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   it("GET /api/admin/vat – a foreign Origin does not matter for reads → 200", async () => {
-    const res = await call(vat.GET, { path: "/api/admin/vat", cookie: await loginAs("admin"), headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const res = await call(vat.GET, {
+      path: "/api/admin/vat",
+      cookie: await loginAs("admin"),
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(res.status).toBe(200);
   });
 

@@ -27,8 +27,16 @@ beforeAll(async () => {
   process.env.STORAGE_DIR = tempDir("shop-test-image-keys-");
   resetStorage();
   const db = await getDb();
-  const [prompt] = await db.select().from(prompts).where(and(eq(prompts.active, true), eq(prompts.archived, false))).limit(1);
-  const [mug] = await db.select().from(articles).where(and(eq(articles.type, "MUG"), eq(articles.active, true))).limit(1);
+  const [prompt] = await db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
+    .limit(1);
+  const [mug] = await db
+    .select()
+    .from(articles)
+    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
+    .limit(1);
   if (!prompt || !mug) throw new Error("seed data");
   promptId = prompt.id;
   mugId = mug.id;
@@ -96,7 +104,12 @@ describe("per-image access keys", () => {
     const [generated] = gen.images;
     if (!generated) throw new Error("one generated image");
     const pdf = (imageUrl: string) =>
-      call<ErrorBody>(pdfRoute.POST, { method: "POST", path: "/api/public/pdf/generate", body: { mugId, imageUrl }, headers: { "x-forwarded-for": "198.51.100.250" } });
+      call<ErrorBody>(pdfRoute.POST, {
+        method: "POST",
+        path: "/api/public/pdf/generate",
+        body: { mugId, imageUrl },
+        headers: { "x-forwarded-for": "198.51.100.250" },
+      });
     expect((await pdf(generated.url)).status).toBe(200);
     const stolen = await pdf(`/api/images/${gen.sourceImage.id}?key=${keyOf(generated.url)}`);
     expect(stolen.status).toBe(404);
@@ -104,7 +117,11 @@ describe("per-image access keys", () => {
 
   it("a visitor who then registers as a guest keeps access to every image through its own link", async () => {
     const gen = await generateAnonymously();
-    const reg = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email: "keys-guest@example.com", guest: true } });
+    const reg = await call(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email: "keys-guest@example.com", guest: true },
+    });
     expect(reg.status).toBe(201);
     const cookie = cookieFrom(reg);
     for (const image of [gen.sourceImage, ...gen.images]) expect((await open(image.id, keyOf(image.url), cookie)).status).toBe(200);

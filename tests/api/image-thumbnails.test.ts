@@ -23,7 +23,9 @@ beforeAll(async () => {
 
 /** A customer's generated design, 1000 × 800 px. */
 async function design() {
-  const bytes = await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#c63" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#c63" } })
+    .png()
+    .toBuffer();
   return storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: customerId });
 }
 
@@ -33,7 +35,9 @@ async function fetchImage(id: number, opts: { w?: string; cookie?: string; ifNon
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.ifNoneMatch) headers["if-none-match"] = opts.ifNoneMatch;
   const qs = opts.w === undefined ? "" : `?w=${opts.w}`;
-  const res = await imageRoute.GET(new Request(`http://localhost/api/images/${id}${qs}`, { headers }), { params: Promise.resolve({ imageId: String(id) }) });
+  const res = await imageRoute.GET(new Request(`http://localhost/api/images/${id}${qs}`, { headers }), {
+    params: Promise.resolve({ imageId: String(id) }),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -76,7 +80,9 @@ describe("GET /api/images/{imageId}?w= – thumbnails", () => {
   });
 
   it("an image smaller than the width is never enlarged", async () => {
-    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#36c" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
     const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId: customerId });
     const thumb = await fetchImage(image.id, { cookie: await cookieFor("customer"), w: "384" });
     expect((await sharp(thumb.bytes).metadata()).width).toBe(80);
@@ -86,7 +92,12 @@ describe("GET /api/images/{imageId}?w= – thumbnails", () => {
     const image = await design();
     const cookie = await cookieFor("customer");
     for (const w of THUMBNAIL_WIDTHS) expect((await fetchImage(image.id, { cookie, w: String(w) })).status).toBe(200);
-    const res = await call(userImageRoute.DELETE, { method: "DELETE", path: `/api/user/images/${image.id}`, params: { imageId: String(image.id) }, cookie });
+    const res = await call(userImageRoute.DELETE, {
+      method: "DELETE",
+      path: `/api/user/images/${image.id}`,
+      params: { imageId: String(image.id) },
+      cookie,
+    });
     expect(res.status).toBe(204);
     for (const w of THUMBNAIL_WIDTHS) expect(await getStorage().get(thumbnailKey(image.storageKey, w))).toBeNull();
   });

@@ -20,7 +20,22 @@ import * as adminRefundRoute from "@/app/api/admin/orders/[orderId]/refund/route
 import * as adminCancelRoute from "@/app/api/admin/orders/[orderId]/cancel/route";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
-import { card, CARDS, checkoutBody, fillCart, getOrder, getReceipt, listOrders, outboxFiles, paySandbox, placedOrder, placeOrder, readableMail, userIdOf, type Who } from "../helpers/orders";
+import {
+  card,
+  CARDS,
+  checkoutBody,
+  fillCart,
+  getOrder,
+  getReceipt,
+  listOrders,
+  outboxFiles,
+  paySandbox,
+  placedOrder,
+  placeOrder,
+  readableMail,
+  userIdOf,
+  type Who,
+} from "../helpers/orders";
 
 const YEAR = Number(berlinDay(new Date()).slice(0, 4));
 const num = (sequence: number) => `RE-${YEAR}-${String(sequence).padStart(6, "0")}`;
@@ -75,7 +90,9 @@ async function download(orderId: string, who: Role, invoiceId?: number, admin = 
   const query = invoiceId === undefined ? "" : `?invoiceId=${invoiceId}`;
   const handler = admin ? adminInvoiceRoute.GET : userInvoiceRoute.GET;
   const base = admin ? `/api/admin/orders/${orderId}/invoice` : `/api/user/orders/${orderId}/invoice`;
-  const req = new Request(`http://localhost${base}${query}`, { headers: { "accept-language": "en", ...(who === "anonymous" ? {} : { cookie: (await cookieFor(who)) ?? "" }) } });
+  const req = new Request(`http://localhost${base}${query}`, {
+    headers: { "accept-language": "en", ...(who === "anonymous" ? {} : { cookie: (await cookieFor(who)) ?? "" }) },
+  });
   const res = await handler(req, { params: Promise.resolve({ orderId }) });
   const bytes = Buffer.from(await res.arrayBuffer());
   const json = res.headers.get("content-type")?.includes("json") ? (JSON.parse(bytes.toString("utf8")) as { message: string }) : null;
@@ -123,7 +140,12 @@ describe("invoice numbers", () => {
     const rows = await invoicesOf(first);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "invoice", number: num(1), year: YEAR, sequence: 1, refersToInvoiceId: null });
-    const events = await (await getDb()).select().from(orderEvents).where(and(eq(orderEvents.orderId, first), eq(orderEvents.type, "invoice_issued")));
+    const events = await (
+      await getDb()
+    )
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, first), eq(orderEvents.type, "invoice_issued")));
     expect(events).toHaveLength(1);
     expect(events[0]?.data).toMatchObject({ invoiceId: rows[0]?.id, number: num(1) });
     expect((await getOrder(first)).body.invoiceAvailable).toBe(true);
@@ -159,7 +181,9 @@ describe("invoice numbers", () => {
     const { order } = await placedOrder("customer", customerId, { body: orderBody() });
     expect(await invoicesOf(order.id)).toEqual([]);
     expect((await getOrder(order.id)).body.invoiceAvailable).toBe(false);
-    expect(await inTransaction((tx, effects) => issueCreditNote(tx, { orderId: order.id, refundId: 1, amountCents: 100 }, effects))).toBeNull();
+    expect(
+      await inTransaction((tx, effects) => issueCreditNote(tx, { orderId: order.id, refundId: 1, amountCents: 100 }, effects)),
+    ).toBeNull();
   });
 });
 
@@ -167,13 +191,28 @@ describe("invoice numbers", () => {
 async function twoRateOrder(locale: "de" | "en"): Promise<string> {
   await fillCart("customer", customerId, 1);
   await fillCart("customer", customerId, 2, { keep: true });
-  const placed = await placeOrder(orderBody({ billingAddress: { firstName: "Berta", lastName: "Beispiel", street1: "Rechnungsallee 9", street2: "2. OG", city: "München", postalCode: "80331", countryCode: "DE" } }));
+  const placed = await placeOrder(
+    orderBody({
+      billingAddress: {
+        firstName: "Berta",
+        lastName: "Beispiel",
+        street1: "Rechnungsallee 9",
+        street2: "2. OG",
+        city: "München",
+        postalCode: "80331",
+        countryCode: "DE",
+      },
+    }),
+  );
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const orderId = placed.body.order.id;
   const db = await getDb();
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   expect(items).toHaveLength(2);
-  await db.update(orderItems).set({ vatPercent: 7 }).where(eq(orderItems.id, items[1]?.id ?? 0));
+  await db
+    .update(orderItems)
+    .set({ vatPercent: 7 })
+    .where(eq(orderItems.id, items[1]?.id ?? 0));
   const totals = orderTotals(
     items.map((i, n) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity, vatPercent: n === 1 ? 7 : i.vatPercent })),
     19,
@@ -201,8 +240,28 @@ describe("invoice content", () => {
       currency: "EUR",
       issueDate: berlinDay(invoice.issuedAt),
       deliveryDate: invoice.deliveryDate,
-      seller: { name: SELLER.SELLER_NAME, street: SELLER.SELLER_STREET, postalCode: "20095", city: "Hamburg", country: "Deutschland", vatId: "DE123456789", taxNumber: "22/123/45678", email: SELLER.SELLER_EMAIL, phone: null, complete: true },
-      buyer: { name: "Berta Beispiel", street1: "Rechnungsallee 9", street2: "2. OG", postalCode: "80331", city: "München", countryCode: "DE", countryName: "Deutschland", email: "anna@example.com" },
+      seller: {
+        name: SELLER.SELLER_NAME,
+        street: SELLER.SELLER_STREET,
+        postalCode: "20095",
+        city: "Hamburg",
+        country: "Deutschland",
+        vatId: "DE123456789",
+        taxNumber: "22/123/45678",
+        email: SELLER.SELLER_EMAIL,
+        phone: null,
+        complete: true,
+      },
+      buyer: {
+        name: "Berta Beispiel",
+        street1: "Rechnungsallee 9",
+        street2: "2. OG",
+        postalCode: "80331",
+        city: "München",
+        countryCode: "DE",
+        countryName: "Deutschland",
+        email: "anna@example.com",
+      },
       order: { id: orderId, number: order?.orderNumber },
       payment: { method: "card", provider: "sandbox" },
       refersTo: null,
@@ -216,18 +275,49 @@ describe("invoice content", () => {
     if (!order) throw new Error("order");
     const items = await (await getDb()).select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
     const c = content(invoice);
-    const line = (gross: number, rate: number) => ({ grossCents: gross, vatPercent: rate, vatCents: vatInGross(gross, rate), netCents: gross - vatInGross(gross, rate) });
+    const line = (gross: number, rate: number) => ({
+      grossCents: gross,
+      vatPercent: rate,
+      vatCents: vatInGross(gross, rate),
+      netCents: gross - vatInGross(gross, rate),
+    });
     expect(c.lines).toEqual([
-      { kind: "item", name: items[0]?.articleName, detail: expect.any(String), quantity: 1, unitGrossCents: items[0]?.unitPriceCents, ...line(items[0]?.totalCents ?? 0, 19) },
-      { kind: "item", name: items[1]?.articleName, detail: expect.any(String), quantity: 2, unitGrossCents: items[1]?.unitPriceCents, ...line(items[1]?.totalCents ?? 0, 7) },
-      { kind: "shipping", name: "Versand", detail: null, quantity: 1, unitGrossCents: order.shippingCents, ...line(order.shippingCents, 19) },
+      {
+        kind: "item",
+        name: items[0]?.articleName,
+        detail: expect.any(String),
+        quantity: 1,
+        unitGrossCents: items[0]?.unitPriceCents,
+        ...line(items[0]?.totalCents ?? 0, 19),
+      },
+      {
+        kind: "item",
+        name: items[1]?.articleName,
+        detail: expect.any(String),
+        quantity: 2,
+        unitGrossCents: items[1]?.unitPriceCents,
+        ...line(items[1]?.totalCents ?? 0, 7),
+      },
+      {
+        kind: "shipping",
+        name: "Versand",
+        detail: null,
+        quantity: 1,
+        unitGrossCents: order.shippingCents,
+        ...line(order.shippingCents, 19),
+      },
     ]);
     expect(order.shippingCents).toBeGreaterThan(0);
     // The order keeps the rate its shipping was charged at; the invoice's shipping line shows it.
     expect(order.shippingVatPercent).toBe(19);
     const [mug19, ship19, mug7] = [line(items[0]?.totalCents ?? 0, 19), line(order.shippingCents, 19), line(items[1]?.totalCents ?? 0, 7)];
     expect(c.vatTotals).toEqual([
-      { vatPercent: 19, grossCents: mug19.grossCents + ship19.grossCents, vatCents: mug19.vatCents + ship19.vatCents, netCents: mug19.netCents + ship19.netCents },
+      {
+        vatPercent: 19,
+        grossCents: mug19.grossCents + ship19.grossCents,
+        vatCents: mug19.vatCents + ship19.vatCents,
+        netCents: mug19.netCents + ship19.netCents,
+      },
       { vatPercent: 7, grossCents: mug7.grossCents, vatCents: mug7.vatCents, netCents: mug7.netCents },
     ]);
     expect(c.totals).toEqual({ grossCents: order.totalCents, vatCents: order.taxCents, netCents: order.totalCents - order.taxCents });
@@ -331,22 +421,39 @@ describe("the stored PDF", () => {
     expect(b.bytes.equals(stored ?? Buffer.alloc(0))).toBe(true);
     // Only the recorded rendering is left in the invoice's folder.
     const folder = path.join(process.env.STORAGE_DIR ?? "", path.dirname(row?.pdfKey ?? ""));
-    expect(fs.readdirSync(folder).filter((f) => f.endsWith(".pdf")).sort()).toEqual([path.basename(invoice.pdfKey ?? ""), path.basename(row?.pdfKey ?? "")].sort());
+    expect(
+      fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith(".pdf"))
+        .sort(),
+    ).toEqual([path.basename(invoice.pdfKey ?? ""), path.basename(row?.pdfKey ?? "")].sort());
   });
 });
 
 /** A succeeded refund row (what H1's refund booking writes) for the order's payment. */
 async function refundRow(orderId: string, amountCents: number): Promise<number> {
   const db = await getDb();
-  const [payment] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")));
   const [row] = await db
     .insert(refunds)
-    .values({ orderId, paymentId: payment?.id ?? 0, amountCents, reason: "test", status: "succeeded", idempotencyKey: randomUUID(), source: "admin" })
+    .values({
+      orderId,
+      paymentId: payment?.id ?? 0,
+      amountCents,
+      reason: "test",
+      status: "succeeded",
+      idempotencyKey: randomUUID(),
+      source: "admin",
+    })
     .returning({ id: refunds.id });
   return row?.id ?? 0;
 }
 
-const creditNote = (orderId: string, refundId: number, amountCents: number) => inTransaction((tx, effects) => issueCreditNote(tx, { orderId, refundId, amountCents }, effects));
+const creditNote = (orderId: string, refundId: number, amountCents: number) =>
+  inTransaction((tx, effects) => issueCreditNote(tx, { orderId, refundId, amountCents }, effects));
 
 describe("credit notes", () => {
   it("a full refund cancels the invoice: next number of the sequence, refers to it, mirrors its lines; once per refund", async () => {
@@ -354,13 +461,32 @@ describe("credit notes", () => {
     const invoice = await invoiceOf(orderId);
     const refundId = await refundRow(orderId, invoice.grossCents);
     const note = await creditNote(orderId, refundId, invoice.grossCents);
-    expect(note).toMatchObject({ kind: "credit_note", number: num(invoice.sequence + 1), refersToInvoiceId: invoice.id, refundId, grossCents: invoice.grossCents, taxCents: invoice.taxCents, netCents: invoice.netCents });
+    expect(note).toMatchObject({
+      kind: "credit_note",
+      number: num(invoice.sequence + 1),
+      refersToInvoiceId: invoice.id,
+      refundId,
+      grossCents: invoice.grossCents,
+      taxCents: invoice.taxCents,
+      netCents: invoice.netCents,
+    });
     const c = content(note);
     expect(c.lines).toEqual(content(invoice).lines);
     expect(c.vatTotals).toEqual(content(invoice).vatTotals);
-    expect(c).toMatchObject({ kind: "credit_note", refersTo: { id: invoice.id, number: invoice.number, issueDate: content(invoice).issueDate }, refund: { id: refundId, amountCents: invoice.grossCents, full: true } });
-    const events = await (await getDb()).select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "credit_note_issued")));
-    expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ invoiceId: note?.id, number: note?.number, refersTo: invoice.number, refundId })]);
+    expect(c).toMatchObject({
+      kind: "credit_note",
+      refersTo: { id: invoice.id, number: invoice.number, issueDate: content(invoice).issueDate },
+      refund: { id: refundId, amountCents: invoice.grossCents, full: true },
+    });
+    const events = await (
+      await getDb()
+    )
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "credit_note_issued")));
+    expect(events.map((e) => e.data)).toEqual([
+      expect.objectContaining({ invoiceId: note?.id, number: note?.number, refersTo: invoice.number, refundId }),
+    ]);
     // The same refund again: the same credit note, no new number.
     expect((await creditNote(orderId, refundId, invoice.grossCents))?.id).toBe(note?.id);
     expect(await invoicesOf(orderId)).toHaveLength(2);
@@ -376,7 +502,9 @@ describe("credit notes", () => {
     expect(text).toContain(`-${(invoice.grossCents / 100).toFixed(2).replace(".", ",")}\u00a0€`);
     expect((await getOrder(orderId)).body.creditNotes).toEqual([{ id: note?.id, number: note?.number, grossCents: invoice.grossCents }]);
     // The list reads every order in one query (lines, addresses, payments, invoices): the same answer as the order's own route.
-    expect((await listOrders("customer", "de")).body.find((o) => o.id === orderId)).toEqual((await getOrder(orderId, "customer", "de")).body);
+    expect((await listOrders("customer", "de")).body.find((o) => o.id === orderId)).toEqual(
+      (await getOrder(orderId, "customer", "de")).body,
+    );
   });
 
   it("a partial refund is split over the invoice's VAT rates in proportion, exact to the cent; the rest credits exactly what is left per rate", async () => {
@@ -390,7 +518,8 @@ describe("credit notes", () => {
     // Largest remainder: each share rounded down, the cent left over to the larger fractional part.
     const exact19 = (amount * r19.grossCents) / invoice.grossCents;
     const exact7 = (amount * r7.grossCents) / invoice.grossCents;
-    const [share19, share7] = exact19 % 1 >= exact7 % 1 ? [Math.ceil(exact19), Math.floor(exact7)] : [Math.floor(exact19), Math.ceil(exact7)];
+    const [share19, share7] =
+      exact19 % 1 >= exact7 % 1 ? [Math.ceil(exact19), Math.floor(exact7)] : [Math.floor(exact19), Math.ceil(exact7)];
     expect(share19 + share7).toBe(amount);
     expect(c1.vatTotals).toEqual([
       { vatPercent: 19, grossCents: share19, vatCents: vatInGross(share19, 19), netCents: share19 - vatInGross(share19, 19) },
@@ -401,7 +530,11 @@ describe("credit notes", () => {
       ["refund", 7, share7],
     ]);
     expect(c1.lines[0]?.name).toBe(`Erstattung zu Rechnung ${invoice.number} (19 % USt)`);
-    expect(first).toMatchObject({ grossCents: amount, taxCents: vatInGross(share19, 19) + vatInGross(share7, 7), refersToInvoiceId: invoice.id });
+    expect(first).toMatchObject({
+      grossCents: amount,
+      taxCents: vatInGross(share19, 19) + vatInGross(share7, 7),
+      refersToInvoiceId: invoice.id,
+    });
     expect(c1.refund).toMatchObject({ amountCents: amount, full: false });
 
     const rest = invoice.grossCents - amount;
@@ -422,7 +555,13 @@ describe("credit notes", () => {
 });
 
 async function adminPost(handler: typeof adminRefundRoute.POST, orderId: string, action: string, body: unknown) {
-  const res = await call<{ message?: string }>(handler, { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  const res = await call<{ message?: string }>(handler, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/${action}`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor("admin"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -442,9 +581,17 @@ describe("credit notes through the admin API (refund booking)", () => {
       expect(credited.reduce((s, t) => s + (t?.vatCents ?? 0), 0)).toBe(rate.vatCents);
       expect(credited.reduce((s, t) => s + (t?.grossCents ?? 0), 0)).toBe(rate.grossCents);
     }
-    const refundIds = (await (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))).map((r) => r.id);
+    const refundIds = (await (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id))).map(
+      (r) => r.id,
+    );
     expect(notes.map((n) => n.refundId)).toEqual(refundIds);
-    const mails = await (await getDb()).select().from(outgoingMail).where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "refunded"))).orderBy(asc(outgoingMail.id));
+    const mails = await (
+      await getDb()
+    )
+      .select()
+      .from(outgoingMail)
+      .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "refunded")))
+      .orderBy(asc(outgoingMail.id));
     expect(mails.map((m) => m.attachments)).toEqual(notes.map((n) => [{ type: "invoice", invoiceId: n.id }]));
     expect(notes.every((n) => n.pdfKey !== null)).toBe(true);
   });
@@ -455,7 +602,12 @@ describe("credit notes through the admin API (refund booking)", () => {
     await adminPost(adminCancelRoute.POST, orderId, "cancel", { reason: "Out of stock" });
     const [note, ...more] = (await invoicesOf(orderId)).filter((d) => d.kind === "credit_note");
     expect(more).toEqual([]);
-    expect(note).toMatchObject({ number: num(invoice.sequence + 1), grossCents: invoice.grossCents, taxCents: invoice.taxCents, refersToInvoiceId: invoice.id });
+    expect(note).toMatchObject({
+      number: num(invoice.sequence + 1),
+      grossCents: invoice.grossCents,
+      taxCents: invoice.taxCents,
+      refersToInvoiceId: invoice.id,
+    });
     expect(content(note).lines).toEqual(content(invoice).lines);
     expect(content(note).refund?.full).toBe(true);
   });
@@ -542,33 +694,54 @@ describe("receipt", () => {
   it("the receipt mail names the invoice and carries it as an attachment", async () => {
     const orderId = await paidOrder("customer", customerId, "de");
     const invoice = await invoiceOf(orderId);
-    const [mail] = await (await getDb()).select().from(outgoingMail).where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
+    const [mail] = await (
+      await getDb()
+    )
+      .select()
+      .from(outgoingMail)
+      .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
     expect(mail?.attachments).toEqual([{ type: "invoice", invoiceId: invoice.id }]);
     expect(mail?.text).toContain(`Deine Rechnung ${invoice.number} ist dieser E-Mail als PDF beigefügt.`);
     expect(mail?.html).toContain(`Deine Rechnung ${invoice.number} ist dieser E-Mail als PDF beigefügt.`);
   });
 
-  it.skipIf(!fs.existsSync(path.join(process.cwd(), "lib/services/mail")))("the delivered receipt mail in the outbox has the stored invoice PDF attached", async () => {
-    const orderId = await paidOrder();
-    const invoice = await invoiceOf(orderId);
-    const stored = await getStorage().get(invoice.pdfKey ?? "");
-    const [mail] = await (await getDb()).select().from(outgoingMail).where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
-    expect(mail?.status).toBe("sent");
-    const eml = outboxFiles(dataDir).find((f) => readableMail(f.text).includes(`Your invoice ${invoice.number} is attached`));
-    expect(eml, "receipt in the outbox").toBeDefined();
-    const text = eml?.text ?? "";
-    expect(text).toMatch(new RegExp(`filename="?${invoice.number}\\.pdf"?`));
-    const part = text.split(/\r?\n--/).find((p) => p.includes(`${invoice.number}.pdf`)) ?? "";
-    const base64 = part.split(/\r?\n\r?\n/).slice(1).join("").replace(/\s+/g, "");
-    expect(Buffer.from(base64, "base64").equals(stored ?? Buffer.alloc(1))).toBe(true);
-  });
+  it.skipIf(!fs.existsSync(path.join(process.cwd(), "lib/services/mail")))(
+    "the delivered receipt mail in the outbox has the stored invoice PDF attached",
+    async () => {
+      const orderId = await paidOrder();
+      const invoice = await invoiceOf(orderId);
+      const stored = await getStorage().get(invoice.pdfKey ?? "");
+      const [mail] = await (
+        await getDb()
+      )
+        .select()
+        .from(outgoingMail)
+        .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
+      expect(mail?.status).toBe("sent");
+      const eml = outboxFiles(dataDir).find((f) => readableMail(f.text).includes(`Your invoice ${invoice.number} is attached`));
+      expect(eml, "receipt in the outbox").toBeDefined();
+      const text = eml?.text ?? "";
+      expect(text).toMatch(new RegExp(`filename="?${invoice.number}\\.pdf"?`));
+      const part = text.split(/\r?\n--/).find((p) => p.includes(`${invoice.number}.pdf`)) ?? "";
+      const base64 = part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join("")
+        .replace(/\s+/g, "");
+      expect(Buffer.from(base64, "base64").equals(stored ?? Buffer.alloc(1))).toBe(true);
+    },
+  );
 });
 
 describe("invoice numbers under concurrency", () => {
   it("20 customers paying at the same time get 20 consecutive numbers: no gap, no duplicate", async () => {
     const customers: { cookie: string; id: number }[] = [];
     for (let i = 0; i < 20; i++) {
-      const res = await call<{ user: { id: number } }>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body: { email: `buyer-${i}-${randomUUID().slice(0, 6)}@example.com`, guest: true } });
+      const res = await call<{ user: { id: number } }>(registerRoute.POST, {
+        method: "POST",
+        path: "/api/auth/register",
+        body: { email: `buyer-${i}-${randomUUID().slice(0, 6)}@example.com`, guest: true },
+      });
       expect(res.status).toBe(201);
       customers.push({ cookie: cookieFrom(res), id: res.body.user.id });
     }
@@ -585,7 +758,9 @@ describe("invoice numbers under concurrency", () => {
     expect(issued.every((s) => s.length === 1)).toBe(true);
     expect(issued.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => last + i + 1));
     // Across the whole year: 1..n, every number once (invoices and credit notes together).
-    const all = (await db.select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.year, YEAR))).map((r) => r.sequence).sort((a, b) => a - b);
+    const all = (await db.select({ sequence: invoices.sequence }).from(invoices).where(eq(invoices.year, YEAR)))
+      .map((r) => r.sequence)
+      .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
     const [after] = await db.select().from(invoiceCounters).where(eq(invoiceCounters.year, YEAR));
     expect(after?.lastNumber).toBe(all.length);

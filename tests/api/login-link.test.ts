@@ -56,7 +56,12 @@ function postUse(body: unknown, cookie?: string) {
 }
 
 function postLogin(email: string, password: string, ip: string) {
-  return call<SessionBody & ErrorBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email, password }, headers: { "x-forwarded-for": ip } });
+  return call<SessionBody & ErrorBody>(login.POST, {
+    method: "POST",
+    path: "/api/auth/login",
+    body: { email, password },
+    headers: { "x-forwarded-for": ip },
+  });
 }
 
 async function newAccount(tag: string) {
@@ -115,7 +120,12 @@ describe("POST /api/auth/login-link", () => {
 
   it("mails nothing to an email with only guest accounts (a guest has no sign-in)", async () => {
     const email = freshEmail("guest-only");
-    const guest = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email, guest: true }, headers: { "x-forwarded-for": freshIp() } });
+    const guest = await call(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email, guest: true },
+      headers: { "x-forwarded-for": freshIp() },
+    });
     expect(guest.status).toBe(201);
     expect((await postLink({ email })).body).toEqual({ message: SENT });
     expect(await mailsTo(email)).toHaveLength(0);
@@ -154,7 +164,12 @@ describe("POST /api/auth/login-link", () => {
     for (const who of ["anonymous", "customer", "admin"] as Role[]) {
       expect((await postLink({ email: freshEmail("matrix") }, { cookie: await cookieFor(who) })).status, who).toBe(202);
     }
-    const guest = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email: freshEmail("matrix-guest"), guest: true }, headers: { "x-forwarded-for": freshIp() } });
+    const guest = await call(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email: freshEmail("matrix-guest"), guest: true },
+      headers: { "x-forwarded-for": freshIp() },
+    });
     expect((await postLink({ email: freshEmail("matrix") }, { cookie: cookieFrom(guest) })).status).toBe(202);
   });
 });
@@ -163,7 +178,8 @@ describe("POST /api/auth/login-link/use", () => {
   it("a throttled owner signs in with the mailed link; the address counts as verified", async () => {
     const account = await newAccount("throttled");
     const ip = freshIp();
-    for (let i = 0; i <= env().LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) expect((await postLogin(account.email, `wrong-${i}`, ip)).status).toBe(401);
+    for (let i = 0; i <= env().LOGIN_MAX_FAILURES_PER_ACCOUNT; i++)
+      expect((await postLogin(account.email, `wrong-${i}`, ip)).status).toBe(401);
     expect((await postLogin(account.email, account.password, ip)).status).toBe(429);
     expect((await postLink({ email: account.email }, { ip })).status).toBe(202);
     const res = await postUse({ token: await mailedToken(account.email) });
@@ -193,20 +209,42 @@ describe("POST /api/auth/login-link/use", () => {
     const account = await newAccount("expired");
     await postLink({ email: account.email });
     const token = await mailedToken(account.email);
-    await (await getDb()).update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(token)));
+    await (
+      await getDb()
+    )
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(token)));
     const expired = await postUse({ token });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toBe(LINK_INVALID);
 
     // A password-reset link is no sign-in link (and the other way round).
-    expect((await call(forgot.POST, { method: "POST", path: "/api/auth/password/forgot", body: { email: account.email }, headers: { "x-forwarded-for": freshIp() } })).status).toBe(202);
+    expect(
+      (
+        await call(forgot.POST, {
+          method: "POST",
+          path: "/api/auth/password/forgot",
+          body: { email: account.email },
+          headers: { "x-forwarded-for": freshIp() },
+        })
+      ).status,
+    ).toBe(202);
     const [resetMail] = await mailsTo(account.email);
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(resetMail ? deliveredMail(resetMail.id) : "")?.[1] ?? "";
     expect(resetToken).not.toBe("");
     expect((await postUse({ token: resetToken })).status).toBe(404);
     await postLink({ email: account.email });
     const signIn = await mailedToken(account.email);
-    expect((await call(reset.POST, { method: "POST", path: "/api/auth/password/reset", body: { token: signIn, password: "taken-over-password" } })).status).toBe(404);
+    expect(
+      (
+        await call(reset.POST, {
+          method: "POST",
+          path: "/api/auth/password/reset",
+          body: { token: signIn, password: "taken-over-password" },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("validates the body (422)", async () => {

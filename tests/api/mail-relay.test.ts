@@ -20,18 +20,43 @@ const freshIp = () => `198.51.100.${randomInt(1, 255)}`;
 
 /** Values a stranger would put into a name to send their own text from the shop's address. */
 const HOSTILE: { value: string; en: string; de: string }[] = [
-  { value: "Anna\nClick here to claim your prize", en: "Line breaks, tabs and control characters are not allowed here", de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt" },
-  { value: "Anna\tMuster", en: "Line breaks, tabs and control characters are not allowed here", de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt" },
-  { value: "Anna\u0007", en: "Line breaks, tabs and control characters are not allowed here", de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt" },
+  {
+    value: "Anna\nClick here to claim your prize",
+    en: "Line breaks, tabs and control characters are not allowed here",
+    de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt",
+  },
+  {
+    value: "Anna\tMuster",
+    en: "Line breaks, tabs and control characters are not allowed here",
+    de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt",
+  },
+  {
+    value: "Anna\u0007",
+    en: "Line breaks, tabs and control characters are not allowed here",
+    de: "Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt",
+  },
   { value: "Win at https://evil.example", en: "Links are not allowed here", de: "Links sind hier nicht erlaubt" },
   { value: "see WWW.evil.example", en: "Links are not allowed here", de: "Links sind hier nicht erlaubt" },
 ];
 
 describe("POST /api/auth/register – names", () => {
   it.each(HOSTILE)("refuses $value with a field error in both languages", async ({ value, en, de }) => {
-    for (const [lang, message] of [["en", en], ["de", de]] as const) {
-      const body = { email: `relay-${randomUUID().slice(0, 8)}@example.com`, password: "customer-pass-123", firstName: value, lastName: value };
-      const res = await call<ErrorBody>(register.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": freshIp(), "accept-language": lang } });
+    for (const [lang, message] of [
+      ["en", en],
+      ["de", de],
+    ] as const) {
+      const body = {
+        email: `relay-${randomUUID().slice(0, 8)}@example.com`,
+        password: "customer-pass-123",
+        firstName: value,
+        lastName: value,
+      };
+      const res = await call<ErrorBody>(register.POST, {
+        method: "POST",
+        path: "/api/auth/register",
+        body,
+        headers: { "x-forwarded-for": freshIp(), "accept-language": lang },
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors?.firstName).toBe(message);
       expect(res.body.errors?.lastName).toBe(message);
@@ -39,8 +64,18 @@ describe("POST /api/auth/register – names", () => {
   });
 
   it("a name with umlauts, an apostrophe, a hyphen and a dot is fine", async () => {
-    const body = { email: `relay-${randomUUID().slice(0, 8)}@example.com`, guest: true, firstName: "Jürgen-Ömer", lastName: "O'Brien-Straß Jr." };
-    const res = await call<ErrorBody>(register.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": freshIp() } });
+    const body = {
+      email: `relay-${randomUUID().slice(0, 8)}@example.com`,
+      guest: true,
+      firstName: "Jürgen-Ömer",
+      lastName: "O'Brien-Straß Jr.",
+    };
+    const res = await call<ErrorBody>(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body,
+      headers: { "x-forwarded-for": freshIp() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   });
 });
@@ -48,7 +83,8 @@ describe("POST /api/auth/register – names", () => {
 describe("PUT /api/user/account – names", () => {
   it("refuses a line break or a link in first and last name; a plain name is saved", async () => {
     const { cookie } = await newCustomer("relay-account");
-    const put = (body: unknown, lang = "en") => call<ErrorBody>(account.PUT, { method: "PUT", path: "/api/user/account", body, cookie, headers: { "accept-language": lang } });
+    const put = (body: unknown, lang = "en") =>
+      call<ErrorBody>(account.PUT, { method: "PUT", path: "/api/user/account", body, cookie, headers: { "accept-language": lang } });
     const broken = await put({ firstName: "Carla\r\nBcc: victim@example.com", lastName: "www.evil.example" }, "de");
     expect(broken.status).toBe(422);
     expect(broken.body.errors?.firstName).toBe("Zeilenumbrüche, Tabulatoren und Steuerzeichen sind hier nicht erlaubt");
@@ -62,7 +98,15 @@ describe("POST /api/user/orders – contact and addresses", () => {
   it("refuses control characters and links in contact names and in every address line, naming each field", async () => {
     const buyer = await newCustomer("relay-checkout");
     await fillCart(buyer, buyer.id);
-    const address = { firstName: "Anna\nB", lastName: "http://x.example", street1: "Hauptstraße 1\u0000", street2: "c/o www.evil.example", city: "Berlin\u2028Visit us", postalCode: "10115", countryCode: "DE" };
+    const address = {
+      firstName: "Anna\nB",
+      lastName: "http://x.example",
+      street1: "Hauptstraße 1\u0000",
+      street2: "c/o www.evil.example",
+      city: "Berlin\u2028Visit us",
+      postalCode: "10115",
+      countryCode: "DE",
+    };
     const body = checkoutBody({
       contact: { email: buyer.email, firstName: "Anna\tB", lastName: "Muster https://evil.example", phone: null },
       shippingAddress: address,
@@ -83,7 +127,11 @@ describe("POST /api/user/orders – contact and addresses", () => {
       expect(errors[`${kind}.city`]).toBe(control);
     }
     // The same cart with plain values is ordered.
-    const ok = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Anna", lastName: "Muster", phone: null } }), buyer, "en");
+    const ok = await placeOrder(
+      checkoutBody({ contact: { email: buyer.email, firstName: "Anna", lastName: "Muster", phone: null } }),
+      buyer,
+      "en",
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
   });
 });

@@ -37,7 +37,8 @@ function useSmtp(url: string): void {
 
 beforeAll(async () => {
   process.env.DATA_DIR = tempDir("shop-test-mail-");
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "CRON_SECRET", "MAIL_MAX_ATTEMPTS"]) delete process.env[key];
+  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "CRON_SECRET", "MAIL_MAX_ATTEMPTS"])
+    delete process.env[key];
   smtp = await startFakeSmtp();
   downUrl = await closedPortUrl();
   useSmtp(smtp.url);
@@ -53,13 +54,25 @@ afterAll(async () => {
 /** No mail from an earlier test is due any more: each test sees only its own. */
 beforeEach(async () => {
   useSmtp(smtp.url);
-  await (await getDb()).update(outgoingMail).set({ status: "sent", nextAttemptAt: null }).where(inArray(outgoingMail.status, ["queued", "failed"]));
+  await (
+    await getDb()
+  )
+    .update(outgoingMail)
+    .set({ status: "sent", nextAttemptAt: null })
+    .where(inArray(outgoingMail.status, ["queued", "failed"]));
 });
 
 let counter = 0;
 async function queue(opts: { kind?: MailKind; orderId?: string | null; attachments?: MailAttachment[] | null } = {}) {
   const to = `mail-${++counter}-${Date.now()}@example.com`;
-  const id = await queueMail(await getDb(), { to, subject: `Test message ${counter}`, text: `Hello ${counter}`, kind: opts.kind ?? "other", orderId: opts.orderId ?? null, attachments: opts.attachments ?? null });
+  const id = await queueMail(await getDb(), {
+    to,
+    subject: `Test message ${counter}`,
+    text: `Hello ${counter}`,
+    kind: opts.kind ?? "other",
+    orderId: opts.orderId ?? null,
+    attachments: opts.attachments ?? null,
+  });
   return { id, to };
 }
 
@@ -104,7 +117,11 @@ describe("delivery and retries against an SMTP server", () => {
     expect(row.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(before + MINUTE);
     expect(row.nextAttemptAt?.getTime()).toBeLessThanOrEqual(after + MINUTE);
     const events = await mailEvents(orderId);
-    expect(events.at(-1)).toMatchObject({ type: "mail_failed", actor: "system", data: { mailId: id, kind: "shipped", attempt: 1, error: row.error } });
+    expect(events.at(-1)).toMatchObject({
+      type: "mail_failed",
+      actor: "system",
+      data: { mailId: id, kind: "shipped", attempt: 1, error: row.error },
+    });
 
     // Not due yet: neither a direct delivery nor a retry pass touches it.
     useSmtp(smtp.url);
@@ -127,7 +144,11 @@ describe("delivery and retries against an SMTP server", () => {
   it("a receipt records receipt_sent in the order's timeline", async () => {
     const { id } = await queue({ orderId, kind: "receipt" });
     expect(await deliverQueuedMail(id)).toBe("sent");
-    expect((await mailEvents(orderId)).at(-1)).toMatchObject({ type: "receipt_sent", actor: "system", data: { mailId: id, kind: "receipt", attempt: 1 } });
+    expect((await mailEvents(orderId)).at(-1)).toMatchObject({
+      type: "receipt_sent",
+      actor: "system",
+      data: { mailId: id, kind: "receipt", attempt: 1 },
+    });
   });
 
   it("a refused recipient fails the attempt like a server that is down", async () => {
@@ -198,7 +219,12 @@ describe("delivery and retries against an SMTP server", () => {
 describe("server start", () => {
   it("runs one retry pass after the database is ready (instrumentation.ts), without waiting for it", async () => {
     const { id } = await queue();
-    await (await getDb()).update(outgoingMail).set({ createdAt: new Date(Date.now() - 2 * MINUTE) }).where(eq(outgoingMail.id, id));
+    await (
+      await getDb()
+    )
+      .update(outgoingMail)
+      .set({ createdAt: new Date(Date.now() - 2 * MINUTE) })
+      .where(eq(outgoingMail.id, id));
     const runtime = process.env.NEXT_RUNTIME;
     process.env.NEXT_RUNTIME = "nodejs";
     try {
@@ -245,7 +271,11 @@ describe("two senders at the same time" + (useServer ? " (PostgreSQL, separate c
     const ids = [];
     for (let i = 0; i < 12; i++) ids.push((await queue()).id);
     const now = new Date(Date.now() + 2 * MINUTE);
-    const results = await Promise.all([retryDueMail({ now, limit: 50 }), retryDueMail({ now, limit: 50 }), retryDueMail({ now, limit: 50 })]);
+    const results = await Promise.all([
+      retryDueMail({ now, limit: 50 }),
+      retryDueMail({ now, limit: 50 }),
+      retryDueMail({ now, limit: 50 }),
+    ]);
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
     expect(results.reduce((sum, r) => sum + r.failed, 0)).toBe(0);
     expect(ids.map(received)).toEqual(ids.map(() => 1));
@@ -262,7 +292,8 @@ describe("two senders at the same time" + (useServer ? " (PostgreSQL, separate c
 });
 
 describe("POST /api/cron/mail", () => {
-  const cron = (headers: Record<string, string> = {}) => call<{ message?: string; sent?: number }>(cronRoute.POST, { method: "POST", path: "/api/cron/mail", headers });
+  const cron = (headers: Record<string, string> = {}) =>
+    call<{ message?: string; sent?: number }>(cronRoute.POST, { method: "POST", path: "/api/cron/mail", headers });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   afterAll(() => {
@@ -284,8 +315,20 @@ describe("POST /api/cron/mail", () => {
     process.env.CRON_SECRET = CRON_SECRET;
     resetEnvCache();
     const { id } = await queue();
-    await (await getDb()).update(outgoingMail).set({ nextAttemptAt: new Date(Date.now() - 1000), status: "failed" }).where(eq(outgoingMail.id, id));
-    for (const headers of [{}, bearer("wrong"), bearer(`${CRON_SECRET}x`), bearer(CRON_SECRET.slice(0, -1)), { authorization: CRON_SECRET }, { authorization: `Basic ${CRON_SECRET}` }]) {
+    await (
+      await getDb()
+    )
+      .update(outgoingMail)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000), status: "failed" })
+      .where(eq(outgoingMail.id, id));
+    for (const headers of [
+      {},
+      bearer("wrong"),
+      bearer(`${CRON_SECRET}x`),
+      bearer(CRON_SECRET.slice(0, -1)),
+      { authorization: CRON_SECRET },
+      { authorization: `Basic ${CRON_SECRET}` },
+    ]) {
       const res = await cron(headers);
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body.message).toBe("Authentication required");
@@ -298,7 +341,10 @@ describe("POST /api/cron/mail", () => {
     resetEnvCache();
     const db = await getDb();
     const { id } = await queue();
-    await db.update(outgoingMail).set({ nextAttemptAt: new Date(Date.now() - 1000), status: "failed", attempts: 1 }).where(eq(outgoingMail.id, id));
+    await db
+      .update(outgoingMail)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000), status: "failed", attempts: 1 })
+      .where(eq(outgoingMail.id, id));
     // An unpaid order whose checkout is older than UNPAID_ORDER_EXPIRY_HOURS (48).
     const { order } = await placedOrder("other", await userIdOf(TEST_USERS.other.email));
     const longAgo = new Date(Date.now() - 49 * 3_600_000);
@@ -313,7 +359,12 @@ describe("POST /api/cron/mail", () => {
     const [expired] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(expired?.status).toBe("cancelled");
     // The scheme name is case-insensitive.
-    expect((await cron({ authorization: `bearer ${CRON_SECRET}` })).body).toMatchObject({ sent: 0, failed: 0, expiredOrders: 0, finishedRefunds: 0 });
+    expect((await cron({ authorization: `bearer ${CRON_SECRET}` })).body).toMatchObject({
+      sent: 0,
+      failed: 0,
+      expiredOrders: 0,
+      finishedRefunds: 0,
+    });
   });
 
   it("a browser page of another site cannot trigger it", async () => {

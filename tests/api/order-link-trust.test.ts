@@ -39,10 +39,12 @@ const ENV_KEYS = [
 ];
 const DAY = 86_400_000;
 const LINK_INVALID = "This link is invalid or has expired. Please request a new one.";
-const WRITE_EXPIRED = "This link can still show the order, but it is too old to change it. Please sign in, or use the link from your most recent order email.";
+const WRITE_EXPIRED =
+  "This link can still show the order, but it is too old to change it. Please sign in, or use the link from your most recent order email.";
 const WRITE_EXPIRED_DE =
   "Dieser Link zeigt die Bestellung weiterhin an, ist aber zu alt, um sie zu ändern. Bitte melde dich an oder nutze den Link aus deiner neuesten Bestell-E-Mail.";
-const NO_CLAIM = "A password can no longer be set with this link. Use “Forgot password” with your email address: we will send you a link to set one.";
+const NO_CLAIM =
+  "A password can no longer be set with this link. Use “Forgot password” with your email address: we will send you a link to set one.";
 
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-order-link-trust-");
@@ -65,9 +67,20 @@ const freshIp = () => `203.0.${randomInt(256)}.${randomInt(1, 250)}`;
 type SessionBody = { authenticated: boolean; user: { id: number; email: string } | null; roles: string[] };
 
 const register = (body: Record<string, unknown>) =>
-  call<SessionBody & ErrorBody>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": freshIp() } });
+  call<SessionBody & ErrorBody>(registerRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register",
+    body,
+    headers: { "x-forwarded-for": freshIp() },
+  });
 const claim = (password: string, cookie: string) =>
-  call<SessionBody & ErrorBody>(claimRoute.POST, { method: "POST", path: "/api/user/account/claim", body: { password }, cookie, headers: { "x-forwarded-for": freshIp() } });
+  call<SessionBody & ErrorBody>(claimRoute.POST, {
+    method: "POST",
+    path: "/api/user/account/claim",
+    body: { password },
+    cookie,
+    headers: { "x-forwarded-for": freshIp() },
+  });
 const setPassword = (token: string, password: string) =>
   call<SessionBody & ErrorBody>(passwordRoute.POST, {
     method: "POST",
@@ -77,7 +90,11 @@ const setPassword = (token: string, password: string) =>
     headers: { "x-forwarded-for": freshIp() },
   });
 const getGuestOrder = (token: string, lang = "en", from = freshIp()) =>
-  call<GuestOrderDto & ErrorBody>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token }, headers: { "x-forwarded-for": from, "accept-language": lang } });
+  call<GuestOrderDto & ErrorBody>(orderRoute.GET, {
+    path: `/api/guest/orders/${token}`,
+    params: { token },
+    headers: { "x-forwarded-for": from, "accept-language": lang },
+  });
 const cancelGuestOrder = (token: string, lang = "en") =>
   call<GuestOrderDto & ErrorBody>(cancelRoute.POST, {
     method: "POST",
@@ -86,21 +103,42 @@ const cancelGuestOrder = (token: string, lang = "en") =>
     headers: { "x-forwarded-for": freshIp(), "accept-language": lang },
   });
 const getInvoice = (token: string) =>
-  call<ErrorBody>(invoiceRoute.GET, { path: `/api/guest/orders/${token}/invoice`, params: { token }, headers: { "x-forwarded-for": freshIp() } });
+  call<ErrorBody>(invoiceRoute.GET, {
+    path: `/api/guest/orders/${token}/invoice`,
+    params: { token },
+    headers: { "x-forwarded-for": freshIp() },
+  });
 const getImage = (token: string, itemId: number) =>
-  call<ErrorBody>(imageRoute.GET, { path: `/api/guest/orders/${token}/items/${itemId}/image`, params: { token, itemId: String(itemId) }, headers: { "x-forwarded-for": freshIp() } });
+  call<ErrorBody>(imageRoute.GET, {
+    path: `/api/guest/orders/${token}/items/${itemId}/image`,
+    params: { token, itemId: String(itemId) },
+    headers: { "x-forwarded-for": freshIp() },
+  });
 const revokeLinks = async (orderId: string, role: Role = "admin") =>
-  call<ErrorBody & { linkVersion: number }>(revokeRoute.POST, { method: "POST", path: `/api/admin/orders/${orderId}/revoke-links`, params: { orderId }, cookie: await cookieFor(role) });
+  call<ErrorBody & { linkVersion: number }>(revokeRoute.POST, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/revoke-links`,
+    params: { orderId },
+    cookie: await cookieFor(role),
+  });
 async function adminAction(action: "process" | "complete", orderId: string, body?: unknown) {
   const handler = { process: adminProcessRoute.POST, complete: adminCompleteRoute.POST }[action];
-  const res = await call<ErrorBody>(handler, { method: "POST", path: `/api/admin/orders/${orderId}/${action}`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  const res = await call<ErrorBody>(handler, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/${action}`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor("admin"),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 /** An order of a new guest whose contact email is the account's, paid unless told otherwise. */
 async function guestOrder(opts: { paid?: boolean; contactEmail?: string } = {}) {
   const buyer = await newCustomer("guest");
-  const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody({ contact: { email: opts.contactEmail ?? buyer.email, firstName: "Gina", lastName: "Gast" } }) });
+  const { order } = await placedOrder(buyer, buyer.id, {
+    body: checkoutBody({ contact: { email: opts.contactEmail ?? buyer.email, firstName: "Gina", lastName: "Gast" } }),
+  });
   if (opts.paid !== false) {
     const paid = await paySandbox(order.id, card(CARDS.ok), buyer);
     expect(paid.body.status, JSON.stringify(paid.body)).toBe("succeeded");
@@ -108,7 +146,8 @@ async function guestOrder(opts: { paid?: boolean; contactEmail?: string } = {}) 
   return { id: order.id, buyer, token: orderLinkToken(order.id) };
 }
 
-const statusOf = async (orderId: string) => (await (await getDb()).select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+const statusOf = async (orderId: string) =>
+  (await (await getDb()).select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const postReset = (token: string, password: string) =>
   call<SessionBody & ErrorBody>(resetRoute.POST, { method: "POST", path: "/api/auth/password/reset", body: { token, password } });
 const sessionOf = async (cookie: string) => (await call<SessionBody>(sessionRoute.GET, { path: "/api/auth/session", cookie })).body;
@@ -122,7 +161,9 @@ async function mailedResetToken(userId: number): Promise<string> {
 /** A guest customer with a paid-for-nothing order, a cart line, a saved address and a generation: everything an attacker would want. */
 async function victimGuest(email?: string) {
   const buyer = email ? await guestOf(email) : await newCustomer("victim");
-  const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody({ contact: { email: buyer.email, firstName: "Vera", lastName: "Victim" } }) });
+  const { order } = await placedOrder(buyer, buyer.id, {
+    body: checkoutBody({ contact: { email: buyer.email, firstName: "Vera", lastName: "Victim" } }),
+  });
   await fillCart(buyer, buyer.id);
   const db = await getDb();
   await db.insert(addresses).values({
@@ -262,7 +303,10 @@ describe("the order link's set-password and write actions", () => {
   it(`set a password only for GUEST_ORDER_LINK_CLAIM_DAYS (default 7) after the order was placed`, async () => {
     const order = await guestOrder({ paid: false });
     const placedAgo = async (days: number) =>
-      (await getDb()).update(orders).set({ createdAt: new Date(Date.now() - days * DAY) }).where(eq(orders.id, order.id));
+      (await getDb())
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - days * DAY) })
+        .where(eq(orders.id, order.id));
     await placedAgo(8);
     expect((await getGuestOrder(order.token)).body.canSetPassword).toBe(false);
     const late = await setPassword(order.token, "too-late-password");
@@ -304,16 +348,24 @@ describe("the order link's set-password and write actions", () => {
 });
 
 describe("link version: the admin revokes an order's links", () => {
-  it.each(["anonymous", "customer", "other"] as const)("POST /api/admin/orders/{orderId}/revoke-links as %s → refused, nothing changes", async (role) => {
-    const order = await guestOrder({ paid: false });
-    const res = await revokeLinks(order.id, role);
-    expect(res.status).toBe(role === "anonymous" ? 401 : 403);
-    expect((await getGuestOrder(order.token)).status).toBe(200);
-  });
+  it.each(["anonymous", "customer", "other"] as const)(
+    "POST /api/admin/orders/{orderId}/revoke-links as %s → refused, nothing changes",
+    async (role) => {
+      const order = await guestOrder({ paid: false });
+      const res = await revokeLinks(order.id, role);
+      expect(res.status).toBe(role === "anonymous" ? 401 : 403);
+      expect((await getGuestOrder(order.token)).status).toBe(200);
+    },
+  );
 
   it("as the order's own guest → 403; unknown or malformed order id → 404", async () => {
     const order = await guestOrder({ paid: false });
-    const own = await call<ErrorBody>(revokeRoute.POST, { method: "POST", path: `/api/admin/orders/${order.id}/revoke-links`, params: { orderId: order.id }, cookie: order.buyer.cookie });
+    const own = await call<ErrorBody>(revokeRoute.POST, {
+      method: "POST",
+      path: `/api/admin/orders/${order.id}/revoke-links`,
+      params: { orderId: order.id },
+      cookie: order.buyer.cookie,
+    });
     expect(own.status).toBe(403);
     for (const id of ["7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21", "not-a-uuid"]) expect((await revokeLinks(id)).status).toBe(404);
   });
@@ -329,7 +381,9 @@ describe("link version: the admin revokes an order's links", () => {
     const [row] = await (await getDb()).select({ linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, order.id));
     expect(row?.linkVersion).toBe(2);
     const events = await (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
-    expect(events.filter((e) => e.type === "links_revoked")).toEqual([expect.objectContaining({ actor: "admin", data: { linkVersion: 2 } })]);
+    expect(events.filter((e) => e.type === "links_revoked")).toEqual([
+      expect.objectContaining({ actor: "admin", data: { linkVersion: 2 } }),
+    ]);
 
     setEnv({ GUEST_ORDER_LINK_FAILURES_PER_HOUR: "2" });
     const from = freshIp();
@@ -338,7 +392,11 @@ describe("link version: the admin revokes an order's links", () => {
       expect(old.status).toBe(404);
       expect(old.body.message).toBe(LINK_INVALID);
     }
-    for (const old of [await cancelGuestOrder(order.token), await setPassword(order.token, "revoked-link-pw"), await getInvoice(order.token)]) {
+    for (const old of [
+      await cancelGuestOrder(order.token),
+      await setPassword(order.token, "revoked-link-pw"),
+      await getInvoice(order.token),
+    ]) {
       expect(old.status).toBe(404);
       expect(old.body.message).toBe(LINK_INVALID);
     }
@@ -375,8 +433,15 @@ describe("guest routes: a request limit per order link", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(limited.body.message).toBe("This order link was opened too often. Please try again later.");
-    expect((await getGuestOrder(order.token, "de")).body.message).toBe("Dieser Bestelllink wurde zu oft aufgerufen. Bitte versuche es später erneut.");
-    for (const res of [await cancelGuestOrder(order.token), await setPassword(order.token, "limited-password"), await getImage(order.token, itemId), await getInvoice(order.token)]) {
+    expect((await getGuestOrder(order.token, "de")).body.message).toBe(
+      "Dieser Bestelllink wurde zu oft aufgerufen. Bitte versuche es später erneut.",
+    );
+    for (const res of [
+      await cancelGuestOrder(order.token),
+      await setPassword(order.token, "limited-password"),
+      await getImage(order.token, itemId),
+      await getInvoice(order.token),
+    ]) {
       expect(res.status).toBe(429);
     }
     expect(await statusOf(order.id)).toBe("pending");

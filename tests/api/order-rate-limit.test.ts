@@ -125,7 +125,12 @@ describe("POST /api/user/orders/{orderId}/cancel – CANCELS_PER_HOUR_PER_ACCOUN
     for (const b of buyers) placed.push((await place(b, freshIp())).body.order.id);
     const viaLink = (orderId: string) => {
       const token = orderLinkToken(orderId);
-      return call<ErrorBody>(guestCancelRoute.POST, { method: "POST", path: `/api/guest/orders/${token}/cancel`, params: { token }, headers: { "x-forwarded-for": ip } });
+      return call<ErrorBody>(guestCancelRoute.POST, {
+        method: "POST",
+        path: `/api/guest/orders/${token}/cancel`,
+        params: { token },
+        headers: { "x-forwarded-for": ip },
+      });
     };
     expect((await viaLink(placed[0] as string)).status).toBe(200);
     expect((await viaLink(placed[1] as string)).status).toBe(200);

@@ -28,7 +28,15 @@ type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-orders-concurrency-");
-  for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL", "PAYMENTS_SANDBOX", "UNPAID_ORDER_EXPIRY_HOURS"]) delete process.env[key];
+  for (const key of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_PUBLISHABLE_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "SMTP_URL",
+    "PAYMENTS_SANDBOX",
+    "UNPAID_ORDER_EXPIRY_HOURS",
+  ])
+    delete process.env[key];
   resetEnvCache();
 });
 
@@ -123,7 +131,9 @@ describe("what a placed order records", () => {
     for (const acceptWithdrawalWaiver of [false, undefined]) {
       const res = await placeOrder(checkoutBody({ acceptWithdrawalWaiver }), b);
       expect(res.status).toBe(422);
-      expect(res.body.errors?.acceptWithdrawalWaiver).toBe("Please confirm that personalised items are excluded from the right of withdrawal.");
+      expect(res.body.errors?.acceptWithdrawalWaiver).toBe(
+        "Please confirm that personalised items are excluded from the right of withdrawal.",
+      );
     }
     const de = await placeOrder(checkoutBody({ acceptWithdrawalWaiver: false }), b, "de");
     expect(de.body.errors?.acceptWithdrawalWaiver).toBe(deMessages.validation.withdrawalWaiverRequired);
@@ -172,7 +182,15 @@ describe("a declined card does not breed orders", () => {
   it("a changed cart, contact and address go into that order, re-priced ('repriced' event); the attempt for the old amount is replaced", async () => {
     await fillCart(b, b.id, 3);
     const contact = { email: "new@example.com", firstName: "Berta", lastName: "Neu", phone: null };
-    const shippingAddress = { firstName: "Berta", lastName: "Neu", street1: "Neuer Weg 2", street2: null, city: "Hamburg", postalCode: "20095", countryCode: "DE" };
+    const shippingAddress = {
+      firstName: "Berta",
+      lastName: "Neu",
+      street1: "Neuer Weg 2",
+      street2: null,
+      city: "Hamburg",
+      postalCode: "20095",
+      countryCode: "DE",
+    };
     const res = await placeOrder(checkoutBody({ contact, shippingAddress }), b);
     expect(res.status).toBe(201);
     const { order, payment } = res.body;
@@ -180,7 +198,12 @@ describe("a declined card does not breed orders", () => {
     expect(order.items).toHaveLength(1);
     expect(order.items[0]?.quantity).toBe(3);
     expect(order.totalCents).not.toBe(firstTotal);
-    expect(order).toMatchObject({ email: "new@example.com", firstName: "Berta", shippingAddress: { city: "Hamburg", street1: "Neuer Weg 2" }, billingAddress: { city: "Hamburg" } });
+    expect(order).toMatchObject({
+      email: "new@example.com",
+      firstName: "Berta",
+      shippingAddress: { city: "Hamburg", street1: "Neuer Weg 2" },
+      billingAddress: { city: "Hamburg" },
+    });
     expect(payment).toMatchObject({ status: "requires_payment", amountCents: order.totalCents });
     expect((await paymentRows(orderId)).map((p) => [p.status, p.amountCents])).toEqual([
       ["cancelled", firstTotal],
@@ -355,7 +378,12 @@ describe("the payment failure page's data", () => {
     const { order } = await placedOrder(b, b.id);
     await paySandbox(order.id, card(CARDS.declined), b);
     const en = await getOrder(order.id, b, "en");
-    expect(en.body).toMatchObject({ id: order.id, orderNumber: order.orderNumber, paymentStatus: "unpaid", paymentFailureMessage: "Your card was declined." });
+    expect(en.body).toMatchObject({
+      id: order.id,
+      orderNumber: order.orderNumber,
+      paymentStatus: "unpaid",
+      paymentFailureMessage: "Your card was declined.",
+    });
     expect((await getOrder(order.id, b, "de")).body.paymentFailureMessage).toBe("Deine Karte wurde abgelehnt.");
     expect((await getOrder(order.id, "other")).status).toBe(404);
     // The list says it in the caller's language too.

@@ -145,12 +145,34 @@ describe("POST /api/user/orders – placing an order", () => {
     expect(order.totalCents).toBe(2 * MUG_PRICE + 490);
     expect(order.orderNumber).toMatch(/^MM-\d{4}-\d{6}$/);
     expect(order.items).toHaveLength(1);
-    expect(order.items[0]).toMatchObject({ articleName: MUG_ARTICLE.name, variantName: "White", quantity: 2, unitPriceCents: MUG_PRICE, totalCents: 2 * MUG_PRICE });
+    expect(order.items[0]).toMatchObject({
+      articleName: MUG_ARTICLE.name,
+      variantName: "White",
+      quantity: 2,
+      unitPriceCents: MUG_PRICE,
+      totalCents: 2 * MUG_PRICE,
+    });
     expect(order.items[0]?.imageUrl).toMatch(/^\/api\/images\/\d+$/);
     // Billing defaults to shipping.
     expect(order.billingAddress).toEqual(order.shippingAddress);
-    expect(order.shippingAddress).toEqual({ firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" });
-    expect(payment).toEqual({ id: expect.any(Number), provider: "sandbox", status: "requires_payment", amountCents: order.totalCents, currency: "EUR", clientSecret: null, failureMessage: null });
+    expect(order.shippingAddress).toEqual({
+      firstName: "Anna",
+      lastName: "Muster",
+      street1: "Hauptstraße 1",
+      street2: null,
+      city: "Berlin",
+      postalCode: "10115",
+      countryCode: "DE",
+    });
+    expect(payment).toEqual({
+      id: expect.any(Number),
+      provider: "sandbox",
+      status: "requires_payment",
+      amountCents: order.totalCents,
+      currency: "EUR",
+      clientSecret: null,
+      failureMessage: null,
+    });
     const rows = await paymentRows(order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.idempotencyKey).toBe(`order:${order.id}:attempt:1`);
@@ -162,7 +184,15 @@ describe("POST /api/user/orders – placing an order", () => {
   });
 
   it("a separate billing address is stored as given", async () => {
-    const billingAddress = { firstName: "Firma", lastName: "GmbH", street1: "Industrieweg 5", street2: "Halle 2", city: "Wien", postalCode: "1010", countryCode: "at" };
+    const billingAddress = {
+      firstName: "Firma",
+      lastName: "GmbH",
+      street1: "Industrieweg 5",
+      street2: "Halle 2",
+      city: "Wien",
+      postalCode: "1010",
+      countryCode: "at",
+    };
     const { order } = await placedOrder("customer", customerId, { body: checkoutBody({ billingAddress }) });
     expect(order.billingAddress).toEqual({ ...billingAddress, countryCode: "AT" });
     expect(order.shippingAddress.countryCode).toBe("DE");
@@ -178,7 +208,10 @@ describe("POST /api/user/orders – placing an order", () => {
     expect(a.body.order.id).toBe(b.body.order.id);
     expect(a.body.payment.id).toBe(b.body.payment.id);
     const db = await getDb();
-    const rows = await db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.idempotencyKey, String(body.idempotencyKey))));
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.idempotencyKey, String(body.idempotencyKey))));
     expect(rows).toHaveLength(1);
     expect(await paymentRows(a.body.order.id)).toHaveLength(1);
     // A later retry with the same key answers the same order and payment again.
@@ -248,14 +281,29 @@ describe("POST /api/user/orders – placing an order", () => {
     ["first name empty", { contact: { ...contact, firstName: "  " } }, "contact.firstName", "First name is required"],
     ["last name missing", { contact: { ...contact, lastName: undefined } }, "contact.lastName", "Last name is required"],
     ["phone invalid", { contact: { ...contact, phone: "call me" } }, "contact.phone", "Invalid phone number"],
-    ["shipping first name missing", { shippingAddress: { ...shipping, firstName: "" } }, "shippingAddress.firstName", "First name is required"],
+    [
+      "shipping first name missing",
+      { shippingAddress: { ...shipping, firstName: "" } },
+      "shippingAddress.firstName",
+      "First name is required",
+    ],
     ["street missing", { shippingAddress: { ...shipping, street1: "" } }, "shippingAddress.street1", "Street is required"],
     ["city missing", { shippingAddress: { ...shipping, city: undefined } }, "shippingAddress.city", "City is required"],
     ["postal code missing", { shippingAddress: { ...shipping, postalCode: "" } }, "shippingAddress.postalCode", "Postal code is required"],
     ["postal code invalid", { shippingAddress: { ...shipping, postalCode: "#!?" } }, "shippingAddress.postalCode", "Invalid postal code"],
     ["country missing", { shippingAddress: { ...shipping, countryCode: "" } }, "shippingAddress.countryCode", "Please choose a country"],
-    ["country unknown", { shippingAddress: { ...shipping, countryCode: "XX" } }, "shippingAddress.countryCode", "Please choose a country from the list"],
-    ["billing country unknown", { billingAddress: { ...shipping, countryCode: "ZZ" } }, "billingAddress.countryCode", "Please choose a country from the list"],
+    [
+      "country unknown",
+      { shippingAddress: { ...shipping, countryCode: "XX" } },
+      "shippingAddress.countryCode",
+      "Please choose a country from the list",
+    ],
+    [
+      "billing country unknown",
+      { billingAddress: { ...shipping, countryCode: "ZZ" } },
+      "billingAddress.countryCode",
+      "Please choose a country from the list",
+    ],
     ["billing street missing", { billingAddress: { ...shipping, street1: " " } }, "billingAddress.street1", "Street is required"],
     ["idempotency key missing", { idempotencyKey: undefined }, "idempotencyKey", "This field is required"],
   ];
@@ -279,7 +327,9 @@ describe("POST /api/user/orders – placing an order", () => {
   it("400 for malformed JSON, 415 for a non-JSON body", async () => {
     const cookie = await cookieFor("customer");
     expect((await call(ordersRoute.POST, { method: "POST", body: "{oops", cookie })).status).toBe(400);
-    expect((await call(ordersRoute.POST, { method: "POST", body: "x", headers: { "content-type": "text/plain" }, cookie })).status).toBe(415);
+    expect((await call(ordersRoute.POST, { method: "POST", body: "x", headers: { "content-type": "text/plain" }, cookie })).status).toBe(
+      415,
+    );
   });
 });
 
@@ -297,7 +347,9 @@ describe("sandbox payment", () => {
 
   it("4242 4242 4242 4242 pays: order paid, cart cleared, receipt in the outbox and in outgoing_mail (once)", async () => {
     const email = `paid-${randomUUID().slice(0, 8)}@example.com`;
-    const { order } = await placedOrder("customer", customerId, { body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }) });
+    const { order } = await placedOrder("customer", customerId, {
+      body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }),
+    });
     const filesBefore = outboxFiles(dataDir).length;
     const res = await paySandbox(order.id, card(CARDS.ok));
     expect(res.status).toBe(200);
@@ -333,7 +385,10 @@ describe("sandbox payment", () => {
 
   it("the receipt mail is written in the language of the request that paid", async () => {
     const email = `de-${randomUUID().slice(0, 8)}@example.com`;
-    const { order } = await placedOrder("customer", customerId, { lang: "de", body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }) });
+    const { order } = await placedOrder("customer", customerId, {
+      lang: "de",
+      body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }),
+    });
     expect((await paySandbox(order.id, card(CARDS.ok), "customer", "de")).body.status).toBe("succeeded");
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe(`Deine MugMagic-Bestellung ${order.orderNumber}`);
@@ -350,7 +405,11 @@ describe("sandbox payment", () => {
     expect(declined.body).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
     const shown = await getOrder(order.id, buyer, "de");
     // The payment failure page names the order and the provider's reason, in the caller's language.
-    expect(shown.body).toMatchObject({ paymentStatus: "unpaid", orderNumber: order.orderNumber, paymentFailureMessage: "Deine Karte wurde abgelehnt." });
+    expect(shown.body).toMatchObject({
+      paymentStatus: "unpaid",
+      orderNumber: order.orderNumber,
+      paymentFailureMessage: "Deine Karte wurde abgelehnt.",
+    });
     // The list reads every order in one query: it answers this one exactly as the order's own route.
     expect((await listOrders(buyer, "de")).body.find((o) => o.id === order.id)).toEqual(shown.body);
     expect((await getCart(buyer)).items.length).toBeGreaterThan(0);
@@ -378,7 +437,10 @@ describe("sandbox payment", () => {
   it("a declined attempt can be paid again directly with another card (like a Stripe PaymentIntent)", async () => {
     const { order } = await placedOrder("customer", customerId);
     expect((await paySandbox(order.id, card(CARDS.declined), "customer", "de")).body.failureMessage).toBe("Deine Karte wurde abgelehnt.");
-    expect((await paySandbox(order.id, card("4111 1111 1111 1111"))).body).toMatchObject({ status: "failed", failureMessage: "Your card was declined." });
+    expect((await paySandbox(order.id, card("4111 1111 1111 1111"))).body).toMatchObject({
+      status: "failed",
+      failureMessage: "Your card was declined.",
+    });
     expect((await paySandbox(order.id, card(CARDS.ok))).body.status).toBe("succeeded");
   });
 
@@ -409,7 +471,10 @@ describe("sandbox payment", () => {
     expect(early.body.message).toBe("This payment cannot be confirmed in its current state");
     await paySandbox(order.id, card(CARDS.threeDs));
     const rejected = await authenticateSandbox(order.id, { approve: false });
-    expect(rejected.body).toMatchObject({ status: "failed", failureMessage: "We could not authenticate your payment. Please try again or use another card." });
+    expect(rejected.body).toMatchObject({
+      status: "failed",
+      failureMessage: "We could not authenticate your payment. Please try again or use another card.",
+    });
     expect((await getOrder(order.id)).body.paymentStatus).toBe("unpaid");
     expect((await getCart("customer")).items.length).toBeGreaterThan(0);
   });
@@ -525,7 +590,9 @@ describe("receipt mail over SMTP (SMTP_URL set)", () => {
 
   it("sends the receipt to the SMTP server instead of the outbox and records it as sent", async () => {
     const email = `smtp-${randomUUID().slice(0, 8)}@example.com`;
-    const { order } = await placedOrder("customer", customerId, { body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }) });
+    const { order } = await placedOrder("customer", customerId, {
+      body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }),
+    });
     const files = outboxFiles(dataDir).length;
     expect((await paySandbox(order.id, card(CARDS.ok))).body.status).toBe("succeeded");
     const [mail] = await mailsTo(email);
@@ -540,7 +607,9 @@ describe("receipt mail over SMTP (SMTP_URL set)", () => {
     smtp.rejectRecipients = true;
     try {
       const email = `refused-${randomUUID().slice(0, 8)}@example.com`;
-      const { order } = await placedOrder("customer", customerId, { body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }) });
+      const { order } = await placedOrder("customer", customerId, {
+        body: checkoutBody({ contact: { ...(checkoutBody().contact as object), email } }),
+      });
       expect((await paySandbox(order.id, card(CARDS.ok))).body.status).toBe("succeeded");
       const [mail] = await mailsTo(email);
       expect(mail?.status).toBe("failed");

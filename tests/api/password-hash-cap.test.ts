@@ -19,23 +19,28 @@ afterEach(() => {
 });
 
 const signIn = (who: keyof typeof TEST_USERS, ip: string, lang: "en" | "de" = "en") =>
-  call<Body>(login.POST, { method: "POST", path: "/api/auth/login", body: TEST_USERS[who], headers: { "x-forwarded-for": ip, "accept-language": lang } });
+  call<Body>(login.POST, {
+    method: "POST",
+    path: "/api/auth/login",
+    body: TEST_USERS[who],
+    headers: { "x-forwarded-for": ip, "accept-language": lang },
+  });
 
 describe("password hashing has a global concurrency cap", () => {
   it("with one hash at a time and a queue of one, the third concurrent sign-in gets 429 with Retry-After; the others succeed", async () => {
     setEnv({ PASSWORD_HASH_CONCURRENCY: "1", PASSWORD_HASH_QUEUE: "1" });
-    const results = await Promise.all([
-      signIn("customer", "192.0.2.11"),
-      signIn("other", "192.0.2.12"),
-      signIn("admin", "192.0.2.13"),
-    ]);
+    const results = await Promise.all([signIn("customer", "192.0.2.11"), signIn("other", "192.0.2.12"), signIn("admin", "192.0.2.13")]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 429]);
     const busy = results.find((r) => r.status === 429);
     expect(busy?.body.message).toBe(en.errors.passwordHashBusy);
     expect(busy?.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
 
     // In German too.
-    const german = await Promise.all([signIn("customer", "192.0.2.14", "de"), signIn("other", "192.0.2.15", "de"), signIn("admin", "192.0.2.16", "de")]);
+    const german = await Promise.all([
+      signIn("customer", "192.0.2.14", "de"),
+      signIn("other", "192.0.2.15", "de"),
+      signIn("admin", "192.0.2.16", "de"),
+    ]);
     expect(german.find((r) => r.status === 429)?.body.message).toBe(de.errors.passwordHashBusy);
     expect(de.errors.passwordHashBusy).not.toBe(en.errors.passwordHashBusy);
 

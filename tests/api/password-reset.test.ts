@@ -61,11 +61,21 @@ function postReset(body: unknown, cookie?: string) {
 }
 
 function postLogin(email: string, password: string) {
-  return call<SessionBody & ErrorBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email, password }, headers: { "x-forwarded-for": freshIp() } });
+  return call<SessionBody & ErrorBody>(login.POST, {
+    method: "POST",
+    path: "/api/auth/login",
+    body: { email, password },
+    headers: { "x-forwarded-for": freshIp() },
+  });
 }
 
 function postRegister(body: Record<string, unknown>, ip = freshIp()) {
-  return call<SessionBody & ErrorBody & { checkMail?: boolean }>(register.POST, { method: "POST", path: "/api/auth/register", body, headers: { "x-forwarded-for": ip } });
+  return call<SessionBody & ErrorBody & { checkMail?: boolean }>(register.POST, {
+    method: "POST",
+    path: "/api/auth/register",
+    body,
+    headers: { "x-forwarded-for": ip },
+  });
 }
 
 async function sessionOf(cookie: string) {
@@ -159,7 +169,9 @@ describe("POST /api/auth/password/forgot", () => {
     expect(known.status).toBe(202);
     expect(missing.status).toBe(202);
     expect(known.body).toEqual(missing.body);
-    expect([...known.headers.keys()].filter((h) => h !== "x-request-id")).toEqual([...missing.headers.keys()].filter((h) => h !== "x-request-id"));
+    expect([...known.headers.keys()].filter((h) => h !== "x-request-id")).toEqual(
+      [...missing.headers.keys()].filter((h) => h !== "x-request-id"),
+    );
     await flushAfterResponse();
     expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email))).toHaveLength(before + 1);
     expect(await db.select().from(outgoingMail).where(eq(outgoingMail.to, unknown))).toHaveLength(0);
@@ -168,7 +180,9 @@ describe("POST /api/auth/password/forgot", () => {
   it("writes the mail in the language of the request", async () => {
     const account = await newAccount("forgot-de");
     const res = await postForgot({ email: account.email }, { lang: "de" });
-    expect(res.body.message).toBe("Falls es für diese E-Mail-Adresse ein Konto gibt, haben wir dir einen Link zum Zurücksetzen des Passworts geschickt.");
+    expect(res.body.message).toBe(
+      "Falls es für diese E-Mail-Adresse ein Konto gibt, haben wir dir einen Link zum Zurücksetzen des Passworts geschickt.",
+    );
     const [mail] = await mailsTo(account.email);
     expect(some(mail, "mail").subject).toBe("Setze dein MugMagic-Passwort zurück");
     expect(some(mail, "mail").text).toContain("Hallo Rita,");
@@ -248,7 +262,12 @@ describe("POST /api/auth/password/reset", () => {
     expect(reused.body.message).toBe(LINK_INVALID);
 
     const expiring = await requestLink(account.email);
-    await (await getDb()).update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(expiring)));
+    await (
+      await getDb()
+    )
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(expiring)));
     const expired = await postReset({ token: expiring, password: "third-new-password" });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toBe(LINK_INVALID);
@@ -289,9 +308,15 @@ describe("POST /api/auth/password/reset", () => {
   it("of two concurrent uses of one link exactly one succeeds", async () => {
     const account = await newAccount("race");
     const token = await requestLink(account.email);
-    const results = await Promise.all([postReset({ token, password: "racer-one-password" }), postReset({ token, password: "racer-two-password" })]);
+    const results = await Promise.all([
+      postReset({ token, password: "racer-one-password" }),
+      postReset({ token, password: "racer-two-password" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
-    const winner = some(results.find((r) => r.status === 200), "winner");
+    const winner = some(
+      results.find((r) => r.status === 200),
+      "winner",
+    );
     const winning = winner === results[0] ? "racer-one-password" : "racer-two-password";
     expect((await postLogin(account.email, winning)).status).toBe(200);
   });
@@ -301,7 +326,9 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
   it("mails the set-a-password link; using it turns the guest into a customer with its orders and images", async () => {
     const email = freshEmail("guest");
     const guest = await newGuest(email);
-    const placed = await placedOrder({ cookie: guest.cookie }, guest.id, { body: checkoutBody({ contact: { email, firstName: "Gina", lastName: "Guest" } }) });
+    const placed = await placedOrder({ cookie: guest.cookie }, guest.id, {
+      body: checkoutBody({ contact: { email, firstName: "Gina", lastName: "Guest" } }),
+    });
     const res = await postForgot({ email });
     expect(res.body).toEqual({ message: SENT });
     const [mail] = await mailsTo(email);
@@ -344,7 +371,10 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
     const moved = await db.select({ ownerId: images.ownerId }).from(images).where(inArray(images.id, secondImages));
     expect(moved.every((r) => r.ownerId === first.id)).toBe(true);
     const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, first.id));
-    const lines = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.cartId, some(cart, "cart").id));
+    const lines = await db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, some(cart, "cart").id));
     expect(lines.map((l) => l.quantity)).toContain(2);
     expect((await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, b.order.id)))[0]?.userId).toBe(first.id);
     expect((await sessionOf(second.cookie)).authenticated).toBe(false);
@@ -353,7 +383,9 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
   it("an email with a password account and guest orders: the reset link goes to the account, which takes over the guests' orders", async () => {
     const account = await newAccount("mixed");
     const guest = await newGuest(account.email);
-    const placed = await placedOrder({ cookie: guest.cookie }, guest.id, { body: checkoutBody({ contact: { email: account.email, firstName: "Rita", lastName: "Mixed" } }) });
+    const placed = await placedOrder({ cookie: guest.cookie }, guest.id, {
+      body: checkoutBody({ contact: { email: account.email, firstName: "Rita", lastName: "Mixed" } }),
+    });
     expect((await requestLinkMail(account.email)).subject).toBe("Reset your MugMagic password");
     const done = await postReset({ token: await mailedToken(account.email), password: "mixed-new-password" });
     expect(done.body).toMatchObject({ user: { id: account.id }, roles: ["customer"] });
@@ -376,7 +408,12 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
       status: 409,
       key: "errors.accountExists",
     });
-    const [row] = await (await getDb()).select({ roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, guest.id));
+    const [row] = await (
+      await getDb()
+    )
+      .select({ roles: users.roles, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, guest.id));
     expect(row).toEqual({ roles: ["guest"], passwordHash: null });
   });
 
@@ -433,7 +470,12 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
     expect(again.status).toBe(201);
     expect(again.body.roles).toEqual(["guest"]);
     expect(await mailsTo(email)).toHaveLength(0);
-    const rows = await (await getDb()).select({ id: users.id }).from(users).where(and(eq(users.email, email)));
+    const rows = await (
+      await getDb()
+    )
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email)));
     expect(rows).toHaveLength(2);
   });
 });

@@ -9,7 +9,14 @@ import { checkoutBody, fillCart, getOrder, newCustomer, placeOrder } from "../he
 
 /** A customer's order page asks the payment provider about the payment at most once per 30 s, however often it is read. */
 
-const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+const STRIPE_ENV = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+];
 let fake: FakeStripe;
 
 beforeAll(async () => {
@@ -33,7 +40,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const retrievals = (intentId: string) => fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/payment_intents/${intentId}`).length;
+const retrievals = (intentId: string) =>
+  fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/payment_intents/${intentId}`).length;
 
 async function stripeOrder() {
   const buyer = await newCustomer("reconcile");
@@ -51,7 +59,10 @@ async function age(paymentId: number, seconds: number) {
   const db = await getDb();
   const [row] = await db.select({ at: payments.providerCheckedAt }).from(payments).where(eq(payments.id, paymentId));
   if (!row?.at) throw new Error("the payment was checked");
-  await db.update(payments).set({ providerCheckedAt: new Date(row.at.getTime() - seconds * 1000) }).where(eq(payments.id, paymentId));
+  await db
+    .update(payments)
+    .set({ providerCheckedAt: new Date(row.at.getTime() - seconds * 1000) })
+    .where(eq(payments.id, paymentId));
 }
 
 describe("GET /api/user/orders/{orderId} – reconciling with Stripe", () => {

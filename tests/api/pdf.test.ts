@@ -38,7 +38,12 @@ async function generate(body: unknown, opts: { cookie?: string; headers?: Record
   const res = await pdfRoute.POST(req, { params: Promise.resolve({}) });
   const bytes = Buffer.from(await res.arrayBuffer());
   const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
-  return { status: res.status, headers: res.headers, bytes, json: (isJson ? JSON.parse(bytes.toString("utf8")) : null) as ErrorBody | null };
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    json: (isJson ? JSON.parse(bytes.toString("utf8")) : null) as ErrorBody | null,
+  };
 }
 
 // ---- a minimal PDF reader: objects (with their stream bytes), the page, its image and where it is drawn ----
@@ -102,10 +107,21 @@ function drawnImages(content: string): { name: string; left: number; bottom: num
     else if (token === "Q") ctm = stack.pop() ?? ctm;
     else if (token === "cm") ctm = multiply(operands.slice(-6).map(Number) as Matrix, ctm);
     else if (token === "Do") {
-      const corners = [[0, 0], [1, 0], [0, 1], [1, 1]].map(([u = 0, v = 0]) => [ctm[0] * u + ctm[2] * v + ctm[4], ctm[1] * u + ctm[3] * v + ctm[5]] as const);
+      const corners = [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 1],
+      ].map(([u = 0, v = 0]) => [ctm[0] * u + ctm[2] * v + ctm[4], ctm[1] * u + ctm[3] * v + ctm[5]] as const);
       const xs = corners.map((c) => c[0]);
       const ys = corners.map((c) => c[1]);
-      drawn.push({ name: operands.at(-1) ?? "", left: Math.min(...xs), right: Math.max(...xs), bottom: Math.min(...ys), top: Math.max(...ys) });
+      drawn.push({
+        name: operands.at(-1) ?? "",
+        left: Math.min(...xs),
+        right: Math.max(...xs),
+        bottom: Math.min(...ys),
+        top: Math.max(...ys),
+      });
     }
     operands = [];
   }
@@ -127,7 +143,11 @@ function readPdf(pdf: Buffer) {
   const box = page && /\/MediaBox \[\s*([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*\]/.exec(page.dict);
   const contentsRef = page && /\/Contents (\d+) 0 R/.exec(page.dict)?.[1];
   const contents = objects.find((o) => String(o.num) === contentsRef)?.stream;
-  const content = contents ? (/\/FlateDecode/.test(objects.find((o) => o.stream === contents)?.dict ?? "") ? zlib.inflateSync(contents) : contents).toString("latin1") : "";
+  const content = contents
+    ? (/\/FlateDecode/.test(objects.find((o) => o.stream === contents)?.dict ?? "") ? zlib.inflateSync(contents) : contents).toString(
+        "latin1",
+      )
+    : "";
   const image = imageObjects[0];
   return {
     pageCount: pages.length,
@@ -189,7 +209,10 @@ async function userId(email: string): Promise<number> {
 }
 
 /** Stores bytes and an image row as the image service would (owner, or an anonymous visitor's access key). */
-async function insertImage(bytes: Buffer, opts: { ownerId?: number | null; accessKey?: string; type?: ImageType; writeFile?: boolean } = {}) {
+async function insertImage(
+  bytes: Buffer,
+  opts: { ownerId?: number | null; accessKey?: string; type?: ImageType; writeFile?: boolean } = {},
+) {
   const meta = await sharp(bytes).metadata();
   const format = meta.format === "jpeg" ? "jpeg" : (meta.format ?? "webp");
   const storageKey = newStorageKey("test", format);
@@ -342,7 +365,10 @@ describe("POST /api/public/pdf/generate – the print PDF", () => {
   it("the upscale is a smooth resize, not blocks: a hard edge becomes a short ramp with no staircase of 5.9-px blocks", async () => {
     // 400 × 160: left half black, right half white, with a diagonal edge across the middle.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><rect width="400" height="160" fill="#fff"/><polygon points="0,0 180,0 220,160 0,160" fill="#000"/></svg>`;
-    const id = await insertImage(await sharp(Buffer.from(svg)).png().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
+    const id = await insertImage(await sharp(Buffer.from(svg)).png().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      type: "GENERATED",
+    });
     const res = await generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie: await loginAs("customer") });
     expect(res.status).toBe(200);
     const pdf = readPdf(res.bytes);
@@ -387,7 +413,13 @@ describe("POST /api/public/pdf/generate – the print PDF", () => {
   });
 
   it("another mug's document format: page, position and size follow its details exactly", async () => {
-    const geometry = { documentWidthMm: 250.5, documentHeightMm: 110, printTemplateWidthMm: 230, printTemplateHeightMm: 95.25, documentBottomMarginMm: 7.5 };
+    const geometry = {
+      documentWidthMm: 250.5,
+      documentHeightMm: 110,
+      printTemplateWidthMm: 230,
+      printTemplateHeightMm: 95.25,
+      documentBottomMarginMm: 7.5,
+    };
     const wideMug = await insertMug("Mug test wide", true, geometry);
     const res = await generate({ mugId: wideMug, imageUrl: catalogueUrl });
     expect(res.status).toBe(200);
@@ -410,7 +442,10 @@ describe("POST /api/public/pdf/generate – the print-ready JPEG is kept in stor
 
   it("the first print stores the 300-DPI JPEG under a key from the image's storage key, size and version; the second embeds it without reading the photo or encoding again", async () => {
     const cookie = await loginAs("customer");
-    const id = await insertImage(await solid(500, 200, "#336699").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
+    const id = await insertImage(await solid(500, 200, "#336699").jpeg().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      type: "GENERATED",
+    });
     const storageKey = await storageKeyOf(id);
     const key = printRenditionKey(storageKey, PRINT_SIZE.width, PRINT_SIZE.height);
     expect(key).toMatch(/^print\/[0-9a-f]{40}-2362x945-v\d+\.jpg$/);
@@ -445,9 +480,18 @@ describe("POST /api/public/pdf/generate – the print-ready JPEG is kept in stor
 
   it("another template size is another rendition (its own 300-DPI pixel size), made from the same photo", async () => {
     const cookie = await loginAs("customer");
-    const id = await insertImage(await solid(3000, 1200, "#993366").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
+    const id = await insertImage(await solid(3000, 1200, "#993366").jpeg().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      type: "GENERATED",
+    });
     const storageKey = await storageKeyOf(id);
-    const geometry = { documentWidthMm: 250, documentHeightMm: 110, printTemplateWidthMm: 230, printTemplateHeightMm: 95, documentBottomMarginMm: 5 };
+    const geometry = {
+      documentWidthMm: 250,
+      documentHeightMm: 110,
+      printTemplateWidthMm: 230,
+      printTemplateHeightMm: 95,
+      documentBottomMarginMm: 5,
+    };
     const otherMug = await insertMug("Mug test rendition", true, geometry);
     const res = await generate({ mugId: otherMug, imageUrl: `/api/images/${id}` }, { cookie });
     expect(res.status).toBe(200);
@@ -461,9 +505,18 @@ describe("POST /api/public/pdf/generate – the print-ready JPEG is kept in stor
 
   it("deleting the image deletes its print renditions too (every template size it was printed at)", async () => {
     const cookie = await loginAs("customer");
-    const id = await insertImage(await solid(3000, 1200, "#335577").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
+    const id = await insertImage(await solid(3000, 1200, "#335577").jpeg().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      type: "GENERATED",
+    });
     const storageKey = await storageKeyOf(id);
-    const geometry = { documentWidthMm: 250, documentHeightMm: 110, printTemplateWidthMm: 230, printTemplateHeightMm: 95, documentBottomMarginMm: 5 };
+    const geometry = {
+      documentWidthMm: 250,
+      documentHeightMm: 110,
+      printTemplateWidthMm: 230,
+      printTemplateHeightMm: 95,
+      documentBottomMarginMm: 5,
+    };
     const otherMug = await insertMug("Mug test rendition delete", true, geometry);
     expect((await generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie })).status).toBe(200);
     expect((await generate({ mugId: otherMug, imageUrl: `/api/images/${id}` }, { cookie })).status).toBe(200);
@@ -477,8 +530,14 @@ describe("POST /api/public/pdf/generate – the print-ready JPEG is kept in stor
 
   it("two prints of a new image at once both succeed with the same embedded JPEG", async () => {
     const cookie = await loginAs("customer");
-    const id = await insertImage(await solid(700, 280, "#119955").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), type: "GENERATED" });
-    const [a, b] = await Promise.all([generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie }), generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie })]);
+    const id = await insertImage(await solid(700, 280, "#119955").jpeg().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      type: "GENERATED",
+    });
+    const [a, b] = await Promise.all([
+      generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie }),
+      generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const stored = await getStorage().get(printRenditionKey(await storageKeyOf(id), PRINT_SIZE.width, PRINT_SIZE.height));
     expect(readPdf(a.bytes).image?.bytes.equals(stored ?? Buffer.alloc(0))).toBe(true);
@@ -612,7 +671,10 @@ describe("POST /api/public/pdf/generate – access to the image: someone else's 
   });
 
   it("an image row whose file is missing in storage → 404, never 500", async () => {
-    const id = await insertImage(await solid(10, 10, "#000").jpeg().toBuffer(), { ownerId: await userId(TEST_USERS.customer.email), writeFile: false });
+    const id = await insertImage(await solid(10, 10, "#000").jpeg().toBuffer(), {
+      ownerId: await userId(TEST_USERS.customer.email),
+      writeFile: false,
+    });
     const res = await generate({ mugId, imageUrl: `/api/images/${id}` }, { cookie: await loginAs("customer") });
     expect(res.status).toBe(404);
   });
@@ -642,19 +704,47 @@ describe("POST /api/public/pdf/generate – bad bodies → 4xx with the field ma
     { title: "empty object", body: () => ({}), fields: { mugId: "Mug ID is required", imageUrl: "Image URL is required" } },
     { title: "mugId missing", body: () => ({ imageUrl: catalogueUrl }), fields: { mugId: "Mug ID is required" } },
     { title: "mugId null", body: () => ({ mugId: null, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID is required" } },
-    { title: "mugId a string", body: () => ({ mugId: String(mugId), imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
-    { title: "mugId zero", body: () => ({ mugId: 0, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
-    { title: "mugId negative", body: () => ({ mugId: -3, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
-    { title: "mugId fractional", body: () => ({ mugId: 1.5, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
-    { title: "mugId too large", body: () => ({ mugId: 2 ** 31, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
-    { title: "mugId boolean", body: () => ({ mugId: true, imageUrl: catalogueUrl }), fields: { mugId: "Mug ID must be a positive whole number" } },
+    {
+      title: "mugId a string",
+      body: () => ({ mugId: String(mugId), imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
+    {
+      title: "mugId zero",
+      body: () => ({ mugId: 0, imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
+    {
+      title: "mugId negative",
+      body: () => ({ mugId: -3, imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
+    {
+      title: "mugId fractional",
+      body: () => ({ mugId: 1.5, imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
+    {
+      title: "mugId too large",
+      body: () => ({ mugId: 2 ** 31, imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
+    {
+      title: "mugId boolean",
+      body: () => ({ mugId: true, imageUrl: catalogueUrl }),
+      fields: { mugId: "Mug ID must be a positive whole number" },
+    },
     { title: "imageUrl missing", body: () => ({ mugId }), fields: { imageUrl: "Image URL is required" } },
     { title: "imageUrl null", body: () => ({ mugId, imageUrl: null }), fields: { imageUrl: "Image URL is required" } },
     { title: "imageUrl empty", body: () => ({ mugId, imageUrl: "" }), fields: { imageUrl: "Image URL is required" } },
     { title: "imageUrl a number", body: () => ({ mugId, imageUrl: 42 }), fields: { imageUrl: "Invalid value" } },
     { title: "imageUrl an object", body: () => ({ mugId, imageUrl: { uri: catalogueUrl } }), fields: { imageUrl: "Invalid value" } },
     { title: "imageUrl an array", body: () => ({ mugId, imageUrl: [catalogueUrl] }), fields: { imageUrl: "Invalid value" } },
-    { title: "imageUrl too long", body: () => ({ mugId, imageUrl: `/api/images/1?key=${"k".repeat(2040)}` }), fields: { imageUrl: "Image URL must be at most 2048 characters" } },
+    {
+      title: "imageUrl too long",
+      body: () => ({ mugId, imageUrl: `/api/images/1?key=${"k".repeat(2040)}` }),
+      fields: { imageUrl: "Image URL must be at most 2048 characters" },
+    },
     { title: "body null", body: () => null, fields: { _: "This field is required" } },
     { title: "body an array", body: () => [mugId, catalogueUrl], fields: { _: "Invalid value" } },
     { title: "body a string", body: () => "generate", fields: { _: "Invalid value" } },
@@ -684,7 +774,10 @@ describe("POST /api/public/pdf/generate – bad bodies → 4xx with the field ma
     const bad = await generate('{"mugId": 1, imageUrl: ', { raw: true });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ message: "The request body is not valid JSON" });
-    const form = await generate("mugId=1&imageUrl=/api/images/1", { raw: true, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await generate("mugId=1&imageUrl=/api/images/1", {
+      raw: true,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.json).toMatchObject({ message: "The request body must be JSON" });
   });
@@ -706,7 +799,9 @@ describe("POST /api/public/pdf/generate – rate limit per client address", () =
       const limited = await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: ip });
       expect(limited.status).toBe(429);
       expect(limited.json?.message).toBe("Too many print files requested. Please try again later.");
-      expect((await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: { "x-forwarded-for": "198.51.100.201" } })).status).toBe(200);
+      expect(
+        (await generate({ mugId, imageUrl: `/api/images/${img.id}` }, { headers: { "x-forwarded-for": "198.51.100.201" } })).status,
+      ).toBe(200);
     } finally {
       delete process.env.PDF_PER_HOUR;
       resetEnvCache();

@@ -102,7 +102,12 @@ describe("login_throttle is pruned with the rate limits", () => {
       { key: recent, slots: 2, nextAttemptAt: new Date(now + ms(30)) },
     ]);
     await pruneRateLimits(now);
-    const left = (await db.select({ key: loginThrottle.key }).from(loginThrottle).where(inArray(loginThrottle.key, [old, recent]))).map((r) => r.key);
+    const left = (
+      await db
+        .select({ key: loginThrottle.key })
+        .from(loginThrottle)
+        .where(inArray(loginThrottle.key, [old, recent]))
+    ).map((r) => r.key);
     expect(left).toEqual([recent]);
   });
 });

@@ -33,7 +33,10 @@ async function paidOrder(): Promise<{ orderId: string; who: { cookie: string } }
   expect((await paySandbox(order.id, card(CARDS.ok), who)).status).toBe(200);
   const db = await getDb();
   for (let i = 0; i < 100; i++) {
-    const open = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.orderId, order.id), isNull(invoices.pdfKey)));
+    const open = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, order.id), isNull(invoices.pdfKey)));
     if (open.length === 0) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -48,7 +51,10 @@ const renders = () => {
 function receiptFiles(): string[] {
   const dir = path.join(storageDir, "receipts");
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".pdf")).map((e) => e.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(".pdf"))
+    .map((e) => e.name);
 }
 
 describe("GET /api/user/orders/{orderId}/receipt: rendered once, then served from storage", () => {
@@ -99,7 +105,10 @@ describe("the PDF queue is bounded", () => {
     }
     expect(de.errors.pdfBusy).not.toBe(en.errors.pdfBusy);
     // One at a time, every one renders (the busy answers left no slot taken).
-    for (const [orderId, who] of [[a.orderId, a.who], [b.orderId, b.who]] as const) {
+    for (const [orderId, who] of [
+      [a.orderId, a.who],
+      [b.orderId, b.who],
+    ] as const) {
       for (const lang of ["en", "de"] as const) expect((await getReceipt(orderId, who, lang)).status).toBe(200);
     }
   }, 60_000);

@@ -24,7 +24,15 @@ import { checkoutBody, fillCart, newCustomer, placeOrder, type ErrorBody } from 
 
 const WEBHOOK_SECRET = "whsec_test_refund_once_0123456789";
 const CRON_SECRET = "cron-secret-refund-once-0123456789";
-const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL", "CRON_SECRET"];
+const STRIPE_ENV = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+  "CRON_SECRET",
+];
 let fake: FakeStripe;
 
 beforeAll(async () => {
@@ -51,16 +59,37 @@ afterAll(async () => {
 });
 
 async function sendWebhook(type: string, object: object) {
-  const payload = JSON.stringify({ id: `evt_${randomUUID().replace(/-/g, "")}`, object: "event", api_version: "2025-01-27.acacia", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID().replace(/-/g, "")}`,
+    object: "event",
+    api_version: "2025-01-27.acacia",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const res = await call(webhookRoute.POST, { method: "POST", path: "/api/webhooks/stripe", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  const res = await call(webhookRoute.POST, {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    body: payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-const refundRows = async (orderId: string) => (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+const refundRows = async (orderId: string) =>
+  (await getDb()).select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
 const paymentRow = async (orderId: string) => (await (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)))[0];
-const creditNotes = async (orderId: string) => (await getDb()).select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
-const eventTypes = async (orderId: string) => (await (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((e) => e.type);
+const creditNotes = async (orderId: string) =>
+  (await getDb())
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")));
+const eventTypes = async (orderId: string) =>
+  (await (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map((e) => e.type);
 const providerRefundsOf = (intent: FakeIntent) => [...fake.refunds.values()].filter((r) => r.payment_intent === intent.id);
 
 /** A customer's order paid by Stripe (the webhook announces the success). */
@@ -72,12 +101,21 @@ async function paidOrder() {
   const row = await paymentRow(res.body.order.id);
   const intent = fake.intents.get(row?.providerPaymentId ?? "");
   if (!intent) throw new Error("the fake knows the PaymentIntent");
-  await sendWebhook("payment_intent.succeeded", Object.assign(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null }));
+  await sendWebhook(
+    "payment_intent.succeeded",
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null }),
+  );
   return { id: res.body.order.id, totalCents: res.body.order.totalCents, intent };
 }
 
 async function adminRefund(orderId: string, body: Record<string, unknown>) {
-  return call<AdminOrderDetail & ErrorBody>(refundRoute.POST, { method: "POST", path: `/api/admin/orders/${orderId}/refund`, params: { orderId }, body, cookie: await cookieFor("admin") });
+  return call<AdminOrderDetail & ErrorBody>(refundRoute.POST, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/refund`,
+    params: { orderId },
+    body,
+    cookie: await cookieFor("admin"),
+  });
 }
 
 const cron = () => runScheduledJobs(`Bearer ${CRON_SECRET}`);
@@ -150,7 +188,10 @@ describe("a refund whose answer is lost", () => {
     expect((await adminRefund(o.id, { amountCents: 400, reason: "Goodwill" })).status).toBe(502);
     const [made] = providerRefundsOf(o.intent);
     if (!made) throw new Error("the provider made the refund");
-    await sendWebhook("charge.refunded", { ...chargeOf(o.intent, made.amount), refunds: { object: "list", has_more: false, data: [made] } });
+    await sendWebhook("charge.refunded", {
+      ...chargeOf(o.intent, made.amount),
+      refunds: { object: "list", has_more: false, data: [made] },
+    });
     expect((await refundRows(o.id)).map((r) => [r.status, r.providerRefundId, r.reason])).toEqual([["succeeded", made.id, "Goodwill"]]);
     await booksMatchProvider(o.id, o.intent);
     expect((await cron()).finishedRefunds).toBe(0);
@@ -171,7 +212,14 @@ describe("a refund whose answer is lost", () => {
   it("an admin cancel whose refund answer is lost: 502, not cancelled, nothing failed; asked again it is refunded once and cancelled", async () => {
     const o = await paidOrder();
     fake.dropNextConnection("POST /v1/refunds", LOST);
-    const ask = async () => call<AdminOrderDetail & ErrorBody>(cancelRoute.POST, { method: "POST", path: `/api/admin/orders/${o.id}/cancel`, params: { orderId: o.id }, body: { reason: "Asked" }, cookie: await cookieFor("admin") });
+    const ask = async () =>
+      call<AdminOrderDetail & ErrorBody>(cancelRoute.POST, {
+        method: "POST",
+        path: `/api/admin/orders/${o.id}/cancel`,
+        params: { orderId: o.id },
+        body: { reason: "Asked" },
+        cookie: await cookieFor("admin"),
+      });
     expect((await ask()).status).toBe(502);
     expect((await refundRows(o.id)).map((r) => r.status)).toEqual(["pending"]);
     const again = await ask();

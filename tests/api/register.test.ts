@@ -58,7 +58,10 @@ async function mailsTo(email: string) {
 }
 
 async function accountsOf(email: string) {
-  return (await getDb()).select({ id: users.id, roles: users.roles, verified: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+  return (await getDb())
+    .select({ id: users.id, roles: users.roles, verified: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, email));
 }
 
 async function newAccount(tag: string) {
@@ -108,7 +111,9 @@ describe("POST /api/auth/register (customer sign-up)", () => {
 
   it("the mailed link creates the account (address verified), signs it in, and works once", async () => {
     const email = freshEmail("confirm");
-    expect((await postRegister({ email: email.toUpperCase(), password: "my-new-password", firstName: "Cora", lastName: "Confirm" })).status).toBe(202);
+    expect(
+      (await postRegister({ email: email.toUpperCase(), password: "my-new-password", firstName: "Cora", lastName: "Confirm" })).status,
+    ).toBe(202);
     const token = await confirmationToken(email);
     expect(token).toBeTruthy();
     const res = await postConfirm({ token, password: "my-new-password" });
@@ -119,7 +124,12 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     const [row] = await accountsOf(email);
     expect(row?.verified).toBeInstanceOf(Date);
     expect(await (await getDb()).select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email))).toHaveLength(0);
-    const signIn = await call<SessionBody>(login.POST, { method: "POST", path: "/api/auth/login", body: { email, password: "my-new-password" }, headers: { "x-forwarded-for": freshIp() } });
+    const signIn = await call<SessionBody>(login.POST, {
+      method: "POST",
+      path: "/api/auth/login",
+      body: { email, password: "my-new-password" },
+      headers: { "x-forwarded-for": freshIp() },
+    });
     expect(signIn.status).toBe(200);
     const again = await postConfirm({ token, password: "my-new-password" });
     expect(again.status).toBe(404);
@@ -149,7 +159,8 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     const email = freshEmail("guessing");
     await postRegister({ email, password: "the-right-one" });
     const token = await confirmationToken(email);
-    for (let i = 0; i < CONFIRM_ATTEMPTS; i++) expect((await postConfirm({ token, password: `guess-number-${i}` })).status, `attempt ${i}`).toBe(422);
+    for (let i = 0; i < CONFIRM_ATTEMPTS; i++)
+      expect((await postConfirm({ token, password: `guess-number-${i}` })).status, `attempt ${i}`).toBe(422);
     const after = await postConfirm({ token, password: "the-right-one" });
     expect(after.status).toBe(404);
     expect(after.body.message).toBe(LINK_INVALID);
@@ -163,7 +174,10 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     await postRegister({ email, password: "my-new-password" });
     const token = (await confirmationToken(email)) ?? "";
     const db = await getDb();
-    await db.update(pendingRegistrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(pendingRegistrations.tokenHash, hashToken(token)));
+    await db
+      .update(pendingRegistrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(pendingRegistrations.tokenHash, hashToken(token)));
     const expired = await postConfirm({ token, password: "my-new-password" });
     expect(expired.status).toBe(404);
     expect(expired.body.message).toBe(LINK_INVALID);
@@ -186,7 +200,10 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await mailsTo(email)).toHaveLength(MAIL_LIMIT);
 
-    for (let i = 0; i < REGISTER_LIMIT; i++) expect((await postRegister({ email: freshEmail("net"), password: "wants-an-account" }, { ip: `2001:db8:77:${i}::1` })).status).toBe(202);
+    for (let i = 0; i < REGISTER_LIMIT; i++)
+      expect((await postRegister({ email: freshEmail("net"), password: "wants-an-account" }, { ip: `2001:db8:77:${i}::1` })).status).toBe(
+        202,
+      );
     expect((await postRegister({ email: freshEmail("net"), guest: true }, { ip: "2001:db8:77:99::1" })).status).toBe(429);
     expect((await postRegister({ email: freshEmail("net"), password: "wants-an-account" }, { ip: "2001:db8:78::1" })).status).toBe(202);
   });
@@ -214,7 +231,9 @@ describe("POST /api/auth/register (customer sign-up)", () => {
   it("writes the answer and the confirmation mail in the caller's language", async () => {
     const email = freshEmail("de");
     const res = await postRegister({ email, password: "wants-an-account", firstName: "Jörg" }, { lang: "de" });
-    expect(res.body.message).toBe("Bitte schau in dein Postfach: Wir haben dir eine E-Mail geschickt, mit der du dein Konto fertig anlegst.");
+    expect(res.body.message).toBe(
+      "Bitte schau in dein Postfach: Wir haben dir eine E-Mail geschickt, mit der du dein Konto fertig anlegst.",
+    );
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe("Bestätige dein MugMagic-Konto");
     expect(mail?.text).toContain("Hallo Jörg,");

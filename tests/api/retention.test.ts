@@ -26,10 +26,15 @@ beforeAll(() => {
 
 /** A stored image (file and row) of the owner (null: an anonymous visitor), created `age` days before NOW. */
 async function image(ownerId: number | null, type: Exclude<ImageType, "CATALOGUE">, age: number) {
-  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#c63" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#c63" } })
+    .png()
+    .toBuffer();
   const stored = await storeImage({ bytes, use: "generated", format: "png", type, ownerId, promptId: null });
   const db = await getDb();
-  await db.update(images).set({ createdAt: daysAgo(age) }).where(eq(images.id, stored.id));
+  await db
+    .update(images)
+    .set({ createdAt: daysAgo(age) })
+    .where(eq(images.id, stored.id));
   const [row] = await db.select().from(images).where(eq(images.id, stored.id));
   if (!row) throw new Error("image row");
   return row;
@@ -49,7 +54,11 @@ async function inCartOf(who: { cookie: string; id: number; email: string }, imag
   await db.update(cartItems).set({ imageId }).where(eq(cartItems.cartId, c.id));
 }
 
-const ageUser = async (id: number, days: number) => (await getDb()).update(users).set({ createdAt: daysAgo(days), updatedAt: daysAgo(days) }).where(eq(users.id, id));
+const ageUser = async (id: number, days: number) =>
+  (await getDb())
+    .update(users)
+    .set({ createdAt: daysAgo(days), updatedAt: daysAgo(days) })
+    .where(eq(users.id, id));
 const userExists = async (id: number) => (await (await getDb()).$count(users, eq(users.id, id))) === 1;
 
 describe("retention (runRetention with a controllable clock)", () => {
@@ -97,7 +106,9 @@ describe("retention (runRetention with a controllable clock)", () => {
   it("guest accounts without orders go after 30 days with their images and files; guests with orders, newer guests and customers stay", async () => {
     const idle = await newCustomer("retention-idle-guest");
     const idleImage = await image(idle.id, "UPLOADED", 31);
-    const [idleGeneration] = await (await getDb())
+    const [idleGeneration] = await (
+      await getDb()
+    )
       .insert(generations)
       .values({ userId: idle.id, provider: "offline", model: "offline", promptText: "a cat in watercolour, for Anna" })
       .returning({ id: generations.id });
@@ -123,12 +134,28 @@ describe("retention (runRetention with a controllable clock)", () => {
   it("Stripe webhook payloads are emptied after 30 days; the event id stays (replays are still recognised)", async () => {
     const db = await getDb();
     await db.insert(webhookEvents).values([
-      { id: "evt_retention_old", provider: "stripe", type: "payment_intent.succeeded", payload: { billing_details: { name: "Anna" } }, receivedAt: daysAgo(31) },
-      { id: "evt_retention_new", provider: "stripe", type: "payment_intent.succeeded", payload: { billing_details: { name: "Ben" } }, receivedAt: daysAgo(29) },
+      {
+        id: "evt_retention_old",
+        provider: "stripe",
+        type: "payment_intent.succeeded",
+        payload: { billing_details: { name: "Anna" } },
+        receivedAt: daysAgo(31),
+      },
+      {
+        id: "evt_retention_new",
+        provider: "stripe",
+        type: "payment_intent.succeeded",
+        payload: { billing_details: { name: "Ben" } },
+        receivedAt: daysAgo(29),
+      },
     ]);
     const result = await runRetention({ now: NOW });
     expect(result.webhookPayloads).toBeGreaterThanOrEqual(1);
-    const rows = await db.select().from(webhookEvents).where(inArray(webhookEvents.id, ["evt_retention_old", "evt_retention_new"])).orderBy(webhookEvents.id);
+    const rows = await db
+      .select()
+      .from(webhookEvents)
+      .where(inArray(webhookEvents.id, ["evt_retention_old", "evt_retention_new"]))
+      .orderBy(webhookEvents.id);
     expect(rows.map((r) => [r.id, r.payload])).toEqual([
       ["evt_retention_new", { billing_details: { name: "Ben" } }],
       ["evt_retention_old", null],
@@ -137,11 +164,20 @@ describe("retention (runRetention with a controllable clock)", () => {
 
   it("sign-ups never confirmed go once their link expired (email, names, phone, password hash)", async () => {
     const db = await getDb();
-    const row = (tag: string, expiresAt: Date) => ({ email: `pending-${tag}@test.local`, firstName: "Pia", passwordHash: "scrypt$x", tokenHash: `retention-${tag}`, expiresAt });
+    const row = (tag: string, expiresAt: Date) => ({
+      email: `pending-${tag}@test.local`,
+      firstName: "Pia",
+      passwordHash: "scrypt$x",
+      tokenHash: `retention-${tag}`,
+      expiresAt,
+    });
     await db.insert(pendingRegistrations).values([row("old", daysAgo(1)), row("open", new Date(NOW.getTime() + DAY))]);
     const result = await runRetention({ now: NOW });
     expect(result.pendingRegistrations).toBeGreaterThanOrEqual(1);
-    const left = await db.select({ email: pendingRegistrations.email }).from(pendingRegistrations).where(inArray(pendingRegistrations.tokenHash, ["retention-old", "retention-open"]));
+    const left = await db
+      .select({ email: pendingRegistrations.email })
+      .from(pendingRegistrations)
+      .where(inArray(pendingRegistrations.tokenHash, ["retention-old", "retention-open"]));
     expect(left.map((r) => r.email)).toEqual(["pending-open@test.local"]);
   });
 
@@ -150,7 +186,11 @@ describe("retention (runRetention with a controllable clock)", () => {
     resetEnvCache();
     try {
       const old = await image(null, "UPLOADED", 10);
-      const res = await call<{ retention?: { anonymousImages: number } }>(cronRoute.POST, { method: "POST", path: "/api/cron/mail", headers: { authorization: `Bearer ${CRON_SECRET}` } });
+      const res = await call<{ retention?: { anonymousImages: number } }>(cronRoute.POST, {
+        method: "POST",
+        path: "/api/cron/mail",
+        headers: { authorization: `Bearer ${CRON_SECRET}` },
+      });
       expect(res.status).toBe(200);
       expect(res.body.retention?.anonymousImages).toBeGreaterThanOrEqual(1);
       expect(await exists(old)).toEqual({ row: false, file: false });

@@ -26,12 +26,17 @@ let n = 0;
 
 async function newCustomer(label: string): Promise<{ id: number; email: string; cookie: string }> {
   const email = `cache-${label}-${++n}-${Date.now()}@example.com`;
-  const res = await registerCustomer<{ user: { id: number } }>({ email, password: "customer-pass-123", firstName: "Cache", lastName: "Test" }, { ip: `10.12.${n}.1` });
+  const res = await registerCustomer<{ user: { id: number } }>(
+    { email, password: "customer-pass-123", firstName: "Cache", lastName: "Test" },
+    { ip: `10.12.${n}.1` },
+  );
   expect(res.status).toBe(201);
   return { id: res.body.user.id, email, cookie: cookieFrom(res) };
 }
 
-const sessionOf = async (cookie: string) => (await call<{ authenticated: boolean; user: { firstName: string } | null }>(sessionRoute.GET, { path: "/api/auth/session", cookie })).body;
+const sessionOf = async (cookie: string) =>
+  (await call<{ authenticated: boolean; user: { firstName: string } | null }>(sessionRoute.GET, { path: "/api/auth/session", cookie }))
+    .body;
 
 describe("session resolution from memory – revocation at once in this process", () => {
   it("logout: the replayed cookie is refused at once although the user was cached", async () => {
@@ -46,9 +51,16 @@ describe("session resolution from memory – revocation at once in this process"
 
   it("password change: every older cookie is refused at once, the new one works", async () => {
     const user = await newCustomer("password");
-    const second = cookieFrom(await call(login.POST, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: "customer-pass-123" } }));
+    const second = cookieFrom(
+      await call(login.POST, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: "customer-pass-123" } }),
+    );
     expect((await sessionOf(second)).authenticated).toBe(true);
-    const res = await call(password.PUT, { method: "PUT", path: "/api/user/account/password", cookie: user.cookie, body: { currentPassword: "customer-pass-123", newPassword: "another-pass-456" } });
+    const res = await call(password.PUT, {
+      method: "PUT",
+      path: "/api/user/account/password",
+      cookie: user.cookie,
+      body: { currentPassword: "customer-pass-123", newPassword: "another-pass-456" },
+    });
     expect(res.status).toBe(200);
     expect((await sessionOf(second)).authenticated).toBe(false);
     expect((await sessionOf(user.cookie)).authenticated).toBe(false);
@@ -58,7 +70,12 @@ describe("session resolution from memory – revocation at once in this process"
   it("profile change: the session shows the new name at once", async () => {
     const user = await newCustomer("profile");
     expect((await sessionOf(user.cookie)).user?.firstName).toBe("Cache");
-    const res = await call(account.PUT, { method: "PUT", path: "/api/user/account", cookie: user.cookie, body: { firstName: "Renamed", lastName: "Test" } });
+    const res = await call(account.PUT, {
+      method: "PUT",
+      path: "/api/user/account",
+      cookie: user.cookie,
+      body: { firstName: "Renamed", lastName: "Test" },
+    });
     expect(res.status).toBe(200);
     expect((await sessionOf(user.cookie)).user?.firstName).toBe("Renamed");
   });
@@ -104,7 +121,10 @@ describe.runIf(useServer)("session resolution from memory – two instances on o
     await setup();
     const user = await newCustomer("unannounced");
     expect(await onB(() => resolveSession(rawToken(user.cookie)))).not.toBeNull(); // B caches the user
-    await a.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+    await a.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
     expect(await onB(() => resolveSession(rawToken(user.cookie)))).not.toBeNull(); // stale: nobody told B
     await a.db.execute(sql`select pg_notify('session_users', ${String(user.id)})`);
     await vi.waitFor(async () => expect(await onB(() => resolveSession(rawToken(user.cookie)))).toBeNull(), { timeout: 2000, interval: 5 });
@@ -124,7 +144,12 @@ describe.runIf(useServer)("session resolution from memory – two instances on o
     await setup();
     const user = await newCustomer("two-password");
     expect(await onB(() => resolveSession(rawToken(user.cookie)))).not.toBeNull();
-    const res = await call(password.PUT, { method: "PUT", path: "/api/user/account/password", cookie: user.cookie, body: { currentPassword: "customer-pass-123", newPassword: "another-pass-456" } });
+    const res = await call(password.PUT, {
+      method: "PUT",
+      path: "/api/user/account/password",
+      cookie: user.cookie,
+      body: { currentPassword: "customer-pass-123", newPassword: "another-pass-456" },
+    });
     expect(res.status).toBe(200);
     expect(await onB(() => resolveSession(rawToken(cookieFrom(res))))).not.toBeNull();
     await vi.waitFor(async () => expect(await onB(() => resolveSession(rawToken(user.cookie)))).toBeNull(), { timeout: 2000, interval: 1 });
@@ -135,15 +160,22 @@ describe.runIf(useServer)("session resolution from memory – two instances on o
     const user = await newCustomer("listener-down");
     expect(await onB(() => resolveSession(rawToken(user.cookie)))).not.toBeNull(); // cached on B
     const cacheB = sessionUserCache(b);
-    await a.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mug-shop-listen' and datname = current_database()`);
+    await a.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'mug-shop-listen' and datname = current_database()`,
+    );
     // Once B has noticed, its cache is off (and emptied) until LISTEN is back.
     await vi.waitFor(() => expect(cacheB.peek(user.id)).toBeUndefined(), { timeout: 2000, interval: 1 });
     // A change whose notification B cannot hear: B still refuses the token (it asks the database).
-    await a.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+    await a.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
     expect(await onB(() => resolveSession(rawToken(user.cookie)))).toBeNull();
     // B reconnects by itself and uses its cache again.
     await vi.waitFor(async () => expect(await sessionListenerUp(b)).toBe(true), { timeout: 10_000, interval: 20 });
-    const fresh = cookieFrom(await call(login.POST, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: "customer-pass-123" } }));
+    const fresh = cookieFrom(
+      await call(login.POST, { method: "POST", path: "/api/auth/login", body: { email: user.email, password: "customer-pass-123" } }),
+    );
     expect(await onB(() => resolveSession(rawToken(fresh)))).not.toBeNull();
     expect(cacheB.peek(user.id)).toBeDefined();
   });

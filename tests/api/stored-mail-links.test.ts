@@ -28,7 +28,8 @@ const freshIp = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-stored-mail-links-");
   process.env.REGISTRATIONS_PER_HOUR = "1000";
-  for (const key of ["SMTP_URL", "AUTH_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"]) delete process.env[key];
+  for (const key of ["SMTP_URL", "AUTH_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"])
+    delete process.env[key];
   resetEnvCache();
 });
 
@@ -67,7 +68,12 @@ describe("stored mails hold no usable link", () => {
     const email = `links-${runTag}@test.local`;
     const reg = await registerCustomer({ email, password: "a-good-password", firstName: "Lia", lastName: "Link" }, { ip: freshIp() });
     expect(reg.status).toBe(201);
-    const res = await call(forgot.POST, { method: "POST", path: "/api/auth/password/forgot", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    const res = await call(forgot.POST, {
+      method: "POST",
+      path: "/api/auth/password/forgot",
+      body: { email },
+      headers: { "x-forwarded-for": freshIp(), "accept-language": "en" },
+    });
     expect(res.status).toBe(202);
     await flushAfterResponse(); // the mail is written and sent after the answer
     const row = await mailRow(eq(outgoingMail.to, email));
@@ -103,7 +109,12 @@ describe("stored mails hold no usable link", () => {
   it("a sign-in link mail: the stored row has a placeholder, the delivered mail a working sign-in link", async () => {
     const email = `sign-in-${runTag}@test.local`;
     expect((await registerCustomer({ email, password: "a-good-password", firstName: "Sina" }, { ip: freshIp() })).status).toBe(201);
-    const res = await call(loginLink.POST, { method: "POST", path: "/api/auth/login-link", body: { email }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    const res = await call(loginLink.POST, {
+      method: "POST",
+      path: "/api/auth/login-link",
+      body: { email },
+      headers: { "x-forwarded-for": freshIp(), "accept-language": "en" },
+    });
     expect(res.status).toBe(202);
     await flushAfterResponse(); // the mail is written and sent after the answer
     const row = await mailRow(eq(outgoingMail.to, email));
@@ -111,14 +122,23 @@ describe("stored mails hold no usable link", () => {
     expect(row.text).toContain("/sign-in-link?token=");
     await noStoredToken(`${row.text}\n${row.html ?? ""}`);
     const token = /sign-in-link\?token=([A-Za-z0-9_-]{43})/.exec(deliveredMail(row.id))?.[1] ?? "";
-    const used = await call<{ user: { email: string } | null }>(useLink.POST, { method: "POST", path: "/api/auth/login-link/use", body: { token } });
+    const used = await call<{ user: { email: string } | null }>(useLink.POST, {
+      method: "POST",
+      path: "/api/auth/login-link/use",
+      body: { token },
+    });
     expect(used.status).toBe(200);
     expect(used.body.user?.email).toBe(email);
   });
 
   it("a sign-up confirmation mail: no usable token stored; the newest delivered link confirms, an older one no longer; a send without its sign-up fails", async () => {
     const email = `confirm-${runTag}@test.local`;
-    const res = await call(register.POST, { method: "POST", path: "/api/auth/register", body: { email, password: "a-good-password", firstName: "Cora" }, headers: { "x-forwarded-for": freshIp(), "accept-language": "en" } });
+    const res = await call(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email, password: "a-good-password", firstName: "Cora" },
+      headers: { "x-forwarded-for": freshIp(), "accept-language": "en" },
+    });
     expect(res.status).toBe(202);
     await flushAfterResponse();
     const row = await mailRow(eq(outgoingMail.to, email));
@@ -135,7 +155,12 @@ describe("stored mails hold no usable link", () => {
     await noStoredToken(`${copyRow.text}\n${copyRow.html ?? ""}`);
     const newest = linkToken(copy.id);
     expect(newest).not.toBe(first);
-    const postConfirm = (token: string) => call<{ user: { email: string } | null }>(confirm.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token, password: "a-good-password" } });
+    const postConfirm = (token: string) =>
+      call<{ user: { email: string } | null }>(confirm.POST, {
+        method: "POST",
+        path: "/api/auth/register/confirm",
+        body: { token, password: "a-good-password" },
+      });
     expect((await postConfirm(first)).status).toBe(404);
     const confirmed = await postConfirm(newest);
     expect(confirmed.status).toBe(201);
@@ -152,11 +177,20 @@ describe("stored mails hold no usable link", () => {
     const legacy = "A".repeat(48);
     const [row] = await db
       .insert(outgoingMail)
-      .values({ to: buyer.email, subject: "Earlier mail", orderId: order.id, text: `View: https://shop.example.com/order-status/${legacy}\nBye`, html: `<a href="https://shop.example.com/order-status/${legacy}">/order-status/${legacy}</a>` })
+      .values({
+        to: buyer.email,
+        subject: "Earlier mail",
+        orderId: order.id,
+        text: `View: https://shop.example.com/order-status/${legacy}\nBye`,
+        html: `<a href="https://shop.example.com/order-status/${legacy}">/order-status/${legacy}</a>`,
+      })
       .returning({ id: outgoingMail.id });
     const migration = fs.readFileSync(path.join(process.cwd(), "db/migrations/0019_stored_mail_link_placeholders.sql"), "utf8");
     await db.execute(sql.raw(migration));
-    const [after] = await db.select().from(outgoingMail).where(eq(outgoingMail.id, row?.id ?? 0));
+    const [after] = await db
+      .select()
+      .from(outgoingMail)
+      .where(eq(outgoingMail.id, row?.id ?? 0));
     expect(after?.text).toBe("View: https://shop.example.com/order-status/~~order-link-token~~\nBye");
     expect(after?.html).toBe('<a href="https://shop.example.com/order-status/~~order-link-token~~">/order-status/~~order-link-token~~</a>');
     await resendMail(row?.id ?? 0);

@@ -55,7 +55,10 @@ describe("two successful payments for one order", () => {
       if (!a || !b || !second) throw new Error("two attempts");
       expect(first.status).toBe("canceled");
       // A race at Stripe: the first intent was confirmed just before it was cancelled.
-      const events = [() => deliver("payment_intent.succeeded", succeeded(second)), () => deliver("payment_intent.succeeded", succeeded(first))];
+      const events = [
+        () => deliver("payment_intent.succeeded", succeeded(second)),
+        () => deliver("payment_intent.succeeded", succeeded(first)),
+      ];
       if (ordering !== "the new attempt first") events.reverse();
       for (const send of events) expect(await send()).toBe("processed");
 
@@ -127,7 +130,9 @@ describe("refunds: partial, made in the Stripe dashboard, arriving before the su
   it("charge.refunded BEFORE payment_intent.succeeded: paid and refunded in one go (invoice and credit note), cancelled; the late success re-pays nothing", async () => {
     const { order, intent, buyer } = await stripeOrder(stripe());
     succeeded(intent);
-    expect(await deliver("charge.refunded", chargeOf(intent, intent.amount, [{ id: "re_dash_early", amount: intent.amount }]))).toBe("processed");
+    expect(await deliver("charge.refunded", chargeOf(intent, intent.amount, [{ id: "re_dash_early", amount: intent.amount }]))).toBe(
+      "processed",
+    );
     expect((await paymentRowsOf(order.id)).map((p) => [p.status, p.refundedCents])).toEqual([["refunded", order.totalCents]]);
     expect((await getOrder(order.id, buyer)).body).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect(await documentsOf(order.id)).toEqual([
@@ -139,7 +144,9 @@ describe("refunds: partial, made in the Stripe dashboard, arriving before the su
     expect(await typesOf(order.id)).toEqual(before);
     expect((await paymentRowsOf(order.id)).map((p) => p.status)).toEqual(["refunded"]);
     expect(count(before, "paid")).toBe(1);
-    expect((await refundsOf(order.id)).map((r) => [r.providerRefundId, r.source, r.amountCents])).toEqual([["re_dash_early", "provider", order.totalCents]]);
+    expect((await refundsOf(order.id)).map((r) => [r.providerRefundId, r.source, r.amountCents])).toEqual([
+      ["re_dash_early", "provider", order.totalCents],
+    ]);
   });
 
   it("a partial refund before the success: paid, the part booked with its credit note, the order stays open; the late success changes nothing", async () => {
@@ -166,10 +173,13 @@ describe("refunds: partial, made in the Stripe dashboard, arriving before the su
     // The same state again under another event id.
     await deliver("charge.refunded", chargeOf(intent, 300, [{ id: "re_dash_1", amount: 300 }]));
     expect((await paymentRowsOf(order.id))[0]?.refundedCents).toBe(300);
-    await deliver("charge.refunded", chargeOf(intent, 500, [
-      { id: "re_dash_2", amount: 200 },
-      { id: "re_dash_1", amount: 300 },
-    ]));
+    await deliver(
+      "charge.refunded",
+      chargeOf(intent, 500, [
+        { id: "re_dash_2", amount: 200 },
+        { id: "re_dash_1", amount: 300 },
+      ]),
+    );
     expect((await paymentRowsOf(order.id))[0]).toMatchObject({ status: "succeeded", refundedCents: 500 });
     expect((await getOrder(order.id, buyer)).body.status).toBe("pending");
     // The rest, announced without the refund list (newer API versions leave it out).
@@ -282,7 +292,9 @@ describe("disputes", () => {
     await deliver("charge.dispute.closed", disputeOf(intent, "lost"));
     await deliver("charge.dispute.closed", disputeOf(intent, "lost"));
     expect((await paymentRowsOf(order.id))[0]).toMatchObject({ status: "refunded", refundedCents: order.totalCents });
-    expect((await refundsOf(order.id)).map((r) => [r.providerRefundId, r.source, r.reason])).toEqual([[`dp_${intent.id}`, "provider", "dispute lost"]]);
+    expect((await refundsOf(order.id)).map((r) => [r.providerRefundId, r.source, r.reason])).toEqual([
+      [`dp_${intent.id}`, "provider", "dispute lost"],
+    ]);
     expect(await documentsOf(order.id)).toEqual([
       ["invoice", order.totalCents],
       ["credit_note", order.totalCents],
@@ -294,8 +306,15 @@ describe("disputes", () => {
 describe("amount and currency of every event are checked against the payment", () => {
   it.each([
     // The intent at Stripe stays unpaid: only the event claims a success (opening the order asks Stripe).
-    ["payment_intent.succeeded in another currency", (i: ReturnType<typeof succeeded>) => stripeEvent("payment_intent.succeeded", { ...i, status: "succeeded", amount_received: i.amount, currency: "usd" })],
-    ["payment_intent.payment_failed for another amount", (i: ReturnType<typeof succeeded>) => stripeEvent("payment_intent.payment_failed", { ...declined(i), amount: i.amount + 1 })],
+    [
+      "payment_intent.succeeded in another currency",
+      (i: ReturnType<typeof succeeded>) =>
+        stripeEvent("payment_intent.succeeded", { ...i, status: "succeeded", amount_received: i.amount, currency: "usd" }),
+    ],
+    [
+      "payment_intent.payment_failed for another amount",
+      (i: ReturnType<typeof succeeded>) => stripeEvent("payment_intent.payment_failed", { ...declined(i), amount: i.amount + 1 }),
+    ],
   ])("%s: flagged 'amount_mismatch' in the timeline, nothing else changes", async (_name, make) => {
     const { order, intent, buyer } = await stripeOrder(stripe());
     const res = await sendWebhook(make(intent));
@@ -310,7 +329,13 @@ describe("amount and currency of every event are checked against the payment", (
     await deliver("payment_intent.succeeded", succeeded(intent));
     expect(await deliver("charge.refunded", { ...chargeOf(intent, intent.amount), currency: "usd" })).toBe("flagged");
     expect(await deliver("charge.dispute.closed", disputeOf(intent, "lost", intent.amount + 100))).toBe("flagged");
-    expect(await deliver("charge.refunded", { ...chargeOf(intent, intent.amount), amount: intent.amount * 2, amount_refunded: intent.amount * 2 })).toBe("flagged");
+    expect(
+      await deliver("charge.refunded", {
+        ...chargeOf(intent, intent.amount),
+        amount: intent.amount * 2,
+        amount_refunded: intent.amount * 2,
+      }),
+    ).toBe("flagged");
     expect(count(await typesOf(order.id), "amount_mismatch")).toBe(3);
     expect(await refundsOf(order.id)).toEqual([]);
     expect((await getOrder(order.id, buyer)).body).toMatchObject({ status: "pending", paymentStatus: "paid" });

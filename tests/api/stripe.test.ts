@@ -105,7 +105,12 @@ describe("POST /api/user/orders with Stripe", () => {
       clientSecret: intent.client_secret,
       failureMessage: null,
     });
-    expect(row).toMatchObject({ provider: "stripe", providerPaymentId: intent.id, idempotencyKey: `order:${order.id}:attempt:1`, amountCents: order.totalCents });
+    expect(row).toMatchObject({
+      provider: "stripe",
+      providerPaymentId: intent.id,
+      idempotencyKey: `order:${order.id}:attempt:1`,
+      amountCents: order.totalCents,
+    });
   });
 
   it("a retried placement answers the same order and client secret without a second PaymentIntent", async () => {
@@ -148,7 +153,9 @@ describe("POST /api/user/orders with Stripe", () => {
     const retried = await placeOrder(body, who);
     expect(retried.status).toBe(201);
     expect(retried.body.order.id).toBe(stored.id);
-    const keys = intentRequests().slice(before).map((r) => r.headers["idempotency-key"]);
+    const keys = intentRequests()
+      .slice(before)
+      .map((r) => r.headers["idempotency-key"]);
     expect(keys).toEqual([`order:${stored.id}:attempt:1`, `order:${stored.id}:attempt:1`]);
     const rows = await paymentRowsOf(stored.id);
     expect(rows.map((p) => p.status)).toEqual(["requires_payment"]);
@@ -241,7 +248,11 @@ describe("POST /api/webhooks/stripe", () => {
     expect(await mailCount(email)).toBe(1);
 
     // Out of order: failure and requires_action arriving after the success.
-    await deliver("payment_intent.payment_failed", { ...intent, status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined" } });
+    await deliver("payment_intent.payment_failed", {
+      ...intent,
+      status: "requires_payment_method",
+      last_payment_error: { type: "card_error", code: "card_declined" },
+    });
     await deliver("payment_intent.requires_action", { ...intent, status: "requires_action" });
     expect((await paymentRowsOf(o.id)).map((p) => [p.status, p.failureMessage])).toEqual([["succeeded", null]]);
     expect(await paymentStatusOf(o.id, who)).toBe("paid");
@@ -257,7 +268,9 @@ describe("POST /api/webhooks/stripe", () => {
     await deliver("payment_intent.payment_failed", declined(intent));
     const [row] = await paymentRowsOf(o.id);
     expect(row).toMatchObject({ status: "failed", failureMessage: "payment.declined" });
-    expect((await timelineOf(o.id)).filter((e) => e.type === "payment_failed").map((e) => [e.actor, e.note])).toEqual([["provider", "declined"]]);
+    expect((await timelineOf(o.id)).filter((e) => e.type === "payment_failed").map((e) => [e.actor, e.note])).toEqual([
+      ["provider", "declined"],
+    ]);
     expect(await paymentStatusOf(o.id, who)).toBe("unpaid");
     expect((await getCart(who)).items).toHaveLength(1);
     // The payment failure page: the order with the provider's reason in the caller's language.
@@ -265,7 +278,11 @@ describe("POST /api/webhooks/stripe", () => {
     // The checkout request replayed sees the reason in the caller's language.
     const [stored] = await (await getDb()).select().from(orders).where(eq(orders.id, o.id));
     const replay = await placeOrder(checkoutBody({ idempotencyKey: stored?.idempotencyKey }), who, "de");
-    expect(replay.body.payment).toMatchObject({ status: "failed", failureMessage: "Deine Karte wurde abgelehnt.", clientSecret: intent.client_secret });
+    expect(replay.body.payment).toMatchObject({
+      status: "failed",
+      failureMessage: "Deine Karte wurde abgelehnt.",
+      clientSecret: intent.client_secret,
+    });
 
     // The customer tries another card on the same PaymentIntent and it succeeds.
     await deliver("payment_intent.succeeded", succeeded(intent));
@@ -275,7 +292,9 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("a success for a different amount than the payment's is flagged in the timeline and not taken as payment", async () => {
     const { order: o, intent, buyer: who } = await stripeOrder(stripe());
-    const res = await sendWebhook(stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded", amount: 1, amount_received: 1 }));
+    const res = await sendWebhook(
+      stripeEvent("payment_intent.succeeded", { ...intent, status: "succeeded", amount: 1, amount_received: 1 }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.outcome).toBe("flagged");
     expect(await paymentStatusOf(o.id, who)).toBe("unpaid");
@@ -286,7 +305,17 @@ describe("POST /api/webhooks/stripe", () => {
 
   it("unknown event types and unknown PaymentIntents answer 200 and change nothing", async () => {
     expect(await deliver("customer.created", { id: "cus_1", object: "customer" })).toBe("ignored");
-    expect(await deliver("payment_intent.succeeded", { id: "pi_unknown", object: "payment_intent", status: "succeeded", amount: 100, amount_received: 100, currency: "eur", metadata: {} })).toBe("ignored");
+    expect(
+      await deliver("payment_intent.succeeded", {
+        id: "pi_unknown",
+        object: "payment_intent",
+        status: "succeeded",
+        amount: 100,
+        amount_received: 100,
+        currency: "eur",
+        metadata: {},
+      }),
+    ).toBe("ignored");
   });
 
   it("charge.refunded: a partial refund leaves the order paid; the full refund marks it refunded and cancels it", async () => {
@@ -368,7 +397,9 @@ describe("reconciliation, retry and cancellation with Stripe", () => {
     const [refund] = await (await getDb()).select().from(refunds).where(eq(refunds.orderId, o.id));
     expect(sent[0]?.headers["idempotency-key"]).toBe(refund?.idempotencyKey);
     expect(refund).toMatchObject({ status: "succeeded", amountCents: o.totalCents });
-    const late = await sendWebhook(stripeEvent("charge.refunded", chargeOf(intent, intent.amount, [{ id: refund?.providerRefundId ?? "", amount: intent.amount }])));
+    const late = await sendWebhook(
+      stripeEvent("charge.refunded", chargeOf(intent, intent.amount, [{ id: refund?.providerRefundId ?? "", amount: intent.amount }])),
+    );
     expect(late.status).toBe(200);
     expect((await paymentRowsOf(o.id)).map((p) => [p.status, p.refundedCents])).toEqual([["refunded", o.totalCents]]);
     expect(await (await getDb()).$count(refunds, eq(refunds.orderId, o.id))).toBe(1);

@@ -24,12 +24,18 @@ beforeAll(() => {
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
 const mailsOf = async (orderId: string, kind: "receipt" | "cancelled") =>
-  (await getDb()).select().from(outgoingMail).where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, kind))).orderBy(asc(outgoingMail.id));
+  (await getDb())
+    .select()
+    .from(outgoingMail)
+    .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, kind)))
+    .orderBy(asc(outgoingMail.id));
 const mailsTo = async (to: string) => (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, to));
 
 /** An order placed by the buyer with the given contact email (the buyer's own by default). */
 async function orderOf(buyer: Buyer, email = buyer.email) {
-  const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody({ contact: { email, firstName: "Anna", lastName: "Muster", phone: null } }) });
+  const { order } = await placedOrder(buyer, buyer.id, {
+    body: checkoutBody({ contact: { email, firstName: "Anna", lastName: "Muster", phone: null } }),
+  });
   return order;
 }
 
@@ -38,7 +44,13 @@ async function verify(buyer: Buyer) {
 }
 
 const adminCancel = async (orderId: string) =>
-  call<ErrorBody>(adminCancelRoute.POST, { method: "POST", path: `/api/admin/orders/${orderId}/cancel`, params: { orderId }, body: {}, cookie: await cookieFor("admin") });
+  call<ErrorBody>(adminCancelRoute.POST, {
+    method: "POST",
+    path: `/api/admin/orders/${orderId}/cancel`,
+    params: { orderId },
+    body: {},
+    cookie: await cookieFor("admin"),
+  });
 
 describe("the cancelled mail of a never-paid order", () => {
   it("is withheld when the customer cancels and the address is unverified (a guest typing any address)", async () => {

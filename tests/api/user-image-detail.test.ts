@@ -25,18 +25,27 @@ beforeAll(async () => {
   if (!customer || !prompt) throw new Error("seed data");
   customerId = customer.id;
   popArt = prompt;
-  const reg = await call((await import("@/app/api/auth/register/route")).POST, { method: "POST", body: { email: "guest-detail@example.com", guest: true } });
+  const reg = await call((await import("@/app/api/auth/register/route")).POST, {
+    method: "POST",
+    body: { email: "guest-detail@example.com", guest: true },
+  });
   guestCookie = cookieFrom(reg);
 });
 
 async function makeImage(ownerId: number | null, type: ImageType, promptId: number | null = null) {
-  const bytes = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#36c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
   return storeImage({ bytes, use: type === "CATALOGUE" ? "catalogue" : "generated", format: "png", type, ownerId, promptId });
 }
 
 async function detail(imageId: number | string, role: Role | "guest") {
   const cookie = role === "guest" ? guestCookie : await cookieFor(role);
-  return call<UserImageDetailDto & ErrorBody>(item.GET, { path: `/api/user/images/${imageId}`, params: { imageId: String(imageId) }, cookie });
+  return call<UserImageDetailDto & ErrorBody>(item.GET, {
+    path: `/api/user/images/${imageId}`,
+    params: { imageId: String(imageId) },
+    cookie,
+  });
 }
 
 describe("GET /api/user/images/{imageId}", () => {
@@ -46,9 +55,22 @@ describe("GET /api/user/images/{imageId}", () => {
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect(userImageDetailResponse.safeParse(own.body).success).toBe(true);
-    expect(own.body).toMatchObject({ id: generated.id, type: "GENERATED", url: `/api/images/${generated.id}`, width: 60, height: 40, promptId: popArt.id, promptTitle: popArt.title });
+    expect(own.body).toMatchObject({
+      id: generated.id,
+      type: "GENERATED",
+      url: `/api/images/${generated.id}`,
+      width: 60,
+      height: 40,
+      promptId: popArt.id,
+      promptTitle: popArt.title,
+    });
 
-    for (const [role, status] of [["other", 404], ["admin", 404], ["guest", 404], ["anonymous", 401]] as const) {
+    for (const [role, status] of [
+      ["other", 404],
+      ["admin", 404],
+      ["guest", 404],
+      ["anonymous", 401],
+    ] as const) {
       const res = await detail(generated.id, role);
       expect(res.status, role).toBe(status);
       expect(res.body.message).toBe(status === 404 ? "Not found" : "Authentication required");
@@ -67,7 +89,9 @@ describe("GET /api/user/images/{imageId}", () => {
 
   it("catalogue, anonymous visitors' and unknown images → 404; a malformed id → 404", async () => {
     const catalogue = await storeImage({
-      bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).png().toBuffer(),
+      bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
       use: "catalogue",
       format: "webp",
       type: "CATALOGUE",

@@ -50,12 +50,25 @@ async function png(width = 40, height = 30, alpha = false): Promise<Buffer> {
 }
 
 async function jpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).jpeg().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** An image of a user as the generate and upload flows store it (storeImage), optionally at a given time. */
-async function makeImage(ownerId: number, type: Exclude<ImageType, "CATALOGUE">, opts: { promptId?: number; createdAt?: Date } = {}): Promise<Image> {
-  const row = await storeImage({ bytes: await png(), use: "generated", format: type === "UPLOADED" ? "jpeg" : "png", type, ownerId, promptId: opts.promptId ?? null });
+async function makeImage(
+  ownerId: number,
+  type: Exclude<ImageType, "CATALOGUE">,
+  opts: { promptId?: number; createdAt?: Date } = {},
+): Promise<Image> {
+  const row = await storeImage({
+    bytes: await png(),
+    use: "generated",
+    format: type === "UPLOADED" ? "jpeg" : "png",
+    type,
+    ownerId,
+    promptId: opts.promptId ?? null,
+  });
   if (!opts.createdAt) return row;
   const db = await getDb();
   const [updated] = await db.update(images).set({ createdAt: opts.createdAt }).where(eq(images.id, row.id)).returning();
@@ -71,7 +84,12 @@ async function remove(imageId: number | string, role: Role = "customer") {
   return call<ErrorBody>(item.DELETE, { method: "DELETE", params: { imageId: String(imageId) }, cookie: await cookieFor(role) });
 }
 
-function editedForm(image: Buffer | string | null, generatedImageId: number | string | null, filename = "edited.png", type = "image/png"): FormData {
+function editedForm(
+  image: Buffer | string | null,
+  generatedImageId: number | string | null,
+  filename = "edited.png",
+  type = "image/png",
+): FormData {
   const form = new FormData();
   if (image !== null) form.set("image", new Blob([typeof image === "string" ? image : new Uint8Array(image)], { type }), filename);
   if (generatedImageId !== null) form.set("generatedImageId", String(generatedImageId));
@@ -79,7 +97,13 @@ function editedForm(image: Buffer | string | null, generatedImageId: number | st
 }
 
 async function postEdited(body: FormData | string, role: Role = "customer", headers?: Record<string, string>) {
-  return call<ImageBody & ErrorBody>(edited.POST, { method: "POST", path: "/api/user/images/edited", body, headers, cookie: await cookieFor(role) });
+  return call<ImageBody & ErrorBody>(edited.POST, {
+    method: "POST",
+    path: "/api/user/images/edited",
+    body,
+    headers,
+    cookie: await cookieFor(role),
+  });
 }
 
 async function rowOf(id: number) {
@@ -89,7 +113,9 @@ async function rowOf(id: number) {
 
 function fileCount(): number {
   const walk = (dir: string): number =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0) : 0;
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? walk(path.join(dir, e.name)) : 1), 0)
+      : 0;
   return walk(storageDir);
 }
 
@@ -279,7 +305,17 @@ describe("DELETE /api/user/images/{imageId}", () => {
       })
       .returning();
     if (!order) throw new Error("order inserted");
-    await db.insert(orderItems).values({ orderId: order.id, articleName: "Mug", quantity: 1, unitPriceCents: 1499, vatPercent: 19, totalCents: 1499, imageId: image.id });
+    await db
+      .insert(orderItems)
+      .values({
+        orderId: order.id,
+        articleName: "Mug",
+        quantity: 1,
+        unitPriceCents: 1499,
+        vatPercent: 19,
+        totalCents: 1499,
+        imageId: image.id,
+      });
     const res = await remove(image.id);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This image belongs to an order and cannot be deleted");
@@ -312,7 +348,11 @@ describe("POST /api/user/images/edited", () => {
 
     // Served to its owner, 404 to anybody else.
     const fetchAs = async (role: Role) =>
-      (await imageRoute.GET(new Request(`http://localhost/api/images/${row.id}`, { headers: { cookie: (await cookieFor(role)) ?? "" } }), { params: Promise.resolve({ imageId: String(row.id) }) })).status;
+      (
+        await imageRoute.GET(new Request(`http://localhost/api/images/${row.id}`, { headers: { cookie: (await cookieFor(role)) ?? "" } }), {
+          params: Promise.resolve({ imageId: String(row.id) }),
+        })
+      ).status;
     expect(await fetchAs("customer")).toBe(200);
     expect(await fetchAs("other")).toBe(404);
     expect(await fetchAs("anonymous")).toBe(404);
@@ -327,9 +367,24 @@ describe("POST /api/user/images/edited", () => {
     headers?: Record<string, string>;
   };
   const bad: Bad[] = [
-    { title: "a JPEG", make: async ({ own }) => editedForm(await jpeg(), own, "edited.png"), status: 415, message: "The edited image must be a PNG file" },
-    { title: "a text file named .png", make: async ({ own }) => editedForm("not a picture", own), status: 415, message: "The edited image must be a PNG file" },
-    { title: "a broken PNG", make: async ({ own }) => editedForm((await png()).subarray(0, 30), own), status: 422, message: "The file is not a valid image" },
+    {
+      title: "a JPEG",
+      make: async ({ own }) => editedForm(await jpeg(), own, "edited.png"),
+      status: 415,
+      message: "The edited image must be a PNG file",
+    },
+    {
+      title: "a text file named .png",
+      make: async ({ own }) => editedForm("not a picture", own),
+      status: 415,
+      message: "The edited image must be a PNG file",
+    },
+    {
+      title: "a broken PNG",
+      make: async ({ own }) => editedForm((await png()).subarray(0, 30), own),
+      status: 422,
+      message: "The file is not a valid image",
+    },
     {
       title: "over 10 MB",
       make: async ({ own }) => {
@@ -340,7 +395,12 @@ describe("POST /api/user/images/edited", () => {
       status: 413,
       message: "The image is too large (maximum 10 MB)",
     },
-    { title: "another user's generated image", make: async ({ others }) => editedForm(await png(), others), status: 404, message: "Not found" },
+    {
+      title: "another user's generated image",
+      make: async ({ others }) => editedForm(await png(), others),
+      status: 404,
+      message: "Not found",
+    },
     { title: "an unknown generated image", make: async () => editedForm(await png(), 999_999), status: 404, message: "Not found" },
     {
       title: "one of the user's UPLOADED images",

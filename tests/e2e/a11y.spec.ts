@@ -13,7 +13,9 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function expectNoViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} – ${n.failureSummary ?? ""}`).join(" | ")}`);
+  const found = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} – ${n.failureSummary ?? ""}`).join(" | ")}`,
+  );
   expect(found, `axe violations on ${where}`).toEqual([]);
 }
 
@@ -36,7 +38,10 @@ for (const locale of ["en", "de"] as const) {
       }
     });
 
-    test(`axe: cart, checkout, orders, my images, order success and payment failure with data (${locale}, ${viewport.name})`, async ({ page, baseURL }) => {
+    test(`axe: cart, checkout, orders, my images, order success and payment failure with data (${locale}, ${viewport.name})`, async ({
+      page,
+      baseURL,
+    }) => {
       test.setTimeout(150_000);
       await page.setViewportSize(viewport);
       await useLanguage(page, locale, baseURL ?? "");

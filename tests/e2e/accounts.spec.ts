@@ -38,7 +38,10 @@ test.describe("customer accounts", () => {
     await expect(repeat).toBeFocused();
     await expect(login.registerForm()).toContainText("The passwords do not match");
 
-    await login.registerForm().getByLabel(/^Repeat password \*$/).fill(PASSWORD);
+    await login
+      .registerForm()
+      .getByLabel(/^Repeat password \*$/)
+      .fill(PASSWORD);
     await login.registerForm().getByRole("button", { name: "Create account" }).click();
     await expect(page.getByTestId("register-check-mail")).toContainText(CHECK_MAIL);
     // The account is made by the mailed link, which signs in.
@@ -71,7 +74,10 @@ test.describe("customer accounts", () => {
     await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
   });
 
-  test("forgot password: the mailed link sets a new password and signs in; the old password fails, the link is single use", async ({ page, browser }) => {
+  test("forgot password: the mailed link sets a new password and signs in; the old password fails, the link is single use", async ({
+    page,
+    browser,
+  }) => {
     const email = `reset-${unique()}@example.com`;
     await signUp(page.request, { email, password: PASSWORD, firstName: "Rita", lastName: "Reset" });
     await page.context().clearCookies();
@@ -153,7 +159,9 @@ test.describe("customer accounts", () => {
     await fresh.close();
   });
 
-  test("the account page: signed out it asks to sign in; names persist after a reload; a wrong current password is a field error", async ({ page }) => {
+  test("the account page: signed out it asks to sign in; names persist after a reload; a wrong current password is a field error", async ({
+    page,
+  }) => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
     // /account needs a session: continuing as a guest goes to the editor, not back in a loop.
@@ -212,7 +220,9 @@ test.describe("customer accounts", () => {
     await expect(page).toHaveURL(/\/orders$/);
   });
 
-  test("the account page: download my data as JSON; delete my account asks for the password, says what stays, and signs out", async ({ page }) => {
+  test("the account page: download my data as JSON; delete my account asks for the password, says what stays, and signs out", async ({
+    page,
+  }) => {
     const customer = await registerCustomer(page.request);
     await page.goto("/account");
     await expect(page.getByRole("heading", { level: 2, name: "Your data and your account" })).toBeVisible();
@@ -236,19 +246,26 @@ test.describe("customer accounts", () => {
     // Cancel keeps everything; the session still works.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({ authenticated: true });
+    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({
+      authenticated: true,
+    });
 
     await page.getByTestId("account-delete-open").click();
     await dialog.getByLabel(/^Your password/).fill("customer-pass-1");
     await dialog.getByTestId("account-delete-confirm").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Your account has been deleted." })).toBeVisible();
-    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({ authenticated: false });
+    expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({
+      authenticated: false,
+    });
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
   });
 
-  test("a paid order of an erased account stays for the books: the admin's order detail says 'Customer account erased'", async ({ page, browser }) => {
+  test("a paid order of an erased account stays for the books: the admin's order detail says 'Customer account erased'", async ({
+    page,
+    browser,
+  }) => {
     const customer = await registerCustomer(page.request);
     const { orderId, orderNumber } = await paidOrderViaApi(page.request, customer);
     const erased = await page.request.delete("/api/user/account", { data: { password: "customer-pass-1" } });
@@ -282,7 +299,9 @@ test.describe("shop header", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  test("anonymous visitors see Sign in and no cart; the cart count shows 1 after adding a design, and the cart link works at 390 px through the folded header", async ({ page }) => {
+  test("anonymous visitors see Sign in and no cart; the cart count shows 1 after adding a design, and the cart link works at 390 px through the folded header", async ({
+    page,
+  }) => {
     let summaryRequests = 0;
     page.on("request", (r) => {
       if (r.url().includes("/api/user/cart/summary")) summaryRequests++;

@@ -47,7 +47,9 @@ test.describe("admin catalogue in German", () => {
     await categories.delete(categoryName);
     const refused = categories.toast("Löschen fehlgeschlagen. Bitte versuche es erneut.");
     await expect(refused).toBeVisible();
-    await expect(refused).toContainText("Kategorie mit Unterkategorien kann nicht gelöscht werden. Bitte zuerst alle Unterkategorien löschen.");
+    await expect(refused).toContainText(
+      "Kategorie mit Unterkategorien kann nicht gelöscht werden. Bitte zuerst alle Unterkategorien löschen.",
+    );
     await expect(categories.category(categoryName)).toBeVisible();
 
     // Suppliers: German field messages from the shared schema, then a saved supplier in the list.
@@ -89,7 +91,10 @@ test.describe("admin catalogue in German", () => {
     await expect(row).toContainText("01067 Dresden");
     await expect(row).toContainText("Deutschland");
     // "https://" was added to the website typed without it.
-    await expect(row.getByRole("link", { name: "porzellanwerk-e2e.example", exact: true })).toHaveAttribute("href", "https://porzellanwerk-e2e.example");
+    await expect(row.getByRole("link", { name: "porzellanwerk-e2e.example", exact: true })).toHaveAttribute(
+      "href",
+      "https://porzellanwerk-e2e.example",
+    );
 
     // Edit keeps the values and says "aktualisiert".
     await suppliers.openEdit(company);

@@ -107,7 +107,14 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await suppliers.save();
     await expect(suppliers.fieldError("email")).toHaveText("Invalid email format");
     await expect(suppliers.fieldError("postalCode")).toHaveText("Postal code must be a positive number");
-    await suppliers.fill({ email: "sales@mugworks-e2e.example", postalCode: "10115", city: "Berlin", countryCode: "DE", firstName: "Mia", lastName: "Maker" });
+    await suppliers.fill({
+      email: "sales@mugworks-e2e.example",
+      postalCode: "10115",
+      city: "Berlin",
+      countryCode: "DE",
+      firstName: "Mia",
+      lastName: "Maker",
+    });
     await suppliers.save();
     await expect(suppliers.toast("Supplier created")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/suppliers$/);
@@ -168,7 +175,13 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     const defaultSwitch = dialog.getByRole("switch", { name: "Default variant" });
     await expect(defaultSwitch).toBeChecked();
     await expect(defaultSwitch).toBeDisabled();
-    await articles.fillVariant({ name: "Ocean", nameDe: "Ozean", outsideColor: "#1E88E5", insideColor: "#FFFFFF", image: variantImagePath });
+    await articles.fillVariant({
+      name: "Ocean",
+      nameDe: "Ozean",
+      outsideColor: "#1E88E5",
+      insideColor: "#FFFFFF",
+      image: variantImagePath,
+    });
     await expect(articles.variantPreview()).toHaveAttribute("data-outside-color", "#1E88E5");
     const cropArea = dialog.getByTestId("variant-crop-area");
     await expect(cropArea).toHaveAttribute("data-aspect", "2.5000");
@@ -264,7 +277,9 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await categories.goto();
     await expect(categories.subcategory(categoryName, subcategoryName)).toContainText("1 article");
     await categories.delete(subcategoryName);
-    await expect(categories.toast("Failed to delete. Please try again.")).toContainText("Cannot delete subcategory with associated articles");
+    await expect(categories.toast("Failed to delete. Please try again.")).toContainText(
+      "Cannot delete subcategory with associated articles",
+    );
     await expect(categories.subcategory(categoryName, subcategoryName)).toBeVisible();
 
     // 5. A guest (fresh browser context) finds the mug with its colours in the editor and its price in the cart.

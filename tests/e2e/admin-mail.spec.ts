@@ -15,13 +15,29 @@ const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
 async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
   const email = await registerGuest(request);
   await designInCart(request, "guest");
-  const address = { firstName: "Gina", lastName: "Gast", street1: "Hauptstraße 5", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
+  const address = {
+    firstName: "Gina",
+    lastName: "Gast",
+    street1: "Hauptstraße 5",
+    street2: null,
+    city: "Berlin",
+    postalCode: "10115",
+    countryCode: "DE",
+  };
   const placed = await request.post("/api/user/orders", {
-    data: { idempotencyKey: randomUUID(), contact: { email, firstName: "Gina", lastName: "Gast" }, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
+    data: {
+      idempotencyKey: randomUUID(),
+      contact: { email, firstName: "Gina", lastName: "Gast" },
+      shippingAddress: address,
+      billingAddress: null,
+      acceptWithdrawalWaiver: true,
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, { data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" } });
+  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
+    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   return { email, orderId: order.id, orderNumber: order.orderNumber };
 }
@@ -77,7 +93,11 @@ test.describe("admin mail outbox", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Postausgang" })).toBeVisible();
     await expect(rows(page).first().getByTestId("mail-status")).toHaveText("Gesendet");
     await expect(rows(page).first().getByTestId("mail-attempts")).toHaveText("1 Versuch");
-    await expect(rows(page).first().getByRole("button", { name: `E-Mail an ${email} erneut senden` })).toBeVisible();
+    await expect(
+      rows(page)
+        .first()
+        .getByRole("button", { name: `E-Mail an ${email} erneut senden` }),
+    ).toBeVisible();
 
     // A phone: stacked cards, nothing wider than the screen, the action still reachable.
     await page.setViewportSize({ width: 390, height: 844 });

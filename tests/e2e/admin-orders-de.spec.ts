@@ -11,7 +11,11 @@ import { AdminOrdersPage, paidOrderViaApi } from "./pages/admin-orders-page";
 test.describe("admin orders in German", () => {
   test("Bestellung bearbeiten, mit Sendungsnummer abschließen und als zugestellt markieren", async ({ page, browser }) => {
     const customer = await registerCustomer(page.request);
-    const { orderId, orderNumber } = await paidOrderViaApi(page.request, { email: customer.email, firstName: customer.firstName, lastName: customer.lastName });
+    const { orderId, orderNumber } = await paidOrderViaApi(page.request, {
+      email: customer.email,
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+    });
 
     const context = await browser.newContext();
     const adminPage = await context.newPage();
@@ -25,13 +29,18 @@ test.describe("admin orders in German", () => {
       await adminPage.getByTestId("language-switch").first().selectOption("de");
       await expect(orders.heading()).toHaveText("Offene Bestellungen", { timeout: 2_000 });
     }).toPass();
-    await expect(adminPage.getByRole("navigation", { name: "Verwaltungsnavigation" }).getByRole("link", { name: "Bestellhistorie" })).toBeVisible();
+    await expect(
+      adminPage.getByRole("navigation", { name: "Verwaltungsnavigation" }).getByRole("link", { name: "Bestellhistorie" }),
+    ).toBeVisible();
 
     await orders.search(orderNumber);
     // Export: German admins get "Excel (DE)" first (semicolons, decimal commas), "CSV" as the other choice.
     await expect(orders.exportLink()).toHaveText("Excel (DE)");
     await expect(adminPage.getByTestId("order-export-other")).toHaveText("CSV");
-    await expect(adminPage.getByTestId("order-export-other")).toHaveAttribute("href", `/api/admin/orders/export?status=open&q=${orderNumber}&format=csv`);
+    await expect(adminPage.getByTestId("order-export-other")).toHaveAttribute(
+      "href",
+      `/api/admin/orders/export?status=open&q=${orderNumber}&format=csv`,
+    );
     const excel = await adminPage.request.get((await orders.exportLink().getAttribute("href")) ?? "");
     expect(await excel.text()).toMatch(/^\uFEFF"Bestellnummer";"Rechnungsnummern";/);
     await adminPage.screenshot({ path: test.info().outputPath("orders-export-de.png") });
@@ -58,7 +67,9 @@ test.describe("admin orders in German", () => {
     await expect(orders.dialog().getByLabel("Sendungsnummer (optional)")).toBeVisible();
     await orders.field("trackingNumber").fill("JJD#0001");
     await orders.confirm();
-    await expect(orders.fieldError("trackingNumber")).toHaveText("Die Sendungsnummer darf nur Buchstaben, Ziffern, Leerzeichen und . _ / - enthalten.");
+    await expect(orders.fieldError("trackingNumber")).toHaveText(
+      "Die Sendungsnummer darf nur Buchstaben, Ziffern, Leerzeichen und . _ / - enthalten.",
+    );
     await orders.field("carrier").fill("Deutsche Post DHL");
     await orders.field("trackingNumber").fill("JJD 0001 2345 6789");
     await orders.dialog().getByRole("button", { name: "Als abgeschlossen markieren" }).click();

@@ -25,7 +25,10 @@ async function adminPage(browser: Browser, path: string): Promise<{ page: Page; 
 }
 
 test.describe("admin orders", () => {
-  test("a customer pays; the admin processes it and marks it completed with a tracking number; the customer sees it shipped and gets the invoice", async ({ page, browser }) => {
+  test("a customer pays; the admin processes it and marks it completed with a tracking number; the customer sees it shipped and gets the invoice", async ({
+    page,
+    browser,
+  }) => {
     // The customer buys a designed mug in the browser with 4242….
     await registerCustomer(page.request);
     const { mug } = await designInCart(page.request, "customer");
@@ -43,7 +46,9 @@ test.describe("admin orders", () => {
     const admin = await adminPage(browser, "/admin/orders");
     const orders = admin.orders;
     await expect(orders.heading()).toHaveText("Open orders");
-    await expect(admin.page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Open orders" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      admin.page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Open orders" }),
+    ).toHaveAttribute("aria-current", "page");
     await orders.search(orderNumber);
     await expect(orders.rows()).toHaveCount(1);
     const row = orders.row(orderNumber);
@@ -67,7 +72,9 @@ test.describe("admin orders", () => {
     await orders.open("complete", orderNumber);
     await orders.field("trackingNumber").fill("00340434#1612");
     await orders.confirm();
-    await expect(orders.fieldError("trackingNumber")).toHaveText("The tracking number may contain only letters, digits, spaces and . _ / -");
+    await expect(orders.fieldError("trackingNumber")).toHaveText(
+      "The tracking number may contain only letters, digits, spaces and . _ / -",
+    );
     await expect(orders.field("trackingNumber")).toBeFocused();
     await orders.field("carrier").fill("DHL");
     await orders.field("trackingNumber").fill("00340434161234567890");
@@ -114,12 +121,16 @@ test.describe("admin orders", () => {
     await expect(sheet.getByTestId("production-dpi")).toContainText("DPI");
     // Source and effective print resolution: the design's pixels and DPI, the 300-DPI print file made from it.
     await expect(sheet.getByTestId("production-source-resolution")).toContainText(/^[\d,]+ × [\d,]+ px · \d+ DPI at print size$/);
-    await expect(sheet.getByTestId("production-print-resolution")).toContainText(/^[\d,]+ × [\d,]+ px · 300 DPI on [\d.]+ × [\d.]+ mm · (upscaled ×\d\.\d\d|not upscaled)$/);
+    await expect(sheet.getByTestId("production-print-resolution")).toContainText(
+      /^[\d,]+ × [\d,]+ px · 300 DPI on [\d.]+ × [\d.]+ mm · (upscaled ×\d\.\d\d|not upscaled)$/,
+    );
     await expect(sheet.getByTestId("withdrawal-note")).toContainText("The customer confirmed this at checkout");
     await admin.page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
     await sheet.getByTestId("copy-prompt").click();
     await expect(orders.toast("Prompt copied")).toBeVisible();
-    expect(await admin.page.evaluate(() => navigator.clipboard.readText())).toBe(await sheet.getByTestId("production-prompt").textContent());
+    expect(await admin.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await sheet.getByTestId("production-prompt").textContent(),
+    );
 
     // The print PDF and the invoice behind the links are PDFs.
     for (const link of [sheet.getByTestId("production-print-pdf"), invoice.getByRole("link")]) {
@@ -140,7 +151,10 @@ test.describe("admin orders", () => {
     await expect(mine.toast("Invoice downloaded")).toBeVisible();
   });
 
-  test("the admin cancels a paid order in production with a reason and refunds part of another; the credit notes appear", async ({ page, browser }) => {
+  test("the admin cancels a paid order in production with a reason and refunds part of another; the credit notes appear", async ({
+    page,
+    browser,
+  }) => {
     const customer = await registerCustomer(page.request);
     const contact = { email: customer.email, firstName: customer.firstName, lastName: customer.lastName };
     const first = await paidOrderViaApi(page.request, contact);
@@ -155,14 +169,18 @@ test.describe("admin orders", () => {
     expect(processed.status(), await processed.text()).toBe(200);
     await orders.open("process");
     await orders.confirm();
-    await expect(orders.toast("Failed to save. Please try again.")).toContainText("This order cannot be changed this way while it is processing.");
+    await expect(orders.toast("Failed to save. Please try again.")).toContainText(
+      "This order cannot be changed this way while it is processing.",
+    );
     await expect(orders.dialog()).toBeHidden();
     await expect(orders.status()).toHaveText("Processing");
     await expect(orders.detailAction("process")).toHaveCount(0);
 
     // Cancelling in production needs a reason; what was paid is refunded.
     await orders.open("cancel");
-    await expect(orders.dialog().getByTestId("cancel-refund-note")).toContainText("are refunded to the customer and a credit note is issued");
+    await expect(orders.dialog().getByTestId("cancel-refund-note")).toContainText(
+      "are refunded to the customer and a credit note is issued",
+    );
     await orders.confirm();
     await expect(orders.fieldError("reason")).toHaveText("Please give a reason.");
     await orders.field("reason").fill("The customer asked by phone");
@@ -213,7 +231,10 @@ test.describe("admin orders", () => {
     await admin.page.getByTestId("order-filter-from").fill(tomorrow);
     await expect(admin.page).toHaveURL(new RegExp(`from=${tomorrow}`));
     await expect(orders.noResults()).toBeVisible();
-    await expect(orders.exportLink()).toHaveAttribute("href", `/api/admin/orders/export?status=cancelled&q=${first.orderNumber}&from=${tomorrow}`);
+    await expect(orders.exportLink()).toHaveAttribute(
+      "href",
+      `/api/admin/orders/export?status=cancelled&q=${first.orderNumber}&from=${tomorrow}`,
+    );
     await admin.close();
 
     // The customer sees the credit notes in My orders.

@@ -39,7 +39,10 @@ test.describe("admin manages VAT rates", () => {
     await expect(vat.table().getByTestId("default-badge")).toHaveCount(1);
 
     // Delete the default: the dialog warns, then the page asks for a new default
-    await vat.row("Special").getByRole("button", { name: /Delete/ }).click();
+    await vat
+      .row("Special")
+      .getByRole("button", { name: /Delete/ })
+      .click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("is the default VAT rate");
     await dialog.getByRole("button", { name: "Delete" }).click();

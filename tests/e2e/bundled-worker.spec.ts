@@ -15,11 +15,17 @@ import { expect, test } from "@playwright/test";
 const CHUNKS = path.join(process.cwd(), ".next", "server", "chunks");
 
 test("the built offline-style worker answers a job with a print-size JPEG, and a broken photo with the generation error", async () => {
-  const files = fs.readdirSync(CHUNKS).filter((f) => f.startsWith("[worker thread]-lib_integrations_ai_offline_worker_ts") && f.endsWith(".js"));
+  const files = fs
+    .readdirSync(CHUNKS)
+    .filter((f) => f.startsWith("[worker thread]-lib_integrations_ai_offline_worker_ts") && f.endsWith(".js"));
   expect(files, "one worker bundle in .next/server/chunks").toHaveLength(1);
   const worker = new Worker(path.join(CHUNKS, files[0] ?? ""), { execArgv: [] });
   try {
-    type Answer = { id: number; result?: { data: Uint8Array; mimeType: string; style: string; width: number; height: number }; error?: { kind: string; message: string } };
+    type Answer = {
+      id: number;
+      result?: { data: Uint8Array; mimeType: string; style: string; width: number; height: number };
+      error?: { kind: string; message: string };
+    };
     const answers = new Map<number, Answer>();
     const done = new Promise<void>((resolve, reject) => {
       worker.on("error", reject);
@@ -28,14 +34,21 @@ test("the built offline-style worker answers a job with a print-size JPEG, and a
         if (answers.size === 2) resolve();
       });
     });
-    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#3377cc", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
+    const image = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: "#3377cc", noise: { type: "gaussian", mean: 120, sigma: 30 } },
+    })
       .jpeg()
       .toBuffer();
     worker.postMessage({ id: 1, job: { image, mimeType: "image/jpeg", prompt: "pop art", style: "pop-art" } });
     worker.postMessage({ id: 2, job: { image: Buffer.from("not a picture"), mimeType: "image/jpeg", prompt: "pop art" } });
     await done;
     const ok = answers.get(1)?.result;
-    expect({ mimeType: ok?.mimeType, style: ok?.style, width: ok?.width, height: ok?.height }).toEqual({ mimeType: "image/jpeg", style: "pop-art", width: 2400, height: 1600 });
+    expect({ mimeType: ok?.mimeType, style: ok?.style, width: ok?.width, height: ok?.height }).toEqual({
+      mimeType: "image/jpeg",
+      style: "pop-art",
+      width: 2400,
+      height: 1600,
+    });
     expect((await sharp(Buffer.from(ok?.data ?? [])).metadata()).format).toBe("jpeg");
     expect(answers.get(2)?.error).toEqual({ kind: "failed", message: "offline provider: the photo cannot be decoded" });
   } finally {

@@ -32,7 +32,9 @@ async function fillOrderDetails(checkout: CheckoutPage) {
 }
 
 test.describe("card form", () => {
-  test("the number is grouped as typed, the caret stays on its digit, a pasted number with dashes is grouped; expiry 1230 pays", async ({ page }) => {
+  test("the number is grouped as typed, the caret stays on its digit, a pasted number with dashes is grouped; expiry 1230 pays", async ({
+    page,
+  }) => {
     const checkout = await openCheckout(page);
     const number = checkout.cardNumber();
     await expect(number).toHaveAttribute("autocomplete", "cc-number");

@@ -68,13 +68,21 @@ test.describe("buying a mug", () => {
     await expect(checkout.field("contact", "First name")).toHaveAccessibleDescription("First name is required");
     await expect(checkout.field("shipping", "Street and house number")).toHaveAccessibleDescription("Street is required");
     await expect(checkout.field("shipping", "Postal code")).toHaveAccessibleDescription("Postal code is required");
-    await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription("Please confirm that personalised items are excluded from the right of withdrawal.");
+    await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription(
+      "Please confirm that personalised items are excluded from the right of withdrawal.",
+    );
     await expect(page.getByTestId("checkout-errors")).toBeVisible();
 
     await checkout.fillContact({ firstName: "Gina", lastName: "Gast", phone: "0301234567" });
     await checkout.fillAddress("shipping", { firstName: "Gina", lastName: "Gast", ...ADDRESS, countryCode: "DE" });
     await checkout.setSameAsShipping(false);
-    await checkout.fillAddress("billing", { firstName: "Gina", lastName: "Gast", street1: "Rechnungsweg 1", city: "Hamburg", postalCode: "20095" });
+    await checkout.fillAddress("billing", {
+      firstName: "Gina",
+      lastName: "Gast",
+      street1: "Rechnungsweg 1",
+      city: "Hamburg",
+      postalCode: "20095",
+    });
     await checkout.acceptWaiver();
     await checkout.pay();
     // The card form validates too.
@@ -182,16 +190,36 @@ test.describe("buying a mug", () => {
       const a = (await (await admin.get(`/api/admin/articles/${mug.id}`)).json()) as AdminArticle;
       const p = a.priceCalculation;
       const body = {
-        type: a.type, name: a.name, nameDe: a.nameDe, shortDescription: a.shortDescription, shortDescriptionDe: a.shortDescriptionDe,
-        longDescription: a.longDescription, longDescriptionDe: a.longDescriptionDe, active: a.active, articleNumber: a.articleNumber,
-        categoryId: a.category.id, subcategoryId: a.subcategory?.id ?? null, supplierId: a.supplier?.id ?? null,
-        supplierArticleName: a.supplierArticleName, supplierArticleNumber: a.supplierArticleNumber, mugDetails: a.mugDetails,
+        type: a.type,
+        name: a.name,
+        nameDe: a.nameDe,
+        shortDescription: a.shortDescription,
+        shortDescriptionDe: a.shortDescriptionDe,
+        longDescription: a.longDescription,
+        longDescriptionDe: a.longDescriptionDe,
+        active: a.active,
+        articleNumber: a.articleNumber,
+        categoryId: a.category.id,
+        subcategoryId: a.subcategory?.id ?? null,
+        supplierId: a.supplier?.id ?? null,
+        supplierArticleName: a.supplierArticleName,
+        supplierArticleNumber: a.supplierArticleNumber,
+        mugDetails: a.mugDetails,
         priceCalculation: {
-          purchasePriceCents: p.purchasePriceCents, purchaseCostCents: p.purchaseCostCents, purchaseCostPercent: p.purchaseCostPercent,
-          purchaseCostDriver: "AMOUNT", purchasePriceMode: p.purchasePriceMode, purchaseVatRateId: p.purchaseVatRateId,
-          purchasePriceUnit: p.purchasePriceUnit, purchaseUnitsPerPackage: p.purchaseUnitsPerPackage, salesMarginCents: p.salesMarginCents,
-          salesMarginPercent: p.salesMarginPercent, salesTotalCents: p.salesTotalCents + delta, salesDriver: "TOTAL",
-          salesPriceMode: p.salesPriceMode, salesVatRateId: p.salesVatRateId,
+          purchasePriceCents: p.purchasePriceCents,
+          purchaseCostCents: p.purchaseCostCents,
+          purchaseCostPercent: p.purchaseCostPercent,
+          purchaseCostDriver: "AMOUNT",
+          purchasePriceMode: p.purchasePriceMode,
+          purchaseVatRateId: p.purchaseVatRateId,
+          purchasePriceUnit: p.purchasePriceUnit,
+          purchaseUnitsPerPackage: p.purchaseUnitsPerPackage,
+          salesMarginCents: p.salesMarginCents,
+          salesMarginPercent: p.salesMarginPercent,
+          salesTotalCents: p.salesTotalCents + delta,
+          salesDriver: "TOTAL",
+          salesPriceMode: p.salesPriceMode,
+          salesVatRateId: p.salesVatRateId,
         },
       };
       const res = await admin.put(`/api/admin/articles/${mug.id}`, { data: body });

@@ -27,11 +27,22 @@ async function freePort(): Promise<number> {
 }
 
 /** A failed sign-in from `localAddress` (another loopback address is another client) with the given headers. */
-function login(email: string, headers: Record<string, string>, localAddress = "127.0.0.1"): Promise<{ status: number; body: { message?: string } }> {
+function login(
+  email: string,
+  headers: Record<string, string>,
+  localAddress = "127.0.0.1",
+): Promise<{ status: number; body: { message?: string } }> {
   const payload = JSON.stringify({ email, password: "wrong-password-1" });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, localAddress, method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress,
+        method: "POST",
+        path: "/api/auth/login",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -47,7 +58,10 @@ function login(email: string, headers: Record<string, string>, localAddress = "1
 async function waitForHealth(deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     if (server?.exitCode !== null) throw new Error(`server exited (${server?.exitCode}): ${stderr}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -71,7 +85,10 @@ test.describe("client address under npm start", () => {
       LOGIN_MAX_FAILURES_PER_CLIENT: String(LIMIT),
     };
     delete env.TRUSTED_PROXY_COUNT; // the default: one trusted hop, the server itself
-    server = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "pipe"] });
+    server = spawn(process.execPath, ["scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     server.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
     await waitForHealth(Date.now() + 110_000);
   });

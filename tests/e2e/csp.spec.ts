@@ -71,7 +71,9 @@ async function visit(page: Page, url: string, opts: { stripe?: boolean } = {}) {
   expect(res?.status(), url).toBeLessThan(400);
   const nonce = expectPageHeaders(res, { stripe: opts.stripe ?? false });
   await page.waitForLoadState("networkidle");
-  const nonced = await page.locator("script[src]").evaluateAll((els, n) => els.filter((el) => (el as HTMLScriptElement).nonce === n).length, nonce);
+  const nonced = await page
+    .locator("script[src]")
+    .evaluateAll((els, n) => els.filter((el) => (el as HTMLScriptElement).nonce === n).length, nonce);
   expect(nonced, `${url}: Next's scripts carry the nonce`).toBeGreaterThan(0);
   return nonce;
 }
@@ -91,7 +93,9 @@ test.afterAll(async () => {
 });
 
 test.describe("Content-Security-Policy and security headers", () => {
-  test("a customer's journey — editor, cart, checkout with payment, orders, my images, legal pages — raises no CSP violation", async ({ page }) => {
+  test("a customer's journey — editor, cart, checkout with payment, orders, my images, legal pages — raises no CSP violation", async ({
+    page,
+  }) => {
     const csp = await watchCsp(page);
     const email = `csp-${Date.now()}@example.com`;
 
@@ -124,7 +128,13 @@ test.describe("Content-Security-Policy and security headers", () => {
     await visit(page, "/checkout", { stripe: true });
     const checkout = new CheckoutPage(page);
     await checkout.fillContact({ firstName: "Cora", lastName: "Secure" });
-    await checkout.fillAddress("shipping", { firstName: "Cora", lastName: "Secure", street1: "Torstraße 1", city: "Berlin", postalCode: "10119" });
+    await checkout.fillAddress("shipping", {
+      firstName: "Cora",
+      lastName: "Secure",
+      street1: "Torstraße 1",
+      city: "Berlin",
+      postalCode: "10119",
+    });
     await checkout.fillCard(TEST_CARDS.authentication);
     await checkout.acceptWaiver();
     await checkout.pay();
@@ -147,7 +157,9 @@ test.describe("Content-Security-Policy and security headers", () => {
     expect(csp.consoleErrors).toEqual([]);
   });
 
-  test("the admin screens — sign-in, orders, an order, an article form with its tabs, and the rest — raise no CSP violation", async ({ page }) => {
+  test("the admin screens — sign-in, orders, an order, an article form with its tabs, and the rest — raise no CSP violation", async ({
+    page,
+  }) => {
     const csp = await watchCsp(page);
     const customer = await registerCustomer(page.request);
     await paidOrderViaApi(page.request, customer);
@@ -158,7 +170,10 @@ test.describe("Content-Security-Policy and security headers", () => {
     await expect(page).toHaveURL(/\/admin\/orders$/);
 
     await visit(page, "/admin/orders");
-    const firstOrder = page.locator('a[href^="/admin/orders/"]').filter({ hasNotText: /history|Verlauf/i }).first();
+    const firstOrder = page
+      .locator('a[href^="/admin/orders/"]')
+      .filter({ hasNotText: /history|Verlauf/i })
+      .first();
     const href = await firstOrder.getAttribute("href");
     if (!href) throw new Error("an order link on /admin/orders");
     await visit(page, href);

@@ -84,7 +84,14 @@ test.describe("editor persistence", () => {
     await editor.expectStep("upload");
     await expect(page.getByTestId("photo-name")).toContainText("garden-photo.jpg");
     await expect(page.getByTestId("crop-area").locator("img")).toBeVisible();
-    await expect.poll(() => page.getByTestId("crop-area").locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1600);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("crop-area")
+          .locator("img")
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBe(1600);
     await expect(editor.zoomSlider()).toHaveValue("2");
     await expect(editor.nextButton()).toBeEnabled();
 
@@ -140,24 +147,30 @@ test.describe("editor persistence", () => {
     test.beforeAll(async () => {
       test.setTimeout(180_000);
       slowDir = await mkdtemp(path.join(os.tmpdir(), "editor-slow-"));
-      slow = await startInstance("slow-ai", {
-        DATA_DIR: slowDir,
-        DATABASE_URL: "",
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        AUTH_SECRET: "e2e-slow-secret-e2e-slow-secret-0123456789",
-        LOG_LEVEL: "silent",
-        GUEST_GENERATIONS_PER_HOUR: "1000",
-        REGISTRATIONS_PER_HOUR: "1000",
-        OFFLINE_AI_DELAY_MS: "6000",
-      }, 150_000);
+      slow = await startInstance(
+        "slow-ai",
+        {
+          DATA_DIR: slowDir,
+          DATABASE_URL: "",
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          AUTH_SECRET: "e2e-slow-secret-e2e-slow-secret-0123456789",
+          LOG_LEVEL: "silent",
+          GUEST_GENERATIONS_PER_HOUR: "1000",
+          REGISTRATIONS_PER_HOUR: "1000",
+          OFFLINE_AI_DELAY_MS: "6000",
+        },
+        150_000,
+      );
     });
     test.afterAll(async () => {
       await slow?.stop();
       if (slowDir) await rm(slowDir, { recursive: true, force: true });
     });
 
-    test("the page reattaches to the running job, shows its elapsed time, then the result; only one generation ran", async ({ browser }) => {
+    test("the page reattaches to the running job, shows its elapsed time, then the result; only one generation ran", async ({
+      browser,
+    }) => {
       test.setTimeout(120_000);
       if (!slow) throw new Error("slow instance");
       const context = await browser.newContext({ baseURL: slow.url });
@@ -216,14 +229,20 @@ test.describe("editor persistence", () => {
       const prompt = prompts.find((p) => p.title === "Watercolour") ?? prompts[0];
       if (!prompt || !mugs[0]) throw new Error("demo catalogue");
       const res = await request.post("/api/user/ai/images/generate", {
-        multipart: { image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await sharp(photoPath).resize(800).toBuffer() }, promptId: String(prompt.id), mugId: String(mugs[0].id) },
+        multipart: {
+          image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await sharp(photoPath).resize(800).toBuffer() },
+          promptId: String(prompt.id),
+          mugId: String(mugs[0].id),
+        },
         timeout: 60_000,
       });
       expect(res.status(), await res.text()).toBe(200);
       return { prompt, result: (await res.json()) as { sourceImage: { id: number }; images: { id: number }[] } };
     }
 
-    test("an uploaded image opens at the style step, a generated one at the preview, ready for the cart; someone else's is refused", async ({ page }) => {
+    test("an uploaded image opens at the style step, a generated one at the preview, ready for the cart; someone else's is refused", async ({
+      page,
+    }) => {
       await registerCustomer(page.request);
       const { prompt, result } = await generateFor(page.request);
       const generatedId = result.images[0]?.id ?? 0;
@@ -257,7 +276,10 @@ test.describe("editor persistence", () => {
       expect(cart.items.map((i) => i.image.id)).toContain(generatedId);
 
       // Another account's image (or none): a clear message, and the normal editor with the saved work.
-      const other = await page.context().browser()?.newContext({ baseURL: new URL(page.url()).origin });
+      const other = await page
+        .context()
+        .browser()
+        ?.newContext({ baseURL: new URL(page.url()).origin });
       if (!other) throw new Error("second context");
       try {
         const stranger = await other.newPage();

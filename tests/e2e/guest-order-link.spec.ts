@@ -18,13 +18,29 @@ const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
 async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
   const email = await registerGuest(request);
   await designInCart(request, "guest");
-  const address = { firstName: "Gina", lastName: "Gast", street1: "Hauptstraße 5", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
+  const address = {
+    firstName: "Gina",
+    lastName: "Gast",
+    street1: "Hauptstraße 5",
+    street2: null,
+    city: "Berlin",
+    postalCode: "10115",
+    countryCode: "DE",
+  };
   const placed = await request.post("/api/user/orders", {
-    data: { idempotencyKey: randomUUID(), contact: { email, firstName: "Gina", lastName: "Gast" }, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
+    data: {
+      idempotencyKey: randomUUID(),
+      contact: { email, firstName: "Gina", lastName: "Gast" },
+      shippingAddress: address,
+      billingAddress: null,
+      acceptWithdrawalWaiver: true,
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, { data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" } });
+  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
+    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   return { email, orderId: order.id, orderNumber: order.orderNumber };
 }
@@ -43,7 +59,11 @@ async function shoot(page: Page, name: string, width: number) {
 }
 
 test.describe("guest order link", () => {
-  test("the mailed link opens in a fresh browser: status, invoice, set a password → signed in, order under My orders (EN + DE)", async ({ request, browser, baseURL }) => {
+  test("the mailed link opens in a fresh browser: status, invoice, set a password → signed in, order under My orders (EN + DE)", async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
     const { email, orderNumber } = await paidGuestOrder(request);
     const { path: linkPath, mail } = await orderLinkFromOutbox(orderNumber, /order-status/);
     expect(mail).toContain("View your order");
@@ -59,7 +79,15 @@ test.describe("guest order link", () => {
     await expect(status.items()).toHaveCount(1);
     await expect(status.items().first()).toContainText("Colour: White");
     // The design thumbnail loads through the link (no session in this browser).
-    await expect.poll(() => status.items().first().locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() =>
+        status
+          .items()
+          .first()
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
     await expect(page.getByTestId("shipping-address")).toContainText("Berlin");
     await expect(status.cancelButton()).toBeVisible();
     await expect(status.passwordForm()).toContainText(email);
@@ -106,7 +134,11 @@ test.describe("guest order link", () => {
     await page.context().close();
   });
 
-  test("cancel from the link while pending: confirmed in a dialog, refunded, credit note offered", async ({ request, browser, baseURL }) => {
+  test("cancel from the link while pending: confirmed in a dialog, refunded, credit note offered", async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
     const { orderNumber } = await paidGuestOrder(request);
     const { path: linkPath } = await orderLinkFromOutbox(orderNumber, /order-status/);
     const page = await freshPage(browser, baseURL);

@@ -56,7 +56,13 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   const checkout = new CheckoutPage(page);
   await expect(checkout.payButton()).toBeVisible();
   await checkout.fillContact({ email, firstName: "Jana", lastName: "Journey" });
-  await checkout.fillAddress("shipping", { firstName: "Jana", lastName: "Journey", street1: "Torstraße 1", city: "Berlin", postalCode: "10119" });
+  await checkout.fillAddress("shipping", {
+    firstName: "Jana",
+    lastName: "Journey",
+    street1: "Torstraße 1",
+    city: "Berlin",
+    postalCode: "10119",
+  });
   await checkout.fillCard(TEST_CARDS.success);
   await checkout.acceptWaiver();
   await checkout.pay();

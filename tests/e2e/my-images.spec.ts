@@ -25,7 +25,11 @@ async function generate(request: APIRequestContext): Promise<Generated> {
   const mug = mugs[0];
   if (!prompt || !mug) throw new Error("the demo catalogue has prompts and mugs");
   const res = await request.post("/api/user/ai/images/generate", {
-    multipart: { image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo() }, promptId: String(prompt.id), mugId: String(mug.id) },
+    multipart: {
+      image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo() },
+      promptId: String(prompt.id),
+      mugId: String(mug.id),
+    },
     timeout: 60_000,
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -33,7 +37,9 @@ async function generate(request: APIRequestContext): Promise<Generated> {
 }
 
 async function uploadEdit(request: APIRequestContext, generatedImageId: number): Promise<number> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   const res = await request.post("/api/user/images/edited", {
     multipart: { image: { name: "edited.png", mimeType: "image/png", buffer: png }, generatedImageId: String(generatedImageId) },
   });
@@ -111,7 +117,10 @@ test.describe("my images", () => {
     await expect(gallery.count()).toHaveText(`${total} images`);
 
     // Delete with confirmation: cancel keeps it, confirm removes it.
-    await gallery.card(editedId).getByRole("button", { name: /^Delete:/ }).click();
+    await gallery
+      .card(editedId)
+      .getByRole("button", { name: /^Delete:/ })
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await expect(gallery.cards()).toHaveCount(total);
     await gallery.deleteImage(editedId);

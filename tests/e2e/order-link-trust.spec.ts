@@ -29,13 +29,29 @@ function linkIssued(orderId: string, daysAgo: number, version = 1): string {
 async function paidGuestOrder(request: APIRequestContext): Promise<{ orderId: string; orderNumber: string }> {
   const email = await registerGuest(request);
   await designInCart(request, "guest");
-  const address = { firstName: "Gina", lastName: "Gast", street1: "Hauptstraße 5", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
+  const address = {
+    firstName: "Gina",
+    lastName: "Gast",
+    street1: "Hauptstraße 5",
+    street2: null,
+    city: "Berlin",
+    postalCode: "10115",
+    countryCode: "DE",
+  };
   const placed = await request.post("/api/user/orders", {
-    data: { idempotencyKey: randomUUID(), contact: { email, firstName: "Gina", lastName: "Gast" }, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
+    data: {
+      idempotencyKey: randomUUID(),
+      contact: { email, firstName: "Gina", lastName: "Gast" },
+      shippingAddress: address,
+      billingAddress: null,
+      acceptWithdrawalWaiver: true,
+    },
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, { data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" } });
+  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
+    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   return { orderId: order.id, orderNumber: order.orderNumber };
 }
@@ -51,7 +67,11 @@ async function freshPage(browser: Browser, baseURL: string | undefined): Promise
 }
 
 test.describe("order links the shop can take back", () => {
-  test("a link too old to change the order shows it without cancel and set-password, and says why (EN + DE)", async ({ request, browser, baseURL }) => {
+  test("a link too old to change the order shows it without cancel and set-password, and says why (EN + DE)", async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
     const { orderId, orderNumber } = await paidGuestOrder(request);
     const page = await freshPage(browser, baseURL);
     const status = new OrderStatusPage(page);
@@ -77,7 +97,11 @@ test.describe("order links the shop can take back", () => {
     await page.context().close();
   });
 
-  test("the admin revokes an order's links from its detail page; the mailed link then answers like an unknown link (EN + DE)", async ({ request, browser, baseURL }) => {
+  test("the admin revokes an order's links from its detail page; the mailed link then answers like an unknown link (EN + DE)", async ({
+    request,
+    browser,
+    baseURL,
+  }) => {
     const { orderId, orderNumber } = await paidGuestOrder(request);
     const { path: linkPath } = await orderLinkFromOutbox(orderNumber, /order-status/);
     expect((await request.get(linkPath)).status()).toBe(200);

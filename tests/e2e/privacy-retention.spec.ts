@@ -3,8 +3,16 @@ import { useLanguage } from "./pages/shop-pages";
 
 /** The privacy page states the retention periods in both languages and reads well at phone and desktop width. */
 const TEXTS = {
-  en: ["deleted automatically 7 days after they were uploaded or created", "are deleted automatically after 30 days unless a cart or an order uses them", "10 years, as commercial and tax law require (§ 147 AO, § 257 HGB)"],
-  de: ["werden 7 Tage nach dem Hochladen bzw. Erzeugen automatisch gelöscht", "werden nach 30 Tagen automatisch gelöscht", "10 Jahre, wie es das Handels- und Steuerrecht vorschreibt (§ 147 AO, § 257 HGB)"],
+  en: [
+    "deleted automatically 7 days after they were uploaded or created",
+    "are deleted automatically after 30 days unless a cart or an order uses them",
+    "10 years, as commercial and tax law require (§ 147 AO, § 257 HGB)",
+  ],
+  de: [
+    "werden 7 Tage nach dem Hochladen bzw. Erzeugen automatisch gelöscht",
+    "werden nach 30 Tagen automatisch gelöscht",
+    "10 Jahre, wie es das Handels- und Steuerrecht vorschreibt (§ 147 AO, § 257 HGB)",
+  ],
 } as const;
 
 for (const locale of ["en", "de"] as const) {

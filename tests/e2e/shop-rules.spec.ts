@@ -34,14 +34,18 @@ async function ownOrderCount(page: Page): Promise<number> {
 }
 
 test.describe("German shop rules", () => {
-  test("the order button reads 'Place order and pay' / 'Zahlungspflichtig bestellen'; a designed mug cannot be ordered without the withdrawal waiver", async ({ page }) => {
+  test("the order button reads 'Place order and pay' / 'Zahlungspflichtig bestellen'; a designed mug cannot be ordered without the withdrawal waiver", async ({
+    page,
+  }) => {
     await registerCustomer(page.request);
     await designInCart(page.request, "customer");
     const checkout = new CheckoutPage(page);
     await checkout.goto();
 
     await expect(checkout.payButton()).toHaveText("Place order and pay");
-    await expect(checkout.waiver()).toContainText("Personalised goods like these are excluded from the right of withdrawal (§ 312g (2) no. 1 BGB)");
+    await expect(checkout.waiver()).toContainText(
+      "Personalised goods like these are excluded from the right of withdrawal (§ 312g (2) no. 1 BGB)",
+    );
     await expect(checkout.waiver().getByRole("link", { name: "withdrawal policy" })).toHaveAttribute("href", "/widerruf");
     await expect(checkout.waiverCheckbox()).not.toBeChecked();
     const legalLinks = page.getByTestId("checkout-legal-links");
@@ -51,7 +55,9 @@ test.describe("German shop rules", () => {
     // Everything else is valid: the unticked waiver alone stops the order, nothing is placed.
     await fillCheckout(checkout, TEST_CARDS.success);
     await checkout.pay();
-    await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription("Please confirm that personalised items are excluded from the right of withdrawal.");
+    await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription(
+      "Please confirm that personalised items are excluded from the right of withdrawal.",
+    );
     await expect(checkout.waiverCheckbox()).toBeFocused();
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await ownOrderCount(page)).toBe(0);
@@ -59,7 +65,9 @@ test.describe("German shop rules", () => {
     // German: the statutory button text and the statement.
     await switchLanguage(page, "de");
     await expect(checkout.payButton()).toHaveText("Zahlungspflichtig bestellen");
-    await expect(checkout.waiver()).toContainText("Solche personalisierten Waren sind vom Widerrufsrecht ausgeschlossen (§ 312g Abs. 2 Nr. 1 BGB)");
+    await expect(checkout.waiver()).toContainText(
+      "Solche personalisierten Waren sind vom Widerrufsrecht ausgeschlossen (§ 312g Abs. 2 Nr. 1 BGB)",
+    );
     await expect(checkout.waiver().getByRole("link", { name: "Widerrufsbelehrung" })).toHaveAttribute("href", "/widerruf");
     await expect(page.getByTestId("checkout-legal-links").getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/agb");
 
@@ -70,16 +78,52 @@ test.describe("German shop rules", () => {
     expect(await ownOrderCount(page)).toBe(1);
   });
 
-  test("the footer opens Impressum, AGB, Datenschutz and Widerrufsbelehrung in English and German, with placeholders for unset SELLER_* values", async ({ page }) => {
+  test("the footer opens Impressum, AGB, Datenschutz and Widerrufsbelehrung in English and German, with placeholders for unset SELLER_* values", async ({
+    page,
+  }) => {
     const env = serverEnv();
     // SELLER_COUNTRY has a default; every other value is either shown or a marked placeholder naming its variable.
-    const variables = ["SELLER_NAME", "SELLER_STREET", "SELLER_POSTAL_CODE", "SELLER_CITY", "SELLER_EMAIL", "SELLER_PHONE", "SELLER_REPRESENTATIVE", "SELLER_REGISTER", "SELLER_VAT_ID"];
+    const variables = [
+      "SELLER_NAME",
+      "SELLER_STREET",
+      "SELLER_POSTAL_CODE",
+      "SELLER_CITY",
+      "SELLER_EMAIL",
+      "SELLER_PHONE",
+      "SELLER_REPRESENTATIVE",
+      "SELLER_REGISTER",
+      "SELLER_VAT_ID",
+    ];
     const unset = variables.filter((v) => !env[v]);
     const pages = [
-      { link: { en: "Legal notice", de: "Impressum" }, path: "/impressum", title: { en: "Legal notice (Impressum)", de: "Impressum" }, text: { en: "§ 5 of the German Digital Services Act (DDG)", de: "Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)" }, vars: variables },
-      { link: { en: "Terms and conditions", de: "AGB" }, path: "/agb", title: { en: "General terms and conditions (AGB)", de: "Allgemeine Geschäftsbedingungen (AGB)" }, text: { en: "“Place order and pay” (in German: “Zahlungspflichtig bestellen”)", de: "„Zahlungspflichtig bestellen“" }, vars: variables.slice(0, 6) },
-      { link: { en: "Privacy policy", de: "Datenschutz" }, path: "/datenschutz", title: { en: "Privacy policy", de: "Datenschutzerklärung" }, text: { en: "Art. 6 (1) (b) GDPR", de: "Art. 6 Abs. 1 lit. b DSGVO" }, vars: variables.slice(0, 6) },
-      { link: { en: "Right of withdrawal", de: "Widerrufsbelehrung" }, path: "/widerruf", title: { en: "Right of withdrawal", de: "Widerrufsbelehrung" }, text: { en: "Model withdrawal form", de: "Muster-Widerrufsformular" }, vars: variables.slice(0, 6) },
+      {
+        link: { en: "Legal notice", de: "Impressum" },
+        path: "/impressum",
+        title: { en: "Legal notice (Impressum)", de: "Impressum" },
+        text: { en: "§ 5 of the German Digital Services Act (DDG)", de: "Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)" },
+        vars: variables,
+      },
+      {
+        link: { en: "Terms and conditions", de: "AGB" },
+        path: "/agb",
+        title: { en: "General terms and conditions (AGB)", de: "Allgemeine Geschäftsbedingungen (AGB)" },
+        text: { en: "“Place order and pay” (in German: “Zahlungspflichtig bestellen”)", de: "„Zahlungspflichtig bestellen“" },
+        vars: variables.slice(0, 6),
+      },
+      {
+        link: { en: "Privacy policy", de: "Datenschutz" },
+        path: "/datenschutz",
+        title: { en: "Privacy policy", de: "Datenschutzerklärung" },
+        text: { en: "Art. 6 (1) (b) GDPR", de: "Art. 6 Abs. 1 lit. b DSGVO" },
+        vars: variables.slice(0, 6),
+      },
+      {
+        link: { en: "Right of withdrawal", de: "Widerrufsbelehrung" },
+        path: "/widerruf",
+        title: { en: "Right of withdrawal", de: "Widerrufsbelehrung" },
+        text: { en: "Model withdrawal form", de: "Muster-Widerrufsformular" },
+        vars: variables.slice(0, 6),
+      },
     ] as const;
 
     // An anonymous visitor on the (public) editor.
@@ -111,7 +155,9 @@ test.describe("German shop rules", () => {
     await expect(page.getByTestId("withdrawal-form")).toContainText("(*) Unzutreffendes streichen.");
   });
 
-  test("a declined card (4000 0000 0000 0002): the payment failure page names the order and the provider's reason, in English and German", async ({ page }) => {
+  test("a declined card (4000 0000 0000 0002): the payment failure page names the order and the provider's reason, in English and German", async ({
+    page,
+  }) => {
     await registerCustomer(page.request);
     await designInCart(page.request, "customer");
     const checkout = new CheckoutPage(page);
@@ -132,7 +178,10 @@ test.describe("German shop rules", () => {
     await expect(failure.retry()).toHaveAttribute("href", `/checkout?orderId=${orderId}`);
     await expect(failure.viewCart()).toHaveAttribute("href", "/cart");
     await expect(failure.continueShopping()).toHaveAttribute("href", "/");
-    await expect(failure.contactSupport()).toHaveAttribute("href", new RegExp(`^mailto:[^?]+\\?subject=.*${encodeURIComponent(orderNumber)}`));
+    await expect(failure.contactSupport()).toHaveAttribute(
+      "href",
+      new RegExp(`^mailto:[^?]+\\?subject=.*${encodeURIComponent(orderNumber)}`),
+    );
 
     await switchLanguage(page, "de");
     await expect(page.getByTestId("payment-failure-order")).toContainText(`Bestellung ${orderNumber}`);
@@ -150,7 +199,10 @@ test.describe("German shop rules", () => {
     await expect(orders.card(orderNumber).getByTestId("invoice-button")).toHaveCount(0);
   });
 
-  test("My orders after fulfilment: processing, then shipped with carrier and tracking number, delivered, and the invoice download", async ({ page, baseURL }) => {
+  test("My orders after fulfilment: processing, then shipped with carrier and tracking number, delivered, and the invoice download", async ({
+    page,
+    baseURL,
+  }) => {
     await registerCustomer(page.request);
     await designInCart(page.request, "customer");
     const checkout = new CheckoutPage(page);
@@ -184,7 +236,10 @@ test.describe("German shop rules", () => {
       await expect(orders.card(orderNumber).getByTestId("order-shipped")).toBeVisible();
 
       const download = page.waitForEvent("download");
-      await orders.card(orderNumber).getByRole("button", { name: `Download the invoice of order ${orderNumber}` }).click();
+      await orders
+        .card(orderNumber)
+        .getByRole("button", { name: `Download the invoice of order ${orderNumber}` })
+        .click();
       expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
       await expect(orders.toast("Invoice downloaded")).toBeVisible();
 
@@ -194,7 +249,9 @@ test.describe("German shop rules", () => {
       await expect(orders.status(orderNumber)).toHaveText("Zugestellt");
       await expect(orders.card(orderNumber).getByTestId("order-delivered")).toContainText("Zugestellt am");
       await expect(orders.card(orderNumber).getByTestId("order-tracking")).toContainText("Sendungsnummer");
-      await expect(orders.card(orderNumber).getByRole("button", { name: `Rechnung der Bestellung ${orderNumber} herunterladen` })).toBeVisible();
+      await expect(
+        orders.card(orderNumber).getByRole("button", { name: `Rechnung der Bestellung ${orderNumber} herunterladen` }),
+      ).toBeVisible();
     } finally {
       await admin.dispose();
     }

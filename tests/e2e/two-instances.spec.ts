@@ -64,7 +64,11 @@ function must<T>(value: T | undefined, what: string): T {
 }
 
 /** A request to one instance from the client `ip` (the load balancer's X-Forwarded-For entry). */
-async function send(instance: Instance, pathname: string, opts: { method?: string; json?: unknown; form?: FormData; cookie?: string; ip: string }): Promise<Answer> {
+async function send(
+  instance: Instance,
+  pathname: string,
+  opts: { method?: string; json?: unknown; form?: FormData; cookie?: string; ip: string },
+): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": opts.ip, "accept-language": "en" };
   if (opts.cookie) headers.cookie = opts.cookie;
   let body: BodyInit | undefined;
@@ -80,7 +84,10 @@ async function send(instance: Instance, pathname: string, opts: { method?: strin
   } catch {
     parsed = {};
   }
-  const setCookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const setCookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { status: res.status, body: parsed, cookie: setCookie || undefined, text };
 }
 
@@ -90,14 +97,23 @@ async function send(instance: Instance, pathname: string, opts: { method?: strin
  * was refused or its mail never came (the database went away before it was sent).
  */
 /** Signs up through the mailed confirmation link; waits at most `mailWaitMs` for the mail (it is lost when the database goes away after the answer). */
-async function register(instance: Instance, ip: string, label: string, mailWaitMs = 5000): Promise<{ email: string; cookie: string; answer: Answer }> {
+async function register(
+  instance: Instance,
+  ip: string,
+  label: string,
+  mailWaitMs = 5000,
+): Promise<{ email: string; cookie: string; answer: Answer }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const signUp = await send(instance, "/api/auth/register", { json: { email, password: "customer-pass-123", firstName: "Two", lastName: "Instances" }, ip });
+  const signUp = await send(instance, "/api/auth/register", {
+    json: { email, password: "customer-pass-123", firstName: "Two", lastName: "Instances" },
+    ip,
+  });
   if (signUp.status !== 202) return { email, cookie: "", answer: signUp };
   const outbox = path.join(tmp, instance.name.toLowerCase(), "outbox");
   let token: string | null = null;
   for (let i = 0; i < mailWaitMs / 100 && !token; i++) {
-    token = (await newestMailTo(email, outbox).then((mail) => /\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "")?.[1])) ?? null;
+    token =
+      (await newestMailTo(email, outbox).then((mail) => /\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(mail ?? "")?.[1])) ?? null;
     if (!token) await new Promise((r) => setTimeout(r, 100));
   }
   if (!token) return { email, cookie: "", answer: signUp };
@@ -115,7 +131,9 @@ function generateForm(promptId: number): FormData {
 
 /** A local stand-in for the OpenAI images API: every call answers one small PNG. */
 async function startFakeOpenAI(): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
+    .png()
+    .toBuffer();
   openai = http.createServer((req, res) => {
     req.resume();
     req.on("end", () => {
@@ -143,7 +161,8 @@ test.describe("two instances on one PostgreSQL database", () => {
     testInfo.setTimeout(180_000);
     const pg = new URL(PG_URL);
     if (!(await reachable(pg.hostname, Number(pg.port || 5432)))) {
-      if (process.env.CI && process.env.CI !== "false" && process.env.CI !== "0") throw new Error(`PostgreSQL is not reachable at ${PG_URL} (required in CI)`);
+      if (process.env.CI && process.env.CI !== "false" && process.env.CI !== "0")
+        throw new Error(`PostgreSQL is not reachable at ${PG_URL} (required in CI)`);
       skipReason = `PostgreSQL is not reachable at ${PG_URL}: the two-instance tests did not run (start it or set TEST_DATABASE_URL)`;
       console.warn(`!! SKIPPED: ${skipReason}`);
       return;
@@ -151,7 +170,9 @@ test.describe("two instances on one PostgreSQL database", () => {
     await admin.unsafe(`CREATE DATABASE ${dbName}`);
     sql = postgres(dbUrl, { max: 2, onnotice: () => {} });
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "mm-two-instances-"));
-    photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
+    photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: "#3366cc" } })
+      .jpeg()
+      .toBuffer();
     stripe = await startFakeStripe();
     const openaiUrl = await startFakeOpenAI();
 
@@ -254,11 +275,21 @@ test.describe("two instances on one PostgreSQL database", () => {
     const checkout = {
       idempotencyKey: randomUUID(),
       contact: { email: buyer.email, firstName: "Anna", lastName: "Muster", phone: "+49 30 1234567" },
-      shippingAddress: { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
+      shippingAddress: {
+        firstName: "Anna",
+        lastName: "Muster",
+        street1: "Hauptstraße 1",
+        street2: null,
+        city: "Berlin",
+        postalCode: "10115",
+        countryCode: "DE",
+      },
       billingAddress: null,
       acceptWithdrawalWaiver: true,
     };
-    const placed = await Promise.all([a, b].map((instance) => send(instance, "/api/user/orders", { json: checkout, cookie: buyer.cookie, ip })));
+    const placed = await Promise.all(
+      [a, b].map((instance) => send(instance, "/api/user/orders", { json: checkout, cookie: buyer.cookie, ip })),
+    );
     for (const res of placed) expect(res.status, res.text).toBe(201);
     const orderIds = placed.map((res) => (res.body.order as { id: string }).id);
     expect(orderIds[1]).toBe(orderIds[0]);
@@ -270,7 +301,9 @@ test.describe("two instances on one PostgreSQL database", () => {
       expect(list.status).toBe(200);
       expect((list.body as unknown as { id: string }[]).map((o) => o.id)).toEqual([orderId]);
     }
-    const paymentRows = await db<{ providerPaymentId: string | null }[]>`select provider_payment_id as "providerPaymentId" from payments where order_id = ${orderId}`;
+    const paymentRows = await db<
+      { providerPaymentId: string | null }[]
+    >`select provider_payment_id as "providerPaymentId" from payments where order_id = ${orderId}`;
     expect(paymentRows).toHaveLength(1);
     // Both instances may ask Stripe, but with the attempt's idempotency key: Stripe makes one PaymentIntent.
     const creates = fakeStripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
@@ -296,7 +329,10 @@ test.describe("two instances on one PostgreSQL database", () => {
       [a, b].map((instance) =>
         fetch(`${instance.url}/api/webhooks/stripe`, {
           method: "POST",
-          headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+          headers: {
+            "content-type": "application/json",
+            "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+          },
           body: payload,
         }),
       ),
@@ -332,7 +368,10 @@ test.describe("two instances on one PostgreSQL database", () => {
   test("the per-client sign-in limit holds across both instances", async () => {
     const ip = "203.0.113.30";
     for (let i = 0; i < LOGIN_LIMIT; i++) {
-      const res = await send(i % 2 ? b : a, "/api/auth/login", { json: { email: `nobody-${i}@example.com`, password: "wrong-password-1" }, ip });
+      const res = await send(i % 2 ? b : a, "/api/auth/login", {
+        json: { email: `nobody-${i}@example.com`, password: "wrong-password-1" },
+        ip,
+      });
       expect(res.status, res.text).toBe(401);
     }
     for (const instance of [a, b]) {
@@ -346,9 +385,15 @@ test.describe("two instances on one PostgreSQL database", () => {
     const ip = "203.0.113.40";
     const customer = await register(a, ip, "budget");
     expect(customer.answer.status, customer.answer.text).toBe(201);
-    const results = await Promise.all([a, b, a].map((instance) => send(instance, "/api/public/images/generate", { form: generateForm(openaiPromptId), cookie: customer.cookie, ip })));
+    const results = await Promise.all(
+      [a, b, a].map((instance) =>
+        send(instance, "/api/public/images/generate", { form: generateForm(openaiPromptId), cookie: customer.cookie, ip }),
+      ),
+    );
     expect(results.map((r) => r.status).sort(), `${a.stderr()}\n${b.stderr()}`).toEqual([200, 200, 503]);
-    expect(results.find((r) => r.status === 503)?.body.message).toBe("Image generation is paused for now because the shop's AI budget is used up. Please try again later.");
+    expect(results.find((r) => r.status === 503)?.body.message).toBe(
+      "Image generation is paused for now because the shop's AI budget is used up. Please try again later.",
+    );
     expect(openaiHits).toBe(2);
     const again = await send(b, "/api/public/images/generate", { form: generateForm(openaiPromptId), cookie: customer.cookie, ip });
     expect(again.status).toBe(503);
@@ -397,9 +442,7 @@ test.describe("two instances on one PostgreSQL database", () => {
       await cutter.restore();
       phase = "after";
       // Recovery by itself, within a few seconds (postgres.js' default reconnect backoff grows to 20 s): polled, no restart.
-      await expect
-        .poll(async () => (await send(instance, "/api/health", { ip })).status, { timeout: 8_000, intervals: [250] })
-        .toBe(200);
+      await expect.poll(async () => (await send(instance, "/api/health", { ip })).status, { timeout: 8_000, intervals: [250] }).toBe(200);
       await wait(1500);
     } finally {
       running = false;

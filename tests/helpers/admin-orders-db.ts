@@ -48,13 +48,16 @@ export interface SeedOrder {
 
 let counter = 0;
 
-export async function seedOrder(input: SeedOrder = {}): Promise<{ id: string; orderNumber: string; totalCents: number; itemIds: number[] }> {
+export async function seedOrder(
+  input: SeedOrder = {},
+): Promise<{ id: string; orderNumber: string; totalCents: number; itemIds: number[] }> {
   const db = await getDb();
   counter += 1;
   const lines = input.lines ?? [{ unitPriceCents: 1499, vatPercent: 19 }];
   const shippingCents = input.shippingCents ?? 490;
   const subtotalCents = lines.reduce((s, l) => s + l.unitPriceCents * (l.quantity ?? 1), 0);
-  const taxCents = lines.reduce((s, l) => s + vatInGross(l.unitPriceCents * (l.quantity ?? 1), l.vatPercent), 0) + vatInGross(shippingCents, 19);
+  const taxCents =
+    lines.reduce((s, l) => s + vatInGross(l.unitPriceCents * (l.quantity ?? 1), l.vatPercent), 0) + vatInGross(shippingCents, 19);
   const totalCents = subtotalCents + shippingCents;
   const firstName = input.firstName ?? "Anna";
   const lastName = input.lastName ?? "Muster";
@@ -96,12 +99,31 @@ export async function seedOrder(input: SeedOrder = {}): Promise<{ id: string; or
       })),
     )
     .returning({ id: orderItems.id });
-  const shipping = input.shipping ?? { firstName, lastName, street1: "Hauptstraße 1", city: "Berlin", postalCode: "10115", countryCode: "DE" };
+  const shipping = input.shipping ?? {
+    firstName,
+    lastName,
+    street1: "Hauptstraße 1",
+    city: "Berlin",
+    postalCode: "10115",
+    countryCode: "DE",
+  };
   const addressRows: (SeedAddress & { kind: "shipping" | "billing" })[] = [{ ...shipping, kind: "shipping" }];
   if (input.billing) addressRows.push({ ...input.billing, kind: "billing" });
-  await db.insert(orderAddresses).values(
-    addressRows.map((a) => ({ orderId: order.id, kind: a.kind, firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2 ?? null, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode })),
-  );
+  await db
+    .insert(orderAddresses)
+    .values(
+      addressRows.map((a) => ({
+        orderId: order.id,
+        kind: a.kind,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        street1: a.street1,
+        street2: a.street2 ?? null,
+        city: a.city,
+        postalCode: a.postalCode,
+        countryCode: a.countryCode,
+      })),
+    );
   if (input.paid) {
     const refunded = input.refundedCents ?? 0;
     await db.insert(payments).values({

@@ -80,7 +80,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds = new Map<string, FakeRefund>();
   const refundStatus: { next: FakeRefund["status"] } = { next: "succeeded" };
   /** Refunded so far (pending refunds count, as at Stripe; failed ones do not). */
-  const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
   const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean; errorType?: string }[] = [];
   const losses: { match: string; remaining: number }[] = [];
   const drops: { match: string; remaining: number }[] = [];
@@ -100,7 +101,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const failure = failures.find((f) => f.remaining > 0 && `${method} ${path}`.startsWith(f.match));
       if (failure) {
         failure.remaining--;
-        const headers: Record<string, string> = failure.shouldRetry === undefined ? {} : { "stripe-should-retry": String(failure.shouldRetry) };
+        const headers: Record<string, string> =
+          failure.shouldRetry === undefined ? {} : { "stripe-should-retry": String(failure.shouldRetry) };
         return json(res, failure.status, stripeError("Simulated outage", failure.errorType ?? "api_error"), headers);
       }
       const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
@@ -145,7 +147,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           metadata,
           description: form.description ?? null,
           last_payment_error: null,
-          automatic_payment_methods: form["automatic_payment_methods[enabled]"] ? { enabled: form["automatic_payment_methods[enabled]"] === "true" } : null,
+          automatic_payment_methods: form["automatic_payment_methods[enabled]"]
+            ? { enabled: form["automatic_payment_methods[enabled]"] === "true" }
+            : null,
           livemode: false,
           created: Math.floor(Date.now() / 1000),
         };
@@ -159,18 +163,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (method === "POST" && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
         const intent = intents.get(m[1] ?? "");
         if (!intent) return json(res, 404, stripeError("No such payment_intent"));
-        if (intent.status === "succeeded" || intent.status === "canceled") return reply(400, stripeError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`));
+        if (intent.status === "succeeded" || intent.status === "canceled")
+          return reply(400, stripeError(`You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`));
         intent.status = "canceled";
         return reply(200, intent);
       }
       if (method === "POST" && path === "/v1/refunds") {
         const intent = intents.get(form.payment_intent ?? "");
-        if (!intent || intent.status !== "succeeded") return reply(400, stripeError("This PaymentIntent has no successful charge to refund."));
+        if (!intent || intent.status !== "succeeded")
+          return reply(400, stripeError("This PaymentIntent has no successful charge to refund."));
         // Like Stripe: amount omitted = everything not yet refunded; more than that is refused.
         const already = refundedOf(intent.id);
         const amount = form.amount === undefined ? intent.amount - already : Number(form.amount);
         if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - already) {
-          return reply(400, stripeError(`Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - already) / 100})`));
+          return reply(
+            400,
+            stripeError(
+              `Refund amount (€${amount / 100}) is greater than unrefunded amount on charge (€${(intent.amount - already) / 100})`,
+            ),
+          );
         }
         const status = refundStatus.next;
         const metadata: Record<string, string> = {};
@@ -178,7 +189,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           const meta = /^metadata\[(.+)\]$/.exec(k);
           if (meta?.[1]) metadata[meta[1]] = v;
         }
-        const refund: FakeRefund = { id: `re_fake_${++counter}`, object: "refund", amount, payment_intent: intent.id, status, currency: intent.currency, metadata };
+        const refund: FakeRefund = {
+          id: `re_fake_${++counter}`,
+          object: "refund",
+          amount,
+          payment_intent: intent.id,
+          status,
+          currency: intent.currency,
+          metadata,
+        };
         refunds.set(refund.id, refund);
         return reply(200, refund);
       }

@@ -10,7 +10,12 @@ export async function makeJpeg(width = 800, height = 600, opts: { exif?: boolean
   return img.toBuffer();
 }
 
-export function photoForm(photo: Buffer | string, fields: Record<string, string | number>, filename = "photo.jpg", type = "image/jpeg"): FormData {
+export function photoForm(
+  photo: Buffer | string,
+  fields: Record<string, string | number>,
+  filename = "photo.jpg",
+  type = "image/jpeg",
+): FormData {
   const form = new FormData();
   form.set("image", new Blob([typeof photo === "string" ? photo : new Uint8Array(photo)], { type }), filename);
   for (const [k, v] of Object.entries(fields)) form.set(k, String(v));

@@ -8,7 +8,16 @@ import path from "node:path";
  */
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const appDir = path.join(root, "app");
-const ROUTE_FILES = new Set(["page.tsx", "layout.tsx", "error.tsx", "not-found.tsx", "loading.tsx", "template.tsx", "default.tsx", "global-error.tsx"]);
+const ROUTE_FILES = new Set([
+  "page.tsx",
+  "layout.tsx",
+  "error.tsx",
+  "not-found.tsx",
+  "loading.tsx",
+  "template.tsx",
+  "default.tsx",
+  "global-error.tsx",
+]);
 
 /** Every route file under `dir` (app/api left out). */
 export function routeFiles(dir = appDir, out: string[] = []): string[] {

@@ -11,7 +11,12 @@ import { readableMail } from "./orders";
 export function deliveredMail(mailId: number): string {
   const dir = path.join(dataDir(), "outbox");
   const suffix = `-${String(mailId).padStart(6, "0")}.eml`;
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith(suffix))
+        .sort()
+    : [];
   const newest = files[files.length - 1];
   if (!newest) throw new Error(`mail ${mailId} was not delivered to ${dir}`);
   return readableMail(fs.readFileSync(path.join(dir, newest), "utf8"));

@@ -59,7 +59,9 @@ export async function seededMug(): Promise<{ mugId: number; variantId: number; p
  */
 export async function fillCart(who: Who, ownerId: number, quantity = 1, opts: { keep?: boolean } = {}): Promise<CartDto> {
   if (!opts.keep) await clearCart(who);
-  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
   const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
   const { mugId, variantId } = await seededMug();
   const res = await call<CartDto & ErrorBody>(itemsRoute.POST, {
@@ -87,7 +89,15 @@ export function checkoutBody(overrides: Partial<Record<keyof PlaceOrderBody, unk
   return {
     idempotencyKey: randomUUID(),
     contact: { email: "anna@example.com", firstName: "Anna", lastName: "Muster", phone: "+49 30 1234567" },
-    shippingAddress: { firstName: "Anna", lastName: "Muster", street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" },
+    shippingAddress: {
+      firstName: "Anna",
+      lastName: "Muster",
+      street1: "Hauptstraße 1",
+      street2: null,
+      city: "Berlin",
+      postalCode: "10115",
+      countryCode: "DE",
+    },
     billingAddress: null,
     // Every mug carries the customer's design: the waiver of the right of withdrawal is confirmed.
     acceptWithdrawalWaiver: true,
@@ -100,7 +110,10 @@ export function checkoutBody(overrides: Partial<Record<keyof PlaceOrderBody, unk
  * not meet another test's open unpaid order (a new checkout re-uses that one). A guest account by
  * default (no password: registering costs no scrypt hash); `password: true` registers a full customer.
  */
-export async function newCustomer(label = "buyer", opts: { password?: boolean } = {}): Promise<{ cookie: string; id: number; email: string }> {
+export async function newCustomer(
+  label = "buyer",
+  opts: { password?: boolean } = {},
+): Promise<{ cookie: string; id: number; email: string }> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
   const account = opts.password ? { password: "customer-pass-123" } : { guest: true };
   // Each buyer comes from their own address (registrations are limited per client address).
@@ -111,11 +124,21 @@ export async function newCustomer(label = "buyer", opts: { password?: boolean } 
 }
 
 export async function placeOrder(body: unknown, who: Who = "customer", lang: Lang = "en") {
-  return call<PlaceOrderResponse & ErrorBody>(ordersRoute.POST, { method: "POST", path: "/api/user/orders", body, cookie: await cookieOf(who), headers: headersFor(lang) });
+  return call<PlaceOrderResponse & ErrorBody>(ordersRoute.POST, {
+    method: "POST",
+    path: "/api/user/orders",
+    body,
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
 }
 
 /** Fills the cart and places an order; fails the test unless it answers 201. */
-export async function placedOrder(who: Who, ownerId: number, opts: { quantity?: number; lang?: Lang; body?: Record<string, unknown> } = {}): Promise<PlaceOrderResponse> {
+export async function placedOrder(
+  who: Who,
+  ownerId: number,
+  opts: { quantity?: number; lang?: Lang; body?: Record<string, unknown> } = {},
+): Promise<PlaceOrderResponse> {
   await fillCart(who, ownerId, opts.quantity ?? 1);
   const res = await placeOrder(opts.body ?? checkoutBody(), who, opts.lang ?? "en");
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -123,15 +146,30 @@ export async function placedOrder(who: Who, ownerId: number, opts: { quantity?: 
 }
 
 export async function listOrders(who: Who = "customer", lang: Lang = "en") {
-  return call<OrderDto[] & ErrorBody>(ordersRoute.GET, { path: "/api/user/orders", cookie: await cookieOf(who), headers: headersFor(lang) });
+  return call<OrderDto[] & ErrorBody>(ordersRoute.GET, {
+    path: "/api/user/orders",
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
 }
 
 export async function getOrder(orderId: string, who: Who = "customer", lang: Lang = "en") {
-  return call<OrderDto & ErrorBody>(orderRoute.GET, { path: orderPath(orderId), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+  return call<OrderDto & ErrorBody>(orderRoute.GET, {
+    path: orderPath(orderId),
+    params: { orderId },
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
 }
 
 export async function retryPayment(orderId: string, who: Who = "customer", lang: Lang = "en") {
-  return call<PaymentDto & ErrorBody>(paymentRoute.POST, { method: "POST", path: orderPath(orderId, "/payment"), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+  return call<PaymentDto & ErrorBody>(paymentRoute.POST, {
+    method: "POST",
+    path: orderPath(orderId, "/payment"),
+    params: { orderId },
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
 }
 
 export function card(number: string, overrides: Partial<SandboxCardBody> = {}): SandboxCardBody {
@@ -161,11 +199,21 @@ export async function authenticateSandbox(orderId: string, body: unknown, who: W
 }
 
 export async function cancelOrder(orderId: string, who: Who = "customer") {
-  return call<OrderDto & ErrorBody>(cancelRoute.POST, { method: "POST", path: orderPath(orderId, "/cancel"), params: { orderId }, cookie: await cookieOf(who) });
+  return call<OrderDto & ErrorBody>(cancelRoute.POST, {
+    method: "POST",
+    path: orderPath(orderId, "/cancel"),
+    params: { orderId },
+    cookie: await cookieOf(who),
+  });
 }
 
 export async function getReceipt(orderId: string, who: Who = "customer", lang: Lang = "en") {
-  return call<string & ErrorBody>(receiptRoute.GET, { path: orderPath(orderId, "/receipt"), params: { orderId }, cookie: await cookieOf(who), headers: headersFor(lang) });
+  return call<string & ErrorBody>(receiptRoute.GET, {
+    path: orderPath(orderId, "/receipt"),
+    params: { orderId },
+    cookie: await cookieOf(who),
+    headers: headersFor(lang),
+  });
 }
 
 export async function paymentConfig(who: Who = "customer") {

@@ -10,7 +10,13 @@ import { deliveredMail } from "./mail";
 /** The token of the newest sign-up confirmation link delivered to the address, or null. */
 export async function confirmationToken(email: string): Promise<string | null> {
   await flushAfterResponse();
-  const mails = await (await getDb()).select({ id: outgoingMail.id, text: outgoingMail.text }).from(outgoingMail).where(eq(outgoingMail.to, email.trim().toLowerCase())).orderBy(desc(outgoingMail.id));
+  const mails = await (
+    await getDb()
+  )
+    .select({ id: outgoingMail.id, text: outgoingMail.text })
+    .from(outgoingMail)
+    .where(eq(outgoingMail.to, email.trim().toLowerCase()))
+    .orderBy(desc(outgoingMail.id));
   // The stored mail holds a placeholder; the token is in the mail as delivered.
   const mail = mails.find((m) => m.text.includes("/confirm-registration?token="));
   return mail ? (/\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(deliveredMail(mail.id))?.[1] ?? null) : null;
@@ -21,12 +27,20 @@ export async function confirmationToken(email: string): Promise<string | null> {
  * confirmation link from the mail with the same password (POST /api/auth/register/confirm). Answers the confirmation's
  * result (201 with the session cookie), or the registration's when it was refused.
  */
-export async function registerCustomer<T = Record<string, unknown>>(body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}): Promise<CallResult<T>> {
+export async function registerCustomer<T = Record<string, unknown>>(
+  body: unknown,
+  opts: { ip?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
   const headers = { ...(opts.ip ? { "x-forwarded-for": opts.ip } : {}), ...opts.headers };
   const res = await call<T>(registerRoute.POST, { method: "POST", path: "/api/auth/register", body, headers });
   if (res.status !== 202) return res;
   const email = String((body as { email?: unknown }).email ?? "");
   const token = await confirmationToken(email);
   if (!token) throw new Error(`no confirmation link mailed to ${email}`);
-  return call<T>(confirmRoute.POST, { method: "POST", path: "/api/auth/register/confirm", body: { token, password: (body as { password?: unknown }).password }, headers });
+  return call<T>(confirmRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register/confirm",
+    body: { token, password: (body as { password?: unknown }).password },
+    headers,
+  });
 }

@@ -15,7 +15,14 @@ import { tempDir } from "./test-db";
 /** Shared by the Stripe tests: the fake Stripe server, signed events, orders paid through Stripe. */
 
 export const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
-const STRIPE_ENV = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL"];
+const STRIPE_ENV = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+];
 
 /** Starts the fake Stripe server for this test file and points the shop at it; returns a getter. */
 export function fakeStripeForFile(prefix = "shop-test-stripe-"): () => FakeStripe {
@@ -94,7 +101,12 @@ export const sign = (payload: string, opts: { secret?: string; timestamp?: numbe
 export async function sendWebhook(payload: string, signature: string | null = sign(payload)) {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature !== null) headers["stripe-signature"] = signature;
-  return call<{ received?: boolean; outcome?: string; message?: string }>(webhookRoute.POST, { method: "POST", path: "/api/webhooks/stripe", body: payload, headers });
+  return call<{ received?: boolean; outcome?: string; message?: string }>(webhookRoute.POST, {
+    method: "POST",
+    path: "/api/webhooks/stripe",
+    body: payload,
+    headers,
+  });
 }
 
 /** Sends a signed event and expects Stripe to be told it arrived (200). */
@@ -110,9 +122,13 @@ export function intentAs(intent: FakeIntent, changes: Partial<FakeIntent>): Fake
   return { ...intent };
 }
 
-export const succeeded = (intent: FakeIntent) => intentAs(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null });
+export const succeeded = (intent: FakeIntent) =>
+  intentAs(intent, { status: "succeeded", amount_received: intent.amount, last_payment_error: null });
 export const declined = (intent: FakeIntent) =>
-  intentAs(intent, { status: "requires_payment_method", last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." } });
+  intentAs(intent, {
+    status: "requires_payment_method",
+    last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+  });
 
 /** The charge of a succeeded intent as charge.refunded carries it (refunds list included only when given). */
 export function chargeOf(intent: FakeIntent, amountRefunded: number, refunds?: { id: string; amount: number; status?: string }[]) {
@@ -127,11 +143,34 @@ export function chargeOf(intent: FakeIntent, amountRefunded: number, refunds?: {
     status: "succeeded",
     amount_refunded: amountRefunded,
     refunded: amountRefunded >= intent.amount,
-    ...(refunds ? { refunds: { object: "list", data: refunds.map((r) => ({ object: "refund", currency: intent.currency, payment_intent: intent.id, status: "succeeded", ...r })), has_more: false } } : {}),
+    ...(refunds
+      ? {
+          refunds: {
+            object: "list",
+            data: refunds.map((r) => ({
+              object: "refund",
+              currency: intent.currency,
+              payment_intent: intent.id,
+              status: "succeeded",
+              ...r,
+            })),
+            has_more: false,
+          },
+        }
+      : {}),
   };
 }
 
 /** A dispute of the intent's charge as charge.dispute.* carries it. */
 export function disputeOf(intent: FakeIntent, status: string, amount = intent.amount, id = `dp_${intent.id}`) {
-  return { id, object: "dispute", amount, currency: intent.currency, charge: `ch_${intent.id}`, payment_intent: intent.id, reason: "fraudulent", status };
+  return {
+    id,
+    object: "dispute",
+    amount,
+    currency: intent.currency,
+    charge: `ch_${intent.id}`,
+    payment_intent: intent.id,
+    reason: "fraudulent",
+    status,
+  };
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { createArticleBody, updateArticleBody, type ArticleDto } from "@/lib/schemas/articles";
 import { derivePriceCalculation } from "@/lib/price-calculation";
 import { formatCentsInput, formatDecimalInput, parseCents, parseDecimal } from "@/components/admin/articles/numbers";
-import { initialValues, mugDimensions, toCreateBody, toUpdateBody, type ArticleFormValues } from "@/components/admin/articles/article-form-model";
+import {
+  initialValues,
+  mugDimensions,
+  toCreateBody,
+  toUpdateBody,
+  type ArticleFormValues,
+} from "@/components/admin/articles/article-form-model";
 import { currentErrors, invalidTabs, tabOfField } from "@/components/admin/articles/form-errors";
 import { livePrice, vatPercentOf, type VatOption } from "@/components/admin/articles/live-price";
 import { checkVariantImage, clampCrop } from "@/components/admin/articles/variant-image";
@@ -100,7 +106,15 @@ describe("admin article form – request bodies", () => {
 
   it("only the figure that drives each side is sent (the server derives the rest)", () => {
     const v = mugValues();
-    v.price = { ...v.price, purchaseCostDriver: "PERCENT", purchaseCost: "9,99", purchaseCostPercent: "10", salesDriver: "PERCENT", salesMarginPercent: "150", salesTotal: "14,99" };
+    v.price = {
+      ...v.price,
+      purchaseCostDriver: "PERCENT",
+      purchaseCost: "9,99",
+      purchaseCostPercent: "10",
+      salesDriver: "PERCENT",
+      salesMarginPercent: "150",
+      salesTotal: "14,99",
+    };
     const body = toUpdateBody(v) as { priceCalculation: Record<string, unknown> };
     expect(body.priceCalculation).toMatchObject({
       purchaseCostCents: null,
@@ -131,7 +145,9 @@ describe("admin article form – request bodies", () => {
     const v = mugValues();
     v.mugDetails = { ...v.mugDetails, documentWidthMm: "200" };
     const parsed = updateArticleBody.safeParse(toUpdateBody(v));
-    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["mugDetails.documentWidthMm", "validation.documentWidthGreater"]]);
+    expect(parsed.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["mugDetails.documentWidthMm", "validation.documentWidthGreater"],
+    ]);
   });
 
   it("a shirt form sends its details and draft variants", () => {
@@ -184,7 +200,17 @@ describe("admin article form – request bodies", () => {
         salesVatRateId: 2,
         shopPrice: { grossCents: 1499, netCents: 1401, vatPercent: 7 },
       },
-      mugDetails: { heightMm: 95, diameterMm: 82, fillingQuantityMl: 250, dishwasherSafe: true, printTemplateWidthMm: 200, printTemplateHeightMm: 80, documentWidthMm: 210, documentHeightMm: 90, documentBottomMarginMm: 5 },
+      mugDetails: {
+        heightMm: 95,
+        diameterMm: 82,
+        fillingQuantityMl: 250,
+        dishwasherSafe: true,
+        printTemplateWidthMm: 200,
+        printTemplateHeightMm: 80,
+        documentWidthMm: 210,
+        documentHeightMm: 90,
+        documentBottomMarginMm: 5,
+      },
       shirtDetails: null,
       mugVariants: [],
       shirtVariants: [],
@@ -197,7 +223,13 @@ describe("admin article form – request bodies", () => {
     expect(v.price.salesVatRateId).toBe("2");
     expect(v.subcategoryId).toBe("4");
     const parsed = updateArticleBody.parse(toUpdateBody(v));
-    expect(parsed.priceCalculation).toMatchObject({ purchasePriceCents: 350, purchaseCostCents: 50, salesTotalCents: 1499, salesVatRateId: 2, purchaseVatRateId: null });
+    expect(parsed.priceCalculation).toMatchObject({
+      purchasePriceCents: 350,
+      purchaseCostCents: 50,
+      salesTotalCents: 1499,
+      salesVatRateId: 2,
+      purchaseVatRateId: null,
+    });
     if (parsed.type === "MUG") expect(parsed.mugDetails).toEqual(article.mugDetails);
   });
 });
@@ -217,13 +249,25 @@ describe("admin article form – tabs and errors", () => {
   }
 
   it("invalidTabs lists every tab with an error once", () => {
-    expect([...invalidTabs({ name: "x", articleNumber: "y", "priceCalculation.salesTotalCents": "z" })].sort()).toEqual(["general", "price"]);
+    expect([...invalidTabs({ name: "x", articleNumber: "y", "priceCalculation.salesTotalCents": "z" })].sort()).toEqual([
+      "general",
+      "price",
+    ]);
   });
 
   it("an error hides once its field changes; the others stay until the next save", () => {
     const checked = mugValues();
-    const errors = { name: "Name is required", "mugDetails.documentWidthMm": "too small", "priceCalculation.salesTotalCents": "bad", "mugVariants.0.name": "taken" };
-    const now: ArticleFormValues = { ...checked, mugDetails: { ...checked.mugDetails, documentWidthMm: "230" }, price: { ...checked.price, salesTotal: "15" } };
+    const errors = {
+      name: "Name is required",
+      "mugDetails.documentWidthMm": "too small",
+      "priceCalculation.salesTotalCents": "bad",
+      "mugVariants.0.name": "taken",
+    };
+    const now: ArticleFormValues = {
+      ...checked,
+      mugDetails: { ...checked.mugDetails, documentWidthMm: "230" },
+      price: { ...checked.price, salesTotal: "15" },
+    };
     expect(currentErrors(errors, checked, now)).toEqual({ name: "Name is required", "mugVariants.0.name": "taken" });
     expect(currentErrors(errors, null, now)).toEqual(errors);
   });
@@ -264,7 +308,14 @@ describe("admin article form – live price calculation", () => {
   });
 
   it("a package price is divided by the units per package", () => {
-    const p = { ...mugValues().price, purchasePrice: "12", purchasePriceUnit: "PACKAGE" as const, purchaseUnitsPerPackage: "6", salesDriver: "MARGIN" as const, salesMargin: "1" };
+    const p = {
+      ...mugValues().price,
+      purchasePrice: "12",
+      purchasePriceUnit: "PACKAGE" as const,
+      purchaseUnitsPerPackage: "6",
+      salesDriver: "MARGIN" as const,
+      salesMargin: "1",
+    };
     expect(livePrice(p, vatRates)).toMatchObject({ purchaseNetPerUnitCents: 200, salesMarginCents: 100, salesTotalCents: 357 });
   });
 
@@ -279,14 +330,28 @@ describe("admin article form – live price calculation", () => {
 
 describe("admin article form – mug variants", () => {
   it("the mug geometry for the preview and the crop aspect comes from the typed details", () => {
-    expect(mugDimensions(mugValues().mugDetails)).toEqual({ diameterMm: 85, heightMm: 100, printTemplateWidthMm: 210.5, printTemplateHeightMm: 90, documentBottomMarginMm: 3 });
+    expect(mugDimensions(mugValues().mugDetails)).toEqual({
+      diameterMm: 85,
+      heightMm: 100,
+      printTemplateWidthMm: 210.5,
+      printTemplateHeightMm: 90,
+      documentBottomMarginMm: 3,
+    });
     expect(mugDimensions({ ...mugValues().mugDetails, printTemplateHeightMm: "" })).toBeNull();
   });
 
   const draft = (key: string, isDefault: boolean): MugVariantDraft => ({
     key,
     image: null,
-    body: { name: key, nameDe: null, articleVariantNumber: null, insideColorCode: "#FFFFFF", outsideColorCode: "#FFFFFF", active: true, isDefault },
+    body: {
+      name: key,
+      nameDe: null,
+      articleVariantNumber: null,
+      insideColorCode: "#FFFFFF",
+      outsideColorCode: "#FFFFFF",
+      active: true,
+      isDefault,
+    },
   });
   const defaults = (drafts: MugVariantDraft[]) => drafts.filter((d) => d.body.isDefault).map((d) => d.key);
 
@@ -304,7 +369,17 @@ describe("admin article form – mug variants", () => {
   });
 
   it("a crop is whole pixels inside the image", () => {
-    expect(clampCrop({ x: -0.4, y: 10.6, width: 1200.7, height: 400.2 }, { width: 1200, height: 800 })).toEqual({ x: 0, y: 11, width: 1200, height: 400 });
-    expect(clampCrop({ x: 900, y: 700, width: 600, height: 300 }, { width: 1200, height: 800 })).toEqual({ x: 900, y: 700, width: 300, height: 100 });
+    expect(clampCrop({ x: -0.4, y: 10.6, width: 1200.7, height: 400.2 }, { width: 1200, height: 800 })).toEqual({
+      x: 0,
+      y: 11,
+      width: 1200,
+      height: 400,
+    });
+    expect(clampCrop({ x: 900, y: 700, width: 600, height: 300 }, { width: 1200, height: 800 })).toEqual({
+      x: 900,
+      y: 700,
+      width: 300,
+      height: 100,
+    });
   });
 });

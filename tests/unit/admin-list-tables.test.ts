@@ -16,7 +16,9 @@ const tables = fs
 
 describe("admin list tables", () => {
   it("finds the tables", () => {
-    expect(tables.map((f) => path.basename(f))).toEqual(expect.arrayContaining(["vat-table.tsx", "supplier-table.tsx", "order-table.tsx", "article-table.tsx"]));
+    expect(tables.map((f) => path.basename(f))).toEqual(
+      expect.arrayContaining(["vat-table.tsx", "supplier-table.tsx", "order-table.tsx", "article-table.tsx"]),
+    );
   });
 
   it.each(tables.map((f) => [path.relative(root, f), f]))("%s is a client component that only renders its props", (_name, file) => {

@@ -66,7 +66,15 @@ const saved: PromptDto = {
 describe("admin prompt form – values and body", () => {
   it("a new prompt starts empty with the first active model and every slot type on none", () => {
     const v = initialValues(options);
-    expect(v).toMatchObject({ title: "", categoryId: "", subcategoryId: "", llmId: "8", active: true, archived: false, exampleImage: null });
+    expect(v).toMatchObject({
+      title: "",
+      categoryId: "",
+      subcategoryId: "",
+      llmId: "8",
+      active: true,
+      archived: false,
+      exampleImage: null,
+    });
     expect(v.slots).toEqual({ "3": "", "4": "" });
   });
 
@@ -76,7 +84,17 @@ describe("admin prompt form – values and body", () => {
 
   it("a saved prompt fills every field, its slot variants keyed by slot type", () => {
     const v = initialValues(options, saved);
-    expect(v).toMatchObject({ title: "Watercolour", titleDe: "Aquarell", description: "", descriptionDe: "Sanft", promptNumber: "P-5", categoryId: "1", subcategoryId: "11", llmId: "7", archived: true });
+    expect(v).toMatchObject({
+      title: "Watercolour",
+      titleDe: "Aquarell",
+      description: "",
+      descriptionDe: "Sanft",
+      promptNumber: "P-5",
+      categoryId: "1",
+      subcategoryId: "11",
+      llmId: "7",
+      archived: true,
+    });
     expect(v.exampleImage).toEqual({ id: 99, url: "/api/images/99" });
     expect(v.slots).toEqual({ "3": "31", "4": "41" });
   });
@@ -84,7 +102,16 @@ describe("admin prompt form – values and body", () => {
   it("the body passes the handler's schema and lists slot variants by slot type position", () => {
     const body = toBody(initialValues(options, saved), options);
     const parsed = promptBody.parse(body);
-    expect(parsed).toMatchObject({ title: "Watercolour", titleDe: "Aquarell", description: null, categoryId: 1, subcategoryId: 11, llmId: 7, exampleImageId: 99, archived: true });
+    expect(parsed).toMatchObject({
+      title: "Watercolour",
+      titleDe: "Aquarell",
+      description: null,
+      categoryId: 1,
+      subcategoryId: 11,
+      llmId: 7,
+      exampleImageId: 99,
+      archived: true,
+    });
     expect(parsed.slotVariantIds).toEqual([41, 31]);
   });
 
@@ -126,7 +153,15 @@ describe("admin prompt form – live composed prompt", () => {
   it("equals composePromptText with the slot variants in slot type position order", () => {
     const v = initialValues(options, saved);
     const text = composedPreview(v, options);
-    expect(text).toBe(composePromptText({ styleText: "Paint it as a watercolour", slots: [{ position: 10, text: "on a sunny beach" }, { position: 20, text: "warm golden light" }] }));
+    expect(text).toBe(
+      composePromptText({
+        styleText: "Paint it as a watercolour",
+        slots: [
+          { position: 10, text: "on a sunny beach" },
+          { position: 20, text: "warm golden light" },
+        ],
+      }),
+    );
     expect(text).toBe("Paint it as a watercolour.\n\non a sunny beach.\n\nwarm golden light.");
   });
 
@@ -143,7 +178,12 @@ describe("admin prompt form – live composed prompt", () => {
 
 describe("admin prompt form – field errors", () => {
   const checked = initialValues(options);
-  const errors = { title: "Title is required", exampleImageId: "Please upload an example image", "slotVariantIds.0": "Invalid value", llmId: "Please choose an AI model" };
+  const errors = {
+    title: "Title is required",
+    exampleImageId: "Please upload an example image",
+    "slotVariantIds.0": "Invalid value",
+    llmId: "Please choose an AI model",
+  };
 
   it("all errors show while nothing changed", () => {
     expect(currentErrors(errors, checked, checked, false)).toEqual(errors);

@@ -8,7 +8,14 @@ import { prompts } from "@/db/schema";
 import { PROMPTS } from "@/db/seed-data";
 import { resetEnvCache } from "@/lib/env";
 import { generateWithDeadline, getImageModel } from "@/lib/integrations/ai/registry";
-import { OFFLINE_STYLES, duotoneColours, offlineAdapter, pickOfflineStyle, stylePhoto, type OfflineStyle } from "@/lib/integrations/ai/offline";
+import {
+  OFFLINE_STYLES,
+  duotoneColours,
+  offlineAdapter,
+  pickOfflineStyle,
+  stylePhoto,
+  type OfflineStyle,
+} from "@/lib/integrations/ai/offline";
 import { generationErrorToApiError } from "@/lib/integrations/ai/errors";
 import { GenerationError, type GenerateRequest } from "@/lib/integrations/ai/types";
 import { assemblePrompt } from "@/lib/services/prompt-assembly";
@@ -79,7 +86,14 @@ async function eventually(check: () => boolean, timeoutMs = 3000): Promise<void>
   }
 }
 
-const AI_ENV = ["OPENAI_API_KEY", "OPENAI_BASE_URL", "GOOGLE_GENERATIVE_AI_API_KEY", "GOOGLE_BASE_URL", "BFL_API_KEY", "BFL_BASE_URL"] as const;
+const AI_ENV = [
+  "OPENAI_API_KEY",
+  "OPENAI_BASE_URL",
+  "GOOGLE_GENERATIVE_AI_API_KEY",
+  "GOOGLE_BASE_URL",
+  "BFL_API_KEY",
+  "BFL_BASE_URL",
+] as const;
 
 function setEnv(vars: Partial<Record<(typeof AI_ENV)[number], string>>): void {
   for (const k of AI_ENV) delete process.env[k];
@@ -114,14 +128,21 @@ let promptText: string;
 
 beforeAll(async () => {
   photo = await makePhoto(640, 480);
-  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff00aa" } }).png().toBuffer();
+  answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff00aa" } })
+    .png()
+    .toBuffer();
   const db = await getDb();
   const [popArt] = await db.select({ id: prompts.id }).from(prompts).where(eq(prompts.promptNumber, "P-001"));
   if (!popArt) throw new Error("seeded prompt P-001 missing");
   promptText = (await assemblePrompt(popArt.id, { specificPrompt: "Add a red scarf" })).text;
 });
 
-function request(provider: GenerateRequest["model"]["provider"], modelId: string, settings: GenerateRequest["settings"] = {}, signal = new AbortController().signal): GenerateRequest {
+function request(
+  provider: GenerateRequest["model"]["provider"],
+  modelId: string,
+  settings: GenerateRequest["settings"] = {},
+  signal = new AbortController().signal,
+): GenerateRequest {
   return { model: { provider, modelId }, image: { data: photo, mimeType: "image/jpeg" }, prompt: promptText, settings, signal };
 }
 
@@ -148,16 +169,27 @@ describe("OpenAI gpt-image-1 through the AI SDK (POST /images/edits)", () => {
 
   it("sends the photo, the assembled prompt and the settings as multipart, and returns the image bytes", async () => {
     const server = await configure(() => ({
-      json: { created: 1, data: [{ b64_json: answerPng.toString("base64") }], usage: { input_tokens: 500, output_tokens: 4000, total_tokens: 4500 } },
+      json: {
+        created: 1,
+        data: [{ b64_json: answerPng.toString("base64") }],
+        usage: { input_tokens: 500, output_tokens: 4000, total_tokens: 4500 },
+      },
     }));
-    const result = await generateWithDeadline(request("openai", "gpt-image-1", { quality: "low", size: "1024x1536", background: "opaque" }), 5000);
+    const result = await generateWithDeadline(
+      request("openai", "gpt-image-1", { quality: "low", size: "1024x1536", background: "opaque" }),
+      5000,
+    );
 
     expect(server.requests).toHaveLength(1);
     const seen = server.requests[0];
     expect(seen?.method).toBe("POST");
     expect(seen?.path).toBe("/v1/images/edits");
     expect(seen?.headers.authorization).toBe("Bearer sk-test-openai");
-    const form = await new Request("http://x", { method: "POST", headers: { "content-type": String(seen?.headers["content-type"]) }, body: new Uint8Array(seen?.body ?? Buffer.alloc(0)) }).formData();
+    const form = await new Request("http://x", {
+      method: "POST",
+      headers: { "content-type": String(seen?.headers["content-type"]) },
+      body: new Uint8Array(seen?.body ?? Buffer.alloc(0)),
+    }).formData();
     expect(form.get("model")).toBe("gpt-image-1");
     // Multipart encoding sends line breaks of text fields as CRLF.
     expect(String(form.get("prompt")).replace(/\r\n/g, "\n")).toBe(promptText);
@@ -187,7 +219,11 @@ describe("OpenAI gpt-image-1 through the AI SDK (POST /images/edits)", () => {
   });
 
   it("5xx → failed, after at most one retry", async () => {
-    const server = await configure(() => ({ status: 500, json: { error: { message: "boom", type: "server_error" } }, headers: { "retry-after-ms": "10" } }));
+    const server = await configure(() => ({
+      status: 500,
+      json: { error: { message: "boom", type: "server_error" } },
+      headers: { "retry-after-ms": "10" },
+    }));
     const err = await failure(generateWithDeadline(request("openai", "gpt-image-1"), 5000));
     expect(err.kind).toBe("failed");
     expect(server.requests).toHaveLength(2);
@@ -203,7 +239,9 @@ describe("OpenAI gpt-image-1 through the AI SDK (POST /images/edits)", () => {
   });
 
   it("200 with a truncated PNG → invalid", async () => {
-    const big = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#123456" } }).png().toBuffer();
+    const big = await sharp({ create: { width: 256, height: 256, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
     await configure(() => ({ json: { created: 1, data: [{ b64_json: big.subarray(0, big.length >> 1).toString("base64") }] } }));
     const err = await failure(generateWithDeadline(request("openai", "gpt-image-1"), 5000));
     expect(err.kind).toBe("invalid");
@@ -273,7 +311,11 @@ describe("Google gemini-2.5-flash-image through the AI SDK (generateContent)", (
   });
 
   it("5xx → failed, after at most one retry", async () => {
-    const server = await configure(() => ({ status: 503, json: { error: { code: 503, message: "overloaded", status: "UNAVAILABLE" } }, headers: { "retry-after-ms": "10" } }));
+    const server = await configure(() => ({
+      status: 503,
+      json: { error: { code: 503, message: "overloaded", status: "UNAVAILABLE" } },
+      headers: { "retry-after-ms": "10" },
+    }));
     const err = await failure(generateWithDeadline(request("google", "gemini-2.5-flash-image"), 5000));
     expect(err.kind).toBe("failed");
     expect(server.requests).toHaveLength(2);
@@ -313,7 +355,9 @@ describe("Black Forest Labs flux-kontext-pro through the AI SDK (submit, poll, d
       if (req.method === "GET" && req.path.startsWith("/v1/get_result")) {
         if (opts.poll === "hang") return "hang";
         polls++;
-        return polls < 2 ? { json: { id: "task-1", status: "Pending" } } : { json: { id: "task-1", status: "Ready", result: { sample: `${base}/samples/task-1.png` } } };
+        return polls < 2
+          ? { json: { id: "task-1", status: "Pending" } }
+          : { json: { id: "task-1", status: "Ready", result: { sample: `${base}/samples/task-1.png` } } };
       }
       if (req.method === "GET" && req.path === "/samples/task-1.png") {
         return { body: opts.sample ?? answerPng, headers: { "content-type": "image/png" } };
@@ -469,5 +513,4 @@ describe("offline provider", () => {
     // A requested size smaller than print size still gets print size; a larger one is honoured.
     expect((await sharp(two.images[0]?.data ?? Buffer.alloc(0)).metadata()).width).toBe(2400);
   }, 120_000); // four print-size (2400 px) pictures
-
 });

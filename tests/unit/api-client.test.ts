@@ -9,10 +9,25 @@ import { translate } from "@/lib/i18n/messages";
 
 describe("errorMessage (spec section 8)", () => {
   const cases: { title: string; status: number; body: ApiErrorBody | null; expected: string }[] = [
-    { title: "401 with a server message → the server's message", status: 401, body: { message: "Session expired" }, expected: "Session expired" },
+    {
+      title: "401 with a server message → the server's message",
+      status: 401,
+      body: { message: "Session expired" },
+      expected: "Session expired",
+    },
     { title: "401 without a body → Authentication required", status: 401, body: null, expected: "Authentication required" },
-    { title: "403 with an empty message → Authentication required", status: 403, body: { message: "" }, expected: "Authentication required" },
-    { title: "403 with a server message → the server's message", status: 403, body: { message: "You do not have permission to do this" }, expected: "You do not have permission to do this" },
+    {
+      title: "403 with an empty message → Authentication required",
+      status: 403,
+      body: { message: "" },
+      expected: "Authentication required",
+    },
+    {
+      title: "403 with a server message → the server's message",
+      status: 403,
+      body: { message: "You do not have permission to do this" },
+      expected: "You do not have permission to do this",
+    },
     { title: "404 with a server message", status: 404, body: { message: "Not found" }, expected: "Not found" },
     { title: "500 without a body → HTTP error! status: 500", status: 500, body: null, expected: "HTTP error! status: 500" },
     { title: "502 with an empty object → HTTP error! status: 502", status: 502, body: {}, expected: "HTTP error! status: 502" },
@@ -30,7 +45,12 @@ describe("errorMessage (spec section 8)", () => {
       body: { errors: { phone: "Invalid phone number" } },
       expected: "HTTP error! status: 422: phone: Invalid phone number",
     },
-    { title: "validation errors on 401 are appended too", status: 401, body: { errors: { token: "expired" } }, expected: "Authentication required: token: expired" },
+    {
+      title: "validation errors on 401 are appended too",
+      status: 401,
+      body: { errors: { token: "expired" } },
+      expected: "Authentication required: token: expired",
+    },
     { title: "an empty error map appends nothing", status: 400, body: { message: "Bad request", errors: {} }, expected: "Bad request" },
   ];
   for (const c of cases) {
@@ -111,7 +131,11 @@ const server = http.createServer((req, res) => {
         res.writeHead(200, { "content-type": "text/plain" });
         return res.end("hello");
       case "/api/validation":
-        return json(res, 422, { message: "Validation failed", errors: { email: "Invalid email format", phone: "Invalid phone number" }, requestId: "req-422" });
+        return json(res, 422, {
+          message: "Validation failed",
+          errors: { email: "Invalid email format", phone: "Invalid phone number" },
+          requestId: "req-422",
+        });
       case "/api/unauthorized":
         res.writeHead(401);
         return res.end();
@@ -124,7 +148,7 @@ const server = http.createServer((req, res) => {
         return res.end("<h1>Internal Server Error</h1>");
       case "/api/server-error-broken-json":
         res.writeHead(502, { "content-type": "application/json" });
-        return res.end("{\"message\": ");
+        return res.end('{"message": ');
       case "/api/json-array-error":
         return json(res, 400, ["not", "an", "object"]);
       case "/api/hang-up":
@@ -132,7 +156,12 @@ const server = http.createServer((req, res) => {
       case "/api/slow":
         return setTimeout(() => json(res, 200, { late: true }), 2_000).unref();
       case "/api/auth/session":
-        if (sessionMode === "ok") return json(res, 200, { authenticated: true, user: { id: 1, email: "a@test.local", firstName: null, lastName: null, phone: null }, roles: ["customer"] });
+        if (sessionMode === "ok")
+          return json(res, 200, {
+            authenticated: true,
+            user: { id: 1, email: "a@test.local", firstName: null, lastName: null, phone: null },
+            roles: ["customer"],
+          });
         if (sessionMode === "500") return json(res, 500, { message: "Database unavailable" });
         return json(res, Number(sessionMode), { message: "Authentication required" });
       default:
@@ -335,12 +364,26 @@ describe("makeQueryClient", () => {
     const client = makeQueryClient();
     let serverCalls = 0;
     await expect(
-      client.fetchQuery({ queryKey: ["t", 500], queryFn: () => { serverCalls++; throw new HttpError("down", 500); }, retryDelay: 0 }),
+      client.fetchQuery({
+        queryKey: ["t", 500],
+        queryFn: () => {
+          serverCalls++;
+          throw new HttpError("down", 500);
+        },
+        retryDelay: 0,
+      }),
     ).rejects.toBeInstanceOf(HttpError);
     expect(serverCalls).toBe(3);
     let clientErrorCalls = 0;
     await expect(
-      client.fetchQuery({ queryKey: ["t", 404], queryFn: () => { clientErrorCalls++; throw new HttpError("gone", 404); }, retryDelay: 0 }),
+      client.fetchQuery({
+        queryKey: ["t", 404],
+        queryFn: () => {
+          clientErrorCalls++;
+          throw new HttpError("gone", 404);
+        },
+        retryDelay: 0,
+      }),
     ).rejects.toBeInstanceOf(HttpError);
     expect(clientErrorCalls).toBe(1);
   });
@@ -348,11 +391,23 @@ describe("makeQueryClient", () => {
   it("a failing mutation is retried once, a 4xx not at all", async () => {
     const client = makeQueryClient();
     let calls = 0;
-    const observer = new MutationObserver(client, { mutationFn: async () => { calls++; throw new HttpError("down", 503); }, retryDelay: 0 });
+    const observer = new MutationObserver(client, {
+      mutationFn: async () => {
+        calls++;
+        throw new HttpError("down", 503);
+      },
+      retryDelay: 0,
+    });
     await expect(observer.mutate()).rejects.toBeInstanceOf(HttpError);
     expect(calls).toBe(2);
     calls = 0;
-    const clientError = new MutationObserver(client, { mutationFn: async () => { calls++; throw new HttpError("bad", 422); }, retryDelay: 0 });
+    const clientError = new MutationObserver(client, {
+      mutationFn: async () => {
+        calls++;
+        throw new HttpError("bad", 422);
+      },
+      retryDelay: 0,
+    });
     await expect(clientError.mutate()).rejects.toBeInstanceOf(HttpError);
     expect(calls).toBe(1);
   });

@@ -111,7 +111,12 @@ describe("session tokens (Auth.js JWT format)", () => {
     expect(await readSessionToken(tampered, SECRET, COOKIE)).toBeNull();
     expect(await readSessionToken("garbage", SECRET, COOKIE)).toBeNull();
     expect(await readSessionToken("", SECRET, COOKIE)).toBeNull();
-    const withoutVersion = await encode({ token: { sub: "42", email: "x@test.local", roles: ["admin"] }, secret: SECRET, salt: COOKIE, maxAge: 3600 });
+    const withoutVersion = await encode({
+      token: { sub: "42", email: "x@test.local", roles: ["admin"] },
+      secret: SECRET,
+      salt: COOKIE,
+      maxAge: 3600,
+    });
     expect(await readSessionToken(withoutVersion, SECRET, COOKIE)).toBeNull();
     const withoutRoles = await encode({ token: { sub: "42", email: "x@test.local", sv: 0 }, secret: SECRET, salt: COOKIE, maxAge: 3600 });
     expect(await readSessionToken(withoutRoles, SECRET, COOKIE)).toBeNull();
@@ -131,7 +136,11 @@ describe("readCookie", () => {
     { title: "among others, with spaces", header: "a=1;  shop.session-token=abc ; b=2", expected: "abc" },
     { title: "value containing '='", header: "shop.session-token=a=b=c", expected: "a=b=c" },
     { title: "percent-encoded value is decoded", header: "shop.session-token=a%20b", expected: "a b" },
-    { title: "a longer name that ends with ours does not match", header: "__Secure-shop.session-token=x; xshop.session-token=y", expected: undefined },
+    {
+      title: "a longer name that ends with ours does not match",
+      header: "__Secure-shop.session-token=x; xshop.session-token=y",
+      expected: undefined,
+    },
     { title: "missing", header: "a=1; b=2", expected: undefined },
     { title: "first occurrence wins", header: "shop.session-token=first; shop.session-token=second", expected: "first" },
   ];

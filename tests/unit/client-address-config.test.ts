@@ -12,7 +12,10 @@ describe("a production start refuses to run when it cannot know the client addre
   });
 
   it("TRUSTED_PROXY_COUNT=0 is refused in production, under npm start too", () => {
-    for (const raw of [{ NODE_ENV: "production", TRUSTED_PROXY_COUNT: "0" }, { NODE_ENV: "production", TRUSTED_PROXY_COUNT: "0", ...NPM_START }]) {
+    for (const raw of [
+      { NODE_ENV: "production", TRUSTED_PROXY_COUNT: "0" },
+      { NODE_ENV: "production", TRUSTED_PROXY_COUNT: "0", ...NPM_START },
+    ]) {
       const problem = clientAddressProblem(raw);
       expect(problem).toMatch(/TRUSTED_PROXY_COUNT=0/);
       expect(problem).toMatch(/number of proxies/);

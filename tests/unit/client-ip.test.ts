@@ -5,15 +5,45 @@ const req = (headers: Record<string, string>) => new Request("http://localhost/a
 
 describe("clientIp: which X-Forwarded-For entry is counted", () => {
   const cases: { title: string; headers: Record<string, string>; trusted: number; expected: string }[] = [
-    { title: "one trusted proxy: the right-most X-Forwarded-For entry", headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, trusted: 1, expected: "203.0.113.9" },
+    {
+      title: "one trusted proxy: the right-most X-Forwarded-For entry",
+      headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.9" },
+      trusted: 1,
+      expected: "203.0.113.9",
+    },
     { title: "one trusted proxy, a single entry", headers: { "x-forwarded-for": "203.0.113.9" }, trusted: 1, expected: "203.0.113.9" },
-    { title: "two trusted proxies: the second entry from the right", headers: { "x-forwarded-for": "1.1.1.1, 198.51.100.1, 203.0.113.9" }, trusted: 2, expected: "198.51.100.1" },
-    { title: "more trusted proxies than entries: the left-most entry", headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.9" }, trusted: 5, expected: "198.51.100.1" },
-    { title: "spoofed entries on the left do not change the counted address", headers: { "x-forwarded-for": "10.0.0.1, 10.0.0.2, 10.0.0.3, 203.0.113.9" }, trusted: 1, expected: "203.0.113.9" },
-    { title: "empty entries and whitespace are ignored", headers: { "x-forwarded-for": " , 198.51.100.1 ,, 203.0.113.9 , " }, trusted: 1, expected: "203.0.113.9" },
+    {
+      title: "two trusted proxies: the second entry from the right",
+      headers: { "x-forwarded-for": "1.1.1.1, 198.51.100.1, 203.0.113.9" },
+      trusted: 2,
+      expected: "198.51.100.1",
+    },
+    {
+      title: "more trusted proxies than entries: the left-most entry",
+      headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.9" },
+      trusted: 5,
+      expected: "198.51.100.1",
+    },
+    {
+      title: "spoofed entries on the left do not change the counted address",
+      headers: { "x-forwarded-for": "10.0.0.1, 10.0.0.2, 10.0.0.3, 203.0.113.9" },
+      trusted: 1,
+      expected: "203.0.113.9",
+    },
+    {
+      title: "empty entries and whitespace are ignored",
+      headers: { "x-forwarded-for": " , 198.51.100.1 ,, 203.0.113.9 , " },
+      trusted: 1,
+      expected: "203.0.113.9",
+    },
     { title: "no headers at all: unknown", headers: {}, trusted: 1, expected: "unknown" },
     { title: "an X-Forwarded-For of only separators: unknown", headers: { "x-forwarded-for": " , , " }, trusted: 1, expected: "unknown" },
-    { title: "a counted entry that is no address at all: unknown (one shared bucket, not one per string)", headers: { "x-forwarded-for": "203.0.113.9, not-an-ip" }, trusted: 1, expected: "unknown" },
+    {
+      title: "a counted entry that is no address at all: unknown (one shared bucket, not one per string)",
+      headers: { "x-forwarded-for": "203.0.113.9, not-an-ip" },
+      trusted: 1,
+      expected: "unknown",
+    },
   ];
   for (const c of cases) {
     it(c.title, () => {

@@ -18,11 +18,18 @@ import { ROOT_CLIENT_NAMESPACES, SEGMENT_CLIENT_NAMESPACES, mergeMessages, pickM
  */
 const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
   "components/ui/use-field-errors.ts": { namespaces: ["validation"], reason: "translates zod issue messages, which are validation.* keys" },
-  "components/shop/editor/personal-step.tsx": { namespaces: ["validation"], reason: "translates zod issue messages, which are validation.* keys" },
-  "components/shop/checkout/sandbox-card-form.tsx": { namespaces: ["validation"], reason: "translates field messages that start with validation." },
+  "components/shop/editor/personal-step.tsx": {
+    namespaces: ["validation"],
+    reason: "translates zod issue messages, which are validation.* keys",
+  },
+  "components/shop/checkout/sandbox-card-form.tsx": {
+    namespaces: ["validation"],
+    reason: "translates field messages that start with validation.",
+  },
   "components/ui/image-crop-field.tsx": {
     namespaces: [],
-    reason: "`messages` is \"articles.variants\" or \"slots\": its callers (variant-image-field, slot-image-field) use that namespace themselves",
+    reason:
+      '`messages` is "articles.variants" or "slots": its callers (variant-image-field, slot-image-field) use that namespace themselves',
   },
   "components/admin/category-tree/category-inline-form.tsx": {
     namespaces: ["articleCategories", "promptCategories"],
@@ -36,7 +43,9 @@ const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
  * on) reads all of "ns". useTranslations() reads each call's key; one it cannot read needs a DYNAMIC entry.
  */
 function usedPaths(file: string): { paths: string[]; problems: string[] } {
-  const text = source(file).replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const text = source(file)
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
   const paths: string[] = [];
   const problems: string[] = [];
   let dynamic = /\buseMessages\s*\(/.test(text);
@@ -88,7 +97,8 @@ function usedPaths(file: string): { paths: string[]; problems: string[] } {
   if (dynamic) {
     const allowed = DYNAMIC[rel(file)];
     if (allowed) paths.push(...allowed.namespaces);
-    else problems.push(`${rel(file)}: a useTranslations/useMessages namespace or key the test cannot read (add it to DYNAMIC with a reason)`);
+    else
+      problems.push(`${rel(file)}: a useTranslations/useMessages namespace or key the test cannot read (add it to DYNAMIC with a reason)`);
   }
   return { paths, problems };
 }
@@ -148,7 +158,9 @@ describe("client messages per route", () => {
     };
     /** What a page's client modules read: its own and those of every route file (layouts, loading, error) above it. */
     const usedBy = (page: string) => {
-      const files = routeFiles.filter((f) => f === page || (path.basename(f) !== "page.tsx" && page.startsWith(path.dirname(f) + path.sep)));
+      const files = routeFiles.filter(
+        (f) => f === page || (path.basename(f) !== "page.tsx" && page.startsWith(path.dirname(f) + path.sep)),
+      );
       return files.flatMap((f) => [...clientModules(f)].flatMap((mod) => usedPaths(mod).paths));
     };
     const used = new Map(pages.map((page) => [page, usedBy(page)]));

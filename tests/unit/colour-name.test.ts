@@ -4,8 +4,15 @@ import { MUG_ARTICLE } from "@/db/seed-data";
 
 describe("lib/colour-name", () => {
   it("names the seed's mug colours exactly, in English and German", () => {
-    const names = Object.fromEntries(MUG_ARTICLE.variants.flatMap((v) => [v.inside, v.outside]).map((hex) => [hex, [colourName(hex, "en"), colourName(hex, "de")]]));
-    expect(names).toEqual({ "#FFFFFF": ["white", "weiß"], "#000000": ["black", "schwarz"], "#C62828": ["red", "rot"], "#1565C0": ["blue", "blau"] });
+    const names = Object.fromEntries(
+      MUG_ARTICLE.variants.flatMap((v) => [v.inside, v.outside]).map((hex) => [hex, [colourName(hex, "en"), colourName(hex, "de")]]),
+    );
+    expect(names).toEqual({
+      "#FFFFFF": ["white", "weiß"],
+      "#000000": ["black", "schwarz"],
+      "#C62828": ["red", "rot"],
+      "#1565C0": ["blue", "blau"],
+    });
   });
 
   it("any other code gets the nearest basic colour; short codes too; no code → null", () => {
@@ -36,7 +43,9 @@ describe("lib/colour-name", () => {
   });
 
   it("the back office sees the variant name and the colours in its own words, once when they agree", () => {
-    expect(lineColourDetail({ variantName: "Red inside", colour: "inside #C62828 / outside #FFFFFF" }, "de")).toBe("Red inside · außen weiß, innen rot");
+    expect(lineColourDetail({ variantName: "Red inside", colour: "inside #C62828 / outside #FFFFFF" }, "de")).toBe(
+      "Red inside · außen weiß, innen rot",
+    );
     expect(lineColourDetail({ variantName: "White", colour: "inside #FFFFFF / outside #FFFFFF" }, "en")).toBe("White");
     expect(lineColourDetail({ variantName: null, colour: null }, "en")).toBe("");
   });

@@ -34,7 +34,14 @@ function offenders(entry: string, entryInBrowser = false, banned = LAZY_PACKAGES
 describe("storefront first load", () => {
   it("covers the storefront's route files", () => {
     const routes = storefront.map(rel);
-    for (const expected of ["app/layout.tsx", "app/(shop)/(home)/page.tsx", "app/(shop)/cart/page.tsx", "app/(shop)/checkout/page.tsx", "app/login/page.tsx", "app/(shop)/account/page.tsx"]) {
+    for (const expected of [
+      "app/layout.tsx",
+      "app/(shop)/(home)/page.tsx",
+      "app/(shop)/cart/page.tsx",
+      "app/(shop)/checkout/page.tsx",
+      "app/login/page.tsx",
+      "app/(shop)/account/page.tsx",
+    ]) {
       expect(routes).toContain(expected);
     }
     expect(routes.some((r) => r.startsWith("app/admin/"))).toBe(false);
@@ -72,7 +79,10 @@ describe("storefront first load", () => {
       const page = path.join(dir, "page.tsx");
       const form = path.join(dir, "form.tsx");
       const lazy = path.join(dir, "lazy.tsx");
-      fs.writeFileSync(page, 'import { Form } from "./form";\nimport { Lazy } from "./lazy";\nexport default function P() { return null; }\n');
+      fs.writeFileSync(
+        page,
+        'import { Form } from "./form";\nimport { Lazy } from "./lazy";\nexport default function P() { return null; }\n',
+      );
       fs.writeFileSync(form, '"use client";\nimport { z } from "zod";\nexport const Form = z.string();\n');
       fs.writeFileSync(lazy, '"use client";\nexport const Lazy = () => import("zod");\n');
       expect(offenders(page)).toEqual([`${rel(form)} imports zod`]);

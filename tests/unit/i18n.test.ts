@@ -29,14 +29,23 @@ describe("messages/de.json and messages/en.json", () => {
   it("have exactly the same keys (deep)", () => {
     const deKeys = [...deLeaves.keys()].sort();
     const enKeys = [...enLeaves.keys()].sort();
-    expect(deKeys.filter((k) => !enLeaves.has(k)), "keys only in de.json").toEqual([]);
-    expect(enKeys.filter((k) => !deLeaves.has(k)), "keys only in en.json").toEqual([]);
+    expect(
+      deKeys.filter((k) => !enLeaves.has(k)),
+      "keys only in de.json",
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !deLeaves.has(k)),
+      "keys only in en.json",
+    ).toEqual([]);
     expect(deKeys).toEqual(enKeys);
     expect(enKeys.length).toBeGreaterThan(50);
   });
 
   it("every value is a non-empty string", () => {
-    for (const [file, map] of [["de", deLeaves], ["en", enLeaves]] as const) {
+    for (const [file, map] of [
+      ["de", deLeaves],
+      ["en", enLeaves],
+    ] as const) {
       for (const [key, value] of map) {
         expect(typeof value, `${file}:${key}`).toBe("string");
         expect(String(value).trim(), `${file}:${key}`).not.toBe("");
@@ -103,12 +112,22 @@ describe("resolveLocale (spec section 1)", () => {
 describe("localeFromCookieHeader", () => {
   const cases: { title: string; cookie: string | null; acceptLanguage: string | null; expected: Locale }[] = [
     { title: "NEXT_LOCALE=de alone", cookie: "NEXT_LOCALE=de", acceptLanguage: "en", expected: "de" },
-    { title: "NEXT_LOCALE=en among other cookies beats a German browser", cookie: "a=1; NEXT_LOCALE=en; b=2", acceptLanguage: "de-DE", expected: "en" },
+    {
+      title: "NEXT_LOCALE=en among other cookies beats a German browser",
+      cookie: "a=1; NEXT_LOCALE=en; b=2",
+      acceptLanguage: "de-DE",
+      expected: "en",
+    },
     { title: "NEXT_LOCALE=de as the last cookie", cookie: "shop.session-token=xyz;NEXT_LOCALE=de", acceptLanguage: null, expected: "de" },
     { title: "no cookie header: the browser language decides (de-AT)", cookie: null, acceptLanguage: "de-AT,de;q=0.9", expected: "de" },
     { title: "no cookie header and no Accept-Language → en", cookie: null, acceptLanguage: null, expected: "en" },
     { title: "an invalid NEXT_LOCALE is ignored", cookie: "NEXT_LOCALE=fr", acceptLanguage: "de", expected: "de" },
-    { title: "a cookie whose name only ends with NEXT_LOCALE does not count", cookie: "MY_NEXT_LOCALE=de", acceptLanguage: "en", expected: "en" },
+    {
+      title: "a cookie whose name only ends with NEXT_LOCALE does not count",
+      cookie: "MY_NEXT_LOCALE=de",
+      acceptLanguage: "en",
+      expected: "en",
+    },
     { title: "other cookies only → browser language", cookie: "theme=dark", acceptLanguage: "fr", expected: "en" },
   ];
   for (const c of cases) {

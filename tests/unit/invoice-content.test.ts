@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { vatInGross } from "@/lib/pricing";
-import { creditNoteLines, grossLine, splitProportionally, totalsOf, vatTotalsOf, type InvoiceContent } from "@/lib/services/invoices/content";
+import {
+  creditNoteLines,
+  grossLine,
+  splitProportionally,
+  totalsOf,
+  vatTotalsOf,
+  type InvoiceContent,
+} from "@/lib/services/invoices/content";
 
 describe("splitProportionally", () => {
   it("splits exactly to the cent, largest remainders first, earlier weight on ties", () => {

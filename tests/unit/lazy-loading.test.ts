@@ -67,7 +67,16 @@ describe("zod-free rules agree with the API's schemas", () => {
   });
 
   it("gallery sort from the URL", () => {
-    const cases: Array<Record<string, string>> = [{}, { sort: "type" }, { order: "asc" }, { sort: "type", order: "asc" }, { sort: "size" }, { order: "up" }, { sort: "" }, { sort: "date", order: "desc" }];
+    const cases: Array<Record<string, string>> = [
+      {},
+      { sort: "type" },
+      { order: "asc" },
+      { sort: "type", order: "asc" },
+      { sort: "size" },
+      { order: "up" },
+      { sort: "" },
+      { sort: "date", order: "desc" },
+    ];
     for (const query of cases) {
       const parsed = listUserImagesQuery.safeParse(query);
       const expected = parsed.success ? { sort: parsed.data.sort, order: parsed.data.order } : { sort: "date", order: "desc" };
@@ -82,9 +91,11 @@ describe("toasts load sonner with the first toast", () => {
     toast.success("Saved", { description: "all of it" });
     toast.error("Failed");
     const sonner = await import("sonner");
-    await expect.poll(() => sonner.toast.getToasts().map((t) => ("title" in t ? [t.type, t.title] : null))).toEqual([
-      ["success", "Saved"],
-      ["error", "Failed"],
-    ]);
+    await expect
+      .poll(() => sonner.toast.getToasts().map((t) => ("title" in t ? [t.type, t.title] : null)))
+      .toEqual([
+        ["success", "Saved"],
+        ["error", "Failed"],
+      ]);
   });
 });

@@ -68,7 +68,11 @@ function render(locale: "de" | "en", seller: Seller, key: string): string {
       throw err;
     },
   });
-  const tags = legalTags(seller, { notSet: (variable) => t("legal.notSet", { variable }), phone: t("legal.phone"), email: t("legal.email") });
+  const tags = legalTags(seller, {
+    notSet: (variable) => t("legal.notSet", { variable }),
+    phone: t("legal.phone"),
+    email: t("legal.email"),
+  });
   const node = t.rich(key as Parameters<typeof t.rich>[0], tags) as ReactNode;
   return renderToStaticMarkup(createElement(Fragment, null, node));
 }
@@ -78,7 +82,11 @@ const keys = legalKeys(en.legal, "legal");
 describe("legal texts (Impressum, AGB, Datenschutz, Widerrufsbelehrung)", () => {
   it("have the same keys in both languages and cover all four pages", () => {
     expect(legalKeys(de.legal, "legal")).toEqual(keys);
-    for (const page of ["imprint", "terms", "privacy", "withdrawal"]) expect(keys.some((k) => k.startsWith(`legal.${page}.`)), page).toBe(true);
+    for (const page of ["imprint", "terms", "privacy", "withdrawal"])
+      expect(
+        keys.some((k) => k.startsWith(`legal.${page}.`)),
+        page,
+      ).toBe(true);
   });
 
   for (const locale of ["de", "en"] as const) {
@@ -116,12 +124,16 @@ describe("legal texts (Impressum, AGB, Datenschutz, Widerrufsbelehrung)", () => 
   it("the Widerrufsbelehrung keeps the statutory model sentences (Anlage 1 zu Art. 246a EGBGB) and states the exclusion of § 312g Abs. 2 Nr. 1 BGB", () => {
     const w = de.legal.withdrawal;
     expect(w.sections.right.p1).toBe("Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.");
-    expect(w.sections.right.p4).toBe("Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.");
+    expect(w.sections.right.p4).toBe(
+      "Zur Wahrung der Widerrufsfrist reicht es aus, dass Sie die Mitteilung über die Ausübung des Widerrufsrechts vor Ablauf der Widerrufsfrist absenden.",
+    );
     expect(w.sections.effects.p4).toBe("Sie tragen die unmittelbaren Kosten der Rücksendung der Waren.");
     expect(w.sections.exclusion.p1).toContain("(§ 312g Abs. 2 Nr. 1 BGB)");
     expect(w.form.title).toBe("Muster-Widerrufsformular");
     expect(w.form.p2).toBe("(*) Unzutreffendes streichen.");
-    expect(en.legal.withdrawal.sections.right.p1).toBe("You have the right to withdraw from this contract within fourteen days without giving any reason.");
+    expect(en.legal.withdrawal.sections.right.p1).toBe(
+      "You have the right to withdraw from this contract within fourteen days without giving any reason.",
+    );
   });
 
   it("the order button and the AGB name the same button text (§ 312j Abs. 3 BGB)", () => {

@@ -8,10 +8,16 @@ describe("logs redact link tokens and keys", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("redacts /reset-password?token=, /order-status/{token}, /api/guest/orders/{token} and key= values", () => {
-    expect(redactSecrets(`https://shop.example.com/reset-password?token=${RESET}&x=1`)).toBe("https://shop.example.com/reset-password?token=[redacted]&x=1");
+    expect(redactSecrets(`https://shop.example.com/reset-password?token=${RESET}&x=1`)).toBe(
+      "https://shop.example.com/reset-password?token=[redacted]&x=1",
+    );
     expect(redactSecrets(`/order-status/${ORDER}`)).toBe("/order-status/[redacted]");
-    expect(redactSecrets(`http://localhost/api/guest/orders/${ORDER}/invoice`)).toBe("http://localhost/api/guest/orders/[redacted]/invoice");
-    expect(redactSecrets(`/api/guest/orders/${ORDER}/items/5/image?key=abc123`)).toBe("/api/guest/orders/[redacted]/items/5/image?key=[redacted]");
+    expect(redactSecrets(`http://localhost/api/guest/orders/${ORDER}/invoice`)).toBe(
+      "http://localhost/api/guest/orders/[redacted]/invoice",
+    );
+    expect(redactSecrets(`/api/guest/orders/${ORDER}/items/5/image?key=abc123`)).toBe(
+      "/api/guest/orders/[redacted]/items/5/image?key=[redacted]",
+    );
     expect(redactSecrets("/api/images/7?w=200&key=s3cr3t#x")).toBe("/api/images/7?w=200&key=[redacted]#x");
     expect(redactSecrets("/api/shop/articles?q=mug")).toBe("/api/shop/articles?q=mug");
   });
@@ -21,7 +27,10 @@ describe("logs redact link tokens and keys", () => {
     delete process.env.LOG_LEVEL;
     const spy = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
-      logger.error(`failed /order-status/${ORDER}`, { url: `http://localhost/api/guest/orders/${ORDER}/cancel?key=k1`, err: new Error(`bad token=${RESET} at /reset-password?token=${RESET}`) });
+      logger.error(`failed /order-status/${ORDER}`, {
+        url: `http://localhost/api/guest/orders/${ORDER}/cancel?key=k1`,
+        err: new Error(`bad token=${RESET} at /reset-password?token=${RESET}`),
+      });
     } finally {
       if (level !== undefined) process.env.LOG_LEVEL = level;
     }

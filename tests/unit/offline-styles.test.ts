@@ -29,10 +29,16 @@ async function photo(): Promise<Buffer> {
     <ellipse cx="510" cy="400" rx="85" ry="108" fill="url(#skin)"/>
     <circle cx="478" cy="395" r="7" fill="#222"/><circle cx="542" cy="395" r="7" fill="#222"/>
     <path d="M482 460 Q 510 478 538 460" stroke="#8a2c2c" stroke-width="5" fill="none"/></svg>`;
-  const noise = await sharp({ create: { width: W, height: H, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 14 } } })
+  const noise = await sharp({
+    create: { width: W, height: H, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 14 } },
+  })
     .png()
     .toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: noise, blend: "soft-light" }]).blur(0.6).jpeg({ quality: 90 }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: "soft-light" }])
+    .blur(0.6)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 interface Stats {
@@ -55,7 +61,11 @@ interface Stats {
 async function stats(jpeg: Buffer): Promise<Stats> {
   const meta = await sharp(jpeg).metadata();
   // Measured on a 600 px copy (nearest neighbour, so flat areas stay flat and nothing is blended).
-  const { data, info } = await sharp(jpeg).resize({ width: 600, kernel: "nearest" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(jpeg)
+    .resize({ width: 600, kernel: "nearest" })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const n = info.width * info.height;
   const bins = new Map<number, number>();
   let luma = 0;
@@ -85,7 +95,11 @@ async function stats(jpeg: Buffer): Promise<Stats> {
       borderCount++;
     }
   }
-  const top12 = [...bins.values()].sort((a, b) => b - a).slice(0, 12).reduce((a, b) => a + b, 0) / n;
+  const top12 =
+    [...bins.values()]
+      .sort((a, b) => b - a)
+      .slice(0, 12)
+      .reduce((a, b) => a + b, 0) / n;
   return {
     width: meta.width ?? 0,
     height: meta.height ?? 0,
@@ -147,10 +161,7 @@ describe("offline styles: each looks like its name", () => {
     expect(s.meanLuma).toBeGreaterThan(185);
     expect(s.saturation).toBeLessThan(photoStats().saturation / 3);
     const sketch = await stylePhoto({ data: input, mimeType: "image/jpeg" }, "a sketch", { style: "pencil" });
-    const { data, info } = await sharp(sketch.data)
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(sketch.data).greyscale().raw().toBuffer({ resolveWithObject: true });
     let lines = 0;
     for (const v of data) if (v < 140) lines++;
     const share = lines / (info.width * info.height);
@@ -173,6 +184,10 @@ describe("offline styles: each looks like its name", () => {
 
 describe("offline styles: figures (printed, not asserted)", () => {
   it("prints each style's statistics", () => {
-    for (const [name, s] of results) console.log(name, JSON.stringify(s, (_k, v: unknown) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v)));
+    for (const [name, s] of results)
+      console.log(
+        name,
+        JSON.stringify(s, (_k, v: unknown) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v)),
+      );
   });
 });

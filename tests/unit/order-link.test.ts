@@ -91,7 +91,10 @@ describe("guest order link tokens", () => {
     const token = orderLinkToken(ORDER, NOW);
     const bytes = Buffer.from(token, "base64url");
     const payload = bytes.subarray(0, 24);
-    const plain = createHmac("sha256", process.env.AUTH_SECRET ?? "").update(payload).digest().subarray(0, 16);
+    const plain = createHmac("sha256", process.env.AUTH_SECRET ?? "")
+      .update(payload)
+      .digest()
+      .subarray(0, 16);
     expect(verifyOrderLinkToken(Buffer.concat([payload, plain]).toString("base64url"), NOW)).toBeNull();
 
     process.env.AUTH_SECRET = "another-secret-another-secret-another-secret";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES as DB_EVENT_TYPES, ORDER_STATUSES as DB_STATUSES, type OrderEventActor, type OrderStatus } from "@/db/schema";
+import {
+  ORDER_EVENT_ACTORS,
+  ORDER_EVENT_TYPES as DB_EVENT_TYPES,
+  ORDER_STATUSES as DB_STATUSES,
+  type OrderEventActor,
+  type OrderStatus,
+} from "@/db/schema";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/schemas/admin-orders";
 import { allowedActions, COMPLETED_STATUSES, OPEN_STATUSES, orderEdge, type OrderAction } from "@/lib/services/orders/order-state";
 

@@ -15,7 +15,10 @@ const doc = () =>
       Page,
       { size: "A4", style: { padding: 40 } },
       h(Rows, { n: 3 }),
-      h(Text, { fixed: true, render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Seite ${pageNumber} von ${totalPages}` }),
+      h(Text, {
+        fixed: true,
+        render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) => `Seite ${pageNumber} von ${totalPages}`,
+      }),
     ),
   );
 
@@ -24,7 +27,13 @@ describe("react-pdf documents rendered in a worker thread", () => {
     const [tree] = toPdfTree(doc());
     expect(tree).toMatchObject({ t: "DOCUMENT", p: { title: "Test", creationDate: { $date: created.toISOString() } } });
     const page = typeof tree === "object" ? tree.c[0] : undefined;
-    expect(page).toMatchObject({ t: "PAGE", c: [{ t: "VIEW", c: [{ t: "TEXT", c: ["line 1"] }, { t: "TEXT" }, { t: "TEXT" }] }, { t: "TEXT", p: { fixed: true, render: { $pages: "Seite \u0000P von \u0000T" } } }] });
+    expect(page).toMatchObject({
+      t: "PAGE",
+      c: [
+        { t: "VIEW", c: [{ t: "TEXT", c: ["line 1"] }, { t: "TEXT" }, { t: "TEXT" }] },
+        { t: "TEXT", p: { fixed: true, render: { $pages: "Seite \u0000P von \u0000T" } } },
+      ],
+    });
   });
 
   it("gives the same bytes as rendering on the main thread, from the worker", async () => {

@@ -69,7 +69,8 @@ describe("precompiled messages", () => {
           const expected = text(new IntlMessageFormat(message, locale, undefined, { ignoreTag: false }).format(values));
           const options = { cache: {} as never, formatters: formatters as never, locale, timeZone: "Europe/Berlin" };
           const actual = text(formatCompiled(key, compiled.get(key) as never, values as never, options));
-          if (actual !== expected) differences.push(`${key} ${JSON.stringify(values)}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`);
+          if (actual !== expected)
+            differences.push(`${key} ${JSON.stringify(values)}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`);
           checked++;
         }
       }

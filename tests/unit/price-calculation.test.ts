@@ -62,21 +62,39 @@ describe("lib/price-calculation – percentOf and amountOfPercent (three decimal
 describe("lib/price-calculation – purchase side", () => {
   it("cost as an amount: total = price + cost, cost percent derived", () => {
     const r = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50 }));
-    expect(r).toMatchObject({ purchasePriceCents: 350, purchaseCostCents: 50, purchaseCostPercent: 14.286, purchaseTotalCents: 400, purchaseNetPerUnitCents: 400 });
+    expect(r).toMatchObject({
+      purchasePriceCents: 350,
+      purchaseCostCents: 50,
+      purchaseCostPercent: 14.286,
+      purchaseTotalCents: 400,
+      purchaseNetPerUnitCents: 400,
+    });
   });
 
   it("cost as a percent: the amount is derived (half up), the percent kept", () => {
-    const r = derivePriceCalculation(input({ purchasePriceCents: 333, purchaseCostDriver: "PERCENT", purchaseCostPercent: 12.5, purchaseCostCents: 999 }));
+    const r = derivePriceCalculation(
+      input({ purchasePriceCents: 333, purchaseCostDriver: "PERCENT", purchaseCostPercent: 12.5, purchaseCostCents: 999 }),
+    );
     expect(r).toMatchObject({ purchaseCostCents: 42, purchaseCostPercent: 12.5, purchaseTotalCents: 375, purchaseNetPerUnitCents: 375 });
   });
 
   it("a missing cost counts as 0", () => {
-    expect(derivePriceCalculation(input({ purchaseCostCents: null }))).toMatchObject({ purchaseCostCents: 0, purchaseCostPercent: 0, purchaseTotalCents: 400 });
+    expect(derivePriceCalculation(input({ purchaseCostCents: null }))).toMatchObject({
+      purchaseCostCents: 0,
+      purchaseCostPercent: 0,
+      purchaseTotalCents: 400,
+    });
   });
 
   it("a gross purchase price is reduced to net at the purchase rate before the margin", () => {
-    expect(derivePriceCalculation(input({ purchasePriceCents: 1190, purchasePriceMode: "GROSS" }))).toMatchObject({ purchaseTotalCents: 1190, purchaseNetPerUnitCents: 1000 });
-    expect(derivePriceCalculation(input({ purchasePriceCents: 1070, purchasePriceMode: "GROSS", purchaseVatPercent: 7 })).purchaseNetPerUnitCents).toBe(1000);
+    expect(derivePriceCalculation(input({ purchasePriceCents: 1190, purchasePriceMode: "GROSS" }))).toMatchObject({
+      purchaseTotalCents: 1190,
+      purchaseNetPerUnitCents: 1000,
+    });
+    expect(
+      derivePriceCalculation(input({ purchasePriceCents: 1070, purchasePriceMode: "GROSS", purchaseVatPercent: 7 }))
+        .purchaseNetPerUnitCents,
+    ).toBe(1000);
     // 1000 gross at 19 % → 840.34 → 840
     expect(derivePriceCalculation(input({ purchasePriceCents: 1000, purchasePriceMode: "GROSS" })).purchaseNetPerUnitCents).toBe(840);
   });
@@ -86,16 +104,35 @@ describe("lib/price-calculation – purchase side", () => {
   });
 
   it("a package price is divided by its units (half up); a unit price ignores the package size", () => {
-    expect(derivePriceCalculation(input({ purchasePriceCents: 1200, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 6 })).purchaseNetPerUnitCents).toBe(200);
-    expect(derivePriceCalculation(input({ purchasePriceCents: 1000, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 3 })).purchaseNetPerUnitCents).toBe(333);
-    expect(derivePriceCalculation(input({ purchasePriceCents: 2000, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 3 })).purchaseNetPerUnitCents).toBe(667);
-    expect(derivePriceCalculation(input({ purchasePriceCents: 1200, purchasePriceUnit: "UNIT", purchaseUnitsPerPackage: 6 })).purchaseNetPerUnitCents).toBe(1200);
+    expect(
+      derivePriceCalculation(input({ purchasePriceCents: 1200, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 6 }))
+        .purchaseNetPerUnitCents,
+    ).toBe(200);
+    expect(
+      derivePriceCalculation(input({ purchasePriceCents: 1000, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 3 }))
+        .purchaseNetPerUnitCents,
+    ).toBe(333);
+    expect(
+      derivePriceCalculation(input({ purchasePriceCents: 2000, purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 3 }))
+        .purchaseNetPerUnitCents,
+    ).toBe(667);
+    expect(
+      derivePriceCalculation(input({ purchasePriceCents: 1200, purchasePriceUnit: "UNIT", purchaseUnitsPerPackage: 6 }))
+        .purchaseNetPerUnitCents,
+    ).toBe(1200);
   });
 
   it("a gross package price: first net, then per unit", () => {
     // 1190 gross → 1000 net → 4 units → 250; margin 100 % → 500 net → 595 gross
     const r = derivePriceCalculation(
-      input({ purchasePriceCents: 1190, purchasePriceMode: "GROSS", purchasePriceUnit: "PACKAGE", purchaseUnitsPerPackage: 4, salesDriver: "PERCENT", salesMarginPercent: 100 }),
+      input({
+        purchasePriceCents: 1190,
+        purchasePriceMode: "GROSS",
+        purchasePriceUnit: "PACKAGE",
+        purchaseUnitsPerPackage: 4,
+        salesDriver: "PERCENT",
+        salesMarginPercent: 100,
+      }),
     );
     expect(r).toMatchObject({ purchaseNetPerUnitCents: 250, salesMarginCents: 250, salesTotalCents: 595 });
   });
@@ -105,12 +142,24 @@ describe("lib/price-calculation – sales side, each driver", () => {
   it("TOTAL (gross): margin = net of the total − net cost, percent of the net cost", () => {
     // The seeded mug: 350 + 50 net, 14.99 € gross at 19 % → 12.60 € net (1259.66) → margin 8.60 € = 215 %
     const r = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50, salesTotalCents: 1499 }));
-    expect(r).toMatchObject({ salesTotalCents: 1499, salesGrossCents: 1499, salesNetCents: 1260, salesMarginCents: 860, salesMarginPercent: 215 });
+    expect(r).toMatchObject({
+      salesTotalCents: 1499,
+      salesGrossCents: 1499,
+      salesNetCents: 1260,
+      salesMarginCents: 860,
+      salesMarginPercent: 215,
+    });
   });
 
   it("TOTAL (net): the total is the net price, the gross adds the sales rate", () => {
     const r = derivePriceCalculation(input({ purchasePriceCents: 1000, salesTotalCents: 2000, salesPriceMode: "NET", salesVatPercent: 7 }));
-    expect(r).toMatchObject({ salesTotalCents: 2000, salesNetCents: 2000, salesGrossCents: 2140, salesMarginCents: 1000, salesMarginPercent: 100 });
+    expect(r).toMatchObject({
+      salesTotalCents: 2000,
+      salesNetCents: 2000,
+      salesGrossCents: 2140,
+      salesMarginCents: 1000,
+      salesMarginPercent: 100,
+    });
   });
 
   it("TOTAL below the cost: a negative margin and percent", () => {
@@ -122,16 +171,32 @@ describe("lib/price-calculation – sales side, each driver", () => {
   it("PERCENT: margin from the percent (half up), total in the sales mode", () => {
     const gross = derivePriceCalculation(input({ purchasePriceCents: 101, salesDriver: "PERCENT", salesMarginPercent: 50 }));
     // 101 × 50 % = 50.5 → 51; net 152 → 180.88 → 181 gross
-    expect(gross).toMatchObject({ salesMarginCents: 51, salesMarginPercent: 50, salesTotalCents: 181, salesGrossCents: 181, salesNetCents: 152 });
-    const net = derivePriceCalculation(input({ purchasePriceCents: 101, salesDriver: "PERCENT", salesMarginPercent: 50, salesPriceMode: "NET" }));
+    expect(gross).toMatchObject({
+      salesMarginCents: 51,
+      salesMarginPercent: 50,
+      salesTotalCents: 181,
+      salesGrossCents: 181,
+      salesNetCents: 152,
+    });
+    const net = derivePriceCalculation(
+      input({ purchasePriceCents: 101, salesDriver: "PERCENT", salesMarginPercent: 50, salesPriceMode: "NET" }),
+    );
     expect(net).toMatchObject({ salesMarginCents: 51, salesTotalCents: 152, salesNetCents: 152, salesGrossCents: 181 });
   });
 
   it("MARGIN: the percent is derived, the total is cost + margin in the sales mode", () => {
     // 100 + 50 = 150 net → 178.5 → 179 gross (half up, never 178)
     const r = derivePriceCalculation(input({ purchasePriceCents: 100, salesDriver: "MARGIN", salesMarginCents: 50 }));
-    expect(r).toMatchObject({ salesMarginCents: 50, salesMarginPercent: 50, salesTotalCents: 179, salesGrossCents: 179, salesNetCents: 150 });
-    const net = derivePriceCalculation(input({ purchasePriceCents: 1190, purchasePriceMode: "GROSS", salesDriver: "MARGIN", salesMarginCents: 500, salesPriceMode: "NET" }));
+    expect(r).toMatchObject({
+      salesMarginCents: 50,
+      salesMarginPercent: 50,
+      salesTotalCents: 179,
+      salesGrossCents: 179,
+      salesNetCents: 150,
+    });
+    const net = derivePriceCalculation(
+      input({ purchasePriceCents: 1190, purchasePriceMode: "GROSS", salesDriver: "MARGIN", salesMarginCents: 500, salesPriceMode: "NET" }),
+    );
     expect(net).toMatchObject({ salesMarginPercent: 50, salesTotalCents: 1500, salesNetCents: 1500, salesGrossCents: 1785 });
   });
 
@@ -143,9 +208,13 @@ describe("lib/price-calculation – sales side, each driver", () => {
   });
 
   it("a recomputed margin percent round-trips: PERCENT → total → TOTAL gives the same margin", () => {
-    const byPercent = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50, salesDriver: "PERCENT", salesMarginPercent: 150 }));
+    const byPercent = derivePriceCalculation(
+      input({ purchasePriceCents: 350, purchaseCostCents: 50, salesDriver: "PERCENT", salesMarginPercent: 150 }),
+    );
     expect(byPercent).toMatchObject({ salesMarginCents: 600, salesTotalCents: 1190 });
-    const byTotal = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50, salesTotalCents: byPercent.salesTotalCents }));
+    const byTotal = derivePriceCalculation(
+      input({ purchasePriceCents: 350, purchaseCostCents: 50, salesTotalCents: byPercent.salesTotalCents }),
+    );
     expect(byTotal).toMatchObject({ salesMarginCents: 600, salesMarginPercent: 150 });
   });
 
@@ -185,7 +254,9 @@ describe("lib/price-calculation – priceCalculationOutOfRange", () => {
     expect(r.salesTotalCents).toBeGreaterThan(2_147_483_647);
     expect(r.salesNetCents).toBe(2_019_800_000);
     expect(priceCalculationOutOfRange(i, r)).toBe("salesMarginPercent");
-    expect(check({ purchasePriceCents: 10_000_000, salesDriver: "PERCENT", salesMarginPercent: 9999, salesPriceMode: "NET" })).toBe("salesMarginPercent");
+    expect(check({ purchasePriceCents: 10_000_000, salesDriver: "PERCENT", salesMarginPercent: 9999, salesPriceMode: "NET" })).toBe(
+      "salesMarginPercent",
+    );
   });
 
   it("a negative total (margin below minus the cost) → the margin that drove it", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { divideRoundHalfUp, FREE_SHIPPING_FROM_CENTS, grossFromNet, netFromGross, orderTotals, salesPrice, SHIPPING_CENTS, vatInGross } from "@/lib/pricing";
+import {
+  divideRoundHalfUp,
+  FREE_SHIPPING_FROM_CENTS,
+  grossFromNet,
+  netFromGross,
+  orderTotals,
+  salesPrice,
+  SHIPPING_CENTS,
+  vatInGross,
+} from "@/lib/pricing";
 
 describe("lib/pricing – grossFromNet", () => {
   const rows: [net: number, percent: number, gross: number][] = [
@@ -135,8 +144,16 @@ describe("lib/pricing – orderTotals (gross prices, VAT contained)", () => {
   });
 
   it("exactly 50 € ships free; one cent less does not", () => {
-    expect(orderTotals([{ unitPriceCents: 2500, quantity: 2, vatPercent: 19 }], 19)).toMatchObject({ subtotalCents: 5000, shippingCents: 0, totalCents: 5000 });
-    expect(orderTotals([{ unitPriceCents: 4999, quantity: 1, vatPercent: 19 }], 19)).toMatchObject({ subtotalCents: 4999, shippingCents: 490, totalCents: 5489 });
+    expect(orderTotals([{ unitPriceCents: 2500, quantity: 2, vatPercent: 19 }], 19)).toMatchObject({
+      subtotalCents: 5000,
+      shippingCents: 0,
+      totalCents: 5000,
+    });
+    expect(orderTotals([{ unitPriceCents: 4999, quantity: 1, vatPercent: 19 }], 19)).toMatchObject({
+      subtotalCents: 4999,
+      shippingCents: 490,
+      totalCents: 5489,
+    });
   });
 
   it("free shipping carries no VAT; the total is subtotal plus shipping", () => {
@@ -151,7 +168,12 @@ describe("lib/pricing – orderTotals (gross prices, VAT contained)", () => {
 
   it("shipping VAT follows the given percent", () => {
     // 490 at 7 %: net round(457.94) = 458 → 32.
-    expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], 7)).toEqual({ subtotalCents: 1000, shippingCents: 490, taxCents: 32, totalCents: 1490 });
+    expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], 7)).toEqual({
+      subtotalCents: 1000,
+      shippingCents: 490,
+      taxCents: 32,
+      totalCents: 1490,
+    });
   });
 
   it("no lines: everything 0 (nothing to ship)", () => {

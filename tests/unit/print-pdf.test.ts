@@ -22,7 +22,14 @@ const input = (image: Buffer, title = "MUG-001 print file"): PrintPdfInput => ({
 describe("the print PDF writer", () => {
   it("reads width, height and components from the JPEG's frame header", async () => {
     expect(jpegFrame(await jpeg(3, 40, 16))).toMatchObject({ width: 40, height: 16, components: 3 });
-    expect(jpegFrame(await sharp(await jpeg(3, 33, 21)).toColourspace("b-w").jpeg().toBuffer())).toMatchObject({ width: 33, height: 21, components: 1 });
+    expect(
+      jpegFrame(
+        await sharp(await jpeg(3, 33, 21))
+          .toColourspace("b-w")
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toMatchObject({ width: 33, height: 21, components: 1 });
     expect(() => jpegFrame(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toThrow();
   });
 
@@ -39,7 +46,10 @@ describe("the print PDF writer", () => {
   });
 
   it("embeds the JPEG byte for byte in its colour space, and the same input gives the same bytes", async () => {
-    const grey = await sharp(await jpeg(3)).toColourspace("b-w").jpeg().toBuffer();
+    const grey = await sharp(await jpeg(3))
+      .toColourspace("b-w")
+      .jpeg()
+      .toBuffer();
     const pdf = writePrintPdf(input(grey));
     expect(pdf.includes(grey)).toBe(true);
     expect(pdf.toString("latin1")).toContain("/ColorSpace /DeviceGray /Filter /DCTDecode");
@@ -49,11 +59,15 @@ describe("the print PDF writer", () => {
   it("escapes titles: parentheses and backslashes in a literal, anything else as UTF-16 with a byte-order mark", async () => {
     const image = await jpeg(3);
     expect(writePrintPdf(input(image, "a (b) \\ c")).toString("latin1")).toContain("(a \\(b\\) \\\\ c)");
-    expect(writePrintPdf(input(image, "Tasse ä")).toString("latin1")).toContain("<FEFF0054006100730073006500200020E4>".replace("0020E4", "00E4"));
+    expect(writePrintPdf(input(image, "Tasse ä")).toString("latin1")).toContain(
+      "<FEFF0054006100730073006500200020E4>".replace("0020E4", "00E4"),
+    );
   });
 
   it("refuses a non-JPEG and a template that does not fit the page", async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     expect(() => writePrintPdf(input(png))).toThrow(/JPEG/);
     expect(() => writePrintPdf({ ...input(Buffer.alloc(0)), image: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) })).toThrow();
     expect(async () => writePrintPdf({ ...input(await jpeg(3)), templateWidthMm: 220 })).rejects.toThrow(/does not fit/);

@@ -8,8 +8,28 @@ const sectionText = (messages: typeof en) => Object.values(messages.legal.privac
 
 describe("privacy page: how long data is kept", () => {
   for (const [lang, messages, words] of [
-    ["en", en, { anonymous: /without an account[^\n]*\b7 days\b/, edited: /edited[^\n]*\b30 days\b/i, guest: /guest[^\n]*\b30 days\b/i, stripe: /Stripe[^\n]*\b30 days\b/, invoices: /10 years[^\n]*§ 147 AO[^\n]*§ 257 HGB/ }],
-    ["de", de, { anonymous: /ohne Kundenkonto[^\n]*\b7 Tage/, edited: /bearbeitet[^\n]*\b30 Tage/i, guest: /Gast[^\n]*\b30 Tage/, stripe: /Stripe[^\n]*\b30 Tage/, invoices: /10 Jahre[^\n]*§ 147 AO[^\n]*§ 257 HGB/ }],
+    [
+      "en",
+      en,
+      {
+        anonymous: /without an account[^\n]*\b7 days\b/,
+        edited: /edited[^\n]*\b30 days\b/i,
+        guest: /guest[^\n]*\b30 days\b/i,
+        stripe: /Stripe[^\n]*\b30 days\b/,
+        invoices: /10 years[^\n]*§ 147 AO[^\n]*§ 257 HGB/,
+      },
+    ],
+    [
+      "de",
+      de,
+      {
+        anonymous: /ohne Kundenkonto[^\n]*\b7 Tage/,
+        edited: /bearbeitet[^\n]*\b30 Tage/i,
+        guest: /Gast[^\n]*\b30 Tage/,
+        stripe: /Stripe[^\n]*\b30 Tage/,
+        invoices: /10 Jahre[^\n]*§ 147 AO[^\n]*§ 257 HGB/,
+      },
+    ],
   ] as const) {
     it(`${lang}: states the automatic deletion periods and the statutory ones`, () => {
       const text = sectionText(messages);

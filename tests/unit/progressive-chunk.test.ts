@@ -12,7 +12,11 @@ import { hasOutlinedBoundary } from "@/tests/helpers/outlined-boundary";
  * check the browser test relies on.
  */
 async function render(contentBytes: number): Promise<string> {
-  const page = h("html", null, h("body", null, h(Suspense, { fallback: h("p", null, "Loading…") }, h("main", null, "x".repeat(contentBytes)))));
+  const page = h(
+    "html",
+    null,
+    h("body", null, h(Suspense, { fallback: h("p", null, "Loading…") }, h("main", null, "x".repeat(contentBytes)))),
+  );
   return new Response(await renderToReadableStream(page)).text();
 }
 

@@ -33,7 +33,11 @@ async function setPositions(order: string[]): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.update(slotTypes).set({ position: sql`${slotTypes.position} + 1000` });
-    for (const [i, name] of order.entries()) await tx.update(slotTypes).set({ position: i + 1 }).where(eq(slotTypes.name, name));
+    for (const [i, name] of order.entries())
+      await tx
+        .update(slotTypes)
+        .set({ position: i + 1 })
+        .where(eq(slotTypes.name, name));
   });
 }
 
@@ -58,7 +62,9 @@ describe("assemblePrompt", () => {
     const watercolour = seededPrompt("P-003");
     const res = await assemblePrompt(idOf("P-003"));
     expect(res.text).toBe(
-      [watercolour.styleText, slotText("Background/Enchanted forest"), slotText("Mood/Dreamy"), slotText("Lighting/Golden hour")].join("\n\n"),
+      [watercolour.styleText, slotText("Background/Enchanted forest"), slotText("Mood/Dreamy"), slotText("Lighting/Golden hour")].join(
+        "\n\n",
+      ),
     );
   });
 
@@ -83,7 +89,10 @@ describe("assemblePrompt", () => {
 
   it("puts the master prompt first and the specific prompt last, each as a sentence", async () => {
     const pencil = seededPrompt("P-002");
-    const res = await assemblePrompt(idOf("P-002"), { masterPrompt: "  Print-ready artwork for a mug  ", specificPrompt: "Make the background   plain white" });
+    const res = await assemblePrompt(idOf("P-002"), {
+      masterPrompt: "  Print-ready artwork for a mug  ",
+      specificPrompt: "Make the background   plain white",
+    });
     expect(res.text).toBe(["Print-ready artwork for a mug.", pencil.styleText, "Make the background plain white."].join("\n\n"));
     // Blank extras add nothing.
     expect((await assemblePrompt(idOf("P-002"), { masterPrompt: "  ", specificPrompt: "" })).text).toBe(pencil.styleText);
@@ -102,11 +111,17 @@ describe("assemblePrompt", () => {
     await expect404(assemblePrompt(999_999));
     await expect404(assemblePrompt(idOf("P-007"))); // seeded as archived
     const db = await getDb();
-    await db.update(prompts).set({ active: false }).where(eq(prompts.id, idOf("P-004")));
+    await db
+      .update(prompts)
+      .set({ active: false })
+      .where(eq(prompts.id, idOf("P-004")));
     try {
       await expect404(assemblePrompt(idOf("P-004")));
     } finally {
-      await db.update(prompts).set({ active: true }).where(eq(prompts.id, idOf("P-004")));
+      await db
+        .update(prompts)
+        .set({ active: true })
+        .where(eq(prompts.id, idOf("P-004")));
     }
     await expect(assemblePrompt(idOf("P-004"))).resolves.toMatchObject({ prompt: { title: "Duotone" } });
   });

@@ -72,7 +72,9 @@ describe("contentSecurityPolicy", () => {
 
   it("over https, upgrade-insecure-requests; over http not (it would break a local shop)", () => {
     expect(directives(plain).has("upgrade-insecure-requests")).toBe(false);
-    expect(directives(contentSecurityPolicy({ nonce: "n", stripe: false, https: true, dev: false })).has("upgrade-insecure-requests")).toBe(true);
+    expect(directives(contentSecurityPolicy({ nonce: "n", stripe: false, https: true, dev: false })).has("upgrade-insecure-requests")).toBe(
+      true,
+    );
   });
 
   it("rejects a nonce that could break out of the header", () => {
@@ -89,7 +91,8 @@ describe("newNonce / usesStripe / servedOverHttps", () => {
 
   it("only the checkout uses Stripe.js", () => {
     expect(usesStripe("/checkout")).toBe(true);
-    for (const p of ["/", "/cart", "/checkoutx", "/orders", "/order-success/5", "/admin/orders", "/editor"]) expect(usesStripe(p), p).toBe(false);
+    for (const p of ["/", "/cart", "/checkoutx", "/orders", "/order-success/5", "/admin/orders", "/editor"])
+      expect(usesStripe(p), p).toBe(false);
   });
 
   const req = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
@@ -98,8 +101,12 @@ describe("newNonce / usesStripe / servedOverHttps", () => {
     expect(servedOverHttps(req("http://127.0.0.1:3000/"), { authUrl: undefined, trustedProxyCount: 1 })).toBe(false);
     expect(servedOverHttps(req("http://127.0.0.1:3000/"), { authUrl: "https://shop.example", trustedProxyCount: 1 })).toBe(true);
     expect(servedOverHttps(req("http://127.0.0.1:3000/"), { authUrl: "http://localhost:3000", trustedProxyCount: 1 })).toBe(false);
-    expect(servedOverHttps(req("http://127.0.0.1:3000/", { "x-forwarded-proto": "https" }), { authUrl: undefined, trustedProxyCount: 1 })).toBe(true);
-    expect(servedOverHttps(req("http://127.0.0.1:3000/", { "x-forwarded-proto": "http" }), { authUrl: undefined, trustedProxyCount: 1 })).toBe(false);
+    expect(
+      servedOverHttps(req("http://127.0.0.1:3000/", { "x-forwarded-proto": "https" }), { authUrl: undefined, trustedProxyCount: 1 }),
+    ).toBe(true);
+    expect(
+      servedOverHttps(req("http://127.0.0.1:3000/", { "x-forwarded-proto": "http" }), { authUrl: undefined, trustedProxyCount: 1 }),
+    ).toBe(false);
   });
 
   it("X-Forwarded-Proto counts only behind trusted proxies, read like X-Forwarded-For from the right", () => {
@@ -171,7 +178,8 @@ describe("next.config: headers on every answer (pages, API, files)", () => {
     expect(byKey.get("x-content-type-options")).toBe("nosniff");
     expect(byKey.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     const permissions = byKey.get("permissions-policy") ?? "";
-    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "usb=()", "payment=(self \"https://js.stripe.com\")"]) expect(permissions).toContain(feature);
+    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "usb=()", 'payment=(self "https://js.stripe.com")'])
+      expect(permissions).toContain(feature);
     expect(all.headers).toEqual(BASE_SECURITY_HEADERS);
   });
 });
@@ -188,7 +196,8 @@ describe("one sign-in surface", () => {
         else if (/\.tsx?$/.test(entry.name)) {
           const text = fs.readFileSync(full, "utf8");
           // next-auth/jwt (the token format) is fine; the provider machinery and its client are not.
-          if (/from "next-auth(\/react|\/providers[^"]*)?"/.test(text) || text.includes("/api/authjs")) offenders.push(path.relative(root, full));
+          if (/from "next-auth(\/react|\/providers[^"]*)?"/.test(text) || text.includes("/api/authjs"))
+            offenders.push(path.relative(root, full));
         }
       }
     };

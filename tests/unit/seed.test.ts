@@ -166,10 +166,17 @@ describe("db seed", () => {
 
   it("gives the T-shirt German texts and German colour names", async () => {
     const [shirt] = await handle.db.select().from(articles).where(eq(articles.articleNumber, SHIRT_ARTICLE.articleNumber));
-    expect(shirt).toMatchObject({ name: "Classic T-Shirt", nameDe: "Klassisches T-Shirt", shortDescriptionDe: SHIRT_ARTICLE.shortDescriptionDe });
+    expect(shirt).toMatchObject({
+      name: "Classic T-Shirt",
+      nameDe: "Klassisches T-Shirt",
+      shortDescriptionDe: SHIRT_ARTICLE.shortDescriptionDe,
+    });
     expect(shirt?.longDescriptionDe).toMatch(/Baumwolle/);
     if (!shirt) return;
-    const colours = await handle.db.selectDistinct({ color: shirtVariants.color, colorDe: shirtVariants.colorDe }).from(shirtVariants).where(eq(shirtVariants.articleId, shirt.id));
+    const colours = await handle.db
+      .selectDistinct({ color: shirtVariants.color, colorDe: shirtVariants.colorDe })
+      .from(shirtVariants)
+      .where(eq(shirtVariants.articleId, shirt.id));
     expect(colours.sort((a, b) => a.color.localeCompare(b.color))).toEqual([
       { color: "Black", colorDe: "Schwarz" },
       { color: "White", colorDe: "Weiß" },
@@ -182,11 +189,18 @@ describe("db seed", () => {
     const [mug] = await handle.db.select({ id: articles.id }).from(articles).where(mugNumber);
     if (!mug) throw new Error("seeded mug");
     // The state of a database seeded before the German texts existed.
-    await handle.db.update(articles).set({ name: "Classic Mug 330", nameDe: null, shortDescriptionDe: null, longDescriptionDe: null }).where(mugNumber);
+    await handle.db
+      .update(articles)
+      .set({ name: "Classic Mug 330", nameDe: null, shortDescriptionDe: null, longDescriptionDe: null })
+      .where(mugNumber);
     await handle.db.update(mugVariants).set({ nameDe: null }).where(eq(mugVariants.articleId, mug.id));
     await seed(handle.db);
     const [upgraded] = await handle.db.select().from(articles).where(mugNumber);
-    expect(upgraded).toMatchObject({ name: "Classic Mug 250", nameDe: "Klassische Tasse 250 ml", shortDescriptionDe: MUG_ARTICLE.shortDescriptionDe });
+    expect(upgraded).toMatchObject({
+      name: "Classic Mug 250",
+      nameDe: "Klassische Tasse 250 ml",
+      shortDescriptionDe: MUG_ARTICLE.shortDescriptionDe,
+    });
     const names = await handle.db.select({ nameDe: mugVariants.nameDe }).from(mugVariants).where(eq(mugVariants.articleId, mug.id));
     expect(names.map((n) => n.nameDe).sort()).toEqual(["Innen blau", "Innen rot", "Schwarz", "Weiß"]);
 
@@ -224,13 +238,24 @@ describe("db seed", () => {
     const { seed } = await import("@/lib/seed");
     const rows = await handle.db.select().from(prompts);
     for (const p of PROMPTS) {
-      expect(rows.find((r) => r.promptNumber === p.promptNumber)).toMatchObject({ title: p.title, titleDe: p.titleDe, description: p.description, descriptionDe: p.descriptionDe });
+      expect(rows.find((r) => r.promptNumber === p.promptNumber)).toMatchObject({
+        title: p.title,
+        titleDe: p.titleDe,
+        description: p.description,
+        descriptionDe: p.descriptionDe,
+      });
     }
     const [first, second] = PROMPTS;
     if (!first || !second) throw new Error("seeded prompts");
     // The state of a database seeded before the German texts existed, and one prompt an admin retitled.
-    await handle.db.update(prompts).set({ titleDe: null, description: null, descriptionDe: null }).where(eq(prompts.promptNumber, first.promptNumber));
-    await handle.db.update(prompts).set({ title: "Admin title", titleDe: null, description: null, descriptionDe: null }).where(eq(prompts.promptNumber, second.promptNumber));
+    await handle.db
+      .update(prompts)
+      .set({ titleDe: null, description: null, descriptionDe: null })
+      .where(eq(prompts.promptNumber, first.promptNumber));
+    await handle.db
+      .update(prompts)
+      .set({ title: "Admin title", titleDe: null, description: null, descriptionDe: null })
+      .where(eq(prompts.promptNumber, second.promptNumber));
     await seed(handle.db);
     const [upgraded] = await handle.db.select().from(prompts).where(eq(prompts.promptNumber, first.promptNumber));
     expect(upgraded).toMatchObject({ titleDe: first.titleDe, description: first.description, descriptionDe: first.descriptionDe });
@@ -256,15 +281,24 @@ describe("db seed", () => {
   it("never promotes an existing account to admin: it stays as it is and a warning is logged", async () => {
     const { seed } = await import("@/lib/seed");
     const email = (process.env.ADMIN_EMAIL || "admin@example.com").toLowerCase();
-    await handle.db.update(users).set({ roles: ["customer"] }).where(eq(users.email, email));
+    await handle.db
+      .update(users)
+      .set({ roles: ["customer"] })
+      .where(eq(users.email, email));
     const [before] = await handle.db.select().from(users).where(eq(users.email, email));
     const warnings = await capturedWarnings(() => seed(handle.db));
     const [after] = await handle.db.select().from(users).where(eq(users.email, email));
     expect(after).toEqual(before);
     expect(after?.roles).toEqual(["customer"]);
     expect(await handle.db.$count(users, eq(users.email, email))).toBe(1);
-    expect(warnings.some((w) => w.includes(email) && /not an admin/i.test(w)), warnings.join("\n")).toBe(true);
-    await handle.db.update(users).set({ roles: ["admin"] }).where(eq(users.email, email));
+    expect(
+      warnings.some((w) => w.includes(email) && /not an admin/i.test(w)),
+      warnings.join("\n"),
+    ).toBe(true);
+    await handle.db
+      .update(users)
+      .set({ roles: ["admin"] })
+      .where(eq(users.email, email));
   });
 
   describe("the admin password in production", () => {
@@ -301,22 +335,40 @@ describe("db seed", () => {
     for (const [name, password] of refused) {
       it(`refuses to create the admin with a server database (DATABASE_URL) when ${name}`, async () => {
         const email = `prod-${refused.findIndex(([n]) => n === name)}@test.local`;
-        const run = seedAdminAs({ NODE_ENV: "production", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+        const run = seedAdminAs({
+          NODE_ENV: "production",
+          DATABASE_URL: "postgres://db.invalid/shop",
+          ADMIN_EMAIL: email,
+          ADMIN_PASSWORD: password,
+        });
         await expect(run).rejects.toThrow(/ADMIN_PASSWORD/);
         expect(await adminRow(email)).toEqual([]);
       });
       it(`refuses to create the admin on the embedded database too (no DATABASE_URL, no demo switch) when ${name}`, async () => {
         const email = `embedded-${refused.findIndex(([n]) => n === name)}@test.local`;
-        const run = seedAdminAs({ NODE_ENV: "production", DATABASE_URL: undefined, SHOP_DEMO: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
+        const run = seedAdminAs({
+          NODE_ENV: "production",
+          DATABASE_URL: undefined,
+          SHOP_DEMO: undefined,
+          ADMIN_EMAIL: email,
+          ADMIN_PASSWORD: password,
+        });
         // The error instrumentation.ts ends a starting server on.
-        await expect(run).rejects.toThrow(expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }));
+        await expect(run).rejects.toThrow(
+          expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }),
+        );
         expect(await adminRow(email)).toEqual([]);
       });
     }
 
     it("creates the admin in production with a password of its own", async () => {
       const email = "prod-own@test.local";
-      await seedAdminAs({ NODE_ENV: "production", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: "a-strong-secret-9" });
+      await seedAdminAs({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://db.invalid/shop",
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: "a-strong-secret-9",
+      });
       const [admin] = await adminRow(email);
       expect(admin?.roles).toEqual(["admin"]);
       expect(await verifyPassword("a-strong-secret-9", admin?.passwordHash)).toBe(true);
@@ -324,22 +376,33 @@ describe("db seed", () => {
 
     it("lets npm run demo (the explicit SHOP_DEMO=true switch) use the default, with a warning", async () => {
       const email = "demo@test.local";
-      const warnings = await capturedWarnings(() => seedAdminAs({ NODE_ENV: "production", SHOP_DEMO: "true", DATABASE_URL: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }));
+      const warnings = await capturedWarnings(() =>
+        seedAdminAs({ NODE_ENV: "production", SHOP_DEMO: "true", DATABASE_URL: undefined, ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined }),
+      );
       const [admin] = await adminRow(email);
       expect(admin?.roles).toEqual(["admin"]);
       expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
-      expect(warnings.some((w) => w.includes("ADMIN_PASSWORD")), warnings.join("\n")).toBe(true);
+      expect(
+        warnings.some((w) => w.includes("ADMIN_PASSWORD")),
+        warnings.join("\n"),
+      ).toBe(true);
     });
 
     it("npm run demo sets the demo switch; npm start does not", () => {
-      const scripts = (JSON.parse(fs.readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+      const scripts = (JSON.parse(fs.readFileSync(path.join(process.cwd(), "package.json"), "utf8")) as { scripts: Record<string, string> })
+        .scripts;
       expect(scripts.demo).toMatch(/\bSHOP_DEMO=true\b/);
       expect(scripts.start).not.toMatch(/SHOP_DEMO/);
     });
 
     it("development and tests keep the default password without complaint", async () => {
       const email = "dev@test.local";
-      await seedAdminAs({ NODE_ENV: "development", DATABASE_URL: "postgres://db.invalid/shop", ADMIN_EMAIL: email, ADMIN_PASSWORD: undefined });
+      await seedAdminAs({
+        NODE_ENV: "development",
+        DATABASE_URL: "postgres://db.invalid/shop",
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: undefined,
+      });
       const [admin] = await adminRow(email);
       expect(await verifyPassword("admin12345", admin?.passwordHash)).toBe(true);
     });
@@ -349,7 +412,9 @@ describe("db seed", () => {
       const [demo] = await adminRow("demo@test.local");
       expect(demo?.roles).toEqual(["admin"]);
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined, DATABASE_URL: undefined });
-      await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }));
+      await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(
+        expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }),
+      );
       // The demo switch and development accept it.
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: "true" });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
@@ -358,10 +423,14 @@ describe("db seed", () => {
       // Once no admin has the default any more, production starts.
       const { hashPassword } = await import("@/lib/auth/password");
       const strong = await hashPassword("a-strong-secret-9");
-      await handle.db.update(users).set({ passwordHash: strong }).where(eq(users.passwordHash, demo?.passwordHash ?? ""));
+      await handle.db
+        .update(users)
+        .set({ passwordHash: strong })
+        .where(eq(users.passwordHash, demo?.passwordHash ?? ""));
       const defaults = await handle.db.select({ email: users.email, hash: users.passwordHash }).from(users);
       for (const row of defaults) {
-        if (await verifyPassword("admin12345", row.hash)) await handle.db.update(users).set({ passwordHash: strong }).where(eq(users.email, row.email));
+        if (await verifyPassword("admin12345", row.hash))
+          await handle.db.update(users).set({ passwordHash: strong }).where(eq(users.email, row.email));
       }
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();

@@ -40,7 +40,9 @@ describe("verified tokens (lib/auth/tokens.ts)", () => {
   });
 
   it(`remembers at most ${VERIFIED_TOKENS_MAX} tokens`, async () => {
-    const tokens = await Promise.all(Array.from({ length: VERIFIED_TOKENS_MAX + 10 }, (_, i) => mintSessionToken({ ...claims, sub: String(i) }, SECRET, COOKIE, 3600)));
+    const tokens = await Promise.all(
+      Array.from({ length: VERIFIED_TOKENS_MAX + 10 }, (_, i) => mintSessionToken({ ...claims, sub: String(i) }, SECRET, COOKIE, 3600)),
+    );
     for (const t of tokens) await readSessionToken(t, SECRET, COOKIE);
     expect(verifiedTokenCount()).toBe(VERIFIED_TOKENS_MAX);
   });

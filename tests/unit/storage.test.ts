@@ -87,7 +87,12 @@ describe("SigV4 against the spec's published examples", () => {
       region: "us-east-1",
       method: "GET",
       target: "/test.txt",
-      headers: { host: AWS_EXAMPLE.host, range: "bytes=0-9", "x-amz-content-sha256": EMPTY_PAYLOAD_SHA256, "x-amz-date": AWS_EXAMPLE.amzDate },
+      headers: {
+        host: AWS_EXAMPLE.host,
+        range: "bytes=0-9",
+        "x-amz-content-sha256": EMPTY_PAYLOAD_SHA256,
+        "x-amz-date": AWS_EXAMPLE.amzDate,
+      },
       signedHeaders: ["host", "range", "x-amz-content-sha256", "x-amz-date"],
       payloadHash: sha256Hex(""),
       amzDate: AWS_EXAMPLE.amzDate,
@@ -153,7 +158,10 @@ describe("SigV4 of the adapter's requests, re-verified independently", () => {
   async function verify(url: URL, region: string, method: string, headers: Record<string, string>, body: string) {
     const payloadHash = sha256Hex(body);
     const sent = await signRequest({ method, url, headers, payloadHash, region, credentials, now });
-    const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(sent.authorization ?? "");
+    const auth =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+        sent.authorization ?? "",
+      );
     if (!auth) throw new Error(`malformed Authorization: ${sent.authorization}`);
     const [, keyId, day, signedRegion, signedList = "", signature] = auth;
     expect([keyId, day, signedRegion]).toEqual([credentials.accessKeyId, "20260301", region]);
@@ -176,13 +184,25 @@ describe("SigV4 of the adapter's requests, re-verified independently", () => {
   }
 
   it("R2: region auto, virtual-hosted URL on a custom endpoint, PUT with a content type", async () => {
-    const url = objectUrl({ bucket: "shop-bucket", region: "auto", endpoint: "https://acct.r2.cloudflarestorage.com", forcePathStyle: false }, "pre/images/a.webp");
+    const url = objectUrl(
+      { bucket: "shop-bucket", region: "auto", endpoint: "https://acct.r2.cloudflarestorage.com", forcePathStyle: false },
+      "pre/images/a.webp",
+    );
     await verify(url, "auto", "PUT", { "content-type": "image/webp" }, "webp bytes");
   });
 
   it("AWS default endpoint (virtual-hosted) and a path-style endpoint with a port and a base path", async () => {
-    await verify(objectUrl({ bucket: "shop-bucket", region: "eu-central-1", forcePathStyle: false }, "images/a.webp"), "eu-central-1", "GET", {}, "");
-    const behindProxy = objectUrl({ bucket: "shop-bucket", region: "us-east-1", endpoint: "http://127.0.0.1:9000/s3/", forcePathStyle: true }, "images/b_c-1.png");
+    await verify(
+      objectUrl({ bucket: "shop-bucket", region: "eu-central-1", forcePathStyle: false }, "images/a.webp"),
+      "eu-central-1",
+      "GET",
+      {},
+      "",
+    );
+    const behindProxy = objectUrl(
+      { bucket: "shop-bucket", region: "us-east-1", endpoint: "http://127.0.0.1:9000/s3/", forcePathStyle: true },
+      "images/b_c-1.png",
+    );
     await verify(behindProxy, "us-east-1", "DELETE", {}, "");
   });
 
@@ -257,9 +277,10 @@ class FakeS3 {
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(",") : value;
     };
-    const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
-      header("authorization") ?? "",
-    );
+    const auth =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+        header("authorization") ?? "",
+      );
     if (!auth) return `malformed Authorization: ${header("authorization")}`;
     const [, accessKeyId, day, region, signedList = "", signature = ""] = auth;
     if (accessKeyId !== ACCESS_KEY_ID) return `unknown access key ${accessKeyId}`;
@@ -313,7 +334,8 @@ class FakeS3 {
     }
 
     // Path-style addressing only: Host is the endpoint itself, the bucket is the first path segment.
-    if (req.headers.host !== `127.0.0.1:${this.port}`) return this.reject(res, 400, "InvalidRequest", `not path-style: host ${req.headers.host}`);
+    if (req.headers.host !== `127.0.0.1:${this.port}`)
+      return this.reject(res, 400, "InvalidRequest", `not path-style: host ${req.headers.host}`);
     const target = new URL(req.url ?? "/", this.endpoint);
     const [, bucket = "", ...keyParts] = target.pathname.split("/");
     if (bucket !== BUCKET) {
@@ -338,7 +360,9 @@ class FakeS3 {
         return;
       case "DELETE":
         this.objects.delete(key);
-        res.writeHead(stored ? 204 : this.missingDeleteStatus).end(stored || this.missingDeleteStatus === 204 ? undefined : s3ErrorXml("NoSuchKey"));
+        res
+          .writeHead(stored ? 204 : this.missingDeleteStatus)
+          .end(stored || this.missingDeleteStatus === 204 ? undefined : s3ErrorXml("NoSuchKey"));
         return;
       default:
         this.reject(res, 405, "MethodNotAllowed", `method ${req.method}`);
@@ -371,7 +395,20 @@ function s3Storage(overrides: Partial<ConstructorParameters<typeof S3Storage>[0]
 // One contract, two adapters.
 // ---------------------------------------------------------------------------------------------------
 
-const UNSAFE_KEYS = ["../escape.png", "images/../../etc/passwd", "/absolute.png", "images//double.png", "Images/upper.png", "images/a b.png", "images\\back.png", "", "images/x.png?x=1", "%2e%2e/x.png", "images/ü.png", ".hidden"];
+const UNSAFE_KEYS = [
+  "../escape.png",
+  "images/../../etc/passwd",
+  "/absolute.png",
+  "images//double.png",
+  "Images/upper.png",
+  "images/a b.png",
+  "images\\back.png",
+  "",
+  "images/x.png?x=1",
+  "%2e%2e/x.png",
+  "images/ü.png",
+  ".hidden",
+];
 
 function storageContract(name: string, make: () => StorageAdapter, requestCount: () => number) {
   describe(`${name}: the storage contract`, () => {
@@ -425,7 +462,11 @@ storageContract(
   () => new LocalStorage(localRoot),
   () => fs.readdirSync(localRoot, { recursive: true }).length,
 );
-storageContract("S3Storage (fake S3 server)", () => s3Storage(), () => fake.requests.length);
+storageContract(
+  "S3Storage (fake S3 server)",
+  () => s3Storage(),
+  () => fake.requests.length,
+);
 
 // ---------------------------------------------------------------------------------------------------
 // S3 specifics.
@@ -504,11 +545,17 @@ describe("S3Storage against the fake server", () => {
 describe("object URLs", () => {
   const base = { bucket: "shop-bucket", region: "eu-central-1" };
   it("AWS default: virtual-hosted on the regional endpoint", () => {
-    expect(objectUrl({ ...base, forcePathStyle: false }, "images/a.webp").href).toBe("https://shop-bucket.s3.eu-central-1.amazonaws.com/images/a.webp");
+    expect(objectUrl({ ...base, forcePathStyle: false }, "images/a.webp").href).toBe(
+      "https://shop-bucket.s3.eu-central-1.amazonaws.com/images/a.webp",
+    );
   });
   it("custom endpoint, path-style, keeping an endpoint path", () => {
-    expect(objectUrl({ ...base, endpoint: "http://127.0.0.1:9000", forcePathStyle: true }, "images/a.webp").href).toBe("http://127.0.0.1:9000/shop-bucket/images/a.webp");
-    expect(objectUrl({ ...base, endpoint: "https://proxy.example/s3/", forcePathStyle: true }, "a.webp").href).toBe("https://proxy.example/s3/shop-bucket/a.webp");
+    expect(objectUrl({ ...base, endpoint: "http://127.0.0.1:9000", forcePathStyle: true }, "images/a.webp").href).toBe(
+      "http://127.0.0.1:9000/shop-bucket/images/a.webp",
+    );
+    expect(objectUrl({ ...base, endpoint: "https://proxy.example/s3/", forcePathStyle: true }, "a.webp").href).toBe(
+      "https://proxy.example/s3/shop-bucket/a.webp",
+    );
   });
   it("custom endpoint, virtual-hosted (e.g. R2 or a MinIO with domain names)", () => {
     expect(objectUrl({ ...base, endpoint: "https://acct.r2.cloudflarestorage.com", forcePathStyle: false }, "images/a.webp").href).toBe(
@@ -525,7 +572,16 @@ describe("object URLs", () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe("getStorage()", () => {
-  const names = ["S3_BUCKET", "S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE", "S3_PREFIX", "STORAGE_DIR"];
+  const names = [
+    "S3_BUCKET",
+    "S3_REGION",
+    "S3_ENDPOINT",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_FORCE_PATH_STYLE",
+    "S3_PREFIX",
+    "STORAGE_DIR",
+  ];
   const saved = Object.fromEntries(names.map((n) => [n, process.env[n]]));
 
   function setEnv(values: Record<string, string | undefined>): void {

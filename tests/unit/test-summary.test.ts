@@ -23,7 +23,9 @@ function summarise(files: Files, args: string[]): { status: number | null; lines
 }
 
 const assertion = (status: "passed" | "failed" | "pending") => ({ title: `a ${status} test`, status });
-function vitestReport(files: { name: string; status: "passed" | "failed"; tests: ("passed" | "failed" | "pending")[]; message?: string }[]) {
+function vitestReport(
+  files: { name: string; status: "passed" | "failed"; tests: ("passed" | "failed" | "pending")[]; message?: string }[],
+) {
   const tests = files.flatMap((f) => f.tests);
   const count = (s: string) => tests.filter((t) => t === s).length;
   return {
@@ -35,10 +37,19 @@ function vitestReport(files: { name: string; status: "passed" | "failed"; tests:
     numPendingTests: count("pending"),
     numTodoTests: 0,
     success: files.every((f) => f.status === "passed"),
-    testResults: files.map((f) => ({ name: `/repo/tests/${f.name}`, status: f.status, message: f.message ?? "", assertionResults: f.tests.map(assertion) })),
+    testResults: files.map((f) => ({
+      name: `/repo/tests/${f.name}`,
+      status: f.status,
+      message: f.message ?? "",
+      assertionResults: f.tests.map(assertion),
+    })),
   };
 }
-const spec = (titles: string[]) => ({ title: "a.spec.ts", specs: titles.map((title) => ({ title, tests: [{ status: "expected" }] })), suites: [] });
+const spec = (titles: string[]) => ({
+  title: "a.spec.ts",
+  specs: titles.map((title) => ({ title, tests: [{ status: "expected" }] })),
+  suites: [],
+});
 function playwrightReport(stats: { expected: number; unexpected: number; flaky?: number; skipped?: number }, errors: string[] = []) {
   return { stats: { flaky: 0, skipped: 0, ...stats }, errors: errors.map((message) => ({ message })), suites: [] };
 }
@@ -47,7 +58,10 @@ const greenVitest = vitestReport([{ name: "a.test.ts", status: "passed", tests: 
 
 describe("scripts/test-summary.mjs", () => {
   it("all green: the passed, failed and skipped counts, exit 0", () => {
-    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright.json": playwrightReport({ expected: 3, unexpected: 0, flaky: 1 }) }, ["--run", "vitest-pglite:0", "--run", "playwright:0"]);
+    const r = summarise(
+      { "vitest-pglite.json": greenVitest, "playwright.json": playwrightReport({ expected: 3, unexpected: 0, flaky: 1 }) },
+      ["--run", "vitest-pglite:0", "--run", "playwright:0"],
+    );
     expect(r.last).toBe("total: 6 passed, 0 failed, 1 skipped");
     expect(r.status).toBe(0);
   });
@@ -62,7 +76,12 @@ describe("scripts/test-summary.mjs", () => {
   it("a test file that fails to import (vitest's failed suite without a failed test) is a failure, named in the output", () => {
     const report = vitestReport([
       { name: "a.test.ts", status: "passed", tests: ["passed", "passed"] },
-      { name: "b.test.ts", status: "failed", tests: [], message: "Cannot find module './does-not-exist' imported from /repo/tests/b.test.ts" },
+      {
+        name: "b.test.ts",
+        status: "failed",
+        tests: [],
+        message: "Cannot find module './does-not-exist' imported from /repo/tests/b.test.ts",
+      },
     ]);
     const r = summarise({ "vitest-pglite.json": report }, ["--run", "vitest-pglite:1"]);
     expect(r.last).toBe("total: 2 passed, 1 failed (1 file)");
@@ -83,7 +102,12 @@ describe("scripts/test-summary.mjs", () => {
 
   it("a Playwright spec that fails to load (a top-level error, no test counted) is a failure", () => {
     const report = playwrightReport({ expected: 0, unexpected: 0 }, ["Error: Cannot find module './does-not-exist'\nRequire stack: …"]);
-    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright.json": report }, ["--run", "vitest-pglite:0", "--run", "playwright:1"]);
+    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright.json": report }, [
+      "--run",
+      "vitest-pglite:0",
+      "--run",
+      "playwright:1",
+    ]);
     expect(r.last).toBe("total: 2 passed, 1 failed (1 file), 1 skipped");
     expect(r.lines).toContain("  failed file: Error: Cannot find module './does-not-exist'");
     expect(r.status).toBe(1);
@@ -97,7 +121,12 @@ describe("scripts/test-summary.mjs", () => {
   });
 
   it("a runner whose report is unreadable (cut off mid-write) crashed: a failure", () => {
-    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright.json": '{"stats":{"expected":4' }, ["--run", "vitest-pglite:0", "--run", "playwright:1"]);
+    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright.json": '{"stats":{"expected":4' }, [
+      "--run",
+      "vitest-pglite:0",
+      "--run",
+      "playwright:1",
+    ]);
     expect(r.last).toBe("total: 2 passed, 1 failed (1 crashed runner), 1 skipped");
     expect(r.status).toBe(1);
   });
@@ -117,8 +146,19 @@ describe("scripts/test-summary.mjs", () => {
   });
 
   it("skipped suites are named with the count of what did not run, and alone do not fail the run", () => {
-    const list = { stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 3 }, errors: [], suites: [spec(["one", "two"]), { title: "b.spec.ts", specs: [], suites: [spec(["three"])] }] };
-    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright-list.json": list }, ["--run", "vitest-pglite:0", "--not-run", "vitest-postgres", "--not-run", "playwright"]);
+    const list = {
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 3 },
+      errors: [],
+      suites: [spec(["one", "two"]), { title: "b.spec.ts", specs: [], suites: [spec(["three"])] }],
+    };
+    const r = summarise({ "vitest-pglite.json": greenVitest, "playwright-list.json": list }, [
+      "--run",
+      "vitest-pglite:0",
+      "--not-run",
+      "vitest-postgres",
+      "--not-run",
+      "playwright",
+    ]);
     expect(r.last).toBe("total: 2 passed, 0 failed, 1 skipped; NOT RUN: 3 unit + API tests on PostgreSQL, 3 browser tests");
     expect(r.status).toBe(0);
   });
@@ -129,7 +169,16 @@ describe("scripts/test-summary.mjs", () => {
   });
 
   it("failed steps (lint, build, a suite required in CI) are failures", () => {
-    const r = summarise({ "vitest-pglite.json": greenVitest }, ["--run", "vitest-pglite:0", "--failed-step", "lint", "--failed-step", "PostgreSQL not reachable (required in CI)", "--not-run", "vitest-postgres"]);
+    const r = summarise({ "vitest-pglite.json": greenVitest }, [
+      "--run",
+      "vitest-pglite:0",
+      "--failed-step",
+      "lint",
+      "--failed-step",
+      "PostgreSQL not reachable (required in CI)",
+      "--not-run",
+      "vitest-postgres",
+    ]);
     expect(r.lines).toContain("failed step: PostgreSQL not reachable (required in CI)");
     expect(r.last).toBe("total: 2 passed, 2 failed (2 steps), 1 skipped; NOT RUN: 3 unit + API tests on PostgreSQL");
     expect(r.status).toBe(1);

@@ -24,7 +24,9 @@ const uniqueName = (what: string) => `${what} ${process.pid}-${++poolNo}-${Date.
 
 describe("worker pool", () => {
   it("with maxActive, a job beyond that many under way is refused at once (WorkerPoolBusy); finished jobs free their place", async () => {
-    const pool = workerPool<{ n: number }, number>(uniqueName("bounded"), () => new Worker(DOUBLER, { eval: true }), { maxActive: () => 2 });
+    const pool = workerPool<{ n: number }, number>(uniqueName("bounded"), () => new Worker(DOUBLER, { eval: true }), {
+      maxActive: () => 2,
+    });
     const fallback = () => Promise.reject(new Error("the main thread is not used while the worker runs"));
     const running = [pool.run({ n: 1 }, fallback), pool.run({ n: 2 }, fallback)];
     const refused = await pool.run({ n: 3 }, fallback).catch((err: unknown) => err);
@@ -66,7 +68,10 @@ describe("worker pool", () => {
   });
 
   it("hands the jobs waiting on a worker that dies to the main thread", async () => {
-    const pool = workerPool<{ n: number }, number>(uniqueName("dying"), () => new Worker(`require("node:worker_threads").parentPort.on("message", () => process.exit(3));`, { eval: true }));
+    const pool = workerPool<{ n: number }, number>(
+      uniqueName("dying"),
+      () => new Worker(`require("node:worker_threads").parentPort.on("message", () => process.exit(3));`, { eval: true }),
+    );
     expect(await Promise.all([pool.run({ n: 1 }, async () => -1), pool.run({ n: 2 }, async () => -2)])).toEqual([-1, -2]);
     expect(pool.counts).toEqual({ worker: 0, mainThread: 2 });
   });

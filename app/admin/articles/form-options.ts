@@ -15,7 +15,11 @@ export async function loadArticleFormOptions(): Promise<ArticleFormOptions> {
     listVatRates(),
   ]);
   return {
-    categories: categories.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })) })),
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })),
+    })),
     suppliers,
     vatRates: vatRates.map((r) => ({ id: r.id, name: r.name, percent: r.percent, isDefault: r.isDefault })),
   };

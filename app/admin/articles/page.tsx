@@ -40,11 +40,18 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
   // After deleting the last row of the last page, or from a stale link: show the last page that has rows.
   if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(ARTICLES_PATH, params, { page: lastPage }));
 
-  const filtered = query.type !== undefined || query.categoryId !== undefined || query.subcategoryId !== undefined || query.active !== undefined || !!query.q;
-  const sortOptions = (["-name", "articleNumber", "-articleNumber", "price", "-price", "-createdAt", "createdAt"] as const).map((value) => ({
-    value,
-    label: t(`list.sort.${value}`),
-  }));
+  const filtered =
+    query.type !== undefined ||
+    query.categoryId !== undefined ||
+    query.subcategoryId !== undefined ||
+    query.active !== undefined ||
+    !!query.q;
+  const sortOptions = (["-name", "articleNumber", "-articleNumber", "price", "-price", "-createdAt", "createdAt"] as const).map(
+    (value) => ({
+      value,
+      label: t(`list.sort.${value}`),
+    }),
+  );
   const newButtons = (
     <div className="flex flex-wrap gap-2">
       <Link href={`${ARTICLES_PATH}/new?type=MUG`} className="btn-primary" data-testid="new-mug">
@@ -71,7 +78,12 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
       <ListToolbar
         searchLabel={t("list.search")}
         filters={[
-          { param: "categoryId", label: t("list.category"), allLabel: t("list.allCategories"), options: categories.map((c) => ({ value: String(c.id), label: c.name })) },
+          {
+            param: "categoryId",
+            label: t("list.category"),
+            allLabel: t("list.allCategories"),
+            options: categories.map((c) => ({ value: String(c.id), label: c.name })),
+          },
           {
             param: "active",
             label: t("list.status"),

@@ -20,7 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The list state from the URL; a value that does not parse (a hand-edited URL) falls back to its default. */
 function readQuery(searchParams: SearchParamsRecord): AdminMailQuery {
-  const raw = { status: firstParam(searchParams.status), q: firstParam(searchParams.q), page: firstParam(searchParams.page), pageSize: firstParam(searchParams.pageSize) };
+  const raw = {
+    status: firstParam(searchParams.status),
+    q: firstParam(searchParams.q),
+    page: firstParam(searchParams.page),
+    pageSize: firstParam(searchParams.pageSize),
+  };
   const parsed = adminMailQuery.safeParse(raw);
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
@@ -45,7 +50,10 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         <p className="text-sm text-stone-600">{t("intro")}</p>
       </div>
       <MailRowActions />
-      <ListToolbar searchLabel={t("searchLabel")} filters={[{ param: "status", label: t("statusLabel"), allLabel: t("statusAll"), options: statusOptions }]} />
+      <ListToolbar
+        searchLabel={t("searchLabel")}
+        filters={[{ param: "status", label: t("statusLabel"), allLabel: t("statusAll"), options: statusOptions }]}
+      />
       {result.total === 0 ? (
         filtered ? (
           <EmptyState message={tl("noResults")} testId="mail-no-results">

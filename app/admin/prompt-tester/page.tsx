@@ -38,7 +38,14 @@ export default async function PromptTesterPage({ searchParams }: { searchParams:
         <p className="mt-1 max-w-3xl text-sm text-stone-600">{t("intro")}</p>
       </div>
       <PromptTester
-        models={models.map((m) => ({ id: m.id, provider: m.provider, displayName: m.displayName, active: m.active, usable: m.usable, offline: m.offline }))}
+        models={models.map((m) => ({
+          id: m.id,
+          provider: m.provider,
+          displayName: m.displayName,
+          active: m.active,
+          usable: m.usable,
+          offline: m.offline,
+        }))}
         prompts={prompts}
         initialRuns={runs}
         initialRun={initialRun}

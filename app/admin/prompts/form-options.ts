@@ -10,11 +10,26 @@ import type { PromptFormOptions } from "@/components/admin/prompts/prompt-form-m
 export async function loadPromptFormOptions(): Promise<PromptFormOptions> {
   const raw = await getLocale();
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
-  const [categories, llms, slotTypes, slotVariants] = await Promise.all([listPromptCategories(locale), listModels(), listSlotTypes(), listSlotVariants({}, locale)]);
+  const [categories, llms, slotTypes, slotVariants] = await Promise.all([
+    listPromptCategories(locale),
+    listModels(),
+    listSlotTypes(),
+    listSlotVariants({}, locale),
+  ]);
   return {
-    categories: categories.map((c) => ({ id: c.id, name: c.name, subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })) })),
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      subcategories: c.subcategories.map((s) => ({ id: s.id, name: s.name })),
+    })),
     llms: llms.map((m) => ({ id: m.id, displayName: m.displayName, provider: m.provider, active: m.active, offline: m.offline })),
     slotTypes: [...slotTypes].sort((a, b) => a.position - b.position).map((s) => ({ id: s.id, name: s.name, position: s.position })),
-    slotVariants: slotVariants.map((v) => ({ id: v.id, name: v.name, slotTypeId: v.slotType.id, prompt: v.prompt, description: v.description })),
+    slotVariants: slotVariants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      slotTypeId: v.slotType.id,
+      prompt: v.prompt,
+      description: v.description,
+    })),
   };
 }

@@ -46,12 +46,19 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(PROMPTS_PATH, params, { page: lastPage }));
 
   const filtered = query.categoryId !== undefined || query.subcategoryId !== undefined || query.archived !== "false" || !!query.q;
-  const sortOptions = (["-title", "promptNumber", "-promptNumber", "-updatedAt", "updatedAt", "-createdAt", "createdAt"] as const).map((value) => ({
-    value,
-    label: t(`list.sort.${value}`),
-  }));
+  const sortOptions = (["-title", "promptNumber", "-promptNumber", "-updatedAt", "updatedAt", "-createdAt", "createdAt"] as const).map(
+    (value) => ({
+      value,
+      label: t(`list.sort.${value}`),
+    }),
+  );
   const filters: ListFilter[] = [
-    { param: "categoryId", label: t("list.category"), allLabel: t("list.allCategories"), options: categories.map((c) => ({ value: String(c.id), label: c.name })) },
+    {
+      param: "categoryId",
+      label: t("list.category"),
+      allLabel: t("list.allCategories"),
+      options: categories.map((c) => ({ value: String(c.id), label: c.name })),
+    },
   ];
   if (category && category.subcategories.length > 0) {
     filters.push({

@@ -20,7 +20,11 @@ export default async function SlotTypesPage() {
         <h1 className="text-2xl font-semibold">{t("typesTitle")}</h1>
         <p className="text-sm text-stone-600">{t("typesIntro")}</p>
       </div>
-      <DeleteRowHost pathTemplate={slotTypeDeletePath} title={t("confirmDeleteType", { name: "{name}" })} success={t("typeDeleted", { name: "{name}" })} />
+      <DeleteRowHost
+        pathTemplate={slotTypeDeletePath}
+        title={t("confirmDeleteType", { name: "{name}" })}
+        success={t("typeDeleted", { name: "{name}" })}
+      />
       <SlotTypeBoard types={types} />
     </section>
   );

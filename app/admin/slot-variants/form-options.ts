@@ -13,7 +13,11 @@ export async function slotVariantFormOptions(currentLlmId?: number): Promise<{ s
       .filter((m) => m.active || m.id === currentLlmId)
       .map((m) => ({
         value: String(m.id),
-        label: !m.active ? t("llmInactive", { name: m.displayName }) : m.provider !== "offline" && m.offline ? t("llmOffline", { name: m.displayName }) : m.displayName,
+        label: !m.active
+          ? t("llmInactive", { name: m.displayName })
+          : m.provider !== "offline" && m.offline
+            ? t("llmOffline", { name: m.displayName })
+            : m.displayName,
       })),
   };
 }

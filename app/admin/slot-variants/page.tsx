@@ -47,10 +47,21 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
           </Link>
         )}
       </div>
-      <DeleteRowHost pathTemplate={slotVariantDeletePath} title={t("confirmDeleteVariant", { name: "{name}" })} success={t("variantDeleted", { name: "{name}" })} />
+      <DeleteRowHost
+        pathTemplate={slotVariantDeletePath}
+        title={t("confirmDeleteVariant", { name: "{name}" })}
+        success={t("variantDeleted", { name: "{name}" })}
+      />
       <ListToolbar
         searchLabel={t("searchLabel")}
-        filters={[{ param: "typeId", label: t("slotType"), allLabel: t("allTypes"), options: types.map((x) => ({ value: String(x.id), label: x.name })) }]}
+        filters={[
+          {
+            param: "typeId",
+            label: t("slotType"),
+            allLabel: t("allTypes"),
+            options: types.map((x) => ({ value: String(x.id), label: x.name })),
+          },
+        ]}
       />
       {types.length === 0 ? (
         <EmptyState message={t("needTypeFirst")} testId="slot-variant-no-types">

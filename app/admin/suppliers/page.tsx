@@ -61,7 +61,10 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
         title={t("confirmDelete", { name: "{name}" })}
         success={t("deletedToast", { name: "{name}" })}
       />
-      <ListToolbar searchLabel={t("searchLabel")} filters={[{ param: "sort", label: t("sortLabel"), allLabel: t("sortCompanyAsc"), options: sortOptions }]} />
+      <ListToolbar
+        searchLabel={t("searchLabel")}
+        filters={[{ param: "sort", label: t("sortLabel"), allLabel: t("sortCompanyAsc"), options: sortOptions }]}
+      />
       {result.total === 0 ? (
         query.q ? (
           <EmptyState message={tl("noResults")} testId="supplier-no-results">

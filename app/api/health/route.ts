@@ -14,6 +14,9 @@ export async function GET(): Promise<Response> {
     );
   } catch (err) {
     logger.error("health check failed", { err });
-    return Response.json({ status: "unavailable", database: { reachable: false } }, { status: 503, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { status: "unavailable", database: { reachable: false } },
+      { status: 503, headers: { "cache-control": "no-store" } },
+    );
   }
 }

@@ -206,12 +206,19 @@ function shirtDetailsBody(s: ShirtDetailsValues) {
 
 /** The PUT body (unchecked: the caller parses it with updateArticleBody). */
 export function toUpdateBody(v: ArticleFormValues): UpdateArticleBodyInput {
-  const body = v.type === "MUG" ? { type: "MUG" as const, ...commonBody(v), mugDetails: mugDetailsBody(v.mugDetails) } : { type: "SHIRT" as const, ...commonBody(v), shirtDetails: shirtDetailsBody(v.shirtDetails) };
+  const body =
+    v.type === "MUG"
+      ? { type: "MUG" as const, ...commonBody(v), mugDetails: mugDetailsBody(v.mugDetails) }
+      : { type: "SHIRT" as const, ...commonBody(v), shirtDetails: shirtDetailsBody(v.shirtDetails) };
   return body as UpdateArticleBodyInput;
 }
 
 /** The POST body with the variants added in the unsaved form (unchecked: parsed with createArticleBody). */
-export function toCreateBody(v: ArticleFormValues, mugVariants: MugVariantBodyInput[], shirtVariants: ShirtVariantBodyInput[]): CreateArticleBodyInput {
+export function toCreateBody(
+  v: ArticleFormValues,
+  mugVariants: MugVariantBodyInput[],
+  shirtVariants: ShirtVariantBodyInput[],
+): CreateArticleBodyInput {
   const body =
     v.type === "MUG"
       ? { type: "MUG" as const, ...commonBody(v), mugDetails: mugDetailsBody(v.mugDetails), mugVariants }

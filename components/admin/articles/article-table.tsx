@@ -22,7 +22,15 @@ function CellLabel({ children }: { children: string }) {
  * (the page's one DeleteRowHost handles the delete buttons). From the lg breakpoint a table with
  * sortable headers; below it every row is a stacked card (the toolbar's sort select replaces the headers).
  */
-export function ArticleTable({ items, sort, searchParams }: { items: ArticleListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
+export function ArticleTable({
+  items,
+  sort,
+  searchParams,
+}: {
+  items: ArticleListItemDto[];
+  sort: string;
+  searchParams: SearchParamsRecord;
+}) {
   const t = useTranslations("articles");
   const tc = useTranslations("common");
   const locale = useLocale();
@@ -58,7 +66,12 @@ export function ArticleTable({ items, sort, searchParams }: { items: ArticleList
           {items.map((a) => {
             const name = localized(locale, a.name, a.nameDe);
             return (
-              <tr key={a.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:table-row lg:p-0" data-testid={`article-row-${a.id}`} data-article-name={a.name}>
+              <tr
+                key={a.id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 lg:table-row lg:p-0"
+                data-testid={`article-row-${a.id}`}
+                data-article-name={a.name}
+              >
                 <td className="shrink-0 rt-cell">
                   <Thumbnail url={a.thumbnailUrl} size={48} />
                 </td>
@@ -77,7 +90,10 @@ export function ArticleTable({ items, sort, searchParams }: { items: ArticleList
                   {a.category.name}
                   {a.subcategory && (
                     <span className="text-xs text-stone-500 lg:block">
-                      <span aria-hidden className="lg:hidden"> › </span>
+                      <span aria-hidden className="lg:hidden">
+                        {" "}
+                        ›{" "}
+                      </span>
                       {a.subcategory.name}
                     </span>
                   )}
@@ -98,7 +114,13 @@ export function ArticleTable({ items, sort, searchParams }: { items: ArticleList
                   </span>
                 </td>
                 <td className="basis-full pt-1 rt-cell">
-                  <RowButtons editHref={`${ARTICLES_PATH}/${a.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={a.id} name={name} />
+                  <RowButtons
+                    editHref={`${ARTICLES_PATH}/${a.id}`}
+                    editLabel={tc("edit")}
+                    deleteLabel={tc("delete")}
+                    id={a.id}
+                    name={name}
+                  />
                 </td>
               </tr>
             );

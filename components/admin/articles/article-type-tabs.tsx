@@ -12,7 +12,11 @@ export async function ArticleTypeTabs({ type, searchParams }: { type: "MUG" | "S
     { value: "SHIRT" as const, label: t("shirts") },
   ];
   return (
-    <nav aria-label={t("typeFilter")} className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1" data-testid="article-type-filter">
+    <nav
+      aria-label={t("typeFilter")}
+      className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1"
+      data-testid="article-type-filter"
+    >
       {tabs.map((tab) => {
         const current = tab.value === type;
         return (

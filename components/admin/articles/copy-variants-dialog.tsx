@@ -16,7 +16,17 @@ const FORM_ID = "copy-variants-form";
  * Copy variants from other mugs (spec section 2): every other mug's variants grouped by mug, at least
  * one selected; names the mug already has are reported as skipped, not duplicated.
  */
-export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: boolean; mugId: number; onClose: () => void; onCopied: () => void }) {
+export function CopyVariantsDialog({
+  open,
+  mugId,
+  onClose,
+  onCopied,
+}: {
+  open: boolean;
+  mugId: number;
+  onClose: () => void;
+  onCopied: () => void;
+}) {
   const t = useTranslations("articles.copy");
   const tc = useTranslations("common");
   const te = useTranslations("errors");
@@ -32,7 +42,8 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
 
   const copy = useAdminMutation({
     mutationFn: (variantIds: number[]) => mugVariantsApi.copy(mugId, variantIds),
-    success: (r) => (r.copied.length > 0 ? t("copied", { count: r.copied.length, names: r.copied.map((v) => v.name).join(", ") }) : t("nothingCopied")),
+    success: (r) =>
+      r.copied.length > 0 ? t("copied", { count: r.copied.length, names: r.copied.map((v) => v.name).join(", ") }) : t("nothingCopied"),
     onSuccess: (r) => {
       if (r.skipped.length > 0) toast.warning(t("skipped", { count: r.skipped.length, names: r.skipped.map((v) => v.name).join(", ") }));
       setSelected(new Set());
@@ -84,7 +95,13 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
           <button type="button" className="btn-secondary" onClick={close} disabled={copy.isPending}>
             {tc("cancel")}
           </button>
-          <button type="submit" form={FORM_ID} className="btn-primary" disabled={copy.isPending || groups.length === 0} data-testid="copy-variants-submit">
+          <button
+            type="submit"
+            form={FORM_ID}
+            className="btn-primary"
+            disabled={copy.isPending || groups.length === 0}
+            data-testid="copy-variants-submit"
+          >
             {t("submit", { count: selected.size })}
           </button>
         </>
@@ -93,7 +110,11 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
         {catalog.isPending && <LoadingNote label={tc("loading")} />}
         {catalog.isError && (
-          <LoadFailed message={`${te("failedToLoad")} ${catalog.error.message}`} retryLabel={t("retry")} onRetry={() => void catalog.refetch()} />
+          <LoadFailed
+            message={`${te("failedToLoad")} ${catalog.error.message}`}
+            retryLabel={t("retry")}
+            onRetry={() => void catalog.refetch()}
+          />
         )}
         {catalog.data && groups.length === 0 && <p className="text-sm text-stone-600">{t("none")}</p>}
         {groups.map((group) => {
@@ -113,9 +134,22 @@ export function CopyVariantsDialog({ open, mugId, onClose, onCopied }: { open: b
                 {group.variants.map((v) => (
                   <li key={v.id}>
                     <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-stone-50">
-                      <input type="checkbox" className="accent-brand-600" checked={selected.has(v.id)} onChange={(e) => toggle([v.id], e.target.checked)} />
-                      <span aria-hidden className="inline-block h-4 w-4 rounded-full border border-stone-300" style={{ backgroundColor: v.outsideColorCode }} />
-                      <span aria-hidden className="inline-block h-4 w-4 rounded-full border border-stone-300" style={{ backgroundColor: v.insideColorCode }} />
+                      <input
+                        type="checkbox"
+                        className="accent-brand-600"
+                        checked={selected.has(v.id)}
+                        onChange={(e) => toggle([v.id], e.target.checked)}
+                      />
+                      <span
+                        aria-hidden
+                        className="inline-block h-4 w-4 rounded-full border border-stone-300"
+                        style={{ backgroundColor: v.outsideColorCode }}
+                      />
+                      <span
+                        aria-hidden
+                        className="inline-block h-4 w-4 rounded-full border border-stone-300"
+                        style={{ backgroundColor: v.insideColorCode }}
+                      />
                       <span>{v.name}</span>
                       {!v.active && <span className="text-xs text-stone-500">({t("inactive")})</span>}
                     </label>

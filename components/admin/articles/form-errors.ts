@@ -50,7 +50,13 @@ function valueAt(values: ArticleFormValues, path: string): unknown {
  * The errors still worth showing: an error goes away once the admin changes the field it belongs to
  * (the next save checks everything again). `checked` holds the values the errors were found in.
  */
-export function currentErrors(errors: Record<string, string>, checked: ArticleFormValues | null, values: ArticleFormValues): Record<string, string> {
+export function currentErrors(
+  errors: Record<string, string>,
+  checked: ArticleFormValues | null,
+  values: ArticleFormValues,
+): Record<string, string> {
   if (!checked) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([path]) => JSON.stringify(valueAt(values, path)) === JSON.stringify(valueAt(checked, path))));
+  return Object.fromEntries(
+    Object.entries(errors).filter(([path]) => JSON.stringify(valueAt(values, path)) === JSON.stringify(valueAt(checked, path))),
+  );
 }

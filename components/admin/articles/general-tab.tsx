@@ -10,7 +10,9 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
   const t = useTranslations("articles.general");
   const { values, errors, set } = form;
   const category = options.categories.find((c) => String(c.id) === values.categoryId);
-  const text = (key: "name" | "nameDe" | "shortDescription" | "shortDescriptionDe" | "articleNumber" | "supplierArticleName" | "supplierArticleNumber") => ({
+  const text = (
+    key: "name" | "nameDe" | "shortDescription" | "shortDescriptionDe" | "articleNumber" | "supplierArticleName" | "supplierArticleNumber",
+  ) => ({
     id: `article-${key}`,
     value: values[key],
     error: errors[key],
@@ -48,7 +50,12 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
         <legend className="sr-only">{t("classification")}</legend>
         <TextField label={t("articleNumber")} required maxLength={100} {...text("articleNumber")} />
         <div className="flex items-end pb-2">
-          <CheckboxField id="article-active" label={t("active")} checked={values.active} onChange={(e) => set("active", e.target.checked)} />
+          <CheckboxField
+            id="article-active"
+            label={t("active")}
+            checked={values.active}
+            onChange={(e) => set("active", e.target.checked)}
+          />
         </div>
         <SelectField
           id="article-categoryId"

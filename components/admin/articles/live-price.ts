@@ -20,7 +20,8 @@ export function vatPercentOf(value: string, rates: readonly VatOption[]): number
   return rate ? rate.percent : null;
 }
 
-const inRange = (n: number | undefined, min: number, max: number): n is number => n !== undefined && Number.isFinite(n) && n >= min && n <= max;
+const inRange = (n: number | undefined, min: number, max: number): n is number =>
+  n !== undefined && Number.isFinite(n) && n >= min && n <= max;
 
 /**
  * The derived figures, or null while a figure the derivation needs is missing or out of range (the

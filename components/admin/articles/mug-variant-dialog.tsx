@@ -91,8 +91,23 @@ function MugVariantFormBody({ row, first, mug, serverErrors, check, onSave }: Mu
     <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,18rem)]">
       <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id="variant-name" label={t("nameEn")} required maxLength={255} value={values.name} error={error("name")} onChange={(e) => set("name", e.target.value)} />
-          <TextField id="variant-nameDe" label={t("nameDe")} maxLength={255} value={values.nameDe} error={error("nameDe")} onChange={(e) => set("nameDe", e.target.value)} />
+          <TextField
+            id="variant-name"
+            label={t("nameEn")}
+            required
+            maxLength={255}
+            value={values.name}
+            error={error("name")}
+            onChange={(e) => set("name", e.target.value)}
+          />
+          <TextField
+            id="variant-nameDe"
+            label={t("nameDe")}
+            maxLength={255}
+            value={values.nameDe}
+            error={error("nameDe")}
+            onChange={(e) => set("nameDe", e.target.value)}
+          />
           <TextField
             id="variant-articleVariantNumber"
             label={t("variantNumber")}
@@ -103,11 +118,29 @@ function MugVariantFormBody({ row, first, mug, serverErrors, check, onSave }: Mu
           />
         </div>
         <div className="grid grid-cols-2 gap-x-5 gap-y-4">
-          <ColorField id="variant-outsideColor" label={t("outsideColor")} value={values.outsideColorCode} error={error("outsideColorCode")} onChange={(v) => set("outsideColorCode", v)} />
-          <ColorField id="variant-insideColor" label={t("insideColor")} value={values.insideColorCode} error={error("insideColorCode")} onChange={(v) => set("insideColorCode", v)} />
+          <ColorField
+            id="variant-outsideColor"
+            label={t("outsideColor")}
+            value={values.outsideColorCode}
+            error={error("outsideColorCode")}
+            onChange={(v) => set("outsideColorCode", v)}
+          />
+          <ColorField
+            id="variant-insideColor"
+            label={t("insideColor")}
+            value={values.insideColorCode}
+            error={error("insideColorCode")}
+            onChange={(v) => set("insideColorCode", v)}
+          />
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <CheckboxField id="variant-active" role="switch" label={t("active")} checked={values.active} onChange={(e) => set("active", e.target.checked)} />
+          <CheckboxField
+            id="variant-active"
+            role="switch"
+            label={t("active")}
+            checked={values.active}
+            onChange={(e) => set("active", e.target.checked)}
+          />
           <CheckboxField
             id="variant-isDefault"
             role="switch"
@@ -126,7 +159,13 @@ function MugVariantFormBody({ row, first, mug, serverErrors, check, onSave }: Mu
         />
       </form>
       <div className="md:sticky md:top-0 md:self-start">
-        <VariantMugPreview mug={mug} imageUrl={previewImage} insideColor={values.insideColorCode} outsideColor={values.outsideColorCode} name={values.name} />
+        <VariantMugPreview
+          mug={mug}
+          imageUrl={previewImage}
+          insideColor={values.insideColorCode}
+          outsideColor={values.outsideColorCode}
+          name={values.name}
+        />
       </div>
     </div>
   );

@@ -14,7 +14,15 @@ import type { ArticleFormState } from "./use-article-form";
 import { useMugVariants } from "./use-mug-variants";
 
 /** Variants tab of a mug: the list, the add/edit dialog with the mug preview, delete, copy from other mugs. */
-export function MugVariantsPanel({ articleId, saved, form }: { articleId: number | null; saved: MugVariantAdminDto[]; form: ArticleFormState }) {
+export function MugVariantsPanel({
+  articleId,
+  saved,
+  form,
+}: {
+  articleId: number | null;
+  saved: MugVariantAdminDto[];
+  form: ArticleFormState;
+}) {
   const t = useTranslations("articles.variants");
   const tc = useTranslations("common");
   const variants = useMugVariants({ articleId, saved, form });
@@ -92,4 +100,3 @@ export function MugVariantsPanel({ articleId, saved, form }: { articleId: number
     </div>
   );
 }
-

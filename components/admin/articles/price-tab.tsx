@@ -9,7 +9,14 @@ import { formatCentsInput, formatDecimalInput } from "./numbers";
 import { ShopPriceSummary } from "./shop-price-summary";
 import type { ArticleFormState } from "./use-article-form";
 
-type TextKey = "purchasePrice" | "purchaseCost" | "purchaseCostPercent" | "purchaseUnitsPerPackage" | "salesMargin" | "salesMarginPercent" | "salesTotal";
+type TextKey =
+  | "purchasePrice"
+  | "purchaseCost"
+  | "purchaseCostPercent"
+  | "purchaseUnitsPerPackage"
+  | "salesMargin"
+  | "salesMarginPercent"
+  | "salesTotal";
 
 /** The body field each input's errors arrive under. */
 const ERROR_FIELD: Record<TextKey, string> = {
@@ -121,15 +128,26 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
       <fieldset className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <legend className="mb-1 text-sm font-semibold text-stone-800">{t("sales")}</legend>
         <p className="text-sm text-stone-600 col-span-2 lg:col-span-4">{t("salesHint")}</p>
-        {figure("salesMargin", t("salesMargin"), { drives: p.salesDriver === "MARGIN", derived: money(live?.salesMarginCents), onType: { salesDriver: "MARGIN" } })}
+        {figure("salesMargin", t("salesMargin"), {
+          drives: p.salesDriver === "MARGIN",
+          derived: money(live?.salesMarginCents),
+          onType: { salesDriver: "MARGIN" },
+        })}
         {figure("salesMarginPercent", t("salesMarginPercent"), {
           drives: p.salesDriver === "PERCENT",
           derived: pct(live?.salesMarginPercent),
           onType: { salesDriver: "PERCENT" },
         })}
-        {figure("salesTotal", t("salesTotal"), { drives: p.salesDriver === "TOTAL", derived: money(live?.salesTotalCents), onType: { salesDriver: "TOTAL" } })}
+        {figure("salesTotal", t("salesTotal"), {
+          drives: p.salesDriver === "TOTAL",
+          derived: money(live?.salesTotalCents),
+          onType: { salesDriver: "TOTAL" },
+        })}
         {/* Beside the figures it follows from (wide screens); last on phones. */}
-        <ShopPriceSummary live={live} className="order-last col-span-2 lg:order-none lg:col-span-1 lg:row-span-2 lg:flex-col lg:justify-center lg:gap-y-1" />
+        <ShopPriceSummary
+          live={live}
+          className="order-last col-span-2 lg:order-none lg:col-span-1 lg:row-span-2 lg:flex-col lg:justify-center lg:gap-y-1"
+        />
         <SelectField
           id="price-salesPriceMode"
           label={t("salesPriceMode")}
@@ -156,7 +174,11 @@ function Output({ label, value, testId }: { label: string; value: string; testId
   return (
     <div>
       <span className="label">{label}</span>
-      <output className="block rounded-md border border-dashed border-stone-300 bg-stone-50 px-3 py-2 text-sm tabular-nums" data-testid={testId} aria-label={label}>
+      <output
+        className="block rounded-md border border-dashed border-stone-300 bg-stone-50 px-3 py-2 text-sm tabular-nums"
+        data-testid={testId}
+        aria-label={label}
+      >
         {value}
       </output>
     </div>

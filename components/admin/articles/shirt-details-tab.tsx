@@ -47,13 +47,20 @@ export function ShirtDetailsTab({ form }: { form: ArticleFormState }) {
           {SHIRT_SIZES.map((size) => {
             const checked = s.availableSizes.includes(size);
             return (
-              <label key={size} className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${checked ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-white"}`}>
+              <label
+                key={size}
+                className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-1.5 text-sm ${checked ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-white"}`}
+              >
                 <input
                   type="checkbox"
                   className="accent-brand-600"
                   checked={checked}
                   onChange={(e) =>
-                    setShirt({ availableSizes: e.target.checked ? SHIRT_SIZES.filter((x) => x === size || s.availableSizes.includes(x)) : s.availableSizes.filter((x) => x !== size) })
+                    setShirt({
+                      availableSizes: e.target.checked
+                        ? SHIRT_SIZES.filter((x) => x === size || s.availableSizes.includes(x))
+                        : s.availableSizes.filter((x) => x !== size),
+                    })
                   }
                 />
                 {size}

@@ -52,7 +52,11 @@ function ShirtVariantFormBody({ initial, sizes, serverErrors, check, onSave }: S
   const t = useTranslations("articles.shirtVariants");
   const { errors, validate } = useFieldErrors();
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const [values, setValues] = useState({ color: initial?.color ?? "", colorDe: initial?.colorDe ?? "", size: initial?.size ?? sizes[0] ?? "" });
+  const [values, setValues] = useState({
+    color: initial?.color ?? "",
+    colorDe: initial?.colorDe ?? "",
+    size: initial?.size ?? sizes[0] ?? "",
+  });
   const error = (field: string) => errors[field] ?? localErrors[field] ?? serverErrors[field];
 
   function onSubmit(e: FormEvent) {
@@ -67,8 +71,23 @@ function ShirtVariantFormBody({ initial, sizes, serverErrors, check, onSave }: S
 
   return (
     <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField id="shirt-variant-color" label={t("colorEn")} required maxLength={100} value={values.color} error={error("color")} onChange={(e) => setValues({ ...values, color: e.target.value })} />
-      <TextField id="shirt-variant-colorDe" label={t("colorDe")} maxLength={100} value={values.colorDe} error={error("colorDe")} onChange={(e) => setValues({ ...values, colorDe: e.target.value })} />
+      <TextField
+        id="shirt-variant-color"
+        label={t("colorEn")}
+        required
+        maxLength={100}
+        value={values.color}
+        error={error("color")}
+        onChange={(e) => setValues({ ...values, color: e.target.value })}
+      />
+      <TextField
+        id="shirt-variant-colorDe"
+        label={t("colorDe")}
+        maxLength={100}
+        value={values.colorDe}
+        error={error("colorDe")}
+        onChange={(e) => setValues({ ...values, colorDe: e.target.value })}
+      />
       <SelectField
         id="shirt-variant-size"
         label={t("size")}

@@ -17,7 +17,15 @@ interface Row {
 }
 
 /** Variants tab of a T-shirt: colour and size combinations; saved right away once the article exists. */
-export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: number | null; saved: ShirtVariantAdminDto[]; form: ArticleFormState }) {
+export function ShirtVariantsPanel({
+  articleId,
+  saved,
+  form,
+}: {
+  articleId: number | null;
+  saved: ShirtVariantAdminDto[];
+  form: ArticleFormState;
+}) {
   const t = useTranslations("articles.shirtVariants");
   const tv = useTranslations("articles.variants");
   const tc = useTranslations("common");
@@ -30,13 +38,18 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
   const sizes = form.values.shirtDetails.availableSizes;
 
   const rows: Row[] = articleId
-    ? saved.map((v) => ({ key: `saved-${v.id}`, id: v.id, body: { color: v.color, colorDe: v.colorDe, size: v.size as ShirtVariantBody["size"] } }))
+    ? saved.map((v) => ({
+        key: `saved-${v.id}`,
+        id: v.id,
+        body: { color: v.color, colorDe: v.colorDe, size: v.size as ShirtVariantBody["size"] },
+      }))
     : form.shirtDrafts.map((d) => ({ key: d.key, id: null, body: d.body }));
   const editingRow = editing === "new" ? null : editing;
   const refresh = () => articleId && void queryClient.invalidateQueries({ queryKey: articleKeys.detail(articleId) });
 
   const save = useAdminMutation({
-    mutationFn: ({ row, body }: { row: Row | null; body: ShirtVariantBody }) => (row?.id ? shirtVariantsApi.update(row.id, body) : shirtVariantsApi.create(articleId ?? 0, body)),
+    mutationFn: ({ row, body }: { row: Row | null; body: ShirtVariantBody }) =>
+      row?.id ? shirtVariantsApi.update(row.id, body) : shirtVariantsApi.create(articleId ?? 0, body),
     success: (_, { row }) => (row ? tv("updated") : tv("created")),
     onSuccess: () => {
       setEditing(null);
@@ -44,7 +57,12 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
     },
     onFieldErrors: setServerErrors,
   });
-  const remove = useAdminMutation({ kind: "delete", mutationFn: (id: number) => shirtVariantsApi.remove(id), success: tv("deleted"), onSuccess: refresh });
+  const remove = useAdminMutation({
+    kind: "delete",
+    mutationFn: (id: number) => shirtVariantsApi.remove(id),
+    success: tv("deleted"),
+    onSuccess: refresh,
+  });
 
   function onSave(body: ShirtVariantBody) {
     setServerErrors({});
@@ -57,7 +75,9 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
   function check(body: ShirtVariantBody): Record<string, string> {
     if (!(sizes as string[]).includes(body.size)) return { size: tval("sizeNotAvailable") };
     // Colour compared ignoring case, as the server does.
-    const taken = rows.some((r) => r.key !== editingRow?.key && r.body.color.toLowerCase() === body.color.toLowerCase() && r.body.size === body.size);
+    const taken = rows.some(
+      (r) => r.key !== editingRow?.key && r.body.color.toLowerCase() === body.color.toLowerCase() && r.body.size === body.size,
+    );
     return taken ? { size: te("shirtVariantExists") } : {};
   }
 
@@ -71,10 +91,18 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
   return (
     <div className="space-y-4" data-testid="article-variants">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn-primary" onClick={() => setEditing("new")} disabled={sizes.length === 0} data-testid="shirt-variant-add">
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setEditing("new")}
+          disabled={sizes.length === 0}
+          data-testid="shirt-variant-add"
+        >
           {t("add")}
         </button>
-        <p className="text-sm text-stone-600">{sizes.length === 0 ? t("chooseSizesFirst") : articleId ? tv("savedImmediately") : tv("savedWithArticle")}</p>
+        <p className="text-sm text-stone-600">
+          {sizes.length === 0 ? t("chooseSizesFirst") : articleId ? tv("savedImmediately") : tv("savedWithArticle")}
+        </p>
       </div>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-sm text-stone-600">{t("empty")}</p>
@@ -92,7 +120,11 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
             </thead>
             <tbody className="block divide-y divide-stone-100 sm:table-row-group">
               {rows.map((row, index) => (
-                <tr key={row.key} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:table-row sm:p-0" data-testid="shirt-variant-row">
+                <tr
+                  key={row.key}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 sm:table-row sm:p-0"
+                  data-testid="shirt-variant-row"
+                >
                   <td className="min-w-0 font-medium break-words sm:table-cell sm:px-3 sm:py-2">
                     {row.body.color}
                     {errorsOf(index).map((e) => (
@@ -103,14 +135,26 @@ export function ShirtVariantsPanel({ articleId, saved, form }: { articleId: numb
                   </td>
                   <td className="min-w-0 text-stone-600 break-words sm:table-cell sm:px-3 sm:py-2">{row.body.colorDe}</td>
                   <td className="sm:table-cell sm:px-3 sm:py-2">
-                    <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium sm:bg-transparent sm:p-0 sm:text-sm sm:font-normal">{row.body.size}</span>
+                    <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs font-medium sm:bg-transparent sm:p-0 sm:text-sm sm:font-normal">
+                      {row.body.size}
+                    </span>
                   </td>
                   <td className="ml-auto sm:table-cell sm:px-3 sm:py-2">
                     <div className="flex justify-end gap-2">
-                      <button type="button" className="btn-secondary" onClick={() => setEditing(row)} aria-label={`${tc("edit")} ${row.body.color} ${row.body.size}`}>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        onClick={() => setEditing(row)}
+                        aria-label={`${tc("edit")} ${row.body.color} ${row.body.size}`}
+                      >
                         {tc("edit")}
                       </button>
-                      <button type="button" className="btn-danger" onClick={() => setDeleting(row)} aria-label={`${tc("delete")} ${row.body.color} ${row.body.size}`}>
+                      <button
+                        type="button"
+                        className="btn-danger"
+                        onClick={() => setDeleting(row)}
+                        aria-label={`${tc("delete")} ${row.body.color} ${row.body.size}`}
+                      >
                         {tc("delete")}
                       </button>
                     </div>

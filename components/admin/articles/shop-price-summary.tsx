@@ -9,7 +9,11 @@ export function ShopPriceSummary({ live, className = "" }: { live: ReturnType<ty
   const t = useTranslations("articles.price");
   const locale = useLocale();
   return (
-    <div className={`flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 ${className}`} data-testid="shop-price" aria-live="polite">
+    <div
+      className={`flex flex-wrap items-baseline gap-x-6 gap-y-1 rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 ${className}`}
+      data-testid="shop-price"
+      aria-live="polite"
+    >
       <span className="text-sm font-medium text-stone-700">{t("shopPrice")}</span>
       {live ? (
         <>

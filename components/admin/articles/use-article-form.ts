@@ -5,7 +5,13 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { articlesApi, mugVariantsApi } from "@/lib/api-client/articles";
-import { createArticleBody, updateArticleBody, type ArticleDto, type CreateArticleBody, type UpdateArticleBody } from "@/lib/schemas/articles";
+import {
+  createArticleBody,
+  updateArticleBody,
+  type ArticleDto,
+  type CreateArticleBody,
+  type UpdateArticleBody,
+} from "@/lib/schemas/articles";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";

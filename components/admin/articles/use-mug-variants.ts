@@ -17,7 +17,15 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
  * The mug variants of the form: a saved article's variants through the variant API (each save, then
  * the image upload), an unsaved article's variants as drafts in the form state.
  */
-export function useMugVariants({ articleId, saved, form }: { articleId: number | null; saved: MugVariantAdminDto[]; form: ArticleFormState }) {
+export function useMugVariants({
+  articleId,
+  saved,
+  form,
+}: {
+  articleId: number | null;
+  saved: MugVariantAdminDto[];
+  form: ArticleFormState;
+}) {
   const t = useTranslations("articles.variants");
   const te = useTranslations("errors");
   const queryClient = useQueryClient();
@@ -28,7 +36,15 @@ export function useMugVariants({ articleId, saved, form }: { articleId: number |
     ? saved.map((v) => ({
         key: `saved-${v.id}`,
         id: v.id,
-        body: { name: v.name, nameDe: v.nameDe, articleVariantNumber: v.articleVariantNumber, insideColorCode: v.insideColorCode, outsideColorCode: v.outsideColorCode, active: v.active, isDefault: v.isDefault },
+        body: {
+          name: v.name,
+          nameDe: v.nameDe,
+          articleVariantNumber: v.articleVariantNumber,
+          insideColorCode: v.insideColorCode,
+          outsideColorCode: v.outsideColorCode,
+          active: v.active,
+          isDefault: v.isDefault,
+        },
         imageUrl: v.exampleImageUrl,
       }))
     : form.mugDrafts.map((d) => ({ key: d.key, id: null, body: d.body, imageUrl: d.image?.previewUrl || null }));
@@ -39,13 +55,18 @@ export function useMugVariants({ articleId, saved, form }: { articleId: number |
     mutationFn: async ({ row, body, image }: { row: MugVariantRow | null; body: MugVariantBody; image: ImageChange }) => {
       const variant = row?.id ? await mugVariantsApi.update(row.id, body) : await mugVariantsApi.create(articleId ?? 0, body);
       let imageError: { kind: "upload" | "remove"; error: unknown } | null = null;
-      if (image.kind === "set") await mugVariantsApi.uploadImage(variant.id, image.image.file, image.image.crop).catch((error: unknown) => (imageError = { kind: "upload", error }));
-      if (image.kind === "remove") await mugVariantsApi.removeImage(variant.id).catch((error: unknown) => (imageError = { kind: "remove", error }));
+      if (image.kind === "set")
+        await mugVariantsApi
+          .uploadImage(variant.id, image.image.file, image.image.crop)
+          .catch((error: unknown) => (imageError = { kind: "upload", error }));
+      if (image.kind === "remove")
+        await mugVariantsApi.removeImage(variant.id).catch((error: unknown) => (imageError = { kind: "remove", error }));
       return { isNew: !row, imageError: imageError as { kind: "upload" | "remove"; error: unknown } | null };
     },
     success: (r) => (r.imageError ? null : r.isNew ? t("created") : t("updated")),
     onSuccess: (r) => {
-      if (r.imageError?.kind === "upload") toast.error(r.isNew ? t("createdImageFailed") : t("updatedImageFailed"), { description: errorText(r.imageError.error) });
+      if (r.imageError?.kind === "upload")
+        toast.error(r.isNew ? t("createdImageFailed") : t("updatedImageFailed"), { description: errorText(r.imageError.error) });
       if (r.imageError?.kind === "remove") toast.error(te("failedToDelete"), { description: errorText(r.imageError.error) });
       setEditing(null);
       void refresh();

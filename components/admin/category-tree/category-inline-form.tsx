@@ -71,7 +71,9 @@ export function CategoryInlineForm({
       return target.id ? api.updateSubcategory(target.id, s.body) : api.createSubcategory(s.body);
     },
     success:
-      target.kind === "category" ? t(isNew ? "categoryCreated" : "categoryUpdated") : t(isNew ? "subcategoryCreated" : "subcategoryUpdated"),
+      target.kind === "category"
+        ? t(isNew ? "categoryCreated" : "categoryUpdated")
+        : t(isNew ? "subcategoryCreated" : "subcategoryUpdated"),
     onSuccess: () => {
       setSaved(true);
       router.replace(screen.path, { scroll: false });
@@ -143,9 +145,7 @@ export function CategoryInlineForm({
       />
       {screen.german && (
         <fieldset className="space-y-3 border-t border-brand-100 pt-3">
-          <legend className="text-sm font-medium text-stone-700">
-            {tg("germanTexts")}
-          </legend>
+          <legend className="text-sm font-medium text-stone-700">{tg("germanTexts")}</legend>
           <p className="text-xs text-stone-500">{tg("germanHint")}</p>
           <TextField
             id={`${prefix}-name-de`}

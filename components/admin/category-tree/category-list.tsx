@@ -28,7 +28,15 @@ async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Categor
  * links (edit, add subcategory: they open the one inline form through the URL) and
  * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
  */
-export async function CategoryList({ screen, categories, form }: { screen: CategoryTreeScreen; categories: readonly Category[]; form: FormState | null }) {
+export async function CategoryList({
+  screen,
+  categories,
+  form,
+}: {
+  screen: CategoryTreeScreen;
+  categories: readonly Category[];
+  form: FormState | null;
+}) {
   const [t, tc, tg, countOf] = await Promise.all([
     getTranslations(screen.namespace),
     getTranslations("common"),
@@ -36,7 +44,8 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
     getTranslations("promptCategories"),
     countFormatter(screen),
   ]);
-  const germanOf = (row: Category | Subcategory) => (screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {});
+  const germanOf = (row: Category | Subcategory) =>
+    screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {};
   /** Under the English name, in a tree with German texts: the German one, or that there is none yet (the shop shows the English). */
   const germanName = (row: Category | Subcategory) =>
     screen.german && (
@@ -77,7 +86,12 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
           <p className="text-xs text-stone-500">{countOf(s)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link href={href({ form: "edit-subcategory", id: s.id })} scroll={false} className="btn-secondary" aria-label={t("editNamed", { name: s.name })}>
+          <Link
+            href={href({ form: "edit-subcategory", id: s.id })}
+            scroll={false}
+            className="btn-secondary"
+            aria-label={t("editNamed", { name: s.name })}
+          >
             {tc("edit")}
           </Link>
           <button
@@ -118,7 +132,12 @@ export async function CategoryList({ screen, categories, form }: { screen: Categ
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Link href={href({ form: "edit-category", id: c.id })} scroll={false} className="btn-secondary" aria-label={t("editNamed", { name: c.name })}>
+                <Link
+                  href={href({ form: "edit-category", id: c.id })}
+                  scroll={false}
+                  className="btn-secondary"
+                  aria-label={t("editNamed", { name: c.name })}
+                >
                   {tc("edit")}
                 </Link>
                 <button

@@ -48,7 +48,12 @@ export async function CategoryTreePage({
       />
       {creating && (
         <div className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-5">
-          <CategoryInlineForm key="new-category" screen={screen} target={{ kind: "category", name: "", description: null }} categories={[]} />
+          <CategoryInlineForm
+            key="new-category"
+            screen={screen}
+            target={{ kind: "category", name: "", description: null }}
+            categories={[]}
+          />
         </div>
       )}
       {categories.length === 0 ? (

@@ -8,7 +8,10 @@ import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
  */
 const formState = z.discriminatedUnion("form", [
   z.object({ form: z.literal("new-category") }),
-  z.object({ form: z.enum(["edit-category", "new-subcategory", "edit-subcategory"]), id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  z.object({
+    form: z.enum(["edit-category", "new-subcategory", "edit-subcategory"]),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+  }),
 ]);
 export type FormState = z.infer<typeof formState>;
 

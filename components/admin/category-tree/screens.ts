@@ -6,8 +6,22 @@
  * `german` option): the forms edit them and the list shows them; their labels are `promptCategories`'.
  */
 export type CategoryTreeScreen =
-  | { kind: "article"; path: "/admin/article-categories"; apiBase: "/admin/articles"; namespace: "articleCategories"; countKey: "articleCount"; german: false }
-  | { kind: "prompt"; path: "/admin/prompt-categories"; apiBase: "/admin/prompts"; namespace: "promptCategories"; countKey: "promptCount"; german: true };
+  | {
+      kind: "article";
+      path: "/admin/article-categories";
+      apiBase: "/admin/articles";
+      namespace: "articleCategories";
+      countKey: "articleCount";
+      german: false;
+    }
+  | {
+      kind: "prompt";
+      path: "/admin/prompt-categories";
+      apiBase: "/admin/prompts";
+      namespace: "promptCategories";
+      countKey: "promptCount";
+      german: true;
+    };
 
 export const ARTICLE_CATEGORY_SCREEN = {
   kind: "article",

@@ -69,7 +69,11 @@ export function MailTable({ items }: { items: AdminMailDto[] }) {
                 {m.orderId && (
                   <>
                     <CellLabel>{t("columns.order")}</CellLabel>
-                    <Link href={orderDetailPath(m.orderId)} className="whitespace-nowrap text-brand-700 hover:underline" data-testid="mail-order-link">
+                    <Link
+                      href={orderDetailPath(m.orderId)}
+                      className="whitespace-nowrap text-brand-700 hover:underline"
+                      data-testid="mail-order-link"
+                    >
                       {m.orderNumber ?? t("unknownOrder")}
                     </Link>
                   </>
@@ -98,7 +102,14 @@ export function MailTable({ items }: { items: AdminMailDto[] }) {
                 )}
               </td>
               <td className="block pt-2 lg:table-cell lg:px-3 lg:py-2 lg:text-right lg:align-top">
-                <button type="button" className="btn-secondary" aria-label={t("resendLabel", { to: m.to })} data-row-action="resend" data-row-id={m.id} data-row-label={m.to}>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={t("resendLabel", { to: m.to })}
+                  data-row-action="resend"
+                  data-row-id={m.id}
+                  data-row-label={m.to}
+                >
                   {t("resend")}
                 </button>
               </td>

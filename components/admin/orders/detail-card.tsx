@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** A titled section of the order detail page. */
-export function DetailCard({ title, testId, actions, children }: { title: string; testId?: string; actions?: ReactNode; children: ReactNode }) {
+export function DetailCard({
+  title,
+  testId,
+  actions,
+  children,
+}: {
+  title: string;
+  testId?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-stone-200 bg-white shadow-sm" data-testid={testId} aria-label={title}>
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 px-4 py-3">

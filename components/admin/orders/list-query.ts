@@ -10,7 +10,10 @@ export const HISTORY_FILTERS = ["completed", "cancelled", "all"] as const satisf
  * The list state from the URL. A value that does not parse (a hand-edited URL, an end date before the
  * start date) falls back to its default; the status is the list's own (`fixed`) or one of `allowed`.
  */
-export function readOrdersQuery(searchParams: SearchParamsRecord, opts: { fixed?: AdminOrderFilter; allowed?: readonly AdminOrderFilter[] }): AdminOrdersQuery {
+export function readOrdersQuery(
+  searchParams: SearchParamsRecord,
+  opts: { fixed?: AdminOrderFilter; allowed?: readonly AdminOrderFilter[] },
+): AdminOrdersQuery {
   const raw: Record<string, string | undefined> = Object.fromEntries(KEYS.map((key) => [key, firstParam(searchParams[key])]));
   if (opts.fixed) raw.status = opts.fixed;
   else if (!opts.allowed?.includes(raw.status as AdminOrderFilter)) raw.status = opts.allowed?.[0];

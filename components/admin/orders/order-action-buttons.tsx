@@ -29,7 +29,15 @@ const STYLE: Record<OrderActionName, string> = {
  * Plain buttons of an order's allowed actions (a list row or the detail header). Markup only: the
  * page's one OrderActionHost opens the dialog for a click, by event delegation (`data-row-action`).
  */
-export function OrderActionButtons({ order, actions, compact = false }: { order: OrderActionSubject; actions: readonly OrderActionName[]; compact?: boolean }) {
+export function OrderActionButtons({
+  order,
+  actions,
+  compact = false,
+}: {
+  order: OrderActionSubject;
+  actions: readonly OrderActionName[];
+  compact?: boolean;
+}) {
   const t = useTranslations("adminOrders.actions");
   if (actions.length === 0) return null;
   return (

@@ -48,7 +48,15 @@ function send({ action, orderId, body }: Body): Promise<unknown> {
  * full or partial in euros up to the refundable maximum, reason). Validated with the handler's zod
  * schemas; the server's field errors land at the fields, its other messages (409) in the toast.
  */
-export function OrderActionDialog({ action, target, onClose }: { action: OrderActionName | null; target: RowActionTarget | null; onClose: () => void }) {
+export function OrderActionDialog({
+  action,
+  target,
+  onClose,
+}: {
+  action: OrderActionName | null;
+  target: RowActionTarget | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("adminOrders");
   const tv = useTranslations("validation");
   const te = useTranslations("errors");
@@ -98,10 +106,20 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
     }
     if (action === "refund") {
       const cents = values.refundMode === "full" ? undefined : parseCents(values.amount);
-      const body = validate(refundOrderBody, { amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents, reason: values.reason, idempotencyKey: refundKey });
+      const body = validate(refundOrderBody, {
+        amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents,
+        reason: values.reason,
+        idempotencyKey: refundKey,
+      });
       if (values.refundMode === "partial") {
         const problem =
-          cents === undefined || Number.isNaN(cents) ? t("dialog.refund.amountInvalid") : cents <= 0 ? tv("amountPositive") : cents > refundable ? te("refundTooLarge", { max: formatEuro(refundable, locale) }) : null;
+          cents === undefined || Number.isNaN(cents)
+            ? t("dialog.refund.amountInvalid")
+            : cents <= 0
+              ? tv("amountPositive")
+              : cents > refundable
+                ? te("refundTooLarge", { max: formatEuro(refundable, locale) })
+                : null;
         if (problem) {
           setLocal({ amountCents: problem });
           return null;
@@ -117,7 +135,9 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
     if (!action || !target) return;
     const body = bodyOf();
     if (body === null) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="order-action-dialog"] [aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[data-testid="order-action-dialog"] [aria-invalid="true"]')?.focus(),
+      );
       return;
     }
     run.mutate({ action, orderId: target.id, body });
@@ -131,13 +151,26 @@ export function OrderActionDialog({ action, target, onClose }: { action: OrderAc
       <button type="button" className="btn-secondary" onClick={onClose} disabled={run.isPending}>
         {action === "cancel" ? t("dialog.cancel.keep") : tc("cancel")}
       </button>
-      <button type="submit" form="order-action-form" className={danger ? "btn-danger" : "btn-primary"} disabled={run.isPending} data-testid="order-action-confirm">
+      <button
+        type="submit"
+        form="order-action-form"
+        className={danger ? "btn-danger" : "btn-primary"}
+        disabled={run.isPending}
+        data-testid="order-action-confirm"
+      >
         {run.isPending ? t("dialog.working") : t(`dialog.${action}.confirm`)}
       </button>
     </>
   );
   return (
-    <Dialog open={action !== null && target !== null} title={action ? t(`dialog.${action}.title`, { number }) : ""} onClose={onClose} size="md" testId="order-action-dialog" footer={footer}>
+    <Dialog
+      open={action !== null && target !== null}
+      title={action ? t(`dialog.${action}.title`, { number }) : ""}
+      onClose={onClose}
+      size="md"
+      testId="order-action-dialog"
+      footer={footer}
+    >
       <form id="order-action-form" onSubmit={onSubmit} noValidate className="space-y-4">
         {action && <p className="text-sm text-stone-600">{t(`dialog.${action}.text`, { number, email })}</p>}
         {action === "complete" && <CompleteFields values={values} errors={fieldErrors} set={set} />}

@@ -23,7 +23,15 @@ export function CompleteFields({ values, errors, set }: FieldsProps) {
   const t = useTranslations("adminOrders.dialog.complete");
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField id="order-carrier" label={t("carrier")} value={values.carrier} error={errors.carrier} maxLength={100} placeholder={t("carrierPlaceholder")} onChange={(e) => set("carrier", e.target.value)} />
+      <TextField
+        id="order-carrier"
+        label={t("carrier")}
+        value={values.carrier}
+        error={errors.carrier}
+        maxLength={100}
+        placeholder={t("carrierPlaceholder")}
+        onChange={(e) => set("carrier", e.target.value)}
+      />
       <TextField
         id="order-trackingNumber"
         label={t("trackingNumber")}
@@ -64,11 +72,23 @@ export function RefundFields({ values, errors, set, refundable }: FieldsProps & 
       <fieldset className="space-y-2">
         <legend className="label">{t("amountLegend")}</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="refund-mode" className={radio} checked={values.refundMode === "full"} onChange={() => set("refundMode", "full")} />
+          <input
+            type="radio"
+            name="refund-mode"
+            className={radio}
+            checked={values.refundMode === "full"}
+            onChange={() => set("refundMode", "full")}
+          />
           {t("full", { amount: refundable })}
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="refund-mode" className={radio} checked={values.refundMode === "partial"} onChange={() => set("refundMode", "partial")} />
+          <input
+            type="radio"
+            name="refund-mode"
+            className={radio}
+            checked={values.refundMode === "partial"}
+            onChange={() => set("refundMode", "partial")}
+          />
           {t("partial")}
         </label>
       </fieldset>
@@ -85,7 +105,16 @@ export function RefundFields({ values, errors, set, refundable }: FieldsProps & 
           onChange={(e) => set("amount", e.target.value)}
         />
       )}
-      <TextAreaField id="order-refund-reason" label={t("reason")} required rows={3} maxLength={500} value={values.reason} error={errors.reason} onChange={(e) => set("reason", e.target.value)} />
+      <TextAreaField
+        id="order-refund-reason"
+        label={t("reason")}
+        required
+        rows={3}
+        maxLength={500}
+        value={values.reason}
+        error={errors.reason}
+        onChange={(e) => set("reason", e.target.value)}
+      />
     </>
   );
 }

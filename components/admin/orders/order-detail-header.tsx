@@ -31,10 +31,19 @@ export async function OrderDetailHeader({ order }: { order: AdminOrderDetail }) 
           <PaymentBadge status={order.paymentStatus} />
         </span>
       </div>
-      <p className="text-sm text-stone-600">{t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "full", timeStyle: "short" }) })}</p>
+      <p className="text-sm text-stone-600">
+        {t("placedOn", { date: format.dateTime(new Date(order.createdAt), { dateStyle: "full", timeStyle: "short" }) })}
+      </p>
       <div className="flex flex-wrap items-center gap-2" data-testid="order-actions">
         <OrderActionButtons
-          order={{ id: order.id, orderNumber: order.orderNumber, status: order.status, email: order.email, keptCents: order.paidCents - order.refundedCents, refundableCents: order.refundableCents }}
+          order={{
+            id: order.id,
+            orderNumber: order.orderNumber,
+            status: order.status,
+            email: order.email,
+            keptCents: order.paidCents - order.refundedCents,
+            refundableCents: order.refundableCents,
+          }}
           actions={actions}
         />
         {invoice && (

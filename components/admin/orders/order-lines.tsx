@@ -28,7 +28,8 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
             <div className="ml-auto text-right tabular-nums">
               <p className="font-medium">{euro(line.totalCents)}</p>
               <p className="text-xs text-stone-500">
-                {t("quantityPrice", { quantity: line.quantity, price: euro(line.unitPriceCents) })} · {t("vat", { percent: line.vatPercent })}
+                {t("quantityPrice", { quantity: line.quantity, price: euro(line.unitPriceCents) })} ·{" "}
+                {t("vat", { percent: line.vatPercent })}
               </p>
             </div>
           </li>

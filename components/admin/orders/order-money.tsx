@@ -77,7 +77,11 @@ export async function OrderDocuments({ order }: { order: AdminOrderDetail }) {
       ) : (
         <ul className="divide-y divide-stone-100">
           {order.invoices.map((doc) => (
-            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid={doc.kind === "invoice" ? "order-invoice" : "order-credit-note"}>
+            <li
+              key={doc.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid={doc.kind === "invoice" ? "order-invoice" : "order-credit-note"}
+            >
               <div className="min-w-0">
                 <p className="font-medium">
                   {t(doc.kind)} <span className="font-mono">{doc.number}</span>
@@ -86,7 +90,13 @@ export async function OrderDocuments({ order }: { order: AdminOrderDetail }) {
                   {format.dateTime(new Date(doc.issuedAt), { dateStyle: "medium" })} · {formatEuro(doc.grossCents, locale)}
                 </p>
               </div>
-              <a href={doc.url} target="_blank" rel="noopener noreferrer" className="btn-secondary px-3 py-1.5 text-xs" aria-label={t("viewLabel", { number: doc.number })}>
+              <a
+                href={doc.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-secondary px-3 py-1.5 text-xs"
+                aria-label={t("viewLabel", { number: doc.number })}
+              >
                 {t("view")}
               </a>
             </li>

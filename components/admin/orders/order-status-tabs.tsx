@@ -4,10 +4,24 @@ import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import type { AdminOrderFilter } from "@/lib/schemas/admin-orders";
 
 /** The history's status filter as links (every state has a URL): completed, cancelled, all orders. */
-export async function OrderStatusTabs({ basePath, current, filters, searchParams }: { basePath: string; current: AdminOrderFilter; filters: readonly Exclude<AdminOrderFilter, "open">[]; searchParams: SearchParamsRecord }) {
+export async function OrderStatusTabs({
+  basePath,
+  current,
+  filters,
+  searchParams,
+}: {
+  basePath: string;
+  current: AdminOrderFilter;
+  filters: readonly Exclude<AdminOrderFilter, "open">[];
+  searchParams: SearchParamsRecord;
+}) {
   const t = await getTranslations("adminOrders.filters");
   return (
-    <nav aria-label={t("statusFilter")} className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1" data-testid="order-status-filter">
+    <nav
+      aria-label={t("statusFilter")}
+      className="-mx-1 flex gap-1 overflow-x-auto border-b border-stone-200 px-1"
+      data-testid="order-status-filter"
+    >
       {filters.map((filter, index) => {
         const active = filter === current;
         return (

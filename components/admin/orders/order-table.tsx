@@ -61,10 +61,16 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
             return (
               <tr key={o.id} className="rt-row" data-testid="order-row" data-order-number={o.orderNumber}>
                 <td className={cell}>
-                  <Link href={orderDetailPath(o.id)} className="font-medium whitespace-nowrap text-brand-700 hover:underline" data-testid="order-link">
+                  <Link
+                    href={orderDetailPath(o.id)}
+                    className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+                    data-testid="order-link"
+                  >
                     {o.orderNumber}
                   </Link>
-                  <span className="block text-xs whitespace-nowrap text-stone-500">{format.dateTime(new Date(o.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+                  <span className="block text-xs whitespace-nowrap text-stone-500">
+                    {format.dateTime(new Date(o.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                  </span>
                 </td>
                 <td className={`${cell} min-w-0 lg:max-w-56`}>
                   <span className="block font-medium break-words">{o.customerName}</span>
@@ -79,7 +85,11 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
                 <td className={`${cell} whitespace-nowrap lg:text-right`}>
                   <CellLabel>{t("columns.total")}</CellLabel>
                   <span className="font-medium">{formatEuro(o.totalCents, locale)}</span>
-                  {o.refundedCents > 0 && <span className="block text-xs text-stone-500">{t("refundedAmount", { amount: formatEuro(o.refundedCents, locale) })}</span>}
+                  {o.refundedCents > 0 && (
+                    <span className="block text-xs text-stone-500">
+                      {t("refundedAmount", { amount: formatEuro(o.refundedCents, locale) })}
+                    </span>
+                  )}
                 </td>
                 <td className={cell}>
                   <span className="flex flex-wrap gap-1 py-1 lg:py-0">
@@ -98,7 +108,11 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
                   )}
                 </td>
                 <td className={`${actions.length > 0 ? "block" : "hidden"} pt-2 rt-cell-top`}>
-                  <OrderActionButtons order={{ id: o.id, orderNumber: o.orderNumber, status: o.status, email: o.email, keptCents }} actions={actions} compact />
+                  <OrderActionButtons
+                    order={{ id: o.id, orderNumber: o.orderNumber, status: o.status, email: o.email, keptCents }}
+                    actions={actions}
+                    compact
+                  />
                 </td>
               </tr>
             );

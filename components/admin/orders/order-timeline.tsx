@@ -49,10 +49,15 @@ const TONE: Partial<Record<Event["type"], string>> = {
 
 const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "account", "other"] as const;
 const PROVIDERS = ["stripe", "sandbox"] as const;
-const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => typeof value === "string" && (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === "string" && (list as readonly string[]).includes(value);
 
 /** The key facts of an event's data: amounts in euros, tracking, document numbers, the mail's kind, errors. */
-function facts(data: Event["data"], locale: string, label: { mailKind: (k: (typeof MAIL_KINDS)[number]) => string; provider: (p: (typeof PROVIDERS)[number]) => string }) {
+function facts(
+  data: Event["data"],
+  locale: string,
+  label: { mailKind: (k: (typeof MAIL_KINDS)[number]) => string; provider: (p: (typeof PROVIDERS)[number]) => string },
+) {
   if (!data) return [];
   return DATA_KEYS.flatMap((key): { key: DataKey; value: string }[] => {
     const value = data[key];
@@ -71,7 +76,10 @@ function facts(data: Event["data"], locale: string, label: { mailKind: (k: (type
  */
 export async function OrderTimeline({ timeline }: { timeline: Event[] }) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders"), getFormatter(), getLocale()]);
-  const label = { mailKind: (k: (typeof MAIL_KINDS)[number]) => t(`timeline.mailKind.${k}`), provider: (p: (typeof PROVIDERS)[number]) => t(`money.provider.${p}`) };
+  const label = {
+    mailKind: (k: (typeof MAIL_KINDS)[number]) => t(`timeline.mailKind.${k}`),
+    provider: (p: (typeof PROVIDERS)[number]) => t(`money.provider.${p}`),
+  };
   return (
     <DetailCard title={t("timeline.title")} testId="order-timeline">
       {timeline.length === 0 ? (
@@ -82,7 +90,10 @@ export async function OrderTimeline({ timeline }: { timeline: Event[] }) {
             const shown = facts(e.data, locale, label);
             return (
               <li key={e.id} className="relative" data-testid="timeline-event" data-type={e.type}>
-                <span aria-hidden className={`absolute top-1.5 -left-[25px] h-2.5 w-2.5 rounded-full ring-4 ring-white ${TONE[e.type] ?? "bg-stone-400"}`} />
+                <span
+                  aria-hidden
+                  className={`absolute top-1.5 -left-[25px] h-2.5 w-2.5 rounded-full ring-4 ring-white ${TONE[e.type] ?? "bg-stone-400"}`}
+                />
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <p className="font-medium">{t(`event.${e.type}`)}</p>
                   <time dateTime={e.createdAt} className="text-xs whitespace-nowrap text-stone-500">

@@ -40,7 +40,17 @@ async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
  * range in the URL, the sums, the rows with their actions (one shared dialog), paging, CSV export of
  * the current filter and the empty states.
  */
-export async function OrdersListView({ kind, query, result, searchParams }: { kind: "open" | "history"; query: AdminOrdersQuery; result: AdminOrderPage; searchParams: SearchParamsRecord }) {
+export async function OrdersListView({
+  kind,
+  query,
+  result,
+  searchParams,
+}: {
+  kind: "open" | "history";
+  query: AdminOrdersQuery;
+  result: AdminOrderPage;
+  searchParams: SearchParamsRecord;
+}) {
   const [t, tl, locale] = await Promise.all([getTranslations("adminOrders"), getTranslations("list"), getLocale()]);
   const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
   const filtered = !!query.q || !!query.from || !!query.to;
@@ -57,14 +67,21 @@ export async function OrdersListView({ kind, query, result, searchParams }: { ki
           <a href={adminOrdersExportUrl(exportFilter)} download className="btn-secondary" data-testid="order-export">
             {t(`exportFormat.${ownFormat}`)}
           </a>
-          <a href={adminOrdersExportUrl({ ...exportFilter, format: otherFormat })} download className="btn-secondary" data-testid="order-export-other">
+          <a
+            href={adminOrdersExportUrl({ ...exportFilter, format: otherFormat })}
+            download
+            className="btn-secondary"
+            data-testid="order-export-other"
+          >
             {t(`exportFormat.${otherFormat}`)}
           </a>
         </div>
       </div>
       <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
       <OrderActionHost />
-      {kind === "history" && <OrderStatusTabs basePath={basePath} current={query.status} filters={HISTORY_FILTERS} searchParams={searchParams} />}
+      {kind === "history" && (
+        <OrderStatusTabs basePath={basePath} current={query.status} filters={HISTORY_FILTERS} searchParams={searchParams} />
+      )}
       <ListToolbar searchLabel={t("filters.search")}>
         <DateRangeFilter />
       </ListToolbar>
@@ -72,12 +89,18 @@ export async function OrdersListView({ kind, query, result, searchParams }: { ki
       {result.total === 0 ? (
         filtered ? (
           <EmptyState message={tl("noResults")} testId="order-no-results">
-            <Link href={kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`} className="btn-secondary">
+            <Link
+              href={kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`}
+              className="btn-secondary"
+            >
               {tl("resetFilters")}
             </Link>
           </EmptyState>
         ) : (
-          <EmptyState message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)} testId="order-empty">
+          <EmptyState
+            message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)}
+            testId="order-empty"
+          >
             {kind === "open" ? (
               <Link href={ORDER_HISTORY_PATH} className="btn-secondary">
                 {t("toHistory")}

@@ -19,7 +19,13 @@ function Picture({ url, label, missing, testId }: { url: string | null; label: s
       {url ? (
         <a href={url} target="_blank" rel="noopener noreferrer" className="block" data-testid={testId}>
           {/* eslint-disable-next-line @next/next/no-img-element -- admin image route; a plain lazy preview */}
-          <img src={url} alt={label} loading="lazy" decoding="async" className="aspect-square w-full rounded border border-stone-200 bg-stone-50 object-contain" />
+          <img
+            src={url}
+            alt={label}
+            loading="lazy"
+            decoding="async"
+            className="aspect-square w-full rounded border border-stone-200 bg-stone-50 object-contain"
+          />
         </a>
       ) : (
         <span className="flex aspect-square w-full items-center justify-center rounded border border-dashed border-stone-300 bg-stone-50 p-2 text-center text-xs text-stone-400">
@@ -35,15 +41,35 @@ function Picture({ url, label, missing, testId }: { url: string | null; label: s
  * design, style, the exact prompt (copyable), model and cost, the print PDF with its DPI verdict,
  * and the withdrawal note of personalised lines.
  */
-export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { line: Line; position: number; withdrawalWaiverAt: string | null }) {
+export async function ProductionSheet({
+  line,
+  position,
+  withdrawalWaiverAt,
+}: {
+  line: Line;
+  position: number;
+  withdrawalWaiverAt: string | null;
+}) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders.production"), getFormatter(), getLocale()]);
   const p = line.production;
   const hasDesign = !!(p.designImageUrl || p.promptText || p.printPdfUrl);
   const cost =
-    p.generationCostCents === null ? t("unknown") : format.number(p.generationCostCents / 100, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 });
+    p.generationCostCents === null
+      ? t("unknown")
+      : format.number(p.generationCostCents / 100, {
+          style: "currency",
+          currency: "EUR",
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 4,
+        });
   const title = t("title", { position, name: line.articleName });
   return (
-    <article className="rounded-lg border border-stone-200 bg-white shadow-sm" data-testid="production-sheet" data-item-id={line.id} aria-label={title}>
+    <article
+      className="rounded-lg border border-stone-200 bg-white shadow-sm"
+      data-testid="production-sheet"
+      data-item-id={line.id}
+      aria-label={title}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-stone-100 px-4 py-3">
         <h3 className="font-semibold">{title}</h3>
         <span className="text-sm text-stone-600">
@@ -77,7 +103,9 @@ export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { 
                   })}
                   {" · "}
                   {p.print.upscale > 1
-                    ? t("resolution.upscaled", { factor: format.number(p.print.upscale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) })
+                    ? t("resolution.upscaled", {
+                        factor: format.number(p.print.upscale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+                      })
                     : t("resolution.notUpscaled")}
                 </dd>
               </dl>
@@ -110,7 +138,10 @@ export async function ProductionSheet({ line, position, withdrawalWaiverAt }: { 
                     testId="copy-prompt"
                   />
                 </div>
-                <pre className="max-h-48 overflow-auto rounded border border-stone-200 bg-stone-50 p-2 font-mono text-xs break-words whitespace-pre-wrap" data-testid="production-prompt">
+                <pre
+                  className="max-h-48 overflow-auto rounded border border-stone-200 bg-stone-50 p-2 font-mono text-xs break-words whitespace-pre-wrap"
+                  data-testid="production-prompt"
+                >
                   {p.promptText}
                 </pre>
               </div>

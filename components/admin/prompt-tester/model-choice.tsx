@@ -24,7 +24,9 @@ export function ModelChoiceField({
       <ul className="grid gap-2 sm:grid-cols-2" data-testid="tester-models">
         {models.map((m) => (
           <li key={m.id}>
-            <label className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${selected.includes(m.id) ? "border-brand-500 bg-brand-50" : "border-stone-200 bg-white"} ${m.active ? "" : "opacity-60"}`}>
+            <label
+              className={`flex items-start gap-2 rounded-md border px-3 py-2 text-sm ${selected.includes(m.id) ? "border-brand-500 bg-brand-50" : "border-stone-200 bg-white"} ${m.active ? "" : "opacity-60"}`}
+            >
               <input
                 type="checkbox"
                 className="mt-0.5 h-4 w-4 accent-brand-600"
@@ -46,7 +48,9 @@ export function ModelChoiceField({
                     <Badge tone="green">{t("usable")}</Badge>
                   )}
                 </span>
-                {m.active && m.offline && m.provider !== "offline" && <span className="block pt-0.5 text-xs text-stone-500">{t("offlineHint")}</span>}
+                {m.active && m.offline && m.provider !== "offline" && (
+                  <span className="block pt-0.5 text-xs text-stone-500">{t("offlineHint")}</span>
+                )}
               </span>
             </label>
           </li>

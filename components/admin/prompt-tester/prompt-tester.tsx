@@ -138,7 +138,13 @@ export function PromptTester({
   const running = run.isPending;
   return (
     <div className="space-y-8">
-      <form onSubmit={submit} noValidate className="card space-y-5 p-4 sm:p-6" aria-labelledby="tester-setup-heading" data-testid="tester-form">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="card space-y-5 p-4 sm:p-6"
+        aria-labelledby="tester-setup-heading"
+        data-testid="tester-form"
+      >
         <h2 id="tester-setup-heading" className="text-lg font-semibold">
           {t("setup")}
         </h2>
@@ -154,7 +160,12 @@ export function PromptTester({
               onProblem={setPhotoProblem}
               error={photoProblem ?? errors.image}
             />
-            <ModelChoiceField models={models} selected={providers} onChange={setProviders} error={errors.providers ?? errors["providers.0"]} />
+            <ModelChoiceField
+              models={models}
+              selected={providers}
+              onChange={setProviders}
+              error={errors.providers ?? errors["providers.0"]}
+            />
             <div className="grid gap-4 sm:grid-cols-3 lg:grid-cols-2">
               <SelectField
                 label={t("quality")}
@@ -215,7 +226,10 @@ export function PromptTester({
             />
             <div>
               <p className="label">{t("preview")}</p>
-              <pre className="max-h-56 overflow-auto whitespace-pre-wrap break-words rounded-md border border-stone-200 bg-stone-50 p-3 font-sans text-sm text-stone-800" data-testid="tester-preview">
+              <pre
+                className="max-h-56 overflow-auto whitespace-pre-wrap break-words rounded-md border border-stone-200 bg-stone-50 p-3 font-sans text-sm text-stone-800"
+                data-testid="tester-preview"
+              >
                 {composed || <span className="text-stone-500">{t("previewEmpty")}</span>}
               </pre>
             </div>
@@ -223,7 +237,9 @@ export function PromptTester({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={running} data-testid="tester-run">
-            {running && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />}
+            {running && (
+              <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />
+            )}
             {running ? t("running", { seconds: elapsed }) : t("run")}
           </button>
         </div>

@@ -25,10 +25,15 @@ export function ResultCard({
       ? null
       : result.offline || result.costCents === 0
         ? t("costOffline")
-        : new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(result.costCents / 100);
+        : new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(
+            result.costCents / 100,
+          );
   const unsupported = result.unsupportedSettings.map((s) => (s in SETTING_KEYS ? t(SETTING_KEYS[s as keyof typeof SETTING_KEYS]) : s));
   return (
-    <article className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm" data-testid={`tester-result-${result.generationId}`}>
+    <article
+      className="flex min-w-0 flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm"
+      data-testid={`tester-result-${result.generationId}`}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-100 px-4 py-2">
         <h3 className="min-w-0 font-medium break-words">{result.displayName}</h3>
         <span className="flex flex-wrap gap-1">
@@ -46,7 +51,13 @@ export function ResultCard({
         {image ? (
           <a href={image.url} target="_blank" rel="noreferrer" title={t("openImage")} className="block h-full w-full">
             {/* eslint-disable-next-line @next/next/no-img-element -- our own image route, any size */}
-            <img src={image.url} alt={t("imageAlt", { model: result.displayName })} width={image.width} height={image.height} className="h-full w-full object-contain" />
+            <img
+              src={image.url}
+              alt={t("imageAlt", { model: result.displayName })}
+              width={image.width}
+              height={image.height}
+              className="h-full w-full object-contain"
+            />
           </a>
         ) : (
           <p role="alert" className="m-4 rounded-md bg-red-50 px-3 py-2 text-center text-sm text-red-700" data-testid="tester-result-error">
@@ -68,7 +79,9 @@ export function ResultCard({
         )}
         <details className="text-xs text-stone-600">
           <summary className="cursor-pointer select-none">{t("promptSent")}</summary>
-          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 p-2 font-sans">{result.promptText}</pre>
+          <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-50 p-2 font-sans">
+            {result.promptText}
+          </pre>
         </details>
         {image && actions && <div className="mt-auto flex flex-wrap gap-2 pt-1">{actions}</div>}
       </div>

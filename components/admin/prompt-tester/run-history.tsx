@@ -7,10 +7,16 @@ import { aiTestQueries } from "@/lib/api-client/ai-test";
 import type { AiTestRunDto, AiTestRunPageDto } from "@/lib/schemas/ai-test";
 import { HISTORY_PAGE_SIZE } from "./types";
 
-
-
 /** Recent runs, newest first, paged; "Open" shows a run with its settings and results again. */
-export function RunHistory({ initial, currentId, onOpen }: { initial: AiTestRunPageDto; currentId: number | null; onOpen: (run: AiTestRunDto) => void }) {
+export function RunHistory({
+  initial,
+  currentId,
+  onOpen,
+}: {
+  initial: AiTestRunPageDto;
+  currentId: number | null;
+  onOpen: (run: AiTestRunDto) => void;
+}) {
   const t = useTranslations("promptTester");
   const locale = useLocale();
   const [page, setPage] = useState(1);
@@ -40,7 +46,15 @@ export function RunHistory({ initial, currentId, onOpen }: { initial: AiTestRunP
                     .slice(0, 3)
                     .map((img) => (
                       // eslint-disable-next-line @next/next/no-img-element -- our own image route; a small lazy thumbnail
-                      <img key={img.id} src={img.url} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded border-2 border-white object-cover" />
+                      <img
+                        key={img.id}
+                        src={img.url}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 rounded border-2 border-white object-cover"
+                      />
                     ))}
                 </div>
                 <div className="min-w-0 flex-1">
@@ -48,13 +62,20 @@ export function RunHistory({ initial, currentId, onOpen }: { initial: AiTestRunP
                     #{run.id} · {new Date(run.createdAt).toLocaleString(locale, { dateStyle: "short", timeStyle: "short" })}
                   </p>
                   <p className="truncate text-stone-600">
-                    {run.prompt ? t("withPrompt", { title: run.prompt.title }) : t("withoutPrompt")} · {t("resultsSummary", { ok, total: run.results.length })}
+                    {run.prompt ? t("withPrompt", { title: run.prompt.title }) : t("withoutPrompt")} ·{" "}
+                    {t("resultsSummary", { ok, total: run.results.length })}
                   </p>
                 </div>
                 {currentId === run.id ? (
                   <span className="text-xs text-stone-500">{t("current")}</span>
                 ) : (
-                  <button type="button" className="btn-secondary" onClick={() => onOpen(run)} aria-label={t("reopenLabel", { id: run.id })} data-testid={`tester-open-${run.id}`}>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => onOpen(run)}
+                    aria-label={t("reopenLabel", { id: run.id })}
+                    data-testid={`tester-open-${run.id}`}
+                  >
                     {t("reopen")}
                   </button>
                 )}

@@ -58,18 +58,32 @@ export function RunView({ run, fallbackTarget }: { run: AiTestRunDto; fallbackTa
       <div className="flex flex-wrap items-start gap-3">
         {run.sourceImage && (
           // eslint-disable-next-line @next/next/no-img-element -- our own image route
-          <img src={run.sourceImage.url} alt={t("photoAlt")} width={64} height={64} className="h-16 w-16 shrink-0 rounded border border-stone-200 object-cover" />
+          <img
+            src={run.sourceImage.url}
+            alt={t("photoAlt")}
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded border border-stone-200 object-cover"
+          />
         )}
         <div className="min-w-0 flex-1 space-y-0.5 text-sm">
           <h3 id={`run-${run.id}-heading`} className="font-semibold">
             {t("runHeading", { id: run.id, date })}
           </h3>
           <p className="text-stone-600">{run.prompt ? t("withPrompt", { title: run.prompt.title }) : t("withoutPrompt")}</p>
-          <p className="text-stone-600">{t("settingsSummary", { quality: qualityLabel, size: run.settings.size.replace("x", " × "), background: backgroundLabel })}</p>
+          <p className="text-stone-600">
+            {t("settingsSummary", { quality: qualityLabel, size: run.settings.size.replace("x", " × "), background: backgroundLabel })}
+          </p>
         </div>
         {target ? (
           <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-            <button type="button" className="btn-secondary" disabled={texts.isPending} onClick={() => texts.mutate(target.id)} data-testid="tester-save-texts">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={texts.isPending}
+              onClick={() => texts.mutate(target.id)}
+              data-testid="tester-save-texts"
+            >
               {t("saveTexts", { title: target.title })}
             </button>
             <Link href={`/admin/prompts/${target.id}`} className="btn-secondary">

@@ -15,7 +15,11 @@ export async function ArchivedSwitch({ archived, searchParams }: { archived: "tr
     { value: "all", label: t("showAll") },
   ] as const;
   return (
-    <nav aria-label={t("archivedSwitch")} className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5 text-sm" data-testid="prompt-archived-switch">
+    <nav
+      aria-label={t("archivedSwitch")}
+      className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5 text-sm"
+      data-testid="prompt-archived-switch"
+    >
       {states.map((s) => {
         const current = s.value === archived;
         return (

@@ -65,7 +65,10 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
           label={t("llm")}
           required
           placeholder={t("chooseLlm")}
-          options={llms.map((m) => ({ value: String(m.id), label: m.offline && m.provider !== "offline" ? t("llmOffline", { name: m.displayName }) : m.displayName }))}
+          options={llms.map((m) => ({
+            value: String(m.id),
+            label: m.offline && m.provider !== "offline" ? t("llmOffline", { name: m.displayName }) : m.displayName,
+          }))}
           value={values.llmId}
           error={errors.llmId}
           onChange={(e) => set("llmId", e.target.value)}

@@ -66,7 +66,8 @@ export function initialValues(options: PromptFormOptions, prompt?: PromptDto): P
     active: prompt.active,
     archived: prompt.archived,
     styleText: prompt.styleText,
-    exampleImage: prompt.exampleImageId !== null && prompt.exampleImageUrl ? { id: prompt.exampleImageId, url: prompt.exampleImageUrl } : null,
+    exampleImage:
+      prompt.exampleImageId !== null && prompt.exampleImageUrl ? { id: prompt.exampleImageId, url: prompt.exampleImageUrl } : null,
     slots,
   };
 }
@@ -137,7 +138,12 @@ function valueAt(values: PromptFormValues, path: string): unknown {
  * checks everything again). `checked` holds the values the errors were found in; `imageChosen` hides
  * the example-image error once a new file is picked.
  */
-export function currentErrors(errors: Record<string, string>, checked: PromptFormValues | null, values: PromptFormValues, imageChosen: boolean): Record<string, string> {
+export function currentErrors(
+  errors: Record<string, string>,
+  checked: PromptFormValues | null,
+  values: PromptFormValues,
+  imageChosen: boolean,
+): Record<string, string> {
   if (!checked) return errors;
   return Object.fromEntries(
     Object.entries(errors).filter(([path]) => {
@@ -149,7 +155,12 @@ export function currentErrors(errors: Record<string, string>, checked: PromptFor
 
 /** A model result's cost estimate (cents, fractional, list prices in US dollars). */
 export function formatCost(costCents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(costCents / 100);
+  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", {
+    style: "currency",
+    currency: "EUR",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(costCents / 100);
 }
 
 /** A duration in seconds with one decimal ("12.3 s" / "12,3 s"). */

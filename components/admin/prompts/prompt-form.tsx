@@ -27,7 +27,10 @@ export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: P
   const form = usePromptForm(options, prompt);
   const [testing, setTesting] = useState(false);
   const { values } = form;
-  const preview = useMemo(() => composedPreview({ styleText: values.styleText, slots: values.slots }, options), [values.styleText, values.slots, options]);
+  const preview = useMemo(
+    () => composedPreview({ styleText: values.styleText, slots: values.slots }, options),
+    [values.styleText, values.slots, options],
+  );
 
   const formRef = useRef<HTMLFormElement>(null);
   // After a failed check or save: focus the first field with an error (it may be far down on a phone).
@@ -48,7 +51,12 @@ export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: P
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
           <div className="min-w-0 space-y-6 rounded-lg border border-stone-200 bg-white px-3 py-4 shadow-sm sm:px-6">
             <PromptFields form={form} options={options} />
-            <ExampleImageField storedUrl={values.exampleImage?.url ?? null} pending={form.pendingImage} error={form.errors.exampleImageId} onChoose={form.chooseImage} />
+            <ExampleImageField
+              storedUrl={values.exampleImage?.url ?? null}
+              pending={form.pendingImage}
+              error={form.errors.exampleImageId}
+              onChoose={form.chooseImage}
+            />
             <fieldset className="space-y-3">
               <legend className="mb-1 text-base font-semibold text-stone-800">{t("form.styleSection")}</legend>
               <StyleTextField form={form} />

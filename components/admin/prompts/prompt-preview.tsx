@@ -10,12 +10,20 @@ import { CopyButton } from "@/components/ui/copy-button";
 export function PromptPreview({ text }: { text: string }) {
   const t = useTranslations("prompts.preview");
   return (
-    <section aria-labelledby="prompt-preview-title" className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm" data-testid="prompt-preview">
+    <section
+      aria-labelledby="prompt-preview-title"
+      className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm"
+      data-testid="prompt-preview"
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="prompt-preview-title" className="text-base font-semibold text-stone-800">
           {t("title")}
         </h2>
-        <CopyButton text={text} labels={{ copy: t("copy"), copied: t("copied"), copyFailed: t("copyFailed") }} testId="prompt-preview-copy" />
+        <CopyButton
+          text={text}
+          labels={{ copy: t("copy"), copied: t("copied"), copyFailed: t("copyFailed") }}
+          testId="prompt-preview-copy"
+        />
       </div>
       <p className="mb-2 text-xs text-stone-500">{t("help")}</p>
       {text ? (

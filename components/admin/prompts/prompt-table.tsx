@@ -23,7 +23,9 @@ export function PromptTable({ items, sort, searchParams }: { items: PromptListIt
   const rawLocale = useLocale();
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const dates = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
-  const header = (field: string, label: string) => <SortHeader basePath={PROMPTS_PATH} searchParams={searchParams} sort={sort} field={field} label={label} />;
+  const header = (field: string, label: string) => (
+    <SortHeader basePath={PROMPTS_PATH} searchParams={searchParams} sort={sort} field={field} label={label} />
+  );
   const plain = (label: string, className = "") => (
     <th scope="col" className={`px-4 py-2 font-medium ${className}`}>
       {label}
@@ -51,7 +53,12 @@ export function PromptTable({ items, sort, searchParams }: { items: PromptListIt
           {items.map((p) => {
             const title = localized(locale, p.title, p.titleDe);
             return (
-              <tr key={p.id} data-testid={`prompt-row-${p.id}`} data-prompt-title={p.title} className={p.archived ? "bg-stone-50/70" : undefined}>
+              <tr
+                key={p.id}
+                data-testid={`prompt-row-${p.id}`}
+                data-prompt-title={p.title}
+                className={p.archived ? "bg-stone-50/70" : undefined}
+              >
                 <td className="px-4 py-2">
                   <Thumbnail url={p.exampleImageUrl} />
                 </td>
@@ -74,7 +81,13 @@ export function PromptTable({ items, sort, searchParams }: { items: PromptListIt
                 </td>
                 <td className="whitespace-nowrap px-4 py-2 text-stone-600">{dates.format(new Date(p.updatedAt))}</td>
                 <td className="px-4 py-2">
-                  <RowButtons editHref={`${PROMPTS_PATH}/${p.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={p.id} name={title} />
+                  <RowButtons
+                    editHref={`${PROMPTS_PATH}/${p.id}`}
+                    editLabel={tc("edit")}
+                    deleteLabel={tc("delete")}
+                    id={p.id}
+                    name={title}
+                  />
                 </td>
               </tr>
             );

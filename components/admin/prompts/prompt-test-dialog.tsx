@@ -53,9 +53,12 @@ export function PromptTestDialog({
   });
   const running = run.isPending;
 
-  useEffect(() => () => {
-    if (photo) URL.revokeObjectURL(photo.url);
-  }, [photo]);
+  useEffect(
+    () => () => {
+      if (photo) URL.revokeObjectURL(photo.url);
+    },
+    [photo],
+  );
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started.current) / 1000)), 1000);
@@ -97,7 +100,13 @@ export function PromptTestDialog({
           <button type="button" className="btn-secondary" onClick={onClose} disabled={running}>
             {tc("close")}
           </button>
-          <button type="submit" form="prompt-test-form" className="btn-primary" disabled={running || models.length === 0 || !savedText} data-testid="prompt-test-run">
+          <button
+            type="submit"
+            form="prompt-test-form"
+            className="btn-primary"
+            disabled={running || models.length === 0 || !savedText}
+            data-testid="prompt-test-run"
+          >
             {running ? t("running") : t("run")}
           </button>
         </>
@@ -168,13 +177,21 @@ export function PromptTestDialog({
       </form>
 
       {running && (
-        <div className="flex items-center gap-3 rounded-md bg-stone-100 px-3 py-3 text-sm text-stone-700" role="status" data-testid="prompt-test-progress">
+        <div
+          className="flex items-center gap-3 rounded-md bg-stone-100 px-3 py-3 text-sm text-stone-700"
+          role="status"
+          data-testid="prompt-test-progress"
+        >
           <span aria-hidden className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-brand-600" />
           {t("progress", { count: models.length, seconds: elapsed })}
         </div>
       )}
       {!running && results.length > 0 && (
-        <section aria-label={t("results")} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="prompt-test-results">
+        <section
+          aria-label={t("results")}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+          data-testid="prompt-test-results"
+        >
           {results.map((r) => (
             <TestResultCard key={r.generationId} result={r} />
           ))}

@@ -13,7 +13,12 @@ export function TestResultCard({ result }: { result: AiTestResultDto }) {
   const locale = useLocale();
   const ok = result.status === "SUCCEEDED";
   return (
-    <article className="flex min-w-0 flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3" data-testid="prompt-test-result" data-status={result.status} data-model={result.displayName}>
+    <article
+      className="flex min-w-0 flex-col gap-2 rounded-lg border border-stone-200 bg-white p-3"
+      data-testid="prompt-test-result"
+      data-status={result.status}
+      data-model={result.displayName}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="min-w-0 truncate font-semibold text-stone-800" title={`${result.provider} · ${result.model}`}>
           {result.displayName}
@@ -25,9 +30,21 @@ export function TestResultCard({ result }: { result: AiTestResultDto }) {
       {result.offline && <p className="rounded bg-amber-50 px-2 py-1 text-xs text-amber-800">{t("offline")}</p>}
       {ok &&
         result.images.map((image) => (
-          <a key={image.id} href={image.url} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-stone-200 bg-stone-50">
+          <a
+            key={image.id}
+            href={image.url}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-md border border-stone-200 bg-stone-50"
+          >
             {/* eslint-disable-next-line @next/next/no-img-element -- our own image route */}
-            <img src={image.url} alt={t("resultAlt", { model: result.displayName })} width={image.width} height={image.height} className="h-auto w-full" />
+            <img
+              src={image.url}
+              alt={t("resultAlt", { model: result.displayName })}
+              width={image.width}
+              height={image.height}
+              className="h-auto w-full"
+            />
           </a>
         ))}
       {result.error && (
@@ -47,12 +64,16 @@ export function TestResultCard({ result }: { result: AiTestResultDto }) {
       </dl>
       {result.unsupportedSettings.length > 0 && (
         <p className="text-xs text-amber-800" data-testid="prompt-test-unsupported">
-          {t("unsupported", { settings: result.unsupportedSettings.map((name) => (isKnownSetting(name) ? t(`settings.${name}`) : name)).join(", ") })}
+          {t("unsupported", {
+            settings: result.unsupportedSettings.map((name) => (isKnownSetting(name) ? t(`settings.${name}`) : name)).join(", "),
+          })}
         </p>
       )}
       <details className="text-xs">
         <summary className="cursor-pointer text-stone-600">{t("sentText")}</summary>
-        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-100 p-2 font-mono">{result.promptText}</pre>
+        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-words rounded bg-stone-100 p-2 font-mono">
+          {result.promptText}
+        </pre>
       </details>
     </article>
   );

@@ -80,7 +80,8 @@ export function usePromptForm(options: PromptFormOptions, prompt?: PromptDto) {
 
   const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setCategory = (categoryId: string) => setValues((v) => withCategory(v, categoryId, options));
-  const setSlot = (slotTypeId: number, variantId: string) => setValues((v) => ({ ...v, slots: { ...v.slots, [String(slotTypeId)]: variantId } }));
+  const setSlot = (slotTypeId: number, variantId: string) =>
+    setValues((v) => ({ ...v, slots: { ...v.slots, [String(slotTypeId)]: variantId } }));
   const chooseImage = (file: File | null) =>
     setPendingImage((old) => {
       if (old) URL.revokeObjectURL(old.previewUrl);

@@ -70,9 +70,13 @@ export function SlotTypeBoard({ types }: { types: SlotTypeDto[] }) {
   const announcements: Announcements = {
     onDragStart: ({ active }) => t("announceStart", { name: nameOf(active.id), position: placeOf(active.id), total: items.length }),
     onDragOver: ({ active, over }) =>
-      over ? t("announceOver", { name: nameOf(active.id), position: placeOf(over.id), total: items.length }) : t("announceOutside", { name: nameOf(active.id) }),
+      over
+        ? t("announceOver", { name: nameOf(active.id), position: placeOf(over.id), total: items.length })
+        : t("announceOutside", { name: nameOf(active.id) }),
     onDragEnd: ({ active, over }) =>
-      over ? t("announceDrop", { name: nameOf(active.id), position: placeOf(over.id), total: items.length }) : t("announceCancel", { name: nameOf(active.id) }),
+      over
+        ? t("announceDrop", { name: nameOf(active.id), position: placeOf(over.id), total: items.length })
+        : t("announceCancel", { name: nameOf(active.id) }),
     onDragCancel: ({ active }) => t("announceCancel", { name: nameOf(active.id) }),
   };
 
@@ -155,7 +159,10 @@ function SortableSlotType({
 }) {
   const t = useTranslations("slots");
   const tc = useTranslations("common");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -197,7 +204,14 @@ function SortableSlotType({
             </Link>
           </div>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-secondary" onClick={onEdit} aria-label={t("renameNamed", { name: item.name })} disabled={disabled} data-testid={`slot-type-rename-${item.id}`}>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={onEdit}
+              aria-label={t("renameNamed", { name: item.name })}
+              disabled={disabled}
+              data-testid={`slot-type-rename-${item.id}`}
+            >
               {t("rename")}
             </button>
             <button
@@ -242,9 +256,24 @@ function CreateSlotTypeForm() {
     if (body) create.mutate({ name: body.name });
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t("newType")} className="card flex flex-wrap items-start gap-3 p-3 sm:p-4" data-testid="slot-type-create">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t("newType")}
+      className="card flex flex-wrap items-start gap-3 p-3 sm:p-4"
+      data-testid="slot-type-create"
+    >
       <div className="min-w-0 flex-1 basis-56">
-        <TextField id="slot-type-new-name" label={t("newTypeName")} required counter maxLength={NAME_MAX} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          id="slot-type-new-name"
+          label={t("newTypeName")}
+          required
+          counter
+          maxLength={NAME_MAX}
+          value={name}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <button type="submit" className="btn-primary sm:mt-6" disabled={create.isPending}>
         {create.isPending ? tc("saving") : t("addType")}

@@ -121,7 +121,9 @@ export function SlotVariantForm({
     },
   });
   const imageError = errors.exampleImageId ?? errors.file ?? errors.imageType ?? errors.crop;
-  const otherErrors = Object.entries(errors).filter(([field]) => !(FIELD_ORDER as readonly string[]).includes(field) && !["file", "imageType", "crop"].includes(field));
+  const otherErrors = Object.entries(errors).filter(
+    ([field]) => !(FIELD_ORDER as readonly string[]).includes(field) && !["file", "imageType", "crop"].includes(field),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate autoComplete="off" className="card max-w-3xl space-y-5 p-4 sm:p-6" data-testid="slot-variant-form">

@@ -56,7 +56,10 @@ export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
                 <Thumbnail url={v.exampleImageUrl} emptyText={t("noImage")} />
               </td>
               <td className="block min-w-0 flex-1 basis-48 lg:table-cell lg:max-w-md lg:px-4 lg:py-2 lg:align-top">
-                <Link href={`${SLOT_VARIANTS_PATH}/${v.id}`} className="font-medium text-stone-900 hover:underline [overflow-wrap:anywhere]">
+                <Link
+                  href={`${SLOT_VARIANTS_PATH}/${v.id}`}
+                  className="font-medium text-stone-900 hover:underline [overflow-wrap:anywhere]"
+                >
                   {v.name}
                 </Link>
                 {v.description && <p className="text-stone-600 [overflow-wrap:anywhere]">{v.description}</p>}
@@ -83,7 +86,13 @@ export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
                 {format.dateTime(new Date(v.createdAt), { dateStyle: "medium" })}
               </td>
               <td className="block w-full pt-2 lg:table-cell lg:w-auto lg:min-w-44 lg:px-4 lg:py-2 lg:align-top">
-                <RowButtons editHref={`${SLOT_VARIANTS_PATH}/${v.id}`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={v.id} name={v.name} />
+                <RowButtons
+                  editHref={`${SLOT_VARIANTS_PATH}/${v.id}`}
+                  editLabel={tc("edit")}
+                  deleteLabel={tc("delete")}
+                  id={v.id}
+                  name={v.name}
+                />
               </td>
             </tr>
           ))}

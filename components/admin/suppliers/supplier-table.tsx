@@ -63,7 +63,12 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
                 <td className={`${cell()} lg:max-w-64`}>
                   <span className="font-medium break-words">{s.companyName}</span>
                   {s.website && (
-                    <a href={s.website} target="_blank" rel="noopener noreferrer" className="block truncate text-xs text-brand-700 hover:underline">
+                    <a
+                      href={s.website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block truncate text-xs text-brand-700 hover:underline"
+                    >
                       {s.website.replace(/^https?:\/\//, "")}
                     </a>
                   )}
@@ -105,7 +110,13 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
                   {format.dateTime(new Date(s.createdAt), { dateStyle: "medium" })}
                 </td>
                 <td className="block pt-2 rt-cell">
-                  <RowButtons editHref={`${SUPPLIERS_PATH}/${s.id}/edit`} editLabel={tc("edit")} deleteLabel={tc("delete")} id={s.id} name={s.companyName} />
+                  <RowButtons
+                    editHref={`${SUPPLIERS_PATH}/${s.id}/edit`}
+                    editLabel={tc("edit")}
+                    deleteLabel={tc("delete")}
+                    id={s.id}
+                    name={s.companyName}
+                  />
                 </td>
               </tr>
             );

@@ -22,7 +22,11 @@ export function ChooseDefaultVat({ rates }: { rates: VatRateDto[] }) {
     },
   });
   return (
-    <div role="alert" className="flex flex-wrap items-end gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="choose-default-vat">
+    <div
+      role="alert"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4"
+      data-testid="choose-default-vat"
+    >
       <p className="w-full text-sm text-amber-900">{t("noDefault")}</p>
       <label className="text-sm">
         <span className="label">{t("chooseNewDefault")}</span>

@@ -34,7 +34,13 @@ export function VatTable({ rates }: { rates: VatRow[] }) {
               <td className="rt-main">{rate.name}</td>
               <td className="rt-num">{t("percentValue", { percent: rate.percent })}</td>
               <td className="rt-note">{rate.description}</td>
-              <td className="rt-tag">{rate.isDefault && <span data-testid="default-badge" className="badge-ok">{t("defaultBadge")}</span>}</td>
+              <td className="rt-tag">
+                {rate.isDefault && (
+                  <span data-testid="default-badge" className="badge-ok">
+                    {t("defaultBadge")}
+                  </span>
+                )}
+              </td>
               <td className="rt-act">
                 <RowButtons
                   editHref={`/admin/vat/${rate.id}/edit`}

@@ -55,7 +55,14 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="space-y-4" noValidate data-testid="account-data-form">
+    <form
+      ref={formRef}
+      onSubmit={(e) => void onSubmit(e)}
+      onFocus={accountFormRules.preload}
+      className="space-y-4"
+      noValidate
+      data-testid="account-data-form"
+    >
       <div>
         <p className="label">{t("email")}</p>
         <p className="break-all text-sm text-stone-800" data-testid="account-email">
@@ -82,7 +89,15 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
           error={fields.errors.lastName}
         />
       </div>
-      <TextField id="account-phone" name="phone" type="tel" autoComplete="tel" label={t("phone")} defaultValue={user.phone ?? ""} error={fields.errors.phone} />
+      <TextField
+        id="account-phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        label={t("phone")}
+        defaultValue={user.phone ?? ""}
+        error={fields.errors.phone}
+      />
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}

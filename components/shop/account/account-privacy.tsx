@@ -81,7 +81,15 @@ function DeleteAccountDialog({ open, hasPassword, onClose }: { open: boolean; ha
         <p>{t("deleteStays")}</p>
         <p className="font-medium">{t("deleteCannotUndo")}</p>
         {hasPassword && (
-          <TextField id="account-delete-password" name="password" type="password" autoComplete="current-password" required label={t("deletePassword")} error={passwordError} />
+          <TextField
+            id="account-delete-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            label={t("deletePassword")}
+            error={passwordError}
+          />
         )}
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-700">

@@ -51,7 +51,14 @@ export function ChangePasswordForm() {
   }
 
   return (
-    <form ref={formRef} onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="space-y-4" noValidate data-testid="change-password-form">
+    <form
+      ref={formRef}
+      onSubmit={(e) => void onSubmit(e)}
+      onFocus={accountFormRules.preload}
+      className="space-y-4"
+      noValidate
+      data-testid="change-password-form"
+    >
       <TextField
         id="account-current-password"
         name="currentPassword"

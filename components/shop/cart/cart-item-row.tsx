@@ -7,7 +7,6 @@ import { ColourSwatch } from "./colour-swatch";
 import { QuantityStepper } from "./quantity-stepper";
 import { useEuro } from "./use-euro";
 
-
 /** One cart line: design preview, mug, colour variant, unit price (earlier price struck through), quantity, line total, remove. */
 export function CartItemRow(props: {
   item: CartItemDto;
@@ -60,7 +59,9 @@ export function CartItemRow(props: {
               </s>
             </>
           )}
-          <span className={showEarlier ? "font-semibold text-amber-800" : undefined}>{t("each", { price: euro(item.unitPriceCents) })}</span>
+          <span className={showEarlier ? "font-semibold text-amber-800" : undefined}>
+            {t("each", { price: euro(item.unitPriceCents) })}
+          </span>
         </p>
         <button
           type="button"

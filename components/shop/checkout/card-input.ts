@@ -50,7 +50,10 @@ export function editCardNumber(previous: string, next: string, caret: number, in
   let raw = next;
   let at = Math.max(0, Math.min(caret, raw.length));
   const removedOnlySpace =
-    next.length === previous.length - 1 && digitsOf(next) === digitsOf(previous) && previous[at] === " " && previous.slice(0, at) + previous.slice(at + 1) === next;
+    next.length === previous.length - 1 &&
+    digitsOf(next) === digitsOf(previous) &&
+    previous[at] === " " &&
+    previous.slice(0, at) + previous.slice(at + 1) === next;
   if (removedOnlySpace && inputType === "deleteContentBackward" && at > 0) {
     // "4242 |4" Backspace → "424|4".
     raw = next.slice(0, at - 1) + next.slice(at);

@@ -101,9 +101,19 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const busy = flow.busy;
   const hasErrors = Object.keys(e).length > 0;
   // Server errors for fields this form does not show (e.g. "_") are listed with the summary line.
-  const otherErrors = Object.entries(e).filter(([key]) => !/^((contact|shippingAddress|billingAddress)\.|acceptWithdrawalWaiver$)/.test(key));
+  const otherErrors = Object.entries(e).filter(
+    ([key]) => !/^((contact|shippingAddress|billingAddress)\.|acceptWithdrawalWaiver$)/.test(key),
+  );
   return (
-    <form ref={formRef} noValidate onSubmit={(ev) => void onSubmit(ev)} onFocus={checkoutRules.preload} className="space-y-6" data-testid="checkout-form" aria-busy={busy}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(ev) => void onSubmit(ev)}
+      onFocus={checkoutRules.preload}
+      className="space-y-6"
+      data-testid="checkout-form"
+      aria-busy={busy}
+    >
       {(cart.summary.hasPriceChanges || pricesChanged) && (
         <PriceChangedNotice>{pricesChanged && <p className="mt-2 font-medium">{t("pricesConfirmAgain")}</p>}</PriceChangedNotice>
       )}
@@ -152,14 +162,34 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
         />
       </fieldset>
 
-      <AddressFields section="shipping" legend={t("shippingTitle")} value={shipping} errors={e} disabled={busy} onChange={(p) => setShipping({ ...shipping, ...p })} />
+      <AddressFields
+        section="shipping"
+        legend={t("shippingTitle")}
+        value={shipping}
+        errors={e}
+        disabled={busy}
+        onChange={(p) => setShipping({ ...shipping, ...p })}
+      />
 
       <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" className="h-4 w-4" checked={sameAsShipping} disabled={busy} onChange={(ev) => setSameAsShipping(ev.target.checked)} />
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={sameAsShipping}
+          disabled={busy}
+          onChange={(ev) => setSameAsShipping(ev.target.checked)}
+        />
         {t("sameAsShipping")}
       </label>
       {!sameAsShipping && (
-        <AddressFields section="billing" legend={t("billingTitle")} value={billing} errors={e} disabled={busy} onChange={(p) => setBilling({ ...billing, ...p })} />
+        <AddressFields
+          section="billing"
+          legend={t("billingTitle")}
+          value={billing}
+          errors={e}
+          disabled={busy}
+          onChange={(p) => setBilling({ ...billing, ...p })}
+        />
       )}
 
       <PaymentPanel amountCents={cart.summary.totalCents} disabled={busy} onMethod={flow.onMethod} onUnavailable={flow.fail} />

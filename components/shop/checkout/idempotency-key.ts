@@ -8,13 +8,22 @@ const STORAGE_KEY = "checkout.idempotencyKey";
 let fallback: { key: string; cart: string } | null = null;
 
 function newKey(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 function read(): { key: string; cart: string } | null {
   try {
     const parsed: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? "null");
-    if (parsed && typeof parsed === "object" && "key" in parsed && "cart" in parsed && typeof parsed.key === "string" && typeof parsed.cart === "string") {
+    if (
+      parsed &&
+      typeof parsed === "object" &&
+      "key" in parsed &&
+      "cart" in parsed &&
+      typeof parsed.key === "string" &&
+      typeof parsed.cart === "string"
+    ) {
       return { key: parsed.key, cart: parsed.cart };
     }
     return null;
@@ -38,7 +47,10 @@ export function checkoutIdempotencyKey(cart: string): string {
 }
 
 /** Lines, quantities and prices of a cart: what an order placed with a key was made of. */
-export function cartFingerprint(cart: { items: { id: number; quantity: number; unitPriceCents: number }[]; summary: { totalCents: number } }): string {
+export function cartFingerprint(cart: {
+  items: { id: number; quantity: number; unitPriceCents: number }[];
+  summary: { totalCents: number };
+}): string {
   return `${cart.items.map((i) => `${i.id}x${i.quantity}@${i.unitPriceCents}`).join(",")}=${cart.summary.totalCents}`;
 }
 

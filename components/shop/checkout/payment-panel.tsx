@@ -38,7 +38,11 @@ export function PaymentPanel(props: {
   } else if (config.isError || (config.data.provider === "stripe" && !config.data.publishableKey)) {
     const keyMissing = config.isError ? config.error instanceof HttpError && config.error.status === 503 : true;
     body = (
-      <div role="alert" className="space-y-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800" data-testid="payment-config-error">
+      <div
+        role="alert"
+        className="space-y-2 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-800"
+        data-testid="payment-config-error"
+      >
         <p>{keyMissing ? t("keyMissing") : t("configFailed")}</p>
         {config.isError && !keyMissing && (
           <button type="button" className="btn-secondary" onClick={() => void config.refetch()}>

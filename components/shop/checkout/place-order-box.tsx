@@ -16,7 +16,11 @@ const legalLink = (href: string) =>
     );
   };
 
-export const LEGAL_LINKS = { terms: legalLink(LEGAL_PATHS.terms), privacy: legalLink(LEGAL_PATHS.privacy), withdrawal: legalLink(LEGAL_PATHS.withdrawal) };
+export const LEGAL_LINKS = {
+  terms: legalLink(LEGAL_PATHS.terms),
+  privacy: legalLink(LEGAL_PATHS.privacy),
+  withdrawal: legalLink(LEGAL_PATHS.withdrawal),
+};
 
 /**
  * Personalised goods are made to the customer's specification and excluded from the right of

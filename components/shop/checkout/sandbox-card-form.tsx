@@ -21,7 +21,11 @@ import {
 } from "./card-input";
 import { resultOf, type PaymentMethod } from "./payment-method";
 
-export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", authentication: "4000 0027 6000 3184" } as const;
+export const TEST_CARDS = {
+  success: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  authentication: "4000 0027 6000 3184",
+} as const;
 
 type Shown = Partial<Record<CardField, string>>;
 

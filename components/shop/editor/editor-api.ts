@@ -10,10 +10,16 @@ import { editorSchemas } from "./lazy-editor-schemas";
 export const editorQueries = {
   /** Per language: names and descriptions come localized, so a language switch reads the list again. */
   mugs: (locale: Locale) =>
-    queryOptions({ queryKey: ["catalog", "mugs", locale], queryFn: ({ signal }) => apiFetch<MugDto[]>(`/mugs?locale=${locale}`, { signal }) }),
+    queryOptions({
+      queryKey: ["catalog", "mugs", locale],
+      queryFn: ({ signal }) => apiFetch<MugDto[]>(`/mugs?locale=${locale}`, { signal }),
+    }),
   /** Per language too: titles and descriptions come localized. */
   prompts: (locale: Locale) =>
-    queryOptions({ queryKey: ["catalog", "prompts", locale], queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>(`/prompts?locale=${locale}`, { signal }) }),
+    queryOptions({
+      queryKey: ["catalog", "prompts", locale],
+      queryFn: ({ signal }) => apiFetch<PublicPromptDto[]>(`/prompts?locale=${locale}`, { signal }),
+    }),
 };
 
 /** A signed-in customer (or admin) generates on their own account; guests and visitors use the public endpoint. */

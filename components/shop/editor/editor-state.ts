@@ -102,7 +102,9 @@ export const initialEditorState: EditorState = {
 
 /** The same area within a pixel or two (the cropper reports the restored crop again on every mount). */
 function sameArea(a: Area | null, b: Area): boolean {
-  return !!a && Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2 && Math.abs(a.width - b.width) <= 2 && Math.abs(a.height - b.height) <= 2;
+  return (
+    !!a && Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2 && Math.abs(a.width - b.width) <= 2 && Math.abs(a.height - b.height) <= 2
+  );
 }
 
 export function generationSignature(state: Pick<EditorState, "photoVersion" | "promptId">): string {
@@ -163,7 +165,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "generated":
       return {
         ...state,
-        generation: { result: action.result, signature: action.signature, selectedImageId: action.result.images[0]?.id ?? null, error: null, job: null },
+        generation: {
+          result: action.result,
+          signature: action.signature,
+          selectedImageId: action.result.images[0]?.id ?? null,
+          error: null,
+          job: null,
+        },
       };
     case "generationFailed":
       return { ...state, generation: { ...state.generation, error: action.message, job: null } };

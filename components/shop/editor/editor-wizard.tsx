@@ -103,7 +103,13 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
         )}
       </section>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className="btn-secondary" onClick={editor.back} disabled={state.step === 0 || busy || restoring} data-testid="editor-back">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={editor.back}
+          disabled={state.step === 0 || busy || restoring}
+          data-testid="editor-back"
+        >
           {t("back")}
         </button>
         {state.step < LAST_STEP && (

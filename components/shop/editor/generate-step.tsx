@@ -27,7 +27,11 @@ export function GenerateStep({ editor }: { editor: Editor }) {
     <div className="space-y-4">
       <p className="text-stone-600">{t("intro", { style: prompt?.title ?? "" })}</p>
       {state.registration === "failed" && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="registration-failed">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="registration-failed"
+        >
           {tp("registrationFailed")}
         </p>
       )}
@@ -43,7 +47,11 @@ export function GenerateStep({ editor }: { editor: Editor }) {
       {result && !generating && (
         <div className="space-y-3">
           {resultIsStale && (
-            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="result-stale">
+            <p
+              role="status"
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="result-stale"
+            >
               {t("stale")}
             </p>
           )}
@@ -77,7 +85,13 @@ export function GenerateStep({ editor }: { editor: Editor }) {
                       data-testid="generated-choice"
                     />
                     {/* eslint-disable-next-line @next/next/no-img-element -- generated images are served by our own API */}
-                    <img src={img.url} alt={t("imageAlt", { number: index + 1 })} width={img.width} height={img.height} className="w-full object-contain" />
+                    <img
+                      src={img.url}
+                      alt={t("imageAlt", { number: index + 1 })}
+                      width={img.width}
+                      height={img.height}
+                      className="w-full object-contain"
+                    />
                   </label>
                 );
               })}

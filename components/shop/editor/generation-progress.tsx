@@ -24,7 +24,12 @@ export function GenerationProgress({ startedAt, reattached = false }: { startedA
           {t("elapsed", { seconds })}
         </span>
       </div>
-      <div role="progressbar" aria-labelledby="generation-progress-label" aria-busy="true" className="relative h-2 overflow-hidden rounded-full bg-stone-200">
+      <div
+        role="progressbar"
+        aria-labelledby="generation-progress-label"
+        aria-busy="true"
+        className="relative h-2 overflow-hidden rounded-full bg-stone-200"
+      >
         <span className="absolute inset-y-0 left-0 w-1/3 animate-[editor-progress_1.4s_ease-in-out_infinite] rounded-full bg-brand-600" />
       </div>
       {reattached && (
@@ -33,7 +38,9 @@ export function GenerationProgress({ startedAt, reattached = false }: { startedA
         </p>
       )}
       <p className="text-sm text-stone-600">{t("patience")}</p>
-      <style href="editor-progress" precedence="default">{"@keyframes editor-progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
+      <style href="editor-progress" precedence="default">
+        {"@keyframes editor-progress{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}
+      </style>
     </div>
   );
 }

@@ -100,7 +100,13 @@ export function mugGeometry(m: MugDimensions, sliceCount = 64): MugGeometry {
   const last = slices.at(-1);
   const lower = [...slices].reverse().map((sl) => `L ${round(sl.x0)} ${round(printTop + printHeight + sl.dy0)}`);
   const printOutline = last
-    ? [...upper, `L ${round(last.x1)} ${round(printTop + last.dy1)}`, `L ${round(last.x1)} ${round(printTop + printHeight + last.dy1)}`, ...lower, "Z"].join(" ")
+    ? [
+        ...upper,
+        `L ${round(last.x1)} ${round(printTop + last.dy1)}`,
+        `L ${round(last.x1)} ${round(printTop + printHeight + last.dy1)}`,
+        ...lower,
+        "Z",
+      ].join(" ")
     : "";
 
   return {
@@ -116,6 +122,11 @@ export function mugGeometry(m: MugDimensions, sliceCount = 64): MugGeometry {
     templateWidth,
     slices,
     printOutline,
-    handle: { outer: cx + r + handleOut - 8, yTop: top + bodyHeight * 0.18, yBottom: top + bodyHeight * 0.72, thickness: BODY_WIDTH * 0.085 },
+    handle: {
+      outer: cx + r + handleOut - 8,
+      yTop: top + bodyHeight * 0.18,
+      yBottom: top + bodyHeight * 0.72,
+      thickness: BODY_WIDTH * 0.085,
+    },
   };
 }

@@ -74,7 +74,15 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
       <path d={handle} fill="none" stroke={edge} strokeWidth={h.thickness + 3} strokeLinecap="round" />
       <path d={handle} fill="none" stroke={outside} strokeWidth={h.thickness} strokeLinecap="round" data-testid="mug-handle" />
       <path d={handle} fill="none" stroke={`url(#${uid}-handle)`} strokeWidth={h.thickness} strokeLinecap="round" />
-      <path d={handle} fill="none" stroke="#fff" strokeOpacity="0.45" strokeWidth={h.thickness * 0.2} strokeLinecap="round" transform="translate(-2.5 0)" />
+      <path
+        d={handle}
+        fill="none"
+        stroke="#fff"
+        strokeOpacity="0.45"
+        strokeWidth={h.thickness * 0.2}
+        strokeLinecap="round"
+        transform="translate(-2.5 0)"
+      />
       {/* The inner edge of the handle: the gap between handle and body shows as a shadowed outline. */}
       <path d={innerHandle} fill="none" stroke={edge} strokeOpacity="0.55" strokeWidth="1" />
 
@@ -101,7 +109,16 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
 
       <ellipse cx={g.cx} cy={g.top} rx={g.r} ry={g.ry} fill={outside} stroke={edge} strokeWidth="1.5" />
       <ellipse cx={g.cx} cy={g.top + 1} rx={g.r - 5} ry={g.ry - 3.5} fill={inside} data-testid="mug-inside" />
-      <ellipse cx={g.cx} cy={g.top + 1} rx={g.r - 5} ry={g.ry - 3.5} fill={`url(#${uid}-opening)`} stroke="#fff" strokeOpacity="0.35" strokeWidth="1" />
+      <ellipse
+        cx={g.cx}
+        cy={g.top + 1}
+        rx={g.r - 5}
+        ry={g.ry - 3.5}
+        fill={`url(#${uid}-opening)`}
+        stroke="#fff"
+        strokeOpacity="0.35"
+        strokeWidth="1"
+      />
     </svg>
   );
 }

@@ -27,7 +27,10 @@ export function MugStep({ editor }: { editor: Editor }) {
       <legend className="sr-only">{t("listLabel")}</legend>
       {mugs.map((mug) => {
         const selected = mug.id === state.mugId;
-        const shown = (selected ? mug.variants.find((v) => v.id === state.variantId) : undefined) ?? mug.variants.find((v) => v.isDefault) ?? mug.variants[0];
+        const shown =
+          (selected ? mug.variants.find((v) => v.id === state.variantId) : undefined) ??
+          mug.variants.find((v) => v.isDefault) ??
+          mug.variants[0];
         return (
           <div
             key={mug.id}
@@ -71,10 +74,18 @@ export function MugStep({ editor }: { editor: Editor }) {
               {mug.dishwasherSafe && <> · {t("dishwasherSafe")}</>}
             </p>
             <p className="text-xs text-stone-500">
-              {t("printArea", { width: formatNumber(mug.printTemplateWidthMm, locale), height: formatNumber(mug.printTemplateHeightMm, locale) })}
+              {t("printArea", {
+                width: formatNumber(mug.printTemplateWidthMm, locale),
+                height: formatNumber(mug.printTemplateHeightMm, locale),
+              })}
             </p>
             {selected && (
-              <VariantPicker mug={mug} variantId={state.variantId} name={`variant-${mug.id}`} onChange={(variantId) => dispatch({ type: "setVariant", variantId })} />
+              <VariantPicker
+                mug={mug}
+                variantId={state.variantId}
+                name={`variant-${mug.id}`}
+                onChange={(variantId) => dispatch({ type: "setVariant", variantId })}
+              />
             )}
           </div>
         );

@@ -16,7 +16,6 @@ const DB_NAME = "mugshop-editor";
 const STORE = "files";
 const PHOTO_KEY = "photo";
 
-
 function storage(): Storage | null {
   try {
     return typeof window === "undefined" ? null : window.localStorage;
@@ -89,7 +88,13 @@ export function fromSaved(saved: SavedEditor, photo: Photo | null): EditorState 
     variantId: saved.variantId,
     personal: saved.personal ?? initialEditorState.personal,
     useDifferentData: saved.useDifferentData,
-    generation: { ...initialEditorState.generation, result: saved.generation.result, signature: saved.generation.signature, selectedImageId: saved.generation.selectedImageId, job },
+    generation: {
+      ...initialEditorState.generation,
+      result: saved.generation.result,
+      signature: saved.generation.signature,
+      selectedImageId: saved.generation.selectedImageId,
+      job,
+    },
   };
 }
 

@@ -34,7 +34,14 @@ function useErrors(schema: PersonalSchema | null, values: PersonalData, touched:
 export function PersonalStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.personal");
   const { state, dispatch, asUser, accountData, usesAccountData } = editor;
-  const [touched, setTouched] = useState<Set<Field>>(() => new Set(Object.entries(state.personal).filter(([, v]) => v !== "").map(([k]) => k as Field)));
+  const [touched, setTouched] = useState<Set<Field>>(
+    () =>
+      new Set(
+        Object.entries(state.personal)
+          .filter(([, v]) => v !== "")
+          .map(([k]) => k as Field),
+      ),
+  );
   const errors = useErrors(editor.personalSchema, state.personal, touched);
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
   const formRef = useRef<HTMLFormElement>(null);

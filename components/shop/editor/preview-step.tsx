@@ -41,7 +41,12 @@ export function PreviewStep({ editor }: { editor: Editor }) {
           <dd className="font-semibold text-brand-700">{mug ? formatEuro(mug.price.priceCents, locale) : "–"}</dd>
         </dl>
         {mug && (
-          <VariantPicker mug={mug} variantId={state.variantId} name="preview-variant" onChange={(variantId) => dispatch({ type: "setVariant", variantId })} />
+          <VariantPicker
+            mug={mug}
+            variantId={state.variantId}
+            name="preview-variant"
+            onChange={(variantId) => dispatch({ type: "setVariant", variantId })}
+          />
         )}
         <AddToCart editor={editor} />
       </div>

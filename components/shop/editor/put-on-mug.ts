@@ -41,7 +41,10 @@ function printAspectOf(mug: MugDto | undefined): number {
 
 /** The editor's state for one of the user's images; throws (HttpError 404/401) when it is not theirs. */
 export async function stateForImage(imageId: number, catalogue: { mugs: MugDto[]; prompts: PublicPromptDto[] }): Promise<EditorState> {
-  const [answer, { userImageDetailResponse }] = await Promise.all([apiFetch<unknown>(`/user/images/${imageId}`, { redirectOnAuthError: false }), editorSchemas.load()]);
+  const [answer, { userImageDetailResponse }] = await Promise.all([
+    apiFetch<unknown>(`/user/images/${imageId}`, { redirectOnAuthError: false }),
+    editorSchemas.load(),
+  ]);
   const image = userImageDetailResponse.parse(answer);
   const mug = catalogue.mugs[0];
 
@@ -62,7 +65,13 @@ export async function stateForImage(imageId: number, catalogue: { mugs: MugDto[]
 
   const variant = mug ? (mug.variants.find((v) => v.isDefault) ?? mug.variants[0]) : undefined;
   const promptId = image.promptId !== null && catalogue.prompts.some((p) => p.id === image.promptId) ? image.promptId : null;
-  const base: EditorState = { ...initialEditorState, step: STEPS.indexOf("preview"), mugId: mug?.id ?? null, variantId: variant?.id ?? null, promptId };
+  const base: EditorState = {
+    ...initialEditorState,
+    step: STEPS.indexOf("preview"),
+    mugId: mug?.id ?? null,
+    variantId: variant?.id ?? null,
+    promptId,
+  };
   return {
     ...base,
     generation: {

@@ -61,7 +61,14 @@ export function StyleStep({ editor }: { editor: Editor }) {
                   />
                   {p.exampleImageUrl ? (
                     // eslint-disable-next-line @next/next/no-img-element -- catalogue images are served by our own API with long cache headers
-                    <img src={p.exampleImageUrl} alt="" width={512} height={512} className="aspect-square w-full object-cover" loading="lazy" />
+                    <img
+                      src={p.exampleImageUrl}
+                      alt=""
+                      width={512}
+                      height={512}
+                      className="aspect-square w-full object-cover"
+                      loading="lazy"
+                    />
                   ) : (
                     <div className="aspect-square w-full bg-stone-100" aria-hidden />
                   )}

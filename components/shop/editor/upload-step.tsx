@@ -8,7 +8,10 @@ import type { Editor } from "./use-editor";
 import { lazyComponent } from "@/components/ui/lazy-component";
 
 // The cropper is only needed once a photo is chosen.
-const CropPanel = lazyComponent(() => import("./crop-panel").then((m) => m.CropPanel), () => null);
+const CropPanel = lazyComponent(
+  () => import("./crop-panel").then((m) => m.CropPanel),
+  () => null,
+);
 
 /**
  * Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop.
@@ -29,7 +32,8 @@ export function UploadStep({ editor }: { editor: Editor }) {
     if (!file) return;
     const check = checkFile(file);
     if (check === "notAnImage") return setProblem(t("notAnImage"));
-    if (check === "tooLarge") return setProblem(t("tooLarge", { size: formatBytes(file.size, locale), max: formatBytes(MAX_PHOTO_BYTES, locale) }));
+    if (check === "tooLarge")
+      return setProblem(t("tooLarge", { size: formatBytes(file.size, locale), max: formatBytes(MAX_PHOTO_BYTES, locale) }));
     const url = URL.createObjectURL(file);
     if (!(await canDecode(url))) {
       URL.revokeObjectURL(url);
@@ -49,7 +53,11 @@ export function UploadStep({ editor }: { editor: Editor }) {
     <div className="min-w-0 space-y-4">
       <p className="text-stone-600">{landing ? tl("uploadIntro") : t("intro")}</p>
       {state.notice === "aspectChanged" && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="aspect-changed">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="aspect-changed"
+        >
           {t("aspectChanged")}
         </p>
       )}

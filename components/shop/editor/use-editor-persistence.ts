@@ -28,7 +28,11 @@ export function useEditorPersistence(input: {
   const { state, dispatch, keepPersonal, catalogue } = input;
   const t = useTranslations("editor");
   // The server renders the empty wizard; in the browser, saved work (or ?image=) is known at once.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   // Saved work is looked for once, when the page loads: what this page saves itself later is never
   // "restored" over what the user is doing (with a large photo that read came back after a click on
   // Next and undid it). ?image= is read on every render: after a client-side navigation the address

@@ -83,9 +83,12 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
 
   // The object URL of the photo lives as long as the photo (and the wizard).
   const photoUrl = state.photo?.url;
-  useEffect(() => () => {
-    if (photoUrl) URL.revokeObjectURL(photoUrl);
-  }, [photoUrl]);
+  useEffect(
+    () => () => {
+      if (photoUrl) URL.revokeObjectURL(photoUrl);
+    },
+    [photoUrl],
+  );
 
   const register = useMutation({ mutationFn: registerGuest, retry: false, meta: { silent: true } });
 
@@ -125,7 +128,12 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   }
 
   const generation = useGeneration(state, dispatch, asUser);
-  const persistence = useEditorPersistence({ state, dispatch, keepPersonal: !asUser || state.useDifferentData, catalogue: { mugs, prompts } });
+  const persistence = useEditorPersistence({
+    state,
+    dispatch,
+    keepPersonal: !asUser || state.useDifferentData,
+    catalogue: { mugs, prompts },
+  });
 
   /** "Start over": the saved work, the photo and any job this page waits for are forgotten. */
   async function startOver(): Promise<void> {

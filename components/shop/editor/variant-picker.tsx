@@ -4,7 +4,17 @@ import { useTranslations } from "next-intl";
 import type { MugDto } from "@/lib/schemas/catalog";
 
 /** The colour variants of a mug as swatches (outside colour with the inside colour as a ring), native radios. */
-export function VariantPicker({ mug, variantId, onChange, name }: { mug: MugDto; variantId: number | null; onChange: (id: number) => void; name: string }) {
+export function VariantPicker({
+  mug,
+  variantId,
+  onChange,
+  name,
+}: {
+  mug: MugDto;
+  variantId: number | null;
+  onChange: (id: number) => void;
+  name: string;
+}) {
   const t = useTranslations("editor.mug");
   if (mug.variants.length === 0) return <p className="text-sm text-stone-600">{t("noVariants")}</p>;
   return (

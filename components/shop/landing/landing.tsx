@@ -31,7 +31,11 @@ async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Local
   if (facts.priceFromCents !== null) {
     items.push({ id: "price", icon: "price", text: t(facts.pricesDiffer ? "priceFrom" : "price", { price: euro(facts.priceFromCents) }) });
   }
-  items.push({ id: "shipping", icon: "shipping", text: t("shipping", { shipping: euro(facts.shippingCents), free: euro(facts.freeShippingFromCents) }) });
+  items.push({
+    id: "shipping",
+    icon: "shipping",
+    text: t("shipping", { shipping: euro(facts.shippingCents), free: euro(facts.freeShippingFromCents) }),
+  });
   items.push({ id: "delivery", icon: "delivery", text: t("delivery", { min: facts.deliveryDays.min, max: facts.deliveryDays.max }) });
   items.push({ id: "payment", icon: "payment", text: t("payment") });
   return (
@@ -109,7 +113,11 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
   const shown = withExample.slice(0, LANDING_STYLES);
   const more = prompts.length - shown.length;
   return (
-    <section aria-labelledby="landing-styles-heading" className="space-y-3 border-t border-stone-200 pt-6 lg:border-t-0 lg:pt-0" data-testid="landing-styles">
+    <section
+      aria-labelledby="landing-styles-heading"
+      className="space-y-3 border-t border-stone-200 pt-6 lg:border-t-0 lg:pt-0"
+      data-testid="landing-styles"
+    >
       <div>
         <h3 id="landing-styles-heading" className="text-lg font-semibold">
           {t("heading")}
@@ -120,7 +128,14 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
         {shown.map((p) => (
           <li key={p.id} className="style-card" data-testid="landing-style">
             {/* eslint-disable-next-line @next/next/no-img-element -- catalogue images are served by our own API with long cache headers */}
-            <img src={p.exampleImageUrl ?? ""} alt={t("imageAlt", { title: p.title })} width={512} height={512} loading="lazy" className="style-card-img" />
+            <img
+              src={p.exampleImageUrl ?? ""}
+              alt={t("imageAlt", { title: p.title })}
+              width={512}
+              height={512}
+              loading="lazy"
+              className="style-card-img"
+            />
             <p className="style-card-name">{p.title}</p>
           </li>
         ))}
@@ -131,7 +146,15 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
 }
 
 /** The landing screen's parts for the upload step (see LandingSlot), rendered on the server in the visitor's language. */
-export function landingParts({ mugs, prompts, locale }: { mugs: readonly MugDto[]; prompts: readonly PublicPromptDto[]; locale: Locale }): LandingParts {
+export function landingParts({
+  mugs,
+  prompts,
+  locale,
+}: {
+  mugs: readonly MugDto[];
+  prompts: readonly PublicPromptDto[];
+  locale: Locale;
+}): LandingParts {
   return {
     facts: <FactsList facts={landingFacts(mugs)} locale={locale} />,
     mug: <MugCard mug={mugs[0]} locale={locale} />,

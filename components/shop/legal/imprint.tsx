@@ -32,7 +32,14 @@ export async function Imprint({ seller: s }: { seller: Seller }) {
         <>
           {t("phone")}: {v(s.phone)}
           <br />
-          {t("email")}: {s.email.missing ? v(s.email) : <a href={`mailto:${s.email.value}`} className="text-brand-700 underline">{s.email.value}</a>}
+          {t("email")}:{" "}
+          {s.email.missing ? (
+            v(s.email)
+          ) : (
+            <a href={`mailto:${s.email.value}`} className="text-brand-700 underline">
+              {s.email.value}
+            </a>
+          )}
         </>
       ),
     },

@@ -74,7 +74,11 @@ export function LegalPage(props: { t: LegalT; title: string; fields: SellerField
     <article className="mx-auto max-w-3xl space-y-6 text-stone-800" data-testid={props.testId}>
       <h1 className="text-2xl font-semibold">{props.title}</h1>
       {missing.length > 0 && (
-        <div role="note" className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950" data-testid="seller-missing-notice">
+        <div
+          role="note"
+          className="rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="seller-missing-notice"
+        >
           <p className="font-semibold">{props.t("missingTitle")}</p>
           <p>{props.t("missingText", { variables: missing.join(", ") })}</p>
         </div>

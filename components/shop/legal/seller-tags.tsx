@@ -13,7 +13,11 @@ export function SellerValue({ field, notSet }: { field: SellerField; notSet: (va
   if (!field.missing) return <>{field.value}</>;
   const variable = sellerVariable(field);
   return (
-    <mark className="rounded bg-amber-200 px-1 font-mono text-[0.9em] text-amber-950 ring-1 ring-amber-500" data-testid="seller-placeholder" data-variable={variable}>
+    <mark
+      className="rounded bg-amber-200 px-1 font-mono text-[0.9em] text-amber-950 ring-1 ring-amber-500"
+      data-testid="seller-placeholder"
+      data-variable={variable}
+    >
       [{notSet(variable)}]
     </mark>
   );
@@ -57,7 +61,19 @@ export function legalTags(s: Seller, labels: { notSet: (variable: string) => str
     phone: () => v(s.phone),
     contact: () => (
       <span data-testid="seller-contact">
-        {join([v(s.name), address(), <>{labels.phone}: {v(s.phone)}</>, <>{labels.email}: {v(s.email)}</>], ", ")}
+        {join(
+          [
+            v(s.name),
+            address(),
+            <>
+              {labels.phone}: {v(s.phone)}
+            </>,
+            <>
+              {labels.email}: {v(s.email)}
+            </>,
+          ],
+          ", ",
+        )}
       </span>
     ),
     recipient: () => <span data-testid="seller-recipient">{join([v(s.name), address(), v(s.email)], ", ")}</span>,

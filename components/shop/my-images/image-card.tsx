@@ -56,7 +56,12 @@ export function ImageCard({ image, first = false }: { image: UserImageDto; first
   });
 
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm" data-testid="my-image-card" data-image-id={image.id} data-type={image.type}>
+    <li
+      className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm"
+      data-testid="my-image-card"
+      data-image-id={image.id}
+      data-type={image.type}
+    >
       {/* eslint-disable-next-line @next/next/no-img-element -- private images come from our own API (owner-only, no optimiser) */}
       <img
         src={thumbnailUrl(image.url, 384)}
@@ -85,10 +90,16 @@ export function ImageCard({ image, first = false }: { image: UserImageDto; first
           </p>
         )}
         <p className="text-stone-600">
-          <span data-testid="image-size">{fileSize(image.sizeBytes)}</span> · {t("dimensions", { width: image.width, height: image.height })}
+          <span data-testid="image-size">{fileSize(image.sizeBytes)}</span> ·{" "}
+          {t("dimensions", { width: image.width, height: image.height })}
         </p>
         <div className="mt-auto flex flex-wrap justify-end gap-2 pt-2">
-          <Link href={`/editor?image=${image.id}`} className="btn-primary" aria-label={t("putOnMugLabel", { image: alt })} data-testid="put-on-mug">
+          <Link
+            href={`/editor?image=${image.id}`}
+            className="btn-primary"
+            aria-label={t("putOnMugLabel", { image: alt })}
+            data-testid="put-on-mug"
+          >
             {t("putOnMug")}
           </Link>
           <button type="button" className="btn-secondary" onClick={() => setConfirming(true)} aria-label={t("deleteLabel", { image: alt })}>

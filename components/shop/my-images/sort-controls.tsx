@@ -5,7 +5,11 @@ import { useTranslations } from "next-intl";
 import { SORT_ORDERS, USER_IMAGE_SORTS, type SortOrder, type UserImageSort } from "@/lib/schemas/user-image-sorting";
 
 /** Sort by date or type, newest or oldest first (the gallery keeps both in the URL query). */
-export function SortControls(props: { sort: UserImageSort; order: SortOrder; onChange: (next: { sort: UserImageSort; order: SortOrder }) => void }) {
+export function SortControls(props: {
+  sort: UserImageSort;
+  order: SortOrder;
+  onChange: (next: { sort: UserImageSort; order: SortOrder }) => void;
+}) {
   const t = useTranslations("myImages");
   const sortLabels: Record<UserImageSort, string> = { date: t("sortDate"), type: t("sortType") };
   const orderLabels: Record<SortOrder, string> = { desc: t("newestFirst"), asc: t("oldestFirst") };

@@ -9,7 +9,12 @@ import type { PdfDownload } from "@/components/shop/orders/use-pdf-download";
  * The documents a guest order link offers: the invoice of a paid order and one button per credit
  * note, downloaded through the link's token (My orders' receipt needs a session and is not offered).
  */
-export function GuestOrderDocuments(props: { token: string; order: GuestOrderDto; downloading: string | null; onDownload: (d: PdfDownload) => void }) {
+export function GuestOrderDocuments(props: {
+  token: string;
+  order: GuestOrderDto;
+  downloading: string | null;
+  onDownload: (d: PdfDownload) => void;
+}) {
   const { order, token } = props;
   const t = useTranslations("orders");
   const buttons: (PdfDownload & { label: string; text: string; testId: string })[] = [];

@@ -99,7 +99,9 @@ export function GuestOrderView({ token, initial }: { token: string; initial: Gue
           </Link>
         </section>
       )}
-      {order.canSetPassword && <SetPasswordForm email={order.email} submit={(password) => guestOrdersApi.setPassword(token, { password })} />}
+      {order.canSetPassword && (
+        <SetPasswordForm email={order.email} submit={(password) => guestOrdersApi.setPassword(token, { password })} />
+      )}
       {order.accountExists && (
         <section className="card flex flex-wrap items-center justify-between gap-3" data-testid="account-exists">
           <p className="text-sm text-stone-700">{t("accountExists", { email: order.email })}</p>

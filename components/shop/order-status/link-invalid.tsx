@@ -5,7 +5,11 @@ import { getTranslations } from "next-intl/server";
 export async function LinkInvalid({ reason }: { reason: "invalid" | "tooMany" }) {
   const t = await getTranslations("orderStatus");
   return (
-    <section className="card mx-auto max-w-xl space-y-4 text-center" data-testid="order-link-invalid" aria-labelledby="order-link-invalid-title">
+    <section
+      className="card mx-auto max-w-xl space-y-4 text-center"
+      data-testid="order-link-invalid"
+      aria-labelledby="order-link-invalid-title"
+    >
       <h1 id="order-link-invalid-title" className="text-2xl font-semibold">
         {reason === "tooMany" ? t("tooManyTitle") : t("invalidTitle")}
       </h1>

@@ -71,7 +71,13 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
         {t("setPasswordTitle")}
       </h2>
       <p className="text-sm text-stone-700">{t("setPasswordIntro", { email })}</p>
-      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} onFocus={accountFormRules.preload} className="grid gap-3 sm:grid-cols-2">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onFocus={accountFormRules.preload}
+        className="grid gap-3 sm:grid-cols-2"
+      >
         {/* Lets password managers store the new password under the account's email. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <TextField

@@ -41,7 +41,13 @@ export function OrderCard(props: { order: OrderDto; downloading: string | null; 
   const payable = order.paymentStatus === "unpaid" && order.status === "pending";
 
   return (
-    <li className="card space-y-4" data-testid="order-card" data-order-id={order.id} data-order-number={order.orderNumber} data-status={order.status}>
+    <li
+      className="card space-y-4"
+      data-testid="order-card"
+      data-order-id={order.id}
+      data-order-number={order.orderNumber}
+      data-status={order.status}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold" data-testid="order-number">
@@ -77,7 +83,12 @@ export function OrderCard(props: { order: OrderDto; downloading: string | null; 
         )}
         <OrderDocuments order={order} downloading={props.downloading} onDownload={props.onDownload} />
         {order.cancellable && (
-          <button type="button" className="btn-secondary" onClick={() => setConfirming(true)} aria-label={t("cancelLabel", { number: order.orderNumber })}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => setConfirming(true)}
+            aria-label={t("cancelLabel", { number: order.orderNumber })}
+          >
             {t("cancel")}
           </button>
         )}

@@ -30,7 +30,14 @@ export function OrderItems({ order }: { order: OrderDto }) {
         <li key={item.id} className="flex items-center gap-3 py-2 text-sm" data-testid="order-item">
           {item.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
-            <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded border border-stone-200 object-cover" />
+            <img
+              src={item.imageUrl}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+              className="h-12 w-12 rounded border border-stone-200 object-cover"
+            />
           )}
           <div className="min-w-0 flex-1">
             <p className="font-medium">{item.articleName}</p>

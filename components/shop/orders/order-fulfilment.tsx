@@ -16,7 +16,8 @@ export function OrderFulfilment({ order }: { order: OrderDto }) {
   if (order.shippedAt && order.carrier) rows.push({ key: "carrier", label: t("carrier"), value: order.carrier });
   if (order.shippedAt && order.trackingNumber) rows.push({ key: "tracking", label: t("trackingNumber"), value: order.trackingNumber });
   if (order.deliveredAt) rows.push({ key: "delivered", label: t("deliveredLabel"), value: date(order.deliveredAt) });
-  if (order.status === "cancelled" && order.cancelledAt) rows.push({ key: "cancelled", label: t("cancelledLabel"), value: date(order.cancelledAt) });
+  if (order.status === "cancelled" && order.cancelledAt)
+    rows.push({ key: "cancelled", label: t("cancelledLabel"), value: date(order.cancelledAt) });
 
   if (order.status === "processing") {
     return (
@@ -27,7 +28,11 @@ export function OrderFulfilment({ order }: { order: OrderDto }) {
   }
   if (rows.length === 0) return null;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-stone-50 px-3 py-2 text-sm sm:gap-x-6" aria-label={t("fulfilmentLabel")} data-testid="order-fulfilment">
+    <dl
+      className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-stone-50 px-3 py-2 text-sm sm:gap-x-6"
+      aria-label={t("fulfilmentLabel")}
+      data-testid="order-fulfilment"
+    >
       {rows.map((row) => (
         <div key={row.key} className="contents" data-testid={`order-${row.key}`}>
           <dt className="text-stone-600">{row.label}</dt>

@@ -19,9 +19,17 @@ export async function PaymentFailure({ order, supportEmail }: { order: OrderDto 
         <h1 className="text-2xl font-semibold text-red-800">{t("failureTitle")}</h1>
         <p className="text-stone-700">{t("failureText")}</p>
         {order && (
-          <div className="space-y-1 rounded-md bg-red-50 p-3 text-sm text-red-900" data-testid="payment-failure-order" data-order-number={order.orderNumber}>
-            <p className="font-medium">{payable ? to("failureOrder", { number: order.orderNumber }) : to("failureSettled", { number: order.orderNumber })}</p>
-            {payable && order.paymentFailureMessage && <p data-testid="payment-failure-reason">{to("failureReason", { reason: order.paymentFailureMessage })}</p>}
+          <div
+            className="space-y-1 rounded-md bg-red-50 p-3 text-sm text-red-900"
+            data-testid="payment-failure-order"
+            data-order-number={order.orderNumber}
+          >
+            <p className="font-medium">
+              {payable ? to("failureOrder", { number: order.orderNumber }) : to("failureSettled", { number: order.orderNumber })}
+            </p>
+            {payable && order.paymentFailureMessage && (
+              <p data-testid="payment-failure-reason">{to("failureReason", { reason: order.paymentFailureMessage })}</p>
+            )}
           </div>
         )}
       </div>

@@ -22,7 +22,8 @@ export function useUnsavedChanges(dirty: boolean): void {
       const anchor = (e.target as Element | null)?.closest?.("a[href]");
       if (!(anchor instanceof HTMLAnchorElement) || anchor.target === "_blank" || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, window.location.href);
-      if (url.origin === window.location.origin && url.pathname === window.location.pathname && url.search === window.location.search) return;
+      if (url.origin === window.location.origin && url.pathname === window.location.pathname && url.search === window.location.search)
+        return;
       if (!window.confirm(message)) {
         e.preventDefault();
         e.stopPropagation();

@@ -45,9 +45,11 @@ export function DeleteRowHost({
   const fill = (text: string, t: RowActionTarget) => text.replaceAll("{name}", t.label);
   const remove = useAdminMutation({
     kind: "delete",
-    mutationFn: (t: RowActionTarget) => apiFetch<unknown>(t.data.rowPath ?? pathTemplate.replace("{id}", encodeURIComponent(t.id)), { method: "DELETE" }),
+    mutationFn: (t: RowActionTarget) =>
+      apiFetch<unknown>(t.data.rowPath ?? pathTemplate.replace("{id}", encodeURIComponent(t.id)), { method: "DELETE" }),
     success: (result, t) => {
-      const flag = (key: "deactivated" | "archived") => !!result && typeof result === "object" && (result as Record<string, unknown>)[key] === true;
+      const flag = (key: "deactivated" | "archived") =>
+        !!result && typeof result === "object" && (result as Record<string, unknown>)[key] === true;
       if (flag("archived") && archived) return fill(archived, t);
       return fill(flag("deactivated") && deactivated ? deactivated : success, t);
     },

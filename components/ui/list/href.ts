@@ -5,7 +5,11 @@ export type SearchParamsRecord = Record<string, string | string[] | undefined>;
  * The URL of a list state: the current search params with `changes` applied (undefined, null or ""
  * removes a param). Any change other than `page` itself resets paging to the first page.
  */
-export function hrefWith(basePath: string, current: SearchParamsRecord, changes: Record<string, string | number | null | undefined>): string {
+export function hrefWith(
+  basePath: string,
+  current: SearchParamsRecord,
+  changes: Record<string, string | number | null | undefined>,
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(current)) {
     const first = Array.isArray(value) ? value[0] : value;

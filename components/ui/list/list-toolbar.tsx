@@ -18,7 +18,15 @@ export interface ListFilter {
  * selects. Each change replaces the URL's search params (resetting `page`), so the server component
  * renders the new state and every list state has a URL.
  */
-export function ListToolbar({ searchLabel, filters = [], children }: { searchLabel: string; filters?: readonly ListFilter[]; children?: ReactNode }) {
+export function ListToolbar({
+  searchLabel,
+  filters = [],
+  children,
+}: {
+  searchLabel: string;
+  filters?: readonly ListFilter[];
+  children?: ReactNode;
+}) {
   const t = useTranslations("list");
   const router = useRouter();
   const pathname = usePathname();
@@ -66,12 +74,24 @@ export function ListToolbar({ searchLabel, filters = [], children }: { searchLab
       {/* Phones: the search box on its own line, the filters two to a line. */}
       <label className="w-full text-sm sm:w-auto sm:min-w-48 sm:flex-1">
         <span className="label">{searchLabel}</span>
-        <input type="search" className="input" value={q} placeholder={t("searchPlaceholder")} onChange={(e) => onSearch(e.target.value)} data-testid="list-search" />
+        <input
+          type="search"
+          className="input"
+          value={q}
+          placeholder={t("searchPlaceholder")}
+          onChange={(e) => onSearch(e.target.value)}
+          data-testid="list-search"
+        />
       </label>
       {filters.map((f) => (
         <label key={f.param} className="min-w-0 flex-1 basis-[calc(50%-0.375rem)] text-sm sm:flex-none sm:basis-auto">
           <span className="label">{f.label}</span>
-          <select className="input" value={params.get(f.param) ?? ""} onChange={(e) => push({ [f.param]: e.target.value })} data-testid={`list-filter-${f.param}`}>
+          <select
+            className="input"
+            value={params.get(f.param) ?? ""}
+            onChange={(e) => push({ [f.param]: e.target.value })}
+            data-testid={`list-filter-${f.param}`}
+          >
             <option value="">{f.allLabel}</option>
             {f.options.map((o) => (
               <option key={o.value} value={o.value}>

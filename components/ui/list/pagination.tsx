@@ -26,7 +26,11 @@ export async function Pagination({
   const shown = pageWindow(page, pages);
   const link = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm hover:bg-stone-100";
   return (
-    <nav aria-label={t("pagination")} className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600" data-testid="pagination">
+    <nav
+      aria-label={t("pagination")}
+      className="flex flex-wrap items-center justify-between gap-2 text-sm text-stone-600"
+      data-testid="pagination"
+    >
       <span>{t("range", { from, to, total })}</span>
       {pages > 1 && (
         <ul className="flex flex-wrap items-center gap-1">

@@ -5,8 +5,18 @@
 export function Thumbnail({ url, size = 56, emptyText }: { url: string | null; size?: 48 | 56; emptyText?: string }) {
   const box = size === 48 ? "h-12 w-12" : "h-14 w-14";
   if (url) {
-    // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
-    return <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" className={`${box} rounded border border-stone-200 object-cover`} />;
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- catalogue image route; a plain lazy thumbnail
+      <img
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        className={`${box} rounded border border-stone-200 object-cover`}
+      />
+    );
   }
   return (
     <span

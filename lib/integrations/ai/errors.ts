@@ -39,7 +39,11 @@ export function toGenerationError(err: unknown, signal?: AbortSignal): Generatio
     if (status !== undefined && status >= 200 && status < 300) {
       return new GenerationError("invalid", `the provider's answer could not be read (${err.message})`, err);
     }
-    return new GenerationError("failed", status ? `the provider answered HTTP ${status}` : `the provider could not be reached (${err.message})`, err);
+    return new GenerationError(
+      "failed",
+      status ? `the provider answered HTTP ${status}` : `the provider could not be reached (${err.message})`,
+      err,
+    );
   }
   if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err) || InvalidResponseDataError.isInstance(err)) {
     return new GenerationError("invalid", "the provider's answer could not be read", err);

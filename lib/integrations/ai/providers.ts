@@ -7,7 +7,14 @@ import { createBlackForestLabs } from "@ai-sdk/black-forest-labs";
 import type { AiProvider } from "@/db/schema";
 import { MAX_INPUT_PIXELS, sniffImageType } from "@/lib/integrations/images/intake";
 import { toGenerationError } from "./errors";
-import { GenerationError, type GenerateRequest, type GenerateResult, type GeneratedImage, type GenerationSettings, type ImageModelAdapter } from "./types";
+import {
+  GenerationError,
+  type GenerateRequest,
+  type GenerateResult,
+  type GeneratedImage,
+  type GenerationSettings,
+  type ImageModelAdapter,
+} from "./types";
 
 /**
  * Adapters for the real image models, all through the AI SDK's `generateImage` with the customer's
@@ -67,7 +74,11 @@ interface CallOptions {
   maxImagesPerCall?: number;
 }
 
-async function callModel(model: ImageModel, req: GenerateRequest, opts: CallOptions): Promise<{ result: GenerateImageResult; images: GeneratedImage[] }> {
+async function callModel(
+  model: ImageModel,
+  req: GenerateRequest,
+  opts: CallOptions,
+): Promise<{ result: GenerateImageResult; images: GeneratedImage[] }> {
   let result: GenerateImageResult;
   try {
     result = await generateImage({
@@ -110,7 +121,11 @@ const OPENAI_IMAGE_PRICE: Record<"low" | "medium" | "high", { square: number; wi
   high: { square: 0.167, wide: 0.25 },
 };
 
-export function estimateOpenAICost(settings: GenerationSettings, images: number, usage?: { inputTokens?: number; outputTokens?: number }): number {
+export function estimateOpenAICost(
+  settings: GenerationSettings,
+  images: number,
+  usage?: { inputTokens?: number; outputTokens?: number },
+): number {
   if (usage?.inputTokens !== undefined && usage.outputTokens !== undefined) {
     return dollars((usage.inputTokens * 10 + usage.outputTokens * 40) / 1_000_000);
   }
@@ -149,7 +164,11 @@ function usageOf(result: GenerateImageResult): { inputTokens?: number; outputTok
   return inputTokens === undefined && outputTokens === undefined ? undefined : { inputTokens, outputTokens };
 }
 
-function adapter(provider: AiProvider, config: ProviderConfig, generate: (req: GenerateRequest) => Promise<GenerateResult>): ImageModelAdapter {
+function adapter(
+  provider: AiProvider,
+  config: ProviderConfig,
+  generate: (req: GenerateRequest) => Promise<GenerateResult>,
+): ImageModelAdapter {
   return { provider, usable: Boolean(config.apiKey), generate };
 }
 
@@ -159,9 +178,16 @@ export function createOpenAIAdapter(config: ProviderConfig): ImageModelAdapter {
     const { settings } = req;
     const { result, images } = await callModel(openai.image(req.model.modelId), req, {
       size: settings.size,
-      providerOptions: { openai: { ...(settings.quality && { quality: settings.quality }), ...(settings.background && { background: settings.background }) } },
+      providerOptions: {
+        openai: { ...(settings.quality && { quality: settings.quality }), ...(settings.background && { background: settings.background }) },
+      },
     });
-    return { images, provider: "openai", modelId: req.model.modelId, costMicroCents: estimateOpenAICost(settings, images.length, usageOf(result)) };
+    return {
+      images,
+      provider: "openai",
+      modelId: req.model.modelId,
+      costMicroCents: estimateOpenAICost(settings, images.length, usageOf(result)),
+    };
   });
 }
 

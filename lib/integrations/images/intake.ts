@@ -46,7 +46,15 @@ export function sniffImageType(bytes: Uint8Array): SourceType | null {
 
 export function isValidCrop(crop: Crop, width: number, height: number): boolean {
   const ints = [crop.x, crop.y, crop.width, crop.height].every((v) => Number.isInteger(v));
-  return ints && crop.x >= 0 && crop.y >= 0 && crop.width >= 1 && crop.height >= 1 && crop.x + crop.width <= width && crop.y + crop.height <= height;
+  return (
+    ints &&
+    crop.x >= 0 &&
+    crop.y >= 0 &&
+    crop.width >= 1 &&
+    crop.height >= 1 &&
+    crop.x + crop.width <= width &&
+    crop.y + crop.height <= height
+  );
 }
 
 const MB = 1024 * 1024;
@@ -94,8 +102,10 @@ export async function intakeImage(
   try {
     let pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: "error" }).rotate();
     if (opts.crop) pipeline = pipeline.extract({ left: opts.crop.x, top: opts.crop.y, width: opts.crop.width, height: opts.crop.height });
-    if (opts.maxDimension) pipeline = pipeline.resize({ width: opts.maxDimension, height: opts.maxDimension, fit: "inside", withoutEnlargement: true });
-    if (opts.coverBox) pipeline = pipeline.resize({ width: opts.coverBox.width, height: opts.coverBox.height, fit: "outside", withoutEnlargement: true });
+    if (opts.maxDimension)
+      pipeline = pipeline.resize({ width: opts.maxDimension, height: opts.maxDimension, fit: "inside", withoutEnlargement: true });
+    if (opts.coverBox)
+      pipeline = pipeline.resize({ width: opts.coverBox.width, height: opts.coverBox.height, fit: "outside", withoutEnlargement: true });
     const quality = opts.quality ?? (opts.format === "jpeg" ? 90 : 85);
     pipeline =
       opts.format === "webp"

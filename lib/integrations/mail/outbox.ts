@@ -16,7 +16,10 @@ export function createOutboxTransport(): MailTransport {
     async deliver(message: MailEnvelope): Promise<void> {
       const dir = outboxDir();
       await fs.mkdir(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+      const stamp = new Date()
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d+Z$/, "Z");
       const file = path.join(dir, `${stamp}-${String(message.id).padStart(6, "0")}.eml`);
       const temp = `${file}.tmp`;
       // Written under a temporary name and renamed: a reader never sees half a message.

@@ -29,7 +29,12 @@ export function getPaymentProvider(): PaymentProvider {
   const signature = JSON.stringify([e.STRIPE_SECRET_KEY ?? null, e.STRIPE_API_HOST, e.STRIPE_API_PORT, e.STRIPE_API_PROTOCOL]);
   if (holder.cached?.signature === signature) return holder.cached.provider;
   const provider = e.STRIPE_SECRET_KEY
-    ? createStripeProvider({ secretKey: e.STRIPE_SECRET_KEY, host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL })
+    ? createStripeProvider({
+        secretKey: e.STRIPE_SECRET_KEY,
+        host: e.STRIPE_API_HOST,
+        port: e.STRIPE_API_PORT,
+        protocol: e.STRIPE_API_PROTOCOL,
+      })
     : createSandboxProvider();
   holder.cached = { signature, provider };
   return provider;

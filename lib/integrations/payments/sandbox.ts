@@ -85,7 +85,10 @@ export function sandboxConfirm(providerPaymentId: string, card: SandboxCard, now
 
 /** The extra step of a 3-D Secure card: approved → succeeded, rejected → failed. */
 export function sandboxAuthenticate(providerPaymentId: string, approve: boolean): ProviderPaymentState {
-  return remember(providerPaymentId, approve ? { status: "succeeded", failureReason: null } : { status: "failed", failureReason: "authentication_failed" });
+  return remember(
+    providerPaymentId,
+    approve ? { status: "succeeded", failureReason: null } : { status: "failed", failureReason: "authentication_failed" },
+  );
 }
 
 export function createSandboxProvider(): PaymentProvider {

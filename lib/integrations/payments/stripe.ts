@@ -94,7 +94,8 @@ export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymen
  * idempotency_error says the key was used before, so the first request may well have acted.
  */
 function isRefusal(err: unknown): boolean {
-  if (!(err instanceof Stripe.errors.StripeError) || err.type === "StripeIdempotencyError" || err.rawType === "idempotency_error") return false;
+  if (!(err instanceof Stripe.errors.StripeError) || err.type === "StripeIdempotencyError" || err.rawType === "idempotency_error")
+    return false;
   const status = err.statusCode;
   return typeof status === "number" && status >= 400 && status < 500 && status !== 409 && status !== 429;
 }
@@ -105,7 +106,8 @@ function providerError(what: string, err: unknown): PaymentProviderError {
 }
 
 function toProviderRefund(refund: Stripe.Refund): ProviderRefund {
-  const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  const status =
+    refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
   return { refundId: refund.id, status, amountCents: refund.amount };
 }
 
@@ -149,7 +151,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("refund amount must be positive cents");
       try {
         const metadata = ourRefundId === undefined ? undefined : { refundId: String(ourRefundId) };
-        return toProviderRefund(await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountCents, metadata }, { idempotencyKey }));
+        return toProviderRefund(
+          await stripe.refunds.create({ payment_intent: providerPaymentId, amount: amountCents, metadata }, { idempotencyKey }),
+        );
       } catch (err) {
         throw providerError("refund", err);
       }

@@ -9,23 +9,11 @@ export type PaymentProviderName = "stripe" | "sandbox";
 
 /** Our payment states (the payments.status column); a provider's own states map onto these. */
 export type ProviderPaymentStatus =
-  | "requires_payment"
-  | "requires_action"
-  | "processing"
-  | "succeeded"
-  | "failed"
-  | "refunded"
-  | "cancelled";
+  "requires_payment" | "requires_action" | "processing" | "succeeded" | "failed" | "refunded" | "cancelled";
 
 /** Why an attempt failed, provider-neutral; the service turns it into a translated message. */
 export type PaymentFailureReason =
-  | "declined"
-  | "expired_card"
-  | "incorrect_cvc"
-  | "insufficient_funds"
-  | "authentication_failed"
-  | "processing_error"
-  | "unknown";
+  "declined" | "expired_card" | "incorrect_cvc" | "insufficient_funds" | "authentication_failed" | "processing_error" | "unknown";
 
 export interface CreatePaymentInput {
   orderId: string;
@@ -97,4 +85,3 @@ export class PaymentProviderError extends Error {
     this.definitive = definitive;
   }
 }
-

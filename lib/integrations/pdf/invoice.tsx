@@ -22,8 +22,21 @@ export interface InvoicePdfInput {
   buyer: { heading: string; lines: string[] };
   facts: { label: string; value: string }[];
   columns: { item: string; quantity: string; unitPrice: string; net: string; vatRate: string; vat: string; gross: string };
-  lines: { name: string; detail: string | null; quantity: string; unitPrice: string; net: string; vatRate: string; vat: string; gross: string }[];
-  vatSummary: { heading: string; columns: { rate: string; net: string; vat: string; gross: string }; rows: { rate: string; net: string; vat: string; gross: string }[] };
+  lines: {
+    name: string;
+    detail: string | null;
+    quantity: string;
+    unitPrice: string;
+    net: string;
+    vatRate: string;
+    vat: string;
+    gross: string;
+  }[];
+  vatSummary: {
+    heading: string;
+    columns: { rate: string; net: string; vat: string; gross: string };
+    rows: { rate: string; net: string; vat: string; gross: string }[];
+  };
   totals: { label: string; value: string; strong?: boolean }[];
   notes: string[];
   /** The seller's legal data, one line each, repeated at the foot of every page. */
@@ -62,7 +75,17 @@ const styles = StyleSheet.create({
   strong: { fontFamily: "Helvetica-Bold", fontSize: 11 },
   notes: { marginTop: 20 },
   note: { marginBottom: 3 },
-  footer: { position: "absolute", left: 48, right: 48, bottom: 28, borderTopWidth: 0.5, borderTopColor: "#d1d5db", paddingTop: 6, fontSize: 7, color: MUTED },
+  footer: {
+    position: "absolute",
+    left: 48,
+    right: 48,
+    bottom: 28,
+    borderTopWidth: 0.5,
+    borderTopColor: "#d1d5db",
+    paddingTop: 6,
+    fontSize: 7,
+    color: MUTED,
+  },
   pageNumber: { position: "absolute", right: 0, top: 6 },
 });
 
@@ -122,7 +145,15 @@ function VatSummary({ summary }: { summary: InvoicePdfInput["vatSummary"] }) {
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const title = `${input.title} ${input.number}`;
   return renderPdf(
-    <Document title={title} author={input.seller.name} creator={input.seller.name} producer={input.seller.name} language={input.language} creationDate={input.creationDate} modificationDate={input.creationDate}>
+    <Document
+      title={title}
+      author={input.seller.name}
+      creator={input.seller.name}
+      producer={input.seller.name}
+      language={input.language}
+      creationDate={input.creationDate}
+      modificationDate={input.creationDate}
+    >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
           <View />

@@ -33,7 +33,8 @@ function plainValue(value: unknown, key: string): unknown {
   if (typeof value === "function") {
     if (key !== "render") throw new NotPlainData(`a function in prop ${key}`);
     const text: unknown = (value as (p: { pageNumber: number; totalPages: number }) => unknown)({ pageNumber: PAGE, totalPages: PAGES });
-    if (typeof text !== "string" || !text.includes(String(PAGE)) || !text.includes(String(PAGES))) throw new NotPlainData("a render prop that is not page-number text");
+    if (typeof text !== "string" || !text.includes(String(PAGE)) || !text.includes(String(PAGES)))
+      throw new NotPlainData("a render prop that is not page-number text");
     return { $pages: text.split(String(PAGE)).join("\u0000P").split(String(PAGES)).join("\u0000T") };
   }
   if (value === null || ["string", "number", "boolean", "undefined"].includes(typeof value)) return value;
@@ -85,9 +86,11 @@ export async function renderPdf(document: ReactElement<DocumentProps>): Promise<
     logger.warn("PDF rendered on the main thread: the document is not plain data", { err: err.message });
   }
   if (tree === undefined) return renderToBuffer(document);
-  const pdf = await pool.run({ tree }, async () => renderToBuffer(document)).catch((err: unknown) => {
-    if (err instanceof WorkerPoolBusy) throw new ApiError(503, "errors.pdfBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
-    throw err;
-  });
+  const pdf = await pool
+    .run({ tree }, async () => renderToBuffer(document))
+    .catch((err: unknown) => {
+      if (err instanceof WorkerPoolBusy) throw new ApiError(503, "errors.pdfBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
+      throw err;
+    });
   return Buffer.isBuffer(pdf) ? pdf : Buffer.from(pdf.buffer, pdf.byteOffset, pdf.length);
 }

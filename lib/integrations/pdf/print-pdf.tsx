@@ -97,12 +97,15 @@ export function writePrintPdf(input: PrintPdfInput): Buffer {
     throw new Error("renderPrintPdf: the document and template sizes must be positive");
   }
   if (tplW > docW || bottom + tplH > docH) {
-    throw new Error(`renderPrintPdf: a ${tplW} × ${tplH} mm template ${bottom} mm above the bottom does not fit a ${docW} × ${docH} mm page`);
+    throw new Error(
+      `renderPrintPdf: a ${tplW} × ${tplH} mm template ${bottom} mm above the bottom does not fit a ${docW} × ${docH} mm page`,
+    );
   }
   const frame = jpegFrame(input.image);
   const colourSpace =
     frame.components === 1 ? "/DeviceGray" : frame.components === 3 ? "/DeviceRGB" : frame.components === 4 ? "/DeviceCMYK" : null;
-  if (!colourSpace || frame.width < 1 || frame.height < 1) throw new Error(`renderPrintPdf: unsupported JPEG (${frame.components} components)`);
+  if (!colourSpace || frame.width < 1 || frame.height < 1)
+    throw new Error(`renderPrintPdf: unsupported JPEG (${frame.components} components)`);
   const decode = frame.components === 4 && frame.adobe ? " /Decode [1 0 1 0 1 0 1 0]" : "";
 
   const subject = `Print image ${tplW} x ${tplH} mm at ${input.dpi} DPI${input.sourceDpi === undefined ? "" : `, source ${input.sourceDpi} DPI`}`;
@@ -143,6 +146,8 @@ export function writePrintPdf(input: PrintPdfInput): Buffer {
   object(10, pdfString(subject));
   const xref = length;
   const rows = offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`);
-  push(`xref\n0 ${offsets.length}\n0000000000 65535 f \n${rows.join("")}trailer\n<< /Size ${offsets.length} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  push(
+    `xref\n0 ${offsets.length}\n0000000000 65535 f \n${rows.join("")}trailer\n<< /Size ${offsets.length} /Root 1 0 R /Info 6 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+  );
   return Buffer.concat(parts, length);
 }

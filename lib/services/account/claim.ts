@@ -125,7 +125,11 @@ async function moveOrders(tx: Tx, from: number[], to: number): Promise<void> {
 
 /** One cart per account: the merged account keeps its cart (or takes the guests' newest) and gets every other cart's lines. */
 async function moveCarts(tx: Tx, from: number[], to: number): Promise<void> {
-  const guestCarts = await tx.select({ id: carts.id }).from(carts).where(inArray(carts.userId, from)).orderBy(desc(carts.updatedAt), desc(carts.id));
+  const guestCarts = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(inArray(carts.userId, from))
+    .orderBy(desc(carts.updatedAt), desc(carts.id));
   if (!guestCarts.length) return;
   let [own] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, to));
   let rest = guestCarts.map((c) => c.id);

@@ -3,7 +3,18 @@ import { randomBytes } from "node:crypto";
 import { and, eq, exists, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
-import { generations, images, invoices, loginThrottle, orderAddresses, orderItems, orders, outgoingMail, payments, users } from "@/db/schema";
+import {
+  generations,
+  images,
+  invoices,
+  loginThrottle,
+  orderAddresses,
+  orderItems,
+  orders,
+  outgoingMail,
+  payments,
+  users,
+} from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
 import { verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
@@ -34,12 +45,21 @@ export async function eraseAccount(userId: number, password: string | undefined)
 
 /** Admins are refused (the shop must keep one); an account with a password must give it (counted like a password change). */
 async function checkPassword(userId: number, password: string | undefined): Promise<string | null> {
-  const [user] = await (await getDb()).select({ roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  const [user] = await (
+    await getDb()
+  )
+    .select({ roles: users.roles, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
   if (!user.passwordHash) return null;
   if (!password) throw validationFailed({ password: "validation.passwordRequired" });
-  const window = { key: `account-erase:user:${userId}`, limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: env().LOGIN_WINDOW_SECONDS };
+  const window = {
+    key: `account-erase:user:${userId}`,
+    limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    windowSeconds: env().LOGIN_WINDOW_SECONDS,
+  };
   const attempt = await consume(window);
   if (!attempt.allowed) {
     await release(window);
@@ -51,7 +71,11 @@ async function checkPassword(userId: number, password: string | undefined): Prom
 }
 
 async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Promise<string[]> {
-  const [user] = await tx.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, userId)).for("update");
+  const [user] = await tx
+    .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
   if (!user) throw notFound();
   // A password set or changed since it was checked (or a role change) wins: the caller tries again.
   if (user.passwordHash !== checkedHash || user.roles.includes("admin")) throw new ApiError(409, "errors.conflict");
@@ -60,7 +84,10 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Pr
   const ownIds = own.map((o) => o.id);
   const withMoney = new Set<string>();
   if (ownIds.length) {
-    const paid = await tx.selectDistinct({ id: payments.orderId }).from(payments).where(and(inArray(payments.orderId, ownIds), inArray(payments.status, [...MONEY_STATES])));
+    const paid = await tx
+      .selectDistinct({ id: payments.orderId })
+      .from(payments)
+      .where(and(inArray(payments.orderId, ownIds), inArray(payments.status, [...MONEY_STATES])));
     const invoiced = await tx.selectDistinct({ id: invoices.orderId }).from(invoices).where(inArray(invoices.orderId, ownIds));
     for (const row of [...paid, ...invoiced]) withMoney.add(row.id);
   }
@@ -77,7 +104,11 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Pr
       .innerJoin(images, eq(images.id, orderItems.imageId))
       .where(and(inArray(orderItems.orderId, open), eq(images.ownerId, userId)));
     for (const { id } of designs) {
-      if (id !== null) await tx.update(images).set({ ownerId: null, accessKey: randomBytes(32).toString("base64url") }).where(eq(images.id, id));
+      if (id !== null)
+        await tx
+          .update(images)
+          .set({ ownerId: null, accessKey: randomBytes(32).toString("base64url") })
+          .where(eq(images.id, id));
     }
   }
 
@@ -85,26 +116,39 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Pr
   // Mails of the account and of the dropped orders (they may hold links); mails about kept orders are part of their records.
   await tx
     .delete(outgoingMail)
-    .where(or(and(isNull(outgoingMail.orderId), eq(outgoingMail.to, user.email)), dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined));
+    .where(
+      or(
+        and(isNull(outgoingMail.orderId), eq(outgoingMail.to, user.email)),
+        dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined,
+      ),
+    );
   if (kept.length) {
     await tx
       .update(orders)
       .set({ userId: null, customerErasedAt: new Date() })
-      .where(inArray(orders.id, kept.map((o) => o.id)));
+      .where(
+        inArray(
+          orders.id,
+          kept.map((o) => o.id),
+        ),
+      );
   }
   if (closed.length) {
     await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
     // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
     const billing = alias(orderAddresses, "billing");
-    await tx
-      .delete(orderAddresses)
-      .where(
-        and(
-          inArray(orderAddresses.orderId, closed),
-          eq(orderAddresses.kind, "shipping"),
-          exists(tx.select({ id: billing.id }).from(billing).where(and(eq(billing.orderId, orderAddresses.orderId), eq(billing.kind, "billing")))),
+    await tx.delete(orderAddresses).where(
+      and(
+        inArray(orderAddresses.orderId, closed),
+        eq(orderAddresses.kind, "shipping"),
+        exists(
+          tx
+            .select({ id: billing.id })
+            .from(billing)
+            .where(and(eq(billing.orderId, orderAddresses.orderId), eq(billing.kind, "billing"))),
         ),
-      );
+      ),
+    );
   }
 
   await tx.delete(generations).where(eq(generations.userId, userId));

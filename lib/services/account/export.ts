@@ -1,7 +1,21 @@
 import "server-only";
 import { asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { addresses, articles, cartItems, carts, generations, images, invoices, orderAddresses, orderItems, orders, payments, refunds, users } from "@/db/schema";
+import {
+  addresses,
+  articles,
+  cartItems,
+  carts,
+  generations,
+  images,
+  invoices,
+  orderAddresses,
+  orderItems,
+  orders,
+  payments,
+  refunds,
+  users,
+} from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
@@ -67,7 +81,11 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
   const none = Promise.resolve([]);
   const [lines, orderAddressRows, paymentRows, refundRows, invoiceRows] = await Promise.all([
     byOrder(orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id)) : none),
-    byOrder(orderIds.length ? db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, orderIds)).orderBy(asc(orderAddresses.id)) : none),
+    byOrder(
+      orderIds.length
+        ? db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, orderIds)).orderBy(asc(orderAddresses.id))
+        : none,
+    ),
     byOrder(orderIds.length ? db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id)) : none),
     byOrder(orderIds.length ? db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id)) : none),
     byOrder(orderIds.length ? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id)) : none),
@@ -129,7 +147,13 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
         currency: p.currency,
         createdAt: iso(p.createdAt),
       })),
-      refunds: (refundRows.get(o.id) ?? []).map((r) => ({ amountCents: r.amountCents, currency: r.currency, reason: r.reason, status: r.status, createdAt: iso(r.createdAt) })),
+      refunds: (refundRows.get(o.id) ?? []).map((r) => ({
+        amountCents: r.amountCents,
+        currency: r.currency,
+        reason: r.reason,
+        status: r.status,
+        createdAt: iso(r.createdAt),
+      })),
       invoices: (invoiceRows.get(o.id) ?? []).map((i) => ({
         kind: i.kind,
         number: i.number,

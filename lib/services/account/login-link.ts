@@ -32,7 +32,8 @@ async function limitSignInMails(email: string, clientIp: string): Promise<void> 
     consume({ key: `sign-in-mail:email:${email}`, limit, windowSeconds: 3600 }),
   ]);
   const refused = [byClient, byEmail].filter((r) => !r.allowed);
-  if (refused.length) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
+  if (refused.length)
+    throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
 }
 
 /**
@@ -52,7 +53,10 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
     const minutes = env().LOGIN_LINK_MINUTES;
     // The token is issued when the mail is sent; the stored mail holds a placeholder (mail/links.ts).
     const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${signInTokenPlaceholder(account.id)}`, req.requestUrl);
-    const mailId = await queueMail(db, passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }));
+    const mailId = await queueMail(
+      db,
+      passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }),
+    );
     await deliverQueuedMail(mailId);
   });
 }
@@ -68,7 +72,14 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
     const [taken] = await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "sign_in"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.purpose, "sign_in"),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
       .returning({ userId: authTokens.userId });
     if (!taken) throw new ApiError(404, "errors.linkInvalid");
     const [user] = await tx

@@ -18,9 +18,18 @@ const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; acti
   confirmRegistration: { subject: "confirmSubject", intro: "confirmIntro", action: "confirmAction" },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-export function passwordLinkMail(opts: { to: string; firstName: string | null; locale: Locale; kind: PasswordMailKind; link: string; minutes: number; hours?: number }): MailMessage {
+export function passwordLinkMail(opts: {
+  to: string;
+  firstName: string | null;
+  locale: Locale;
+  kind: PasswordMailKind;
+  link: string;
+  minutes: number;
+  hours?: number;
+}): MailMessage {
   const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `accountMail.${key}`, params);
   const greeting = opts.firstName ? tr("greeting", { firstName: opts.firstName }) : tr("greetingNoName");
   const keys = TEXT_KEYS[opts.kind];

@@ -46,13 +46,17 @@ async function limitLinkMails(email: string, clientIp: string): Promise<void> {
     consume({ key: `password-mail:email:${email}`, limit, windowSeconds: 3600 }),
   ]);
   const refused = [byClient, byEmail].filter((r) => !r.allowed);
-  if (refused.length) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
+  if (refused.length)
+    throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
 }
 
 /** Who gets a link for the email: its password account ("reset"), else its oldest guest account ("setPassword"), else nobody. */
 export async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
   const db = await getDb();
-  const [account] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(and(eq(users.email, email), isNotNull(users.passwordHash)));
+  const [account] = await db
+    .select({ id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   if (account) return { ...account, kind: "reset" };
   const [guest] = await db
     .select({ id: users.id, firstName: users.firstName })
@@ -64,10 +68,21 @@ export async function linkRecipient(email: string): Promise<{ id: number; firstN
 }
 
 /** Queues the mail, then sends it; the token is issued when it is sent (the stored mail holds a placeholder, mail/links.ts). */
-export async function sendLink(email: string, recipient: { id: number; firstName: string | null; kind: PasswordMailKind }, req: LinkRequest): Promise<void> {
+export async function sendLink(
+  email: string,
+  recipient: { id: number; firstName: string | null; kind: PasswordMailKind },
+  req: LinkRequest,
+): Promise<void> {
   const db = await getDb();
   const link = shopUrl(`${RESET_PAGE}?token=${resetTokenPlaceholder(recipient.id)}`, req.requestUrl);
-  const mail = passwordLinkMail({ to: email, firstName: recipient.firstName, locale: req.locale, kind: recipient.kind, link, minutes: env().PASSWORD_RESET_MINUTES });
+  const mail = passwordLinkMail({
+    to: email,
+    firstName: recipient.firstName,
+    locale: req.locale,
+    kind: recipient.kind,
+    link,
+    minutes: env().PASSWORD_RESET_MINUTES,
+  });
   const mailId = await queueMail(db, mail);
   await deliverQueuedMail(mailId);
 }
@@ -113,7 +128,10 @@ async function resetInTx(db: Db, token: string, passwordHash: string): Promise<S
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!owner) throw linkInvalid();
     const user = await claimGuestAccounts(owner.email, passwordHash, { tx });
-    await tx.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, user.id));
     await retireTokens(tx, user.id);
     return user;
   });

@@ -30,7 +30,9 @@ function displayName(code: string, locale: Locale): string {
 
 /** Two addresses are the same when every field matches, ignoring case and spacing (and whether it was used for shipping or billing). */
 const addressKey = (a: AccountAddress) =>
-  [a.firstName, a.lastName, a.street1, a.street2 ?? "", a.postalCode, a.city, a.countryCode].map((v) => v.trim().replace(/\s+/g, " ").toLowerCase()).join("\u0000");
+  [a.firstName, a.lastName, a.street1, a.street2 ?? "", a.postalCode, a.city, a.countryCode]
+    .map((v) => v.trim().replace(/\s+/g, " ").toLowerCase())
+    .join("\u0000");
 
 /**
  * The addresses the user used before: the shipping and billing addresses of their orders, newest
@@ -60,7 +62,17 @@ async function usedAddresses(userId: number, locale: Locale): Promise<AccountAdd
       .orderBy(desc(orders.createdAt), desc(orders.id), sql`${orderAddresses.kind} = 'billing'`)
       .limit(MAX_ADDRESS_ROWS),
     db
-      .select({ ...fields, kind: addresses.kind, firstName: addresses.firstName, lastName: addresses.lastName, street1: addresses.street1, street2: addresses.street2, city: addresses.city, postalCode: addresses.postalCode, countryCode: addresses.countryCode })
+      .select({
+        ...fields,
+        kind: addresses.kind,
+        firstName: addresses.firstName,
+        lastName: addresses.lastName,
+        street1: addresses.street1,
+        street2: addresses.street2,
+        city: addresses.city,
+        postalCode: addresses.postalCode,
+        countryCode: addresses.countryCode,
+      })
       .from(addresses)
       .leftJoin(countries, eq(countries.code, addresses.countryCode))
       .where(eq(addresses.userId, userId))
@@ -85,7 +97,14 @@ async function usedAddresses(userId: number, locale: Locale): Promise<AccountAdd
 export async function getAccount(userId: number, locale: Locale): Promise<AccountResponse> {
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, phone: users.phone, hasPassword: isNotNull(users.passwordHash).mapWith(Boolean) })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      hasPassword: isNotNull(users.passwordHash).mapWith(Boolean),
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound();
@@ -94,7 +113,11 @@ export async function getAccount(userId: number, locale: Locale): Promise<Accoun
 }
 
 /** PUT /api/user/account: names and phone (the email is the sign-in name and stays). */
-export async function updateAccount(userId: number, body: { firstName: string; lastName: string; phone?: string | null }, locale: Locale): Promise<AccountResponse> {
+export async function updateAccount(
+  userId: number,
+  body: { firstName: string; lastName: string; phone?: string | null },
+  locale: Locale,
+): Promise<AccountResponse> {
   const updated = await changingSessionUsers([userId], (tx) =>
     tx
       .update(users)
@@ -118,13 +141,18 @@ export async function changePassword(userId: number, currentPassword: string, ne
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
   if (!row.passwordHash) throw new ApiError(409, "errors.noPassword");
-  const window = { key: `password-change:user:${userId}`, limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT, windowSeconds: env().LOGIN_WINDOW_SECONDS };
+  const window = {
+    key: `password-change:user:${userId}`,
+    limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    windowSeconds: env().LOGIN_WINDOW_SECONDS,
+  };
   const attempt = await consume(window);
   if (!attempt.allowed) {
     await release(window);
     throw new ApiError(429, "errors.tooManyPasswordAttempts", undefined, { retryAfter: attempt.retryAfter });
   }
-  if (!(await verifyPassword(currentPassword, row.passwordHash))) throw validationFailed({ currentPassword: "validation.currentPasswordWrong" });
+  if (!(await verifyPassword(currentPassword, row.passwordHash)))
+    throw validationFailed({ currentPassword: "validation.currentPasswordWrong" });
   await release(window);
   const passwordHash = await hashPassword(newPassword);
   return changingSessionUsers([userId], async (tx) => {

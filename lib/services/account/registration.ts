@@ -85,7 +85,18 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
       .returning({ id: pendingRegistrations.id });
     if (!pending) throw new Error("The sign-up was not stored");
     const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${registerTokenPlaceholder(pending.id)}`, req.requestUrl);
-    return queueMail(tx, passwordLinkMail({ to: req.email, firstName: body.firstName || null, locale: req.locale, kind: "confirmRegistration", link, minutes: hours * 60, hours }));
+    return queueMail(
+      tx,
+      passwordLinkMail({
+        to: req.email,
+        firstName: body.firstName || null,
+        locale: req.locale,
+        kind: "confirmRegistration",
+        link,
+        minutes: hours * 60,
+        hours,
+      }),
+    );
   });
   await deliverQueuedMail(mailId);
 }
@@ -110,7 +121,11 @@ export async function confirmRegistration(token: string, password: string): Prom
     .where(and(eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, new Date())));
   if (!pending) throw new ApiError(404, "errors.linkInvalid");
   // Counted before the check, so parallel guesses cannot all slip past the limit.
-  const attempt = await consume({ key: `register-confirm:${pending.id}`, limit: CONFIRM_ATTEMPTS, windowSeconds: env().REGISTRATION_CONFIRM_HOURS * 3600 });
+  const attempt = await consume({
+    key: `register-confirm:${pending.id}`,
+    limit: CONFIRM_ATTEMPTS,
+    windowSeconds: env().REGISTRATION_CONFIRM_HOURS * 3600,
+  });
   const deletePending = () => db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id));
   if (!attempt.allowed) {
     await deletePending();
@@ -123,7 +138,13 @@ export async function confirmRegistration(token: string, password: string): Prom
   return db.transaction(async (tx) => {
     const [used] = await tx
       .delete(pendingRegistrations)
-      .where(and(eq(pendingRegistrations.id, pending.id), eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, new Date())))
+      .where(
+        and(
+          eq(pendingRegistrations.id, pending.id),
+          eq(pendingRegistrations.tokenHash, tokenHash),
+          gt(pendingRegistrations.expiresAt, new Date()),
+        ),
+      )
       .returning();
     if (!used) throw new ApiError(404, "errors.linkInvalid");
     const [user] = await tx

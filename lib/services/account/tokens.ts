@@ -55,10 +55,7 @@ export async function issueRegistrationToken(tx: Db | Tx, pendingId: number, now
 
 /** The user of a usable token (known, unused, not expired), or null. Only a look: using it is useToken's. */
 export async function peekToken(db: Db | Tx, token: string): Promise<number | null> {
-  const [row] = await db
-    .select({ userId: authTokens.userId })
-    .from(authTokens)
-    .where(usable(token));
+  const [row] = await db.select({ userId: authTokens.userId }).from(authTokens).where(usable(token));
   return row?.userId ?? null;
 }
 
@@ -80,5 +77,10 @@ export async function retireTokens(tx: Db | Tx, userId: number): Promise<void> {
 }
 
 function usable(token: string) {
-  return and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date()));
+  return and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.purpose, "password_reset"),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, new Date()),
+  );
 }

@@ -39,7 +39,11 @@ export async function setResultAsExample(runId: number, generationId: number, pr
   let outcome: { row: { id: number; width: number; height: number }; previous: number | null };
   try {
     outcome = await db.transaction(async (tx) => {
-      const [prompt] = await tx.select({ exampleImageId: prompts.exampleImageId }).from(prompts).where(eq(prompts.id, promptId)).for("update");
+      const [prompt] = await tx
+        .select({ exampleImageId: prompts.exampleImageId })
+        .from(prompts)
+        .where(eq(prompts.id, promptId))
+        .for("update");
       if (!prompt) throw unknownPrompt();
       const [row] = await tx
         .insert(images)
@@ -65,7 +69,10 @@ export async function setResultAsExample(runId: number, generationId: number, pr
   }
   invalidateCatalog();
   if (outcome.previous !== null && outcome.previous !== outcome.row.id) await deleteCatalogueImageIfUnreferenced(outcome.previous);
-  return { promptId, exampleImage: { id: outcome.row.id, url: imageUrl(outcome.row.id), width: outcome.row.width, height: outcome.row.height } };
+  return {
+    promptId,
+    exampleImage: { id: outcome.row.id, url: imageUrl(outcome.row.id), width: outcome.row.width, height: outcome.row.height },
+  };
 }
 
 /**
@@ -79,7 +86,12 @@ export async function saveRunTextsToPrompt(runId: number, targetPromptId: number
   const promptId = targetPromptId ?? run.promptId;
   if (promptId === null) throw new ApiError(422, "errors.validationFailed", { promptId: "validation.required" });
   const settings = readRunSettings(run.settings);
-  const styleText = composePromptText({ masterPrompt: settings.masterPrompt, styleText: settings.styleText, slots: [], specificPrompt: settings.specificPrompt });
+  const styleText = composePromptText({
+    masterPrompt: settings.masterPrompt,
+    styleText: settings.styleText,
+    slots: [],
+    specificPrompt: settings.specificPrompt,
+  });
   if (!styleText) throw new ApiError(422, "errors.validationFailed", { specificPrompt: "validation.testPromptRequired" });
   const db = await getDb();
   const [updated] = await db.update(prompts).set({ styleText }).where(eq(prompts.id, promptId)).returning({ id: prompts.id });

@@ -21,7 +21,15 @@ export async function listTesterPromptChoices(locale: Locale): Promise<TesterPro
   const db = await getDb();
   const [rows, slotRows] = await Promise.all([
     db
-      .select({ id: prompts.id, title: prompts.title, titleDe: prompts.titleDe, promptNumber: prompts.promptNumber, active: prompts.active, archived: prompts.archived, styleText: prompts.styleText })
+      .select({
+        id: prompts.id,
+        title: prompts.title,
+        titleDe: prompts.titleDe,
+        promptNumber: prompts.promptNumber,
+        active: prompts.active,
+        archived: prompts.archived,
+        styleText: prompts.styleText,
+      })
       .from(prompts)
       .orderBy(asc(prompts.title), asc(prompts.id)),
     db

@@ -83,7 +83,9 @@ async function loadChoices(fields: AiTestFields): Promise<{ models: AiModel[]; p
 
 /** The adapter that will really answer for a model now: its provider when the key is set, else the offline provider. */
 function effectiveModel(model: AiModel): { provider: AiModel["provider"]; modelId: string } {
-  return isProviderUsable(model.provider) ? { provider: model.provider, modelId: model.modelId } : { provider: OFFLINE_PROVIDER, modelId: OFFLINE_MODEL_ID };
+  return isProviderUsable(model.provider)
+    ? { provider: model.provider, modelId: model.modelId }
+    : { provider: OFFLINE_PROVIDER, modelId: OFFLINE_MODEL_ID };
 }
 
 interface PlannedResult {
@@ -99,7 +101,14 @@ interface PlannedResult {
  */
 async function runOne(
   planned: PlannedResult,
-  ctx: { source: StoredImage; promptText: string; settings: GenerationSettings; ownerId: number; promptId: number | null; signal: AbortSignal },
+  ctx: {
+    source: StoredImage;
+    promptText: string;
+    settings: GenerationSettings;
+    ownerId: number;
+    promptId: number | null;
+    signal: AbortSignal;
+  },
 ): Promise<number> {
   const db = await getDb();
   const started = Date.now();
@@ -147,12 +156,23 @@ async function runOne(
       .where(eq(generations.id, planned.generationId));
     return result.costMicroCents;
   } catch (err) {
-    const failure = err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
+    const failure =
+      err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
     await db
       .update(generations)
-      .set({ status: "FAILED", finishedAt: new Date(), durationMs: Date.now() - started, errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000) })
+      .set({
+        status: "FAILED",
+        finishedAt: new Date(),
+        durationMs: Date.now() - started,
+        errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000),
+      })
       .where(eq(generations.id, planned.generationId));
-    logger.warn("prompt tester generation failed", { generationId: planned.generationId, provider: planned.model.provider, kind: failure.kind, message: failure.message });
+    logger.warn("prompt tester generation failed", {
+      generationId: planned.generationId,
+      provider: planned.model.provider,
+      kind: failure.kind,
+      message: failure.message,
+    });
     return 0;
   }
 }
@@ -163,7 +183,13 @@ async function runOne(
  * store it as the admin's UPLOADED image, record the run and one PENDING generation per model in one
  * transaction, then ask every model in parallel outside any transaction and answer the stored run.
  */
-export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; session: Session; locale: Locale; signal: AbortSignal }): Promise<AiTestRunDto> {
+export async function runAiTest(input: {
+  fields: AiTestFields;
+  photo: Buffer;
+  session: Session;
+  locale: Locale;
+  signal: AbortSignal;
+}): Promise<AiTestRunDto> {
   const { fields, photo, session } = input;
   const { models, prompt } = await loadChoices(fields);
   const slots = prompt?.slots ?? [];
@@ -252,6 +278,9 @@ export async function runAiTest(input: { fields: AiTestFields; photo: Buffer; se
   const ctx = { source, promptText, settings, ownerId: userId, promptId: prompt?.id ?? null, signal: input.signal };
   const outcomes = await Promise.allSettled(planned.map((p) => runOne(p, ctx)));
   for (const o of outcomes) if (o.status === "rejected") logger.error("prompt tester result not recorded", { runId, err: o.reason });
-  await settleAiBudget(budget, outcomes.reduce((sum, o) => sum + (o.status === "fulfilled" ? o.value : 0), 0));
+  await settleAiBudget(
+    budget,
+    outcomes.reduce((sum, o) => sum + (o.status === "fulfilled" ? o.value : 0), 0),
+  );
   return getAiTestRun(runId, input.locale);
 }

@@ -6,7 +6,14 @@ import { notFound, type MessageKey } from "@/lib/api/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { translate } from "@/lib/i18n/messages";
-import { TEST_BACKGROUNDS, TEST_QUALITIES, TEST_SIZES, type AiTestResultDto, type AiTestRunDto, type AiTestRunPageDto } from "@/lib/schemas/ai-test";
+import {
+  TEST_BACKGROUNDS,
+  TEST_QUALITIES,
+  TEST_SIZES,
+  type AiTestResultDto,
+  type AiTestRunDto,
+  type AiTestRunPageDto,
+} from "@/lib/schemas/ai-test";
 import { imageUrl } from "../images";
 
 /** What a run stores in ai_test_runs.settings: the request as submitted plus the prompt's style text at that time. */
@@ -58,7 +65,10 @@ export function readRunSettings(raw: Record<string, unknown>): StoredRunSettings
     specificPrompt: text(raw.specificPrompt),
     styleText: text(raw.styleText),
     slots: Array.isArray(raw.slots)
-      ? raw.slots.filter((s): s is { position: number; text: string } => !!s && typeof s === "object" && typeof s.text === "string" && typeof s.position === "number")
+      ? raw.slots.filter(
+          (s): s is { position: number; text: string } =>
+            !!s && typeof s === "object" && typeof s.text === "string" && typeof s.position === "number",
+        )
       : [],
   };
 }

@@ -32,7 +32,8 @@ export async function listVariantsCatalog(excludeMugId?: number): Promise<Varian
   }
   // Sorted here, not by the database's collation, so the order is the same on every server.
   const compare = new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare;
-  for (const group of groups.values()) group.variants.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || compare(a.name, b.name) || a.id - b.id);
+  for (const group of groups.values())
+    group.variants.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || compare(a.name, b.name) || a.id - b.id);
   return [...groups.values()].sort((a, b) => compare(a.mugName, b.mugName) || a.mugId - b.mugId);
 }
 

@@ -52,13 +52,19 @@ export async function mugVariantNameTaken(tx: Tx, mugId: number, name: string, e
 }
 
 export async function mugHasDefault(tx: Tx, mugId: number): Promise<boolean> {
-  const [row] = await tx.select({ id: mugVariants.id }).from(mugVariants).where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
+  const [row] = await tx
+    .select({ id: mugVariants.id })
+    .from(mugVariants)
+    .where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
   return !!row;
 }
 
 /** Clears the mug's default (before another variant becomes it: the partial unique index allows one). */
 async function clearDefault(tx: Tx, mugId: number): Promise<void> {
-  await tx.update(mugVariants).set({ isDefault: false }).where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
+  await tx
+    .update(mugVariants)
+    .set({ isDefault: false })
+    .where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
 }
 
 /** Makes the next variant of the mug the default: the first active one, else the first one; none when the mug has no variant left. */

@@ -1,7 +1,18 @@
 import "server-only";
 import { and, eq, notExists, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { articles, cartItems, generations, images, mugVariants, orderItems, prompts, shirtDetails, shirtVariants, slotVariants } from "@/db/schema";
+import {
+  articles,
+  cartItems,
+  generations,
+  images,
+  mugVariants,
+  orderItems,
+  prompts,
+  shirtDetails,
+  shirtVariants,
+  slotVariants,
+} from "@/db/schema";
 import { ApiError, pgErrorCode } from "@/lib/api/errors";
 import { logger } from "@/lib/api/logger";
 import { getStorage } from "@/lib/integrations/storage";
@@ -20,7 +31,10 @@ export async function lockMug(tx: Tx, mugId: number): Promise<void> {
 export async function lockShirt(tx: Tx, shirtId: number): Promise<{ availableSizes: string[] }> {
   const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, shirtId)).for("update");
   if (!row || row.type !== "SHIRT") throw new ApiError(404, "errors.articleNotFound");
-  const [details] = await tx.select({ availableSizes: shirtDetails.availableSizes }).from(shirtDetails).where(eq(shirtDetails.articleId, shirtId));
+  const [details] = await tx
+    .select({ availableSizes: shirtDetails.availableSizes })
+    .from(shirtDetails)
+    .where(eq(shirtDetails.articleId, shirtId));
   return { availableSizes: details?.availableSizes ?? [] };
 }
 
@@ -72,13 +86,34 @@ export async function shirtVariantInUse(tx: Tx, variantId: number): Promise<bool
 export async function deleteCatalogueImageIfUnreferenced(imageId: number): Promise<boolean> {
   const db = await getDb();
   const refs = [
-    db.select({ one: sql`1` }).from(mugVariants).where(eq(mugVariants.exampleImageId, images.id)),
-    db.select({ one: sql`1` }).from(shirtVariants).where(eq(shirtVariants.exampleImageId, images.id)),
-    db.select({ one: sql`1` }).from(prompts).where(eq(prompts.exampleImageId, images.id)),
-    db.select({ one: sql`1` }).from(slotVariants).where(eq(slotVariants.exampleImageId, images.id)),
-    db.select({ one: sql`1` }).from(orderItems).where(eq(orderItems.imageId, images.id)),
-    db.select({ one: sql`1` }).from(cartItems).where(eq(cartItems.imageId, images.id)),
-    db.select({ one: sql`1` }).from(generations).where(eq(generations.sourceImageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(mugVariants)
+      .where(eq(mugVariants.exampleImageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(shirtVariants)
+      .where(eq(shirtVariants.exampleImageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(prompts)
+      .where(eq(prompts.exampleImageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(slotVariants)
+      .where(eq(slotVariants.exampleImageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(orderItems)
+      .where(eq(orderItems.imageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(cartItems)
+      .where(eq(cartItems.imageId, images.id)),
+    db
+      .select({ one: sql`1` })
+      .from(generations)
+      .where(eq(generations.sourceImageId, images.id)),
   ];
   const [deleted] = await db
     .delete(images)

@@ -25,7 +25,11 @@ const field = (name: string) => `priceCalculation.${name}`;
  * Unknown ids, and a missing rate where the figures need one (the sales side always, the purchase
  * side when its price is gross), are reported in `errors`.
  */
-async function resolveVatPercents(tx: Tx, body: PriceCalculationBody, errors: FieldErrors): Promise<{ purchase: number; sales: number } | null> {
+async function resolveVatPercents(
+  tx: Tx,
+  body: PriceCalculationBody,
+  errors: FieldErrors,
+): Promise<{ purchase: number; sales: number } | null> {
   const ids = [body.purchaseVatRateId, body.salesVatRateId].filter((id): id is number => id !== null);
   const rows = await tx
     .select({ id: vatRates.id, percent: vatRates.percent, isDefault: vatRates.isDefault })

@@ -81,7 +81,11 @@ export function checkShirtVariants(variants: ShirtVariantBody[], availableSizes:
 
 /** Category, subcategory (of that category) and supplier exist; they stay until commit (FOR SHARE). */
 async function checkReferences(tx: Tx, body: ArticleBody, errors: FieldErrors): Promise<void> {
-  const [category] = await tx.select({ id: articleCategories.id }).from(articleCategories).where(eq(articleCategories.id, body.categoryId)).for("share");
+  const [category] = await tx
+    .select({ id: articleCategories.id })
+    .from(articleCategories)
+    .where(eq(articleCategories.id, body.categoryId))
+    .for("share");
   if (!category) errors.categoryId = "validation.unknownReference";
   if (body.subcategoryId !== null) {
     const [sub] = await tx
@@ -103,7 +107,9 @@ async function articleNumberTaken(tx: Tx, articleNumber: string, exceptId?: numb
   const [row] = await tx
     .select({ id: articles.id })
     .from(articles)
-    .where(and(sql`lower(${articles.articleNumber}) = lower(${articleNumber})`, exceptId === undefined ? undefined : ne(articles.id, exceptId)))
+    .where(
+      and(sql`lower(${articles.articleNumber}) = lower(${articleNumber})`, exceptId === undefined ? undefined : ne(articles.id, exceptId)),
+    )
     .limit(1);
   return !!row;
 }
@@ -130,10 +136,16 @@ function articleValues(body: ArticleBody) {
 async function saveDetails(tx: Tx, articleId: number, body: ArticleBody): Promise<void> {
   if (body.type === "MUG") {
     const values = { ...body.mugDetails };
-    await tx.insert(mugDetails).values({ articleId, ...values }).onConflictDoUpdate({ target: mugDetails.articleId, set: values });
+    await tx
+      .insert(mugDetails)
+      .values({ articleId, ...values })
+      .onConflictDoUpdate({ target: mugDetails.articleId, set: values });
   } else {
     const values = { ...body.shirtDetails };
-    await tx.insert(shirtDetails).values({ articleId, ...values }).onConflictDoUpdate({ target: shirtDetails.articleId, set: values });
+    await tx
+      .insert(shirtDetails)
+      .values({ articleId, ...values })
+      .onConflictDoUpdate({ target: shirtDetails.articleId, set: values });
   }
 }
 
@@ -176,7 +188,9 @@ export async function createArticle(body: CreateArticleBody): Promise<ArticleDto
           );
         }
         if (body.type === "SHIRT" && body.shirtVariants.length) {
-          await tx.insert(shirtVariants).values(body.shirtVariants.map((v) => ({ articleId: article.id, color: v.color, colorDe: v.colorDe, size: v.size })));
+          await tx
+            .insert(shirtVariants)
+            .values(body.shirtVariants.map((v) => ({ articleId: article.id, color: v.color, colorDe: v.colorDe, size: v.size })));
         }
         return article.id;
       }),
@@ -272,8 +286,14 @@ async function articleInUse(tx: Tx, id: number): Promise<boolean> {
 
 async function variantImageIds(tx: Tx, id: number): Promise<number[]> {
   const [mugRows, shirtRows] = [
-    await tx.select({ imageId: mugVariants.exampleImageId }).from(mugVariants).where(and(eq(mugVariants.articleId, id), isNotNull(mugVariants.exampleImageId))),
-    await tx.select({ imageId: shirtVariants.exampleImageId }).from(shirtVariants).where(and(eq(shirtVariants.articleId, id), isNotNull(shirtVariants.exampleImageId))),
+    await tx
+      .select({ imageId: mugVariants.exampleImageId })
+      .from(mugVariants)
+      .where(and(eq(mugVariants.articleId, id), isNotNull(mugVariants.exampleImageId))),
+    await tx
+      .select({ imageId: shirtVariants.exampleImageId })
+      .from(shirtVariants)
+      .where(and(eq(shirtVariants.articleId, id), isNotNull(shirtVariants.exampleImageId))),
   ];
   return [...new Set([...mugRows, ...shirtRows].flatMap((r) => (r.imageId === null ? [] : [r.imageId])))];
 }

@@ -111,7 +111,8 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
 async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
   const shippingVat = await defaultVatPercent(tx);
-  if (!cart) return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat), shippingVatPercent: shippingVat };
+  if (!cart)
+    return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat), shippingVatPercent: shippingVat };
 
   const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
   const current = await sellableVariants(

@@ -40,7 +40,13 @@ export function cartLinesQuery(d: Db) {
     .from(cartItems)
     .where(
       and(
-        eq(cartItems.cartId, d.select({ id: carts.id }).from(carts).where(eq(carts.userId, sql.placeholder("userId")))),
+        eq(
+          cartItems.cartId,
+          d
+            .select({ id: carts.id })
+            .from(carts)
+            .where(eq(carts.userId, sql.placeholder("userId"))),
+        ),
         isNotNull(cartItems.mugVariantId),
         isNotNull(cartItems.imageId),
       ),
@@ -134,7 +140,9 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
     const mug = names.articles.get(r.articleId);
     const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
     // Gone between the two reads (a deletion cascades the line away): not shown, like before.
-    return mug && variant && r.mugVariantId !== null && r.imageId !== null ? [{ ...r, mug, variant, mugVariantId: r.mugVariantId, imageId: r.imageId }] : [];
+    return mug && variant && r.mugVariantId !== null && r.imageId !== null
+      ? [{ ...r, mug, variant, mugVariantId: r.mugVariantId, imageId: r.imageId }]
+      : [];
   });
   const items: CartItemDto[] = shown.map((r) => {
     const prompt = r.promptId === null ? undefined : names.prompts.get(r.promptId);
@@ -186,5 +194,10 @@ export async function getCartSummary(session: Session): Promise<CartSummaryDto> 
     rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
     shippingVat,
   );
-  return { itemCount: rows.reduce((n, r) => n + r.quantity, 0), ...totals, currency: "EUR", hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null) };
+  return {
+    itemCount: rows.reduce((n, r) => n + r.quantity, 0),
+    ...totals,
+    currency: "EUR",
+    hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null),
+  };
 }

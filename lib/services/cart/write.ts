@@ -65,7 +65,12 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
       .select({ id: cartItems.id, quantity: cartItems.quantity, unitPriceCents: cartItems.unitPriceCents })
       .from(cartItems)
       .where(
-        and(eq(cartItems.cartId, cartId), eq(cartItems.articleId, mug.id), eq(cartItems.mugVariantId, variant.id), eq(cartItems.imageId, image.id)),
+        and(
+          eq(cartItems.cartId, cartId),
+          eq(cartItems.articleId, mug.id),
+          eq(cartItems.mugVariantId, variant.id),
+          eq(cartItems.imageId, image.id),
+        ),
       )
       .orderBy(asc(cartItems.id))
       .limit(1);
@@ -76,7 +81,13 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
       await tx
         .update(cartItems)
         // The price came from the catalogue cache: the next visit checks it against the database (pricedBasis null).
-        .set({ quantity, unitPriceCents: priceCents, vatPercent, pricedBasis: null, ...(repriced ? { earlierUnitPriceCents: existing.unitPriceCents } : {}) })
+        .set({
+          quantity,
+          unitPriceCents: priceCents,
+          vatPercent,
+          pricedBasis: null,
+          ...(repriced ? { earlierUnitPriceCents: existing.unitPriceCents } : {}),
+        })
         .where(eq(cartItems.id, existing.id));
     } else {
       await tx.insert(cartItems).values({
@@ -111,7 +122,10 @@ export async function updateCartItem(session: Session, itemId: number, body: Upd
 
 export async function removeCartItem(session: Session, itemId: number, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [deleted] = await db.delete(cartItems).where(inUserCart(db, session.user.id, itemId)).returning({ id: cartItems.id });
+  const [deleted] = await db
+    .delete(cartItems)
+    .where(inUserCart(db, session.user.id, itemId))
+    .returning({ id: cartItems.id });
   if (!deleted) throw notFound();
   return getCart(session, locale);
 }
@@ -138,9 +152,16 @@ export async function removeOrderedFromCart(
 ): Promise<void> {
   for (const line of ordered) {
     if (line.mugVariantId === null || line.imageId === null) continue;
-    const match = and(inArray(cartItems.cartId, userCartIds(tx, userId)), eq(cartItems.mugVariantId, line.mugVariantId), eq(cartItems.imageId, line.imageId));
+    const match = and(
+      inArray(cartItems.cartId, userCartIds(tx, userId)),
+      eq(cartItems.mugVariantId, line.mugVariantId),
+      eq(cartItems.imageId, line.imageId),
+    );
     // Delete first: a line reduced by the update below must not be caught by the delete.
     await tx.delete(cartItems).where(and(match, lte(cartItems.quantity, line.quantity)));
-    await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` }).where(and(match, gt(cartItems.quantity, line.quantity)));
+    await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - ${line.quantity}` })
+      .where(and(match, gt(cartItems.quantity, line.quantity)));
   }
 }

@@ -33,7 +33,12 @@ const rowColumns = (t: CategoryTable, german: GermanColumns | undefined) => ({
 const germanOf = (row: CategoryRow) => ("nameDe" in row ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {});
 
 /** How many children each of `ids` has, by the children's `categoryId` or `subcategoryId`. */
-async function countsBy(db: Db | Tx, children: ChildTable, by: "categoryId" | "subcategoryId", ids: number[]): Promise<Map<number, number>> {
+async function countsBy(
+  db: Db | Tx,
+  children: ChildTable,
+  by: "categoryId" | "subcategoryId",
+  ids: number[],
+): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const column = children[by];
   const rows = await db.select({ id: column, n: count() }).from(children).where(inArray(column, ids)).groupBy(column);
@@ -55,7 +60,12 @@ function subcategoryDto<K extends CountKey>(countKey: K, row: SubcategoryRow, ca
 }
 
 /** Categories matching `where` with their subcategories and counts, sorted by name (subcategories too). */
-export async function loadCategories<K extends CountKey>(cfg: CategoryTreeConfig<K>, db: Db | Tx, locale: Locale, where?: SQL): Promise<TreeCategoryDto<K>[]> {
+export async function loadCategories<K extends CountKey>(
+  cfg: CategoryTreeConfig<K>,
+  db: Db | Tx,
+  locale: Locale,
+  where?: SQL,
+): Promise<TreeCategoryDto<K>[]> {
   const { categories: c, subcategories: s, children, countKey, german } = cfg;
   const cats: CategoryRow[] = await db.select(rowColumns(c, german?.categories)).from(c).where(where);
   const ids = cats.map((x) => x.id);

@@ -32,7 +32,8 @@ function violatedConstraint(err: unknown): string | undefined {
 }
 
 /** The German name and description to store: a tree with German texts replaces both (missing → null); one without has none. */
-const germanValues = (cfg: Cfg, body: CategoryBody) => (cfg.german ? { nameDe: body.nameDe ?? null, descriptionDe: body.descriptionDe ?? null } : {});
+const germanValues = (cfg: Cfg, body: CategoryBody) =>
+  cfg.german ? { nameDe: body.nameDe ?? null, descriptionDe: body.descriptionDe ?? null } : {};
 
 const unknownCategory = () => new ApiError(422, "errors.validationFailed", { categoryId: "validation.unknownReference" });
 

@@ -124,11 +124,14 @@ export function vatTotalsOf(lines: readonly InvoiceLine[]): VatTotal[] {
 }
 
 export function totalsOf(vatTotals: readonly VatTotal[]): Amounts {
-  return vatTotals.reduce((s, t) => ({ netCents: s.netCents + t.netCents, vatCents: s.vatCents + t.vatCents, grossCents: s.grossCents + t.grossCents }), {
-    netCents: 0,
-    vatCents: 0,
-    grossCents: 0,
-  });
+  return vatTotals.reduce(
+    (s, t) => ({ netCents: s.netCents + t.netCents, vatCents: s.vatCents + t.vatCents, grossCents: s.grossCents + t.grossCents }),
+    {
+      netCents: 0,
+      vatCents: 0,
+      grossCents: 0,
+    },
+  );
 }
 
 /**
@@ -168,18 +171,49 @@ export function remainingByRate(invoice: InvoiceContent, earlierCredits: readonl
  * to their remaining gross, one line per rate. When the amount is the whole remainder, each rate gets
  * exactly its remaining amounts, so all credit notes together equal the invoice to the cent.
  */
-export function creditNoteLines(invoice: InvoiceContent, earlierCredits: readonly InvoiceContent[], amountCents: number, refundLineName: (vatPercent: number) => string): { lines: InvoiceLine[]; full: boolean } {
-  if (earlierCredits.length === 0 && amountCents === invoice.totals.grossCents) return { lines: invoice.lines.map((l) => ({ ...l })), full: true };
+export function creditNoteLines(
+  invoice: InvoiceContent,
+  earlierCredits: readonly InvoiceContent[],
+  amountCents: number,
+  refundLineName: (vatPercent: number) => string,
+): { lines: InvoiceLine[]; full: boolean } {
+  if (earlierCredits.length === 0 && amountCents === invoice.totals.grossCents)
+    return { lines: invoice.lines.map((l) => ({ ...l })), full: true };
   const remaining = remainingByRate(invoice, earlierCredits).filter((r) => r.grossCents > 0);
   const remainingGross = remaining.reduce((s, r) => s + r.grossCents, 0);
-  const shares = splitProportionally(amountCents, remaining.map((r) => r.grossCents));
+  const shares = splitProportionally(
+    amountCents,
+    remaining.map((r) => r.grossCents),
+  );
   const lines = remaining.flatMap((r, i): InvoiceLine[] => {
     const gross = shares[i] ?? 0;
     if (gross === 0) return [];
     if (amountCents === remainingGross) {
-      return [{ kind: "refund", name: refundLineName(r.vatPercent), detail: null, quantity: 1, unitGrossCents: gross, netCents: r.netCents, vatPercent: r.vatPercent, vatCents: r.vatCents, grossCents: gross }];
+      return [
+        {
+          kind: "refund",
+          name: refundLineName(r.vatPercent),
+          detail: null,
+          quantity: 1,
+          unitGrossCents: gross,
+          netCents: r.netCents,
+          vatPercent: r.vatPercent,
+          vatCents: r.vatCents,
+          grossCents: gross,
+        },
+      ];
     }
-    return [grossLine({ kind: "refund", name: refundLineName(r.vatPercent), detail: null, quantity: 1, unitGrossCents: gross, vatPercent: r.vatPercent, grossCents: gross })];
+    return [
+      grossLine({
+        kind: "refund",
+        name: refundLineName(r.vatPercent),
+        detail: null,
+        quantity: 1,
+        unitGrossCents: gross,
+        vatPercent: r.vatPercent,
+        grossCents: gross,
+      }),
+    ];
   });
   return { lines, full: false };
 }

@@ -31,7 +31,9 @@ export async function adminInvoiceFile(orderId: string, invoiceId?: number): Pro
 
 /** GET /api/user/orders/{orderId}/invoice: the caller's own order only (another customer's → 404). */
 export async function userInvoiceFile(session: Session, orderId: string, invoiceId?: number): Promise<InvoiceFile> {
-  const [order] = await (await getDb())
+  const [order] = await (
+    await getDb()
+  )
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));

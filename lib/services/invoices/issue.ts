@@ -12,7 +12,16 @@ import { loadBundle, type OrderBundle } from "../orders/dto";
 import { recordEvent } from "../orders/events";
 import { berlinDay } from "../orders/admin/filters";
 import type { Effects } from "../orders/transitions";
-import { creditNoteLines, grossLine, sellerSnapshot, totalsOf, vatTotalsOf, type InvoiceBuyerSnapshot, type InvoiceContent, type InvoiceLine } from "./content";
+import {
+  creditNoteLines,
+  grossLine,
+  sellerSnapshot,
+  totalsOf,
+  vatTotalsOf,
+  type InvoiceBuyerSnapshot,
+  type InvoiceContent,
+  type InvoiceLine,
+} from "./content";
 import { nextInvoiceNumber } from "./numbers";
 import { invoicePdf } from "./pdf";
 
@@ -52,17 +61,50 @@ async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLin
   const vatCents = order.taxCents - itemLines.reduce((s, l) => s + l.vatCents, 0);
   const stored = order.shippingVatPercent;
   if (stored !== null && vatInGross(order.shippingCents, stored) === vatCents) {
-    return { kind: "shipping", name, detail: null, quantity: 1, unitGrossCents: order.shippingCents, netCents: order.shippingCents - vatCents, vatPercent: stored, vatCents, grossCents: order.shippingCents };
+    return {
+      kind: "shipping",
+      name,
+      detail: null,
+      quantity: 1,
+      unitGrossCents: order.shippingCents,
+      netCents: order.shippingCents - vatCents,
+      vatPercent: stored,
+      vatCents,
+      grossCents: order.shippingCents,
+    };
   }
-  const rates = await tx.select({ percent: vatRates.percent, isDefault: vatRates.isDefault }).from(vatRates).orderBy(desc(vatRates.isDefault), asc(vatRates.id));
+  const rates = await tx
+    .select({ percent: vatRates.percent, isDefault: vatRates.isDefault })
+    .from(vatRates)
+    .orderBy(desc(vatRates.isDefault), asc(vatRates.id));
   const [first, ...rest] = rates.map((r) => Number(r.percent));
   const candidates = [...(first === undefined ? [] : [first]), ...itemLines.map((l) => l.vatPercent), ...rest];
   const vatPercent = candidates.find((p) => vatInGross(order.shippingCents, p) === vatCents);
-  if (vatPercent === undefined) logger.warn("invoice: no VAT rate matches the order's shipping tax", { orderId: order.id, vatCents, shippingCents: order.shippingCents });
-  return { kind: "shipping", name, detail: null, quantity: 1, unitGrossCents: order.shippingCents, netCents: order.shippingCents - vatCents, vatPercent: vatPercent ?? first ?? 19, vatCents, grossCents: order.shippingCents };
+  if (vatPercent === undefined)
+    logger.warn("invoice: no VAT rate matches the order's shipping tax", {
+      orderId: order.id,
+      vatCents,
+      shippingCents: order.shippingCents,
+    });
+  return {
+    kind: "shipping",
+    name,
+    detail: null,
+    quantity: 1,
+    unitGrossCents: order.shippingCents,
+    netCents: order.shippingCents - vatCents,
+    vatPercent: vatPercent ?? first ?? 19,
+    vatCents,
+    grossCents: order.shippingCents,
+  };
 }
 
-async function insertDocument(tx: Tx, orderId: string, content: Omit<InvoiceContent, "number" | "issueDate" | "deliveryDate">, refs: { refersToInvoiceId?: number; refundId?: number }): Promise<Invoice> {
+async function insertDocument(
+  tx: Tx,
+  orderId: string,
+  content: Omit<InvoiceContent, "number" | "issueDate" | "deliveryDate">,
+  refs: { refersToInvoiceId?: number; refundId?: number },
+): Promise<Invoice> {
   const now = new Date();
   const issueDate = berlinDay(now);
   const { year, sequence, number } = await nextInvoiceNumber(tx, Number(issueDate.slice(0, 4)));
@@ -103,12 +145,20 @@ function renderAfterCommit(effects: Effects, invoiceId: number): void {
 export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
   const order = await lockedOrder(tx, orderId);
   if (!order) return null;
-  const [existing] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   if (existing) return existing;
   const bundle = await loadBundle(tx, orderId);
   if (!bundle) return null;
   const language: Language = order.locale;
-  const [payment] = await tx.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.status, ["succeeded", "refunded"]))).orderBy(asc(payments.id)).limit(1);
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ["succeeded", "refunded"])))
+    .orderBy(asc(payments.id))
+    .limit(1);
 
   const itemLines = bundle.items.map((i) =>
     grossLine({
@@ -152,7 +202,12 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
     },
     {},
   );
-  await recordEvent(tx, { orderId, type: "invoice_issued", by: { actor: "system" }, data: { invoiceId: invoice.id, number: invoice.number, grossCents: invoice.grossCents } });
+  await recordEvent(tx, {
+    orderId,
+    type: "invoice_issued",
+    by: { actor: "system" },
+    data: { invoiceId: invoice.id, number: invoice.number, grossCents: invoice.grossCents },
+  });
   renderAfterCommit(effects, invoice.id);
   return invoice;
 }
@@ -182,14 +237,25 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: E
   const remaining = invoice.grossCents - earlier.reduce((s, d) => s + d.grossCents, 0);
   const amountCents = Math.min(input.amountCents, remaining);
   if (amountCents <= 0) {
-    logger.warn("credit note: nothing invoiced left to credit", { orderId: input.orderId, refundId: input.refundId, amountCents: input.amountCents });
+    logger.warn("credit note: nothing invoiced left to credit", {
+      orderId: input.orderId,
+      refundId: input.refundId,
+      amountCents: input.amountCents,
+    });
     return null;
   }
-  if (amountCents < input.amountCents) logger.warn("credit note capped at the invoiced remainder", { orderId: input.orderId, refundId: input.refundId, amountCents: input.amountCents, remaining });
+  if (amountCents < input.amountCents)
+    logger.warn("credit note capped at the invoiced remainder", {
+      orderId: input.orderId,
+      refundId: input.refundId,
+      amountCents: input.amountCents,
+      remaining,
+    });
 
   const original = invoice.content as InvoiceContent;
   const language = original.language;
-  const refundLineName = (vatPercent: number) => translate(language, "invoice.refundLine", { number: invoice.number, rate: formatNumber(vatPercent, language) });
+  const refundLineName = (vatPercent: number) =>
+    translate(language, "invoice.refundLine", { number: invoice.number, rate: formatNumber(vatPercent, language) });
   const { lines, full } = creditNoteLines(
     original,
     earlier.map((d) => d.content as InvoiceContent),

@@ -21,7 +21,10 @@ export async function nextInvoiceNumber(tx: Tx, year: number): Promise<InvoiceNu
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.year, set: { lastNumber: sql`${sql.identifier("invoice_counters")}.${sql.identifier("last_number")} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { lastNumber: sql`${sql.identifier("invoice_counters")}.${sql.identifier("last_number")} + 1` },
+    })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   if (!row) throw new Error("invoice counter upsert returned no row");
   return { year, sequence: row.lastNumber, number: formatInvoiceNumber(year, row.lastNumber) };

@@ -41,6 +41,8 @@ export async function invoicePdf(invoiceId: number): Promise<InvoiceFile> {
     .where(and(eq(invoices.id, invoiceId), isNull(invoices.pdfKey)))
     .returning({ id: invoices.id });
   if (recorded) return { filename, bytes };
-  await storage.delete(key).catch((err: unknown) => logger.warn("dropping a second rendering of an invoice failed", { invoiceId, key, err }));
+  await storage
+    .delete(key)
+    .catch((err: unknown) => logger.warn("dropping a second rendering of an invoice failed", { invoiceId, key, err }));
   return invoicePdf(invoiceId);
 }

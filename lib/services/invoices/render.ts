@@ -12,8 +12,10 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   // A credit note shows what it takes back: its amounts with a minus sign.
   const money = (cents: number) => formatEuro(credit && cents !== 0 ? -cents : cents, lang);
   const rate = (p: number) => t("percent", { rate: formatNumber(p, lang) });
-  const date = (day: string) => new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-  const instant = (iso: string) => new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const date = (day: string) =>
+    new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  const instant = (iso: string) =>
+    new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(iso));
   const { seller, buyer, refersTo, payment } = content;
   const provider = payment ? t(`provider.${payment.provider}`) : "";
 
@@ -21,7 +23,9 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
     ? [
         { label: t("creditNoteNumber"), value: content.number },
         { label: t("creditNoteDate"), value: date(content.issueDate) },
-        ...(refersTo ? [{ label: t("refersTo"), value: t("refersToValue", { number: refersTo.number, date: date(refersTo.issueDate) }) }] : []),
+        ...(refersTo
+          ? [{ label: t("refersTo"), value: t("refersToValue", { number: refersTo.number, date: date(refersTo.issueDate) }) }]
+          : []),
         { label: t("orderNumber"), value: content.order.number },
       ]
     : [
@@ -34,7 +38,15 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   const notes = credit
     ? [
         ...(refersTo
-          ? [content.refund?.full ? t("fullCredit", { number: refersTo.number, date: date(refersTo.issueDate) }) : t("partialCredit", { number: refersTo.number, date: date(refersTo.issueDate), amount: formatEuro(content.totals.grossCents, lang) })]
+          ? [
+              content.refund?.full
+                ? t("fullCredit", { number: refersTo.number, date: date(refersTo.issueDate) })
+                : t("partialCredit", {
+                    number: refersTo.number,
+                    date: date(refersTo.issueDate),
+                    amount: formatEuro(content.totals.grossCents, lang),
+                  }),
+            ]
           : []),
         ...(payment ? [t("refunded", { provider })] : []),
         t("amountsNote"),
@@ -51,10 +63,25 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
     senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
     buyer: {
       heading: t("buyer"),
-      lines: [buyer.name, buyer.street1, ...(buyer.street2 ? [buyer.street2] : []), `${buyer.postalCode} ${buyer.city}`, buyer.countryName, buyer.email],
+      lines: [
+        buyer.name,
+        buyer.street1,
+        ...(buyer.street2 ? [buyer.street2] : []),
+        `${buyer.postalCode} ${buyer.city}`,
+        buyer.countryName,
+        buyer.email,
+      ],
     },
     facts,
-    columns: { item: t("item"), quantity: t("quantity"), unitPrice: t("unitPrice"), net: t("net"), vatRate: t("vatRate"), vat: t("vat"), gross: t("gross") },
+    columns: {
+      item: t("item"),
+      quantity: t("quantity"),
+      unitPrice: t("unitPrice"),
+      net: t("net"),
+      vatRate: t("vatRate"),
+      vat: t("vat"),
+      gross: t("gross"),
+    },
     lines: content.lines.map((l) => ({
       name: l.name,
       detail: l.detail,
@@ -68,7 +95,12 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
     vatSummary: {
       heading: t("vatSummary"),
       columns: { rate: t("vatRate"), net: t("net"), vat: t("vat"), gross: t("gross") },
-      rows: content.vatTotals.map((v) => ({ rate: rate(v.vatPercent), net: money(v.netCents), vat: money(v.vatCents), gross: money(v.grossCents) })),
+      rows: content.vatTotals.map((v) => ({
+        rate: rate(v.vatPercent),
+        net: money(v.netCents),
+        vat: money(v.vatCents),
+        gross: money(v.grossCents),
+      })),
     },
     totals: [
       { label: t("totalNet"), value: money(content.totals.netCents) },
@@ -95,6 +127,11 @@ function sellerContact(s: InvoiceSellerSnapshot, t: T): string[] {
 }
 
 function sellerFooter(s: InvoiceSellerSnapshot, t: T): string[] {
-  const legal = [...(s.representative ? [`${t("representative")}: ${s.representative}`] : []), ...(s.register ? [`${t("register")}: ${s.register}`] : [])];
-  return [[s.name, ...sellerAddress(s)].join(" · "), sellerContact(s, t).join(" · "), ...(legal.length ? [legal.join(" · ")] : [])].filter(Boolean);
+  const legal = [
+    ...(s.representative ? [`${t("representative")}: ${s.representative}`] : []),
+    ...(s.register ? [`${t("register")}: ${s.register}`] : []),
+  ];
+  return [[s.name, ...sellerAddress(s)].join(" · "), sellerContact(s, t).join(" · "), ...(legal.length ? [legal.join(" · ")] : [])].filter(
+    Boolean,
+  );
 }

@@ -22,7 +22,9 @@ export function assertCronCaller(authorization: string | null): void {
 }
 
 /** What a scheduler run does: unpaid orders past their time are cancelled, refunds without an answer are settled, mail whose retry is due is sent, data past its retention period goes. */
-export async function runScheduledJobs(authorization: string | null): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {
+export async function runScheduledJobs(
+  authorization: string | null,
+): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();

@@ -98,7 +98,12 @@ export async function retryDueMail(opts: RetryOptions = {}): Promise<{ sent: num
     return tx
       .update(outgoingMail)
       .set(claimSet(now))
-      .where(inArray(outgoingMail.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          outgoingMail.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
   const counts = { sent: 0, failed: 0 };
@@ -153,7 +158,12 @@ async function settle(row: MailRow, error: string | null, now: Date): Promise<vo
       await tx.update(outgoingMail).set(set).where(eq(outgoingMail.id, row.id));
       if (!row.orderId) return;
       const type = error !== null ? "mail_failed" : row.kind === "receipt" ? "receipt_sent" : "mail_sent";
-      const data = { mailId: row.id, kind: row.kind, attempt: row.attempts, ...(error !== null && { error, nextAttemptAt: nextAttemptAt?.toISOString() ?? null }) };
+      const data = {
+        mailId: row.id,
+        kind: row.kind,
+        attempt: row.attempts,
+        ...(error !== null && { error, nextAttemptAt: nextAttemptAt?.toISOString() ?? null }),
+      };
       await recordEvent(tx, { orderId: row.orderId, type, by: { actor: "system" }, data });
     });
   } catch (err) {

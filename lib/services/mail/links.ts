@@ -31,7 +31,11 @@ const REGISTER_PLACEHOLDER = /~~register-token\.(\d+)~~/g;
 const idsOf = (text: string, placeholder: RegExp) => new Set([...text.matchAll(placeholder)].map((m) => Number(m[1])));
 
 /** The mail's text and HTML with real tokens in place of the placeholders; throws when a token cannot be made. */
-export async function withLinkTokens(mail: { text: string; html: string | null; orderId: string | null }): Promise<{ text: string; html: string | null }> {
+export async function withLinkTokens(mail: {
+  text: string;
+  html: string | null;
+  orderId: string | null;
+}): Promise<{ text: string; html: string | null }> {
   const all = `${mail.text}\n${mail.html ?? ""}`;
   const tokens = new Map<string, string>();
   if (all.includes(ORDER_LINK_TOKEN)) {

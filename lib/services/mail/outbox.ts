@@ -25,7 +25,11 @@ const columns = {
   nextAttemptAt: outgoingMail.nextAttemptAt,
 };
 
-type Row = Omit<AdminMailDto, "createdAt" | "sentAt" | "nextAttemptAt"> & { createdAt: Date; sentAt: Date | null; nextAttemptAt: Date | null };
+type Row = Omit<AdminMailDto, "createdAt" | "sentAt" | "nextAttemptAt"> & {
+  createdAt: Date;
+  sentAt: Date | null;
+  nextAttemptAt: Date | null;
+};
 
 function toDto(row: Row): AdminMailDto {
   return {

@@ -38,12 +38,23 @@ export async function processOrder(orderId: string, session: Session, locale: Lo
  * POST …/complete: processing → shipped (Mark as Completed; completedAt is set with shippedAt), with
  * the optional carrier and tracking number; the customer gets the "shipped" mail in the order's language.
  */
-export async function completeOrder(orderId: string, body: { carrier: string | null; trackingNumber: string | null }, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+export async function completeOrder(
+  orderId: string,
+  body: { carrier: string | null; trackingNumber: string | null },
+  session: Session,
+  locale: Locale,
+): Promise<AdminOrderDetail> {
   await inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();
     const { carrier, trackingNumber } = body;
-    const updated = await moveOrder(tx, order, { action: "complete", by: adminActor(session), paid: true, set: { carrier, trackingNumber }, data: { carrier, trackingNumber } });
+    const updated = await moveOrder(tx, order, {
+      action: "complete",
+      by: adminActor(session),
+      paid: true,
+      set: { carrier, trackingNumber },
+      data: { carrier, trackingNumber },
+    });
     effects.mailIds.push(await queueMail(tx, { ...(await shippedMail(tx, updated)), kind: "shipped", orderId }));
   });
   return getAdminOrder(orderId, locale);
@@ -84,12 +95,23 @@ export async function resendReceipt(orderId: string, session: Session): Promise<
     if (!order) throw notFound();
     const bundle = await loadBundle(tx, orderId);
     if (!bundle) throw notFound();
-    if (!bundle.payments.some((p) => p.status === "succeeded" || p.status === "refunded")) throw new ApiError(409, "errors.receiptNotAvailable");
+    if (!bundle.payments.some((p) => p.status === "succeeded" || p.status === "refunded"))
+      throw new ApiError(409, "errors.receiptNotAvailable");
     const invoice = bundle.invoices.find((i) => i.kind === "invoice");
     const mail = await receiptMail(tx, bundle, order.locale);
-    const mailId = await queueMail(tx, { ...mail, kind: "receipt", orderId, attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null });
+    const mailId = await queueMail(tx, {
+      ...mail,
+      kind: "receipt",
+      orderId,
+      attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null,
+    });
     effects.mailIds.push(mailId);
-    await recordEvent(tx, { orderId, type: "receipt_sent", by: adminActor(session), data: { mailId, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null } });
+    await recordEvent(tx, {
+      orderId,
+      type: "receipt_sent",
+      by: adminActor(session),
+      data: { mailId, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null },
+    });
     return { mailId };
   });
 }

@@ -35,7 +35,10 @@ export function providerForPayment(payment: Pick<Payment, "provider">): PaymentP
 }
 
 /** Runs a provider call; its failure becomes a 502 with a message for the customer. */
-export async function providerCall<T>(fn: () => Promise<T>, key: "errors.paymentPreparationFailed" | "errors.paymentProviderFailed"): Promise<T> {
+export async function providerCall<T>(
+  fn: () => Promise<T>,
+  key: "errors.paymentPreparationFailed" | "errors.paymentProviderFailed",
+): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -64,7 +67,11 @@ export async function clientSecretFor(payment: Payment): Promise<string | null> 
 }
 
 /** Commits nothing itself: adds attempt n of the order as "creating" (inside the caller's transaction). */
-export async function insertCreatingAttempt(tx: Tx, order: Pick<Order, "id" | "totalCents" | "currency">, attempt: number): Promise<Payment> {
+export async function insertCreatingAttempt(
+  tx: Tx,
+  order: Pick<Order, "id" | "totalCents" | "currency">,
+  attempt: number,
+): Promise<Payment> {
   const [payment] = await tx
     .insert(payments)
     .values({
@@ -161,7 +168,9 @@ export async function cancelAttempt(payment: Payment, locale: Locale): Promise<v
     const row = await lockPayment(tx, payment);
     // Recorded meanwhile (a "creating" attempt got its provider id): the caller decides again.
     if (!row || row.providerPaymentId !== id) return;
-    const state: ProviderPaymentState = observed ? { status: observed.status, failureReason: observed.failureReason } : { status: "cancelled", failureReason: null };
+    const state: ProviderPaymentState = observed
+      ? { status: observed.status, failureReason: observed.failureReason }
+      : { status: "cancelled", failureReason: null };
     await applyPaymentState(tx, row, state, { locale, effects, source: "cancel-attempt" });
   });
 }
@@ -191,12 +200,14 @@ async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step>
   if (mode === "replay" && order.status !== "pending" && current) return { kind: "answer", payment: current };
   // Paid once and refunded since (an admin's full refund): not paid a second time. A refunded
   // duplicate payment never paid the order and does not count.
-  if (order.status !== "pending" || (all.some((p) => p.status === "refunded") && (await paidBefore(tx, orderId)))) throw new ApiError(409, "errors.orderNotPayable");
+  if (order.status !== "pending" || (all.some((p) => p.status === "refunded") && (await paidBefore(tx, orderId))))
+    throw new ApiError(409, "errors.orderNotPayable");
   // An older attempt still live (never expected): it goes first.
   const older = all.find((p) => p !== current && (p.status === "creating" || isOpen(p)));
   if (older) return { kind: "cancel", payment: older };
   // Nothing to pay with (the last attempt was cancelled, or was a duplicate payment refunded): attempt n+1.
-  if (!current || current.status === "cancelled" || current.status === "refunded") return { kind: "resolve", payment: await insertCreatingAttempt(tx, order, all.length + 1) };
+  if (!current || current.status === "cancelled" || current.status === "refunded")
+    return { kind: "resolve", payment: await insertCreatingAttempt(tx, order, all.length + 1) };
   // Money may be on its way: never cancelled from here.
   if (current.status === "processing") return { kind: "answer", payment: current };
   if (current.amountCents !== order.totalCents) return { kind: "cancel", payment: current };

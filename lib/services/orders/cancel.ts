@@ -57,7 +57,8 @@ function assertCancellable(order: Order, by: Actor, reason: string | null): void
     if (by.actor === "customer") throw new ApiError(409, "errors.orderNotCancellable");
     throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);
   }
-  if (edge.reasonRequiredFor?.includes(by.actor) && !reason) throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });
+  if (edge.reasonRequiredFor?.includes(by.actor) && !reason)
+    throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });
 }
 
 /** A payment the provider is still deciding on (money on its way) blocks the cancellation. */
@@ -74,7 +75,11 @@ const sumOf = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r)
 async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
   const mails = await tx.select({ attachments: outgoingMail.attachments }).from(outgoingMail).where(eq(outgoingMail.orderId, orderId));
   const sent = new Set(mails.flatMap((m) => m.attachments ?? []).map((a) => a.invoiceId));
-  const notes = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note"))).orderBy(asc(invoices.id));
+  const notes = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note")))
+    .orderBy(asc(invoices.id));
   return notes.filter((n) => !sent.has(n.id));
 }
 
@@ -160,11 +165,20 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
     if (!mailable) return updated;
     // The mail says what the order got back in all, with the credit notes no mail carried yet
     // (those of this cancellation, or of an earlier attempt that refunded but could not cancel).
-    const given = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["succeeded", "pending"])));
+    const given = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["succeeded", "pending"])));
     const creditNotes = await unsentCreditNotes(tx, orderId);
-    const mail = await cancelledMail(tx, updated, { reason: opts.by.actor === "admin" ? reason : null, refundedCents: sumOf(given), withCreditNote: creditNotes.length > 0 });
+    const mail = await cancelledMail(tx, updated, {
+      reason: opts.by.actor === "admin" ? reason : null,
+      refundedCents: sumOf(given),
+      withCreditNote: creditNotes.length > 0,
+    });
     const attachments = creditNotes.map((c) => ({ type: "invoice" as const, invoiceId: c.id }));
-    effects.mailIds.push(await queueMail(tx, { ...mail, kind: "cancelled", orderId, attachments: attachments.length ? attachments : null }));
+    effects.mailIds.push(
+      await queueMail(tx, { ...mail, kind: "cancelled", orderId, attachments: attachments.length ? attachments : null }),
+    );
     return updated;
   });
 }

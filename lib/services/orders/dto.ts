@@ -1,7 +1,17 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { invoices, orderAddresses, orderItems, orders, payments, type Invoice, type Order, type OrderItem, type Payment } from "@/db/schema";
+import {
+  invoices,
+  orderAddresses,
+  orderItems,
+  orders,
+  payments,
+  type Invoice,
+  type Order,
+  type OrderItem,
+  type Payment,
+} from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
@@ -93,7 +103,15 @@ export async function latestPaymentRow(db: Queryable, orderId: string, forUpdate
 function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
   const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
   if (!a) throw new Error("order has no shipping address");
-  return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    street1: a.street1,
+    street2: a.street2,
+    city: a.city,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
+  };
 }
 
 export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): OrderDto {
@@ -134,7 +152,9 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
     trackingNumber: order.trackingNumber,
     cancellable: order.status === "pending" && !bundle.payments.some((p) => p.status === "processing"),
     invoiceAvailable: bundle.invoices.some((i) => i.kind === "invoice"),
-    creditNotes: bundle.invoices.filter((i) => i.kind === "credit_note").map((i) => ({ id: i.id, number: i.number, grossCents: i.grossCents })),
+    creditNotes: bundle.invoices
+      .filter((i) => i.kind === "credit_note")
+      .map((i) => ({ id: i.id, number: i.number, grossCents: i.grossCents })),
     paymentFailureMessage: latest?.status === "failed" && latest.failureMessage ? translate(locale, latest.failureMessage) : null,
   });
 }

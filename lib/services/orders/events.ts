@@ -40,7 +40,12 @@ export async function orderTimeline(db: Queryable, orderId: string): Promise<Ord
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }
 
-const EVENT_OF: Record<OrderAction, OrderEventType> = { process: "processed", complete: "shipped", deliver: "delivered", cancel: "cancelled" };
+const EVENT_OF: Record<OrderAction, OrderEventType> = {
+  process: "processed",
+  complete: "shipped",
+  deliver: "delivered",
+  cancel: "cancelled",
+};
 
 export interface MoveInput {
   action: OrderAction;
@@ -52,7 +57,9 @@ export interface MoveInput {
   eventType?: OrderEventType;
   data?: Record<string, unknown> | null;
   /** Extra columns set with the status (timestamps, carrier, tracking number, reason). */
-  set?: Partial<Pick<Order, "processedAt" | "shippedAt" | "completedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber">>;
+  set?: Partial<
+    Pick<Order, "processedAt" | "shippedAt" | "completedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber">
+  >;
 }
 
 /**
@@ -68,13 +75,27 @@ export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise
   }
   const now = new Date();
   const stamps: MoveInput["set"] =
-    edge.to === "processing" ? { processedAt: now } : edge.to === "shipped" ? { shippedAt: now, completedAt: now } : edge.to === "delivered" ? { deliveredAt: now } : { cancelledAt: now };
+    edge.to === "processing"
+      ? { processedAt: now }
+      : edge.to === "shipped"
+        ? { shippedAt: now, completedAt: now }
+        : edge.to === "delivered"
+          ? { deliveredAt: now }
+          : { cancelledAt: now };
   const [updated] = await tx
     .update(orders)
     .set({ status: edge.to, ...stamps, ...input.set })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!updated) throw new ApiError(409, "errors.orderChangedConcurrently");
-  await recordEvent(tx, { orderId: order.id, type: input.eventType ?? EVENT_OF[input.action], by: input.by, from: order.status, to: edge.to, note: input.note, data: input.data });
+  await recordEvent(tx, {
+    orderId: order.id,
+    type: input.eventType ?? EVENT_OF[input.action],
+    by: input.by,
+    from: order.status,
+    to: edge.to,
+    note: input.note,
+    data: input.data,
+  });
   return updated;
 }

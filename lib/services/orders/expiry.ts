@@ -44,7 +44,12 @@ export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpirySc
   const hours = env().UNPAID_ORDER_EXPIRY_HOURS;
   const cutoff = new Date(now.getTime() - hours * 3_600_000);
   const db = await getDb();
-  const due = await db.select({ id: orders.id }).from(orders).where(dueWhere(db, cutoff, scope)).orderBy(orders.updatedAt).limit(BATCH);
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(dueWhere(db, cutoff, scope))
+    .orderBy(orders.updatedAt)
+    .limit(BATCH);
   let expired = 0;
   for (const { id } of due) {
     try {
@@ -76,8 +81,15 @@ async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<
     if (all.some((p) => isOpen(p) && !(cancelled.has(p.id) && cancelled.get(p.id) === p.providerPaymentId))) return false;
     const ctx = { locale: order.locale, effects, source: "expiry" };
     // "creating" attempts were never handed to the customer: cancelled here only.
-    for (const p of all.filter((x) => x.status === "creating")) await applyPaymentState(tx, p, { status: "cancelled", failureReason: null }, ctx);
-    await moveOrder(tx, order, { action: "cancel", by: { actor: "system" }, paid: false, eventType: "expired", data: { unpaidHours: hours } });
+    for (const p of all.filter((x) => x.status === "creating"))
+      await applyPaymentState(tx, p, { status: "cancelled", failureReason: null }, ctx);
+    await moveOrder(tx, order, {
+      action: "cancel",
+      by: { actor: "system" },
+      paid: false,
+      eventType: "expired",
+      data: { unpaidHours: hours },
+    });
     return true;
   });
 }

@@ -61,7 +61,10 @@ interface Dialect {
   delimiter: string;
   decimal: string;
 }
-const DIALECTS: Record<OrderExportFormat, Dialect> = { csv: { delimiter: ",", decimal: "." }, "excel-de": { delimiter: ";", decimal: "," } };
+const DIALECTS: Record<OrderExportFormat, Dialect> = {
+  csv: { delimiter: ",", decimal: "." },
+  "excel-de": { delimiter: ";", decimal: "," },
+};
 
 /** The format the admin chose, else the one of their language. */
 export function exportFormat(chosen: OrderExportFormat | undefined, locale: Locale): OrderExportFormat {
@@ -87,7 +90,9 @@ export function text(value: string | null | undefined): string {
 function addressLine(addresses: OrderAddress[], kind: OrderAddress["kind"]): string {
   const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
   if (!a) return "";
-  return [`${a.firstName} ${a.lastName}`.trim(), a.street1, a.street2, `${a.postalCode} ${a.city}`.trim(), a.countryCode].filter((p) => p).join(", ");
+  return [`${a.firstName} ${a.lastName}`.trim(), a.street1, a.street2, `${a.postalCode} ${a.city}`.trim(), a.countryCode]
+    .filter((p) => p)
+    .join(", ");
 }
 
 function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
@@ -108,7 +113,21 @@ function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
   const first = { shipping: amount(order.shippingCents), orderTotal: amount(order.totalCents), refunded: amount(money.refundedCents) };
   const none = { shipping: "", orderTotal: "", refunded: "" };
   if (bundle.items.length === 0) {
-    return [{ ...orderFields, article: "", variant: "", colour: "", quantity: "", unitGross: "", net: "", vatRate: "", vat: "", gross: "", ...first }];
+    return [
+      {
+        ...orderFields,
+        article: "",
+        variant: "",
+        colour: "",
+        quantity: "",
+        unitGross: "",
+        net: "",
+        vatRate: "",
+        vat: "",
+        gross: "",
+        ...first,
+      },
+    ];
   }
   return bundle.items.map((item, index) => {
     const rate = Number(item.vatPercent);
@@ -140,7 +159,12 @@ async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): P
   const page = await db
     .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
     .from(orders)
-    .where(and(orderFilterWhere(query), cursor ? sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined))
+    .where(
+      and(
+        orderFilterWhere(query),
+        cursor ? sql`(${orders.createdAt}, ${orders.id}) > (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .limit(EXPORT_PAGE_SIZE);
   const last = page[page.length - 1];

@@ -67,7 +67,9 @@ export async function orderOfToken(token: string, clientIp: string, now: Date = 
   if ((await peek(window)) >= limits.GUEST_ORDER_LINK_FAILURES_PER_HOUR) throw tooManyFailures(window.windowSeconds);
   const link = verifyOrderLinkToken(token, now);
   const [order] = link
-    ? await (await getDb())
+    ? await (
+        await getDb()
+      )
         .select({ id: orders.id, userId: orders.userId, email: orders.email, createdAt: orders.createdAt, linkVersion: orders.linkVersion })
         .from(orders)
         .where(and(eq(orders.id, link.orderId), isNull(orders.customerErasedAt)))
@@ -102,7 +104,15 @@ function claimAllowed(order: LinkedOrder, ownerEmail: string, now: Date): boolea
 /** The account state the page needs: may the holder set a password, or does the email have an account already? */
 async function accountState(order: LinkedOrder, now: Date): Promise<{ canSetPassword: boolean; accountExists: boolean }> {
   const db = await getDb();
-  const owner = order.userId === null ? undefined : (await db.select({ email: users.email, roles: users.roles, passwordHash: users.passwordHash }).from(users).where(eq(users.id, order.userId)))[0];
+  const owner =
+    order.userId === null
+      ? undefined
+      : (
+          await db
+            .select({ email: users.email, roles: users.roles, passwordHash: users.passwordHash })
+            .from(users)
+            .where(eq(users.id, order.userId))
+        )[0];
   const [withPassword] = await db
     .select({ id: users.id })
     .from(users)
@@ -162,7 +172,9 @@ export async function guestInvoiceFile(token: string, clientIp: string, invoiceI
 /** GET /api/guest/orders/{token}/items/{itemId}/image: the design printed on one line of this order (another order's line → 404). */
 export async function guestItemImage(token: string, clientIp: string, itemId: number, ifNoneMatch: string | null): Promise<Response> {
   const order = await orderOfToken(token, clientIp);
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select({ id: images.id, storageKey: images.storageKey, mimeType: images.mimeType, sizeBytes: images.sizeBytes })
     .from(orderItems)
     .innerJoin(images, eq(images.id, orderItems.imageId))
@@ -184,7 +196,12 @@ export async function setGuestPassword(token: string, clientIp: string, password
   const order = await orderOfToken(token, clientIp, now);
   requireWritable(order);
   if (order.userId === null) throw linkInvalid();
-  const [owner] = await (await getDb()).select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
+  const [owner] = await (
+    await getDb()
+  )
+    .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
+    .from(users)
+    .where(eq(users.id, order.userId));
   if (!owner) throw linkInvalid();
   // Checked before the (costly) hash; claimGuestAccounts checks again under its lock.
   if (owner.passwordHash !== null || !owner.roles.includes("guest")) throw new ApiError(409, "errors.accountExists");

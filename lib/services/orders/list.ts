@@ -18,7 +18,9 @@ function childRows<T>(table: PgTable, orderId: PgColumn, fields: Record<string, 
   );
   // Columns inside nested sql stay table-qualified (drizzle strips the table of a bare column in a single-table select).
   const qualified = (column: PgColumn) => sql`${column}`;
-  return sql<T[]>`coalesce((select json_agg(json_build_object(${pairs}) order by ${qualified(orderBy)}) from ${table} where ${qualified(orderId)} = ${qualified(orders.id)}), '[]'::json)`;
+  return sql<
+    T[]
+  >`coalesce((select json_agg(json_build_object(${pairs}) order by ${qualified(orderBy)}) from ${table} where ${qualified(orderId)} = ${qualified(orders.id)}), '[]'::json)`;
 }
 
 function pick<T extends Record<string, PgColumn>, K extends keyof T>(columns: T, keys: readonly K[]): Pick<T, K> {
@@ -47,8 +49,26 @@ const ORDER_FIELDS = pick(getTableColumns(orders), [
   "trackingNumber",
 ] as const);
 
-const ITEM_FIELDS = pick(getTableColumns(orderItems), ["id", "articleName", "variantName", "colour", "quantity", "unitPriceCents", "totalCents", "imageId"] as const);
-const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), ["kind", "firstName", "lastName", "street1", "street2", "city", "postalCode", "countryCode"] as const);
+const ITEM_FIELDS = pick(getTableColumns(orderItems), [
+  "id",
+  "articleName",
+  "variantName",
+  "colour",
+  "quantity",
+  "unitPriceCents",
+  "totalCents",
+  "imageId",
+] as const);
+const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), [
+  "kind",
+  "firstName",
+  "lastName",
+  "street1",
+  "street2",
+  "city",
+  "postalCode",
+  "countryCode",
+] as const);
 const PAYMENT_FIELDS = pick(getTableColumns(payments), ["status", "failureMessage"] as const);
 const INVOICE_FIELDS = pick(getTableColumns(invoices), ["id", "kind", "number", "grossCents"] as const);
 

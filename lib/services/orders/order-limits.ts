@@ -11,7 +11,10 @@ import { consume } from "../rate-limit";
 const HOUR = 3600;
 
 /** Counts one placement or cancellation; 429 with Retry-After past the account's or the client's allowance. */
-export async function limitOrderAction(action: "place" | "cancel", who: { userId: number | null; clientIp?: string | null }): Promise<void> {
+export async function limitOrderAction(
+  action: "place" | "cancel",
+  who: { userId: number | null; clientIp?: string | null },
+): Promise<void> {
   const e = env();
   const [perAccount, perClient, message] =
     action === "place"

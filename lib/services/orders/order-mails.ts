@@ -21,7 +21,8 @@ import type { Queryable } from "./dto";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The order's status link, and whether its account is a guest that may still set a password there. */
 export interface OrderLink {
@@ -42,9 +43,14 @@ export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "user
   const url = orderStatusMailUrl();
   const [row] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
   if (order.userId === null || !row) return { url, guest: false };
-  const [owner] = await db.select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles }).from(users).where(eq(users.id, order.userId));
+  const [owner] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
+    .from(users)
+    .where(eq(users.id, order.userId));
   if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };
-  const claimable = owner.email.trim().toLowerCase() === order.email.trim().toLowerCase() && Date.now() < row.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * 86_400_000;
+  const claimable =
+    owner.email.trim().toLowerCase() === order.email.trim().toLowerCase() &&
+    Date.now() < row.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * 86_400_000;
   if (!claimable) return { url, guest: false };
   const [account] = await db
     .select({ id: users.id })
@@ -78,7 +84,8 @@ export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "use
     .where(and(eq(users.email, order.email), isNotNull(users.emailVerifiedAt)))
     .limit(1);
   if (verified) return true;
-  const owner = order.userId === null ? undefined : (await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0];
+  const owner =
+    order.userId === null ? undefined : (await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0];
   const ownAccount = order.userId !== null && owner?.email === order.email ? eq(orders.userId, order.userId) : undefined;
   return (await paidOrder(or(eq(orders.email, order.email), ownAccount))).length > 0;
 }
@@ -127,7 +134,17 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
   const facts = [{ label: tr(order, "orderNumber"), value: order.orderNumber }, ...(body.facts ?? [])];
   const [intro, ...rest] = body.paragraphs;
   const linkLines = orderLinkText(body.link, order.locale);
-  const text = [greeting, "", intro ?? "", "", ...facts.map((f) => `${f.label}: ${f.value}`), "", ...rest.flatMap((p) => [p, ""]), ...linkLines.flatMap((p) => [p, ""]), signature].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro ?? "",
+    "",
+    ...facts.map((f) => `${f.label}: ${f.value}`),
+    "",
+    ...rest.flatMap((p) => [p, ""]),
+    ...linkLines.flatMap((p) => [p, ""]),
+    signature,
+  ].join("\n");
   const html = [
     `<!doctype html><html lang="${order.locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro ?? "")}</p>`,

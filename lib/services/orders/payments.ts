@@ -25,7 +25,10 @@ export { lockedPayments } from "./attempts";
 
 /** The caller's own order, or 404 exactly like an unknown one (another customer's, or an admin on a user route). */
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
-  const query = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
+  const query = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
   const [order] = lock ? await query.for("update") : await query;
   if (!order) throw notFound();
   return order;
@@ -33,7 +36,10 @@ export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string,
 
 async function assertOwnOrder(session: Session, orderId: string): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
   if (!row) throw notFound();
 }
 
@@ -69,10 +75,17 @@ export async function reconcileStripePayment(orderId: string, locale: Locale, op
  * reloaded; the webhook tells the news anyway.
  */
 async function claimProviderCheck(paymentId: number): Promise<boolean> {
-  const claimed = await (await getDb())
+  const claimed = await (
+    await getDb()
+  )
     .update(payments)
     .set({ providerCheckedAt: sql`now()`, updatedAt: sql`${payments.updatedAt}` })
-    .where(and(eq(payments.id, paymentId), or(isNull(payments.providerCheckedAt), lt(payments.providerCheckedAt, sql`now() - interval '30 seconds'`))))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        or(isNull(payments.providerCheckedAt), lt(payments.providerCheckedAt, sql`now() - interval '30 seconds'`)),
+      ),
+    )
     .returning({ id: payments.id });
   return claimed.length > 0;
 }
@@ -115,7 +128,8 @@ async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promis
   const order = await ownOrderOrThrow(tx, session, orderId, true);
   const payment = await latestPaymentRow(tx, orderId, true);
   // With Stripe configured the sandbox never marks anything paid, not even an older sandbox attempt.
-  if (!payment || payment.provider !== "sandbox" || !sandboxAllowed() || getPaymentProvider().name !== "sandbox") throw new ApiError(409, "errors.sandboxOnly");
+  if (!payment || payment.provider !== "sandbox" || !sandboxAllowed() || getPaymentProvider().name !== "sandbox")
+    throw new ApiError(409, "errors.sandboxOnly");
   return { order, payment };
 }
 
@@ -149,7 +163,8 @@ export async function authenticateSandboxPayment(session: Session, orderId: stri
     const { order, payment } = await sandboxAttempt(tx, session, orderId);
     const id = payment.providerPaymentId;
     if (payment.status === "succeeded") return toPaymentDto(payment, locale);
-    if (order.status !== "pending" || payment.status !== "requires_action" || id === null) throw new ApiError(409, "errors.paymentNotConfirmable");
+    if (order.status !== "pending" || payment.status !== "requires_action" || id === null)
+      throw new ApiError(409, "errors.paymentNotConfirmable");
     const outcome = sandboxAuthenticate(id, approve);
     return toPaymentDto(await applyPaymentState(tx, payment, outcome, { locale, effects, source: "sandbox-authenticate" }), locale);
   });

@@ -26,10 +26,13 @@ const PLACE_LOCK_CLASS = 727002;
 /** Both countries must be in the shop's country list; the answer names the field. */
 async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void> {
   const codes = [body.shippingAddress.countryCode, ...(body.billingAddress ? [body.billingAddress.countryCode] : [])];
-  const known = new Set((await db.select({ code: countries.code }).from(countries).where(inArray(countries.code, codes))).map((c) => c.code));
+  const known = new Set(
+    (await db.select({ code: countries.code }).from(countries).where(inArray(countries.code, codes))).map((c) => c.code),
+  );
   const errors: Record<string, MessageKey> = {};
   if (!known.has(body.shippingAddress.countryCode)) errors["shippingAddress.countryCode"] = "validation.countryUnknown";
-  if (body.billingAddress && !known.has(body.billingAddress.countryCode)) errors["billingAddress.countryCode"] = "validation.countryUnknown";
+  if (body.billingAddress && !known.has(body.billingAddress.countryCode))
+    errors["billingAddress.countryCode"] = "validation.countryUnknown";
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
@@ -90,7 +93,12 @@ async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], bod
       personalised: l.imageId !== null,
     })),
   );
-  await tx.insert(orderAddresses).values([addressRow(orderId, "shipping", body.shippingAddress), addressRow(orderId, "billing", body.billingAddress ?? body.shippingAddress)]);
+  await tx
+    .insert(orderAddresses)
+    .values([
+      addressRow(orderId, "shipping", body.shippingAddress),
+      addressRow(orderId, "billing", body.billingAddress ?? body.shippingAddress),
+    ]);
 }
 
 /**
@@ -125,7 +133,10 @@ type Placement =
 async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
   const userId = session.user.id;
   await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
-  const [again] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  const [again] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
   if (again) return { kind: "existing", orderId: again.id };
 
   // Names are snapshotted in the language the customer orders in.
@@ -163,7 +174,13 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   if (!order) throw new Error("orders insert returned no row");
   const orderId = order.id;
   await writeContents(tx, orderId, priced.lines, body);
-  await recordEvent(tx, { orderId, type: "placed", by, to: "pending", data: { totalCents: order.totalCents, orderNumber: order.orderNumber } });
+  await recordEvent(tx, {
+    orderId,
+    type: "placed",
+    by,
+    to: "pending",
+    data: { totalCents: order.totalCents, orderNumber: order.orderNumber },
+  });
   await insertCreatingAttempt(tx, order, 1);
   return { kind: "created", orderId };
 }
@@ -187,7 +204,10 @@ export async function placeOrder(session: Session, body: PlaceOrderInput, locale
   paymentConfig();
   await expireUnpaidOrders(new Date(), { userId });
   const db = await getDb();
-  const [known] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
+  const [known] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
   if (known) return answer(known.id, locale, "replay");
   await limitOrderAction("place", { userId, clientIp });
   await assertKnownCountries(db, body);

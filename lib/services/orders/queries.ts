@@ -18,7 +18,10 @@ import { receiptPdfFile } from "./receipt-file";
 /** The caller's own order with everything it needs; another customer's (or an admin on a user route) → 404. */
 async function ownBundleOrThrow(session: Session, orderId: string): Promise<OrderBundle> {
   const db = await getDb();
-  const rows = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, session.user.id)));
   const [bundle] = await loadBundles(db, rows);
   if (!bundle) throw notFound();
   return bundle;

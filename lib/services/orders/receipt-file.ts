@@ -25,7 +25,9 @@ export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): P
     making = (async () => {
       const pdf = await renderReceiptPdf(input);
       // A failed write only costs the next download a rendering.
-      await storage.put(key, pdf, "application/pdf").catch((err: unknown) => logger.warn("storing a receipt PDF failed", { orderId, key, err }));
+      await storage
+        .put(key, pdf, "application/pdf")
+        .catch((err: unknown) => logger.warn("storing a receipt PDF failed", { orderId, key, err }));
       return pdf;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, making);

@@ -26,7 +26,13 @@ async function countryNames(db: Queryable, bundle: OrderBundle, locale: Locale):
 }
 
 function addressLines(a: OrderAddress, names: Map<string, string>): string[] {
-  return [`${a.firstName} ${a.lastName}`, a.street1, ...(a.street2 ? [a.street2] : []), `${a.postalCode} ${a.city}`, names.get(a.countryCode) ?? a.countryCode];
+  return [
+    `${a.firstName} ${a.lastName}`,
+    a.street1,
+    ...(a.street2 ? [a.street2] : []),
+    `${a.postalCode} ${a.city}`,
+    names.get(a.countryCode) ?? a.countryCode,
+  ];
 }
 
 /** Everything a receipt shows, translated and formatted; shared by the PDF and the email. */
@@ -83,7 +89,8 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** The receipt email of a paid order, in the given language: items and totals in euros. */
 export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
@@ -92,10 +99,14 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   const greeting = t(locale, "mailGreeting", { firstName: order.firstName });
   const intro = t(locale, "mailIntro", { total: formatEuro(order.totalCents, locale) });
   // The invoice (issued in the paying transaction) travels with the receipt as a PDF attachment.
-  const [invoice] = await db.select({ number: invoices.number }).from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
+  const [invoice] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const invoiceLine = invoice ? t(locale, "mailInvoice", { number: invoice.number }) : null;
   const link = await orderLinkOf(db, order);
-  const itemLine = (i: ReceiptContent["items"][number]) => `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
+  const itemLine = (i: ReceiptContent["items"][number]) =>
+    `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
 
   const text = [
     greeting,
@@ -124,7 +135,10 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>${invoiceLine ? `<p>${escapeHtml(invoiceLine)}</p>` : ""}`,
     `<p>${content.facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
     `<table style="border-collapse:collapse"><thead><tr>${[t(locale, "item"), t(locale, "quantity"), t(locale, "unitPrice"), t(locale, "lineTotal")].map((h) => `<th style="padding:4px 8px;text-align:left">${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>`,
-    ...content.items.map((i) => `<tr>${cell(i.detail ? `${i.name} (${i.detail})` : i.name)}${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`),
+    ...content.items.map(
+      (i) =>
+        `<tr>${cell(i.detail ? `${i.name} (${i.detail})` : i.name)}${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`,
+    ),
     `</tbody></table>`,
     `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
     ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),

@@ -119,7 +119,12 @@ async function reserve(input: ReserveInput): Promise<Piece[]> {
       const known = await tx
         .select()
         .from(refunds)
-        .where(and(eq(refunds.orderId, order.id), sql`(${refunds.idempotencyKey} = ${key} OR ${refunds.idempotencyKey} LIKE ${`${key}:payment:%`})`))
+        .where(
+          and(
+            eq(refunds.orderId, order.id),
+            sql`(${refunds.idempotencyKey} = ${key} OR ${refunds.idempotencyKey} LIKE ${`${key}:payment:%`})`,
+          ),
+        )
         .orderBy(asc(refunds.id));
       if (known.length > 0) return known.map((refund) => ({ refund, payment: byId.get(refund.paymentId) as Payment, resend: true }));
     }
@@ -130,7 +135,8 @@ async function reserve(input: ReserveInput): Promise<Piece[]> {
     const available = candidates.reduce((sum, p) => sum + (money.left.get(p.id) ?? 0), 0);
     if (available === 0) throw new ApiError(409, "errors.nothingToRefund");
     const amount = input.amountCents ?? available;
-    if (amount > available) throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
+    if (amount > available)
+      throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
 
     const shares: { payment: Payment; cents: number }[] = [];
     let rest = amount;
@@ -143,16 +149,33 @@ async function reserve(input: ReserveInput): Promise<Piece[]> {
     for (const s of shares) providerForPayment(s.payment);
     const pieces: Piece[] = [];
     for (const { payment, cents } of shares) {
-      const key = input.idempotencyKey ? (shares.length === 1 ? input.idempotencyKey : `${input.idempotencyKey}:payment:${payment.id}`) : `tmp:${randomUUID()}`;
+      const key = input.idempotencyKey
+        ? shares.length === 1
+          ? input.idempotencyKey
+          : `${input.idempotencyKey}:payment:${payment.id}`
+        : `tmp:${randomUUID()}`;
       const [inserted] = await tx
         .insert(refunds)
-        .values({ orderId: order.id, paymentId: payment.id, amountCents: cents, reason: input.reason, status: "pending", idempotencyKey: key, source: input.by.actor, createdBy: input.by.userId ?? null })
+        .values({
+          orderId: order.id,
+          paymentId: payment.id,
+          amountCents: cents,
+          reason: input.reason,
+          status: "pending",
+          idempotencyKey: key,
+          source: input.by.actor,
+          createdBy: input.by.userId ?? null,
+        })
         .returning();
       if (!inserted) throw new Error("refunds insert returned no row");
       let refund = inserted;
       if (!input.idempotencyKey) {
         // Readable and unique by construction: order:{orderId}:refund:{refundId}.
-        const [renamed] = await tx.update(refunds).set({ idempotencyKey: `order:${order.id}:refund:${inserted.id}` }).where(eq(refunds.id, inserted.id)).returning();
+        const [renamed] = await tx
+          .update(refunds)
+          .set({ idempotencyKey: `order:${order.id}:refund:${inserted.id}` })
+          .where(eq(refunds.id, inserted.id))
+          .returning();
         refund = renamed ?? inserted;
       }
       pieces.push({ refund, payment });
@@ -203,9 +226,20 @@ async function execute(piece: Piece, opts: RefundOptions): Promise<Executed> {
     logger.error("refund at the provider failed", { refundId: refund.id, paymentId: payment.id, err });
     return { refund: await markFailed(piece, opts.by, err instanceof Error ? err.message : String(err)), creditNote: null, failed: true };
   }
-  if (answer.status === "failed") return { refund: await markFailed(piece, opts.by, `the provider refused the refund ${answer.refundId}`), creditNote: null, failed: true };
+  if (answer.status === "failed")
+    return {
+      refund: await markFailed(piece, opts.by, `the provider refused the refund ${answer.refundId}`),
+      creditNote: null,
+      failed: true,
+    };
   if (answer.status === "pending") {
-    const [row] = await (await getDb()).update(refunds).set({ providerRefundId: answer.refundId }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending"))).returning();
+    const [row] = await (
+      await getDb()
+    )
+      .update(refunds)
+      .set({ providerRefundId: answer.refundId })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, "pending")))
+      .returning();
     return { refund: row ?? refund, creditNote: null, failed: false };
   }
   return inTransaction(async (tx, effects) => {
@@ -258,13 +292,17 @@ const PENDING_BATCH = 50;
  * refund id at the provider, else sent with its own idempotency key, so the money moves once.
  * Answers how many were settled and whether any is still without an answer.
  */
-export async function finishPendingRefunds(scope: { orderId?: string; notify?: boolean } = {}): Promise<{ settled: number; unsettled: boolean }> {
+export async function finishPendingRefunds(
+  scope: { orderId?: string; notify?: boolean } = {},
+): Promise<{ settled: number; unsettled: boolean }> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), scope.orderId ? eq(refunds.orderId, scope.orderId) : undefined))
+    .where(
+      and(eq(refunds.status, "pending"), isNull(refunds.providerRefundId), scope.orderId ? eq(refunds.orderId, scope.orderId) : undefined),
+    )
     .orderBy(asc(refunds.id))
     .limit(PENDING_BATCH);
   let settled = 0;
@@ -298,7 +336,10 @@ export async function refundOrder(orderId: string, opts: RefundOptions & { guard
  * Refunds (all that is left of) one payment: used after the commit for a second successful payment
  * of an order (transitions.ts onPaid). Nothing left → null.
  */
-export async function refundPayment(paymentId: number, opts: { amountCents?: number; reason: string; by: Actor; idempotencyKey?: string }): Promise<Refund | null> {
+export async function refundPayment(
+  paymentId: number,
+  opts: { amountCents?: number; reason: string; by: Actor; idempotencyKey?: string },
+): Promise<Refund | null> {
   const [payment] = await (await getDb()).select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
   if (!payment) return null;
   let pieces: Piece[];
@@ -366,12 +407,17 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
   if (!payment) throw notFound();
   const [known] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, input.providerRefundId)).for("update");
   const [mine] = input.refundId === undefined ? [] : await tx.select().from(refunds).where(eq(refunds.id, input.refundId)).for("update");
-  const fullyRefunded = async () => (await tx.$count(payments, and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))) === 0;
+  const fullyRefunded = async () =>
+    (await tx.$count(payments, and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))) === 0;
   if (known && mine && known.id !== mine.id && mine.status === "pending") {
     // The provider's announcement was booked before our own answer was recorded: it is the same
     // money, so our pending row is folded into the booked one (keeping who asked and why).
     await tx.delete(refunds).where(eq(refunds.id, mine.id));
-    const [merged] = await tx.update(refunds).set({ reason: mine.reason, source: mine.source, createdBy: mine.createdBy }).where(eq(refunds.id, known.id)).returning();
+    const [merged] = await tx
+      .update(refunds)
+      .set({ reason: mine.reason, source: mine.source, createdBy: mine.createdBy })
+      .where(eq(refunds.id, known.id))
+      .returning();
     return { refund: merged ?? known, booked: false, creditNote: null, fullyRefunded: await fullyRefunded() };
   }
   const ours = known ?? mine;
@@ -382,8 +428,19 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
   const cents = Math.min(wanted, holds);
   const by: Actor = { actor: input.source, userId: input.actorUserId ?? null };
   if (cents !== wanted) {
-    logger.error("refund exceeds what the payment holds", { paymentId: payment.id, wanted, holds, providerRefundId: input.providerRefundId });
-    await recordEvent(tx, { orderId: order.id, type: "amount_mismatch", by, note: input.reason, data: { paymentId: payment.id, refundCents: wanted, heldCents: holds, providerRefundId: input.providerRefundId } });
+    logger.error("refund exceeds what the payment holds", {
+      paymentId: payment.id,
+      wanted,
+      holds,
+      providerRefundId: input.providerRefundId,
+    });
+    await recordEvent(tx, {
+      orderId: order.id,
+      type: "amount_mismatch",
+      by,
+      note: input.reason,
+      data: { paymentId: payment.id, refundCents: wanted, heldCents: holds, providerRefundId: input.providerRefundId },
+    });
   }
   if (cents <= 0) return { refund: ours ?? null, booked: false, creditNote: null, fullyRefunded: await fullyRefunded() };
 
@@ -392,7 +449,15 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
     ? await tx.update(refunds).set(values).where(eq(refunds.id, ours.id)).returning()
     : await tx
         .insert(refunds)
-        .values({ ...values, orderId: order.id, paymentId: payment.id, reason: input.reason, idempotencyKey: `provider:${input.providerRefundId}`, source: input.source, createdBy: input.actorUserId ?? null })
+        .values({
+          ...values,
+          orderId: order.id,
+          paymentId: payment.id,
+          reason: input.reason,
+          idempotencyKey: `provider:${input.providerRefundId}`,
+          source: input.source,
+          createdBy: input.actorUserId ?? null,
+        })
         .returning();
   if (!refund) throw new Error("refund booking returned no row");
 
@@ -404,14 +469,33 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
     type: "refunded",
     by,
     note: refund.reason,
-    data: { refundId: refund.id, paymentId: payment.id, amountCents: cents, paymentRefundedCents: refundedCents, paymentAmountCents: payment.amountCents, providerRefundId: input.providerRefundId },
+    data: {
+      refundId: refund.id,
+      paymentId: payment.id,
+      amountCents: cents,
+      paymentRefundedCents: refundedCents,
+      paymentAmountCents: payment.amountCents,
+      providerRefundId: input.providerRefundId,
+    },
   });
 
   const duplicate = (await duplicatePaymentIds(tx, order.id)).has(payment.id);
   const creditNote = duplicate ? null : await issueCreditNote(tx, { orderId: order.id, refundId: refund.id, amountCents: cents }, effects);
   if (input.notify !== false) {
-    const mail = await refundedMail(tx, order, { amountCents: cents, reason: input.source === "admin" ? refund.reason : null, duplicate, withCreditNote: creditNote !== null });
-    effects.mailIds.push(await queueMail(tx, { ...mail, kind: "refunded", orderId: order.id, attachments: creditNote ? [{ type: "invoice", invoiceId: creditNote.id }] : null }));
+    const mail = await refundedMail(tx, order, {
+      amountCents: cents,
+      reason: input.source === "admin" ? refund.reason : null,
+      duplicate,
+      withCreditNote: creditNote !== null,
+    });
+    effects.mailIds.push(
+      await queueMail(tx, {
+        ...mail,
+        kind: "refunded",
+        orderId: order.id,
+        attachments: creditNote ? [{ type: "invoice", invoiceId: creditNote.id }] : null,
+      }),
+    );
   }
   return { refund, booked: true, creditNote, fullyRefunded: await fullyRefunded() };
 }

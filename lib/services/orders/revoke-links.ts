@@ -21,7 +21,12 @@ export async function revokeOrderLinks(orderId: string, session: Session): Promi
       .where(eq(orders.id, orderId))
       .returning({ linkVersion: orders.linkVersion });
     if (!row) throw notFound();
-    await recordEvent(tx, { orderId, type: "links_revoked", by: { actor: "admin", userId: session.user.id }, data: { linkVersion: row.linkVersion } });
+    await recordEvent(tx, {
+      orderId,
+      type: "links_revoked",
+      by: { actor: "admin", userId: session.user.id },
+      data: { linkVersion: row.linkVersion },
+    });
     return { linkVersion: row.linkVersion };
   });
 }

@@ -34,7 +34,15 @@ type Dispute = Extract<StripeEvent, { type: "charge.dispute.closed" }>["data"]["
 
 /** What an event says, in our terms; amounts in cents, currency upper case. */
 type Announcement =
-  | { kind: "intent"; intentId: string; state: ProviderPaymentState; amount: number; received: number | null; currency: string; metadata: Record<string, string> }
+  | {
+      kind: "intent";
+      intentId: string;
+      state: ProviderPaymentState;
+      amount: number;
+      received: number | null;
+      currency: string;
+      metadata: Record<string, string>;
+    }
   | { kind: "charge_refunded"; intentId: string; charge: StripeCharge; amount: number; currency: string }
   | { kind: "refund_updated"; intentId: string; refund: Refund; amount: number; currency: string }
   | { kind: "dispute"; intentId: string; dispute: Dispute; closed: boolean; amount: number; currency: string };
@@ -61,26 +69,40 @@ function announcementOf(event: StripeEvent): Announcement | null {
           ? { status: "failed", failureReason: stripePaymentState(intent).failureReason ?? "unknown" }
           : { status: INTENT_STATES[event.type], failureReason: null };
       const received = event.type === "payment_intent.succeeded" ? intent.amount_received : null;
-      return { kind: "intent", intentId: intent.id, state, amount: intent.amount, received, currency: String(intent.currency).toUpperCase(), metadata: intent.metadata ?? {} };
+      return {
+        kind: "intent",
+        intentId: intent.id,
+        state,
+        amount: intent.amount,
+        received,
+        currency: String(intent.currency).toUpperCase(),
+        metadata: intent.metadata ?? {},
+      };
     }
     case "charge.refunded": {
       const charge = event.data.object;
       const intentId = idOf(charge.payment_intent);
-      return intentId ? { kind: "charge_refunded", intentId, charge, amount: charge.amount, currency: String(charge.currency).toUpperCase() } : null;
+      return intentId
+        ? { kind: "charge_refunded", intentId, charge, amount: charge.amount, currency: String(charge.currency).toUpperCase() }
+        : null;
     }
     case "refund.updated":
     case "refund.failed":
     case "charge.refund.updated": {
       const refund = event.data.object;
       const intentId = idOf(refund.payment_intent);
-      return intentId ? { kind: "refund_updated", intentId, refund, amount: refund.amount, currency: String(refund.currency).toUpperCase() } : null;
+      return intentId
+        ? { kind: "refund_updated", intentId, refund, amount: refund.amount, currency: String(refund.currency).toUpperCase() }
+        : null;
     }
     case "charge.dispute.created":
     case "charge.dispute.closed": {
       const dispute = event.data.object;
       const intentId = idOf(dispute.payment_intent);
       const closed = event.type === "charge.dispute.closed";
-      return intentId ? { kind: "dispute", intentId, dispute, closed, amount: dispute.amount, currency: String(dispute.currency).toUpperCase() } : null;
+      return intentId
+        ? { kind: "dispute", intentId, dispute, closed, amount: dispute.amount, currency: String(dispute.currency).toUpperCase() }
+        : null;
     }
     default:
       return null;
@@ -93,21 +115,29 @@ function announcementOf(event: StripeEvent): Announcement | null {
  * the paymentId in its metadata.
  */
 async function findPayment(tx: Tx, a: Announcement): Promise<Payment | undefined> {
-  const [known] = await tx.select().from(payments).where(and(eq(payments.provider, "stripe"), eq(payments.providerPaymentId, a.intentId)));
+  const [known] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, "stripe"), eq(payments.providerPaymentId, a.intentId)));
   if (known || a.kind !== "intent") return known;
   const paymentId = Number(a.metadata.paymentId);
   if (!Number.isSafeInteger(paymentId)) return undefined;
   const [creating] = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.provider, "stripe"), eq(payments.status, "creating"), isNull(payments.providerPaymentId)));
+    .where(
+      and(eq(payments.id, paymentId), eq(payments.provider, "stripe"), eq(payments.status, "creating"), isNull(payments.providerPaymentId)),
+    );
   return creating && creating.orderId === a.metadata.orderId ? creating : undefined;
 }
 
 /** A charge event for a PaymentIntent we do not know while an attempt is still being recorded: Stripe retries later. */
 async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
   const since = new Date(Date.now() - 24 * 3_600_000);
-  const recording = await tx.$count(payments, and(eq(payments.provider, "stripe"), eq(payments.status, "creating"), gte(payments.createdAt, since)));
+  const recording = await tx.$count(
+    payments,
+    and(eq(payments.provider, "stripe"), eq(payments.status, "creating"), gte(payments.createdAt, since)),
+  );
   if (recording > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
@@ -143,7 +173,12 @@ async function relock(tx: Tx, paymentId: number): Promise<Payment> {
 /** A charge (refunded or disputed) proves the payment: a success that has not arrived yet is applied first. */
 async function ensureSucceeded(c: Ctx, payment: Payment): Promise<Payment> {
   if (payment.status === "succeeded" || payment.status === "refunded") return payment;
-  return applyPaymentState(c.tx, payment, { status: "succeeded", failureReason: null }, { locale: c.order.locale, effects: c.effects, source: source(c) });
+  return applyPaymentState(
+    c.tx,
+    payment,
+    { status: "succeeded", failureReason: null },
+    { locale: c.order.locale, effects: c.effects, source: source(c) },
+  );
 }
 
 /** After money went back: no payment of the order holds money any more → a pending or processing order is cancelled. */
@@ -165,7 +200,11 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
   let left = charge.amount_refunded - payment.refundedCents;
   let fullyRefunded = payment.status === "refunded";
   const book = async (input: Omit<Book, "orderId" | "paymentId" | "source" | "reason">) => {
-    const booked = await bookSucceededRefund(c.tx, { orderId: payment.orderId, paymentId: payment.id, source: "provider", reason: "refunded at Stripe", notify: true, ...input }, c.effects);
+    const booked = await bookSucceededRefund(
+      c.tx,
+      { orderId: payment.orderId, paymentId: payment.id, source: "provider", reason: "refunded at Stripe", notify: true, ...input },
+      c.effects,
+    );
     if (booked.booked && booked.refund) left -= booked.refund.amountCents;
     fullyRefunded = booked.fullyRefunded;
   };
@@ -180,7 +219,8 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
     for (const r of listed) {
       if (left <= 0) break;
       // A refund of ours whose answer was lost has no provider id yet: Stripe names our refund id in its metadata.
-      const ours = mine.find((m) => m.providerRefundId === r.id) ?? mine.find((m) => !m.providerRefundId && r.metadata?.refundId === String(m.id));
+      const ours =
+        mine.find((m) => m.providerRefundId === r.id) ?? mine.find((m) => !m.providerRefundId && r.metadata?.refundId === String(m.id));
       await book({ amountCents: Math.min(r.amount, left), providerRefundId: r.id, refundId: ours?.id });
     }
   } else {
@@ -197,7 +237,10 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
 /** refund.updated & co.: a pending refund of ours succeeded (booked) or failed (released, "refund_failed"). */
 async function settleOurRefund(c: Ctx, payment: Payment, refund: Refund): Promise<WebhookOutcome> {
   const ourId = Number(refund.metadata?.refundId);
-  const byOurId = Number.isSafeInteger(ourId) && ourId > 0 ? and(eq(refunds.id, ourId), eq(refunds.paymentId, payment.id), isNull(refunds.providerRefundId)) : undefined;
+  const byOurId =
+    Number.isSafeInteger(ourId) && ourId > 0
+      ? and(eq(refunds.id, ourId), eq(refunds.paymentId, payment.id), isNull(refunds.providerRefundId))
+      : undefined;
   const [ours] = await c.tx
     .select()
     .from(refunds)
@@ -205,19 +248,45 @@ async function settleOurRefund(c: Ctx, payment: Payment, refund: Refund): Promis
     .for("update");
   if (!ours) return "ignored"; // unknown refunds are booked from charge.refunded, which carries the charge's total
   if (refund.status === "succeeded") {
-    const booked = await bookSucceededRefund(c.tx, { orderId: payment.orderId, paymentId: payment.id, amountCents: ours.amountCents, providerRefundId: refund.id, reason: ours.reason, source: ours.source, actorUserId: ours.createdBy, refundId: ours.id }, c.effects);
+    const booked = await bookSucceededRefund(
+      c.tx,
+      {
+        orderId: payment.orderId,
+        paymentId: payment.id,
+        amountCents: ours.amountCents,
+        providerRefundId: refund.id,
+        reason: ours.reason,
+        source: ours.source,
+        actorUserId: ours.createdBy,
+        refundId: ours.id,
+      },
+      c.effects,
+    );
     await cancelIfFullyRefunded(c, booked.fullyRefunded, "refunded at Stripe");
     return "processed";
   }
   if (refund.status !== "failed" && refund.status !== "canceled") return "ignored";
   await c.tx.update(refunds).set({ status: "failed" }).where(eq(refunds.id, ours.id));
-  const data = { refundId: ours.id, paymentId: payment.id, amountCents: ours.amountCents, providerRefundId: refund.id, error: refund.failure_reason ?? refund.status };
+  const data = {
+    refundId: ours.id,
+    paymentId: payment.id,
+    amountCents: ours.amountCents,
+    providerRefundId: refund.id,
+    error: refund.failure_reason ?? refund.status,
+  };
   await recordEvent(c.tx, { orderId: payment.orderId, type: "refund_failed", by: { actor: "provider" }, note: ours.reason, data });
   return "processed";
 }
 
 async function handleDispute(c: Ctx, payment: Payment, dispute: Dispute, closed: boolean): Promise<WebhookOutcome> {
-  const facts = { disputeId: dispute.id, amountCents: dispute.amount, reason: dispute.reason, status: dispute.status, paymentId: payment.id, eventId: c.eventId };
+  const facts = {
+    disputeId: dispute.id,
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    status: dispute.status,
+    paymentId: payment.id,
+    eventId: c.eventId,
+  };
   const by = { actor: "provider" as const };
   if (!closed) {
     await recordEvent(c.tx, { orderId: payment.orderId, type: "dispute_opened", by, note: dispute.reason, data: facts });
@@ -227,7 +296,18 @@ async function handleDispute(c: Ctx, payment: Payment, dispute: Dispute, closed:
   if (dispute.status !== "lost") return "processed";
   // Lost: the bank took the disputed amount back — booked like a refund (credit note), once per dispute.
   const paid = await relock(c.tx, (await ensureSucceeded(c, payment)).id);
-  const booked = await bookSucceededRefund(c.tx, { orderId: paid.orderId, paymentId: paid.id, amountCents: dispute.amount, providerRefundId: dispute.id, reason: "dispute lost", source: "provider" }, c.effects);
+  const booked = await bookSucceededRefund(
+    c.tx,
+    {
+      orderId: paid.orderId,
+      paymentId: paid.id,
+      amountCents: dispute.amount,
+      providerRefundId: dispute.id,
+      reason: "dispute lost",
+      source: "provider",
+    },
+    c.effects,
+  );
   await cancelIfFullyRefunded(c, booked.fullyRefunded, "dispute lost");
   return "processed";
 }
@@ -238,7 +318,11 @@ async function apply(c: Ctx, payment: Payment, a: Announcement): Promise<Webhook
       let row = payment;
       if (row.status === "creating" && row.providerPaymentId === null) {
         // The webhook overtook the recording of the provider's answer: recorded here.
-        const [recorded] = await c.tx.update(payments).set({ providerPaymentId: a.intentId, status: "requires_payment" }).where(eq(payments.id, row.id)).returning();
+        const [recorded] = await c.tx
+          .update(payments)
+          .set({ providerPaymentId: a.intentId, status: "requires_payment" })
+          .where(eq(payments.id, row.id))
+          .returning();
         row = recorded ?? row;
       }
       await applyPaymentState(c.tx, row, a.state, { locale: c.order.locale, effects: c.effects, source: source(c) });
@@ -283,7 +367,15 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
     if (!order) return "ignored";
     const payment = await relock(tx, found.id);
     if (!matches(announced, payment)) {
-      const data = { eventId: event.id, type: event.type, paymentId: payment.id, amountCents: announced.amount, currency: announced.currency, expectedAmountCents: payment.amountCents, expectedCurrency: payment.currency };
+      const data = {
+        eventId: event.id,
+        type: event.type,
+        paymentId: payment.id,
+        amountCents: announced.amount,
+        currency: announced.currency,
+        expectedAmountCents: payment.amountCents,
+        expectedCurrency: payment.currency,
+      };
       logger.error("stripe event amount or currency differs from the payment", data);
       await recordEvent(tx, { orderId: order.id, type: "amount_mismatch", by: { actor: "provider" }, note: event.type, data });
       return "flagged";

@@ -81,7 +81,13 @@ export async function applyPaymentState(tx: Tx, payment: Payment, next: Provider
     .where(and(eq(payments.id, payment.id), eq(payments.status, payment.status)))
     .returning();
   if (!updated) return payment; // changed concurrently (the caller should hold the row lock)
-  logger.info("payment moved", { paymentId: payment.id, orderId: payment.orderId, from: payment.status, to: next.status, source: ctx.source });
+  logger.info("payment moved", {
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    from: payment.status,
+    to: next.status,
+    source: ctx.source,
+  });
   if (next.status === "succeeded") await onPaid(tx, updated, ctx, payment.status === "cancelled");
   if (next.status === "failed") await recordPaymentFailed(tx, payment, next, ctx);
   return updated;
@@ -123,7 +129,12 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
   const invoice = await issueInvoice(tx, order.id, ctx.effects);
   const mail = await receiptMail(tx, bundle, ctx.locale);
   ctx.effects.mailIds.push(
-    await queueMail(tx, { ...mail, kind: "receipt", orderId: order.id, attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null }),
+    await queueMail(tx, {
+      ...mail,
+      kind: "receipt",
+      orderId: order.id,
+      attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null,
+    }),
   );
 }
 
@@ -134,7 +145,11 @@ export async function lockOrder(tx: Tx, orderId: string) {
 }
 
 /** Locks and reads a payment by its provider id. */
-export async function lockPaymentByProviderId(tx: Tx, provider: Payment["provider"], providerPaymentId: string): Promise<Payment | undefined> {
+export async function lockPaymentByProviderId(
+  tx: Tx,
+  provider: Payment["provider"],
+  providerPaymentId: string,
+): Promise<Payment | undefined> {
   const [row] = await tx
     .select()
     .from(payments)

@@ -151,7 +151,10 @@ export async function getPromptOrThrow(id: number): Promise<PromptDto> {
     exampleImageUrl: imageUrl(row.catalogueImageId),
     slotVariants: slots.map(({ prompt: _prompt, ...s }) => s),
     slotIds: slots.map((s) => s.slotId),
-    composedPrompt: composePromptText({ styleText: p.styleText, slots: slots.map((s) => ({ position: s.slotTypePosition, text: s.prompt })) }),
+    composedPrompt: composePromptText({
+      styleText: p.styleText,
+      slots: slots.map((s) => ({ position: s.slotTypePosition, text: s.prompt })),
+    }),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

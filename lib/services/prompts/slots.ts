@@ -32,7 +32,12 @@ export async function lockPrompt(tx: Tx, id: number): Promise<{ exampleImageId: 
  * two variants of one slot type → `oneVariantPerSlotType`, both on `field`. Answers the distinct ids
  * with their slot types.
  */
-export async function checkSlotSelection(tx: Tx, ids: readonly number[], field: string, errors: FieldErrors): Promise<{ id: number; slotTypeId: number }[]> {
+export async function checkSlotSelection(
+  tx: Tx,
+  ids: readonly number[],
+  field: string,
+  errors: FieldErrors,
+): Promise<{ id: number; slotTypeId: number }[]> {
   const distinct = [...new Set(ids)];
   const rows = await slotVariantsWithType(tx, distinct);
   if (rows.length < distinct.length) {
@@ -67,7 +72,9 @@ export async function addPromptSlots(promptId: number, slotIds: readonly number[
     throwIfAny(errors);
     const typeIds = chosen.map((c) => c.slotTypeId);
     const sameType = tx.select({ id: slotVariants.id }).from(slotVariants).where(inArray(slotVariants.slotTypeId, typeIds));
-    await tx.delete(promptSlotVariants).where(and(eq(promptSlotVariants.promptId, promptId), inArray(promptSlotVariants.slotVariantId, sameType)));
+    await tx
+      .delete(promptSlotVariants)
+      .where(and(eq(promptSlotVariants.promptId, promptId), inArray(promptSlotVariants.slotVariantId, sameType)));
     await tx.insert(promptSlotVariants).values(chosen.map((c) => ({ promptId, slotVariantId: c.id })));
     await touchPrompt(tx, promptId);
   });

@@ -34,7 +34,11 @@ async function exists(query: Promise<unknown[]>): Promise<boolean> {
 }
 
 async function checkReferences(tx: Tx, body: PromptBody, errors: FieldErrors): Promise<void> {
-  if (!(await exists(tx.select({ id: promptCategories.id }).from(promptCategories).where(eq(promptCategories.id, body.categoryId)).for("share")))) {
+  if (
+    !(await exists(
+      tx.select({ id: promptCategories.id }).from(promptCategories).where(eq(promptCategories.id, body.categoryId)).for("share"),
+    ))
+  ) {
     errors.categoryId = "validation.unknownReference";
   }
   if (body.subcategoryId !== null) {
@@ -61,7 +65,9 @@ async function promptNumberTaken(tx: Tx, promptNumber: string, exceptId?: number
     tx
       .select({ id: prompts.id })
       .from(prompts)
-      .where(and(sql`lower(${prompts.promptNumber}) = lower(${promptNumber})`, exceptId === undefined ? undefined : ne(prompts.id, exceptId)))
+      .where(
+        and(sql`lower(${prompts.promptNumber}) = lower(${promptNumber})`, exceptId === undefined ? undefined : ne(prompts.id, exceptId)),
+      )
       .limit(1),
   );
 }

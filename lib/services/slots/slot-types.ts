@@ -60,7 +60,8 @@ export async function getSlotTypeOrThrow(id: number): Promise<SlotTypeDto> {
 
 /** Is `position` held by a type other than `exceptId`? */
 async function positionHeld(db: Db | Tx, position: number, exceptId?: number): Promise<boolean> {
-  const where = exceptId === undefined ? eq(slotTypes.position, position) : and(eq(slotTypes.position, position), ne(slotTypes.id, exceptId));
+  const where =
+    exceptId === undefined ? eq(slotTypes.position, position) : and(eq(slotTypes.position, position), ne(slotTypes.id, exceptId));
   const [row] = await db.select({ id: slotTypes.id }).from(slotTypes).where(where).limit(1);
   return !!row;
 }
@@ -105,7 +106,11 @@ export async function updateSlotType(id: number, body: SlotTypeUpdateBody): Prom
   if (body.position !== undefined) changes.position = body.position;
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: slotTypes.id, position: slotTypes.position }).from(slotTypes).where(eq(slotTypes.id, id)).for("update");
+      const [current] = await tx
+        .select({ id: slotTypes.id, position: slotTypes.position })
+        .from(slotTypes)
+        .where(eq(slotTypes.id, id))
+        .for("update");
       if (!current) throw notFound();
       if (Object.keys(changes).length === 0) return;
       if (changes.position !== undefined && changes.position !== current.position && (await positionHeld(tx, changes.position, id))) {

@@ -69,25 +69,26 @@ async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<S
   );
   const compare = collator(locale).compare;
   return rows
-    .map(
-      (r): SlotVariantDto => ({
-        id: r.variant.id,
-        name: r.variant.name,
-        slotType: { id: r.variant.slotTypeId, name: r.typeName, position: r.typePosition },
-        llm: { id: r.variant.llmId, displayName: r.llmName },
-        prompt: r.variant.prompt,
-        description: r.variant.description,
-        exampleImageId: r.variant.exampleImageId,
-        exampleImageUrl: imageUrl(r.variant.exampleImageId),
-        promptCount: counts.get(r.variant.id) ?? 0,
-        createdAt: r.variant.createdAt.toISOString(),
-      }),
-    )
+    .map((r): SlotVariantDto => ({
+      id: r.variant.id,
+      name: r.variant.name,
+      slotType: { id: r.variant.slotTypeId, name: r.typeName, position: r.typePosition },
+      llm: { id: r.variant.llmId, displayName: r.llmName },
+      prompt: r.variant.prompt,
+      description: r.variant.description,
+      exampleImageId: r.variant.exampleImageId,
+      exampleImageUrl: imageUrl(r.variant.exampleImageId),
+      promptCount: counts.get(r.variant.id) ?? 0,
+      createdAt: r.variant.createdAt.toISOString(),
+    }))
     .sort((a, b) => a.slotType.position - b.slotType.position || compare(a.name, b.name) || a.id - b.id);
 }
 
 /** The list: optionally one slot type's variants, optionally those whose name, prompt text or description contains `q`. */
-export async function listSlotVariants(query: Partial<ListSlotVariantsQuery> = {}, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto[]> {
+export async function listSlotVariants(
+  query: Partial<ListSlotVariantsQuery> = {},
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SlotVariantDto[]> {
   const filters: SQL[] = [];
   if (query.typeId !== undefined) filters.push(eq(slotVariants.slotTypeId, query.typeId));
   if (query.q) {
@@ -137,7 +138,11 @@ async function lockReferences(tx: Tx, body: SlotVariantBody): Promise<void> {
   const [llm] = await tx.select({ id: aiModels.id }).from(aiModels).where(eq(aiModels.id, body.llmId)).for("key share");
   if (!llm) bad.push("llmId");
   if (body.exampleImageId !== null) {
-    const [image] = await tx.select({ id: images.id, type: images.type }).from(images).where(eq(images.id, body.exampleImageId)).for("key share");
+    const [image] = await tx
+      .select({ id: images.id, type: images.type })
+      .from(images)
+      .where(eq(images.id, body.exampleImageId))
+      .for("key share");
     if (!image || image.type !== "CATALOGUE") bad.push("exampleImageId");
   }
   if (bad.length) throw unknownReferences(bad);
@@ -184,7 +189,11 @@ export async function updateSlotVariant(id: number, body: SlotVariantBody, local
   let previousImageId: number | null;
   try {
     previousImageId = await db.transaction(async (tx) => {
-      const [current] = await tx.select({ exampleImageId: slotVariants.exampleImageId }).from(slotVariants).where(eq(slotVariants.id, id)).for("update");
+      const [current] = await tx
+        .select({ exampleImageId: slotVariants.exampleImageId })
+        .from(slotVariants)
+        .where(eq(slotVariants.id, id))
+        .for("update");
       if (!current) throw notFound();
       await lockReferences(tx, body);
       await tx.update(slotVariants).set(values(body)).where(eq(slotVariants.id, id));
@@ -202,7 +211,11 @@ export async function updateSlotVariant(id: number, body: SlotVariantBody, local
 export async function deleteSlotVariant(id: number): Promise<{ id: number; deleted: true }> {
   const db = await getDb();
   const imageId = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ exampleImageId: slotVariants.exampleImageId }).from(slotVariants).where(eq(slotVariants.id, id)).for("update");
+    const [row] = await tx
+      .select({ exampleImageId: slotVariants.exampleImageId })
+      .from(slotVariants)
+      .where(eq(slotVariants.id, id))
+      .for("update");
     if (!row) throw notFound();
     const used = (await promptCounts(tx, [id])).get(id) ?? 0;
     if (used > 0) throw new ApiError(409, "errors.slotVariantUsedByPrompts", undefined, { count: used });

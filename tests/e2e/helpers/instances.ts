@@ -65,7 +65,10 @@ export async function startInstance(name: string, env: Record<string, string>, t
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`instance ${name} exited (${child.exitCode}): ${stderr}`);
-    const ok = await fetch(`${instance.url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${instance.url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return instance;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -100,7 +103,8 @@ export async function startTcpProxy(host: string, port: number): Promise<TcpProx
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  const listen = (at: number) => new Promise<void>((resolve, reject) => server.once("error", reject).listen(at, "127.0.0.1", () => resolve()));
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => server.once("error", reject).listen(at, "127.0.0.1", () => resolve()));
   const stop = () =>
     new Promise<void>((resolve) => {
       if (!server.listening) return resolve();

@@ -19,7 +19,10 @@ export function decodePart(part: string): string {
 
 /** The newest mail in an outbox (default: the e2e server's) addressed to `to`, as decoded text (all parts), or null. */
 export async function newestMailTo(to: string, outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox")): Promise<string | null> {
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort().reverse();
+  const files = (await readdir(outbox).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse();
   for (const file of files) {
     const raw = await readFile(path.join(outbox, file), "utf8");
     const headerEnd = raw.search(/\r?\n\r?\n/);
@@ -54,7 +57,10 @@ export async function mailedLinkFor(email: string, page: string, opts: { notThis
  * mail), then the mailed confirmation link with the same password (POST /api/auth/register/confirm), which signs the
  * request context in.
  */
-export async function signUp(request: APIRequestContext, data: { email: string; password: string; firstName?: string; lastName?: string; phone?: string }): Promise<void> {
+export async function signUp(
+  request: APIRequestContext,
+  data: { email: string; password: string; firstName?: string; lastName?: string; phone?: string },
+): Promise<void> {
   const res = await request.post("/api/auth/register", { data });
   expect(res.status(), await res.text()).toBe(202);
   const link = await mailedLinkFor(data.email, "confirm-registration");

@@ -133,7 +133,21 @@ export class AdminArticlesPage {
   }
 
   /** Mug details in mm (text as typed: "82" or "210,5"). */
-  async fillMugDetails(v: Partial<Record<"heightMm" | "diameterMm" | "fillingQuantityMl" | "printTemplateWidthMm" | "printTemplateHeightMm" | "documentWidthMm" | "documentHeightMm" | "documentBottomMarginMm", string>> & { dishwasherSafe?: boolean }) {
+  async fillMugDetails(
+    v: Partial<
+      Record<
+        | "heightMm"
+        | "diameterMm"
+        | "fillingQuantityMl"
+        | "printTemplateWidthMm"
+        | "printTemplateHeightMm"
+        | "documentWidthMm"
+        | "documentHeightMm"
+        | "documentBottomMarginMm",
+        string
+      >
+    > & { dishwasherSafe?: boolean },
+  ) {
     await this.openTab("mug");
     for (const [key, value] of Object.entries(v)) {
       if (key === "dishwasherSafe") await this.field("mug-dishwasherSafe").setChecked(value as boolean);
@@ -237,7 +251,8 @@ export class AdminArticlesPage {
     if (v.outsideColor !== undefined) await d.locator("#variant-outsideColor").fill(v.outsideColor);
     if (v.insideColor !== undefined) await d.locator("#variant-insideColor").fill(v.insideColor);
     if (v.active !== undefined) await d.locator("#variant-active").setChecked(v.active);
-    if (v.isDefault !== undefined && (await d.locator("#variant-isDefault").isEnabled())) await d.locator("#variant-isDefault").setChecked(v.isDefault);
+    if (v.isDefault !== undefined && (await d.locator("#variant-isDefault").isEnabled()))
+      await d.locator("#variant-isDefault").setChecked(v.isDefault);
     if (v.image) {
       await d.locator("#variant-image-file").setInputFiles(v.image);
       await expect(d.getByTestId("variant-crop-area")).toBeVisible();

@@ -89,14 +89,19 @@ export class AdminCategoriesPage {
 
   async openNewSubcategory(categoryName: string) {
     await this.category(categoryName)
-      .getByRole("link", { name: new RegExp(`^(Add a subcategory to ${literal(categoryName)}|Unterkategorie zu ${literal(categoryName)} hinzufügen)$`) })
+      .getByRole("link", {
+        name: new RegExp(`^(Add a subcategory to ${literal(categoryName)}|Unterkategorie zu ${literal(categoryName)} hinzufügen)$`),
+      })
       .click();
     await expect(this.form("subcategory")).toBeVisible();
   }
 
   async openEdit(name: string, kind: "category" | "subcategory" = "category") {
     const root = kind === "category" ? this.category(name) : this.list();
-    await root.getByRole("link", { name: new RegExp(`^(Edit ${literal(name)}|${literal(name)} bearbeiten)$`) }).first().click();
+    await root
+      .getByRole("link", { name: new RegExp(`^(Edit ${literal(name)}|${literal(name)} bearbeiten)$`) })
+      .first()
+      .click();
     await expect(this.form(kind)).toBeVisible();
   }
 
@@ -106,7 +111,9 @@ export class AdminCategoriesPage {
   }
 
   async save(kind: "category" | "subcategory" = "category") {
-    await this.form(kind).getByRole("button", { name: /^(Save|Speichern)$/ }).click();
+    await this.form(kind)
+      .getByRole("button", { name: /^(Save|Speichern)$/ })
+      .click();
   }
 
   /** Creates a category and waits until the form closed and the card is listed. */
@@ -140,7 +147,9 @@ export class AdminCategoriesPage {
   }
 
   async confirmDelete() {
-    await this.confirmDialog().getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
+    await this.confirmDialog()
+      .getByRole("button", { name: /^(Delete|Löschen)$/ })
+      .click();
   }
 
   async delete(name: string) {

@@ -30,9 +30,7 @@ export class AdminPromptTesterPage {
 
   /** A model's checkbox, by the start of its display name (the label also holds its status badge). */
   modelCheckbox(displayName: string): Locator {
-    return this.page
-      .getByTestId("tester-models")
-      .getByRole("checkbox", { name: new RegExp(`^${literal(displayName)}(\\s|$)`) });
+    return this.page.getByTestId("tester-models").getByRole("checkbox", { name: new RegExp(`^${literal(displayName)}(\\s|$)`) });
   }
 
   /** Ticks exactly these models (by display name) and unticks every other one. */

@@ -59,7 +59,10 @@ export class AdminPromptsPage {
   async showArchived(state: "current" | "archived" | "all") {
     const value = { current: "false", archived: "true", all: "all" }[state];
     await this.page.getByTestId("prompt-archived-switch").locator(`a[data-state="${value}"]`).click();
-    await expect(this.page.getByTestId("prompt-archived-switch").locator(`a[data-state="${value}"]`)).toHaveAttribute("aria-current", "page");
+    await expect(this.page.getByTestId("prompt-archived-switch").locator(`a[data-state="${value}"]`)).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   }
 
   async search(q: string) {
@@ -121,7 +124,8 @@ export class AdminPromptsPage {
       await this.field("exampleImage").setInputFiles(values.image);
       await expect(this.page.getByTestId("prompt-example-pending")).toBeVisible();
     }
-    for (const [type, variant] of Object.entries(values.slots ?? {})) await this.slotSelect(type).selectOption(variant === "" ? "" : { label: variant });
+    for (const [type, variant] of Object.entries(values.slots ?? {}))
+      await this.slotSelect(type).selectOption(variant === "" ? "" : { label: variant });
   }
 
   /** The slot variant select of a slot type (by the slot type's name). */
@@ -167,7 +171,8 @@ export class AdminPromptsPage {
     await dialog.locator("#prompt-test-photo").setInputFiles(photo);
     if (models) {
       for (const box of await dialog.getByRole("checkbox").all()) await box.setChecked(false);
-      for (const name of models) await dialog.getByRole("checkbox", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).check();
+      for (const name of models)
+        await dialog.getByRole("checkbox", { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) }).check();
     }
     await dialog.getByRole("button", { name: NAMES.run }).click();
   }

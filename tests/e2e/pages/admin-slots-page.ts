@@ -93,7 +93,8 @@ export class AdminSlotsPage {
     const target = await this.typeRow(ontoName).boundingBox();
     if (!handle || !row || !target) throw new Error(`slot type rows "${name}" / "${ontoName}" are not visible`);
     for (const box of [row, target]) {
-      if (viewport && (box.y < 0 || box.y + box.height > viewport.height)) throw new Error(`drag from "${name}" to "${ontoName}": both rows must fit in the viewport`);
+      if (viewport && (box.y < 0 || box.y + box.height > viewport.height))
+        throw new Error(`drag from "${name}" to "${ontoName}": both rows must fit in the viewport`);
     }
     const x = handle.x + handle.width / 2;
     const y = handle.y + handle.height / 2;
@@ -132,10 +133,7 @@ export class AdminSlotsPage {
    */
   async keyboardSensorReady() {
     await this.page.evaluate(
-      () =>
-        new Promise<void>((resolve) =>
-          setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
-        ),
+      () => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)),
     );
   }
 

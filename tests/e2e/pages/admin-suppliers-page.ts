@@ -87,7 +87,9 @@ export class AdminSuppliersPage {
   }
 
   async save() {
-    await this.form().getByRole("button", { name: /^(Save|Speichern)$/ }).click();
+    await this.form()
+      .getByRole("button", { name: /^(Save|Speichern)$/ })
+      .click();
   }
 
   /** Opens the new-supplier form, fills and saves it, and waits for the list. */
@@ -110,9 +112,13 @@ export class AdminSuppliersPage {
   }
 
   async delete(companyName: string) {
-    await this.row(companyName).getByRole("button", { name: /^(Delete|Löschen) / }).click();
+    await this.row(companyName)
+      .getByRole("button", { name: /^(Delete|Löschen) / })
+      .click();
     await expect(this.confirmDialog()).toBeVisible();
-    await this.confirmDialog().getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
+    await this.confirmDialog()
+      .getByRole("button", { name: /^(Delete|Löschen)$/ })
+      .click();
   }
 
   toast(text: string | RegExp) {

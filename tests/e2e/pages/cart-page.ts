@@ -42,11 +42,15 @@ export class CartPage {
   }
 
   async increase(index = 0) {
-    await this.item(index).getByRole("button", { name: /^(Increase quantity|Menge von .* erhöhen)/ }).click();
+    await this.item(index)
+      .getByRole("button", { name: /^(Increase quantity|Menge von .* erhöhen)/ })
+      .click();
   }
 
   async decrease(index = 0) {
-    await this.item(index).getByRole("button", { name: /^(Decrease quantity|Menge von .* verringern)/ }).click();
+    await this.item(index)
+      .getByRole("button", { name: /^(Decrease quantity|Menge von .* verringern)/ })
+      .click();
   }
 
   /** Types a quantity and commits it with Enter. */
@@ -56,7 +60,9 @@ export class CartPage {
   }
 
   async remove(index = 0) {
-    await this.item(index).getByRole("button", { name: /^(Remove|.* aus dem Warenkorb entfernen)/ }).click();
+    await this.item(index)
+      .getByRole("button", { name: /^(Remove|.* aus dem Warenkorb entfernen)/ })
+      .click();
   }
 
   async clear() {

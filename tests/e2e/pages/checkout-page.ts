@@ -1,6 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 
-export const TEST_CARDS = { success: "4242 4242 4242 4242", declined: "4000 0000 0000 0002", authentication: "4000 0027 6000 3184" } as const;
+export const TEST_CARDS = {
+  success: "4242 4242 4242 4242",
+  declined: "4000 0000 0000 0002",
+  authentication: "4000 0027 6000 3184",
+} as const;
 
 export interface AddressInput {
   firstName?: string;

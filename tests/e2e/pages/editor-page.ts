@@ -137,7 +137,10 @@ export class EditorPage {
   }
 
   async chooseVariant(variant: string) {
-    await this.page.getByTestId("variant-option").filter({ hasText: new RegExp(`^${variant}$`) }).click();
+    await this.page
+      .getByTestId("variant-option")
+      .filter({ hasText: new RegExp(`^${variant}$`) })
+      .click();
     await expect(this.variantRadio(variant)).toBeChecked();
   }
 

@@ -45,7 +45,10 @@ export class LoginPage {
 
   /** "Forgot password?" → the email → the neutral confirmation; returns its text. */
   async requestReset(email: string): Promise<string> {
-    await this.page.getByRole("button", { name: /^(Forgot password\?|Passwort vergessen\?)$/ }).first().click();
+    await this.page
+      .getByRole("button", { name: /^(Forgot password\?|Passwort vergessen\?)$/ })
+      .first()
+      .click();
     const part = this.page.getByTestId("forgot-password");
     await part.getByLabel(EMAIL).fill(email);
     await part.getByRole("button", { name: /^(Send link|Link senden)$/ }).click();

@@ -56,7 +56,9 @@ export class MyImagesPage {
   }
 
   async deleteImage(imageId: number) {
-    await this.card(imageId).getByRole("button", { name: /^(Delete|Löschen):/ }).click();
+    await this.card(imageId)
+      .getByRole("button", { name: /^(Delete|Löschen):/ })
+      .click();
     const dialog = this.page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
@@ -64,7 +66,9 @@ export class MyImagesPage {
 
   /** "Put on a mug" of one image: opens the editor with it. */
   async putOnMug(imageId: number) {
-    await this.card(imageId).getByRole("link", { name: /^(Put on a mug|Auf eine Tasse bringen):/ }).click();
+    await this.card(imageId)
+      .getByRole("link", { name: /^(Put on a mug|Auf eine Tasse bringen):/ })
+      .click();
     await this.page.waitForURL(/\/editor/);
   }
 

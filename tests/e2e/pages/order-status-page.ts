@@ -9,7 +9,10 @@ export async function outboxMailsWith(text: string): Promise<string[]> {
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
   const out: string[] = [];
   for (const file of files) {
-    const decoded = (await readFile(path.join(dir, file), "utf8")).split(/^--.*$/m).map(decodePart).join("\n");
+    const decoded = (await readFile(path.join(dir, file), "utf8"))
+      .split(/^--.*$/m)
+      .map(decodePart)
+      .join("\n");
     if (decoded.includes(text)) out.push(decoded);
   }
   return out;

@@ -48,7 +48,14 @@ export async function shopperWithHistory(page: Page): Promise<ShopperHistory> {
 
 /** The pages that show the shopper's data: cart, checkout, orders, my images, order success, payment failure. */
 export function dataPages(history: ShopperHistory): string[] {
-  return ["/cart", "/checkout", "/orders", "/my-images", `/order-success/${history.orderId}`, `/payment-failure?orderId=${history.orderId}`];
+  return [
+    "/cart",
+    "/checkout",
+    "/orders",
+    "/my-images",
+    `/order-success/${history.orderId}`,
+    `/payment-failure?orderId=${history.orderId}`,
+  ];
 }
 
 /** Waits until a data page has shown its content (no loading note left). */
@@ -69,10 +76,15 @@ export async function walkEditor(page: Page, photo: string, atStep: (step: strin
   await page.evaluate(async () => {
     localStorage.clear();
     const dbs = await indexedDB.databases();
-    await Promise.all(dbs.map((db) => new Promise((resolve) => {
-      const req = indexedDB.deleteDatabase(db.name ?? "");
-      req.onsuccess = req.onerror = req.onblocked = () => resolve(null);
-    })));
+    await Promise.all(
+      dbs.map(
+        (db) =>
+          new Promise((resolve) => {
+            const req = indexedDB.deleteDatabase(db.name ?? "");
+            req.onsuccess = req.onerror = req.onblocked = () => resolve(null);
+          }),
+      ),
+    );
   });
   await editor.goto("/");
   await editor.expectStep("upload");

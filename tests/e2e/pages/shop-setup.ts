@@ -40,13 +40,19 @@ export async function designInCart(request: APIRequestContext, as: "guest" | "cu
   const variant = mug?.variants.find((v) => v.isDefault) ?? mug?.variants[0];
   if (!prompt || !mug || !variant) throw new Error("the demo catalogue has a prompt and a mug with a variant");
   const res = await request.post(as === "guest" ? "/api/public/images/generate" : "/api/user/ai/images/generate", {
-    multipart: { image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo() }, promptId: String(prompt.id), mugId: String(mug.id) },
+    multipart: {
+      image: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await photo() },
+      promptId: String(prompt.id),
+      mugId: String(mug.id),
+    },
     timeout: 60_000,
   });
   expect(res.status(), await res.text()).toBe(200);
   const image = ((await res.json()) as { images: { id: number }[] }).images[0];
   if (!image) throw new Error("at least one generated image");
-  const add = await request.post("/api/user/cart/items", { data: { mugId: mug.id, variantId: variant.id, imageId: image.id, promptId: prompt.id } });
+  const add = await request.post("/api/user/cart/items", {
+    data: { mugId: mug.id, variantId: variant.id, imageId: image.id, promptId: prompt.id },
+  });
   expect(add.status(), await add.text()).toBe(201);
   return { mug, variantName: variant.name };
 }

@@ -14,7 +14,9 @@ export class VatPage {
   }
 
   row(name: string) {
-    return this.table().getByRole("row").filter({ has: this.page.getByRole("cell", { name, exact: true }) });
+    return this.table()
+      .getByRole("row")
+      .filter({ has: this.page.getByRole("cell", { name, exact: true }) });
   }
 
   async fillForm(values: { name?: string; percent?: string; description?: string; isDefault?: boolean }) {
@@ -26,7 +28,10 @@ export class VatPage {
   }
 
   async save() {
-    await this.page.getByTestId("vat-form").getByRole("button", { name: /^(Save|Speichern)$/ }).click();
+    await this.page
+      .getByTestId("vat-form")
+      .getByRole("button", { name: /^(Save|Speichern)$/ })
+      .click();
   }
 
   async create(values: { name: string; percent: string; description?: string }) {

@@ -20,7 +20,10 @@ type Props = { params: Promise<{ token: string }> };
 /** The order of the link, or why there is none ("invalid": bad, expired or tampered; "tooMany": this network sent too many bad links). */
 async function orderOfLink(token: string): Promise<GuestOrderDto | "invalid" | "tooMany"> {
   const forwarded = (await headers()).get("x-forwarded-for");
-  const ip = clientIp(new Request("http://localhost/", { headers: forwarded ? { "x-forwarded-for": forwarded } : {} }), env().TRUSTED_PROXY_COUNT);
+  const ip = clientIp(
+    new Request("http://localhost/", { headers: forwarded ? { "x-forwarded-for": forwarded } : {} }),
+    env().TRUSTED_PROXY_COUNT,
+  );
   try {
     return await getGuestOrder(token, ip, await getLocale());
   } catch (err) {

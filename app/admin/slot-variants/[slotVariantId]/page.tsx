@@ -18,10 +18,12 @@ export default async function EditSlotVariantPage({ params }: { params: Promise<
   const parsed = idParams("slotVariantId").safeParse(await params);
   if (!parsed.success) notFound();
   const locale = await getLocale();
-  const variant = await getSlotVariantOrThrow(parsed.data.slotVariantId, isLocale(locale) ? locale : DEFAULT_LOCALE).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  });
+  const variant = await getSlotVariantOrThrow(parsed.data.slotVariantId, isLocale(locale) ? locale : DEFAULT_LOCALE).catch(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) notFound();
+      throw err;
+    },
+  );
   const [options, t] = await Promise.all([slotVariantFormOptions(variant.llm.id), getTranslations("slots")]);
   return (
     <section className="space-y-4">

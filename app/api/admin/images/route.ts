@@ -14,7 +14,10 @@ const USE_OF: Record<(typeof ADMIN_IMAGE_TYPES)[number], ImageUse> = {
 };
 
 /** imageType and the optional crop, validated together so one answer names every bad field. */
-const uploadFields = z.intersection(adminImageFields, cropFromPrefixed.transform((crop) => ({ crop })));
+const uploadFields = z.intersection(
+  adminImageFields,
+  cropFromPrefixed.transform((crop) => ({ crop })),
+);
 
 // POST /api/admin/images – store a catalogue image (multipart: file, imageType, optional cropX/cropY/cropWidth/cropHeight) as WebP
 export const POST = route({ access: "admin" }, async ({ req }) => {

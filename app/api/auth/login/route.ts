@@ -12,7 +12,10 @@ export const POST = route({ access: "public", body: loginBody }, async ({ req, b
   const device = readCookie(req.headers.get("cookie"), DEVICE_COOKIE);
   const user = await verifyCredentials(body.email, body.password, clientIp(req, env().TRUSTED_PROXY_COUNT), device);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
-  res.headers.append("set-cookie", await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }));
+  res.headers.append(
+    "set-cookie",
+    await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }),
+  );
   res.headers.append("set-cookie", deviceSetCookie(user.email, user.deviceId));
   return res;
 });

@@ -16,6 +16,9 @@ export const POST = route({ access: "public", body: registerBody }, async ({ req
   }
   const user = await registerUser(body, ip);
   const res = created({ authenticated: true, user: publicUser(user), roles: user.roles });
-  res.headers.append("set-cookie", await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }));
+  res.headers.append(
+    "set-cookie",
+    await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }),
+  );
   return res;
 });

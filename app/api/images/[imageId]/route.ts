@@ -7,10 +7,16 @@ import { getViewableImageOrThrow, imageResponseFor } from "@/lib/services/images
 // GET /api/images/{imageId}[?key=][&w=] – image bytes: catalogue images for anyone (cached a year), others for their owner, an admin or the holder of the access key (else 404); w=96|192|384 answers a WebP thumbnail that wide
 const query = z.object({
   key: z.string().max(100).optional(),
-  w: z.enum(THUMBNAIL_WIDTHS.map(String) as [string, ...string[]]).transform((w) => Number(w) as (typeof THUMBNAIL_WIDTHS)[number]).optional(),
+  w: z
+    .enum(THUMBNAIL_WIDTHS.map(String) as [string, ...string[]])
+    .transform((w) => Number(w) as (typeof THUMBNAIL_WIDTHS)[number])
+    .optional(),
 });
 
-export const GET = route({ access: "public", withSession: true, params: idParams("imageId"), query }, async ({ req, params, query, session }) => {
-  const image = await getViewableImageOrThrow(params.imageId, session, query.key);
-  return imageResponseFor(image, req.headers.get("if-none-match"), undefined, query.w);
-});
+export const GET = route(
+  { access: "public", withSession: true, params: idParams("imageId"), query },
+  async ({ req, params, query, session }) => {
+    const image = await getViewableImageOrThrow(params.imageId, session, query.key);
+    return imageResponseFor(image, req.headers.get("if-none-match"), undefined, query.w);
+  },
+);

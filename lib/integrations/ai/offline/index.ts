@@ -30,7 +30,9 @@ const pool = workerPool<StyleJob, StyledPhoto>("Offline style", () =>
   // form would also publish the .ts source under /_next/static/media). Elsewhere (vitest, tsx scripts)
   // the worker runs from its TypeScript source.
   // execArgv []: not the parent's flags (tsx's --conditions=react-server, the server's heap cap).
-  process.env.NEXT_RUNTIME ? new Worker("./lib/integrations/ai/offline/worker.ts", { execArgv: [] }) : typeScriptWorker(import.meta.url, "./worker.ts"),
+  process.env.NEXT_RUNTIME
+    ? new Worker("./lib/integrations/ai/offline/worker.ts", { execArgv: [] })
+    : typeScriptWorker(import.meta.url, "./worker.ts"),
 );
 
 /** How many photos the worker styled and how many the main thread did (tests, benchmarks). */
@@ -45,7 +47,9 @@ export async function stylePhoto(
   const job: StyleJob = { image: image.data, mimeType: image.mimeType, prompt, ...opts };
   try {
     const out = await pool.run(job, () => stylePhotoInThread(image, prompt, opts));
-    return Buffer.isBuffer(out.data) ? (out as StyledPhoto & { data: Buffer }) : { ...out, data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
+    return Buffer.isBuffer(out.data)
+      ? (out as StyledPhoto & { data: Buffer })
+      : { ...out, data: Buffer.from(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
   } catch (err) {
     if (!(err instanceof WorkerJobError)) throw err;
     const failure = err.detail as StyleJobFailure;

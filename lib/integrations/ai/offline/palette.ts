@@ -15,7 +15,6 @@ export const STYLE_KEYWORDS: readonly (readonly [OfflineStyle, RegExp])[] = [
 
 /** Long side of the output when the request names no size. */
 
-
 /** 32-bit FNV-1a: a stable hash for style picks and noise seeds. */
 export function hashText(text: string): number {
   let h = 0x811c9dc5;
@@ -59,10 +58,22 @@ export const COLOUR_WORDS: readonly (readonly [RegExp, Rgb])[] = [
 ];
 
 export const DUOTONE_PAIRS: readonly (readonly [Rgb, Rgb])[] = [
-  [[20, 33, 77], [255, 127, 102]],
-  [[46, 16, 101], [255, 214, 10]],
-  [[0, 70, 67], [240, 235, 200]],
-  [[120, 20, 60], [255, 190, 120]],
+  [
+    [20, 33, 77],
+    [255, 127, 102],
+  ],
+  [
+    [46, 16, 101],
+    [255, 214, 10],
+  ],
+  [
+    [0, 70, 67],
+    [240, 235, 200],
+  ],
+  [
+    [120, 20, 60],
+    [255, 190, 120],
+  ],
 ];
 
 export function luma(c: Rgb): number {
@@ -82,7 +93,12 @@ export function duotoneColours(prompt: string, variant: number): readonly [Rgb, 
   const second = first && found.find((f) => Math.abs(luma(f.rgb) - luma(first.rgb)) > 50);
   if (variant === 0 && first && second) return luma(first.rgb) <= luma(second.rgb) ? [first.rgb, second.rgb] : [second.rgb, first.rgb];
   const pair = DUOTONE_PAIRS[(hashText(text) + variant) % DUOTONE_PAIRS.length];
-  return pair ?? [[20, 33, 77], [255, 127, 102]];
+  return (
+    pair ?? [
+      [20, 33, 77],
+      [255, 127, 102],
+    ]
+  );
 }
 
 /** mulberry32: a tiny seeded PRNG so grain and paper texture are reproducible. */
@@ -107,10 +123,10 @@ export function noiseTile(seed: number): Float32Array {
   const out = new Float32Array(raw.length);
   for (let y = 0; y < NOISE_SIZE; y++) {
     for (let x = 0; x < NOISE_SIZE; x++) {
-      const at = (dx: number, dy: number) => raw[((y + dy + NOISE_SIZE) % NOISE_SIZE) * NOISE_SIZE + ((x + dx + NOISE_SIZE) % NOISE_SIZE)] ?? 0;
+      const at = (dx: number, dy: number) =>
+        raw[((y + dy + NOISE_SIZE) % NOISE_SIZE) * NOISE_SIZE + ((x + dx + NOISE_SIZE) % NOISE_SIZE)] ?? 0;
       out[y * NOISE_SIZE + x] = (at(0, 0) * 2 + at(1, 0) + at(-1, 0) + at(0, 1) + at(0, -1)) / 3;
     }
   }
   return out;
 }
-

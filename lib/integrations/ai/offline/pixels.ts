@@ -112,7 +112,6 @@ export async function simplified(frame: Frame, factor: number, medianSize: numbe
   return rawInput(small, sw, sh, 3).resize({ width, height, fit: "fill", kernel: "cubic" });
 }
 
-
 /**
  * A raw image blurred by sharp (Gaussian, sigma in pixels). A wide blur runs on a copy scaled down so
  * that its sigma is 1.5 px, then scaled back up (cubic): the same look at a fraction of the cost.
@@ -156,7 +155,12 @@ export async function noiseField(width: number, height: number, cell: number, se
  * Ink outlines (0 = none, 255 = full ink): the gradient of the smoothed luminance above `threshold`,
  * thickened by `thickness` pixels and anti-aliased. Smoothing first keeps texture from becoming lines.
  */
-export async function inkLines(grey: Buffer, width: number, height: number, opts: { blur: number; threshold: number; thickness: number }): Promise<Buffer> {
+export async function inkLines(
+  grey: Buffer,
+  width: number,
+  height: number,
+  opts: { blur: number; threshold: number; thickness: number },
+): Promise<Buffer> {
   const g = await blurGrey(grey, width, height, opts.blur);
   const mask = Buffer.alloc(width * height);
   const t = opts.threshold;
@@ -171,5 +175,10 @@ export async function inkLines(grey: Buffer, width: number, height: number, opts
   });
   if (opts.thickness <= 0) return mask;
   // Thicken: blur the line mask, then a steep curve pulls every touched pixel back to ink with a soft rim.
-  return toRaw(rawInput(mask, width, height, 1).blur(Math.max(0.4, opts.thickness / 2)).linear(3, -40), 1);
+  return toRaw(
+    rawInput(mask, width, height, 1)
+      .blur(Math.max(0.4, opts.thickness / 2))
+      .linear(3, -40),
+    1,
+  );
 }

@@ -1,6 +1,20 @@
 import sharp from "sharp";
 import { duotoneColours, noiseTile, NOISE_SIZE, type Rgb } from "./palette";
-import { blurGrey, clamp, colourMatrix, edges, forRows, greyOf, inkLines, noiseField, rawInput, simplified, toRaw, type Frame, type Matrix3 } from "./pixels";
+import {
+  blurGrey,
+  clamp,
+  colourMatrix,
+  edges,
+  forRows,
+  greyOf,
+  inkLines,
+  noiseField,
+  rawInput,
+  simplified,
+  toRaw,
+  type Frame,
+  type Matrix3,
+} from "./pixels";
 
 /** The offline provider's looks, one function each, from a raw RGB frame to raw RGB pixels. */
 
@@ -9,9 +23,36 @@ import { blurGrey, clamp, colourMatrix, edges, forRows, greyOf, inkLines, noiseF
  * red/skin, yellow, green, cyan, blue and purple hues]. Few colours, full saturation.
  */
 export const POP_PALETTES: readonly (readonly Rgb[])[] = [
-  [[22, 18, 38], [255, 246, 222], [255, 72, 150], [255, 218, 0], [40, 205, 95], [0, 196, 235], [40, 70, 210], [150, 50, 200]],
-  [[22, 18, 38], [255, 246, 222], [255, 122, 20], [255, 236, 60], [255, 64, 160], [50, 220, 200], [120, 40, 190], [0, 150, 230]],
-  [[22, 18, 38], [250, 250, 240], [235, 30, 50], [255, 200, 30], [0, 180, 160], [255, 105, 180], [25, 45, 160], [250, 120, 0]],
+  [
+    [22, 18, 38],
+    [255, 246, 222],
+    [255, 72, 150],
+    [255, 218, 0],
+    [40, 205, 95],
+    [0, 196, 235],
+    [40, 70, 210],
+    [150, 50, 200],
+  ],
+  [
+    [22, 18, 38],
+    [255, 246, 222],
+    [255, 122, 20],
+    [255, 236, 60],
+    [255, 64, 160],
+    [50, 220, 200],
+    [120, 40, 190],
+    [0, 150, 230],
+  ],
+  [
+    [22, 18, 38],
+    [250, 250, 240],
+    [235, 30, 50],
+    [255, 200, 30],
+    [0, 180, 160],
+    [255, 105, 180],
+    [25, 45, 160],
+    [250, 120, 0],
+  ],
 ];
 
 /** Hue in degrees (0–360) of an RGB colour; grey gives 0. */
@@ -142,7 +183,9 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
   const grey = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale().normalise({ lower: 1, upper: 99 }), 1);
   const spacing = Math.max(6, long / 210);
   const [blurredNegative, tone, contour, grain, wobble] = await Promise.all([
-    toRaw(rawInput(grey, width, height, 1).negate({ alpha: false }), 1).then((negative) => blurGrey(negative, width, height, Math.max(3, long / 260))),
+    toRaw(rawInput(grey, width, height, 1).negate({ alpha: false }), 1).then((negative) =>
+      blurGrey(negative, width, height, Math.max(3, long / 260)),
+    ),
     blurGrey(grey, width, height, long / 250),
     edges({ rgb: frame.rgb, width, height }, Math.max(1, long / 1400), 2),
     noiseField(width, height, 1.5, seed, 0.6),
@@ -239,7 +282,9 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
     up(0.8),
     up(Math.max(1, (sw * 0.85) / 100)),
     // Pigment pooling: washes dry darker along their edges (where the wash's colour changes).
-    edges({ rgb: smallRaw, width: sw, height: sh }, 0.5, 3).then((e) => toRaw(rawInput(e, sw, sh, 1).blur(0.6).resize({ width, height, fit: "fill", kernel: "cubic" }), 1)),
+    edges({ rgb: smallRaw, width: sw, height: sh }, 0.5, 3).then((e) =>
+      toRaw(rawInput(e, sw, sh, 1).blur(0.6).resize({ width, height, fit: "fill", kernel: "cubic" }), 1),
+    ),
     noiseField(width, height, long / 14, seed),
     noiseField(width, height, 3, seed ^ 0x27d4eb2d, 1.2),
     noiseField(width, height, long / 40, seed ^ 0x165667b1),
@@ -339,4 +384,3 @@ export async function vintage(frame: Frame, variant: number, seed: number): Prom
   });
   return out;
 }
-

@@ -37,7 +37,11 @@ export interface StyleJobFailure {
 parentPort?.on("message", async ({ id, job }: { id: number; job: StyleJob }) => {
   try {
     const image = Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength);
-    const out = await stylePhotoInThread({ data: image, mimeType: job.mimeType }, job.prompt, { size: job.size, variant: job.variant, style: job.style });
+    const out = await stylePhotoInThread({ data: image, mimeType: job.mimeType }, job.prompt, {
+      size: job.size,
+      variant: job.variant,
+      style: job.style,
+    });
     const data = new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength);
     const result: StyledPhoto = { data, mimeType: out.mimeType, style: out.style, width: out.width, height: out.height };
     // The JPEG's memory is handed over rather than copied when the buffer is its own (not a pooled slice).
@@ -45,7 +49,9 @@ parentPort?.on("message", async ({ id, job }: { id: number; job: StyleJob }) => 
     parentPort?.postMessage({ id, result }, own ? [out.data.buffer as ArrayBuffer] : []);
   } catch (err) {
     const error: StyleJobFailure =
-      err instanceof GenerationError ? { kind: err.kind, message: err.message } : { kind: "failed", message: err instanceof Error ? err.message : String(err) };
+      err instanceof GenerationError
+        ? { kind: err.kind, message: err.message }
+        : { kind: "failed", message: err instanceof Error ? err.message : String(err) };
     parentPort?.postMessage({ id, error });
   }
 });

@@ -17,9 +17,18 @@ export const adminInvoicePath = (orderId: string, invoiceId: number) => `/api/ad
 
 function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOrderDetail["billingAddress"] {
   // An erased customer's delivered order keeps only its billing address.
-  const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping") ?? addresses.find((x) => x.kind === "billing");
+  const a =
+    addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping") ?? addresses.find((x) => x.kind === "billing");
   if (!a) throw new Error("order has no address");
-  return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, postalCode: a.postalCode, countryCode: a.countryCode };
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    street1: a.street1,
+    street2: a.street2,
+    city: a.city,
+    postalCode: a.postalCode,
+    countryCode: a.countryCode,
+  };
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

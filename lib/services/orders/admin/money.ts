@@ -18,7 +18,10 @@ export interface MoneySummary {
 type PaymentMoney = Pick<Payment, "id" | "status" | "amountCents" | "refundedCents">;
 
 /** What was received, given back and can still be refunded, from an order's payments and refunds (same rules as the SQL below). */
-export function moneyOf(paymentRows: readonly PaymentMoney[], refundRows: readonly Pick<Refund, "paymentId" | "status" | "amountCents">[] = []): MoneySummary {
+export function moneyOf(
+  paymentRows: readonly PaymentMoney[],
+  refundRows: readonly Pick<Refund, "paymentId" | "status" | "amountCents">[] = [],
+): MoneySummary {
   let paidCents = 0;
   let refundedCents = 0;
   let refundableCents = 0;

@@ -1,7 +1,18 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { articles, generations, images, mugDetails, orderItems, prompts, type Generation, type Image, type OrderItem, type Prompt } from "@/db/schema";
+import {
+  articles,
+  generations,
+  images,
+  mugDetails,
+  orderItems,
+  prompts,
+  type Generation,
+  type Image,
+  type OrderItem,
+  type Prompt,
+} from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -70,23 +81,33 @@ const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.
  * generation of the image it was edited from), the customer's source photo, the prompt, the mug's
  * print area and the DPI verdict. Image URLs are /api/images/{id}, which admins may open for any image.
  */
-export async function productionSheets(db: Queryable, orderId: string, items: OrderItem[], locale: Locale): Promise<Map<number, ProductionSheet>> {
+export async function productionSheets(
+  db: Queryable,
+  orderId: string,
+  items: OrderItem[],
+  locale: Locale,
+): Promise<Map<number, ProductionSheet>> {
   const designs = await imagesById(db, unique(items.map((i) => i.imageId)));
   // An edited design points at the generated image it came from; that one carries the generation.
   const parents = await imagesById(db, unique([...designs.values()].map((d) => d.sourceImageId)));
-  const parentOf = (design: Image | undefined) => (design?.sourceImageId == null ? undefined : (designs.get(design.sourceImageId) ?? parents.get(design.sourceImageId)));
+  const parentOf = (design: Image | undefined) =>
+    design?.sourceImageId == null ? undefined : (designs.get(design.sourceImageId) ?? parents.get(design.sourceImageId));
   const generationOf = (design: Image | undefined): number | null => design?.generationId ?? parentOf(design)?.generationId ?? null;
   const generationIds = unique(items.map((i) => generationOf(i.imageId === null ? undefined : designs.get(i.imageId))));
   const [generationRows, areas] = await Promise.all([
-    generationIds.length ? db.select().from(generations).where(inArray(generations.id, generationIds)) : Promise.resolve([] as Generation[]),
+    generationIds.length
+      ? db.select().from(generations).where(inArray(generations.id, generationIds))
+      : Promise.resolve([] as Generation[]),
     printAreas(db, unique(items.map((i) => i.articleId))),
   ]);
   const gens = new Map(generationRows.map((g) => [g.id, g]));
-  const promptIds = unique(items.flatMap((i) => {
-    const design = i.imageId === null ? undefined : designs.get(i.imageId);
-    const gen = gens.get(generationOf(design) ?? -1);
-    return [i.promptId, gen?.promptId, design?.promptId];
-  }));
+  const promptIds = unique(
+    items.flatMap((i) => {
+      const design = i.imageId === null ? undefined : designs.get(i.imageId);
+      const gen = gens.get(generationOf(design) ?? -1);
+      return [i.promptId, gen?.promptId, design?.promptId];
+    }),
+  );
   const promptRows = promptIds.length ? await db.select().from(prompts).where(inArray(prompts.id, promptIds)) : ([] as Prompt[]);
   const promptById = new Map(promptRows.map((p) => [p.id, p]));
 
@@ -115,7 +136,15 @@ export async function productionSheets(db: Queryable, orderId: string, items: Or
       print:
         plan === null
           ? null
-          : { sourceDpi: plan.sourceDpi, width: plan.width, height: plan.height, dpi: plan.printDpi, upscale: plan.upscale, templateWidthMm: area?.templateWidthMm ?? 0, templateHeightMm: area?.templateHeightMm ?? 0 },
+          : {
+              sourceDpi: plan.sourceDpi,
+              width: plan.width,
+              height: plan.height,
+              dpi: plan.printDpi,
+              upscale: plan.upscale,
+              templateWidthMm: area?.templateWidthMm ?? 0,
+              templateHeightMm: area?.templateHeightMm ?? 0,
+            },
     });
   }
   return sheets;

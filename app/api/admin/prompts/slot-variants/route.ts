@@ -6,4 +6,6 @@ import { createSlotVariant, listSlotVariants } from "@/lib/services/slots";
 export const GET = route({ access: "admin", query: listSlotVariantsQuery }, async ({ query, locale }) => listSlotVariants(query, locale));
 
 // POST /api/admin/prompts/slot-variants – create a slot variant (example image uploaded first via POST /api/admin/images)
-export const POST = route({ access: "admin", body: slotVariantBody }, async ({ body, locale }) => created(await createSlotVariant(body, locale)));
+export const POST = route({ access: "admin", body: slotVariantBody }, async ({ body, locale }) =>
+  created(await createSlotVariant(body, locale)),
+);

@@ -8,6 +8,9 @@ import { publicUser } from "@/lib/services/users";
 export const POST = route({ access: "user", body: setPasswordBody }, async ({ session, body }) => {
   const user = await claimOwnGuestAccount(session, body.password);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
-  res.headers.append("set-cookie", await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }));
+  res.headers.append(
+    "set-cookie",
+    await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }),
+  );
   return res;
 });

@@ -8,6 +8,9 @@ import { changePassword } from "@/lib/services/account";
 export const PUT = route({ access: "user", body: changePasswordBody }, async ({ session, body, locale }) => {
   const user = await changePassword(session.user.id, body.currentPassword, body.newPassword);
   const res = Response.json({ message: translate(locale, "account.passwordChanged") });
-  res.headers.append("set-cookie", await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }));
+  res.headers.append(
+    "set-cookie",
+    await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }),
+  );
   return res;
 });
