@@ -1,6 +1,6 @@
 import "server-only";
 import { after } from "next/server";
-import { logger } from "./logger";
+import { logger } from "@/lib/logger";
 
 /** Work started outside a request scope (API tests, scripts), so flushAfterResponse() can wait for it. */
 const pending = new Set<Promise<void>>();

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors";
 
 /**
  * Reads a request body into memory, but never more than `maxBytes`: a declared Content-Length above

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ApiError, zodFieldErrors } from "./errors";
+import { ApiError, zodFieldErrors } from "@/lib/errors";
 import { mediaType, readBodyLimited } from "./body";
 
 /** Room for the multipart envelope and the text fields around the file. */

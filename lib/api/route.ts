@@ -1,11 +1,11 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError, forbidden, isServiceUnreachable, isStillReferenced, pgErrorCode, unauthenticated, zodFieldErrors } from "./errors";
+import { ApiError, forbidden, isServiceUnreachable, isStillReferenced, pgErrorCode, unauthenticated, zodFieldErrors } from "@/lib/errors";
 import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { getRequestSession, type Session } from "@/lib/auth/session";
-import { logger } from "./logger";
+import { logger } from "@/lib/logger";
 import { mediaType, readBodyLimited } from "./body";
 import { isCrossSiteRequest } from "./same-origin";
 

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
 // scrypt at OWASP's current recommendation: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).

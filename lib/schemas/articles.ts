@@ -105,7 +105,7 @@ export const shirtDetailsBody = z.object({
 
 /**
  * The price calculation as the admin enters it. The driver fields say which figure the admin set:
- * the server derives the rest with lib/price-calculation.ts and stores the result. VAT rate ids may
+ * the server derives the rest with lib/domain/price-calculation.ts and stores the result. VAT rate ids may
  * be null: the default VAT rate applies.
  */
 export const priceCalculationBody = z

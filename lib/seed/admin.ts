@@ -14,7 +14,7 @@ import { and, arrayContains, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
 import { DEFAULT_ADMIN } from "@/db/seed-data";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 

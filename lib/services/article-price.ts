@@ -1,7 +1,7 @@
 import "server-only";
 import { alias } from "drizzle-orm/pg-core";
 import { articlePriceCalculations, vatRates } from "@/db/schema";
-import { salesPrice, type SalesPrice } from "@/lib/pricing";
+import { salesPrice, type SalesPrice } from "@/lib/domain/pricing";
 
 /**
  * The one rule for what an article sells for, shared by the catalogue (GET /api/mugs) and the cart

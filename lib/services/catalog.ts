@@ -12,7 +12,7 @@ import {
   prompts,
   promptSubcategories,
 } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import {

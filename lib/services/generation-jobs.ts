@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { generations, images, type Generation } from "@/db/schema";
-import { notFound, type MessageKey } from "@/lib/api/errors";
+import { notFound, type MessageKey } from "@/lib/errors";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
 import { THUMBNAIL_WIDTHS, type ThumbnailWidth } from "@/lib/thumbnail-url";

@@ -2,9 +2,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { getDb } from "@/db/client";
 import { mugDetails } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import { printPixelSize } from "@/lib/print-fit";
+import { printPixelSize } from "@/lib/domain/print-fit";
 
 /**
  * Version of the print-ready rendition: part of its storage key, so a change to the resize,

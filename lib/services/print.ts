@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { getDb } from "@/db/client";
 import { articles, images, mugDetails } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
-import { logger } from "@/lib/api/logger";
+import { ApiError, notFound } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import { MAX_INPUT_PIXELS } from "@/lib/integrations/images/intake";
@@ -14,7 +14,7 @@ import { MIN_PRINT_DPI, PRINT_DPI_HEADER, PRINT_DPI_OK_HEADER, type GeneratePdfB
 import { originOf, resolveShopImageUrl } from "./image-url";
 import { getViewableImageOrThrow, readImageBytesOrThrow } from "./images";
 import { consume } from "./rate-limit";
-import { PRINT_DPI, printPlan } from "@/lib/print-fit";
+import { PRINT_DPI, printPlan } from "@/lib/domain/print-fit";
 import { printRenditionKey } from "./print-renditions";
 
 export { PRINT_RENDITION_VERSION, printRenditionKey } from "./print-renditions";

@@ -2,8 +2,8 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { aiModels, prompts, promptSlotVariants, slotTypes, slotVariants, type AiProvider } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
-import { composePromptText } from "@/lib/prompt-text";
+import { ApiError } from "@/lib/errors";
+import { composePromptText } from "@/lib/domain/prompt-text";
 
 export interface AssembledPrompt {
   /** The text sent to the model. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { loginThrottle, rateLimits } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 
 export interface Window {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { cartItems, generations, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { deleteImageFiles, deleteImages } from "./images";
 import { forgetSessionUsers } from "./session-cache";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { articles, countries, suppliers, type Supplier } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import type { ListSuppliersQuery, SupplierBody, SupplierDto, SupplierPage, SupplierSort } from "@/lib/schemas/suppliers";
 import { invalidateCatalog } from "./catalog-cache";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { vatRates, type VatRate } from "@/db/schema";
-import { ApiError, isStillReferenced } from "@/lib/api/errors";
+import { ApiError, isStillReferenced } from "@/lib/errors";
 import type { VatBody, VatRateDto } from "@/lib/schemas/vat";
 import { invalidateCatalog } from "./catalog-cache";
 

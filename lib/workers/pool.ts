@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 
 /**
  * CPU-heavy work (react-pdf layout, the offline provider's pixel loops) done in one worker thread, so

@@ -13,7 +13,7 @@ import { getDb } from "@/db/client";
 import { aiModels, aiTestRuns, generations, images, prompts, promptSlotVariants, slotTypes, slotVariants, users } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
-import { composePromptText } from "@/lib/prompt-text";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import type { AiTestRunDto, AiTestRunPageDto } from "@/lib/schemas/ai-test";
 import { assemblePrompt } from "@/lib/services/prompt-assembly";
 import { peek } from "@/lib/services/rate-limit";

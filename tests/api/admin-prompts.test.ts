@@ -23,7 +23,7 @@ import {
 } from "@/db/schema";
 import { OFFLINE_MODEL, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
 import { getStorage, resetStorage } from "@/lib/integrations/storage";
-import { composePromptText } from "@/lib/prompt-text";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import type { PublicPromptDto } from "@/lib/schemas/catalog";
 import type { PromptDto, PromptPageDto } from "@/lib/schemas/prompts";
 import { storeImage } from "@/lib/services/images";

@@ -22,7 +22,7 @@ import {
   type ImageType,
 } from "@/db/schema";
 import { MUG_ARTICLE, SHIRT_ARTICLE } from "@/db/seed-data";
-import { orderTotals } from "@/lib/pricing";
+import { orderTotals } from "@/lib/domain/pricing";
 import type { CartDto, CartSummaryDto } from "@/lib/schemas/cart";
 import { clearCartInTx, pricedCartForCheckout } from "@/lib/services/cart";
 import { listPublicMugs } from "@/lib/services/catalog";

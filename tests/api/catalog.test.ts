@@ -24,7 +24,7 @@ import {
 } from "@/db/schema";
 import { COUNTRIES, MUG_ARTICLE, PROMPTS, SHIRT_ARTICLE } from "@/db/seed-data";
 import { getStorage, newStorageKey } from "@/lib/integrations/storage";
-import { salesPrice } from "@/lib/pricing";
+import { salesPrice } from "@/lib/domain/pricing";
 import type { CountryDto, MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
 
@@ -229,15 +229,13 @@ describe("GET /api/mugs – what is left out", () => {
     if (!reduced || !category) throw new Error("seed has a reduced rate and a category");
     const details = { ...MUG_ARTICLE.details, heightMm: 100, diameterMm: 80, fillingQuantityMl: 300 };
 
-    await db
-      .insert(mugVariants)
-      .values({
-        articleId: sampleId,
-        name: "Green (discontinued)",
-        insideColorCode: "#00FF00",
-        outsideColorCode: "#FFFFFF",
-        active: false,
-      });
+    await db.insert(mugVariants).values({
+      articleId: sampleId,
+      name: "Green (discontinued)",
+      insideColorCode: "#00FF00",
+      outsideColorCode: "#FFFFFF",
+      active: false,
+    });
     const [enamel, retired] = await db
       .insert(articles)
       .values([

@@ -3,7 +3,7 @@ import * as health from "@/app/api/health/route";
 import * as login from "@/app/api/auth/login/route";
 import * as cart from "@/app/api/user/cart/route";
 import { openDb, peekDbHandle, setDbHandle, type DbHandle } from "@/db/client";
-import { isServiceUnreachable } from "@/lib/api/errors";
+import { isServiceUnreachable } from "@/lib/errors";
 import en from "@/messages/en.json";
 import de from "@/messages/de.json";
 import { call, cookieFor } from "../helpers/api";

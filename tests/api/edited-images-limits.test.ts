@@ -10,7 +10,7 @@ import { getDb } from "@/db/client";
 import { images, mugDetails } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
-import { printPixelSize } from "@/lib/print-fit";
+import { printPixelSize } from "@/lib/domain/print-fit";
 import { storeImage } from "@/lib/services/images";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";

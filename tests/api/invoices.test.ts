@@ -8,7 +8,7 @@ import { getDb } from "@/db/client";
 import { invoiceCounters, invoices, orderEvents, orderItems, orders, outgoingMail, payments, refunds, type Invoice } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { getStorage, resetStorage } from "@/lib/integrations/storage";
-import { orderTotals, vatInGross } from "@/lib/pricing";
+import { orderTotals, vatInGross } from "@/lib/domain/pricing";
 import { issueCreditNote, issueInvoice, type InvoiceContent } from "@/lib/services/invoices";
 import { nextInvoiceNumber } from "@/lib/services/invoices/numbers";
 import { berlinDay } from "@/lib/services/orders/admin/filters";

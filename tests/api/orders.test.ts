@@ -6,7 +6,7 @@ import { articlePriceCalculations, orders, outgoingMail, payments } from "@/db/s
 import { MUG_ARTICLE } from "@/db/seed-data";
 import { resetEnvCache } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
-import { orderTotals } from "@/lib/pricing";
+import { orderTotals } from "@/lib/domain/pricing";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import * as ordersRoute from "@/app/api/user/orders/route";
 import { call, cookieFor, type Role } from "../helpers/api";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/db/client";
 import { orderAddresses, orderItems, orders, payments, type OrderStatus } from "@/db/schema";
-import { vatInGross } from "@/lib/pricing";
+import { vatInGross } from "@/lib/domain/pricing";
 
 /**
  * Writes an order straight into the database (rows as placeOrder writes them) for tests of the admin
@@ -109,21 +109,19 @@ export async function seedOrder(
   };
   const addressRows: (SeedAddress & { kind: "shipping" | "billing" })[] = [{ ...shipping, kind: "shipping" }];
   if (input.billing) addressRows.push({ ...input.billing, kind: "billing" });
-  await db
-    .insert(orderAddresses)
-    .values(
-      addressRows.map((a) => ({
-        orderId: order.id,
-        kind: a.kind,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        street1: a.street1,
-        street2: a.street2 ?? null,
-        city: a.city,
-        postalCode: a.postalCode,
-        countryCode: a.countryCode,
-      })),
-    );
+  await db.insert(orderAddresses).values(
+    addressRows.map((a) => ({
+      orderId: order.id,
+      kind: a.kind,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      street1: a.street1,
+      street2: a.street2 ?? null,
+      city: a.city,
+      postalCode: a.postalCode,
+      countryCode: a.countryCode,
+    })),
+  );
   if (input.paid) {
     const refunded = input.refundedCents ?? 0;
     await db.insert(payments).values({

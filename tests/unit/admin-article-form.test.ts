@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createArticleBody, updateArticleBody, type ArticleDto } from "@/lib/schemas/articles";
-import { derivePriceCalculation } from "@/lib/price-calculation";
+import { derivePriceCalculation } from "@/lib/domain/price-calculation";
 import { formatCentsInput, formatDecimalInput, parseCents, parseDecimal } from "@/components/admin/articles/numbers";
 import {
   initialValues,

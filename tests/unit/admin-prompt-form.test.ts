@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { promptBody, type PromptDto } from "@/lib/schemas/prompts";
-import { composePromptText } from "@/lib/prompt-text";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import {
   MAX_TEST_MODELS,
   checkTestPhoto,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { colourLocale, colourName, describeColour, lineColour, lineColourDetail } from "@/lib/colour-name";
+import { colourLocale, colourName, describeColour, lineColour, lineColourDetail } from "@/lib/domain/colour-name";
 import { MUG_ARTICLE } from "@/db/seed-data";
 
-describe("lib/colour-name", () => {
+describe("lib/domain/colour-name", () => {
   it("names the seed's mug colours exactly, in English and German", () => {
     const names = Object.fromEntries(
       MUG_ARTICLE.variants.flatMap((v) => [v.inside, v.outside]).map((hex) => [hex, [colourName(hex, "en"), colourName(hex, "de")]]),

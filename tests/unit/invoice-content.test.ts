@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { vatInGross } from "@/lib/pricing";
+import { vatInGross } from "@/lib/domain/pricing";
 import {
   creditNoteLines,
   grossLine,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { logger, redactSecrets } from "@/lib/api/logger";
+import { logger, redactSecrets } from "@/lib/logger";
 
 const RESET = "rjdiGPAd82RR2V7DNvZzTNQz_Dz-qCccG6XxJNKO5p8";
 const ORDER = "C78aa7OcSUK8qr7Isu8MX2v3PN4rn7Adsb4RiY-A4bg74hKT";

@@ -5,7 +5,7 @@ import {
   percentOf,
   priceCalculationOutOfRange,
   type PriceCalculationInput,
-} from "@/lib/price-calculation";
+} from "@/lib/domain/price-calculation";
 
 /** A unit bought at a net price with no cost, sold at a gross total, both at 19 %: override what a case needs. */
 function input(overrides: Partial<PriceCalculationInput> = {}): PriceCalculationInput {
@@ -28,7 +28,7 @@ function input(overrides: Partial<PriceCalculationInput> = {}): PriceCalculation
   };
 }
 
-describe("lib/price-calculation – percentOf and amountOfPercent (three decimals, half up)", () => {
+describe("lib/domain/price-calculation – percentOf and amountOfPercent (three decimals, half up)", () => {
   const percents: [part: number, base: number, percent: number][] = [
     [50, 350, 14.286], // 14.2857…
     [1, 3, 33.333],
@@ -59,7 +59,7 @@ describe("lib/price-calculation – percentOf and amountOfPercent (three decimal
   }
 });
 
-describe("lib/price-calculation – purchase side", () => {
+describe("lib/domain/price-calculation – purchase side", () => {
   it("cost as an amount: total = price + cost, cost percent derived", () => {
     const r = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50 }));
     expect(r).toMatchObject({
@@ -138,7 +138,7 @@ describe("lib/price-calculation – purchase side", () => {
   });
 });
 
-describe("lib/price-calculation – sales side, each driver", () => {
+describe("lib/domain/price-calculation – sales side, each driver", () => {
   it("TOTAL (gross): margin = net of the total − net cost, percent of the net cost", () => {
     // The seeded mug: 350 + 50 net, 14.99 € gross at 19 % → 12.60 € net (1259.66) → margin 8.60 € = 215 %
     const r = derivePriceCalculation(input({ purchasePriceCents: 350, purchaseCostCents: 50, salesTotalCents: 1499 }));
@@ -224,7 +224,7 @@ describe("lib/price-calculation – sales side, each driver", () => {
   });
 });
 
-describe("lib/price-calculation – priceCalculationOutOfRange", () => {
+describe("lib/domain/price-calculation – priceCalculationOutOfRange", () => {
   const check = (overrides: Partial<PriceCalculationInput>) => {
     const i = input(overrides);
     return priceCalculationOutOfRange(i, derivePriceCalculation(i));

@@ -8,9 +8,9 @@ import {
   salesPrice,
   SHIPPING_CENTS,
   vatInGross,
-} from "@/lib/pricing";
+} from "@/lib/domain/pricing";
 
-describe("lib/pricing – grossFromNet", () => {
+describe("lib/domain/pricing – grossFromNet", () => {
   const rows: [net: number, percent: number, gross: number][] = [
     [1000, 19, 1190],
     [1260, 19, 1499], // 1499.4 → 1499
@@ -39,7 +39,7 @@ describe("lib/pricing – grossFromNet", () => {
   });
 });
 
-describe("lib/pricing – netFromGross", () => {
+describe("lib/domain/pricing – netFromGross", () => {
   const rows: [gross: number, percent: number, net: number][] = [
     [1499, 19, 1260], // 1259.66 → 1260
     [1190, 19, 1000],
@@ -56,7 +56,7 @@ describe("lib/pricing – netFromGross", () => {
   }
 });
 
-describe("lib/pricing – salesPrice", () => {
+describe("lib/domain/pricing – salesPrice", () => {
   it("GROSS mode: the total is the gross price, net is derived", () => {
     expect(salesPrice(1499, "GROSS", 19)).toEqual({ grossCents: 1499, netCents: 1260, vatPercent: 19 });
   });
@@ -83,7 +83,7 @@ describe("lib/pricing – salesPrice", () => {
   });
 });
 
-describe("lib/pricing – bad input is refused, never silently rounded", () => {
+describe("lib/domain/pricing – bad input is refused, never silently rounded", () => {
   it.each([
     ["a fractional cent amount", () => grossFromNet(10.5, 19)],
     ["NaN cents", () => netFromGross(Number.NaN, 19)],
@@ -94,7 +94,7 @@ describe("lib/pricing – bad input is refused, never silently rounded", () => {
   ])("%s → RangeError", (_title, fn) => expect(fn).toThrow(RangeError));
 });
 
-describe("lib/pricing – divideRoundHalfUp", () => {
+describe("lib/domain/pricing – divideRoundHalfUp", () => {
   it.each([
     [5, 2, 3],
     [4, 2, 2],
@@ -106,7 +106,7 @@ describe("lib/pricing – divideRoundHalfUp", () => {
   ])("%i / %i → %i", (n, d, q) => expect(divideRoundHalfUp(n, d)).toBe(q));
 });
 
-describe("lib/pricing – orderTotals (gross prices, VAT contained)", () => {
+describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () => {
   it("exports the shipping rule: 4.90 € flat, free from 50 €", () => {
     expect(SHIPPING_CENTS).toBe(490);
     expect(FREE_SHIPPING_FROM_CENTS).toBe(5000);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { aiModels, prompts, slotTypes } from "@/db/schema";
 import { PROMPTS, SLOT_TYPES } from "@/db/seed-data";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { assemblePrompt } from "@/lib/services/prompt-assembly";
 
 const ids = new Map<string, number>();

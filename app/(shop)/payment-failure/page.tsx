@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getServerSession } from "@/lib/auth/session";
 import { orderParams, type OrderDto } from "@/lib/schemas/orders";
 import { seller } from "@/lib/seller";

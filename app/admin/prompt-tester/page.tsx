@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { listModels } from "@/lib/integrations/ai/registry";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { getAiTestRun, listAiTestRuns, listTesterPromptChoices } from "@/lib/services/ai-test";
 import { PromptTester } from "@/components/admin/prompt-tester/prompt-tester";
 import { HISTORY_PAGE_SIZE } from "@/components/admin/prompt-tester/types";

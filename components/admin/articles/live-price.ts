@@ -1,8 +1,8 @@
 /**
  * The price calculation's derived figures while the admin types: the same derivation the server
- * stores (lib/price-calculation.ts), fed with what the form holds. Pure and browser-safe.
+ * stores (lib/domain/price-calculation.ts), fed with what the form holds. Pure and browser-safe.
  */
-import { derivePriceCalculation, type PriceCalculationResult } from "@/lib/price-calculation";
+import { derivePriceCalculation, type PriceCalculationResult } from "@/lib/domain/price-calculation";
 import { MAX_CENTS } from "@/lib/schemas/articles";
 import type { PriceValues } from "./article-form-model";
 import { parseCents, parseDecimal } from "./numbers";

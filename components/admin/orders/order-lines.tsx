@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatEuro } from "@/lib/format";
-import { colourLocale, lineColourDetail } from "@/lib/colour-name";
+import { colourLocale, lineColourDetail } from "@/lib/domain/colour-name";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard } from "./detail-card";
 

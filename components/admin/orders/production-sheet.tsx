@@ -1,5 +1,5 @@
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { colourLocale, lineColourDetail } from "@/lib/colour-name";
+import { colourLocale, lineColourDetail } from "@/lib/domain/colour-name";
 import type { AdminOrderDetail, ProductionSheet as Sheet } from "@/lib/schemas/admin-orders";
 import { CopyButton } from "@/components/ui/copy-button";
 

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { SelectField, TextAreaField } from "@/components/ui/form-field";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { aiTestApi, aiTestKeys } from "@/lib/api-client/ai-test";
-import { composePromptText } from "@/lib/prompt-text";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import type { AiTestRunDto, AiTestRunPageDto } from "@/lib/schemas/ai-test";
 import { ModelChoiceField } from "./model-choice";
 import { PhotoField } from "./photo-field";

@@ -2,7 +2,7 @@
  * The prompt form's values as typed, the request body made from them, the live composed prompt and
  * which field errors are still worth showing. Pure and browser-safe (unit-tested).
  */
-import { composePromptText } from "@/lib/prompt-text";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
 
 /** What the prompt form offers in its selects (read by the server page). */
@@ -105,7 +105,7 @@ export function toBody(values: PromptFormValues, options: PromptFormOptions, exa
   };
 }
 
-/** The text the provider receives for this prompt, composed exactly as the server does (lib/prompt-text.ts). */
+/** The text the provider receives for this prompt, composed exactly as the server does (lib/domain/prompt-text.ts). */
 export function composedPreview(values: Pick<PromptFormValues, "styleText" | "slots">, options: PromptFormOptions): string {
   const position = new Map(options.slotTypes.map((t) => [t.id, t.position]));
   const slots = Object.values(values.slots)

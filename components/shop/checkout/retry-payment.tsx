@@ -13,7 +13,7 @@ import { PaymentStatus, Spinner } from "./payment-status";
 import { usePaymentFlow } from "./use-payment-flow";
 import { LoadFailed } from "@/components/ui/query-state";
 import { focusFirstError } from "@/components/ui/focus-first-error";
-import { colourLocale, lineColour } from "@/lib/colour-name";
+import { colourLocale, lineColour } from "@/lib/domain/colour-name";
 
 /** /checkout?orderId=…: pays an unpaid order again (POST /api/user/orders/{id}/payment, then the card). */
 export function RetryPayment({ orderId }: { orderId: string }) {

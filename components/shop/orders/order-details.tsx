@@ -5,7 +5,7 @@ import type { OrderDto } from "@/lib/schemas/orders";
 import { Totals } from "@/components/shop/cart/totals";
 import { PostalAddress } from "@/components/ui/postal-address";
 import { useEuro } from "@/components/shop/cart/use-euro";
-import { colourLocale, lineColour } from "@/lib/colour-name";
+import { colourLocale, lineColour } from "@/lib/domain/colour-name";
 
 type Address = OrderDto["shippingAddress"];
 

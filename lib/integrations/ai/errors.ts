@@ -1,6 +1,6 @@
 import "server-only";
 import { APICallError, InvalidResponseDataError, JSONParseError, NoImageGeneratedError, RetryError, TypeValidationError } from "ai";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { GenerationError } from "./types";
 
 /** The spec's generation messages: failed → 502, timed out → 504, invalid response → 502. */

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from "sharp";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 
 /** Byte limits per use (spec section 9). */
 export const IMAGE_BYTE_LIMITS = {

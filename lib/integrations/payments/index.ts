@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { PaymentConfigDto } from "@/lib/schemas/orders";
 import { createSandboxProvider } from "./sandbox";
 import { createStripeProvider, isStripeTestKey } from "./stripe";

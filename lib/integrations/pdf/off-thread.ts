@@ -3,8 +3,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
-import { ApiError } from "@/lib/api/errors";
-import { logger } from "@/lib/api/logger";
+import { ApiError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 

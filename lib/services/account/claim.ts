@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 

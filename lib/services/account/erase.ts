@@ -15,7 +15,7 @@ import {
   payments,
   users,
 } from "@/db/schema";
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 import { deleteImageFiles, deleteImageRows } from "../images";

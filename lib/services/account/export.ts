@@ -16,7 +16,7 @@ import {
   refunds,
   users,
 } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";

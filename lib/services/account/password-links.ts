@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";

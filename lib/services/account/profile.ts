@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { addresses, countries, orderAddresses, orders, users } from "@/db/schema";
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { pendingRegistrations, users } from "@/db/schema";
-import { ApiError, validationFailed } from "@/lib/api/errors";
+import { ApiError, validationFailed } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { clientNetwork } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { aiModels, aiTestRuns, generations, images, prompts, type AiTestRun } from "@/db/schema";
-import { notFound, type MessageKey } from "@/lib/api/errors";
+import { notFound, type MessageKey } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { translate } from "@/lib/i18n/messages";

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { mugVariants } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { intakeImage, type Crop } from "@/lib/integrations/images/intake";
 import type { MugVariantAdminDto } from "@/lib/schemas/articles";
 import { storeProcessedImage } from "../images";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { mugVariants, type MugVariant } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { MugVariantAdminDto, MugVariantBody } from "@/lib/schemas/articles";
 import { invalidateCatalog } from "../catalog-cache";
 import { toMugVariantDto } from "./dto";

@@ -13,8 +13,8 @@ import {
   shirtVariants,
   slotVariants,
 } from "@/db/schema";
-import { ApiError, pgErrorCode } from "@/lib/api/errors";
-import { logger } from "@/lib/api/logger";
+import { ApiError, pgErrorCode } from "@/lib/errors";
+import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { shirtVariants, type ShirtVariant } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { ShirtVariantAdminDto, ShirtVariantBody } from "@/lib/schemas/articles";
 import { invalidateCatalog } from "../catalog-cache";
 import { toShirtVariantDto } from "./dto";

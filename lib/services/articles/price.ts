@@ -2,14 +2,14 @@ import "server-only";
 import { eq, inArray, or } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { articlePriceCalculations, vatRates, type ArticlePriceCalculation } from "@/db/schema";
-import type { MessageKey } from "@/lib/api/errors";
-import { derivePriceCalculation, priceCalculationOutOfRange } from "@/lib/price-calculation";
+import type { MessageKey } from "@/lib/errors";
+import { derivePriceCalculation, priceCalculationOutOfRange } from "@/lib/domain/price-calculation";
 import type { PriceCalculationBody } from "@/lib/schemas/articles";
-import type { SalesPrice } from "@/lib/pricing";
+import type { SalesPrice } from "@/lib/domain/pricing";
 
 /**
  * Persistence of an article's price calculation (spec section 3): the admin's figures plus the
- * resolved VAT percents go through lib/price-calculation.ts, and exactly what it derives is stored
+ * resolved VAT percents go through lib/domain/price-calculation.ts, and exactly what it derives is stored
  * (integer cents, percents with three decimals). The shop price is then read back through the one
  * rule in lib/services/article-price.ts.
  */

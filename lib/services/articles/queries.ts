@@ -13,7 +13,7 @@ import {
   shirtVariants,
   suppliers,
 } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { ArticleDto, ArticleListItemDto, ArticlePageDto, ListArticlesQuery } from "@/lib/schemas/articles";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";

@@ -13,7 +13,7 @@ import {
   shirtVariants,
   suppliers,
 } from "@/db/schema";
-import { ApiError, type MessageKey } from "@/lib/api/errors";
+import { ApiError, type MessageKey } from "@/lib/errors";
 import type { ArticleDto, CreateArticleBody, MugVariantBody, ShirtVariantBody, UpdateArticleBody } from "@/lib/schemas/articles";
 import { deleteCatalogueImageIfUnreferenced, mapUniqueViolations } from "../article-variants/shared";
 import { invalidateCatalog } from "../catalog-cache";

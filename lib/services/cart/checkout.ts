@@ -5,7 +5,7 @@ import { articlePriceCalculations, articles, cartItems, carts, mugDetails, mugVa
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { orderTotals, type OrderTotals } from "@/lib/pricing";
+import { orderTotals, type OrderTotals } from "@/lib/domain/pricing";
 import type { CartDto } from "@/lib/schemas/cart";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
 import { cartNeedsRefresh, priceBasis } from "./price-basis";

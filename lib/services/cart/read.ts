@@ -5,7 +5,7 @@ import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { orderTotals } from "@/lib/pricing";
+import { orderTotals } from "@/lib/domain/pricing";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
 import { cachedCatalog } from "../catalog-cache";
 import { prepared } from "../prepared";

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { cartItems, carts, images, prompts, type ImageType } from "@/db/schema";
-import { ApiError, notFound, validationFailed } from "@/lib/api/errors";
+import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { MAX_QUANTITY, type addCartItemBody, type CartDto, type updateCartItemBody } from "@/lib/schemas/cart";

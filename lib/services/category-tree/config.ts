@@ -1,5 +1,5 @@
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { MessageKey } from "@/lib/api/errors";
+import type { MessageKey } from "@/lib/errors";
 import type { CountKey } from "@/lib/schemas/category-tree";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import type { CategoryBody, CountKey, SubcategoryBody, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import type { CategoryTreeConfig } from "./config";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, getTableName, ne } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
-import { ApiError, isStillReferenced } from "@/lib/api/errors";
+import { ApiError, isStillReferenced } from "@/lib/errors";
 import type { CategoryBody, CountKey, SubcategoryBody } from "@/lib/schemas/category-tree";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import type { CategoryTreeConfig } from "./config";

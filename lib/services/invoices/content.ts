@@ -1,5 +1,5 @@
 import "server-only";
-import { vatInGross } from "@/lib/pricing";
+import { vatInGross } from "@/lib/domain/pricing";
 import type { Seller } from "@/lib/seller";
 
 /**
@@ -104,7 +104,7 @@ export function sellerSnapshot(s: Seller): InvoiceSellerSnapshot {
   };
 }
 
-/** A line from its gross amount: the VAT contained in it is rounded half up (as lib/pricing.ts orderTotals does per line). */
+/** A line from its gross amount: the VAT contained in it is rounded half up (as lib/domain/pricing.ts orderTotals does per line). */
 export function grossLine(input: Omit<InvoiceLine, "netCents" | "vatCents">): InvoiceLine {
   const vatCents = vatInGross(input.grossCents, input.vatPercent);
   return { ...input, netCents: input.grossCents - vatCents, vatCents };

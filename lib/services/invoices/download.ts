@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { invoices, orders } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import { invoicePdf, type InvoiceFile } from "./pdf";
 

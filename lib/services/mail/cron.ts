@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError, unauthenticated } from "@/lib/api/errors";
+import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { expireUnpaidOrders } from "../orders/expiry";
 import { finishPendingRefunds } from "../orders/refunds";

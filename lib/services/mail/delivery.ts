@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-o
 import { getDb } from "@/db/client";
 import { outgoingMail, type MailAttachment } from "@/db/schema";
 import { env } from "@/lib/env";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
 import { invoicePdf } from "../invoices";
 import { recordEvent } from "../orders/events";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { orders, outgoingMail } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
 import { likePattern } from "../prompts/queries";

@@ -5,7 +5,7 @@ import "server-only";
  * timeline event with the admin's user id, and answers the order as the admin detail shows it.
  */
 import type { Session } from "@/lib/auth/session";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/schemas/admin-orders";

@@ -16,7 +16,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invoices, outgoingMail, payments, refunds, type Invoice, type Order, type Payment } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { orderEvents, orders, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { Queryable } from "./dto";
 import { orderEdge, type OrderAction } from "./order-state";
 

@@ -10,7 +10,7 @@ import "server-only";
 import { and, eq, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { cancelAttempt, isOpen, lockedPayments } from "./attempts";
 import { moveOrder } from "./events";

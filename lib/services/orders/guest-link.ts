@@ -19,7 +19,7 @@ import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import type { Session } from "@/lib/auth/session";
 import { hashPassword } from "@/lib/auth/password";

@@ -3,7 +3,7 @@ import "server-only";
  * How often customers may place and cancel orders: per account and per client address and hour
  * (ORDERS_PER_HOUR_* / CANCELS_PER_HOUR_*), so nobody floods the shop, its provider or its mail.
  */
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { clientNetwork } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
 import { consume } from "../rate-limit";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api/errors";
+import { ApiError, notFound } from "@/lib/errors";
 import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { renderReceiptPdf, type ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { getStorage } from "@/lib/integrations/storage";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { orders } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { recordEvent } from "./events";
 import { inTransaction, lockOrder } from "./transitions";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orderEvents, orders, payments, type Payment } from "@/db/schema";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";

@@ -2,8 +2,8 @@ import "server-only";
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { aiModels, images, promptCategories, prompts, promptSlotVariants, promptSubcategories, slotTypes, slotVariants } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
-import { composePromptText } from "@/lib/prompt-text";
+import { ApiError } from "@/lib/errors";
+import { composePromptText } from "@/lib/domain/prompt-text";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { ListPromptsQuery, PromptDto, PromptListItemDto, PromptPageDto } from "@/lib/schemas/prompts";
 
@@ -110,7 +110,7 @@ async function selectedSlots(db: Db, promptId: number) {
 /**
  * GET /api/admin/prompts/{promptId} and the prompt form page: everything the form shows, including
  * the composed prompt exactly as a provider receives it (style text and slot variants, composed by
- * lib/prompt-text.ts like lib/services/prompt-assembly.ts; without the tester's master/specific
+ * lib/domain/prompt-text.ts like lib/services/prompt-assembly.ts; without the tester's master/specific
  * prompt). Archived and inactive prompts are found too. Two queries.
  */
 export async function getPromptOrThrow(id: number): Promise<PromptDto> {

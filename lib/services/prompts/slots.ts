@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { prompts, promptSlotVariants, slotVariants } from "@/db/schema";
-import { ApiError, type MessageKey } from "@/lib/api/errors";
+import { ApiError, type MessageKey } from "@/lib/errors";
 import type { PromptDto } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
 import { getPromptOrThrow, slotVariantsWithType } from "./queries";

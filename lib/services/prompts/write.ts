@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { aiModels, cartItems, generations, images, orderItems, promptCategories, prompts, promptSubcategories } from "@/db/schema";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import type { z } from "zod";
 import type { deletePromptResponse, PromptBody, PromptDto } from "@/lib/schemas/prompts";
 import { deleteCatalogueImageIfUnreferenced } from "../article-variants";

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDbHandle, peekDbHandle, type Db, type DbHandle, type Tx } from "@/db/client";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 import { SESSION_USERS_CHANNEL, startListener, type Listener } from "./listener";
 
 /**

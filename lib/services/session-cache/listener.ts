@@ -1,5 +1,5 @@
 import "server-only";
-import { logger } from "@/lib/api/logger";
+import { logger } from "@/lib/logger";
 
 /** The channel every instance listens on; the payload is a comma-separated list of user ids, or "*". */
 export const SESSION_USERS_CHANNEL = "session_users";

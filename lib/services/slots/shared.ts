@@ -1,5 +1,5 @@
 import "server-only";
-import { pgErrorCode } from "@/lib/api/errors";
+import { pgErrorCode } from "@/lib/errors";
 
 /** `%`, `_` and `\` typed by the admin are searched literally. */
 export function likePattern(q: string): string {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, max, ne } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { slotTypes, slotVariants } from "@/db/schema";
-import { ApiError, isStillReferenced } from "@/lib/api/errors";
+import { ApiError, isStillReferenced } from "@/lib/errors";
 import type { SlotTypeBody, SlotTypeDto, SlotTypeUpdateBody } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
 import { isPositionTaken } from "./shared";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { aiModels, images, promptSlotVariants, slotTypes, slotVariants } from "@/db/schema";
-import { ApiError, isStillReferenced, type MessageKey } from "@/lib/api/errors";
+import { ApiError, isStillReferenced, type MessageKey } from "@/lib/errors";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { ListSlotVariantsQuery, SlotVariantBody, SlotVariantDto } from "@/lib/schemas/prompts";

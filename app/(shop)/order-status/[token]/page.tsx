@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { clientIp } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orderEvents, refunds, users } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";

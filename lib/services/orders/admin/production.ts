@@ -13,11 +13,11 @@ import {
   type OrderItem,
   type Prompt,
 } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { ProductionSheet } from "@/lib/schemas/admin-orders";
-import { coverFit, printPlan } from "@/lib/print-fit";
+import { coverFit, printPlan } from "@/lib/domain/print-fit";
 import { MIN_PRINT_DPI } from "@/lib/schemas/print";
 import { imageUrl, readImageBytesOrThrow } from "../../images";
 import { renderPrintFile, type PrintPdf } from "../../print";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { idParams } from "@/lib/schemas/common";
 import { listCountries } from "@/lib/services/catalog";

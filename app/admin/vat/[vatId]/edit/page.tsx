@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { getVatRateOrThrow } from "@/lib/services/vat";
 import { idParams } from "@/lib/schemas/common";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { VatForm } from "@/components/admin/vat/vat-form";
 
 export default async function EditVatPage({ params }: { params: Promise<{ vatId: string }> }) {

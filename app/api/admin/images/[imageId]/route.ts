@@ -1,7 +1,7 @@
 import { noContent, route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { deleteImage, getViewableImageOrThrow } from "@/lib/services/images";
 
 // DELETE /api/admin/images/{imageId} – delete an image, row and file (catalogue references become empty: ON DELETE SET NULL; an image an order prints: 409)

@@ -11,7 +11,7 @@
  * Money is integer cents (half-up rounding through lib/pricing); percents have three decimals.
  */
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
-import { MAX_CENTS } from "./schemas/articles";
+import { MAX_CENTS } from "@/lib/schemas/articles";
 
 export type PriceUnit = "UNIT" | "PACKAGE";
 export type PurchaseCostDriver = "AMOUNT" | "PERCENT";
