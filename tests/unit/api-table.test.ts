@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The README claims exactly what exists: every API route file is named in its API table, and every
- * /api path the README names is a route file. Paths are compared with parameters as {name};
- * "…/tail" in the README abbreviates the path of the row before it.
+ * The API table in docs/operations.md claims exactly what exists: every API route file is named in it,
+ * and every /api path it names is a route file. Paths are compared with parameters as {name};
+ * "…/tail" abbreviates the path of the row before it.
  */
 const root = path.resolve(__dirname, "../..");
 
@@ -25,13 +25,15 @@ function routePaths(): string[] {
   return out.sort();
 }
 
-const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-const apiTable = readme.slice(readme.indexOf("### API"));
+const doc = fs.readFileSync(path.join(root, "docs", "operations.md"), "utf8");
+const start = doc.indexOf("\n## API\n");
+const end = doc.indexOf("\n## ", start + 1);
+const apiTable = start < 0 ? "" : doc.slice(start, end < 0 ? undefined : end);
 /** Every `…` code span of the API table. */
 const spans = [...apiTable.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
 const strip = (p: string) => p.replace(/[?[].*$/, "").replace(/\/$/, "");
 
-describe("README API table", () => {
+describe("API table in docs/operations.md", () => {
   const routes = routePaths();
 
   it("names every API route file", () => {
