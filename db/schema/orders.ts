@@ -56,11 +56,7 @@ export const cartItems = pgTable(
     earlierUnitPriceCents: integer(),
     promptPriceCents: integer().notNull().default(0),
     vatPercent: numeric({ precision: 6, scale: 3, mode: "number" }).notNull(),
-    /**
-     * The catalogue state the price snapshot was last checked against (a fingerprint of the mug's,
-     * variant's, price calculation's and VAT rates' updated_at, see cart/price-basis.ts); null until
-     * the first check. A line whose fingerprint still matches the catalogue needs no re-pricing.
-     */
+    /** Fingerprint of the catalogue rows the snapshot was checked against (cart/price-basis.ts): a match needs no re-pricing. */
     pricedBasis: text(),
     ...timestamps,
   },

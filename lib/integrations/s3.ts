@@ -1,15 +1,6 @@
 /**
- * A minimal client for S3-compatible object stores (AWS S3, MinIO, Cloudflare R2, …): PUT, GET and
- * DELETE of single objects. Requests are signed with AWS Signature Version 4 by aws4fetch (a small,
- * dependency-free, widely used signer on WebCrypto), not by code of our own; this module only builds
- * the object URL, sends the request and reads the answer.
- *
- * Why not the AWS SDK: three calls on small objects (no multipart) need one signing function, while
- * the SDK adds a large dependency tree to the server bundle. tests/unit/storage.test.ts checks the
- * signatures against the spec's published examples and against an independent verifier in a fake S3.
- *
- * Keys given to this module are raw object keys (the caller validates them); the secret key is used
- * only to derive the signing key and never leaves this module (not in URLs, headers or errors).
+ * PUT, GET and DELETE of single objects in S3-compatible stores. Signing is left to aws4fetch rather than
+ * the AWS SDK, whose dependency tree is large for three calls; the secret never leaves this module.
  */
 import { createHash } from "node:crypto";
 import { AwsV4Signer } from "aws4fetch";
@@ -49,7 +40,6 @@ function sha256Hex(data: string | Buffer): string {
   return createHash("sha256").update(data).digest("hex");
 }
 
-/** x-amz-content-sha256 of a request without a body. */
 export const EMPTY_PAYLOAD_SHA256 = sha256Hex("");
 
 /**
@@ -82,12 +72,7 @@ export interface SignInput {
   now: Date;
 }
 
-/**
- * Signs a request with AWS Signature Version 4 (aws4fetch) and answers the headers to send: the given
- * ones (lower-case names) plus x-amz-date, x-amz-content-sha256 and authorization. Every header sent is
- * signed — content-type too, which aws4fetch leaves out unless asked (`allHeaders`). Host is signed but
- * not returned: the HTTP client derives it from the URL, and the signed value is exactly url.host.
- */
+/** Signs with SigV4 (aws4fetch) and signs every header sent, content-type too; Host is signed but left to fetch. */
 export async function signRequest(input: SignInput): Promise<Record<string, string>> {
   const signer = new AwsV4Signer({
     method: input.method,
@@ -104,7 +89,6 @@ export async function signRequest(input: SignInput): Promise<Record<string, stri
   return Object.fromEntries(headers);
 }
 
-/** The Buffer's bytes as fetch's body type (a view, no copy, unless the Buffer sits on a SharedArrayBuffer). */
 function asBodyBytes(body: Buffer): Uint8Array<ArrayBuffer> {
   return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(body);
 }

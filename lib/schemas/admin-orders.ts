@@ -1,26 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_STATES } from "./orders";
 
-/**
- * Admin orders API contract (issue 9; paths are ours):
- *
- *   GET  /api/admin/orders?status=open|completed|cancelled|all&q=&from=&to=&page=&pageSize=  → AdminOrderPage
- *   GET  /api/admin/orders/{orderId}                      → AdminOrderDetail
- *   POST /api/admin/orders/{orderId}/process              → AdminOrderDetail (pending → processing; only when paid)
- *   POST /api/admin/orders/{orderId}/complete             CompleteOrderBody → AdminOrderDetail (processing → shipped; mail to the customer)
- *   POST /api/admin/orders/{orderId}/deliver              → AdminOrderDetail (shipped → delivered)
- *   POST /api/admin/orders/{orderId}/cancel               CancelOrderBody → AdminOrderDetail (pending|processing → cancelled; a paid order is refunded, credit note)
- *   POST /api/admin/orders/{orderId}/refund               RefundOrderBody → AdminOrderDetail (full by default, partial allowed, never more than paid)
- *   POST /api/admin/orders/{orderId}/resend-receipt       → { mailId } (the same stored invoice PDF again)
- *   GET  /api/admin/orders/{orderId}/invoice              → application/pdf (the invoice; ?invoiceId= for a credit note of this order)
- *   GET  /api/admin/orders/export?status=&q=&from=&to=    → text/csv (UTF-8 with BOM, one row per order line)
- *   GET  /api/admin/orders/{orderId}/items/{itemId}/print → application/pdf (the print PDF of that line, DPI headers)
- *   GET  /api/admin/mail?status=&q=&page=&pageSize=       → AdminMailPage (outbox: sent, queued, failed)
- *   POST /api/admin/mail/{mailId}/resend                  → AdminMailDto (queues the same message again and sends it)
- *   POST /api/cron/mail                                   Bearer CRON_SECRET → { sent, failed, expiredOrders, finishedRefunds }
- *
- * A transition the table (lib/services/orders/order-state.ts) forbids answers 409 and changes nothing.
- */
+/** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
 
 /** The same lists as db/schema/orders.ts (browser-safe copies; tests/unit/order-state.test.ts keeps them equal). */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
@@ -191,20 +172,16 @@ const address = z.object({
 
 /** Everything the person at the printer needs for one line. */
 export const productionSheet = z.object({
-  /** The customer's uploaded photo (source of the generation), admin download URL. */
   sourceImageUrl: z.string().nullable(),
-  /** The generated design printed on the mug. */
   designImageUrl: z.string().nullable(),
   designWidth: z.number().int().nullable(),
   designHeight: z.number().int().nullable(),
   promptTitle: z.string().nullable(),
-  /** The exact text the model was given. */
   promptText: z.string().nullable(),
   provider: z.string().nullable(),
   model: z.string().nullable(),
   /** Cost of the generation in (fractional) cents, null when unknown. */
   generationCostCents: z.number().nullable(),
-  /** GET /api/admin/orders/{orderId}/items/{itemId}/print */
   printPdfUrl: z.string().nullable(),
   /** The DPI verdict of the design on this mug's print area: effective DPI and ok | low | too_low. */
   dpi: z.object({ effectiveDpi: z.number(), verdict: z.enum(["ok", "low", "too_low"]) }).nullable(),
@@ -304,7 +281,6 @@ export const adminOrderDetail = z.object({
       number: z.string(),
       grossCents: money,
       issuedAt: z.string(),
-      /** GET /api/admin/orders/{orderId}/invoice?invoiceId= */
       url: z.string(),
     }),
   ),

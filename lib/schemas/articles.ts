@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./common";
 
-/**
- * Admin articles (spec sections 3, 5 and 7, "Admin articles"): request bodies, queries and answers of
- * /api/admin/articles/** — shared by the handlers, the admin forms and the tests. Browser-safe.
- *
- * Customer-facing texts come in two languages: `name` (English, required) and `nameDe` (German,
- * optional); the shop shows the customer's language and falls back to the other when one is empty.
- */
+/** Admin articles API schemas. `name` is English (required), `nameDe` German; the shop falls back to the other when one is empty. */
 
 export const ARTICLE_TYPES = ["MUG", "SHIRT"] as const;
 export const FIT_TYPES = ["LOOSE", "REGULAR", "SLIM"] as const;
@@ -58,8 +52,6 @@ const mm = (error: `validation.${string}` = "validation.positiveNumber") =>
     .max(10_000, { error })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error });
 
-// ── Details ────────────────────────────────────────────────────────────────────────────────────────
-
 /** Mug details (spec sections 3 and 5): document larger than the print template, bottom margin 0–100 mm, print area on the page. */
 export const mugDetailsBody = z
   .object({
@@ -101,13 +93,7 @@ export const shirtDetailsBody = z.object({
     .refine((a) => new Set(a).size === a.length, { error: "validation.invalidValue" }),
 });
 
-// ── Price calculation ──────────────────────────────────────────────────────────────────────────────
-
-/**
- * The price calculation as the admin enters it. The driver fields say which figure the admin set:
- * the server derives the rest with lib/domain/price-calculation.ts and stores the result. VAT rate ids may
- * be null: the default VAT rate applies.
- */
+/** The price calculation as entered: the driver fields say which figure the admin set; the server derives the rest. */
 export const priceCalculationBody = z
   .object({
     purchasePriceCents: cents(),
@@ -140,8 +126,6 @@ export const priceCalculationBody = z
     need(p.salesDriver === "PERCENT" ? p.salesMarginPercent != null : true, "salesMarginPercent");
   });
 
-// ── Variants ───────────────────────────────────────────────────────────────────────────────────────
-
 /** POST /api/admin/articles/mugs/{mugId}/variants and PUT …/mugs/variants/{variantId}. */
 export const mugVariantBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
@@ -167,8 +151,6 @@ export const copyVariantsBody = z.object({
     .min(1, { error: "validation.selectVariants" })
     .max(500, { error: "validation.tooBig" }),
 });
-
-// ── Articles ───────────────────────────────────────────────────────────────────────────────────────
 
 const articleCommon = {
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
@@ -252,8 +234,6 @@ export const listArticlesQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-// ── Answers ────────────────────────────────────────────────────────────────────────────────────────
-
 export const priceCalculationResponse = z.object({
   purchasePriceCents: z.number().int(),
   purchaseCostCents: z.number().int(),
@@ -283,7 +263,6 @@ export const mugVariantAdminResponse = z.object({
   active: z.boolean(),
   isDefault: z.boolean(),
   exampleImageId: z.number().int().nullable(),
-  /** `/api/images/{id}` or null. */
   exampleImageUrl: z.string().nullable(),
 });
 

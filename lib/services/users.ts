@@ -22,7 +22,6 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-/** The columns of a SessionUser (select/returning). */
 export const sessionColumns = {
   id: users.id,
   email: users.email,
@@ -33,11 +32,7 @@ export const sessionColumns = {
   sessionVersion: users.sessionVersion,
 };
 
-/**
- * The user of a session token, if it exists and the token's version is current. Served from the
- * session cache (lib/services/session-cache) when it may be; a token newer than the cached row (a
- * sign-in just after a change on another instance) asks the database again.
- */
+/** Served from the session cache; a token newer than the cached row (a change on another instance) asks the database. */
 export async function findActiveSessionUser(id: number, sessionVersion: number): Promise<SessionUser | null> {
   if (!Number.isSafeInteger(id)) return null;
   const handle = await getDbHandle();
@@ -65,10 +60,8 @@ function pairKey(email: string, network: string, deviceId: string | null): strin
 }
 
 /**
- * Takes the next sign-in slot of an account past its free failures, in one atomic conditional upsert:
- * the slot is free when nextAttemptAt has passed; the n-th slot taken moves nextAttemptAt 2^n seconds
- * on (2, 4, 8 … capped at maxDelaySeconds), whatever order concurrent attempts arrive in. Concurrent
- * attempts (on any number of instances) get one slot; the others learn how long to wait.
+ * Takes the next sign-in slot past the free failures in one conditional upsert: the n-th slot moves
+ * nextAttemptAt 2^n seconds on, so concurrent attempts on any instance get exactly one slot.
  */
 async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: boolean; retryAfter: number }> {
   const db = await getDb();
@@ -93,18 +86,9 @@ async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: 
 }
 
 /**
- * Checks email and password. Failed attempts are counted per account and client network (IPv6 per
- * /48), per account over all clients and per client, each attempt atomically before the password is
- * checked (parallel guesses cannot slip past a check).
- * - Per client: past LOGIN_MAX_FAILURES_PER_CLIENT every attempt is refused (429) until the window ends.
- * - Per account and client: past LOGIN_MAX_FAILURES_PER_ACCOUNT that client's attempts are spaced by
- *   growing delays (2, 4, 8 … seconds, at most LOGIN_MAX_DELAY_SECONDS), never locked. Another client
- *   (the owner on a new device) is not slowed by them.
- * - Per account over all clients: past LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL every client's attempts
- *   are spaced the same way, so guessing from many networks still slows to a crawl; the owner can
- *   then sign in through a mailed link (login-link.ts).
- * A browser that signed in to the account before (device cookie) has a budget of its own and is not
- * held by the account-wide ceiling. A success resets the failures; refused attempts are given back.
+ * Counts failures per client, per account and client network, and per account over all clients, each
+ * atomically before the password is checked so parallel guesses cannot slip past. Delays, never locks:
+ * the owner on another network or a known device is not slowed by someone else's guesses.
  */
 export async function verifyCredentials(
   email: string,

@@ -21,16 +21,8 @@ import { derivePriceRow, savePriceRow } from "./price";
 import { getArticleOrThrow } from "./queries";
 
 /**
- * Article writes (spec sections 3, 4, 5 and 7): an article with its details and price calculation —
- * and, on create, the variants of the unsaved form — is written in ONE transaction; any invalid
- * part saves nothing. Rules checked here (the schema has checked each field on its own):
- * - the article number is unique (409 on `articleNumber`, also when a concurrent write wins);
- * - category, subcategory, supplier and VAT rates exist (422 `validation.unknownReference`), the
- *   subcategory belongs to the category; the rows read are locked FOR SHARE until commit;
- * - create: mug variant names are unique in the body (ignoring case), at most one is flagged
- *   default (none flagged: the first active one becomes the default, else the first), a flagged
- *   default is active; shirt variants use one of the shirt's sizes, colour + size unique;
- * - update: the type cannot change; a shirt keeps every size its variants use.
+ * An article with its details, price calculation and (on create) its variants is written in one
+ * transaction, so any invalid part saves nothing. Referenced rows are locked FOR SHARE until commit.
  */
 
 type FieldErrors = Record<string, MessageKey>;
@@ -102,7 +94,6 @@ async function checkReferences(tx: Tx, body: ArticleBody, errors: FieldErrors): 
   }
 }
 
-/** Is the article number used by another article (ignoring case)? */
 async function articleNumberTaken(tx: Tx, articleNumber: string, exceptId?: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: articles.id })
@@ -132,7 +123,6 @@ function articleValues(body: ArticleBody) {
   };
 }
 
-/** Inserts or replaces the details of the article's type. */
 async function saveDetails(tx: Tx, articleId: number, body: ArticleBody): Promise<void> {
   if (body.type === "MUG") {
     const values = { ...body.mugDetails };
@@ -149,10 +139,7 @@ async function saveDetails(tx: Tx, articleId: number, body: ArticleBody): Promis
   }
 }
 
-/**
- * POST /api/admin/articles: the article, its details, its price calculation and the variants of the
- * body, in one transaction. Answers the article as GET shows it.
- */
+/** Creates the article with everything the form sent; answers it as GET shows it. */
 export async function createArticle(body: CreateArticleBody): Promise<ArticleDto> {
   const errors: FieldErrors = {};
   const mugRows = body.type === "MUG" ? resolveMugVariants(body.mugVariants, errors) : [];
@@ -207,11 +194,7 @@ async function lockArticle(tx: Tx, id: number): Promise<{ type: "MUG" | "SHIRT" 
   return row;
 }
 
-/**
- * PUT /api/admin/articles/{articleId}: replaces the article's fields, details and price calculation
- * (variants have their own calls). The type cannot change (422 on `type`); a shirt cannot drop a
- * size that one of its variants uses (422 on `shirtDetails.availableSizes`).
- */
+/** Replaces fields, details and price calculation; variants have their own calls. */
 export async function updateArticle(id: number, body: UpdateArticleBody): Promise<ArticleDto> {
   const db = await getDb();
   await mapUniqueViolations(
@@ -244,14 +227,8 @@ export async function updateArticle(id: number, body: UpdateArticleBody): Promis
 export type DeleteArticleResult = { deleted: boolean; deactivated: boolean };
 
 /**
- * DELETE /api/admin/articles/{articleId}. An article that an order line or a cart line refers to
- * (by the article or one of its variants) is never hard-deleted: it is deactivated, so order
- * history and invoices stay intact and carts show it as no longer available. Otherwise the article
- * goes with its details, variants and price calculation (ON DELETE CASCADE).
- *
- * Images: the variants' catalogue example images would be left without a user, so after the commit
- * each is deleted — row and file — unless something else still uses it (a copied variant may share
- * it); file deletion never runs inside the transaction. A deactivated article keeps its images.
+ * An article that order or cart lines refer to is deactivated, never deleted, so order history and
+ * invoices stay intact. Unused variant images are deleted after the commit, never inside it.
  */
 export async function deleteArticle(id: number): Promise<DeleteArticleResult> {
   const db = await getDb();

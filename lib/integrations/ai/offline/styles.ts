@@ -18,10 +18,7 @@ import {
 
 /** The offline provider's looks, one function each, from a raw RGB frame to raw RGB pixels. */
 
-/**
- * Warhol-like colour sets for pop art, one per variation: [ink, cream, then the flat colours for
- * red/skin, yellow, green, cyan, blue and purple hues]. Few colours, full saturation.
- */
+/** Warhol-like colour sets, one per variation: [ink, cream, then flat colours by hue]. */
 export const POP_PALETTES: readonly (readonly Rgb[])[] = [
   [
     [22, 18, 38],
@@ -62,11 +59,7 @@ const hueOf = (r: number, g: number, b: number, max: number, d: number): number 
   return h < 0 ? h + 360 : h;
 };
 
-/**
- * Pop art: the photo simplified into flat areas, each painted in one of a few full-strength colours
- * (chosen by its hue, so sky, skin and grass stay apart), the darkest tones as black ink, Ben-Day
- * halftone dots in the mid-tones and bold black outlines, as in a screen print.
- */
+/** Pop art: flat areas coloured by hue (so sky, skin and grass stay apart), black ink, halftone dots, outlines. */
 export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
@@ -172,11 +165,7 @@ export const PAPER_TINTS: readonly Rgb[] = [
   [244, 236, 218],
 ];
 
-/**
- * Pencil sketch on white paper: graphite tone from a colour dodge of the photo (light areas stay
- * paper white), contour lines from edge detection, hatching in the shadows (one direction in the
- * mid-tones, cross-hatching in the dark ones, slightly wavy like a hand), and paper grain.
- */
+/** Pencil sketch: graphite tone from a colour dodge, contours from edges, hatching in the shadows, paper grain. */
 export async function pencil(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
@@ -257,12 +246,7 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
   return out;
 }
 
-/**
- * Watercolour: a limited palette of washes (the photo reduced to a dozen colours), soft edges that
- * bleed irregularly into each other, pigment pooling as darker rims at the edges of washes,
- * granulation in the paper's grain, the lightest areas left as white paper and an irregular
- * unpainted border.
- */
+/** Watercolour: a dozen-colour palette of washes with bleeding edges, pigment pooling, granulation and a white border. */
 export async function watercolour(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
