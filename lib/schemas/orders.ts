@@ -2,20 +2,7 @@ import { z } from "zod";
 import { email, optionalPhone } from "./auth";
 import { plainLine } from "./common";
 
-/**
- * Checkout, order and payment API contract.
- *
- *   GET  /api/user/payments/config                       → PaymentConfigDto (which provider, test mode, publishable key)
- *   POST /api/user/orders                                 PlaceOrderBody → 201 PlaceOrderResponse (idempotent per idempotencyKey)
- *   GET  /api/user/orders                                 → OrderDto[] (own orders, newest first)
- *   GET  /api/user/orders/{orderId}                       → OrderDto (reconciles a Stripe payment with Stripe first)
- *   POST /api/user/orders/{orderId}/payment               → PaymentDto (a fresh or the current attempt for an unpaid order: retry)
- *   POST /api/user/orders/{orderId}/payment/sandbox       SandboxCardBody → PaymentDto (sandbox provider only)
- *   POST /api/user/orders/{orderId}/payment/sandbox/authenticate  { approve } → PaymentDto (the "extra step" of 3-D Secure cards)
- *   POST /api/user/orders/{orderId}/cancel                → OrderDto (only while pending; refunds a paid order)
- *   GET  /api/user/orders/{orderId}/receipt               → application/pdf
- *   POST /api/webhooks/stripe                             raw Stripe event, signature-verified
- */
+/** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
   plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
 
@@ -50,11 +37,7 @@ export const placeOrderBody = z.object({
   shippingAddress: addressBody,
   /** null = same as shipping. */
   billingAddress: addressBody.nullish().transform((v) => v ?? null),
-  /**
-   * The customer confirmed at checkout that personalised articles (printed with their design) are
-   * excluded from the right of withdrawal (§312g Abs. 2 Nr. 1 BGB). Required (true) when the cart holds
-   * a personalised line, else 422 with errors.acceptWithdrawalWaiver; stored as orders.withdrawalWaiverAt.
-   */
+  /** The customer confirmed that personalised articles are excluded from withdrawal (§312g Abs. 2 Nr. 1 BGB); required when the cart holds one. */
   acceptWithdrawalWaiver: z.boolean({ error: "validation.withdrawalWaiverRequired" }).optional().default(false),
 });
 
@@ -156,9 +139,7 @@ export const orderResponse = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   cancellable: z.boolean(),
-  /** An invoice was issued (the order was paid): GET /api/user/orders/{orderId}/invoice downloads it. */
   invoiceAvailable: z.boolean(),
-  /** Credit notes of refunds: GET …/invoice?invoiceId= */
   creditNotes: z.array(z.object({ id: z.number(), number: z.string(), grossCents: z.number() })),
   /** Why the latest payment attempt failed, in the caller's language (the payment failure page names it). */
   paymentFailureMessage: z.string().nullable(),

@@ -31,7 +31,6 @@ export function requesterFor(session: Session | null, clientIp: string): Request
   return signedInCustomer ? { kind: "user", session, clientIp } : { kind: "guest", session, clientIp };
 }
 
-/** Whether the account has paid an order (then it has the full generation allowance). */
 async function hasPaidOrder(userId: number): Promise<boolean> {
   const db = await getDb();
   const [row] = await db
@@ -44,14 +43,8 @@ async function hasPaidOrder(userId: number): Promise<boolean> {
 }
 
 /**
- * Counts this generation against the requester's limits before any work is done, before the upload is
- * decoded (atomic in the database, so it holds across app instances and concurrent requests).
- *
- * Anyone without a paid order (visitors, guests, new customer accounts) counts against their client's
- * GUEST_GENERATIONS_PER_HOUR (IPv6 per /48), all accounts of that client together: registering more
- * accounts must not multiply it. A new customer account has its own NEW_ACCOUNT_GENERATIONS_PER_HOUR
- * on top; once it has paid an order (admins: always) only USER_GENERATIONS_PER_HOUR applies.
- * Returns the counted windows, for release(), and whether the requester is a payer (budget share).
+ * Counted atomically before the upload is decoded. Everyone without a paid order shares their client's
+ * GUEST_GENERATIONS_PER_HOUR, so registering more accounts does not multiply it.
  */
 async function enforceRateLimit(who: Requester): Promise<{ windows: Omit<Window, "limit">[]; paying: boolean }> {
   const { GUEST_GENERATIONS_PER_HOUR, USER_GENERATIONS_PER_HOUR, NEW_ACCOUNT_GENERATIONS_PER_HOUR } = env();
@@ -100,13 +93,8 @@ async function refuseKnownJob(jobId: string | null): Promise<void> {
 }
 
 /**
- * One generation: validate, count against the limit, crop and store the photo, ask the model, store
- * the results, and record how it went (model, status, duration, cost, error) in `generations`.
- *
- * With `fields.jobId` the generation is a job the browser can reattach to (GET /api/generations/{jobId})
- * after a reload; a job id that exists already → 409 (no second run, nothing counted). The work never
- * depends on the caller staying: the provider call ends only at its own deadline (AI_TIMEOUT_MS), not
- * when the request is aborted, so a reloaded page finds the job finished.
+ * One generation as a job the browser can reattach to after a reload. The provider call ends only at
+ * its own deadline, not when the request is aborted, so a reloaded page finds the job finished.
  */
 export async function generateStyledImages(input: {
   fields: GenerateFields;
@@ -150,7 +138,6 @@ export async function generateStyledImages(input: {
   }
 }
 
-/** Stores the photo, records the generation, asks the model and stores its images (the budget and limit are taken). */
 async function runGeneration(
   input: Parameters<typeof generateStyledImages>[0] & {
     settings: GenerationSettings;

@@ -19,10 +19,7 @@ export function secondsUntilReset(windowSeconds: number, now = Date.now()): numb
   return Math.max(1, Math.ceil((windowStart(windowSeconds, now).getTime() + windowSeconds * 1000 - now) / 1000));
 }
 
-/**
- * Counts one event atomically (INSERT … ON CONFLICT DO UPDATE … RETURNING), so concurrent requests on
- * any number of app instances see consistent counts. Returns whether this event is within the limit.
- */
+/** Atomic upsert, so concurrent requests on any number of instances see consistent counts. */
 export async function consume(w: Window): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
   longestWindowSeconds = Math.max(longestWindowSeconds, w.windowSeconds);
   const db = await getDb();
@@ -50,10 +47,7 @@ export async function peek(w: Omit<Window, "limit"> & { at?: number }): Promise<
   return row?.count ?? 0;
 }
 
-/**
- * Gives back one counted event of the current window (never below zero): for callers that count an
- * attempt up front (so parallel attempts cannot all slip past a check) and then find it did not count.
- */
+/** For callers that count up front, so parallel attempts cannot all slip past a check, and then find it did not count. */
 export async function release(w: Omit<Window, "limit">): Promise<void> {
   const db = await getDb();
   await db
@@ -62,12 +56,7 @@ export async function release(w: Omit<Window, "limit">): Promise<void> {
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
 }
 
-/**
- * Adds `amount` to a window's counter only while the total stays within `limit`: one conditional
- * upsert (INSERT … ON CONFLICT DO UPDATE … WHERE count + amount <= limit), so concurrent callers on
- * any number of app instances can never together pass the limit. `at` chooses the window (default
- * now). Returns whether the amount was added.
- */
+/** One conditional upsert, so concurrent callers on any number of instances can never together pass the limit. */
 export async function consumeAmount(w: Window & { amount: number; at?: number }, db: Db | Tx): Promise<boolean> {
   if (w.amount > w.limit) return false;
   longestWindowSeconds = Math.max(longestWindowSeconds, w.windowSeconds);
@@ -106,20 +95,12 @@ const PRUNE_INTERVAL_MS = 60_000;
 let longestWindowSeconds = 0;
 let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-/**
- * How old a window must be to be finished for every limiter: the longest window in use — at least a
- * day, at least the login window (configurable), at least any longer window this process has counted.
- * A window that started before now − horizon ended before now, whatever its own length.
- */
+/** The longest window in use: a window that started before now − horizon has ended, whatever its length. */
 export function pruneHorizonSeconds(): number {
   return Math.max(MIN_PRUNE_HORIZON_SECONDS, env().LOGIN_WINDOW_SECONDS, longestWindowSeconds);
 }
 
-/**
- * Deletes every finished window (one DELETE over the window_start index), so a flood of distinct keys
- * cannot grow rate_limits without bound. consume() calls it at most once a minute per process; `now`
- * is a parameter for tests.
- */
+/** Deletes finished windows, so a flood of distinct keys cannot grow rate_limits without bound. */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
   const db = await getDb();
   const horizon = new Date(now - pruneHorizonSeconds() * 1000);

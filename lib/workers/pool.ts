@@ -4,15 +4,8 @@ import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/logger";
 
 /**
- * CPU-heavy work (react-pdf layout, the offline provider's pixel loops) done in one worker thread, so
- * the server's event loop keeps answering other requests meanwhile. One worker per kind of work, started
- * on first use and kept (unref'd while idle, so it never holds the process open). The protocol is
- * { id, job } → { id, result } | { id, error }; a worker answers jobs concurrently if its work awaits.
- *
- * If the worker cannot start (its file missing, a module it needs not found) or dies, the jobs waiting
- * on it and every later one run on the main thread instead (`fallback`, logged once): slower for
- * everyone else, but nothing fails because of where it ran. A job that failed *in* the worker (bad
- * input) is not a broken worker: its error is passed on as a `WorkerJobError` with the worker's detail.
+ * CPU-heavy work in one worker thread per kind, so the event loop keeps answering. If the worker cannot
+ * start or dies, jobs run on the main thread instead (logged once): slower, but nothing fails.
  */
 
 /** The job itself failed in the worker (not the worker): `detail` is what the worker sent as `error`. */
@@ -44,7 +37,6 @@ interface PoolState {
   pending: Map<number, Pending>;
   next: number;
   broken: boolean;
-  /** Jobs under way (in the worker or on the main thread). */
   active: number;
   /** Jobs answered by the worker and jobs run on the main thread (tests and benchmarks read them). */
   counts: { worker: number; mainThread: number };
@@ -56,15 +48,10 @@ export interface WorkerPool<Job, Result> {
    * (structured clone, nothing transferred), so the caller's buffers stay usable for the fallback.
    */
   run(job: Job, fallback: () => Promise<Result>): Promise<Result>;
-  /** Jobs answered by the worker / run on the main thread since start. */
   readonly counts: Readonly<{ worker: number; mainThread: number }>;
 }
 
-/**
- * A pool of one worker. `spawn` creates it: pass it `new Worker(...)` literally at the call site, since
- * a bundler finds the worker's entry there. The state lives on globalThis (one worker per process even
- * when a module is evaluated twice, as in `next dev`).
- */
+/** Pass `spawn` a literal `new Worker(...)` so the bundler finds the entry; state sits on globalThis for `next dev`'s double evaluation. */
 export function workerPool<Job, Result>(
   name: string,
   spawn: () => Worker,
@@ -146,11 +133,7 @@ export function workerPool<Job, Result>(
 
 const TS_ENTRY = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workers", "ts-entry.mjs");
 
-/**
- * A worker from a TypeScript module where the code runs unbundled (vitest, tsx): `file` relative to the
- * calling module's URL `from`. (Resolved here, from variables, so that a bundler does not copy the .ts
- * source as an asset.) Bundled by Next, a worker is plain JavaScript and started directly instead.
- */
+/** Resolved from variables so a bundler does not copy the .ts source as an asset; bundled builds start plain JavaScript. */
 export function typeScriptWorker(from: string, file: string): Worker {
   return new Worker(TS_ENTRY, { execArgv: [], workerData: { entry: new URL(file, from).href } });
 }

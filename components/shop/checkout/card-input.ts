@@ -1,13 +1,7 @@
-/**
- * The card form's input rules, free of React: the card number grouped in fours as typed (the caret
- * kept on the same digit), a lenient expiry ("1230", "12/30", "12 / 30", "12/2030") and the checks
- * shown on blur. What leaves the form is the server's shape (lib/schemas/orders sandboxCardBody):
- * digits only, month and four-digit year as numbers.
- */
+/** The card form's input rules, free of React; what leaves the form is the server's sandboxCardBody shape. */
 
 /** Longest card number (ISO/IEC 7812): 19 digits. */
 export const CARD_NUMBER_MAX_DIGITS = 19;
-/** 19 digits in groups of four: four spaces. */
 export const CARD_NUMBER_MAX_LENGTH = CARD_NUMBER_MAX_DIGITS + 4;
 /** "MM / YYYY". */
 export const EXPIRY_MAX_LENGTH = 9;
@@ -22,7 +16,6 @@ export interface CardValues {
 
 const digitsOf = (value: string) => value.replace(/\D/g, "");
 
-/** "4242424242424242" → "4242 4242 4242 4242" (at most 19 digits; anything but digits dropped). */
 export function formatCardNumber(value: string): string {
   const digits = digitsOf(value).slice(0, CARD_NUMBER_MAX_DIGITS);
   return digits.replace(/(\d{4})(?=\d)/g, "$1 ");
@@ -40,11 +33,8 @@ function caretAfterDigits(formatted: string, digitsBefore: number): number {
 }
 
 /**
- * One edit of the card number field: `next` is the field's raw value after the edit (typed, pasted
- * with spaces or dashes, or deleted), `caret` the caret position in it, `previous` the formatted value
- * before, `inputType` the InputEvent's type. Answers the formatted value and the caret on the same
- * digit as before the grouping. Deleting just a group space (Backspace after it, Delete before it)
- * removes the digit beyond it instead, so the key press is not swallowed by the regrouping.
+ * One edit of the card number field, regrouped with the caret kept on the same digit. Deleting just a
+ * group space removes the digit beyond it, so the key press is not swallowed by the regrouping.
  */
 export function editCardNumber(previous: string, next: string, caret: number, inputType?: string): { value: string; caret: number } {
   let raw = next;
@@ -93,7 +83,6 @@ export function formatExpiry(raw: string): string {
   return `${String(expMonth).padStart(2, "0")} / ${String(expYear % 100).padStart(2, "0")}`;
 }
 
-/** The CVC field: digits only, at most four. */
 export function cleanCvc(value: string): string {
   return digitsOf(value).slice(0, CVC_MAX_DIGITS);
 }
@@ -113,18 +102,13 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Message keys of the server's validation (messages: validation.*). */
 export const CARD_ERRORS = {
   cardNumber: "validation.cardNumberInvalid",
   expiry: "validation.cardExpiryInvalid",
   cvc: "validation.cardCvcInvalid",
 } as const;
 
-/**
- * The faults of the entered card, as message keys per field (empty when it can be sent): a number of
- * 12–19 digits with a valid checksum, an expiry that parses and is not before this month, a CVC of 3
- * or 4 digits. The server checks the shape again; the sandbox decides the outcome.
- */
+/** Message keys per field (empty when it can be sent); the server checks again and the sandbox decides. */
 export function cardErrors(card: CardValues, now = new Date()): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   const number = digitsOf(card.number);
@@ -143,7 +127,6 @@ export function cardErrors(card: CardValues, now = new Date()): Partial<Record<C
   return errors;
 }
 
-/** The body POST /api/user/orders/{id}/payment/sandbox expects, from the entered card. */
 export function cardBody(card: CardValues): { cardNumber: string; expMonth: number; expYear: number; cvc: string } {
   return { cardNumber: digitsOf(card.number), cvc: card.cvc.trim(), ...parseExpiry(card.expiry) };
 }

@@ -17,16 +17,8 @@ import {
 } from "./types";
 
 /**
- * Adapters for the real image models, all through the AI SDK's `generateImage` with the customer's
- * photo as input image (image-to-image):
- * - OpenAI gpt-image: the SDK posts multipart to `/images/edits`; quality, size and background are passed.
- * - Google Gemini image: `generateContent` with the photo inline; the size becomes an aspect ratio.
- * - Black Forest Labs Flux Kontext: submit, then poll the URL the answer names, then download the sample;
- *   the size becomes an aspect ratio.
- *
- * Every call: `maxRetries: 1` (one retry at most, so one click never bills more than twice), the
- * caller's abort signal, and every returned image is checked by its bytes and decoded before it is
- * handed on. Failures become GenerationError ("timeout" / "failed" / "invalid").
+ * The real image models through the AI SDK's `generateImage`, image-to-image. Every returned image is
+ * checked by its bytes and decoded before it is handed on.
  */
 
 export interface ProviderConfig {
@@ -50,10 +42,7 @@ function imageCount(settings: GenerationSettings): number {
   return Math.min(4, Math.max(1, Math.floor(settings.n ?? 1)));
 }
 
-/**
- * Checks that the bytes are an image we accept (PNG, JPEG, GIF or WEBP by their magic bytes) and that
- * they decode; anything else is the provider's "invalid response".
- */
+/** The bytes must be an accepted image type and decode; anything else is the provider's "invalid response". */
 export async function verifyImage(bytes: Uint8Array): Promise<GeneratedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new GenerationError("invalid", "the provider's answer is not an image");
@@ -101,16 +90,8 @@ async function callModel(
 }
 
 /*
- * Cost estimates, in micro-cents (1e-6 cent; $1 = 1e8). Rough list prices as published in 2025 (USD,
- * taken 1:1 as EUR); they cover the successful call only (a failed first attempt is normally not
- * billed by these providers). When the provider reports token usage or a cost, that is used instead.
- * - OpenAI gpt-image-1: per output image by quality and size (low/medium/high: 1024² $0.011/$0.042/
- *   $0.167, portrait or landscape $0.016/$0.063/$0.25); unknown quality counts as high. With usage:
- *   input tokens at $10 per 1M (image-input rate, an upper bound for the text part) + output tokens at $40 per 1M.
- * - Google gemini-2.5-flash-image: $0.039 per image (1290 output tokens at $30 per 1M); with usage:
- *   output tokens at $30 per 1M + input tokens at $0.30 per 1M.
- * - Black Forest Labs flux-kontext-pro: $0.04 per image; with the submit answer's `cost` (credits of
- *   $0.01): that.
+ * Cost estimates in micro-cents (1e-6 cent), from the providers' published list prices (USD taken as
+ * EUR); a cost or token usage the provider reports replaces them.
  */
 const MICRO_CENTS_PER_DOLLAR = 100 * 1_000_000;
 const dollars = (usd: number) => Math.round(usd * MICRO_CENTS_PER_DOLLAR);
@@ -220,10 +201,7 @@ export function createFluxAdapter(config: ProviderConfig & { pollIntervalMillis?
   });
 }
 
-/**
- * What one call is expected to cost before it is made (list price of `settings.n` images, no usage
- * known yet), in micro-cents: the amount the AI budget reserves. 0 for the offline provider.
- */
+/** The list price of a call before it is made (micro-cents): what the AI budget reserves. */
 export function estimateCostBeforeCall(provider: AiProvider, settings: GenerationSettings): number {
   const images = settings.n ?? 1;
   switch (provider) {

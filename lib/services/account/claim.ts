@@ -7,31 +7,17 @@ import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 
 /**
- * Turning the guest accounts of an email into one customer account (issue 11 §1).
- *
- * A guest account is made per order placed as guest (role "guest", no password), so one email may
- * have several, and anyone can make one for any address. Only a link mailed to the address (password
- * reset / "set a password" mail) proves the mailbox, so only that merges: it makes ONE account of
- * them (the email's customer/admin account when it has one, else its oldest guest account) and every
- * row of the other guest accounts (orders, images, generations, cart lines, saved addresses, timeline
- * actor) moves to it, and those accounts are deleted. The guest's own session or an order link
- * (onlyUserId) proves only that one guest account: it becomes a customer account and nothing moves.
- * Either way the account gets the password (guest → customer, admin kept) and a new session version
- * (every other session ends).
+ * Anyone can make a guest account for any address, so only a link mailed to the address merges the
+ * email's guest accounts into one. A guest session or an order link proves only its own guest account.
  */
 
 export interface ClaimOptions {
-  /**
-   * Only this guest account becomes a customer account, the email's other guest accounts stay apart
-   * (the caller has not proved the mailbox): 409 errors.accountExists when the email already has a
-   * password account. Without it (a mailed link) every guest account of the email is merged.
-   */
+  /** Only this guest account becomes a customer; the caller has not proved the mailbox. */
   onlyUserId?: number;
   /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
   tx?: Tx;
 }
 
-/** Sets the password of the email's account, merging its guest accounts into it; answers the account (signed in with the returned session version). */
 export async function claimGuestAccounts(email: string, passwordHash: string, opts: ClaimOptions = {}): Promise<SessionUser> {
   if (opts.tx) return claimInTx(opts.tx, email, passwordHash, opts.onlyUserId); // the caller calls forgetSessionUsers() after its commit
   const db = await getDb();
@@ -86,7 +72,6 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUse
   return user;
 }
 
-/** Moves everything of the guest accounts `from` to the account `to`, then deletes those accounts. */
 async function moveRows(tx: Tx, from: number[], to: number): Promise<void> {
   await moveOrders(tx, from, to);
   await moveCarts(tx, from, to);
@@ -102,11 +87,7 @@ async function moveRows(tx: Tx, from: number[], to: number): Promise<void> {
   await tx.delete(users).where(inArray(users.id, from));
 }
 
-/**
- * Orders are unique per (user, idempotency key): a key the merged account already has (two guest
- * checkouts that reused one browser key) is made unique by appending the order id. The key only
- * matters for retrying the checkout that made the order, and that guest session ends here anyway.
- */
+/** An idempotency key the merged account already has gets the order id appended; it only mattered to that guest's retry. */
 async function moveOrders(tx: Tx, from: number[], to: number): Promise<void> {
   const moving = await tx.select({ id: orders.id, key: orders.idempotencyKey }).from(orders).where(inArray(orders.userId, from));
   if (!moving.length) return;

@@ -19,13 +19,7 @@ import { passwordLinkMail } from "./mails";
 import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
 import { hashToken } from "./tokens";
 
-/**
- * Signing up with a password (POST /api/auth/register without guest, /api/auth/register/confirm).
- * The answer is the same for every address and comes before the address is looked up; what happens
- * next goes by mail to the address: a new one gets a confirmation link that creates the account, a
- * known one a mail to its owner (a password account: sign in or choose a new password; guest orders
- * only: the set-a-password link).
- */
+/** The answer is the same for every address and comes before the lookup; what happens next goes by mail to the address. */
 
 /** The page the confirmation mail links to; it posts the token to /api/auth/register/confirm. */
 export const CONFIRM_REGISTRATION_PAGE = "/confirm-registration";
@@ -36,20 +30,12 @@ export async function limitRegistrations(clientIp: string): Promise<void> {
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
 }
 
-/**
- * Sign-up mails to one address per hour (FORGOT_PASSWORD_PER_HOUR, like the password links), so
- * nobody floods a mailbox through the sign-up form. Per client, sign-ups have their own limit
- * (limitRegistrations).
- */
+/** Sign-up mails per address, so nobody floods a mailbox through the sign-up form. */
 async function limitMailsTo(email: string): Promise<void> {
   const byEmail = await consume({ key: `register-mail:email:${email}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
   if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: byEmail.retryAfter });
 }
 
-/**
- * Takes a sign-up: the limits before the answer (per client network, and mails per address),
- * everything else after it.
- */
 export async function requestRegistration(body: RegisterBody, req: LinkRequest): Promise<void> {
   await limitRegistrations(req.clientIp);
   await limitMailsTo(req.email);
@@ -105,12 +91,8 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
 export const CONFIRM_ATTEMPTS = 5;
 
 /**
- * Uses a confirmation link: the pending sign-up is deleted and becomes the customer account (its
- * address verified), in one transaction. The password chosen at sign-up must be given again, so a
- * stranger who signed up with someone else's address cannot have the owner confirm the stranger's
- * password. A wrong one → 422 and the link stays (the owner may retry) up to CONFIRM_ATTEMPTS, then
- * the sign-up is deleted. Unknown, expired or used → 404; an address that got a password account
- * meanwhile → 409 errors.emailTaken.
+ * The password chosen at sign-up must be given again, so a stranger who signed up with someone else's
+ * address cannot have the owner confirm the stranger's password.
  */
 export async function confirmRegistration(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();

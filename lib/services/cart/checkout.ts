@@ -12,7 +12,6 @@ import { cartNeedsRefresh, priceBasis } from "./price-basis";
 import { getCart } from "./read";
 import { defaultVatPercent, type Queryable } from "./shared";
 
-/** One line as an order needs it (what the orders service copies into order_items). */
 export interface CheckoutLine {
   cartItemId: number;
   articleId: number;
@@ -56,12 +55,7 @@ interface SellableVariant {
   basis: string;
 }
 
-/**
- * The current catalogue price of the given mug variants, read through `db` (a transaction may pass
- * itself). Exactly the rules of listPublicMugs(): an active MUG article with details, a price
- * calculation and a VAT rate (its own, else the default), and an active variant. Anything else is
- * missing from the map: not sellable.
- */
+/** Current prices of the given variants under the same rules as listPublicMugs(); a missing entry is not sellable. */
 async function sellableVariants(db: Queryable, variantIds: number[], locale: Locale): Promise<Map<number, SellableVariant>> {
   const out = new Map<number, SellableVariant>();
   if (variantIds.length === 0) return out;
@@ -102,12 +96,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
   return out;
 }
 
-/**
- * Compares every line of the user's cart with the catalogue inside `tx`: a line whose gross price
- * moved gets earlierUnitPriceCents = the old snapshot and the current price; a changed VAT percent
- * alone is taken over silently (the customer pays the same); a line whose mug, variant or image is no
- * longer available is removed.
- */
+/** Re-prices every line inside `tx`; a changed VAT percent alone is taken over silently since the customer pays the same. */
 async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
   const shippingVat = await defaultVatPercent(tx);
@@ -169,23 +158,14 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
   return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
 }
 
-/**
- * POST /api/user/cart/refresh-prices and every visit of the cart page: marks lines whose catalogue
- * price changed, drops unavailable ones. When every line was priced against the catalogue as it is
- * now (cartNeedsRefresh), nothing is locked or written: one check and the read.
- */
+/** Skips locking and writing when every line was priced against the current catalogue. */
 export async function refreshCartPrices(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   if (await cartNeedsRefresh(db, session.user.id)) await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
   return getCart(session, locale);
 }
 
-/**
- * For placing an order: the user's cart read and re-priced inside the caller's transaction (same
- * rules as refreshCartPrices), with everything an order line needs; article and variant names in
- * `locale`, the language the customer orders in. `changed` tells the caller to show the
- * price-changed notice instead of charging. Reads only through `tx`.
- */
+/** The cart re-priced inside the caller's transaction; `changed` means show the notice instead of charging. */
 export function pricedCartForCheckout(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   return refreshInTx(userId, tx, locale);
 }

@@ -5,21 +5,9 @@ import { logger } from "@/lib/logger";
 import { SESSION_USERS_CHANNEL, startListener, type Listener } from "./listener";
 
 /**
- * The session-relevant fields of users (SessionUser: id, names, roles, session version), kept in memory
- * so a signed-in request needs no database query (issue 12 "session resolution per request").
- *
- * Revocation stays immediate:
- * - every write that changes those fields (logout, password change/reset, guest claim, profile) sends
- *   `pg_notify('session_users', ids)` in its own transaction (delivered to every instance at commit)
- *   and drops the ids from this process's cache right after the commit (announce + forget below);
- * - on PostgreSQL the cache is used only while this process's LISTEN connection is confirmed up: while
- *   it is connecting, lost or reconnecting every lookup asks the database, and the cache is emptied on
- *   each change of state, so a notification missed meanwhile can never keep a revoked token alive;
- * - a load that was running while an invalidation arrived is not stored (generation counter), and
- *   concurrent loads of one user share one query only until an invalidation;
- * - PGlite is one process: our own writes invalidate in-process, nothing else can write.
- * Entries also expire after ENTRY_TTL_MS (a bound for writes made outside the app, e.g. by hand in psql;
- * such writes should `NOTIFY session_users, '*'`), and the cache holds at most MAX_ENTRIES users (LRU).
+ * Session-relevant user fields kept in memory so a signed-in request needs no query. Revocation stays
+ * immediate: writers pg_notify every instance at commit, and on PostgreSQL the cache is used only while
+ * this process's LISTEN connection is confirmed up, so a missed notification cannot keep a token alive.
  */
 export const MAX_ENTRIES = 5000;
 export const ENTRY_TTL_MS = 60_000;
@@ -54,16 +42,12 @@ export class SessionUserCache<T = unknown> {
       this.entries.delete(id);
       return undefined;
     }
-    // LRU: the most recently used entry moves to the end.
     this.entries.delete(id);
     this.entries.set(id, hit);
     return hit.value;
   }
 
-  /**
-   * Loads a value (the database row), storing it if the cache is usable and nothing was invalidated
-   * meanwhile. A null (no such user) is never stored.
-   */
+  /** Stores the loaded row only if nothing was invalidated meanwhile; a null is never stored. */
   load(id: number, loader: () => Promise<T | null>): Promise<T | null> {
     const running = this.loading.get(id);
     if (running) return running;
@@ -176,7 +160,6 @@ export async function announceSessionUsersChanged(tx: Tx | Db, ids: readonly num
   await forgetSessionUsers(ids);
 }
 
-/** Drops users from this process's cache (all when ids is undefined). */
 export async function forgetSessionUsers(ids?: readonly number[]): Promise<void> {
   const handle = await peekDbHandle()?.catch(() => undefined);
   if (handle) slots.get(handle)?.cache.forget(ids);

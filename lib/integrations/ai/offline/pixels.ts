@@ -24,17 +24,11 @@ export async function toRaw(img: Sharp, channels: 1 | 3): Promise<Buffer> {
 /** Longest stretch a pixel loop runs before it lets the event loop serve other requests. */
 const SLICE_MS = 4;
 
-/**
- * Runs fn(y) for every row 0…height-1, yielding to the event loop (setImmediate) whenever a slice of
- * rows has taken SLICE_MS: a 2400-px style pass costs 50–300 ms of JavaScript. In the worker thread
- * this lets concurrent jobs take turns; should the styles run on the main thread (no worker), it keeps
- * every other request from waiting that long. The rows run in order, so results are unchanged.
- */
+/** Yields to the event loop every SLICE_MS, so concurrent jobs take turns and, without a worker, requests are not held up. */
 export async function forRows(height: number, fn: (y: number) => void): Promise<void> {
   let sliceStart = performance.now();
   for (let y = 0; y < height; y++) {
     fn(y);
-    // Checking the clock every 8 rows keeps its cost out of the loop.
     if ((y & 7) === 7 && performance.now() - sliceStart >= SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
@@ -97,10 +91,7 @@ export function colourMatrix(saturation: number, hueDegrees: number): Matrix3 {
   return out;
 }
 
-/**
- * Simplified colour areas: a rank (median) filter on a downscaled copy, scaled back up. A median at
- * full size costs ~300 ms for 1024² here; on a quarter-size copy it is a few ms and looks the same.
- */
+/** A median filter on a downscaled copy, scaled back up: it looks the same at a fraction of the cost. */
 export async function simplified(frame: Frame, factor: number, medianSize: number, smallBlur = 0): Promise<Sharp> {
   const { width, height } = frame;
   // The rank filter needs at least its window in each direction (thin strips stay valid).
@@ -126,12 +117,10 @@ export async function blurRaw(buf: Buffer, width: number, height: number, channe
   return toRaw(rawInput(small, sw, sh, channels).resize({ width, height, fit: "fill", kernel: "cubic" }), channels);
 }
 
-/** A single-channel raw image blurred (see blurRaw). */
 export function blurGrey(grey: Buffer, width: number, height: number, sigma: number): Promise<Buffer> {
   return blurRaw(grey, width, height, 1, sigma);
 }
 
-/** Luminance of a frame (one byte a pixel). */
 export async function greyOf(frame: Frame): Promise<Buffer> {
   return toRaw(rawInput(frame.rgb, frame.width, frame.height, 3).greyscale(), 1);
 }
