@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "./common";
 
-/**
- * Admin prompt studio (issue 8; spec sections 3, 5, 7 "Admin prompts"): prompts, slot types, slot
- * variants. Bodies, queries and answers shared by handlers, forms and tests. Browser-safe.
- * (Prompt categories and subcategories: lib/schemas/prompt-categories.ts, on the shared category tree.)
- *
- * What a customer sees comes in two languages: `title`/`description` (English; title required) and
- * `titleDe`/`descriptionDe` (German, optional); each falls back to the other. The style text sent to
- * the model stays one text.
- */
+/** Admin prompt studio schemas. Customer texts have an English and an optional German version; the style text sent to the model stays one. */
 
 const id = (error: `validation.${string}` = "validation.invalidValue") =>
   z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
@@ -31,11 +23,7 @@ export const PROMPT_SORTS = [
   "-updatedAt",
 ] as const;
 
-/**
- * POST /api/admin/prompts and PUT /api/admin/prompts/{promptId} (JSON). The example image is
- * uploaded first through POST /api/admin/images (imageType PROMPT_EXAMPLE: PNG/JPG/GIF/WEBP, max
- * 10 MB, stored as WebP) and referenced here by id; it is required.
- */
+/** The example image is uploaded first through POST /api/admin/images and referenced here by id. */
 export const promptBody = z.object({
   title: requiredText(255, "validation.titleRequired", "validation.titleTooLong"),
   titleDe: optionalText(255, "validation.titleTooLong"),
@@ -94,7 +82,6 @@ export const promptSlotVariantRef = z.object({
   slotTypePosition: z.number().int(),
 });
 
-/** GET /api/admin/prompts/{promptId}: everything the prompt form shows. */
 export const promptResponse = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -144,8 +131,6 @@ export const promptPageResponse = z.object({
 /** DELETE /api/admin/prompts/{promptId}: a prompt orders or generations refer to is archived instead. */
 export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z.boolean() });
 
-// ── Slot types and slot variants ─────────────────────────────────────────────────────────────────
-
 /** POST and PUT /api/admin/prompts/prompt-slot-types (PUT may send only { position } in the reorder passes). */
 export const slotTypeBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
@@ -174,7 +159,6 @@ export const slotTypeResponse = z.object({
   variantCount: z.number().int(),
 });
 
-/** POST and PUT /api/admin/prompts/slot-variants (example image uploaded first via POST /api/admin/images, imageType SLOT_VARIANT_EXAMPLE, max 5 MB). */
 export const slotVariantBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
   slotTypeId: id("validation.slotTypeRequired"),

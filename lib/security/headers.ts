@@ -1,13 +1,6 @@
 /**
- * Security headers. Pure functions (no env, no server-only) so that proxy.ts, next.config.ts and the
- * tests share one definition.
- *
- * - Every answer (pages, API, files): BASE_SECURITY_HEADERS via next.config.ts `headers()`.
- * - Every page: a Content-Security-Policy with a fresh nonce per request (proxy.ts). Next reads the
- *   nonce from the request's CSP header and puts it on its own scripts; 'strict-dynamic' lets those
- *   scripts load their chunks (and, on the checkout, Stripe.js). Pages therefore render dynamically
- *   (the root layout reads the request headers).
- * - HSTS when the shop is served over https.
+ * Pure, so proxy.ts, next.config.ts and the tests share one definition. Pages get a per-request nonce
+ * that Next puts on its own scripts; 'strict-dynamic' lets those load their chunks and Stripe.js.
  */
 
 /** Static headers for every answer. `payment` stays available to Stripe's frames for wallets. Only features Chromium knows (it warns about any other on every page; tests/e2e/csp.spec.ts). */
@@ -40,9 +33,7 @@ const STRIPE = {
 };
 
 export type PolicyOptions = {
-  /** This request's nonce (base64). */
   nonce: string;
-  /** The page uses Stripe.js. */
   stripe: boolean;
   /** Served over https: ask the browser to upgrade any http sub-request. */
   https: boolean;
@@ -82,11 +73,7 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/**
- * Whether the browser reached the shop over https: the request URL says so, the configured public URL
- * (AUTH_URL) is https, or — behind TRUSTED_PROXY_COUNT proxies — the entry of X-Forwarded-Proto that
- * the nearest trusted proxy wrote (read from the right, like X-Forwarded-For) is https.
- */
+/** Behind proxies, X-Forwarded-Proto is read from the right like X-Forwarded-For, so only a trusted proxy's entry counts. */
 export function servedOverHttps(
   req: { url: string; headers: Headers },
   opts: { authUrl: string | undefined; trustedProxyCount: number },

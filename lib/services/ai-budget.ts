@@ -11,12 +11,8 @@ import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { adjustAmount, consume, consumeAmount, peek } from "./rate-limit";
 
 /*
- * The shop's AI spend ceiling (AI_BUDGET_EUR_PER_HOUR per clock hour, AI_BUDGET_EUR_PER_DAY per UTC
- * day). Two counters in rate_limits hold the spend of the current windows in milli-cents: before a
- * provider is called its estimated cost is reserved in both with one conditional upsert each (in one
- * transaction, so neither is taken without the other), and after the call the reservation is settled
- * to the cost recorded on the generation row (0 when the call failed). The counters therefore equal
- * the sum of the recorded generation cost estimates of their window, plus the calls under way.
+ * Two counters in rate_limits hold the spend of the current hour and day: a call's estimate is reserved
+ * in both in one transaction before the provider is called and settled to the recorded cost after.
  */
 
 const WINDOWS = { hour: 3600, day: 86_400 } as const;
@@ -53,12 +49,7 @@ export function budgetedCost(provider: AiProvider, settings: GenerationSettings)
   return estimateCostBeforeCall(provider, settings);
 }
 
-/**
- * Reserves `microCents` of the hour's and the day's budget, atomically in the database (two requests
- * can never both take the last euro, on any number of instances), or answers 503 "AI budget used up".
- * Nothing to reserve (offline) → null. Only `paying` callers (a customer with a paid order, an admin)
- * may spend the AI_BUDGET_RESERVED_FOR_PAYING_PERCENT share, so visitors cannot close generation for them.
- */
+/** Atomic across instances, so two requests can never both take the last euro; null when nothing is reserved. */
 export async function reserveAiBudget(microCents: number, opts: { paying: boolean }): Promise<AiBudgetReservation | null> {
   if (microCents <= 0) return null;
   const units = toUnits(microCents);
@@ -119,7 +110,6 @@ export interface AiBudgetWindow {
   exhausted: boolean;
 }
 
-/** The budget as the admin sees it (dashboard): this hour, today, and whether either closed generation. */
 export async function aiBudgetStatus(): Promise<{ hour: AiBudgetWindow; day: AiBudgetWindow; exhausted: boolean }> {
   const read = async (w: WindowName): Promise<AiBudgetWindow> => {
     const [spent, refused] = await Promise.all([

@@ -1,9 +1,6 @@
 import "server-only";
 
-/**
- * The payment adapter: one interface, two implementations (Stripe when keys are configured, the
- * sandbox otherwise), chosen in ./index.ts. Vendor payloads are reshaped here into our own types.
- */
+/** One payment interface: Stripe when keys are configured, the sandbox otherwise; vendor payloads are reshaped into ours. */
 
 export type PaymentProviderName = "stripe" | "sandbox";
 
@@ -17,7 +14,6 @@ export type PaymentFailureReason =
 
 export interface CreatePaymentInput {
   orderId: string;
-  /** Gross total in cents, computed on the server. */
   amountCents: number;
   currency: "EUR";
   /** Ours, e.g. "order:{orderId}:attempt:{n}": a retried request creates no second charge. */
@@ -59,10 +55,7 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot>;
-  /**
-   * Refunds amountCents (all or part of what is left) of a succeeded payment. The idempotency key is
-   * ours (the refunds row's): a repeated call with the same key refunds once.
-   */
+  /** A repeated call with the same idempotency key refunds once. */
   refund(providerPaymentId: string, idempotencyKey: string, amountCents: number, ourRefundId?: number): Promise<ProviderRefund>;
   /**
    * The refund of this payment that carries our refund id in its metadata, or null: before a refund

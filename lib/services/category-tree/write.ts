@@ -7,15 +7,8 @@ import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import type { CategoryTreeConfig } from "./config";
 
 /**
- * Writing a category tree. Rules (spec sections 3, 7 and 8):
- * - A category with subcategories cannot be deleted ("Cannot delete category with subcategories…",
- *   checked first), nor one that children use; a subcategory that children use cannot be deleted.
- *   The checks run in the deleting transaction with the row locked, and a foreign-key violation (a
- *   concurrent insert that slipped past) answers with the same message.
- * - Children keep their subcategory inside their category, so a subcategory that children use cannot
- *   be moved to another category; renaming it is always allowed.
- * - An unknown category of a subcategory is a 422 field error on `categoryId`, never a 500.
- * Every write invalidates the catalogue cache. Each function answers the written row's id.
+ * Delete checks run in the deleting transaction with the row locked; a foreign-key violation from a
+ * concurrent insert that slipped past answers with the same 409. Every write invalidates the catalogue cache.
  */
 
 type Cfg = CategoryTreeConfig<CountKey>;
@@ -36,8 +29,6 @@ const germanValues = (cfg: Cfg, body: CategoryBody) =>
   cfg.german ? { nameDe: body.nameDe ?? null, descriptionDe: body.descriptionDe ?? null } : {};
 
 const unknownCategory = () => new ApiError(422, "errors.validationFailed", { categoryId: "validation.unknownReference" });
-
-// ── Categories ─────────────────────────────────────────────────────────────────────────────────────
 
 export async function insertCategory(cfg: Cfg, body: CategoryBody): Promise<number> {
   const { categories: c } = cfg;
@@ -74,11 +65,7 @@ async function hasChildren({ children }: Cfg, db: Db | Tx, by: "categoryId" | "s
   return !!row;
 }
 
-/**
- * Deletes a category that has neither subcategories (checked first, spec section 8) nor children.
- * The row is locked first, so a subcategory or child inserted meanwhile waits and then fails its
- * own foreign-key check; a violation on our side still answers with the matching 409.
- */
+/** The row is locked first, so a subcategory or child inserted meanwhile waits and then fails its own foreign-key check. */
 export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number; deleted: true }> {
   const { categories: c, subcategories: s, messages } = cfg;
   const db = await getDb();
@@ -100,8 +87,6 @@ export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number
   invalidateCatalog();
   return { id, deleted: true };
 }
-
-// ── Subcategories ──────────────────────────────────────────────────────────────────────────────────
 
 /** The category a subcategory is filed under, locked against deletion until the transaction ends. */
 async function lockCategoryForChild({ categories: c }: Cfg, tx: Tx, categoryId: number): Promise<void> {
@@ -131,10 +116,7 @@ export async function insertSubcategory(cfg: Cfg, body: SubcategoryBody): Promis
   return id;
 }
 
-/**
- * Replaces name, description (German ones too in a tree with them) and category. Moving to another category is refused (409) while any
- * child uses the subcategory: those children would end up with a subcategory outside their category.
- */
+/** Moving is refused while children use the subcategory: they would end up outside their category. */
 export async function replaceSubcategory(cfg: Cfg, id: number, body: SubcategoryBody): Promise<number> {
   const { subcategories: s, children, messages } = cfg;
   const db = await getDb();

@@ -12,16 +12,8 @@ import { getPromptOrThrow } from "./queries";
 import { checkSlotSelection, lockPrompt, saveSelection, throwIfAny, type FieldErrors } from "./slots";
 
 /**
- * Prompt writes (spec sections 3, 5 and 7), each in ONE transaction. Rules checked here (the schema
- * has checked each field on its own):
- * - category, LLM and example image exist (422 `validation.unknownReference` on the field; the
- *   example image must be a catalogue image), the subcategory exists and belongs to the category
- *   (`validation.subcategoryNotInCategory`); the rows read are locked FOR SHARE until commit;
- * - the slot variants exist, at most one per slot type (422 on `slotVariantIds`);
- * - the prompt number is unique ignoring case (409 "This prompt number is already in use" on
- *   `promptNumber`, also when a concurrent write wins).
- * A replaced example image, and a deleted prompt's one, is deleted after the commit unless something
- * else still uses it. Every write invalidates the catalogue cache.
+ * Prompt writes, each in one transaction; referenced rows are locked FOR SHARE until commit. Replaced
+ * example images are deleted after the commit unless something else still uses them.
  */
 
 export type DeletePromptResult = z.infer<typeof deletePromptResponse>;
@@ -59,7 +51,6 @@ async function checkReferences(tx: Tx, body: PromptBody, errors: FieldErrors): P
   }
 }
 
-/** Is the prompt number used by another prompt (ignoring case)? */
 async function promptNumberTaken(tx: Tx, promptNumber: string, exceptId?: number): Promise<boolean> {
   return exists(
     tx
@@ -99,7 +90,6 @@ function promptValues(body: PromptBody) {
   };
 }
 
-/** POST /api/admin/prompts: the prompt and its slot variant selection in one transaction. Answers it as GET shows it. */
 export async function createPrompt(body: PromptBody): Promise<PromptDto> {
   const db = await getDb();
   const id = await mapUniqueViolations(
@@ -117,10 +107,6 @@ export async function createPrompt(body: PromptBody): Promise<PromptDto> {
   return getPromptOrThrow(id);
 }
 
-/**
- * PUT /api/admin/prompts/{promptId}: replaces the prompt's fields and its whole slot variant
- * selection. A replaced example image is deleted after the commit when nothing else uses it.
- */
 export async function updatePrompt(id: number, body: PromptBody): Promise<PromptDto> {
   const db = await getDb();
   const previousImageId = await mapUniqueViolations(
@@ -139,12 +125,7 @@ export async function updatePrompt(id: number, body: PromptBody): Promise<Prompt
   return getPromptOrThrow(id);
 }
 
-/**
- * DELETE /api/admin/prompts/{promptId}. A prompt that an order line, a cart line, a generation or a
- * generated image refers to is never hard-deleted: it is archived (hidden from customers, kept for
- * the history). Otherwise it goes with its slot variant selection (ON DELETE CASCADE), and its
- * example image is deleted after the commit when nothing else uses it.
- */
+/** A prompt that orders, carts or generations refer to is archived instead, so customers' history keeps it. */
 export async function deletePrompt(id: number): Promise<DeletePromptResult> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
@@ -169,7 +150,6 @@ async function promptInUse(tx: Tx, id: number): Promise<boolean> {
     tx.select({ id: generations.id }).from(generations).where(eq(generations.promptId, id)).limit(1),
     tx.select({ id: images.id }).from(images).where(eq(images.promptId, id)).limit(1),
   ];
-  // One after the other: a transaction runs its statements in order anyway.
   for (const ref of refs) if (await exists(ref)) return true;
   return false;
 }

@@ -11,21 +11,8 @@ import { deleteCatalogueImageIfUnreferenced } from "../article-variants/shared";
 import { likePattern, violatedConstraint } from "./shared";
 
 /**
- * Slot variants (spec sections 3, 7 and 9): name, slot type, LLM and prompt text required, optional
- * description and example image (a CATALOGUE image uploaded first through POST /api/admin/images with
- * imageType SLOT_VARIANT_EXAMPLE, 5 MB), created date.
- *
- * Rules kept here:
- * - An unknown slot type, LLM or example image (or an image that is not a catalogue image) is a 422
- *   field error validation.unknownReference on that field — every bad field in one answer, and the
- *   referenced rows are locked (FOR KEY SHARE) until the write commits; a foreign-key violation of a
- *   concurrent delete answers the same way, never a 500.
- * - A slot variant that prompts use is NOT deleted: 409 errors.slotVariantUsedByPrompts naming how
- *   many prompts use it (their link rows would cascade away and silently change live styles). The
- *   admin removes it from those prompts first. The variant row is locked, so a prompt adding it
- *   meanwhile waits and then fails its own foreign-key check.
- * - A replaced or removed example image is deleted after the commit when nothing else refers to it.
- * - Writes change what prompts send to the model (their slot texts), so they invalidate the catalogue cache.
+ * A slot variant that prompts use is not deleted: their link rows would cascade away and silently
+ * change live styles. Writes change what prompts send to the model, so they invalidate the catalogue cache.
  */
 
 type VariantRow = typeof slotVariants.$inferSelect;
@@ -113,8 +100,6 @@ export async function getSlotVariantOrThrow(id: number, locale: Locale = DEFAULT
   return variant;
 }
 
-// ── Writes ─────────────────────────────────────────────────────────────────────────────────────────
-
 type RefField = "slotTypeId" | "llmId" | "exampleImageId";
 
 const unknownReferences = (fields: RefField[]) =>
@@ -127,10 +112,7 @@ const FK_FIELDS: Record<string, RefField> = {
   slot_variants_example_image_id_images_id_fk: "exampleImageId",
 };
 
-/**
- * Checks and locks (FOR KEY SHARE, until the transaction ends) the rows the variant refers to; every
- * missing one is named in one 422. The example image must be a catalogue image.
- */
+/** Locks the referenced rows FOR KEY SHARE until commit; every missing one is named in one 422. */
 async function lockReferences(tx: Tx, body: SlotVariantBody): Promise<void> {
   const bad: RefField[] = [];
   const [type] = await tx.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, body.slotTypeId)).for("key share");
