@@ -3,19 +3,9 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { authSecret, env } from "@/lib/env";
 
 /**
- * Signed guest order links (/order-status/{token}, sent in every order mail): whoever holds the link
- * may see the order and, for a shorter time, cancel it while allowed or set a password. Nothing is
- * stored but the order's link version: the token carries the order id, when it was issued and the
- * version, signed with HMAC-SHA256 under a key derived (HKDF) from the auth secret for this one
- * purpose, so a session token can never pass as an order link or the other way round. Raising the
- * order's version (the admin's "revoke links") makes every earlier token of it invalid.
- *
- * Layout (base64url, 54 characters): order id (16 bytes) | issued at in Unix seconds (4 bytes, big
- * endian) | link version (4 bytes, big endian) | first 16 bytes of HMAC-SHA256 over the 24 bytes
- * before it.
- *
- * Tokens mailed before the version existed (48 characters: order id | expiry | MAC under the "v1"
- * key) still open their order as link version 1, issued GUEST_ORDER_LINK_DAYS before their expiry.
+ * Nothing is stored but the order's link version: the token carries order id, issue time and version,
+ * signed under a key derived for this one purpose, so a session token can never pass as an order link.
+ * Tokens of the older 48-character layout still open their order as link version 1.
  */
 
 const PURPOSE = "mugmagic guest order link v2";

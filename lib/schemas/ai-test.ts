@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { cropNumber, completeCrop } from "./images";
 
-/**
- * The admin prompt tester (issue 8; spec sections 2 and 3 "Image generation settings"):
- * POST /api/admin/ai/test (multipart) runs one photo through several models in parallel; every run is
- * stored and can be reopened (GET /api/admin/ai/test-runs, GET /api/admin/ai/test-runs/{runId}).
- */
+/** The admin prompt tester: one photo through several models in parallel, every run stored. */
 
 export const TEST_QUALITIES = ["low", "medium", "high"] as const;
 export const TEST_SIZES = ["1024x1024", "1024x1536", "1536x1024"] as const;
@@ -17,11 +13,7 @@ const modelId = z.coerce
   .positive({ error: "validation.invalidValue" })
   .max(2_147_483_647, { error: "validation.invalidValue" });
 
-/**
- * Text fields of the multipart request (the photo is the file field `image`, required: "An image
- * upload is required"). `providers` are ai_models ids (GET /api/admin/ai/llms), sent as repeated
- * fields or one comma-separated field; one to four.
- */
+/** Text fields of the multipart request; `providers` may be repeated fields or one comma-separated field. */
 export const aiTestFields = z
   .object({
     providers: z
@@ -69,7 +61,6 @@ export const aiTestResultResponse = z.object({
   displayName: z.string(),
   /** PENDING only while the run that made it is still asking the provider (seen when reopened meanwhile). */
   status: z.enum(["SUCCEEDED", "FAILED", "PENDING"]),
-  /** The exact text sent to the provider. */
   promptText: z.string(),
   images: z.array(z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() })),
   durationMs: z.number().int().nullable(),
@@ -115,14 +106,6 @@ export type AiTestResultDto = z.infer<typeof aiTestResultResponse>;
 export type AiTestRunDto = z.infer<typeof aiTestRunResponse>;
 export type AiTestRunPageDto = z.infer<typeof aiTestRunPageResponse>;
 
-/*
- * Actions on a tester result (added by the prompt-tester slice, additive):
- * POST /api/admin/ai/test-runs/{runId}/results/{generationId}/use-as-example { promptId }
- *   → the result's image copied as a CATALOGUE WebP and set as the prompt's example image;
- * POST /api/admin/ai/test-runs/{runId}/save-texts { promptId? }
- *   → master prompt, the run's style text and specific prompt saved as the prompt's style text
- *     (promptId defaults to the run's prompt).
- */
 const requiredPromptId = z
   .number({ error: (issue) => (issue.input === undefined || issue.input === null ? "validation.required" : "validation.invalidType") })
   .int({ error: "validation.invalidValue" })

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { optionalText, requiredName } from "./common";
 
-/**
- * A category tree (categories with one level of subcategories) as both the article and the prompt
- * catalogue keep it (spec sections 3, 5 and 7): the request bodies and queries are the same for
- * both; the answers differ only in the name of the count of the things filed under them
- * (`articleCount`, `promptCount`), made by `categoryTreeResponses`. Browser-safe.
- */
+/** The category tree shared by articles and prompts; only the count's name differs (`categoryTreeResponses`). */
 
 /** Spec section 9: a category or subcategory name holds at most 255 characters (the form shows n/255). */
 export const CATEGORY_NAME_MAX = 255;
@@ -18,11 +13,7 @@ const description = optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descripti
 /** POST and PUT …/categories(/{categoryId}) body (PUT replaces name and description). */
 export const categoryBody = z.object({ name, description });
 
-/**
- * The optional German name and description of a tree with German texts (the prompt categories: the
- * German shop shows them; empty → null, which falls back to the English). Trees without German
- * columns (the article categories) use the plain bodies; PUT replaces these too (missing → null).
- */
+/** German texts of a tree that has them (prompt categories); empty falls back to the English. */
 export const germanTexts = {
   nameDe: optionalText(CATEGORY_NAME_MAX, "validation.nameTooLong"),
   descriptionDe: optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descriptionTooLong"),
@@ -51,7 +42,6 @@ export const nameSearchQuery = z.object({
     .transform((v) => v || undefined),
 });
 
-/** The answer field counting what is filed under a category or subcategory. */
 export type CountKey = "articleCount" | "promptCount";
 
 const subcategoryBase = z.object({
@@ -91,14 +81,11 @@ export function categoryTreeResponses<K extends CountKey>(countKey: K) {
   };
 }
 
-/** The bodies as the service takes them: the German texts are there only in a tree with German texts. */
 export type CategoryBody = z.infer<typeof categoryBody> & Partial<z.infer<typeof categoryBodyDe>>;
 export type CategoryBodyInput = z.input<typeof categoryBodyDe>;
 export type SubcategoryBody = z.infer<typeof subcategoryBody> & Partial<z.infer<typeof subcategoryBodyDe>>;
 export type SubcategoryBodyInput = z.input<typeof subcategoryBodyDe>;
-/** German name and description of a row, in a tree with German texts; absent in one without. */
 type GermanTextsDto = { nameDe?: string | null; descriptionDe?: string | null };
-/** A subcategory answer of the tree counting `K` (what `subcategoryResponse` parses to). */
 export type TreeSubcategoryDto<K extends CountKey> = {
   id: number;
   categoryId: number;
@@ -109,7 +96,6 @@ export type TreeSubcategoryDto<K extends CountKey> = {
   updatedAt: string;
 } & GermanTextsDto &
   Record<K, number>;
-/** A category answer (with its subcategories, sorted by name) of the tree counting `K` (what `categoryResponse` parses to). */
 export type TreeCategoryDto<K extends CountKey> = {
   id: number;
   name: string;

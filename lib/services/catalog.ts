@@ -28,16 +28,9 @@ import {
 import { cachedCatalog, cachedCatalogJson, type CatalogJson } from "./catalog-cache";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
 
-/**
- * The public catalogue reads behind GET /api/countries, /api/mugs and /api/prompts, also called
- * directly by server components. Answers come from the catalogue cache (admin writes invalidate it)
- * and are shared between callers: treat them as read-only.
- */
+/** Answers come from the catalogue cache and are shared between callers: treat them as read-only. */
 
-/**
- * Cache-Control of the public catalogue answers: browsers keep them a minute, a CDN five, and either
- * may serve a stale copy while it revalidates (with the ETag: a 304 costs no body).
- */
+/** Browsers keep a minute, a CDN five, and either may serve stale while revalidating (a 304 costs no body). */
 export const CATALOG_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 
 const catalogReads = { mugs: listPublicMugs, prompts: listPublicPrompts, countries: listCountries } as const;
@@ -68,11 +61,7 @@ export function listCountries(locale: Locale): Promise<CountryDto[]> {
   });
 }
 
-/**
- * Active mugs with their details, active variants (default first) and gross price; names and
- * descriptions in the caller's language, falling back to the other one (cached per language). Two
- * queries in all, whatever the number of mugs: mugs + details + price + VAT, and all their variants.
- */
+/** Two queries in all, whatever the number of mugs; names fall back to the other language. */
 export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
   return cachedCatalog(`mugs:${locale}`, async () => {
     const db = await getDb();
@@ -154,11 +143,6 @@ export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
   });
 }
 
-/**
- * Active, non-archived prompts for the style picker, sorted by category name, then title; title,
- * description and the category and subcategory names in the caller's language, falling back to the
- * other one (cached per language). One query.
- */
 export function listPublicPrompts(locale: Locale): Promise<PublicPromptDto[]> {
   return cachedCatalog(`prompts:${locale}`, async () => {
     const db = await getDb();

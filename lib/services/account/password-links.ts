@@ -18,11 +18,6 @@ import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { resetTokenPlaceholder } from "../mail/links";
 import { peekToken, retireTokens, useToken } from "./tokens";
 
-/**
- * Forgot password, the guest's "set a password" offer and using the mailed link
- * (POST /api/auth/password/forgot, /api/auth/password/reset; registration.ts mails them on sign-up with a known email).
- */
-
 export interface LinkRequest {
   email: string;
   clientIp: string;
@@ -34,11 +29,7 @@ export interface LinkRequest {
 /** The page the mailed link opens; it posts the token to /api/auth/password/reset. */
 export const RESET_PAGE = "/reset-password";
 
-/**
- * Password-link mails per hour, per client address and per email (FORGOT_PASSWORD_PER_HOUR). Both
- * windows are counted on every request, so neither many emails from one address nor many addresses
- * for one email pass the limit.
- */
+/** Both windows are counted on every request, so neither many emails from one address nor many addresses for one email pass. */
 async function limitLinkMails(email: string, clientIp: string): Promise<void> {
   const limit = env().FORGOT_PASSWORD_PER_HOUR;
   const [byClient, byEmail] = await Promise.all([
@@ -87,12 +78,7 @@ export async function sendLink(
   await deliverQueuedMail(mailId);
 }
 
-/**
- * "Forgot password": mails a reset link when the email has a password account, a set-a-password link
- * when it only has guest accounts, nothing otherwise. Only the rate limit runs before the answer; the
- * lookup, the token and the mail run after it, so neither the answer nor its time tells whether the
- * email has an account.
- */
+/** Only the rate limit runs before the answer, so neither the answer nor its time tells whether the email has an account. */
 export async function requestPasswordLink(req: LinkRequest): Promise<void> {
   await limitLinkMails(req.email, req.clientIp);
   runAfterResponse("password link", async () => {
@@ -103,12 +89,7 @@ export async function requestPasswordLink(req: LinkRequest): Promise<void> {
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
-/**
- * Uses a mailed link: sets the password of the token's email and merges every guest account of the
- * email into one account (the link proves the mailbox, claim.ts), marks the email verified, marks the
- * token and the account's other links used, and ends every other session — all in one transaction.
- * Unknown, expired or used → 404.
- */
+/** The link proves the mailbox, so the email's guest accounts are merged (claim.ts) and other sessions end, in one transaction. */
 export async function resetPassword(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
   // A cheap look first, so an unknown token never costs a password hash.

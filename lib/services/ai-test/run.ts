@@ -81,7 +81,6 @@ async function loadChoices(fields: AiTestFields): Promise<{ models: AiModel[]; p
   return { models, prompt: { ...promptRow, slots } };
 }
 
-/** The adapter that will really answer for a model now: its provider when the key is set, else the offline provider. */
 function effectiveModel(model: AiModel): { provider: AiModel["provider"]; modelId: string } {
   return isProviderUsable(model.provider)
     ? { provider: model.provider, modelId: model.modelId }
@@ -93,12 +92,7 @@ interface PlannedResult {
   model: AiModel;
 }
 
-/**
- * One provider of a run: ask it (deadline AI_TIMEOUT_MS, aborted with the request), store its image
- * as GENERATED (owned by the admin), and record status, duration, cost or the failure kind on its
- * generation row. Never throws for a provider's failure: one provider never hides the others.
- * Answers the cost recorded (0 when the call failed).
- */
+/** Never throws for a provider's failure: one provider never hides the others. Answers the recorded cost. */
 async function runOne(
   planned: PlannedResult,
   ctx: {
@@ -177,12 +171,7 @@ async function runOne(
   }
 }
 
-/**
- * POST /api/admin/ai/test: validate everything (fields, photo present, models, prompt), count the run
- * against the admin's limit and reserve its estimated cost in the shop's AI budget BEFORE the photo is decoded, take the photo in as the editor does and
- * store it as the admin's UPLOADED image, record the run and one PENDING generation per model in one
- * transaction, then ask every model in parallel outside any transaction and answer the stored run.
- */
+/** Counts the run and reserves its budget before the photo is decoded; the models are asked in parallel outside any transaction. */
 export async function runAiTest(input: {
   fields: AiTestFields;
   photo: Buffer;

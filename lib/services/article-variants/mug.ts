@@ -8,11 +8,7 @@ import { invalidateCatalog } from "../catalog-cache";
 import { toMugVariantDto } from "./dto";
 import { deleteCatalogueImageIfUnreferenced, lockMug, mapUniqueViolations, mugVariantInUse } from "./shared";
 
-/**
- * Mug variants (spec sections 3, 4 and 7): name required and unique per mug (case-insensitive),
- * exactly one default variant per mug, and the default is active. Every write locks the mug first
- * (see lockMug), so the checks hold under concurrent requests; the unique indexes are the last word.
- */
+/** Every write locks the mug first (lockMug), so the one-default and unique-name checks hold under concurrency. */
 
 export const nameExists = () => new ApiError(409, "errors.variantNameExists", { name: "validation.variantNameExists" });
 const defaultInactive = () => new ApiError(422, "errors.validationFailed", { active: "validation.defaultVariantInactive" });
@@ -35,7 +31,6 @@ export async function findMugVariantForWrite(tx: Tx, variantId: number): Promise
   return row;
 }
 
-/** Is the name taken on this mug (ignoring case and the variant itself)? */
 export async function mugVariantNameTaken(tx: Tx, mugId: number, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await tx
     .select({ id: mugVariants.id })
@@ -89,10 +84,7 @@ function values(body: MugVariantBody) {
   };
 }
 
-/**
- * Adds a variant to a mug. The mug's first variant becomes its default whatever isDefault says;
- * isDefault moves the default here. A default variant must be active (422 on `active`).
- */
+/** The mug's first variant becomes its default whatever isDefault says. */
 export async function createMugVariant(mugId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const row = await mapUniqueViolations(
@@ -116,10 +108,7 @@ export async function createMugVariant(mugId: number, body: MugVariantBody): Pro
   return toMugVariantDto(row);
 }
 
-/**
- * Replaces a variant's fields. isDefault=true moves the default here; the current default cannot be
- * un-set (409: make another variant the default instead) nor deactivated (422).
- */
+/** The current default cannot be un-set (make another the default instead) nor deactivated. */
 export async function updateMugVariant(variantId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const row = await mapUniqueViolations(
@@ -146,12 +135,7 @@ export async function updateMugVariant(variantId: number, body: MugVariantBody):
 
 export type DeleteVariantResult = { deleted: boolean; deactivated: boolean };
 
-/**
- * Deletes a variant. One that an order or a cart refers to is deactivated instead (order history
- * keeps its variant; the cart shows it as no longer available). When the default goes (deleted or
- * deactivated), the next active variant — else any — becomes the default in the same transaction.
- * The variant's image is deleted after the commit unless something else uses it.
- */
+/** A variant that orders or carts refer to is deactivated instead, so order history keeps it. */
 export async function deleteMugVariant(variantId: number): Promise<DeleteVariantResult> {
   const db = await getDb();
   const { result, imageId } = await db.transaction(async (tx) => {

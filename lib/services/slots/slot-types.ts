@@ -8,16 +8,9 @@ import { invalidateCatalog } from "../catalog-cache";
 import { isPositionTaken } from "./shared";
 
 /**
- * Slot types (spec sections 3, 7 and 9): a name and a unique position. The position orders the slot
- * variants' texts in a composed prompt, so every write invalidates the catalogue cache.
- *
- * Positions are unique in the database (slot_types_position_unique). The screen reorders with the
- * spec's two passes of PUT { position }: first every moved type to an offset above the current
- * maximum (maximum + 10 + index), then each to its final place, so no single PUT ever collides. A PUT
- * (or create) naming a position another type holds answers 409 errors.slotPositionTaken — checked
- * first for a clear answer, and the unique violation of a concurrent writer maps to the same 409.
- * A create without position appends after the current maximum (retried when a concurrent create took
- * the same number). A type with slot variants cannot be deleted (409 errors.slotTypeHasVariants).
+ * The position orders the slot texts in a composed prompt, so every write invalidates the catalogue
+ * cache. Positions are unique; the screen reorders in two passes of PUT { position } (first above the
+ * maximum, then to the final place) so no single PUT collides.
  */
 
 type SlotTypeRow = typeof slotTypes.$inferSelect;
@@ -58,7 +51,6 @@ export async function getSlotTypeOrThrow(id: number): Promise<SlotTypeDto> {
   return toDto(row, counts.get(id) ?? 0);
 }
 
-/** Is `position` held by a type other than `exceptId`? */
 async function positionHeld(db: Db | Tx, position: number, exceptId?: number): Promise<boolean> {
   const where =
     exceptId === undefined ? eq(slotTypes.position, position) : and(eq(slotTypes.position, position), ne(slotTypes.id, exceptId));
@@ -131,10 +123,7 @@ async function hasVariants(db: Db | Tx, id: number): Promise<boolean> {
   return !!row;
 }
 
-/**
- * Deletes a slot type without slot variants. The row is locked first, so a variant created meanwhile
- * waits and then fails its own foreign-key check; a restrict violation on our side answers the same 409.
- */
+/** The row is locked first, so a variant created meanwhile waits and then fails its own foreign-key check. */
 export async function deleteSlotType(id: number): Promise<{ id: number; deleted: true }> {
   const db = await getDb();
   try {
