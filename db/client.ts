@@ -30,9 +30,7 @@ export async function openDb(opts: { url?: string; pgliteDir?: string | null; lo
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       onnotice: () => {},
       connection: { application_name: "mug-shop" },
-      // After failed connects postgres.js waits before the next attempt, by default growing to 20 s
-      // (every query meanwhile waits too): when the database is back after an outage, the shop must
-      // answer again within a second or so, not 20 s later.
+      // postgres.js's default backoff grows to 20 s; after an outage the shop must answer again within a second or so.
       backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1),
     });
     const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
@@ -70,19 +68,12 @@ type Opener = () => Promise<DbHandle>;
 type Holder = { handle?: Promise<DbHandle>; factory?: Opener; opener?: Opener };
 const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
-/**
- * How this process opens its database on first use. db/ only opens databases: the start-up work
- * (choosing the location, migrating, seeding demo data) is lib/bootstrap's, which installs it here.
- */
+/** db/ only opens databases: choosing the location, migrating and seeding are lib/bootstrap's. */
 export function setDbOpener(opener: Opener): void {
   holder.opener = opener;
 }
 
-/**
- * The process-wide database, opened on first use: a handle or factory set by setDbHandle() (tests,
- * benchmarks) wins, else the opener of lib/bootstrap. One instance per process (a globalThis
- * singleton, because Next loads this module several times); a failed open is retried on the next call.
- */
+/** One instance per process on globalThis, because Next loads this module several times; a failed open is retried. */
 export function getDbHandle(): Promise<DbHandle> {
   if (holder.handle) return holder.handle;
   const open = holder.factory ?? holder.opener;

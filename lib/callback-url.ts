@@ -1,15 +1,6 @@
 /**
- * The page a user returns to after login (`/login?callbackUrl=…`), proof against open redirects.
- * Pure and browser-safe (outside lib/auth, which client code may not import): the login page
- * (server) and the login form (client) share it.
- *
- * Accepted is only a path on the shop itself. The value is resolved with the URL parser against a
- * stand-in origin (equivalent to the shop's own: only "same origin or not" matters) and refused
- * unless it stays on that origin. Before that, everything a browser would silently drop or rewrite is
- * refused outright — control characters and whitespace (browsers strip tab/CR/LF, so `/\t/evil.com`
- * becomes `//evil.com`), backslashes (`/\evil.com` is `//evil.com` to a browser) — also in every
- * percent-decoded form of the path, so encoded variants (`/%09/evil.com`, `/%2F/evil.com`,
- * `/%5Cevil.com`, double encodings) cannot slip through a later decoding step either.
+ * The return path after login, proof against open redirects; browser-safe so page and form share it.
+ * Anything a browser would drop or rewrite into a slash is refused in every percent-decoded form.
  */
 
 /** Stand-in for the shop's origin; `.invalid` can never be a real host. */

@@ -25,10 +25,7 @@ const KEY_BYTES = { "A256CBC-HS512": 64, A256GCM: 32 } as const;
 type Enc = keyof typeof KEY_BYTES;
 const isEnc = (enc: unknown): enc is Enc => enc === "A256CBC-HS512" || enc === "A256GCM";
 
-/**
- * Keys derived from (secret, cookie name, enc) — HKDF as Auth.js derives them, but once per process
- * instead of once per request (Auth.js's decode derives the key and its thumbprint on every call).
- */
+/** HKDF as Auth.js derives the keys, but once per process instead of on every request. */
 const derivedKeys = new Map<string, Uint8Array>();
 function derivedKey(secret: string, salt: string, enc: Enc): Uint8Array {
   const id = `${enc}\u0000${salt}\u0000${secret}`;
@@ -49,7 +46,6 @@ type Verified = { keyId: string; claims: SessionClaims; exp: number | undefined 
 /** Verified tokens → their claims: a token (an authenticated, immutable string) is decrypted once per process. */
 const verified = new Map<string, Verified>();
 
-/** How many verified tokens are remembered (tests). */
 export function verifiedTokenCount(): number {
   return verified.size;
 }
@@ -57,12 +53,8 @@ export function verifiedTokenCount(): number {
 const copy = (c: SessionClaims): SessionClaims => ({ ...c, roles: [...c.roles] });
 
 /**
- * Reads a session token minted by mintSessionToken (Auth.js's JWE format: "dir" + A256CBC-HS512, the
- * key from HKDF over the secret with the cookie name as salt). Any failure — wrong secret, other
- * cookie name, tampering, expiry (15 s tolerance, as Auth.js), missing claims — is null.
- * A token verified before (same secret and cookie name) is answered from memory, its expiry checked
- * again on every read; failures are never remembered. Whether the token is still current (logout) is
- * the session's check (lib/auth/session.ts), not this one.
+ * Reads Auth.js's JWE format; any failure is null. Verified tokens are remembered (expiry still checked
+ * on every read, failures never remembered); whether it is still current is lib/auth/session.ts's check.
  */
 export async function readSessionToken(raw: string, secret: string, cookieName: string): Promise<SessionClaims | null> {
   const keyId = `${cookieName}\u0000${secret}`;

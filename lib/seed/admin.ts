@@ -1,14 +1,6 @@
 /**
- * Seed: the admin account (ADMIN_EMAIL / ADMIN_PASSWORD, else the development defaults).
- *
- * Two rules keep the seed from being a way in:
- * - It never promotes an existing account. When ADMIN_EMAIL already belongs to someone who is not an
- *   admin (for example a customer who registered that address first), the account stays exactly as it
- *   is and a warning is logged; an admin grants the role by hand if it is really theirs.
- * - A production deployment never gets the well-known development password, on any database: with
- *   NODE_ENV=production, creating the admin with ADMIN_PASSWORD unset or equal to the default throws,
- *   and a start finding an admin that still has it refuses to run (refuseDefaultAdminPassword).
- *   Only `npm run demo` (the explicit SHOP_DEMO=true switch) keeps the default, with a loud warning.
+ * The seed is no way in: it never promotes an existing account, and a production start refuses the
+ * well-known development password unless `npm run demo` set SHOP_DEMO=true.
  */
 import { and, arrayContains, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
@@ -46,10 +38,7 @@ function adminPassword(email: string): string {
   return password;
 }
 
-/**
- * A production start (not the demo) refuses to run while any admin account still signs in with the
- * development default: a database seeded by a demo or by an older version must not go live that way.
- */
+/** A database seeded by a demo or an older version must not go live with the development password. */
 export async function refuseDefaultAdminPassword(db: Db): Promise<void> {
   if (!defaultForbidden()) return;
   const admins = await db

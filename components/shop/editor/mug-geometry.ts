@@ -1,11 +1,6 @@
 /**
- * Geometry of the mug preview: a cylinder seen slightly from above, drawn in SVG units, with the
- * real proportions of the mug (body width : height = diameter : height; print area height =
- * print template height / mug height). The print wraps around the body: the visible front shows the
- * middle of the print template, at most half the circumference (π·d/2), compressed toward the edges
- * by the cosine of the angle (drawn as vertical slices). Each slice maps the template with one affine
- * transform (scale and shear), so the print follows the rim's curve continuously; the print's outline
- * is one polygon along the same curve, so its top and bottom edges are smooth, not stepped.
+ * The mug preview: a cylinder seen slightly from above, in the mug's real proportions. The print is
+ * drawn in vertical slices, each an affine transform, so it follows the rim's curve without steps.
  */
 export interface MugDimensions {
   diameterMm: number;

@@ -9,13 +9,8 @@ import { env } from "@/lib/env";
 import { WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 
 /**
- * react-pdf documents rendered in a worker thread (lib/workers/pdf-render.mjs): its layout and PDF
- * writing take 100–300 ms of CPU for an invoice, which on the main thread would stall every other
- * request that long. The element tree is built here as before (JSX, function components called),
- * sent as plain data (react-pdf primitives are strings: "DOCUMENT", "PAGE", "VIEW", "TEXT"), and
- * rendered there with the same react-pdf, so the bytes are the same. The worker file is loaded from
- * the project folder (like db/migrations), not bundled. If it cannot run, or the tree holds
- * something that is not plain data, the document is rendered here as before (logged once).
+ * react-pdf's layout would stall every other request on the main thread, so the element tree is sent to
+ * a worker as plain data and rendered there with the same react-pdf; if that cannot run, it renders here.
  */
 
 /** A react-pdf primitive with plain-data props, or text. */
@@ -72,11 +67,7 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 /** How many documents the worker rendered and how many the main thread did (tests, benchmarks). */
 export const pdfWorkerCounts = () => ({ ...pool.counts });
 
-/**
- * Renders a react-pdf document: in the worker thread, else (no worker, or not plain data) here. With
- * PDF_QUEUE_MAX documents under way already → 503 "busy" with Retry-After, so a flood of downloads
- * cannot pile up unbounded work and memory.
- */
+/** Past PDF_QUEUE_MAX documents under way → 503, so a flood of downloads cannot pile up unbounded work. */
 export async function renderPdf(document: ReactElement<DocumentProps>): Promise<Buffer> {
   let tree: PdfTree | undefined;
   try {

@@ -76,19 +76,13 @@ function pdfString(text: string): string {
 }
 
 /**
- * One page of the mug's document format (width × height converted to points) with the print image
- * in the template area: horizontally centred, its bottom edge `bottomMarginMm` above the page's
- * bottom, template width × height. Written directly (a dozen PDF objects around the JPEG, embedded
- * as it is with DCTDecode): no layout engine, under a millisecond, and deterministic — the same
- * input gives the same bytes (no creation date is written).
- * A template that does not fit the page (possible in the database: only document > template and
- * 0 ≤ margin ≤ 100 are checked there) is an error, not a silently clipped print.
+ * Written directly (a dozen PDF objects around the JPEG) rather than through a layout engine: fast and
+ * deterministic. A template that does not fit the page is an error, not a silently clipped print.
  */
 export async function renderPrintPdf(input: PrintPdfInput): Promise<Buffer> {
   return writePrintPdf(input);
 }
 
-/** renderPrintPdf, synchronous. */
 export function writePrintPdf(input: PrintPdfInput): Buffer {
   const { documentWidthMm: docW, documentHeightMm: docH, templateWidthMm: tplW, templateHeightMm: tplH, bottomMarginMm: bottom } = input;
   if (!isJpeg(input.image)) throw new Error("renderPrintPdf: the print image must be a JPEG");

@@ -11,11 +11,7 @@ import { toMugVariantDto } from "./dto";
 import { MUG_VARIANT_UNIQUES, mugHasDefault } from "./mug";
 import { lockMug, mapUniqueViolations, removeFiles } from "./shared";
 
-/**
- * Every mug's variants grouped by mug (for the copy-variants dialog), mugs by name, variants default
- * first then by name; mugs without variants and the excluded mug are left out. Inactive mugs and
- * variants are listed too: the owner may copy them to a new mug.
- */
+/** Inactive mugs and variants are listed too: the owner may copy them to a new mug. */
 export async function listVariantsCatalog(excludeMugId?: number): Promise<VariantsCatalogDto> {
   const db = await getDb();
   const rows = await db
@@ -40,10 +36,8 @@ export async function listVariantsCatalog(excludeMugId?: number): Promise<Varian
 type PreparedImage = Omit<Image, "id" | "createdAt">;
 
 /**
- * Copies of the given variants' image files under new keys (keyed by variant id), made BEFORE the transaction (storage may be a
- * remote bucket): each copied variant gets its own file and CATALOGUE row, so deleting one variant's
- * image can never take the other's. A source whose file is missing is copied without an image
- * (and logged). `written` collects every new key so that unused or rolled-back copies are removed.
+ * Image copies are made before the transaction (storage may be a remote bucket), each under its own
+ * key, so deleting one variant's image can never take the other's.
  */
 async function prepareImageCopies(variants: readonly MugVariant[], written: string[]): Promise<Map<number, PreparedImage>> {
   const prepared = new Map<number, PreparedImage>();
@@ -84,13 +78,7 @@ async function prepareImageCopies(variants: readonly MugVariant[], written: stri
   return prepared;
 }
 
-/**
- * Copies variants of other mugs onto a mug: name (both languages), colours, variant number and
- * image; the copies are active. A name the mug already has (ignoring case) — or that an earlier
- * variant of the same selection already brought — is reported in `skipped`, not duplicated. Copies
- * never take the default, unless the mug has none yet: then the first copy becomes it. Unknown
- * variant ids answer 422; nothing is copied then. One transaction.
- */
+/** A name the mug already has is reported in `skipped`, not duplicated; copies take the default only when the mug has none. */
 export async function copyMugVariants(mugId: number, variantIds: number[]): Promise<CopyVariantsDto> {
   const db = await getDb();
   const ids = [...new Set(variantIds)];

@@ -7,24 +7,12 @@ import { derivePriceCalculation, priceCalculationOutOfRange } from "@/lib/domain
 import type { PriceCalculationBody } from "@/lib/schemas/articles";
 import type { SalesPrice } from "@/lib/domain/pricing";
 
-/**
- * Persistence of an article's price calculation (spec section 3): the admin's figures plus the
- * resolved VAT percents go through lib/domain/price-calculation.ts, and exactly what it derives is stored
- * (integer cents, percents with three decimals). The shop price is then read back through the one
- * rule in lib/services/article-price.ts.
- */
-
 type FieldErrors = Record<string, MessageKey>;
 type PriceRow = Omit<typeof articlePriceCalculations.$inferInsert, "articleId" | "createdAt" | "updatedAt">;
 
 const field = (name: string) => `priceCalculation.${name}`;
 
-/**
- * The VAT percents the calculation uses: each side's own rate, else the default rate. The rates read
- * are locked FOR SHARE, so none of them can be deleted or changed before this transaction commits.
- * Unknown ids, and a missing rate where the figures need one (the sales side always, the purchase
- * side when its price is gross), are reported in `errors`.
- */
+/** The rates read are locked FOR SHARE, so none can be deleted or changed before this transaction commits. */
 async function resolveVatPercents(
   tx: Tx,
   body: PriceCalculationBody,
@@ -55,11 +43,6 @@ async function resolveVatPercents(
   return { purchase: purchase ?? 0, sales };
 }
 
-/**
- * Derives the stored figures from the body, or reports why it cannot (field errors under
- * `priceCalculation.*`: an unknown or missing VAT rate, or a driving figure that pushes a derived
- * one out of range). Call it inside the article's write transaction.
- */
 export async function derivePriceRow(tx: Tx, body: PriceCalculationBody, errors: FieldErrors): Promise<PriceRow | null> {
   const vat = await resolveVatPercents(tx, body, errors);
   if (!vat) return null;
@@ -103,7 +86,6 @@ export async function derivePriceRow(tx: Tx, body: PriceCalculationBody, errors:
   };
 }
 
-/** Writes (inserts or replaces) the article's price calculation. */
 export async function savePriceRow(tx: Tx, articleId: number, row: PriceRow): Promise<void> {
   await tx
     .insert(articlePriceCalculations)
