@@ -39,11 +39,7 @@ export const users = pgTable(
 export const AUTH_TOKEN_PURPOSES = ["password_reset", "sign_in"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
-/**
- * Single-use, expiring links sent by mail (password reset; for an email that only has guest
- * accounts the same link sets the first password and turns the guest account into a customer
- * account; "sign_in": a one-time sign-in without the password). Only a SHA-256 hash of the token is stored; usedAt makes it single use.
- */
+/** Single-use, expiring mailed links; only a SHA-256 hash of the token is stored. */
 export const authTokens = pgTable(
   "auth_tokens",
   {
@@ -61,12 +57,7 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash), index("auth_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
-/**
- * A sign-up waiting for its mailed confirmation link: the account is created only when the link is
- * used, so registering answers the same for a new and a known address. Personal data: the row is
- * deleted when its link is used, and once expired by the next registration (at most
- * REGISTRATION_CONFIRM_HOURS old).
- */
+/** A sign-up waiting for its mailed link, so registering answers the same for a new and a known address. */
 export const pendingRegistrations = pgTable(
   "pending_registrations",
   {

@@ -3,18 +3,12 @@ import { email, optionalPhone, sessionResponse } from "./auth";
 import { plainLine } from "./common";
 import { orderAddress } from "./orders";
 
-/**
- * The customer's account (contract of issue 11 §1): password reset by a mailed single-use link,
- * the account page (own data, addresses used before) and changing the password. Browser-safe.
- */
-
 /** Same rule as registration (lib/schemas/auth.ts registerBody.password). */
 export const newPassword = z
   .string({ error: "validation.passwordRequired" })
   .min(8, { error: "validation.passwordTooShort" })
   .max(200, { error: "validation.tooLong" });
 
-/** POST /api/auth/password/forgot */
 export const forgotPasswordBody = z.object({ email });
 
 /** POST /api/auth/password/reset – the token from the mailed link and the new password. */
@@ -54,7 +48,6 @@ export const accountUpdateBody = z.object({
   phone: optionalPhone,
 });
 
-/** PUT /api/user/account/password */
 export const changePasswordBody = z.object({
   currentPassword: z
     .string({ error: "validation.passwordRequired" })
@@ -74,7 +67,6 @@ export const accountAddress = orderAddress.extend({
   countryName: z.string(),
 });
 
-/** GET and PUT /api/user/account */
 export const accountResponse = z.object({
   user: z.object({
     id: z.number(),
@@ -89,10 +81,8 @@ export const accountResponse = z.object({
   addresses: z.array(accountAddress),
 });
 
-/** 202 of forgot, 200 of change password. */
 export const messageResponse = z.object({ message: z.string() });
 
-/** 200 of reset: the account is signed in (same shape as GET /api/auth/session). */
 export const resetPasswordResponse = sessionResponse;
 
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;

@@ -2,20 +2,7 @@ import { z } from "zod";
 import { newPassword } from "./account";
 import { orderResponse } from "./orders";
 
-/**
- * Guest order link contract (the signed link in every order mail; no sign-in needed):
- *
- *   GET  /api/guest/orders/{token}                    → GuestOrderDto
- *   POST /api/guest/orders/{token}/cancel             → GuestOrderDto (only while pending; a paid order is refunded)
- *   GET  /api/guest/orders/{token}/invoice[?invoiceId] → application/pdf (the invoice, or one of the order's credit notes)
- *   GET  /api/guest/orders/{token}/items/{itemId}/image → the line's design image
- *   POST /api/guest/orders/{token}/password           SetPasswordBody → session answer + session cookie (guest account only)
- *   POST /api/user/account/claim                       SetPasswordBody → session answer + cookie (a signed-in guest keeps their orders)
- *
- * An invalid, expired, tampered or revoked token answers 404 errors.linkInvalid; cancel and password
- * on a link older than GUEST_ORDER_LINK_WRITE_DAYS → 403 errors.orderLinkWriteExpired; more than
- * GUEST_ORDER_LINK_REQUESTS_PER_HOUR requests for one order → 429 errors.rateLimitOrderLinkRequests.
- */
+/** Guest order link schemas (paths in docs/operations.md); no sign-in needed, the signed token is the access. */
 
 // Any text: a malformed token is an invalid link (404 errors.linkInvalid), not an unknown route.
 export const guestOrderParams = z.object({ token: z.string() });

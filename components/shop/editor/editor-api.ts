@@ -6,7 +6,6 @@ import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/images";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-/** The editor's calls: catalogue reads (GET /api/mugs, /api/prompts), guest registration, generation, add to cart. */
 export const editorQueries = {
   /** Per language: names and descriptions come localized, so a language switch reads the list again. */
   mugs: (locale: Locale) =>
@@ -34,7 +33,6 @@ export interface GuestRegistration {
   lastName: string;
 }
 
-/** POST /api/auth/register with guest: true — signs the guest in (session cookie). */
 export function registerGuest(data: GuestRegistration) {
   return apiFetch<SessionResponse>("/auth/register", {
     method: "POST",
@@ -51,11 +49,7 @@ export class InvalidGenerateResponse extends Error {
   }
 }
 
-/**
- * POST multipart /api/user/ai/images/generate (signed-in customer) or /api/public/images/generate.
- * The photo is already cropped in the browser, so the crop is the whole image. A 401/403 is shown as
- * "session expired" instead of leaving the page.
- */
+/** The photo is already cropped in the browser; a 401/403 shows "session expired" instead of leaving the page. */
 export async function generateImages(input: {
   asUser: boolean;
   /** The job's id (a random UUID): a reloaded page asks for the job by it. */

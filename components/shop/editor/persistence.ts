@@ -3,10 +3,8 @@ import type { SavedEditor } from "./editor-schemas";
 import { editorSchemas } from "./lazy-editor-schemas";
 
 /**
- * The editor's work kept in the browser, so a reload or a closed tab loses nothing (issue 11 §2):
- * the state as JSON in localStorage under a versioned key, the photo itself as a Blob in IndexedDB
- * (too large for localStorage). Generated images are on the server already; only their URLs are kept.
- * Anything unreadable (garbage, an older version, storage switched off) counts as "nothing saved".
+ * The editor's work kept in the browser so a reload loses nothing: state in localStorage, the photo in
+ * IndexedDB (too large for localStorage). Anything unreadable counts as "nothing saved".
  */
 
 const STATE_KEY = "mugshop.editor.v1";
@@ -131,7 +129,6 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
-/** Keeps the original photo (the cropper works on the full picture again after a reload). */
 export async function savePhoto(file: Blob | null): Promise<void> {
   try {
     await withStore("readwrite", (store) => (file ? store.put(file, PHOTO_KEY) : store.delete(PHOTO_KEY)));
@@ -150,7 +147,6 @@ export async function loadPhoto(meta: NonNullable<SavedEditor["photo"]>): Promis
   }
 }
 
-/** "Start over": forgets the saved state and the photo. */
 export async function clearSavedEditor(): Promise<void> {
   try {
     storage()?.removeItem(STATE_KEY);

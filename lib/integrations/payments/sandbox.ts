@@ -11,16 +11,7 @@ import type {
   ProviderRefund,
 } from "./types";
 
-/**
- * The offline payment provider ("test mode"): no external calls, Stripe's test-card behaviour.
- *   4242 4242 4242 4242 → succeeds
- *   4000 0000 0000 0002 → declined ("Your card was declined.")
- *   4000 0027 6000 3184 → needs an extra step (3-D Secure); approving it succeeds, rejecting it fails
- *   any other number    → declined
- *   an expiry date in the past → fails as expired
- * Card data is never stored: the outcome is decided from the number and forgotten; only the last
- * four digits are handed back (for display).
- */
+/** Stripe's test-card behaviour without external calls; the card decides the outcome and is forgotten. */
 export const SANDBOX_CARDS = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",

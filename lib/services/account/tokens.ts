@@ -6,16 +6,12 @@ import { authTokens, pendingRegistrations } from "@/db/schema";
 import { env } from "@/lib/env";
 
 /**
- * Single-use, expiring mail links (auth_tokens). The token handed out is 32 random bytes, base64url;
- * only its hex SHA-256 is stored, so a read of the table does not reveal a usable link.
- * A new request does not invalidate the older unused links of the account (a slow mail may arrive
- * after the next one was asked for): each stays valid until it expires or one link of the account is
- * used — using one (or changing the password) marks all of them used.
+ * Only a token's hash is stored, so reading the table reveals no usable link. A new request leaves older
+ * links valid (a slow mail may arrive after the next one); using one retires them all.
  */
 
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-/** Creates a password link for the user (inside the caller's transaction) and returns the token. */
 export async function issueResetToken(tx: Db | Tx, userId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await tx.insert(authTokens).values({
@@ -27,7 +23,6 @@ export async function issueResetToken(tx: Db | Tx, userId: number, now = new Dat
   return token;
 }
 
-/** Creates a one-time sign-in link for the user (LOGIN_LINK_MINUTES) and returns the token. */
 export async function issueSignInToken(tx: Db | Tx, userId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await tx.insert(authTokens).values({
@@ -59,10 +54,7 @@ export async function peekToken(db: Db | Tx, token: string): Promise<number | nu
   return row?.userId ?? null;
 }
 
-/**
- * Uses a token: one conditional UPDATE (… WHERE used_at IS NULL AND expires_at > now()), so of two
- * concurrent uses exactly one gets the row. Returns the token's user, or null when it was not usable.
- */
+/** One conditional UPDATE, so of two concurrent uses exactly one gets the row. */
 export async function useToken(tx: Tx, token: string): Promise<number | null> {
   const [row] = await tx.update(authTokens).set({ usedAt: new Date() }).where(usable(token)).returning({ userId: authTokens.userId });
   return row?.userId ?? null;

@@ -69,11 +69,7 @@ const thumbnailIdSql = sql<number | null>`coalesce(
 const variantCountSql = sql<number>`((select count(*) from ${mugVariants} where ${mugVariants.articleId} = ${articles.id})
   + (select count(*) from ${shirtVariants} where ${shirtVariants.articleId} = ${articles.id}))::int`;
 
-/**
- * GET /api/admin/articles and the server-rendered article list: one page of articles with their
- * category, gross shop price, variant count and thumbnail. Two queries (the page and the total),
- * whatever the page size.
- */
+/** Two queries (the page and the total), whatever the page size. */
 export async function listArticles(query: ListArticlesQuery): Promise<ArticlePageDto> {
   const db = await getDb();
   const where = listFilter(query);
@@ -122,11 +118,6 @@ export async function listArticles(query: ListArticlesQuery): Promise<ArticlePag
   return { items, total: totalRow?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/**
- * GET /api/admin/articles/{articleId} and the article form page: the article with its details, price
- * calculation (and the shop price it makes), and its variants (the default first, then by id).
- * Two queries: the article with everything one-to-one, and its variants.
- */
 export async function getArticleOrThrow(id: number): Promise<ArticleDto> {
   const db = await getDb();
   const [[row], mugRows, shirtRows] = await Promise.all([

@@ -12,12 +12,7 @@ import { prepared } from "../prepared";
 import { imageUrl } from "../images";
 import { defaultVatPercent, type Queryable } from "./shared";
 
-/**
- * The cart lines as shown: only lines whose variant and image still exist (others are removed by
- * refresh/checkout; deleting an image sets the line's image to null, deleting a mug or variant
- * deletes the line). One query on cart_items alone, through the carts and cart_items indexes; the
- * names come from the catalogue cache (cartNames).
- */
+/** One query on cart_items alone; names come from the catalogue cache. */
 function readLines(db: Db, userId: number) {
   return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
 }
@@ -105,12 +100,7 @@ async function loadNames(db: Queryable, ids?: { articles: number[]; variants: nu
   };
 }
 
-/**
- * Mug, variant and prompt names for cart lines from the catalogue cache (admin writes invalidate it;
- * another instance's rename shows after at most the cache TTL). Names are only shown: prices come from
- * the line, and an order takes its names from the database (pricedCartForCheckout). A line naming
- * something the cache does not know yet (created on another instance) has it read from the database.
- */
+/** Names are only shown (prices come from the line, orders read names from the database), so the cache's staleness is harmless. */
 async function cartNames(rows: LineRow[]): Promise<CartNames> {
   if (rows.length === 0) return { articles: new Map(), variants: new Map(), prompts: new Map() };
   const names = await cachedCatalog("cart-names", async () => loadNames(await getDb()));
@@ -179,14 +169,12 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
   return cartResponse.parse({ items, summary });
 }
 
-/** The caller's cart: items (oldest first, mug and variant names in `locale`) and summary. An empty cart when there is none yet. */
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
   return toCartDto(rows, await cartNames(rows), shippingVat, locale);
 }
 
-/** Item count (sum of quantities), subtotal, shipping, VAT and total of the caller's cart (no texts, so no language). */
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {
   const db = await getDb();
   const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);

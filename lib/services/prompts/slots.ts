@@ -7,12 +7,7 @@ import type { PromptDto } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
 import { getPromptOrThrow, slotVariantsWithType } from "./queries";
 
-/**
- * A prompt's chosen slot variants (spec sections 3 and 7): at most one variant per slot type, every
- * id an existing slot variant. The prompt row is locked FOR UPDATE and the chosen variants FOR SHARE
- * until commit, so neither a concurrent selection of the same prompt nor a variant moving to another
- * slot type can break the rule.
- */
+/** The prompt is locked FOR UPDATE and the chosen variants FOR SHARE, so concurrent changes cannot break one-variant-per-slot-type. */
 
 export type FieldErrors = Record<string, MessageKey>;
 
@@ -27,11 +22,6 @@ export async function lockPrompt(tx: Tx, id: number): Promise<{ exampleImageId: 
   return row;
 }
 
-/**
- * Checks a selection of slot variant ids (a repeated id counts once): unknown ids → `unknownReference`,
- * two variants of one slot type → `oneVariantPerSlotType`, both on `field`. Answers the distinct ids
- * with their slot types.
- */
 export async function checkSlotSelection(
   tx: Tx,
   ids: readonly number[],
@@ -48,7 +38,6 @@ export async function checkSlotSelection(
   return rows;
 }
 
-/** Replaces the prompt's whole selection (inside the caller's transaction). */
 export async function saveSelection(tx: Tx, promptId: number, ids: readonly number[]): Promise<void> {
   await tx.delete(promptSlotVariants).where(eq(promptSlotVariants.promptId, promptId));
   if (ids.length) await tx.insert(promptSlotVariants).values(ids.map((slotVariantId) => ({ promptId, slotVariantId })));
@@ -59,10 +48,7 @@ async function touchPrompt(tx: Tx, promptId: number): Promise<void> {
   await tx.update(prompts).set({ updatedAt: new Date() }).where(eq(prompts.id, promptId));
 }
 
-/**
- * POST /api/admin/prompts/{promptId}/slots: adds these slot variants; each replaces the prompt's
- * variant of the same slot type. Answers the prompt as GET shows it.
- */
+/** Each added variant replaces the prompt's variant of the same slot type. */
 export async function addPromptSlots(promptId: number, slotIds: readonly number[]): Promise<PromptDto> {
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -82,7 +68,6 @@ export async function addPromptSlots(promptId: number, slotIds: readonly number[
   return getPromptOrThrow(promptId);
 }
 
-/** PUT /api/admin/prompts/{promptId}/slots: the prompt's whole selection (an empty list clears it). Answers the prompt. */
 export async function replacePromptSlots(promptId: number, slotIds: readonly number[]): Promise<PromptDto> {
   const db = await getDb();
   await db.transaction(async (tx) => {
