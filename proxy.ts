@@ -5,19 +5,9 @@ import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStrip
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 
 /**
- * First filter for pages (spec section 2): /admin/* and /account without a session → /login
- * remembering the page; /admin/* signed in without the admin role → /. Token signature and expiry are
- * checked here; whether the session is still current (not logged out) is checked again by the admin
- * layout, the page guards and every handler.
- *
- * Every page answer (redirects included) gets its Content-Security-Policy with a fresh nonce and, over
- * https, HSTS (lib/security/headers.ts). The policy also goes to the render as a request header: Next
- * takes the nonce from there for its own scripts; a CSP header the client sent is replaced.
- *
- * /order-status/{token} with a token that is not a genuine, unexpired order link is answered as an
- * unknown address (HTTP 404; app/not-found.tsx explains the link): the page itself streams, so it
- * could no longer set the status. Whether the order exists and the link version is current is
- * checked by the page (it shows the same explanation).
+ * First filter only: token signature and expiry are checked here; whether the session is still current
+ * is checked again by layouts, page guards and handlers. Sets each page's CSP nonce. An order link that
+ * is not genuine is answered 404 here because the streaming page could no longer set the status.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -40,7 +30,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const adminPage = pathname === "/admin" || pathname.startsWith("/admin/");
-  // /account (issue 11 §1) needs a session; the page's requireRoles checks that it is still current.
+  // The page's requireRoles checks that the session is still current.
   if (adminPage || pathname === "/account" || pathname.startsWith("/account/")) {
     const secure = request.cookies.has(sessionCookieName(true));
     const name = sessionCookieName(secure);

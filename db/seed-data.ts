@@ -1,7 +1,4 @@
-/**
- * The demo catalogue written by `seed.ts`, as plain typed constants. Every entry carries the natural
- * key the seed uses to find an existing row (code, name, article number, prompt number, …).
- */
+/** The demo catalogue; each entry carries the natural key the seed finds an existing row by. */
 import type { AiProvider } from "./schema";
 import type { PromptArt } from "./seed-images";
 
@@ -103,10 +100,6 @@ export interface PriceSeed {
   salesTotalGrossCents: number;
 }
 
-/**
- * Customer-facing texts in English (`name`, …) and German (`nameDe`, …); the shop shows the
- * customer's language and falls back to the other one.
- */
 export const MUG_ARTICLE = {
   articleNumber: "MUG-001",
   name: "Classic Mug 250",

@@ -14,11 +14,7 @@ const UNKNOWN_JOB_GRACE_MS = 15_000;
 /** Past this, a job that cannot be asked about (server unreachable) is given up. */
 const GIVE_UP_MS = 5 * 60_000;
 
-/**
- * Generation as a server job: the browser picks the job id, keeps it with the saved work, and sends it
- * with the photo. While this page waits for the answer it shows progress; a page that finds a job in
- * the saved work (after a reload) asks the server about it every second instead of starting again.
- */
+/** The browser picks the job id and keeps it with the saved work, so a reloaded page asks about the job instead of starting again. */
 export function useGeneration(state: EditorState, dispatch: Dispatch<EditorAction>, asUser: boolean) {
   const t = useTranslations("editor.generate");
   const job = state.generation.job;

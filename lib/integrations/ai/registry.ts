@@ -8,7 +8,6 @@ import { offlineAdapter } from "./offline";
 import { createFluxAdapter, createGoogleAdapter, createOpenAIAdapter } from "./providers";
 import type { GenerateRequest, GenerateResult, ImageModelAdapter } from "./types";
 
-/** One model as the admin API lists it. */
 export interface AiModelDto {
   id: number;
   provider: AiProvider;
@@ -22,7 +21,6 @@ export interface AiModelDto {
   offline: boolean;
 }
 
-/** Whether a provider's key is configured (the offline provider needs none). */
 export function isProviderUsable(provider: AiProvider): boolean {
   const e = env();
   switch (provider) {
@@ -37,11 +35,7 @@ export function isProviderUsable(provider: AiProvider): boolean {
   }
 }
 
-/**
- * The adapter for a stored model. The environment is read on every call (cheap: the SDK providers are
- * plain closures), so keys set or removed take effect without a restart of this module. A provider
- * without a key falls back to the offline adapter, whose result says provider "offline".
- */
+/** Reads the environment on every call (the SDK providers are plain closures), so key changes need no restart. */
 export function getImageModel(model: { provider: AiProvider; modelId: string }): ImageModelAdapter {
   if (!isProviderUsable(model.provider)) return offlineAdapter;
   const e = env();
@@ -77,12 +71,7 @@ export async function listModels(): Promise<AiModelDto[]> {
   });
 }
 
-/**
- * Runs one generation with a deadline. The adapter gets a signal that fires when the caller's signal
- * fires or `timeoutMs` passes, whichever is first; the answer then is a GenerationError "timeout" at
- * once, even if the adapter ignores the signal. When this function returns or throws, the signal is
- * aborted, so nothing the call started (a retry, a poll, a parallel request) keeps running or billing.
- */
+/** When this returns or throws, the signal is aborted, so nothing the call started keeps running or billing. */
 export async function generateWithDeadline(req: GenerateRequest, timeoutMs: number = env().AI_TIMEOUT_MS): Promise<GenerateResult> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);

@@ -23,12 +23,8 @@ import { consume, release } from "../rate-limit";
 import { changingSessionUsers } from "../session-cache";
 
 /**
- * DELETE /api/user/account (Art. 17 GDPR). In one transaction: the account row goes (sign-in, every
- * session, saved addresses, cart, unused mail links with it; the email is free to register again),
- * its images and generations go, orders never paid go. Paid orders stay for the books (§ 147 AO,
- * § 257 HGB: 10 years) detached from the account and marked customerErasedAt, keeping what the
- * invoice needs and, while the delivery is open, what the delivery needs (shipping address, phone,
- * the design to print). Image files are deleted after the commit.
+ * Art. 17 GDPR erasure in one transaction. Paid orders stay for the books (§ 147 AO, § 257 HGB: 10
+ * years), detached and marked customerErasedAt; image files are deleted after the commit.
  */
 
 /** A payment in one of these states took money or may still take it: its order is kept. */

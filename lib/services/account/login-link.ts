@@ -15,11 +15,7 @@ import { passwordLinkMail } from "./mails";
 import type { LinkRequest } from "./password-links";
 import { hashToken } from "./tokens";
 
-/**
- * The one-time sign-in link (POST /api/auth/login-link, /api/auth/login-link/use): the way in for an
- * owner whose sign-in is delayed by someone else's failures. The mail proves the mailbox, so using
- * the link also marks the address verified.
- */
+/** The way in for an owner whose sign-in is delayed by someone else's failures; using it verifies the address. */
 
 /** The page the mailed link opens; it posts the token to /api/auth/login-link/use. */
 export const SIGN_IN_LINK_PAGE = "/sign-in-link";
@@ -36,11 +32,7 @@ async function limitSignInMails(email: string, clientIp: string): Promise<void> 
     throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
 }
 
-/**
- * Mails a sign-in link when the email has a password account (a guest account has no sign-in), else
- * nothing. Only the rate limit runs before the answer; the lookup, the token and the mail run after
- * it, so the answer and its time are the same for every email.
- */
+/** Only the rate limit runs before the answer, so the answer and its time are the same for every email. */
 export async function requestSignInLink(req: LinkRequest): Promise<void> {
   await limitSignInMails(req.email, req.clientIp);
   runAfterResponse("sign-in link", async () => {
@@ -61,11 +53,6 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   });
 }
 
-/**
- * Uses a sign-in link: one conditional UPDATE takes the token (of two concurrent uses one wins), the
- * account's address is marked verified, and the account is returned to be signed in. Unknown,
- * expired or used → 404.
- */
 export async function redeemSignInLink(token: string): Promise<SessionUser> {
   const db = await getDb();
   return db.transaction(async (tx) => {

@@ -12,8 +12,6 @@ import { consume, release } from "../rate-limit";
 import { changingSessionUsers } from "../session-cache";
 import { retireTokens } from "./tokens";
 
-/** The account page (GET/PUT /api/user/account) and changing the password (PUT /api/user/account/password). */
-
 /** At most this many address rows are read per source: the page lists addresses used before, not an archive. */
 const MAX_ADDRESS_ROWS = 200;
 
@@ -34,10 +32,6 @@ const addressKey = (a: AccountAddress) =>
     .map((v) => v.trim().replace(/\s+/g, " ").toLowerCase())
     .join("\u0000");
 
-/**
- * The addresses the user used before: the shipping and billing addresses of their orders, newest
- * order first (shipping before billing), then their saved addresses (default first), each address once.
- */
 async function usedAddresses(userId: number, locale: Locale): Promise<AccountAddress[]> {
   const db = await getDb();
   const fields = {
@@ -93,7 +87,6 @@ async function usedAddresses(userId: number, locale: Locale): Promise<AccountAdd
   return out;
 }
 
-/** GET /api/user/account: own data, whether a password is set, addresses used before. */
 export async function getAccount(userId: number, locale: Locale): Promise<AccountResponse> {
   const db = await getDb();
   const [user] = await db
@@ -130,11 +123,8 @@ export async function updateAccount(
 }
 
 /**
- * PUT /api/user/account/password. Every attempt is counted per user before the password is checked
- * (parallel guesses cannot slip past the limit: LOGIN_MAX_FAILURES_PER_ACCOUNT per LOGIN_WINDOW_SECONDS);
- * a success gives its attempt back. The new hash replaces only the hash that was checked (a change
- * made meanwhile wins: 409), the session version moves on (every session ends; the caller sets a
- * fresh cookie for this one) and unused password links of the account stop working.
+ * Attempts are counted before the password is checked, so parallel guesses cannot slip past. The new hash
+ * replaces only the hash that was checked (a change made meanwhile wins), and every other session ends.
  */
 export async function changePassword(userId: number, currentPassword: string, newPassword: string): Promise<SessionUser> {
   const db = await getDb();

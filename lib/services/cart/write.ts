@@ -41,11 +41,7 @@ async function promptExistsOrThrow(db: Queryable, promptId: number): Promise<voi
   if (!prompt) throw validationFailed({ promptId: "validation.invalidValue" });
 }
 
-/**
- * Puts the caller's image on a mug in a colour variant. The price is the catalogue's gross price
- * now; the same mug, variant and image again adds to that line's quantity (at most 99), and takes the
- * current price (flagging the line when the price moved since it was added).
- */
+/** The same mug, variant and image again adds to that line and takes the current price. */
 export async function addCartItem(session: Session, body: AddBody, locale: Locale): Promise<CartDto> {
   const userId = session.user.id;
   const mug = (await listPublicMugs(locale)).find((m) => m.id === body.mugId);
@@ -136,15 +132,11 @@ export async function clearCart(session: Session, locale: Locale): Promise<CartD
   return getCart(session, locale);
 }
 
-/** Empties the user's cart inside the caller's transaction (after an order was placed). */
 export async function clearCartInTx(userId: number, tx: Tx | Db): Promise<void> {
   await tx.delete(cartItems).where(inArray(cartItems.cartId, userCartIds(tx, userId)));
 }
 
-/**
- * After an order is paid: takes exactly what was ordered out of the cart (same variant and design,
- * by the ordered quantity). Anything added to the cart after the order was placed stays.
- */
+/** Takes exactly what was ordered out of the cart; anything added after the order was placed stays. */
 export async function removeOrderedFromCart(
   userId: number,
   ordered: { mugVariantId: number | null; imageId: number | null; quantity: number }[],

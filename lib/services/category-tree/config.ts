@@ -2,12 +2,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { MessageKey } from "@/lib/errors";
 import type { CountKey } from "@/lib/schemas/category-tree";
 
-/**
- * What a category tree service is built from: the category table, its subcategory table, the table
- * of the things filed under them (articles, prompts) and the messages that name those things.
- * Every table is described by the columns the service reads, so any pair of tables shaped like
- * `article_categories`/`article_subcategories` fits.
- */
+/** What a category tree service is built from; any pair of tables shaped like article_categories/article_subcategories fits. */
 type Col<T, NotNull extends boolean = true> = AnyPgColumn<{ data: T; notNull: NotNull }>;
 
 export type CategoryTable = PgTable & {
@@ -30,13 +25,8 @@ export interface CategoryTreeConfig<K extends CountKey> {
   categories: CategoryTable;
   subcategories: SubcategoryTable;
   children: ChildTable;
-  /**
-   * A tree with German texts (prompt categories): the German name and description columns of both
-   * tables. The service then stores `nameDe`/`descriptionDe` of the bodies and answers them; without
-   * it (article categories) neither is read nor written.
-   */
+  /** German name and description columns, in a tree that has them (prompt categories). */
   german?: { categories: GermanColumns; subcategories: GermanColumns };
-  /** The answers' count field, e.g. `articleCount`. */
   countKey: K;
   messages: {
     /** 409 deleting a category that children use directly, e.g. errors.categoryHasArticles. */

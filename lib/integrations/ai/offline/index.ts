@@ -11,31 +11,21 @@ export { OFFLINE_STYLES, duotoneColours, pickOfflineStyle, type OfflineStyle } f
 export { stylePhotoInThread } from "./style-photo";
 
 /**
- * The offline provider: no AI, no network. It really transforms the customer's photo with sharp into
- * a recognisably different look chosen from the prompt text, so a fresh machine without keys still
- * produces a styled picture. Deterministic: the same photo and prompt give the same bytes.
- *
- * Heavy pixel work (resize, blur, median, convolution, encoding) runs in libvips' threads; the
- * per-pixel passes in JavaScript (100–400 ms for a 2400-px print image) run in a worker thread
- * (./worker.ts), so the server keeps answering meanwhile. Should the worker not start, the photo is
- * styled on the main thread as before (lib/workers/pool.ts).
+ * No AI, no network: the photo is really transformed with sharp into a look chosen from the prompt, so
+ * a machine without keys still produces a styled picture. Per-pixel passes run in a worker thread.
  */
 
 export const OFFLINE_PROVIDER = "offline";
 export const OFFLINE_MODEL_ID = "offline-style";
 
 const pool = workerPool<StyleJob, StyledPhoto>("Offline style", () =>
-  // Under Next (NEXT_RUNTIME set) the code is bundled: Turbopack bundles the worker of a literal
-  // `new Worker("<path from the project folder>")` as its own entry (the `new URL(…, import.meta.url)`
-  // form would also publish the .ts source under /_next/static/media). Elsewhere (vitest, tsx scripts)
-  // the worker runs from its TypeScript source.
-  // execArgv []: not the parent's flags (tsx's --conditions=react-server, the server's heap cap).
+  // Turbopack bundles a literal `new Worker("<path>")` as its own entry (the `new URL` form would publish
+  // the .ts source); elsewhere it runs from source. execArgv []: not tsx's conditions or the heap cap.
   process.env.NEXT_RUNTIME
     ? new Worker("./lib/integrations/ai/offline/worker.ts", { execArgv: [] })
     : typeScriptWorker(import.meta.url, "./worker.ts"),
 );
 
-/** How many photos the worker styled and how many the main thread did (tests, benchmarks). */
 export const offlineWorkerCounts = () => ({ ...pool.counts });
 
 /** Styles one photo in the worker thread: JPEG, at least 1024 px on the long side. `variant` > 0 gives a variation (n > 1). */
