@@ -1,10 +1,4 @@
-/**
- * A module the browser loads with `import()` when it is first needed instead of with the page (issue 12:
- * zod and the form schemas stay out of every page's first load). `load()` starts the import or joins
- * the one under way; a failed import (offline, a new deployment) is tried again by the next `load()`.
- * `current()` and `subscribe()` let a component render with the module once it is there
- * (components/ui/use-lazy-module.ts).
- */
+/** A module loaded with `import()` on first need, keeping zod and form schemas out of every page's first load; a failed import is retried by the next `load()`. */
 export interface LazyModule<M> {
   load(): Promise<M>;
   /** Starts loading and ignores a failure (the next `load()` tries again). */

@@ -12,11 +12,7 @@ import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLogout } from "@/components/use-logout";
 
-/**
- * The header's cart count: the same cache entry as the cart's summary (["cart", "summary"]), which every
- * cart write (add to cart in the editor included) refreshes through applyCartAnswer. A session that
- * ended meanwhile must not send the whole page to /login, so this read never redirects and stays silent.
- */
+/** Never redirects and stays silent: a session that ended meanwhile must not send the whole page to /login. */
 const headerCartSummary = queryOptions({
   queryKey: cartKeys.summary(),
   queryFn: ({ signal }) => apiFetch<CartSummaryDto>("/user/cart/summary", { signal, redirectOnAuthError: false }),
@@ -26,11 +22,8 @@ const headerCartSummary = queryOptions({
 const MENU_ID = "site-menu";
 
 /**
- * The shop header (issue 11 §1, §4): links, language, cart with its item count (signed-in users and
- * guests; anonymous visitors have no cart and send no request), Sign in / My account, Sign out.
- * Up to 640 px it folds to one row (logo, cart, menu button); the menu opens below it as a panel.
- * From 640 px up the panel is `display: contents`, so its parts sit in the one header row.
- * Short classes (app/globals.css `nav-pill`, `hdr-*`): the header is part of every page's HTML budget.
+ * Up to 640 px it folds into a menu panel; from 640 px up the panel is `display: contents`. Short
+ * classes (`nav-pill`, `hdr-*`) because the header is part of every page's HTML.
  */
 export function SiteHeader() {
   const t = useTranslations("nav");

@@ -1,11 +1,7 @@
 /**
- * Which messages reach the browser (issue 12). The root layout hands the client only ROOT_CLIENT_NAMESPACES
- * (what the shared client components use on every page); a route segment's layout adds its own through
- * <ClientMessages segment="…"> (components/i18n/client-messages.tsx), merged onto its parents'. Server
- * components (getTranslations) still read every message. tests/unit/client-messages.test.ts walks the
- * import graph of every route file and fails when a client component's namespace is not provided here.
- *
- * Entries are dotted message paths: "adminOrders.dialog" sends only that subtree.
+ * Which messages reach the browser: the root sends only ROOT_CLIENT_NAMESPACES and each segment's layout
+ * adds its own; tests/unit/client-messages.test.ts fails when a client component's namespace is missing.
+ * Entries are dotted paths: "adminOrders.dialog" sends only that subtree.
  */
 export const ROOT_CLIENT_NAMESPACES = ["apiClient", "errorPage"] as const;
 
@@ -26,7 +22,7 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "(shop)/order-status": ["cart", "orderStatus", "orders", "validation"],
   "(shop)/order-success": ["cart", "orderStatus", "orders", "payment", "validation"],
   "(shop)/orders": ["cart", "orders"],
-  // Not all of "errors" (8 KB, mostly the API's messages, which arrive already translated): the toasts' titles.
+  // Only the toasts' titles of "errors": the API's messages arrive already translated.
   admin: [
     "admin.menu",
     "admin.signedInAs",
@@ -39,7 +35,7 @@ export const SEGMENT_CLIENT_NAMESPACES = {
     "nav.logout",
   ],
   "admin/article-categories": ["articleCategories", "form", "promptCategories", "validation"],
-  // A list page gets its list's texts; its new/edit pages add the form's and the validation messages (5–6 KB).
+  // A list page gets its list's texts; its new/edit pages add the form's and the validation messages.
   "admin/articles": ["articles", "list"],
   "admin/articles/new": ARTICLE_FORM,
   "admin/articles/[articleId]": ARTICLE_FORM,

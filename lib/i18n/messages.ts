@@ -23,11 +23,8 @@ const compileTree = (node: Tree): Tree =>
 const compiled = new Map<Locale, Messages>();
 
 /**
- * The messages for next-intl (lib/i18n/request.ts), every ICU text compiled once per process with
- * icu-minify — what next-intl's experimental `precompile` does at build time. next.config.ts points
- * use-intl's formatter at its format-only build, which formats compiled messages without an ICU parser:
- * intl-messageformat (~10 KB gzip) is not sent to the browser (issue 12). The shape stays the same
- * (the same keys; texts become strings or compiled arrays), so `Messages` still types them.
+ * Every ICU text compiled once per process with icu-minify, so the browser formats without an ICU
+ * parser (next.config.ts points use-intl at its format-only build).
  */
 export function loadCompiledMessages(locale: Locale): Messages {
   let messages = compiled.get(locale);

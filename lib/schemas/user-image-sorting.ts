@@ -1,8 +1,4 @@
-/**
- * How a customer's gallery can be sorted, without zod: the my-images page reads its sort from the URL with
- * this (zod stays out of the page's first load, issue 12); lib/schemas/user-images.ts builds the API's
- * query schema from the same lists.
- */
+/** Without zod, so the my-images page reads its sort without zod in its first load. */
 
 /** The kinds of image in a customer's gallery (catalogue images belong to nobody). */
 export const USER_IMAGE_TYPES = ["UPLOADED", "GENERATED", "EDITED"] as const;
@@ -18,10 +14,7 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
   value !== null && (list as readonly string[]).includes(value);
 
-/**
- * sort and order from the URL query (browser or server). Missing ones take their defaults (date,
- * newest first); anything unknown in either falls back to both defaults, as the API refuses it.
- */
+/** Anything unknown falls back to both defaults, as the API refuses it. */
 export function sortFromUrl(params: { get(name: string): string | null }): { sort: UserImageSort; order: SortOrder } {
   const sort = params.get("sort") ?? "date";
   const order = params.get("order") ?? "desc";

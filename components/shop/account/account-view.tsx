@@ -11,7 +11,6 @@ import { AccountDataForm } from "./account-data-form";
 import { AccountPrivacy } from "./account-privacy";
 import { ChangePasswordForm, SetPasswordLink } from "./change-password-form";
 
-/** /account (issue 11 §1): own data, addresses used before, change password, the ways to orders and images, sign out, download the data, delete the account. */
 export function AccountView() {
   const t = useTranslations("account");
   const tc = useTranslations("common");

@@ -4,10 +4,7 @@ import { generateResponse, generationJobResponse } from "@/lib/schemas/images";
 import { userImageDetailResponse } from "@/lib/schemas/user-images";
 import { LAST_STEP } from "./editor-state";
 
-/**
- * The editor's zod schemas, in one module the browser loads once the visitor has started (a photo chosen,
- * saved work or ?image= to restore: lazy-editor-schemas.ts), not with the page (issue 12).
- */
+/** Loaded once the visitor has started, not with the page, so zod stays out of the first load. */
 
 const name = z.string().trim().max(100, { error: "validation.tooLong" });
 
@@ -38,5 +35,4 @@ export const savedSchema = z.object({
 });
 export type SavedEditor = z.infer<typeof savedSchema>;
 
-/** The server's answers the editor checks before it uses them. */
 export { generateResponse, generationJobResponse, userImageDetailResponse };

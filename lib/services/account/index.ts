@@ -1,5 +1,4 @@
 import "server-only";
-/** Customer accounts (issue 11 §1): password links by mail, turning guest accounts into one customer account, the account page. */
 export { claimGuestAccounts, claimedRoles, type ClaimOptions } from "./claim";
 export { requestPasswordLink, resetPassword, RESET_PAGE, type LinkRequest } from "./password-links";
 export { requestSignInLink, redeemSignInLink, SIGN_IN_LINK_PAGE } from "./login-link";

@@ -1,4 +1,3 @@
-/** Slot types and slot variants of the prompt studio (issue 8). */
 export { listSlotTypes, getSlotTypeOrThrow, createSlotType, updateSlotType, deleteSlotType } from "./slot-types";
 export {
   listSlotVariants,
