@@ -1,19 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: the production build behind a plain node:http server that tells the app who is calling.
-//
-// `next start` keeps whatever X-Forwarded-For a caller writes and gives route handlers no socket
-// address, so with nothing in front a guest could pick the address its limits are counted under.
-// This server appends the connection's peer address to X-Forwarded-For before Next sees the request:
-// the right-most entry is always the real peer, and the default TRUSTED_PROXY_COUNT=1 holds by
-// construction (README "Client address" has the counts behind nginx or Cloudflare).
+// `npm start`: `next start` keeps whatever X-Forwarded-For a caller writes, so a guest could pick the
+// address its limits count. This server appends the peer address first, so TRUSTED_PROXY_COUNT=1 holds
+// by construction (docs/operations.md "Client address" has the counts behind proxies).
 //
 // Usage: node scripts/server.mjs [-p|--port PORT] [-H|--hostname HOST]
-//   PORT defaults to $PORT or 3000; without a hostname it listens on every interface, like `next start`.
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Like `next start`: always the production build.
 process.env.NODE_ENV = "production";
 // Tells the app's start-up check (lib/env.ts clientAddressProblem) that the right-most entry is the peer.
 process.env.PEER_ADDRESS_IN_FORWARDED_FOR = "true";

@@ -1,14 +1,7 @@
-// Adds up the runners' JSON reports of `npm test` (scripts/test-all.sh) into one plain closing line:
-//   total: P passed, F failed (…), S skipped; NOT RUN: …
-// A failure is a failed test, a test file that failed outside its tests (an import error, a failing
-// hook: vitest's "failed suites" with no failed test; Playwright's top-level errors), a runner that
-// crashed (its report missing or unreadable, or a non-zero exit its report does not explain), or a
-// failed step (lint, types, build, a suite required in CI that could not run).
+// Adds up the runners' JSON reports of `npm test` into one closing line. A failure is also a file that
+// failed outside its tests, a crashed runner or a failed step, so nothing broken passes silently.
 //
-// Usage: node scripts/test-summary.mjs <reports dir>
-//          [--run NAME:EXIT]...     a runner that ran: NAME.json is its report, EXIT its exit code
-//          [--not-run NAME]...      a suite that was skipped (counted from vitest-pglite.json or playwright-list.json)
-//          [--failed-step TEXT]...  a step that failed
+// Usage: node scripts/test-summary.mjs <reports dir> [--run NAME:EXIT]... [--not-run NAME]... [--failed-step TEXT]...
 // Exits 1 on any failure or when no test passed at all.
 import fs from "node:fs";
 import path from "node:path";

@@ -12,13 +12,9 @@ export const images = pgTable(
     id: serial().primaryKey(),
     /** Owner of a customer image; null for catalogue images (public) and for an anonymous visitor's images. */
     ownerId: integer().references(() => users.id, { onDelete: "cascade" }),
-    /**
-     * Capability for images of an anonymous visitor (no account yet): served only to a request that
-     * presents this key (`?key=`). Random 32 bytes, base64url.
-     */
+    /** Capability for an anonymous visitor's image: served only with this key (`?key=`). */
     accessKey: text(),
     type: text({ enum: IMAGE_TYPES }).notNull(),
-    /** Server-generated key in the storage adapter. */
     storageKey: text().notNull(),
     mimeType: text().notNull(),
     width: integer().notNull(),
@@ -71,10 +67,7 @@ export const generations = pgTable(
     errorMessage: text(),
     /** Set for a generation the admin prompt tester made (one per provider of a run). */
     testRunId: integer().references((): AnyPgColumn => aiTestRuns.id, { onDelete: "set null" }),
-    /**
-     * The job id the browser chose (a random UUID) for a storefront generation: a reloaded editor
-     * asks for the job by it and reattaches instead of starting again. Unique: one job per id.
-     */
+    /** The browser's job id, so a reloaded editor reattaches instead of starting again. */
     clientJobId: uuid(),
   },
   (t) => [

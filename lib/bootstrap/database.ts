@@ -1,9 +1,4 @@
-/**
- * Start-up work on the database, above db/ (which only opens databases) and lib/ (the seed stores
- * files and hashes passwords): where the database is, when it is migrated, when demo data is seeded.
- * Plain Node, no "server-only": the db CLIs (scripts/db-*.ts, run by tsx) and the tests' global
- * setup use it too; the server reaches it through lib/bootstrap/index.ts.
- */
+/** Start-up work on the database, above db/; no "server-only" because the db CLIs and the tests' global setup use it too. */
 import path from "node:path";
 import { migrateDb, openDb, type Db, type DbHandle } from "@/db/client";
 import { countries } from "@/db/schema";
@@ -28,11 +23,7 @@ async function hasData(db: Db): Promise<boolean> {
   return rows.length > 0;
 }
 
-/**
- * What a starting server does to its database: PGlite (or DB_AUTO_MIGRATE=true) is migrated; demo
- * data goes only into a new, empty PGlite database (unless DB_AUTO_SEED=false), so what an admin
- * deleted later does not come back on restart. A server database is never seeded automatically.
- */
+/** Demo data goes only into a new, empty PGlite database, so what an admin deleted does not come back on restart. */
 export async function startUpDb(handle: DbHandle): Promise<void> {
   if (handle.kind !== "pglite" && process.env.DB_AUTO_MIGRATE !== "true") return;
   await migrateDb(handle);

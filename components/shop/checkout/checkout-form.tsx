@@ -29,13 +29,8 @@ export interface CheckoutUser {
 /** A line printed with the customer's design: made to their specification (§ 312g Abs. 2 Nr. 1 BGB). */
 export const isPersonalised = (item: CartDto["items"][number]): boolean => item.image != null;
 
-/** checkout-rules.ts (zod and the order schema), loaded when the form is first used. */
 const checkoutRules = lazyModule(() => import("./checkout-rules"));
 
-/**
- * Contact, shipping and billing address, payment, the withdrawal waiver for personalised mugs and
- * "Zahlungspflichtig bestellen": places the order for the cart and pays it.
- */
 export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser | null }) {
   const t = useTranslations("checkout");
   const queryClient = useQueryClient();
@@ -55,10 +50,7 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
   const personalised = cart.items.some(isPersonalised);
   const e = fields.errors;
 
-  /**
-   * After a failed submit: focus on the first faulty field (contact, addresses, card, waiver), in page
-   * order, once React has rendered the errors (they are set after an await, outside the submit event).
-   */
+  /** Focus goes to the first faulty field once React has rendered the errors (they are set after an await). */
   const { ref: formRef, request: focusFault } = useFocusFirstError<HTMLFormElement>();
 
   async function onSubmit(ev: FormEvent) {

@@ -2,11 +2,7 @@ import type { Area } from "react-easy-crop";
 
 /** Spec section 9: what the editor uploads is at most 4 MB (the server's limit; the browser checks its own upload too). */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
-/**
- * The photo the browser accepts: phone photos are often larger than 4 MB, and the browser crops,
- * scales down and re-encodes them before uploading (a 12 MP photo becomes a few hundred kB), so the
- * original may be larger than the upload limit. Beyond this, decoding would strain a phone's memory.
- */
+/** Larger than the upload limit, since the browser crops and re-encodes before uploading; beyond it decoding strains a phone. */
 export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 /** The long side of the photo sent for generation (the server works with at most 2048 px too). */
@@ -54,11 +50,7 @@ export function scaledSize(area: Pick<Area, "width" | "height">, maxDimension = 
   return { width: Math.max(1, Math.round(area.width * scale)), height: Math.max(1, Math.round(area.height * scale)) };
 }
 
-/**
- * Crops the photo to `area` (pixels of the decoded image, as react-easy-crop reports them) and scales
- * it down to at most 2048 px on the long side, as a JPEG (quality 0.9) on white: a 4 MB phone photo
- * becomes a few hundred kB that upload quickly.
- */
+/** A 4 MB phone photo becomes a few hundred kB that upload quickly. */
 export async function cropAndDownscale(url: string, area: Area): Promise<{ blob: Blob; width: number; height: number }> {
   const img = await loadImage(url);
   const x = Math.max(0, Math.round(area.x));

@@ -12,11 +12,7 @@ export { PaymentProviderError } from "./types";
 type Cached = { signature: string; provider: PaymentProvider };
 const holder = ((globalThis as { __shopPayments?: { cached?: Cached } }).__shopPayments ??= {});
 
-/**
- * The sandbox takes test cards and moves no money. In production (NODE_ENV=production) it is refused
- * unless PAYMENTS_SANDBOX=true is set explicitly, so a live shop without Stripe keys answers "payment
- * provider key missing" instead of taking test cards.
- */
+/** In production the sandbox needs PAYMENTS_SANDBOX=true, so a live shop without Stripe keys never takes test cards. */
 export function sandboxAllowed(): boolean {
   const e = env();
   return e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === true;
@@ -40,20 +36,13 @@ export function getPaymentProvider(): PaymentProvider {
   return provider;
 }
 
-/**
- * The provider a stored payment belongs to. A payment made with one provider is only ever handled by
- * that provider; if the configuration changed since, the payment cannot be handled (503).
- */
+/** A payment is only ever handled by the provider it was made with; after a configuration change it answers 503. */
 export function paymentProviderFor(name: PaymentProviderName): PaymentProvider {
   const provider = getPaymentProvider();
   if (provider.name !== name) throw new ApiError(503, "errors.paymentProviderUnavailable");
   return provider;
 }
 
-/**
- * GET /api/user/payments/config: which provider the checkout uses. 503 "payment provider key missing"
- * for Stripe without a publishable key, and in production without Stripe keys unless PAYMENTS_SANDBOX=true.
- */
 export function paymentConfig(): PaymentConfigDto {
   const e = env();
   if (!e.STRIPE_SECRET_KEY) {
@@ -64,7 +53,6 @@ export function paymentConfig(): PaymentConfigDto {
   return { provider: "stripe", testMode: isStripeTestKey(e.STRIPE_SECRET_KEY), publishableKey: e.STRIPE_PUBLISHABLE_KEY };
 }
 
-/** The webhook signing secret, when Stripe webhooks are configured. */
 export function stripeWebhookSecret(): string | null {
   return env().STRIPE_WEBHOOK_SECRET ?? null;
 }

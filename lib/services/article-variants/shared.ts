@@ -17,11 +17,7 @@ import { ApiError, pgErrorCode } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
-/**
- * Locks the mug (its article row, FOR UPDATE) for the rest of the transaction: every variant write
- * of one mug runs one after the other, so the name and default checks below cannot race. A missing
- * article, or one that is not a mug, answers 404 "Invalid mug ID".
- */
+/** Every variant write of one mug runs one after the other, so the name and default checks cannot race. */
 export async function lockMug(tx: Tx, mugId: number): Promise<void> {
   const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, mugId)).for("update");
   if (!row || row.type !== "MUG") throw new ApiError(404, "errors.invalidMugId");
@@ -62,7 +58,6 @@ export async function mapUniqueViolations<T>(work: () => Promise<T>, map: Record
   }
 }
 
-/** Is a variant still referenced by an order line or a cart line? (Then it is deactivated, not deleted.) */
 export async function mugVariantInUse(tx: Tx, variantId: number): Promise<boolean> {
   const [inOrder] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.mugVariantId, variantId)).limit(1);
   if (inOrder) return true;
@@ -77,12 +72,7 @@ export async function shirtVariantInUse(tx: Tx, variantId: number): Promise<bool
   return !!inCart;
 }
 
-/**
- * Deletes a catalogue image that nothing refers to any more (no mug or shirt variant, prompt, slot
- * variant, order line, cart line or generation): the check and the delete are one statement, then
- * the file goes. Call it after the transaction that dropped the reference has committed. Returns
- * whether it was deleted; an image still in use is kept.
- */
+/** The check and the delete are one statement; call it after the transaction that dropped the reference has committed. */
 export async function deleteCatalogueImageIfUnreferenced(imageId: number): Promise<boolean> {
   const db = await getDb();
   const refs = [

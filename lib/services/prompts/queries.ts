@@ -37,11 +37,7 @@ function listOrder(sort: ListPromptsQuery["sort"]): SQL[] {
 
 const slotVariantCountSql = sql<number>`(select count(*) from ${promptSlotVariants} where ${promptSlotVariants.promptId} = ${prompts.id})::int`;
 
-/**
- * GET /api/admin/prompts and the server-rendered prompt list: one page of prompts with category,
- * subcategory, LLM, example image and number of selected slot variants. Archived prompts are hidden
- * unless `archived` is "true" (only those) or "all". Two queries (the page and the total).
- */
+/** Two queries (the page and the total), whatever the page size. */
 export async function listPrompts(query: ListPromptsQuery): Promise<PromptPageDto> {
   const db = await getDb();
   const where = listFilter(query);
@@ -107,12 +103,7 @@ async function selectedSlots(db: Db, promptId: number) {
     .orderBy(asc(slotTypes.position), asc(slotVariants.id));
 }
 
-/**
- * GET /api/admin/prompts/{promptId} and the prompt form page: everything the form shows, including
- * the composed prompt exactly as a provider receives it (style text and slot variants, composed by
- * lib/domain/prompt-text.ts like lib/services/prompt-assembly.ts; without the tester's master/specific
- * prompt). Archived and inactive prompts are found too. Two queries.
- */
+/** The composed prompt is shown exactly as a provider receives it, without the tester's master/specific prompt. */
 export async function getPromptOrThrow(id: number): Promise<PromptDto> {
   const db = await getDb();
   const [[row], slots] = await Promise.all([
@@ -162,10 +153,6 @@ export async function getPromptOrThrow(id: number): Promise<PromptDto> {
 
 export type PromptTitleHit = { id: number; title: string; promptNumber: string | null };
 
-/**
- * GET /api/admin/prompts/search?title=: prompts (archived ones too) whose English or German title
- * contains the text, case-insensitive, `%` and `_` literal; no text → all. Sorted by title, at most 50.
- */
 export async function searchPromptTitles(title: string): Promise<PromptTitleHit[]> {
   const db = await getDb();
   const pattern = title ? likePattern(title) : undefined;
