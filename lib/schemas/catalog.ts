@@ -1,10 +1,6 @@
 import { z } from "zod";
 
-/**
- * Public catalogue reads: GET /api/countries, /api/mugs, /api/prompts. Browser-safe. The services
- * parse their answers through these schemas, so a column that is not listed here (purchase prices,
- * supplier data, prompt style text, LLM) can never reach a customer.
- */
+/** The services parse their answers through these, so an unlisted column (purchase prices, style text) can never reach a customer. */
 
 /** GET /api/countries item: `name` is in the caller's language; both names are included. */
 export const countryResponse = z.object({
@@ -17,7 +13,6 @@ export const countriesResponse = z.array(countryResponse);
 
 /** A customer-facing price: gross (what the customer pays) and net in integer cents. */
 export const catalogPriceResponse = z.object({
-  /** Gross price in cents. */
   priceCents: z.number().int(),
   netPriceCents: z.number().int(),
   vatPercent: z.number(),
@@ -31,7 +26,6 @@ export const mugVariantResponse = z.object({
   insideColorCode: z.string(),
   outsideColorCode: z.string(),
   isDefault: z.boolean(),
-  /** `/api/images/{id}` or null. */
   exampleImageUrl: z.string().nullable(),
 });
 
@@ -67,7 +61,6 @@ export const publicPromptResponse = z.object({
   promptNumber: z.string().nullable(),
   category: idName,
   subcategory: idName.nullable(),
-  /** `/api/images/{id}` or null. */
   exampleImageUrl: z.string().nullable(),
 });
 export const publicPromptsResponse = z.array(publicPromptResponse);

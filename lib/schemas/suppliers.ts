@@ -2,11 +2,7 @@ import { z } from "zod";
 import { optionalText } from "./common";
 import { optionalPhone } from "./auth";
 
-/**
- * Website: optional, http or https only. An address typed without a scheme ("example.com",
- * "www.example.com/shop") is stored with "https://" in front; any other scheme (ftp:, mailto:,
- * javascript:) is refused. The host must be a domain name (at least two labels, e.g. example.com).
- */
+/** An address typed without a scheme gets "https://"; any other scheme (javascript:, …) is refused. */
 const website = z
   .string({ error: "validation.invalidType" })
   .trim()
@@ -86,7 +82,6 @@ export const supplierBody = z.object({
 export const SUPPLIER_SORTS = ["companyName", "-companyName", "city", "-city", "createdAt", "-createdAt"] as const;
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
-/** GET /api/admin/suppliers query (also read by the server-rendered list from searchParams). */
 export const listSuppliersQuery = z.object({
   /** Searches company name, contact first and last name, email and city. */
   q: z

@@ -25,13 +25,7 @@ export async function seedAiModels(tx: Tx): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [`${r.provider}:${r.modelId}`, r.id]));
 }
 
-/**
- * The German names and descriptions of the seeded prompt categories and subcategories (the German
- * style picker shows them), on a new database and on one an earlier seed wrote without them: each
- * is filled in only while it is empty, so an admin's German text stays. A German description is
- * only filled in while the English one is still the seed's (an admin's own description would not
- * fit the seed's translation).
- */
+/** Each German text is filled in only while empty, so an admin's own text stays. */
 export async function seedPromptCategoryTexts(tx: Tx, tree: CategoryTree): Promise<void> {
   const fill = async (
     table: typeof promptCategories | typeof promptSubcategories,
@@ -76,8 +70,7 @@ export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Pr
       })),
     )
     .onConflictDoNothing({ target: prompts.promptNumber });
-  // A prompt an earlier version of the seed wrote (English title only): its German title and both
-  // descriptions are filled in. A prompt an admin has retitled or described stays as it is.
+  // A prompt an admin has retitled or described stays as it is.
   for (const p of PROMPTS) {
     await tx
       .update(prompts)

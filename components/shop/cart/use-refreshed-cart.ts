@@ -15,14 +15,7 @@ export function invalidateCart(queryClient: QueryClient, later = false): Promise
 /** How long a cart the server rendered the page with counts as fresh (no GET right after hydration). */
 const SERVER_CART_FRESH_MS = 30_000;
 
-/**
- * The cart with a current price-changed notice. `serverRendered`: the page put the cart, refreshed on
- * the server, into the query cache (HydrationBoundary, the /cart page): it shows at once and nothing
- * is fetched. Otherwise POST /api/user/cart/refresh-prices runs once when the screen opens (the server
- * writes only when the catalogue changed since the lines were priced); a cached cart shows at once and
- * the refreshed one replaces it. The refresh failing is silent: the cart as last snapshotted still
- * shows and placing an order checks again.
- */
+/** A server-rendered cart shows at once with no fetch; otherwise one refresh runs when the screen opens, and its failure is silent. */
 export function useRefreshedCart(serverRendered = false) {
   const queryClient = useQueryClient();
   const cart = useQuery({ ...cartQueries.cart(), ...(serverRendered ? { staleTime: SERVER_CART_FRESH_MS } : {}) });

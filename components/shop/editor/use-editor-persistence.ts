@@ -14,10 +14,6 @@ const noSubscription = () => () => {};
 /** "idle" until mounted (the server renders the empty wizard), "restoring" while saved work is read back, then "ready". */
 export type RestorePhase = "idle" | "restoring" | "ready";
 
-/**
- * Keeps the wizard's work in the browser (persistence.ts) and brings it back on load: either the
- * image asked for with ?image= ("put on a mug"), or the saved work. Nothing is saved before that.
- */
 export function useEditorPersistence(input: {
   state: EditorState;
   dispatch: Dispatch<EditorAction>;
@@ -33,10 +29,8 @@ export function useEditorPersistence(input: {
     () => true,
     () => false,
   );
-  // Saved work is looked for once, when the page loads: what this page saves itself later is never
-  // "restored" over what the user is doing (with a large photo that read came back after a click on
-  // Next and undid it). ?image= is read on every render: after a client-side navigation the address
-  // changes only after the first render.
+  // Saved work is looked for once, at load: a later read could undo what the user did meanwhile. ?image= is
+  // read on every render, since after a client-side navigation the address changes only after the first render.
   const savedAtLoad = useRef<boolean | null>(null);
   const workToRestore = useSyncExternalStore(
     noSubscription,
@@ -91,7 +85,6 @@ export function useEditorPersistence(input: {
     return () => window.removeEventListener("pagehide", flush);
   }, []);
 
-  // The photo itself, once per new photo.
   const file = state.photo?.file ?? null;
   useEffect(() => {
     if (phase !== "ready" || file === savedFile.current) return;

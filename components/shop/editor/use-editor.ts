@@ -63,9 +63,7 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     [session],
   );
   const usesAccountData = asUser && !state.useDifferentData;
-  // Whether the visitor has started (a photo chosen, or work restored): what loads only then — step 4's
-  // schemas here, the later steps' code in the wizard — starts loading at that moment, not with the page.
-  // Until the schemas are there step 4 cannot be left (it is three steps away).
+  // What loads only once the visitor has started (step 4's schemas, the later steps' code) starts loading now, not with the page.
   const hasWork = !!state.photo || state.step > 0 || !!state.generation.result || !!state.generation.job;
   const schemas = useLazyModule(editorSchemas, hasWork);
   const personalSchema = schemas?.personalSchema ?? null;
@@ -81,7 +79,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     true,
   ];
 
-  // The object URL of the photo lives as long as the photo (and the wizard).
   const photoUrl = state.photo?.url;
   useEffect(
     () => () => {

@@ -59,12 +59,7 @@ export function isValidCrop(crop: Crop, width: number, height: number): boolean 
 
 const MB = 1024 * 1024;
 
-/**
- * The one way an image enters the shop: type from the bytes, byte limit of the use, pixel limit
- * before decoding, EXIF orientation applied, crop validated against the (oriented) image and
- * applied, optional downscale, re-encoded without metadata (EXIF/GPS/ICC dropped). Never returns the
- * caller's bytes: what is stored is always our own encoding.
- */
+/** The one way an image enters the shop; never returns the caller's bytes, always our own encoding without metadata. */
 export async function intakeImage(
   bytes: Buffer,
   opts: {

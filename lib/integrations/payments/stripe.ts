@@ -183,10 +183,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   };
 }
 
-/**
- * Verifies a webhook's signature on the raw body (default tolerance: 5 minutes) and parses it.
- * Throws Stripe's signature verification error for a forged, altered or stale event.
- */
+/** Throws for a forged, altered or stale event. */
 export function verifyStripeEvent(rawBody: string, signature: string, webhookSecret: string): Stripe.Event {
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
 }
