@@ -11,10 +11,7 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
-/**
- * Sign-in slots of an account past its free failures: an attempt may start only once nextAttemptAt
- * has passed, and taking the slot moves it on (one atomic conditional upsert, across instances).
- */
+/** Sign-in slots of an account past its free failures, taken by one atomic conditional upsert across instances. */
 export const loginThrottle = pgTable("login_throttle", {
   key: text().primaryKey(),
   /** Slots taken so far: the n-th slot delays the next attempt by 2^n seconds (capped). */
@@ -28,10 +25,7 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 /** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */
 export type MailAttachment = { type: "invoice"; invoiceId: number };
 
-/**
- * Outgoing mail: every message is recorded; the transport marks it sent or failed. A failed (or
- * never delivered) message is retried with backoff until MAIL_MAX_ATTEMPTS: nextAttemptAt says when.
- */
+/** Every message is recorded; a failed one is retried with backoff until MAIL_MAX_ATTEMPTS. */
 export const outgoingMail = pgTable(
   "outgoing_mail",
   {

@@ -1,9 +1,4 @@
-/**
- * The browser API client (spec section 8): every call goes to /api{path}, sends and receives JSON
- * (multipart for FormData), includes cookies. Any 401/403 sends the browser to /login. Messages: the
- * server's, else "HTTP error! status: {code}", else "An error occurred"; validation errors appended
- * as "field: message" joined with commas.
- */
+/** The browser API client; any 401/403 sends the browser to /login. Error messages follow the spec's wording. */
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
@@ -28,7 +23,6 @@ export function setApiClientTranslator(t: Translate): void {
   translateMessage = t;
 }
 
-/** A client-side message in the active language. */
 export function clientMessage(key: ClientMessageKey, values?: Record<string, string | number>): string {
   return translateMessage(key, values);
 }

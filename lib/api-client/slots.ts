@@ -17,13 +17,7 @@ export interface PositionMove {
   position: number;
 }
 
-/**
- * The spec's two-pass reorder (sections 7 and 9) of slot types shown in `current` order once `order`
- * (their ids, in the new order) is applied: the types keep the set of positions they hold now, handed
- * out in the new order. Only types whose position changes move. Pass one sends each of them to
- * (current maximum + 10 + index), above every held position; pass two to its final position — so the
- * unique position index never sees two types on one number. Pure, for the screen and the tests.
- */
+/** Pass one moves each changed type above every held position, pass two to its final one, so the unique position index never sees two types on one number. */
 export function slotReorderPlan(
   current: readonly PositionMove[],
   order: readonly number[],
@@ -55,7 +49,6 @@ export const slotTypesApi = {
   },
 };
 
-/** A crop rectangle in pixels of the uploaded picture. */
 export interface SlotImageCrop {
   x: number;
   y: number;
@@ -75,7 +68,6 @@ export const slotVariantsApi = {
   create: (body: SlotVariantBodyInput) => apiFetch<SlotVariantDto>(VARIANTS, { method: "POST", body }),
   update: (id: number, body: SlotVariantBodyInput) => apiFetch<SlotVariantDto>(`${VARIANTS}/${id}`, { method: "PUT", body }),
   remove: (id: number) => apiFetch<{ id: number; deleted: true }>(`${VARIANTS}/${id}`, { method: "DELETE" }),
-  /** Uploads an example image first (POST /api/admin/images, imageType SLOT_VARIANT_EXAMPLE, max 5 MB, stored as WebP). */
   uploadImage: (file: Blob, crop: SlotImageCrop | null) => {
     const form = new FormData();
     form.set("file", file, file instanceof File ? file.name : "image");

@@ -9,11 +9,7 @@ const KEY_LENGTH = 64;
 const MAX_N = 2 ** 20;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
-/**
- * scrypt runs on libuv's small thread pool, which file and image work share: at most
- * PASSWORD_HASH_CONCURRENCY hashes run at once, PASSWORD_HASH_QUEUE more wait, and beyond that the caller
- * gets 429 at once, so a flood of unauthenticated sign-ins cannot occupy every thread (or 128 MiB each).
- */
+/** scrypt runs on libuv's small thread pool, shared with file and image work, so a flood of sign-ins gets 429 rather than every thread. */
 let running = 0;
 const waiting: (() => void)[] = [];
 /** Seconds a refused caller is asked to wait: a hash takes a fraction of a second. */

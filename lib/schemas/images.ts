@@ -9,7 +9,6 @@ export const cropNumber = z
 
 type RawCrop = { x?: number; y?: number; width?: number; height?: number };
 
-/** All four crop values or none; a partial crop is an error. */
 export function completeCrop(v: RawCrop, ctx: z.RefinementCtx) {
   const values = [v.x, v.y, v.width, v.height];
   const given = values.filter((x) => x !== undefined).length;
@@ -61,7 +60,6 @@ const jobIdField = z.union([
 /** Params of GET /api/generations/{jobId}: anything but a UUID is an unknown job (404). */
 export const generationJobParams = z.object({ jobId: z.uuid().transform((v) => v.toLowerCase()) });
 
-/** Text fields of POST /api/public/images/generate and /api/user/ai/images/generate (the file is `image`). */
 export const generateFields = z
   .object({
     promptId: positiveId("validation.promptRequired"),
@@ -81,7 +79,6 @@ export const generateResponse = z.object({
   generationId: z.number(),
   provider: z.string(),
   modelId: z.string(),
-  /** True when the offline style filter made the picture (no AI provider configured). */
   offline: z.boolean(),
   durationMs: z.number(),
   sourceImage: z.object({ id: z.number(), url: z.string() }),
@@ -92,16 +89,13 @@ export type GenerateResponse = z.infer<typeof generateResponse>;
 export const GENERATION_JOB_STATUSES = ["running", "succeeded", "failed"] as const;
 export type GenerationJobStatus = (typeof GENERATION_JOB_STATUSES)[number];
 
-/** GET /api/generations/{jobId}: how a storefront generation job stands; `result` once it succeeded, `message` once it failed. */
 export const generationJobResponse = z.object({
   jobId: z.string(),
   status: z.enum(GENERATION_JOB_STATUSES),
-  /** When the server started the job (ISO 8601). */
   startedAt: z.string(),
   /** Milliseconds since the start while running; the job's duration once finished. */
   elapsedMs: z.number(),
   result: generateResponse.optional(),
-  /** The failure in the caller's language. */
   message: z.string().optional(),
 });
 export type GenerationJobResponse = z.infer<typeof generationJobResponse>;

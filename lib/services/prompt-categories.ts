@@ -2,18 +2,7 @@ import "server-only";
 import { promptCategories, prompts, promptSubcategories } from "@/db/schema";
 import { createCategoryTreeService } from "./category-tree";
 
-/**
- * Prompt categories and their subcategories (spec sections 3 and 7 "Admin prompts"): the same
- * category tree service as the article categories (lib/services/category-tree), with prompts as the
- * children — archived prompts count too, they still refer to their category.
- *
- * - A category with subcategories cannot be deleted ("Cannot delete category with subcategories…"),
- *   nor one that prompts use (errors.categoryHasPrompts); a subcategory that prompts use cannot be
- *   deleted ("Cannot delete subcategory with associated prompts"), nor moved to another category
- *   (errors.subcategoryMoveHasPrompts).
- * - Each has an optional German name and description (null falls back to the English in the shop).
- * - Every write invalidates the catalogue cache: /api/prompts shows the category names.
- */
+/** Prompt categories on the shared category tree service; archived prompts count too, since they still refer to their category. */
 const tree = createCategoryTreeService({
   categories: promptCategories,
   subcategories: promptSubcategories,

@@ -87,7 +87,6 @@ function orderBy(sort: SupplierSort): SQL[] {
   }
 }
 
-/** One page of suppliers with the total number of matches (the list screen and GET /api/admin/suppliers). */
 export async function listSuppliers(query: ListSuppliersQuery, locale: Locale): Promise<SupplierPage> {
   const db = await getDb();
   const where = searchCondition(query.q);
@@ -105,7 +104,6 @@ export async function listSuppliers(query: ListSuppliersQuery, locale: Locale): 
   return { items: rows.map((r) => toDto(r, locale)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
-/** Every supplier's id and company name, sorted by name: the supplier select of the article form. */
 export async function listSupplierOptions(): Promise<{ id: number; name: string }[]> {
   const db = await getDb();
   return db
@@ -167,7 +165,6 @@ export async function createSupplier(body: SupplierBody, locale: Locale): Promis
   return dto;
 }
 
-/** Replaces every field of a supplier. */
 export async function updateSupplier(id: number, body: SupplierBody, locale: Locale): Promise<SupplierDto> {
   const db = await getDb();
   const dto = await db.transaction(async (tx) => {
@@ -180,12 +177,7 @@ export async function updateSupplier(id: number, body: SupplierBody, locale: Loc
   return dto;
 }
 
-/**
- * Deletes a supplier that no article refers to. The articles' foreign key is ON DELETE SET NULL, so
- * a plain delete would silently remove the supplier from those articles: refuse with 409 instead.
- * The supplier row is locked first, so an article cannot start referring to it between the check
- * and the delete.
- */
+/** The articles' foreign key is ON DELETE SET NULL, so a plain delete would silently unlink them: refuse with 409 instead. */
 export async function deleteSupplier(id: number, locale: Locale): Promise<{ deleted: SupplierDto }> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {

@@ -2,10 +2,7 @@ import type { PaymentDto } from "@/lib/schemas/orders";
 
 /** What a payment form (sandbox card form or Stripe Payment Element) offers the checkout. */
 export interface PaymentMethod {
-  /**
-   * Checks the entered details before an order is placed: "ok", "invalid" (the form shows why) or
-   * "notReady" (the form has not finished loading).
-   */
+  /** "notReady": the form has not finished loading. */
   prepare(): Promise<"ok" | "invalid" | "notReady">;
   /** Pays the payment prepared for a placed order; `onNeedsAction` fires when an extra step starts. */
   pay(orderId: string, payment: PaymentDto, onNeedsAction: () => void): Promise<PaymentResult>;
@@ -33,7 +30,6 @@ export type PaymentPhase =
   | { phase: "succeeded" }
   | { phase: "failed"; message: string };
 
-/** Maps a payment answer of the server to a result. */
 export function resultOf(payment: PaymentDto): PaymentResult {
   switch (payment.status) {
     case "succeeded":

@@ -1,7 +1,6 @@
 import type { Area, Point } from "react-easy-crop";
 import type { GenerateResponse } from "@/lib/schemas/images";
 
-/** The wizard's steps in the spec's order (section 2). */
 export const STEPS = ["upload", "style", "mug", "personal", "generate", "preview"] as const;
 export type StepId = (typeof STEPS)[number];
 export const LAST_STEP = STEPS.length - 1;
@@ -28,13 +27,10 @@ export interface PersonalData {
   lastName: string;
 }
 
-/** A generation job started on the server and not finished yet (kept across reloads). */
 export interface RunningJob {
-  /** The random UUID the job is known by on the server (GET /api/generations/{id}). */
   id: string;
   /** The inputs the job generates from, like GenerationState.signature. */
   signature: string;
-  /** When this browser started it (ms since the epoch). */
   createdAt: number;
 }
 

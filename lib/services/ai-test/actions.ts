@@ -14,12 +14,7 @@ import { getAiTestRunRow, readRunSettings } from "./runs";
 
 const unknownPrompt = () => new ApiError(422, "errors.validationFailed", { promptId: "validation.unknownReference" });
 
-/**
- * "Use as the prompt's example image": the result's (first) image is copied into a CATALOGUE WebP —
- * the file written before the transaction — and set as the prompt's example image in one transaction;
- * the old example image is deleted after the commit when nothing else refers to it. A result of
- * another run, or one without an image, is 404; an unknown prompt is a field error.
- */
+/** The file is written before the transaction; the old example image is deleted after the commit when unused. */
 export async function setResultAsExample(runId: number, generationId: number, promptId: number): Promise<UseAsExampleDto> {
   const db = await getDb();
   const [image] = await db
@@ -75,12 +70,7 @@ export async function setResultAsExample(runId: number, generationId: number, pr
   };
 }
 
-/**
- * "Save these texts into a prompt": the run's master prompt, the style text it ran with and its
- * specific prompt become the prompt's style text (each its own paragraph, as composePromptText puts
- * them). The prompt's slot variants stay as they are and are still added by the assembly. The target
- * is the given prompt, else the run's prompt; none → field error.
- */
+/** The prompt's slot variants stay and are still added by the assembly. */
 export async function saveRunTextsToPrompt(runId: number, targetPromptId: number | undefined): Promise<SaveTextsDto> {
   const run = await getAiTestRunRow(runId);
   const promptId = targetPromptId ?? run.promptId;

@@ -10,11 +10,7 @@ import { insertCategory, insertSubcategory, removeCategory, removeSubcategory, r
 
 export type { CategoryTreeConfig } from "./config";
 
-/**
- * One category tree service (categories with one level of subcategories, and the children filed
- * under them) over the tables of `cfg`: lib/services/article-categories.ts (articles) and
- * lib/services/prompt-categories.ts (prompts) are both made by it. Rules: ./write.ts; reads: ./read.ts.
- */
+/** One service over the tables of `cfg`; article and prompt categories are both made by it. */
 export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeConfig<K>) {
   const { categories: c, subcategories: s } = cfg;
 
@@ -31,9 +27,7 @@ export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeC
   }
 
   return {
-    /** Every category with its subcategories and counts, sorted by name. */
     listCategories: async (locale: Locale = DEFAULT_LOCALE) => loadCategories(cfg, await getDb(), locale),
-    /** Categories whose name contains `name` (case-insensitive; `%` and `_` literal); no name → all. */
     searchCategories: async (name: string | undefined, locale: Locale = DEFAULT_LOCALE) =>
       loadCategories(cfg, await getDb(), locale, nameContains(c, name)),
     getCategoryOrThrow,
@@ -43,12 +37,9 @@ export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeC
     /** 409 while it has subcategories (checked first) or children; 404 when unknown. */
     deleteCategory: (id: number) => removeCategory(cfg, id),
 
-    /** Every subcategory with its category name and count, sorted by name, then category name. */
     listSubcategories: async (locale: Locale = DEFAULT_LOCALE) => loadSubcategories(cfg, await getDb(), locale),
-    /** Subcategories whose name contains `name` (case-insensitive; `%` and `_` literal); no name → all. */
     searchSubcategories: async (name: string | undefined, locale: Locale = DEFAULT_LOCALE) =>
       loadSubcategories(cfg, await getDb(), locale, nameContains(s, name)),
-    /** The subcategories of one category; an unknown category answers 404. */
     listSubcategoriesOfCategory: async (categoryId: number, locale: Locale = DEFAULT_LOCALE) => {
       const db = await getDb();
       const [category] = await db.select({ id: c.id }).from(c).where(eq(c.id, categoryId));

@@ -80,10 +80,7 @@ export function luma(c: Rgb): number {
   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 }
 
-/**
- * Shadow and highlight colours: the first colour word of the prompt and the next one that differs
- * clearly in brightness ("navy blue … coral pink" → navy and coral); else a pair picked by hash.
- */
+/** The first colour word and the next one that differs clearly in brightness; else a pair picked by hash. */
 export function duotoneColours(prompt: string, variant: number): readonly [Rgb, Rgb] {
   const text = prompt.toLowerCase();
   const found = COLOUR_WORDS.map(([re, rgb]) => ({ at: text.search(re), rgb }))
