@@ -1,8 +1,4 @@
-/**
- * Example pictures for the demo catalogue, drawn as SVG in code and encoded to WebP with sharp.
- * A prompt picture is a small stylised scene (sun, hills and a face) in the look of its style;
- * a mug variant picture is a mug silhouette in the variant's inside and outside colours.
- */
+/** Example pictures for the demo catalogue, drawn as SVG in code so the seed needs no image files. */
 import sharp from "sharp";
 
 export type PromptArt = "pop-art" | "pencil" | "watercolour" | "duotone" | "comic" | "vintage" | "neon";

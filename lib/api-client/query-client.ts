@@ -5,16 +5,13 @@ export const STALE_TIME = 5 * 60 * 1000;
 export const GC_TIME = 10 * 60 * 1000;
 
 /**
- * How long an unused query stays cached. In the browser GC_TIME; while a page renders on the server,
- * never collected (React Query's own server default): a finite gcTime starts a timer per query in
- * every server render, and each timer keeps that render's whole async context (the React Flight
- * request with its HTML and RSC payload) alive until it fires — ten minutes of every page rendered.
+ * Never collected on the server: a finite gcTime starts a timer per query in every server render, and
+ * each timer keeps that whole render alive until it fires.
  */
 export function gcTimeFor(server: boolean): number {
   return server ? Infinity : GC_TIME;
 }
 
-/** Queries retry up to 2 times, but never on a 4xx answer. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof HttpError && error.isClientError) return false;
   return failureCount < 2;
@@ -29,11 +26,7 @@ function silent(error: unknown): boolean {
   return error instanceof HttpError && (error.status === 401 || error.status === 403);
 }
 
-/**
- * Spec section 9 defaults: fresh 5 min, cached 10 min, no refetch on focus, 2 retries except on 4xx,
- * mutations retried once. Failed queries toast (401/403 silent); failed mutations toast unless the
- * mutation handles its own error (meta.silent).
- */
+/** Failed queries toast (401/403 silent); failed mutations toast unless they handle their own error (meta.silent). */
 export function makeQueryClient(toasts?: ToastHooks) {
   return new QueryClient({
     queryCache: new QueryCache({

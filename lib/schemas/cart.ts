@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { MAX_QUANTITY } from "./cart-quantity";
 
-/**
- * Cart API contract (/api/user/cart…). Prices are gross integer cents computed on the server from the
- * catalogue; nothing price-like is ever accepted from the browser.
- */
+/** Nothing price-like is ever accepted from the browser. */
 const id = (error: `validation.${string}`) => z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
 export { MAX_QUANTITY };
@@ -23,14 +20,12 @@ export const addCartItemBody = z.object({
   quantity: quantity.default(1),
 });
 
-/** PUT /api/user/cart/items/{itemId} */
 export const updateCartItemBody = z.object({ quantity });
 
 export const cartItemResponse = z.object({
   id: z.number(),
   mug: z.object({ id: z.number(), name: z.string() }),
   variant: z.object({ id: z.number(), name: z.string(), insideColorCode: z.string(), outsideColorCode: z.string() }),
-  /** The design preview. */
   image: z.object({ id: z.number(), url: z.string() }),
   prompt: z.object({ id: z.number(), title: z.string() }).nullable(),
   quantity: z.number(),

@@ -11,10 +11,7 @@ import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/imag
 import { OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
 import { imageUrlOf } from "./images";
 
-/**
- * A job still PENDING this long after its deadline has no process working on it any more (the server
- * was restarted meanwhile): it is reported as timed out instead of running forever.
- */
+/** A job still pending this long after its deadline lost its process (a restart): reported as timed out. */
 const ORPHAN_GRACE_MS = 60_000;
 
 /** The failure message of a finished job: errorMessage starts with the GenerationError kind ("timeout: …"). */
@@ -44,11 +41,7 @@ async function resultOf(row: Generation): Promise<GenerateResponse> {
   };
 }
 
-/**
- * A storefront generation job by the id the browser chose. A signed-in user's job is theirs alone
- * (anybody else → 404, like an unknown id); a job without a user (an anonymous visitor's) is opened
- * by its random id, which only that browser knows. Result image URLs carry their access keys.
- */
+/** Another user's job is 404 like an unknown id; an anonymous visitor's is opened by its random id, which only that browser knows. */
 export async function getGenerationJob(jobId: string, session: Session | null, locale: Locale): Promise<GenerationJobResponse> {
   const db = await getDb();
   const [row] = await db.select().from(generations).where(eq(generations.clientJobId, jobId)).limit(1);

@@ -65,10 +65,7 @@ export async function createVatRate(body: VatBody): Promise<VatRateDto> {
   return toDto(row);
 }
 
-/**
- * Replaces a rate. Setting isDefault moves the default here; the current default cannot be un-set by
- * editing it (there must be one) — set another rate as default instead.
- */
+/** The current default cannot be un-set by editing it (there must be one): set another rate as default instead. */
 export async function updateVatRate(id: number, body: VatBody): Promise<VatRateDto> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
@@ -100,10 +97,7 @@ export async function setDefaultVatRate(id: number): Promise<VatRateDto> {
   return toDto(row);
 }
 
-/**
- * Deletes a rate that no article uses. Deleting the default leaves no default: the answer says so
- * (defaultRequired) and the admin then sets a new default (spec section 4).
- */
+/** Deleting the default leaves none; the answer says so (defaultRequired). */
 export async function deleteVatRate(id: number): Promise<{ deleted: VatRateDto; defaultRequired: boolean }> {
   const db = await getDb();
   try {

@@ -1,8 +1,6 @@
 /**
- * One idempotency key per checkout, kept in sessionStorage until the checkout ends (success, or an
- * order whose payment failed and is retried by its id): a double click, a retried request or a reload
- * places one order. The key belongs to the cart it was made for: after the cart changed, "Pay" places
- * a new order for the new cart instead of returning the order placed for the old one.
+ * One key per checkout, so a double click, a retry or a reload places one order. The key belongs to its
+ * cart: after the cart changed, "Pay" places a new order instead of returning the old one.
  */
 const STORAGE_KEY = "checkout.idempotencyKey";
 let fallback: { key: string; cart: string } | null = null;

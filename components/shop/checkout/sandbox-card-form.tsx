@@ -39,12 +39,7 @@ function serverErrors(fieldErrors: Record<string, string>): Shown {
   return shown;
 }
 
-/**
- * The sandbox provider's card form (test mode, nothing stored): Stripe's test-card behaviour, and the
- * "extra step" of 3-D Secure cards as an Approve/Reject dialog. The number is grouped in fours as
- * typed, the expiry is read leniently ("1230", "12/30", "12 / 30"); a field's fault shows when the
- * field is left (or on paying), not while the first digits are typed, and goes once it is corrected.
- */
+/** A field's fault shows when the field is left (or on paying), not while the first digits are typed. */
 export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: PaymentMethod | null) => void; disabled?: boolean }) {
   const t = useTranslations("payment");
   const tAll = useTranslations();

@@ -4,14 +4,8 @@ import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { generationSignature, initialEditorState, STEPS, type EditorState } from "./editor-state";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-/**
- * "Put on a mug" from My images (`/editor?image={id}`): the editor starts from one of the signed-in
- * user's own images. An uploaded photo becomes the photo, cropped to the whole picture in the print
- * shape (centred), and the wizard opens at the style step; a generated (or edited) image is the
- * result already, on the first mug in its default colour, and the wizard opens at the preview.
- */
+/** "Put on a mug" from My images: an upload becomes the photo, a generated or edited image the result already. */
 
-/** The image id asked for in the address, if any. */
 export function imageIdFromUrl(): number | null {
   const raw = new URLSearchParams(window.location.search).get("image");
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
@@ -25,7 +19,6 @@ export function forgetImageParam(): void {
   window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
 }
 
-/** The largest area of the given shape (width / height) in the middle of a width × height picture. */
 export function centredArea(width: number, height: number, aspect: number): Area {
   if (width / height > aspect) {
     const w = Math.max(1, Math.round(height * aspect));

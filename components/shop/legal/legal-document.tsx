@@ -64,10 +64,6 @@ export function TextBlocks({ t, tags, base }: { t: LegalT; tags: RichTags; base:
   );
 }
 
-/**
- * Frame of a legal page: title, a notice naming the SELLER_* variables the owner has not set (the
- * values appear as highlighted placeholders in the text), and the text.
- */
 export function LegalPage(props: { t: LegalT; title: string; fields: SellerField[]; testId: string; children: ReactNode }) {
   const missing = [...new Set(props.fields.filter((f) => f.missing).map(sellerVariable))];
   return (

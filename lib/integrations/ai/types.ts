@@ -5,19 +5,15 @@ export interface GenerationSettings {
   quality?: "low" | "medium" | "high";
   size?: "1024x1024" | "1024x1536" | "1536x1024";
   background?: "auto" | "opaque" | "transparent";
-  /** How many images to make (1–4). */
   n?: number;
 }
 
 export interface GenerateRequest {
-  /** The model as stored in ai_models. */
   model: { provider: AiProvider; modelId: string };
-  /** The customer's (cropped) photo. */
   image: { data: Buffer; mimeType: string };
   /** The assembled prompt text (style text + slot variants + master/specific prompt). */
   prompt: string;
   settings: GenerationSettings;
-  /** Aborts the provider call (deadline or client gone). */
   signal: AbortSignal;
 }
 
@@ -38,7 +34,6 @@ export interface GenerateResult {
 /** One image model behind one interface; tests point the real SDK code at local fake servers. */
 export interface ImageModelAdapter {
   readonly provider: AiProvider;
-  /** Whether the provider can be used now (its key is configured). */
   readonly usable: boolean;
   generate(req: GenerateRequest): Promise<GenerateResult>;
 }

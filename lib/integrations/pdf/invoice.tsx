@@ -2,17 +2,11 @@ import "server-only";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { renderPdf } from "./off-thread";
 
-/**
- * An A4 invoice or credit note (§14 UStG). Everything arrives translated and formatted (amounts,
- * dates, rates as text): this module only lays it out, so it knows nothing of the database,
- * languages or money rules. Long documents wrap onto further pages with the page number in the footer.
- */
+/** Everything arrives translated and formatted, so this module only lays out; it knows nothing of the database or money rules. */
 export interface InvoicePdfInput {
-  /** Language of the document (PDF metadata). */
   language: string;
   /** "Rechnung" / "Rechnungskorrektur (Stornorechnung)" / "Invoice" / "Credit note". */
   title: string;
-  /** The document number, shown next to the title and in the metadata. */
   number: string;
   /** PDF creation date: the issue date, so a rendering of the same snapshot is the same file. */
   creationDate: Date;

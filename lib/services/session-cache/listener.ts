@@ -16,11 +16,7 @@ interface Callbacks {
   onState(up: boolean): void;
 }
 
-/**
- * A dedicated postgres.js connection (outside the pool) that LISTENs on SESSION_USERS_CHANNEL. When it
- * closes (server restart, network, terminated backend) it reports down at once and reconnects with a
- * growing delay (0.25 s … 5 s); it reports up again only after LISTEN succeeded on the new connection.
- */
+/** Reports down at once when its connection closes and up only after LISTEN succeeded again, so no notification is missed unnoticed. */
 export async function startListener(url: string, cb: Callbacks): Promise<Listener> {
   const { default: postgres } = await import("postgres");
   let up = false;
