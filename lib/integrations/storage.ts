@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { dataDir, env } from "@/lib/env";
 import { S3Client, type S3Config } from "./s3";
 
-/** Where files live. Local folder by default; an S3-compatible bucket when configured (see issue on images). */
+/** Where files live: a local folder by default, an S3-compatible bucket when configured. */
 export interface StorageAdapter {
   readonly kind: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -53,10 +53,7 @@ export class LocalStorage implements StorageAdapter {
   }
 }
 
-/**
- * Objects in an S3-compatible bucket (AWS S3, MinIO, R2, …), optionally under a key prefix. Keys are
- * validated exactly as for the local folder, so both adapters accept and refuse the same keys.
- */
+/** Keys are validated exactly as for the local folder, so both adapters accept and refuse the same keys. */
 export class S3Storage implements StorageAdapter {
   readonly kind = "s3" as const;
   private readonly client: S3Client;
@@ -109,7 +106,6 @@ function storageFromEnv(): StorageAdapter {
 // A globalThis singleton: Next may load this module several times in one process.
 const holder = ((globalThis as { __shopStorage?: { adapter?: StorageAdapter } }).__shopStorage ??= {});
 
-/** The process-wide storage adapter, built from the environment on first use. */
 export function getStorage(): StorageAdapter {
   return (holder.adapter ??= storageFromEnv());
 }

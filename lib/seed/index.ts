@@ -1,9 +1,6 @@
 /**
- * Idempotent demo data: countries, VAT rates, a catalogue (mug + T-shirt, texts in English and
- * German), AI models, prompts with slots, example images and an admin account. Every row is found by
- * its natural key first, so running the seed again inserts nothing and never overwrites what an admin
- * changed. The data itself is db/seed-data.ts; this logic lives in lib/ because it stores example
- * images and hashes the admin's password. Plain Node (tsx): no "server-only", no lib/services.
+ * Idempotent demo data: every row is found by its natural key first, so a rerun inserts nothing and never
+ * overwrites an admin's change. It lives in lib/ because it stores images and hashes the admin's password.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";

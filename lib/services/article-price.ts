@@ -3,15 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { articlePriceCalculations, vatRates } from "@/db/schema";
 import { salesPrice, type SalesPrice } from "@/lib/domain/pricing";
 
-/**
- * The one rule for what an article sells for, shared by the catalogue (GET /api/mugs) and the cart
- * (re-pricing at checkout): its price calculation, with its own VAT rate or else the default rate.
- * Queries select `articlePriceColumns` and join
- *   .leftJoin(articlePriceCalculations, eq(articlePriceCalculations.articleId, articles.id))
- *   .leftJoin(salesVat, eq(salesVat.id, articlePriceCalculations.salesVatRateId))
- *   .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
- * and turn each row into a price with `articlePrice(row)`.
- */
+/** The one rule for what an article sells for, shared by catalogue and cart: own VAT rate, else the default. */
 export const salesVat = alias(vatRates, "sales_vat");
 export const defaultVat = alias(vatRates, "default_vat");
 

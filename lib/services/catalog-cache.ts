@@ -1,11 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 
-/**
- * Catalogue reads (mugs, prompts, countries) change only when an admin edits them, so the storefront
- * serves them from memory. Admin writes call invalidateCatalog(); a TTL bounds staleness when several
- * app instances run (another instance's write is seen after at most CATALOG_CACHE_SECONDS).
- */
+/** Catalogue reads change only when an admin edits them; the TTL bounds staleness across instances. */
 type Entry = { value: Promise<unknown>; expires: number; generation: number };
 
 const state = ((globalThis as { __shopCatalogCache?: { entries: Map<string, Entry>; generation: number } }).__shopCatalogCache ??= {
@@ -42,10 +38,7 @@ export interface CatalogJson {
   etag: string;
 }
 
-/**
- * The JSON text of a cached catalogue read and its ETag, computed once per cache entry (not per
- * request). The ETag is the content's hash, so every instance gives the same content the same tag.
- */
+/** The ETag is the content's hash, so every instance gives the same content the same tag. */
 export function cachedCatalogJson<T>(key: string, load: () => Promise<T>): Promise<CatalogJson> {
   return cachedCatalog(`json:${key}`, async () => {
     const body = JSON.stringify(await load());

@@ -6,7 +6,6 @@ import { ApiError } from "@/lib/errors";
 import { composePromptText } from "@/lib/domain/prompt-text";
 
 export interface AssembledPrompt {
-  /** The text sent to the model. */
   text: string;
   prompt: { id: number; title: string; llmId: number };
   /** The model the prompt is set to (the registry decides whether it runs there or offline). */
@@ -20,12 +19,7 @@ export interface PromptExtras {
   specificPrompt?: string;
 }
 
-/**
- * The one place a generation prompt is put together: the master prompt (when given), the prompt's
- * style text, its selected slot variants' texts in the order of their slot types' positions, then the
- * specific prompt (when given) — each as its own paragraph. Unknown, inactive and archived prompts
- * answer 404.
- */
+/** The one place a generation prompt is put together: master, style text, slot texts by position, specific, one paragraph each. */
 export async function assemblePrompt(promptId: number, extras: PromptExtras = {}): Promise<AssembledPrompt> {
   const db = await getDb();
   const [row] = await db

@@ -14,11 +14,7 @@ import type { PaymentMethod, PaymentPhase } from "./payment-method";
 /** What placing the order (or preparing a retry) yields; null when it was refused and the form shows why. */
 export type Obtain = () => Promise<{ orderId: string; payment: PaymentDto } | null>;
 
-/**
- * The "Pay" sequence shared by a new checkout and a retry: check the payment form, place the order (or
- * prepare a new attempt), pay it, then go to the order-success page with an "order placed" toast or to
- * the payment-failure page. Runs once at a time.
- */
+/** The "Pay" sequence shared by a new checkout and a retry; runs once at a time. */
 export function usePaymentFlow({ newCheckout }: { newCheckout: boolean }) {
   const t = useTranslations("payment");
   const router = useRouter();

@@ -21,11 +21,7 @@ export function getMailTransport(): MailTransport {
   return transport;
 }
 
-/**
- * Records a message as queued (inside the caller's transaction, so it exists exactly when the change
- * that causes it commits). Deliver it after the commit with deliverQueuedMail (lib/services/mail), e.g.
- * through Effects.mailIds of lib/services/orders/transitions.ts.
- */
+/** Queued inside the caller's transaction, so it exists exactly when the change that causes it commits; delivered after the commit. */
 export async function queueMail(db: Db | Tx, message: MailMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingMail)
@@ -44,10 +40,7 @@ export async function queueMail(db: Db | Tx, message: MailMessage): Promise<numb
   return row.id;
 }
 
-/**
- * Hands one message to the transport (MAIL_FROM as the sender). Throws when the transport fails;
- * bookkeeping (status, attempts, retries, timeline) is lib/services/mail's (deliverQueuedMail).
- */
+/** Throws when the transport fails; bookkeeping (attempts, retries, timeline) is lib/services/mail's. */
 export async function transmit(message: Omit<MailEnvelope, "from">): Promise<void> {
   await getMailTransport().deliver({ ...message, from: env().MAIL_FROM });
 }

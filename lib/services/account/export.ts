@@ -20,11 +20,7 @@ import { notFound } from "@/lib/errors";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
 
-/**
- * GET /api/user/account/export: everything the shop keeps about the caller's account, as one JSON
- * document (Art. 15 and 20 GDPR). Provider ids, idempotency keys, storage keys and session data are
- * internal and stay out; amounts are cents, dates ISO 8601.
- */
+/** Art. 15 and 20 GDPR; provider ids, idempotency keys, storage keys and session data are internal and stay out. */
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -150,7 +150,6 @@ async function toDtos(runs: AiTestRun[], locale: Locale): Promise<AiTestRunDto[]
   });
 }
 
-/** One run with its settings and results; unknown → 404. */
 export async function getAiTestRun(runId: number, locale: Locale): Promise<AiTestRunDto> {
   const db = await getDb();
   const [run] = await db.select().from(aiTestRuns).where(eq(aiTestRuns.id, runId));
@@ -160,7 +159,6 @@ export async function getAiTestRun(runId: number, locale: Locale): Promise<AiTes
   return dto;
 }
 
-/** The stored run row (for the actions on it); unknown → 404. */
 export async function getAiTestRunRow(runId: number): Promise<AiTestRun> {
   const db = await getDb();
   const [run] = await db.select().from(aiTestRuns).where(eq(aiTestRuns.id, runId));
@@ -168,7 +166,6 @@ export async function getAiTestRunRow(runId: number): Promise<AiTestRun> {
   return run;
 }
 
-/** Runs newest first, paged. */
 export async function listAiTestRuns(query: { page: number; pageSize: number }, locale: Locale): Promise<AiTestRunPageDto> {
   const db = await getDb();
   const [rows, [total]] = await Promise.all([

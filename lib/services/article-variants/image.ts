@@ -11,19 +11,14 @@ import { toMugVariantDto } from "./dto";
 import { findMugVariantForWrite } from "./mug";
 import { deleteCatalogueImageIfUnreferenced } from "./shared";
 
-/**
- * A mug variant's example image (spec sections 3 and 9): through the one image intake (type from
- * the bytes, 10 MB, optional crop), stored as a public CATALOGUE WebP. The earlier image is deleted
- * after the commit, unless something else still refers to it.
- */
+/** The earlier image is deleted after the commit, unless something else still refers to it. */
 export async function setMugVariantImage(variantId: number, bytes: Buffer, crop: Crop | null): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const [exists] = await db.select({ id: mugVariants.id }).from(mugVariants).where(eq(mugVariants.id, variantId));
   if (!exists) throw new ApiError(404, "errors.variantNotFound");
 
   const processed = await intakeImage(bytes, { use: "catalogue", crop, format: "webp" });
-  // File and image row first, outside any transaction (storage may be a remote bucket); the
-  // transaction then only points the variant at it.
+  // Written outside any transaction, since storage may be a remote bucket.
   const image = await storeProcessedImage(processed, { type: "CATALOGUE", ownerId: null, crop });
   let result: { row: Awaited<ReturnType<typeof findMugVariantForWrite>>; previousImageId: number | null };
   try {

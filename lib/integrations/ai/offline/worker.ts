@@ -3,13 +3,7 @@ import { GenerationError } from "../types";
 import type { OfflineStyle } from "./palette";
 import { stylePhotoInThread } from "./style-photo";
 
-/**
- * Worker thread of the offline provider (started by ./index.ts through lib/workers/pool.ts): decodes,
- * styles and encodes one photo per job, so the per-pixel loops (100–400 ms of JavaScript for a
- * 2400-px print image) never hold up the server's event loop. Bundled by Next like the server code
- * (Turbopack follows the literal `new Worker("./lib/integrations/ai/offline/worker.ts")` in ./index.ts);
- * under vitest and tsx it runs from the TypeScript source with tsx's loader (lib/workers/ts-entry.mjs).
- */
+/** One photo per job, so the per-pixel loops never hold up the event loop; under vitest and tsx it runs from source (ts-entry.mjs). */
 
 export interface StyleJob {
   image: Uint8Array;
