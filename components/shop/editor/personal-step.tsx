@@ -27,10 +27,7 @@ function useErrors(schema: PersonalSchema | null, values: PersonalData, touched:
   return errors;
 }
 
-/**
- * Step 4: contact data for the order. A signed-in customer's account data is used unless they choose
- * different data for this order; a visitor is registered as a guest when leaving the step.
- */
+/** A visitor is registered as a guest when leaving the step. */
 export function PersonalStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.personal");
   const { state, dispatch, asUser, accountData, usesAccountData } = editor;
