@@ -1,10 +1,6 @@
 import { env } from "@/lib/env";
 
-/**
- * The seller's legal data (invoices, credit notes, Impressum, AGB, Datenschutz, Widerrufsbelehrung),
- * from SELLER_* environment variables. A value the owner has not set is returned as a placeholder
- * that names the variable, so an unfinished setup is visible on every document and page, never hidden.
- */
+/** An unset SELLER_* value is a placeholder naming the variable, so an unfinished setup is visible on every document, never hidden. */
 export interface SellerField {
   value: string;
   /** True when the variable is unset and value is the placeholder "[SELLER_… not set]". */

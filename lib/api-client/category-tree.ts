@@ -4,10 +4,6 @@ import type { CategoryBodyInput, CountKey, SubcategoryBodyInput, TreeCategoryDto
 /** Where a category tree's REST API lives: `/admin/articles` or `/admin/prompts` (below /api). */
 export type CategoryTreeApiBase = "/admin/articles" | "/admin/prompts";
 
-/**
- * The calls of one category tree's API ({base}/categories/**, {base}/subcategories/**), shared by
- * the article and the prompt categories.
- */
 export function categoryTreeApi<K extends CountKey>(base: CategoryTreeApiBase) {
   type Deleted = { id: number; deleted: true };
   return {

@@ -3,12 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/env";
 import { cookieSecure } from "./cookie";
 
-/**
- * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): a browser that
- * signed in to an account gets a cookie bound to that account. Its sign-in attempts on that account
- * count against the device's own budget, so an attacker who keeps the account's attempts delayed
- * does not keep its owner out.
- */
+/** Device cookies (OWASP): a browser that signed in before has its own budget, so an attacker keeping the account delayed does not keep its owner out. */
 export const DEVICE_COOKIE = "mm_device";
 const MAX_AGE = 180 * 24 * 3600;
 

@@ -26,11 +26,7 @@ export function requiredName(max = 255) {
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 const LINK = /:\/\/|www\./i;
 
-/**
- * A single line of plain text that may end up in a mail the shop sends (names, address lines):
- * no control characters or line breaks and nothing that reads as a link, so nobody can send their
- * own text through the shop's mail. Chain it after trim/min/max, before nullish.
- */
+/** For text that may end up in a mail: no line breaks and nothing that reads as a link, so nobody sends their own text through the shop. */
 export function plainLine(schema: z.ZodString): z.ZodString {
   return schema
     .refine((v) => !CONTROL_CHARACTERS.test(v), { error: "validation.controlCharacters" })

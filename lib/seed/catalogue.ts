@@ -93,8 +93,7 @@ async function ensureArticle(tx: Tx, type: "MUG" | "SHIRT", a: ArticleSeed, tree
       supplierArticleNumber: a.supplierArticleNumber,
     })
     .onConflictDoNothing({ target: articles.articleNumber });
-  // A row an earlier version of the seed wrote: a former seed name becomes the current one, and the
-  // German texts that version did not have are filled in. Anything an admin edited stays as it is.
+  // A row an earlier seed wrote gets the current name and German texts; anything an admin edited stays.
   const seeded = eq(articles.articleNumber, articleNumber);
   if (a.formerNames.length > 0) {
     await tx

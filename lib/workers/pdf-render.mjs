@@ -1,8 +1,5 @@
-// Worker thread of lib/integrations/pdf/off-thread.ts (pool: lib/workers/pool.ts): renders a react-pdf document (a plain-data tree
-// of react-pdf primitives) to PDF bytes, so react-pdf's layout (Yoga, text shaping) and PDF writing
-// (100–300 ms for an invoice) never block the server's event loop. Plain JavaScript, loaded by Node
-// from the project folder (not bundled): React and @react-pdf/renderer resolve from node_modules,
-// without the "react-server" condition, as under Next (serverExternalPackages).
+// Worker of lib/integrations/pdf/off-thread.ts, so react-pdf's layout never blocks the event loop. Plain
+// JavaScript loaded from the project folder (not bundled), resolving packages as under Next.
 import { parentPort } from "node:worker_threads";
 import { createElement } from "react";
 import { renderToBuffer } from "@react-pdf/renderer";

@@ -22,11 +22,7 @@ export const LEGAL_LINKS = {
   withdrawal: legalLink(LEGAL_PATHS.withdrawal),
 };
 
-/**
- * Personalised goods are made to the customer's specification and excluded from the right of
- * withdrawal (§ 312g Abs. 2 Nr. 1 BGB): the statement beside the order button and the required
- * confirmation (sent as `acceptWithdrawalWaiver: true`, recorded on the order).
- */
+/** Personalised goods are excluded from withdrawal (§ 312g Abs. 2 Nr. 1 BGB), which the customer must confirm. */
 export function WithdrawalWaiver(props: { checked: boolean; error?: string; disabled?: boolean; onChange: (checked: boolean) => void }) {
   const t = useTranslations("checkout");
   const id = useId();

@@ -7,8 +7,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useLocale, useTranslations } from "next-intl";
 import type { PaymentMethod, PaymentResult } from "./payment-method";
 
-// One Stripe.js instance per publishable key. This module is loaded with next/dynamic from the
-// checkout only, so Stripe.js never reaches any other page.
+// One Stripe.js instance per publishable key; loaded on demand from the checkout only, so Stripe.js reaches no other page.
 const instances = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let instance = instances.get(publishableKey);
@@ -26,12 +25,7 @@ type Props = {
   onLoadError: () => void;
 };
 
-/**
- * Stripe's Payment Element in deferred-intent mode: the details are checked (`elements.submit()`)
- * before the order is placed, then the PaymentIntent the server created for its own total is confirmed
- * with its client secret (`redirect: "if_required"`: cards stay on the page, 3-D Secure opens Stripe's
- * own dialog; redirect-based methods come back to the order-success page).
- */
+/** Deferred-intent mode: the details are checked before the order is placed, then the server's PaymentIntent is confirmed. */
 export function StripePaymentElement(props: Props) {
   const locale = useLocale();
   const [stripe] = useState(() => stripeFor(props.publishableKey));

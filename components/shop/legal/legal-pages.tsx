@@ -24,11 +24,7 @@ export async function Privacy({ seller }: { seller: Seller }) {
   );
 }
 
-/**
- * Widerrufsbelehrung: the statutory model text (Anlage 1 zu Art. 246a § 1 Abs. 2 Satz 2 EGBGB) with the
- * seller's data, the exclusion for personalised goods (§ 312g Abs. 2 Nr. 1 BGB) and the model
- * withdrawal form (Anlage 2).
- */
+/** The statutory model text (Anlage 1 zu Art. 246a § 1 Abs. 2 Satz 2 EGBGB) with the seller's data and the model form. */
 export async function Withdrawal({ seller }: { seller: Seller }) {
   const { t, tags } = await legalText(seller);
   return (

@@ -33,12 +33,7 @@ const join = (parts: ReactNode[], separator: string) =>
     </Fragment>
   ));
 
-/**
- * The seller's data as rich-text tags for the legal texts in messages/*.json: <name></name>,
- * <address></address>, <email></email>, <phone></phone>, <contact></contact> (name, address, phone,
- * email), <recipient></recipient> (name, address, email: the model withdrawal form), and links to the
- * other legal pages (<imprint>…</imprint>, <terms>, <privacy>, <withdrawal>) and <b>…</b>.
- */
+/** The seller's data as rich-text tags for the legal texts in messages/*.json, plus links to the other legal pages. */
 export function legalTags(s: Seller, labels: { notSet: (variable: string) => string; phone: string; email: string }): RichTags {
   const v = (field: SellerField) => <SellerValue field={field} notSet={labels.notSet} />;
   const address = () => (

@@ -19,13 +19,7 @@ function isAbortLike(err: unknown): boolean {
   return err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError" || err.name === "ResponseAborted");
 }
 
-/**
- * Maps whatever a provider call threw to a GenerationError:
- * - aborted (deadline passed or caller gone) → "timeout";
- * - an answer that came back (2xx) but could not be read, or no image in it → "invalid";
- * - HTTP errors, network errors and everything else → "failed".
- * A RetryError (the SDK's wrapper after its retry) is judged by its last error.
- */
+/** Aborted → "timeout"; an answer that came back but could not be read → "invalid"; anything else → "failed". */
 export function toGenerationError(err: unknown, signal?: AbortSignal): GenerationError {
   if (err instanceof GenerationError) return err;
   if (signal?.aborted || isAbortLike(err)) return new GenerationError("timeout", "the provider did not answer in time", err);

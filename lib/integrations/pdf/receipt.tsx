@@ -2,10 +2,7 @@ import "server-only";
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
 import { renderPdf } from "./off-thread";
 
-/**
- * A one-page (or longer, it wraps) A4 receipt. Everything arrives translated and formatted: this
- * module only lays it out, so it knows nothing of the database, languages or money rules.
- */
+/** Everything arrives translated and formatted, so this module only lays out. */
 export interface ReceiptPdfInput {
   /** Document title and heading, e.g. "Receipt". */
   title: string;
@@ -17,7 +14,6 @@ export interface ReceiptPdfInput {
   items: { name: string; detail: string | null; quantity: string; unitPrice: string; total: string }[];
   totals: { label: string; value: string; strong?: boolean }[];
   footer: string;
-  /** Language of the document (PDF metadata). */
   language: string;
 }
 

@@ -9,11 +9,6 @@ import { toShirtVariantDto } from "./dto";
 import type { DeleteVariantResult } from "./mug";
 import { deleteCatalogueImageIfUnreferenced, lockShirt, mapUniqueViolations, shirtVariantInUse } from "./shared";
 
-/**
- * Shirt variants (spec sections 3 and 4): colour required, size one of the shirt's available sizes,
- * colour (ignoring case) and size unique per shirt. Writes lock the shirt first, like mug variants.
- */
-
 const comboExists = () => new ApiError(409, "errors.shirtVariantExists");
 const UNIQUES = { shirt_variants_color_size_unique: comboExists };
 
@@ -84,10 +79,7 @@ export async function updateShirtVariant(variantId: number, body: ShirtVariantBo
   return toShirtVariantDto(row);
 }
 
-/**
- * Deletes a shirt variant. Shirt variants have no active flag to fall back on, so one that an order
- * or a cart refers to is kept and the answer is 409 (errors.shirtVariantInUse).
- */
+/** Shirt variants have no active flag to fall back on, so one that orders or carts use is kept (409). */
 export async function deleteShirtVariant(variantId: number): Promise<DeleteVariantResult> {
   const db = await getDb();
   const imageId = await db.transaction(async (tx) => {

@@ -5,11 +5,7 @@ import { hashText, pickOfflineStyle, type OfflineStyle } from "./palette";
 import { rawInput, type Frame } from "./pixels";
 import { comic, duotone, pencil, popArt, vintage, watercolour } from "./styles";
 
-/**
- * The offline provider's work on one photo, on whichever thread calls it: the shop calls it in a worker
- * thread (./worker.ts via `stylePhoto` in ./index.ts), tests and benchmarks may call it directly. No
- * "server-only" here or in the modules it imports: the worker runs without React's server conditions.
- */
+/** No "server-only" here or in its imports: the worker runs without React's server conditions. */
 
 /** Print size: 2400 px on the long side covers the default mug's 200 × 80 mm template at 300 DPI (2362 px) for landscape and square photos. */
 const DEFAULT_LONG_SIDE = 2400;
@@ -66,7 +62,6 @@ async function render(frame: Frame, style: OfflineStyle, prompt: string, variant
   }
 }
 
-/** Styles one photo: JPEG, at least 1024 px on the long side. `variant` > 0 gives a variation (n > 1). */
 export async function stylePhotoInThread(
   image: GenerateRequest["image"],
   prompt: string,
