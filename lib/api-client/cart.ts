@@ -31,10 +31,6 @@ export async function applyCartAnswer(queryClient: QueryClient, cart: CartDto): 
   await queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: "none" });
 }
 
-/**
- * Mutation options for useMutation: `useMutation(cartMutations.add(queryClient))`, then
- * `mutate(body)`. On success the answered cart lands in the cache and ["cart"] is invalidated.
- */
 export const cartMutations = {
   add: (queryClient: QueryClient) =>
     mutationOptions({
