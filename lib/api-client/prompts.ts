@@ -4,8 +4,6 @@ import type { ImageDto } from "@/lib/schemas/images";
 import type { AiTestRunDto } from "@/lib/schemas/ai-test";
 import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
 
-/** The admin prompt screens' calls: prompts, their example image upload, and the prompt test run. */
-
 export const promptKeys = {
   all: ["admin", "prompts"] as const,
   detail: (id: number) => ["admin", "prompts", id] as const,
@@ -22,7 +20,6 @@ export const promptsApi = {
   update: (id: number, body: PromptBodyInput) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { method: "PUT", body }),
   /** A prompt that orders or generations refer to is archived instead: `{ deleted: false, archived: true }`. */
   remove: (id: number) => apiFetch<{ deleted: boolean; archived: boolean }>(`/admin/prompts/${id}`, { method: "DELETE" }),
-  /** Stores a prompt's example image (PNG/JPG/GIF/WEBP, max 10 MB, kept as WebP); the form then sends its id. */
   uploadExampleImage: (file: Blob) => {
     const form = new FormData();
     form.set("file", file, file instanceof File ? file.name : "image");
@@ -39,7 +36,6 @@ export interface PromptTestInput {
 }
 
 export const aiTestApi = {
-  /** POST /api/admin/ai/test (multipart): runs the models in parallel, one result each. */
   run: ({ image, providers, promptId }: PromptTestInput) => {
     const form = new FormData();
     form.set("image", image, image instanceof File ? image.name : "photo");

@@ -4,10 +4,7 @@ import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { isCartQuantity, MAX_QUANTITY } from "@/lib/schemas/cart-quantity";
 
-/**
- * Quantity 1–99 with − / + buttons and a text box. Typed values are committed on Enter or blur and only
- * when they are whole numbers in range; anything else is refused with the field message and reverted.
- */
+/** Typed values are committed on Enter or blur, and only whole numbers in range; anything else is refused and reverted. */
 export function QuantityStepper(props: { value: number; itemLabel: string; disabled?: boolean; onChange: (quantity: number) => void }) {
   const t = useTranslations();
   const id = useId();

@@ -9,10 +9,5 @@ function RetryLoading() {
   return <Spinner label={t("loading")} />;
 }
 
-/**
- * /checkout?orderId=… (paying an unpaid order again) in a chunk of its own: the checkout of a cart,
- * which nearly every visit to /checkout is, does not download the retry screen's code (order lines,
- * addresses, colour names). The server renders the spinner the retry screen shows while its order
- * loads, which it fetches in the browser anyway.
- */
+/** A chunk of its own: a cart's checkout, nearly every visit to /checkout, does not download the retry screen. */
 export const LazyRetryPayment = lazyComponent(() => import("./retry-payment").then((m) => m.RetryPayment), RetryLoading);

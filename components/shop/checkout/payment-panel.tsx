@@ -18,10 +18,6 @@ function StripeLoading() {
 // Stripe.js and its React bindings load only when the checkout needs them.
 const StripePaymentElement = lazyComponent(() => import("./stripe-payment-element").then((m) => m.StripePaymentElement), StripeLoading);
 
-/**
- * The payment section: GET /api/user/payments/config decides between the sandbox card form and Stripe's
- * Payment Element. The chosen form hands the checkout a PaymentMethod (null while it is not ready).
- */
 export function PaymentPanel(props: {
   amountCents: number;
   disabled?: boolean;

@@ -35,7 +35,6 @@ const BODIES: Record<StepId, StepBody> = {
   preview: laterStep((steps) => steps.PreviewStep),
 };
 
-/** The editor wizard (spec section 2): six steps, Back/Next, Next only when the step is complete. */
 export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: MugDto[]; initialPrompts: PublicPromptDto[] }) {
   const t = useTranslations("editor");
   const editor = useEditor({ mugs: initialMugs, prompts: initialPrompts });

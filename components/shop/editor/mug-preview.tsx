@@ -6,12 +6,7 @@ import { mugGeometry, type MugDimensions } from "./mug-geometry";
 const COLOR = /^#[0-9a-f]{3,8}$/i;
 const safeColor = (value: string, fallback: string) => (COLOR.test(value) ? value : fallback);
 
-/**
- * The chosen image on a mug drawn with the mug's real proportions: outside colour as the body, inside
- * colour in the opening, a shaded handle (it reads as a handle on a white mug against a white page
- * too), and the print wrapped around the visible front as vertical slices, each an affine map of the
- * template, clipped together by one outline along the rim's curve so the print's edges are smooth.
- */
+/** The handle is shaded so it reads as a handle on a white mug against a white page too. */
 export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsideColor: string; insideColor: string; label: string }) {
   const uid = useId().replace(/[^a-zA-Z0-9]/g, "");
   const g = mugGeometry(props.mug);

@@ -3,12 +3,7 @@
 import { useTranslations } from "next-intl";
 import { STEPS } from "./editor-state";
 
-/**
- * The steps as an ordered list; earlier steps can be revisited by clicking them. On a phone the list
- * folds into one line ("Step 3 of 6: Choose mug") over a segmented progress bar, so the current step is
- * visible without scrolling; the Back button goes to earlier steps there. Short classes (app/globals.css
- * `step*`): this list is part of the start page's HTML budget.
- */
+/** On a phone the list folds into one line over a progress bar so the current step shows without scrolling; short `step*` classes keep the start page's HTML small. */
 export function StepIndicator({ current, onGoTo, disabled }: { current: number; onGoTo: (step: number) => void; disabled: boolean }) {
   const t = useTranslations("editor");
   const currentId = STEPS[current] ?? STEPS[0];

@@ -13,11 +13,7 @@ const CropPanel = lazyComponent(
   () => null,
 );
 
-/**
- * Step 1: choose a photo (file input or drag and drop), refused in the browser when not an image or above 4 MB; then crop.
- * Until a photo is chosen the step is the shop's landing screen: the drop zone with price, shipping and
- * delivery right under it, the mug beside it (below it on a phone) and the styles' example results below.
- */
+/** Until a photo is chosen the step is the shop's landing screen. */
 export function UploadStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.upload");
   const tl = useTranslations("landing");

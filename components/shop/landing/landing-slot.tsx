@@ -2,11 +2,7 @@
 
 import { createContext, useContext, type ReactNode } from "react";
 
-/**
- * The landing screen's parts, rendered on the server (app/(shop)/(home)/page.tsx) and handed to the client
- * editor through context, so the upload step can place them around its drop zone without the editor
- * wizard passing them along: the key facts (price, shipping, delivery), the mug, the styles.
- */
+/** Rendered on the server and handed to the client editor through context, so the wizard need not pass them along. */
 export interface LandingParts {
   facts: ReactNode;
   mug: ReactNode;

@@ -55,7 +55,6 @@ async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Local
   );
 }
 
-/** The mug with its example image (default colour), its facts, colours and gross price. */
 async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Locale }) {
   if (!mug) return null;
   const t = await getTranslations({ locale, namespace: "landing.mug" });
@@ -105,7 +104,6 @@ async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Local
   );
 }
 
-/** The styles with their example results (the prompts' example images). */
 async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPromptDto[]; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "landing.styles" });
   const withExample = prompts.filter((p) => p.exampleImageUrl);

@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { CountKey, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import type { CategoryRow, CategoryTable, CategoryTreeConfig, ChildTable, GermanColumns, SubcategoryRow } from "./config";
 
-/** Reading a category tree: lists with counts, sorted by name with the caller's collation ("Öl" next to "Ol"). */
+/** Lists sort by name with the caller's collation ("Öl" next to "Ol"). */
 
 const collators = new Map<string, Intl.Collator>();
 function byName(locale: Locale): (a: { name: string; id: number }, b: { name: string; id: number }) => number {
@@ -59,7 +59,6 @@ function subcategoryDto<K extends CountKey>(countKey: K, row: SubcategoryRow, ca
   } as TreeSubcategoryDto<K>;
 }
 
-/** Categories matching `where` with their subcategories and counts, sorted by name (subcategories too). */
 export async function loadCategories<K extends CountKey>(
   cfg: CategoryTreeConfig<K>,
   db: Db | Tx,
@@ -105,7 +104,6 @@ export async function loadCategories<K extends CountKey>(
     .sort(compare);
 }
 
-/** Subcategories matching `where` with their category's name and count, sorted by name, then category name. */
 export async function loadSubcategories<K extends CountKey>(
   cfg: CategoryTreeConfig<K>,
   db: Db | Tx,
