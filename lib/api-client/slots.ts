@@ -5,7 +5,6 @@ import type { SlotTypeDto, SlotVariantBodyInput, SlotVariantDto } from "@/lib/sc
 const TYPES = "/admin/prompts/prompt-slot-types";
 const VARIANTS = "/admin/prompts/slot-variants";
 
-/** DELETE paths for the list pages' DeleteRowHost. */
 export const slotTypeDeletePath = `${TYPES}/{id}`;
 export const slotVariantDeletePath = `${VARIANTS}/{id}`;
 

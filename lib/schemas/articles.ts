@@ -126,7 +126,6 @@ export const priceCalculationBody = z
     need(p.salesDriver === "PERCENT" ? p.salesMarginPercent != null : true, "salesMarginPercent");
   });
 
-/** POST /api/admin/articles/mugs/{mugId}/variants and PUT …/mugs/variants/{variantId}. */
 export const mugVariantBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
   nameDe: optionalText(255, "validation.nameTooLong"),
@@ -137,14 +136,12 @@ export const mugVariantBody = z.object({
   isDefault: z.boolean({ error: "validation.invalidType" }).default(false),
 });
 
-/** POST /api/admin/articles/shirts/{shirtId}/variants and PUT …/shirts/variants/{variantId}. */
 export const shirtVariantBody = z.object({
   color: requiredText(100, "validation.colorNameRequired"),
   colorDe: optionalText(100),
   size: z.enum(SHIRT_SIZES, { error: "validation.sizeRequired" }),
 });
 
-/** POST /api/admin/articles/mugs/{mugId}/copy-variants. */
 export const copyVariantsBody = z.object({
   variantIds: z
     .array(id(), { error: "validation.selectVariants" })
