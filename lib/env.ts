@@ -149,12 +149,7 @@ export function env(): Env {
   return cached;
 }
 
-/**
- * Why a production start cannot know the real client address, or null. Every per-client limit counts
- * the X-Forwarded-For entry TRUSTED_PROXY_COUNT from the right: plain `next start` adds no entry of its
- * own (the caller would choose its address) unless a proxy the operator names explicitly does, and 0
- * puts every caller under one key (one client could use up everybody's limits).
- */
+/** Why a production start cannot know the real client address, or null: the limits would count an address the caller chose, or one for everybody. */
 export function clientAddressProblem(raw: Record<string, string | undefined> = process.env): string | null {
   if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
   const count = raw.TRUSTED_PROXY_COUNT?.trim();
@@ -165,7 +160,6 @@ export function clientAddressProblem(raw: Record<string, string | undefined> = p
   return 'Started without scripts/server.mjs (plain `next start`?): nothing appends the caller\'s address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (README "Client address").';
 }
 
-/** For tests that change process.env between cases. */
 export function resetEnvCache(): void {
   cached = undefined;
   secret = undefined;
@@ -173,18 +167,11 @@ export function resetEnvCache(): void {
 
 let secret: string | undefined;
 
-/**
- * The shop's public address for links in mails (AUTH_URL without a trailing slash); without
- * AUTH_URL the local development address.
- */
 export function publicBaseUrl(): string {
   return (env().AUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 }
 
-/**
- * The signing secret for session tokens. AUTH_SECRET when set; otherwise a random secret created once
- * in the data folder, so a fresh machine runs without configuration and sessions survive restarts.
- */
+/** Without AUTH_SECRET a random secret is created once in the data folder, so a fresh machine runs and sessions survive restarts. */
 export function authSecret(): string {
   if (secret) return secret;
   const configured = env().AUTH_SECRET;

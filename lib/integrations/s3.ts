@@ -18,7 +18,6 @@ export interface S3Config extends S3Credentials {
   endpoint?: string;
   /** true → http(s)://endpoint/bucket/key; false → http(s)://bucket.endpoint/key (virtual-hosted). */
   forcePathStyle: boolean;
-  /** Per-request deadline (default 30 s); the request is aborted after it. */
   timeoutMs?: number;
 }
 
@@ -42,15 +41,11 @@ function sha256Hex(data: string | Buffer): string {
 
 export const EMPTY_PAYLOAD_SHA256 = sha256Hex("");
 
-/**
- * URI-encodes per RFC 3986: everything except A-Z a-z 0-9 - . _ ~ becomes %XX (upper-case hex).
- * encodeURIComponent also leaves ! ' ( ) * alone, so those are escaped here.
- */
+/** RFC 3986: encodeURIComponent leaves ! ' ( ) * alone, so those are escaped here. */
 function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The URL of one object, path-style or virtual-hosted-style. Each key segment is encoded; "/" stays. */
 export function objectUrl(config: Pick<S3Config, "bucket" | "region" | "endpoint" | "forcePathStyle">, objectKey: string): URL {
   const base = new URL(config.endpoint ?? `https://s3.${config.region}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/+$/, ""); // an endpoint may sit under a path behind a proxy
@@ -93,7 +88,6 @@ function asBodyBytes(body: Buffer): Uint8Array<ArrayBuffer> {
   return body.buffer instanceof ArrayBuffer ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : new Uint8Array(body);
 }
 
-/** The <Code> of an S3 XML error body, if any (e.g. NoSuchKey, NoSuchBucket, SignatureDoesNotMatch). */
 function errorCode(body: string): string | undefined {
   return /<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1];
 }

@@ -23,7 +23,6 @@ const HOUR = 3600;
 /** The photo sent to a provider: large enough for print-quality results, small enough to upload fast. */
 const SOURCE_MAX_DIMENSION = 2048;
 
-/** Who asks: a signed-in customer (own limit) or a guest / anonymous visitor (limited per client address). */
 export type Requester = { kind: "user"; session: Session; clientIp: string } | { kind: "guest"; session: Session | null; clientIp: string };
 
 export function requesterFor(session: Session | null, clientIp: string): Requester {
@@ -105,7 +104,6 @@ export async function generateStyledImages(input: {
 }): Promise<GenerateResponse> {
   const { fields, photo, who } = input;
   const settings = input.settings ?? {};
-  // What can be checked without the photo is checked before the request counts against the limit.
   const [assembled] = await Promise.all([
     assemblePrompt(fields.promptId, input.extras),
     requireActiveMug(fields.mugId),

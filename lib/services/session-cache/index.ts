@@ -33,7 +33,6 @@ export class SessionUserCache<T = unknown> {
     this.usable = usable;
   }
 
-  /** The cached value if it may be served now, else undefined (the caller then loads). */
   peek(id: number): T | undefined {
     if (!this.usable()) return undefined;
     const hit = this.entries.get(id);
@@ -77,7 +76,6 @@ export class SessionUserCache<T = unknown> {
     }
   }
 
-  /** Drops the given users (all when ids is undefined), and any load running for them. */
   forget(ids?: readonly number[]): void {
     this.generation++;
     if (!ids) {
@@ -97,7 +95,6 @@ type Slot = { cache: SessionUserCache; listener?: Promise<Listener | null> };
 /** One cache per database handle, kept on globalThis: Next loads this module more than once per process. */
 const slots = ((globalThis as { __shopSessionUsers?: WeakMap<DbHandle, Slot> }).__shopSessionUsers ??= new WeakMap());
 
-/** Parses a notification payload: "*" → every user, else comma-separated ids. */
 export function parsePayload(payload: string): number[] | undefined {
   if (payload.trim() === "*") return undefined;
   return payload
@@ -149,11 +146,7 @@ export async function sessionListenerUp(handle: DbHandle): Promise<boolean> {
   return listener?.up === true;
 }
 
-/**
- * Inside the transaction that changes session-relevant user fields: tells every instance at commit
- * (pg_notify is transactional), and drops the ids here at once. Call forgetSessionUsers after the
- * commit too (a load between this and the commit could have stored the old row).
- */
+/** pg_notify is transactional, so every instance hears at commit; call forgetSessionUsers after the commit too, in case a load stored the old row meanwhile. */
 export async function announceSessionUsersChanged(tx: Tx | Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   await tx.execute(sql`select pg_notify(${SESSION_USERS_CHANNEL}, ${ids.join(",")})`);
