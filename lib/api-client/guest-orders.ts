@@ -2,17 +2,13 @@ import { apiFetch } from "./fetcher";
 import type { SessionResponse } from "@/lib/schemas/auth";
 import type { GuestOrderDto, SetPasswordBody } from "@/lib/schemas/guest-orders";
 
-/** Browser helpers for the guest order link (contract: lib/schemas/guest-orders.ts). No sign-in needed. */
-
 const guestPath = (token: string) => `/guest/orders/${encodeURIComponent(token)}`;
 
 export const guestOrdersApi = {
-  /** POST /api/guest/orders/{token}/cancel – only while pending; a paid order is refunded. */
   cancel: (token: string) => apiFetch<GuestOrderDto>(`${guestPath(token)}/cancel`, { method: "POST", redirectOnAuthError: false }),
   /** POST /api/guest/orders/{token}/password – the guest account gets a password and is signed in (409: an account exists). */
   setPassword: (token: string, body: SetPasswordBody) =>
     apiFetch<SessionResponse>(`${guestPath(token)}/password`, { method: "POST", body, redirectOnAuthError: false }),
-  /** POST /api/user/account/claim – the signed-in guest sets a password (order success page). */
   claim: (body: SetPasswordBody) => apiFetch<SessionResponse>("/user/account/claim", { method: "POST", body, redirectOnAuthError: false }),
 };
 

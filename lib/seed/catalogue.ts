@@ -1,4 +1,3 @@
-/** Seed: VAT rates, the supplier, article categories and the two sample articles (mug and T-shirt). */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import {

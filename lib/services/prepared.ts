@@ -3,11 +3,7 @@ import type { Db } from "@/db/client";
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
-/**
- * A query built once per database handle and run with placeholders (drizzle's `.prepare()`): the
- * hottest reads skip drizzle's query building (column casing, SQL text) on every request. Keyed by the
- * handle, so a replaced handle (tests, a reconnect) builds it again.
- */
+/** The hottest reads skip drizzle's query building on every request; keyed by the handle, so a replaced handle builds it again. */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let queries = cache.get(db);
   if (!queries) {

@@ -13,10 +13,7 @@ import { Totals } from "./totals";
 import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
 import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
-/**
- * /cart: lines with quantity and remove, clear with confirmation, the server's totals, checkout.
- * `serverRendered`: the page hydrated the refreshed cart into the query cache (no fetch on arrival).
- */
+/** `serverRendered`: the page hydrated the refreshed cart into the query cache, so nothing is fetched on arrival. */
 export function CartView({ serverRendered = false }: { serverRendered?: boolean }) {
   const t = useTranslations("cart");
   const tc = useTranslations("common");

@@ -14,7 +14,6 @@ export interface MailMessage {
   attachments?: MailAttachment[] | null;
 }
 
-/** A file sent with a mail. */
 export interface MailFile {
   filename: string;
   contentType: string;

@@ -1,9 +1,5 @@
 import "server-only";
-/**
- * The account mails (kind "account"): the password-reset link for an account with a password, the
- * set-a-password link for an email that only has guest orders, and the one-time sign-in link. Written in the language of the
- * request that asked for it, as plain text plus simple HTML like the order mails (orders/order-mails.ts).
- */
+/** Written in the language of the request that asked for them, as plain text plus simple HTML like the order mails. */
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
