@@ -4,10 +4,7 @@ import { redirect } from "next/navigation";
 import type { Role } from "@/db/schema";
 import { getServerSession, hasRole, type Session } from "./session";
 
-/**
- * Page guard (server side, after the proxy's first filter): no current session → /login remembering
- * the page; lacking every required role → /.
- */
+/** Runs on the server after the proxy's first filter, which cannot tell whether the session is still current. */
 export async function requireRoles(roles: readonly Role[]): Promise<Session> {
   const session = await getServerSession();
   if (!session) {

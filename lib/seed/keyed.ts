@@ -35,7 +35,6 @@ export interface CategoryTree {
   subcategories: Map<string, number>;
 }
 
-/** The category and subcategory tables of one tree (articles or prompts). */
 export interface CategoryTables {
   loadCategories(): Promise<Keyed[]>;
   insertCategories(rows: { name: string; description: string }[]): Promise<unknown>;

@@ -1,7 +1,5 @@
-// Starts a worker thread from its TypeScript source where nothing was bundled (vitest, tsx scripts):
-// tsx's API registers its loader in this thread, then imports the worker module given as
-// workerData.entry (a file URL). Node 20's `--import tsx` in a worker's execArgv does not reach the
-// worker's own entry module, hence this step. Messages posted meanwhile wait in the port's queue.
+// Starts a worker from its TypeScript source where nothing was bundled (vitest, tsx): Node 20's `--import tsx`
+// in a worker's execArgv does not reach the worker's entry module, so tsx is registered here first.
 import { workerData } from "node:worker_threads";
 import { tsImport } from "tsx/esm/api";
 

@@ -22,13 +22,12 @@ export function emptyAddress(firstName = "", lastName = ""): AddressValues {
   return { firstName, lastName, street1: "", street2: "", city: "", postalCode: "", countryCode: DEFAULT_COUNTRY };
 }
 
-/** GET /api/countries: names in the active language (the answer depends on it). */
+/** Keyed by language because the answer's names depend on it. */
 function useCountries() {
   const locale = useLocale();
   return useQuery(countriesQuery(locale));
 }
 
-/** Shipping or billing address: names, street lines, city, postal code and a country from the server's list. */
 export function AddressFields(props: {
   section: "shipping" | "billing";
   legend: string;

@@ -10,10 +10,7 @@ import type { Editor } from "./use-editor";
 
 export const SIGN_IN_FOR_CART = `/login?callbackUrl=${encodeURIComponent("/editor")}`;
 
-/**
- * Add to cart: needs a generated image, a mug and a colour variant (spec section 5) and a session
- * (a guest whose registration failed is asked to sign in). Success goes to the cart.
- */
+/** A guest whose registration failed is asked to sign in. */
 export function AddToCart({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.preview");
   const router = useRouter();

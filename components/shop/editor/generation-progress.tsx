@@ -3,10 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 
-/**
- * An indeterminate progress bar with the seconds since the job started (also across a reload: the
- * start comes from the job) and a reassuring text (generation takes ~30 s or more).
- */
+/** The elapsed seconds survive a reload because the start comes from the job. */
 export function GenerationProgress({ startedAt, reattached = false }: { startedAt: number; reattached?: boolean }) {
   const t = useTranslations("editor.generate");
   const [now, setNow] = useState(() => Date.now());

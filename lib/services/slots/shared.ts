@@ -20,7 +20,6 @@ export function violatedConstraint(err: unknown): string | undefined {
 /** The unique index that keeps slot type positions apart (db/schema/prompts.ts). */
 export const SLOT_POSITION_UNIQUE = "slot_types_position_unique";
 
-/** Did `err` break the unique position of slot types? */
 export function isPositionTaken(err: unknown): boolean {
   return pgErrorCode(err) === "23505" && violatedConstraint(err) === SLOT_POSITION_UNIQUE;
 }
