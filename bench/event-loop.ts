@@ -1,5 +1,5 @@
 /**
- * Event-loop benchmark (issue 12, "event loop while PDFs and generations run"): in one process, on a
+ * Event-loop benchmark: in one process, on a
  * fresh migrated and seeded PGlite database, a probe calls GET /api/countries every 10 ms while
  *   1. nothing else runs (idle), then
  *   2. N print PDFs (POST /api/public/pdf/generate: half of them images never printed before, half

@@ -180,7 +180,7 @@ async function runCases(): Promise<Result[]> {
 }
 
 /**
- * `--json`: the per-request session resolution of issue 12 (getRequestSession: cookie, token, user
+ * `--json`: the per-request session resolution (getRequestSession: cookie, token, user
  * lookup) with the admin cookie, 3 rounds of 2000 calls, the median round; printed as one line
  * {"rows":[…]} for `npm run bench` (bench/http/external.ts).
  */

@@ -6,7 +6,7 @@
  *   3. the offline provider (sharp styles) on the 2048 px upload, per style.
  * Beside 1, in the same run and interleaved with it (intake, control, intake, control, …), the control:
  * a plain sharp script doing the same steps on the same file (decode, EXIF rotate, crop, resize to
- * 2048 px, JPEG q90 4:4:4), without intake's checks. Goal (issue 12): intake ≤ 1.1× the control.
+ * 2048 px, JPEG q90 4:4:4), without intake's checks. Goal: intake ≤ 1.1× the control.
  * Nothing is asserted.   npx tsx --conditions=react-server bench/images.ts [--quick] [--json]
  * With --json the last stdout line is {"rows":[…]} for the `npm run bench` orchestrator.
  */

@@ -1,5 +1,5 @@
 /**
- * Memory benchmark (issue 12, "memory on PGlite"): in one process, PGlite on disk as the server opens
+ * Memory benchmark: in one process, PGlite on disk as the server opens
  * it ($DATA_DIR/pglite, a temporary folder here), migrated and seeded; a signed-in customer with a
  * cart line; then C concurrent loops of GET /api/user/cart and GET /api/user/orders (the route
  * handlers, as bench/handlers.ts calls them) for LOAD seconds; then idle for AFTER seconds.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the server-side figures of issue 12, the shop's production build side by side with
+ * `npm run bench`: the server-side figures: the shop's production build side by side with
  * the control app in bench/control (bench/http/, bench/README.md). `npm run bench -- --help` lists the
  * options. The in-process handler timings are `npm run bench:handlers` (bench/handlers.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Session-token reading per request (issue 12 row "session resolution"): Auth.js's decode (derives
+ * Session-token reading per request: Auth.js's decode (derives
  * the key with HKDF and its thumbprint on every call) against readSessionToken (key derived once),
  * interleaved in one process. Prints figures, asserts nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * What is measured under load (wrk) and how the rows of issue 12 are made from the medians. Each
+ * What is measured under load (wrk) and how the rows are made from the medians. Each
  * measurement is one URL on one server at a fixed connection count; rows compare a shop measurement
  * with a control measurement of the same round set.
  */
@@ -55,7 +55,7 @@ export interface RowContext {
 export interface RowSpec {
   /** Matched by --only. */
   label: string;
-  /** Place in the printed table (the order of issue 12's table). */
+  /** Place in the printed table. */
   rank: number;
   needs: readonly string[];
   make: (ctx: RowContext) => Row[];

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 12 rows "first-load JS" and "Lighthouse mobile"): the storefront pages of
+ * `npm run bench:web`: the storefront pages of
  * the production build against the floor page of the control app (bench/control), side by side in one
  * run. Prints figures and the goals; asserts nothing (bench/web/README.md).
  *
