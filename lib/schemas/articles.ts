@@ -29,7 +29,6 @@ const cents = (error: `validation.${string}` = "validation.invalidAmount") =>
 /** A signed amount (a margin may be negative: selling below cost is the owner's choice). */
 const signedCents = (error: `validation.${string}` = "validation.invalidAmount") =>
   z.number({ error }).int({ error }).min(-MAX_CENTS, { error }).max(MAX_CENTS, { error });
-/** A percent with at most three decimals in [min, max]. */
 const percent = (min: number, max: number, error: `validation.${string}` = "validation.invalidPercent") =>
   z
     .number({ error })
@@ -44,7 +43,6 @@ export const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, { error: "validation.colorInvalid" })
   .transform((v) => v.toUpperCase());
 
-/** A length in millimetres, positive, two decimals. */
 const mm = (error: `validation.${string}` = "validation.positiveNumber") =>
   z
     .number({ error })
@@ -211,7 +209,6 @@ export const variantsCatalogQuery = z.object({
   ),
 });
 
-/** GET /api/admin/articles query (also read by the server-rendered list from searchParams). */
 export const listArticlesQuery = z.object({
   type: z.enum(ARTICLE_TYPES).optional(),
   categoryId: queryId,
@@ -275,7 +272,6 @@ export const shirtVariantAdminResponse = z.object({
 
 const idName = z.object({ id: z.number().int(), name: z.string() });
 
-/** GET /api/admin/articles/{articleId}: everything the article form shows. */
 export const articleResponse = z.object({
   id: z.number().int(),
   type: z.enum(ARTICLE_TYPES),
@@ -320,7 +316,6 @@ export const articleResponse = z.object({
   updatedAt: z.string(),
 });
 
-/** One row of GET /api/admin/articles. */
 export const articleListItemResponse = z.object({
   id: z.number().int(),
   type: z.enum(ARTICLE_TYPES),
@@ -330,7 +325,6 @@ export const articleListItemResponse = z.object({
   active: z.boolean(),
   category: idName,
   subcategory: idName.nullable(),
-  /** Gross shop price in cents, null when not sellable. */
   priceCents: z.number().int().nullable(),
   variantCount: z.number().int(),
   /** The default mug variant's example image (or the first shirt variant's), `/api/images/{id}` or null. */
@@ -348,7 +342,6 @@ export const articlePageResponse = z.object({
 /** DELETE /api/admin/articles/{articleId}: orders refer to it → deactivated instead of deleted. */
 export const deleteArticleResponse = z.object({ deleted: z.boolean(), deactivated: z.boolean() });
 
-/** GET /api/admin/articles/mugs/variants-catalog: every mug's variants grouped by mug, for the copy dialog. */
 export const variantsCatalogResponse = z.array(
   z.object({
     mugId: z.number().int(),

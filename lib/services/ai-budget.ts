@@ -35,7 +35,6 @@ function ceilingUnits(w: WindowName, paying: boolean): number {
   return paying ? limit : Math.floor((limit * (100 - env().AI_BUDGET_RESERVED_FOR_PAYING_PERCENT)) / 100);
 }
 
-/** A reservation taken by reserveAiBudget: settle it exactly once with settleAiBudget. */
 export interface AiBudgetReservation {
   units: number;
   /** When it was taken: it is settled in the windows it was taken in. */
@@ -101,10 +100,8 @@ async function noteRefusal(at: number): Promise<void> {
 }
 
 export interface AiBudgetWindow {
-  /** Estimated spend of the current window (recorded costs plus calls under way), in cents. */
   spentCents: number;
   limitCents: number;
-  /** Requests refused in this window because the budget was used up. */
   refused: number;
   /** Generation with paid providers is closed: a request was refused, or the spend reached the limit. */
   exhausted: boolean;

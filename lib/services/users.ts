@@ -46,15 +46,11 @@ export async function findActiveSessionUser(id: number, sessionVersion: number):
   return user && user.sessionVersion === sessionVersion ? user : null;
 }
 
-/** Public view of a user (no hash, no version). */
 export function publicUser(u: SessionUser) {
   return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, phone: u.phone };
 }
 
-/**
- * The key of a sign-in budget of the account: a known device's own, else the account's on this
- * client network, so failures from one network do not delay the owner elsewhere.
- */
+/** A known device's own budget, else the account's on this network, so failures from one network do not delay the owner elsewhere. */
 function pairKey(email: string, network: string, deviceId: string | null): string {
   return deviceId ? `login:device:${deviceId}` : `login:pair:${network}:${email}`;
 }
@@ -143,10 +139,7 @@ export async function verifyCredentials(
   return { ...user, deviceId };
 }
 
-/**
- * Stores the password at the current cost after a successful sign-in with a hash of an older cost.
- * Only replaces the hash it verified (a password changed meanwhile wins); a failure only logs.
- */
+/** Only replaces the hash it verified (a password changed meanwhile wins); a failure only logs. */
 async function rehash(userId: number, password: string, verifiedHash: string | null): Promise<void> {
   try {
     const fresh = await hashPassword(password);

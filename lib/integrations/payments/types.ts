@@ -26,7 +26,6 @@ export interface CreatePaymentInput {
 
 export interface ProviderPayment {
   providerPaymentId: string;
-  /** Stripe: the PaymentIntent client secret for the Payment Element; null for the sandbox. */
   clientSecret: string | null;
   status: ProviderPaymentStatus;
 }
@@ -45,7 +44,6 @@ export interface ProviderRefund {
   refundId: string;
   /** pending: the provider confirms later (Stripe then announces it with charge.refunded). */
   status: "succeeded" | "pending" | "failed";
-  /** Cents refunded by this refund (as the provider reports it). */
   amountCents: number;
 }
 
@@ -57,20 +55,14 @@ export interface PaymentProvider {
   retrieve(providerPaymentId: string): Promise<ProviderPaymentSnapshot>;
   /** A repeated call with the same idempotency key refunds once. */
   refund(providerPaymentId: string, idempotencyKey: string, amountCents: number, ourRefundId?: number): Promise<ProviderRefund>;
-  /**
-   * The refund of this payment that carries our refund id in its metadata, or null: before a refund
-   * whose answer was lost is sent again (the provider forgets idempotency keys after a while).
-   */
+  /** Looked up before a refund whose answer was lost is resent, since the provider forgets idempotency keys after a while. */
   findRefund?(providerPaymentId: string, ourRefundId: number): Promise<ProviderRefund | null>;
   cancel(providerPaymentId: string): Promise<void>;
 }
 
 /** A provider call failed (network, provider outage, rejected request): the caller answers 502. */
 export class PaymentProviderError extends Error {
-  /**
-   * True when the provider certainly did not act (it refused the request: a 4xx other than 409/429).
-   * False for a timeout, a lost answer, 409, 429 or a 5xx: the request may have been carried out.
-   */
+  /** True only when the provider certainly did not act (a 4xx other than 409/429); otherwise the request may have been carried out. */
   readonly definitive: boolean;
   constructor(message: string, cause?: unknown, definitive = false) {
     super(message, { cause });
