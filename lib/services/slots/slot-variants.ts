@@ -8,7 +8,7 @@ import { imageUrl } from "@/lib/schemas/catalog";
 import type { ListSlotVariantsQuery, SlotVariantBody, SlotVariantDto } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
 import { deleteCatalogueImageIfUnreferenced } from "../article-variants/shared";
-import { likePattern, violatedConstraint } from "./shared";
+import { likePattern, violatedConstraint } from "../list-query";
 
 /**
  * Slot variants (spec sections 3, 7 and 9): name, slot type, LLM and prompt text required, optional
