@@ -54,8 +54,8 @@ export const SEGMENT_CLIENT_NAMESPACES = {
   "admin/suppliers/new": ["form", "validation"],
   "admin/suppliers/[supplierId]": ["form", "validation"],
   "admin/vat": ["vat"],
-  "admin/vat/new": ["validation"],
-  "admin/vat/[vatId]": ["validation"],
+  "admin/vat/new": ["form", "validation"],
+  "admin/vat/[vatId]": ["form", "validation"],
   login: ["common", "login", "validation"],
   "reset-password": ["common", "login", "resetPassword", "validation"],
   // One form serves both pages (components/auth/mailed-link-form.tsx): both send both texts.

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import type { ListSuppliersQuery, SupplierBody, SupplierDto, SupplierPage, SupplierSort } from "@/lib/schemas/suppliers";
 import { invalidateCatalog } from "./catalog-cache";
+import { likePattern, pagedQuery } from "./list-query";
 
 type Row = Supplier & { countryNameEn: string | null; countryNameDe: string | null };
 
@@ -54,11 +55,6 @@ const columns = {
   countryNameDe: countries.nameDe,
 };
 
-/** `%`, `_` and `\` typed by the admin are searched literally. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const p = likePattern(q);
@@ -90,18 +86,20 @@ function orderBy(sort: SupplierSort): SQL[] {
 export async function listSuppliers(query: ListSuppliersQuery, locale: Locale): Promise<SupplierPage> {
   const db = await getDb();
   const where = searchCondition(query.q);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(columns)
-      .from(suppliers)
-      .leftJoin(countries, eq(countries.code, suppliers.countryCode))
-      .where(where)
-      .orderBy(...orderBy(query.sort))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedQuery(
+    query,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(suppliers)
+        .leftJoin(countries, eq(countries.code, suppliers.countryCode))
+        .where(where)
+        .orderBy(...orderBy(query.sort))
+        .limit(limit)
+        .offset(offset),
     db.select({ total: count() }).from(suppliers).where(where),
-  ]);
-  return { items: rows.map((r) => toDto(r, locale)), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    (r) => toDto(r, locale),
+  );
 }
 
 export async function listSupplierOptions(): Promise<{ id: number; name: string }[]> {

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { listArticlesQuery, type ListArticlesQuery } from "@/lib/schemas/articles";
+import { listArticlesQuery } from "@/lib/schemas/articles";
 import { listArticles } from "@/lib/services/articles";
 import { listArticleCategories } from "@/lib/services/article-categories";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
-import { Pagination } from "@/components/ui/list/pagination";
+import { ListPage } from "@/components/ui/list/list-page";
+import { readListQuery, redirectPastLastPage } from "@/components/ui/list/list-query";
 import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
-import { firstParam, hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
 import { ArticleTable } from "@/components/admin/articles/article-table";
 import { ARTICLES_PATH } from "@/components/admin/articles/paths";
@@ -20,25 +20,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("articles"))("title") };
 }
 
-const KEYS = ["type", "categoryId", "subcategoryId", "active", "q", "sort", "page", "pageSize"] as const;
-
-/** The list state from the URL; a value that does not parse (a hand-edited URL) falls back to its default. */
-function readQuery(searchParams: SearchParamsRecord): ListArticlesQuery {
-  const raw = Object.fromEntries(KEYS.map((key) => [key, firstParam(searchParams[key])]));
-  const parsed = listArticlesQuery.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  return listArticlesQuery.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
-}
-
 export default async function ArticlesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
-  const [params, locale, t, tl] = await Promise.all([searchParams, getLocale(), getTranslations("articles"), getTranslations("list")]);
-  const query = readQuery(params);
+  const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("articles")]);
+  const query = readListQuery(listArticlesQuery, params);
   const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(isLocale(locale) ? locale : DEFAULT_LOCALE)]);
-  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
-  // After deleting the last row of the last page, or from a stale link: show the last page that has rows.
-  if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(ARTICLES_PATH, params, { page: lastPage }));
+  redirectPastLastPage(ARTICLES_PATH, params, result);
 
   const filtered =
     query.type !== undefined ||
@@ -63,11 +50,21 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
     </div>
   );
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        {newButtons}
-      </div>
+    <ListPage
+      title={t("title")}
+      actions={newButtons}
+      count={result.total}
+      filtered={filtered}
+      resetHref={ARTICLES_PATH}
+      testIdPrefix="article"
+      empty={
+        <EmptyState message={t("empty")} testId="article-empty">
+          <p className="text-sm text-stone-500">{t("emptyHint")}</p>
+        </EmptyState>
+      }
+      table={<ArticleTable items={result.items} sort={query.sort} searchParams={params} />}
+      paging={{ basePath: ARTICLES_PATH, searchParams: params, ...result }}
+    >
       <DeleteRowHost
         pathTemplate="/admin/articles/{id}"
         title={t("confirmDelete", { name: "{name}" })}
@@ -96,24 +93,6 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
           { param: "sort", label: t("list.sortLabel"), allLabel: t("list.sort.name"), options: sortOptions },
         ]}
       />
-      {result.total === 0 ? (
-        filtered ? (
-          <EmptyState message={tl("noResults")} testId="article-no-results">
-            <Link href={ARTICLES_PATH} className="btn-secondary">
-              {tl("resetFilters")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState message={t("empty")} testId="article-empty">
-            <p className="text-sm text-stone-500">{t("emptyHint")}</p>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ArticleTable items={result.items} sort={query.sort} searchParams={params} />
-          <Pagination basePath={ARTICLES_PATH} searchParams={params} page={result.page} pageSize={result.pageSize} total={result.total} />
-        </>
-      )}
-    </section>
+    </ListPage>
   );
 }

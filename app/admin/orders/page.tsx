@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { listAdminOrders } from "@/lib/services/orders/admin-queries";
-import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { redirectPastLastPage } from "@/components/ui/list/list-query";
 import { readOrdersQuery } from "@/components/admin/orders/list-query";
 import { OrdersListView } from "@/components/admin/orders/orders-list-view";
 import { OPEN_ORDERS_PATH } from "@/components/admin/orders/paths";
@@ -19,8 +19,6 @@ export default async function OpenOrdersPage({ searchParams }: { searchParams: P
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
   const query = readOrdersQuery(params, { fixed: "open" });
   const result = await listAdminOrders(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
-  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
-  // After the last row of the last page moved on (processed, shipped), or from a stale link: the last page with rows.
-  if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(OPEN_ORDERS_PATH, params, { page: lastPage }));
+  redirectPastLastPage(OPEN_ORDERS_PATH, params, result);
   return <OrdersListView kind="open" query={query} result={result} searchParams={params} />;
 }

@@ -3,12 +3,14 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { listSlotVariantsQuery, type ListSlotVariantsQuery } from "@/lib/schemas/prompts";
+import { listSlotVariantsQuery } from "@/lib/schemas/prompts";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import { slotVariantDeletePath } from "@/lib/api-client/slots";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
 import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
-import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { ListPage } from "@/components/ui/list/list-page";
+import { readListQuery } from "@/components/ui/list/list-query";
 import { EmptyState } from "@/components/ui/query-state";
 import { SlotVariantTable } from "@/components/admin/slots/slot-variant-table";
 import { SLOT_TYPES_PATH, SLOT_VARIANTS_PATH } from "@/components/admin/slots/paths";
@@ -17,36 +19,48 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("slots"))("variantsTitle") };
 }
 
-/** The list state from the URL; a value that does not parse (a hand-edited URL) is ignored. */
-function readQuery(searchParams: SearchParamsRecord): ListSlotVariantsQuery {
-  const raw = { typeId: firstParam(searchParams.typeId), q: firstParam(searchParams.q) };
-  const parsed = listSlotVariantsQuery.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  return listSlotVariantsQuery.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
-}
-
 /** Slot variants (spec section 2): filter by slot type, search, thumbnails, created date; one shared delete dialog. */
 export default async function SlotVariantsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
-  const [params, locale, t, tl] = await Promise.all([searchParams, getLocale(), getTranslations("slots"), getTranslations("list")]);
-  const query = readQuery(params);
+  const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("slots")]);
+  const query = readListQuery(listSlotVariantsQuery, params);
   const [types, items] = await Promise.all([listSlotTypes(), listSlotVariants(query, isLocale(locale) ? locale : DEFAULT_LOCALE)]);
   const newHref = query.typeId ? `${SLOT_VARIANTS_PATH}/new?typeId=${query.typeId}` : `${SLOT_VARIANTS_PATH}/new`;
   const filtered = query.typeId !== undefined || query.q !== undefined;
+  const newButton = (
+    <Link href={newHref} className="btn-primary">
+      {t("newVariant")}
+    </Link>
+  );
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("variantsTitle")}</h1>
-          <p className="text-sm text-stone-600">{t("variantsIntro")}</p>
-        </div>
-        {types.length > 0 && (
-          <Link href={newHref} className="btn-primary">
-            {t("newVariant")}
-          </Link>
-        )}
-      </div>
+    <ListPage
+      title={t("variantsTitle")}
+      intro={t("variantsIntro")}
+      actions={types.length > 0 && newButton}
+      count={items.length}
+      filtered={filtered && types.length > 0}
+      resetHref={SLOT_VARIANTS_PATH}
+      testIdPrefix="slot-variant"
+      empty={
+        types.length === 0 ? (
+          <EmptyState message={t("needTypeFirst")} testId="slot-variant-no-types">
+            <Link href={SLOT_TYPES_PATH} className="btn-primary">
+              {t("typesTitle")}
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState message={t("variantsEmpty")} testId="slot-variant-empty">
+            {newButton}
+          </EmptyState>
+        )
+      }
+      table={<SlotVariantTable items={items} />}
+      footer={
+        <p className="text-sm text-stone-600" data-testid="slot-variant-count">
+          {t("variantTotal", { count: items.length })}
+        </p>
+      }
+    >
       <DeleteRowHost
         pathTemplate={slotVariantDeletePath}
         title={t("confirmDeleteVariant", { name: "{name}" })}
@@ -63,34 +77,6 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
           },
         ]}
       />
-      {types.length === 0 ? (
-        <EmptyState message={t("needTypeFirst")} testId="slot-variant-no-types">
-          <Link href={SLOT_TYPES_PATH} className="btn-primary">
-            {t("typesTitle")}
-          </Link>
-        </EmptyState>
-      ) : items.length === 0 ? (
-        filtered ? (
-          <EmptyState message={tl("noResults")} testId="slot-variant-no-results">
-            <Link href={SLOT_VARIANTS_PATH} className="btn-secondary">
-              {tl("resetFilters")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState message={t("variantsEmpty")} testId="slot-variant-empty">
-            <Link href={newHref} className="btn-primary">
-              {t("newVariant")}
-            </Link>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <SlotVariantTable items={items} />
-          <p className="text-sm text-stone-600" data-testid="slot-variant-count">
-            {t("variantTotal", { count: items.length })}
-          </p>
-        </>
-      )}
-    </section>
+    </ListPage>
   );
 }

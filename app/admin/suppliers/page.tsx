@@ -1,15 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { listSuppliersQuery, type ListSuppliersQuery } from "@/lib/schemas/suppliers";
+import { listSuppliersQuery } from "@/lib/schemas/suppliers";
 import { listSuppliers } from "@/lib/services/suppliers";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
-import { Pagination } from "@/components/ui/list/pagination";
+import { ListPage } from "@/components/ui/list/list-page";
+import { readListQuery, redirectPastLastPage } from "@/components/ui/list/list-query";
 import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
-import { firstParam, hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
 import { SupplierTable } from "@/components/admin/suppliers/supplier-table";
 import { SUPPLIERS_PATH } from "@/components/admin/suppliers/paths";
@@ -18,28 +18,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("suppliers"))("title") };
 }
 
-/** The list state from the URL; a value that does not parse (a hand-edited URL) falls back to its default. */
-function readQuery(searchParams: SearchParamsRecord): ListSuppliersQuery {
-  const raw = {
-    q: firstParam(searchParams.q),
-    sort: firstParam(searchParams.sort),
-    page: firstParam(searchParams.page),
-    pageSize: firstParam(searchParams.pageSize),
-  };
-  const parsed = listSuppliersQuery.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  return listSuppliersQuery.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
-}
-
 export default async function SuppliersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
-  const [params, locale, t, tl] = await Promise.all([searchParams, getLocale(), getTranslations("suppliers"), getTranslations("list")]);
-  const query = readQuery(params);
+  const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("suppliers")]);
+  const query = readListQuery(listSuppliersQuery, params);
   const result = await listSuppliers(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
-  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
-  // After deleting the last row of the last page, or from a stale link: show the last page that has rows.
-  if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(SUPPLIERS_PATH, params, { page: lastPage }));
+  redirectPastLastPage(SUPPLIERS_PATH, params, result);
 
   const sortOptions = [
     { value: "-companyName", label: t("sortCompanyDesc") },
@@ -48,14 +32,27 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
     { value: "-createdAt", label: t("sortNewest") },
     { value: "createdAt", label: t("sortOldest") },
   ];
+  const newButton = (
+    <Link href={`${SUPPLIERS_PATH}/new`} className="btn-primary">
+      {t("new")}
+    </Link>
+  );
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <Link href={`${SUPPLIERS_PATH}/new`} className="btn-primary">
-          {t("new")}
-        </Link>
-      </div>
+    <ListPage
+      title={t("title")}
+      actions={newButton}
+      count={result.total}
+      filtered={!!query.q}
+      resetHref={SUPPLIERS_PATH}
+      testIdPrefix="supplier"
+      empty={
+        <EmptyState message={t("empty")} testId="supplier-empty">
+          {newButton}
+        </EmptyState>
+      }
+      table={<SupplierTable items={result.items} sort={query.sort} searchParams={params} />}
+      paging={{ basePath: SUPPLIERS_PATH, searchParams: params, ...result }}
+    >
       <DeleteRowHost
         pathTemplate="/admin/suppliers/{id}"
         title={t("confirmDelete", { name: "{name}" })}
@@ -65,26 +62,6 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
         searchLabel={t("searchLabel")}
         filters={[{ param: "sort", label: t("sortLabel"), allLabel: t("sortCompanyAsc"), options: sortOptions }]}
       />
-      {result.total === 0 ? (
-        query.q ? (
-          <EmptyState message={tl("noResults")} testId="supplier-no-results">
-            <Link href={SUPPLIERS_PATH} className="btn-secondary">
-              {tl("resetFilters")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState message={t("empty")} testId="supplier-empty">
-            <Link href={`${SUPPLIERS_PATH}/new`} className="btn-primary">
-              {t("new")}
-            </Link>
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <SupplierTable items={result.items} sort={query.sort} searchParams={params} />
-          <Pagination basePath={SUPPLIERS_PATH} searchParams={params} page={result.page} pageSize={result.pageSize} total={result.total} />
-        </>
-      )}
-    </section>
+    </ListPage>
   );
 }

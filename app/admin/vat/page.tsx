@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { listVatRates } from "@/lib/services/vat";
+import { ListPage } from "@/components/ui/list/list-page";
 import { VatTable } from "@/components/admin/vat/vat-table";
 import { VatRowActions } from "@/components/admin/vat/vat-row-actions";
 import { ChooseDefaultVat } from "@/components/admin/vat/choose-default-vat";
@@ -16,20 +17,24 @@ export default async function VatListPage() {
   const [t, rates] = await Promise.all([getTranslations("vat"), listVatRates()]);
   const hasDefault = rates.some((r) => r.isDefault);
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+    <ListPage
+      title={t("title")}
+      actions={
         <Link href="/admin/vat/new" className="btn-primary">
           {t("new")}
         </Link>
-      </div>
+      }
+      count={rates.length}
+      filtered={false}
+      resetHref="/admin/vat"
+      testIdPrefix="vat"
+      empty={<p className="card text-stone-600">{t("empty")}</p>}
+      table={
+        <VatTable rates={rates.map(({ id, name, percent, description, isDefault }) => ({ id, name, percent, description, isDefault }))} />
+      }
+    >
       {!hasDefault && rates.length > 0 && <ChooseDefaultVat rates={rates} />}
       <VatRowActions />
-      {rates.length === 0 ? (
-        <p className="card text-stone-600">{t("empty")}</p>
-      ) : (
-        <VatTable rates={rates.map(({ id, name, percent, description, isDefault }) => ({ id, name, percent, description, isDefault }))} />
-      )}
-    </section>
+    </ListPage>
   );
 }

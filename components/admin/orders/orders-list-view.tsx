@@ -4,7 +4,7 @@ import { formatEuro } from "@/lib/format";
 import { adminOrdersExportUrl } from "@/lib/api-client/admin-orders";
 import type { AdminOrderPage, AdminOrdersQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
-import { Pagination } from "@/components/ui/list/pagination";
+import { ListPage } from "@/components/ui/list/list-page";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
 import { DateRangeFilter } from "./date-range-filter";
@@ -51,17 +51,18 @@ export async function OrdersListView({
   result: AdminOrderPage;
   searchParams: SearchParamsRecord;
 }) {
-  const [t, tl, locale] = await Promise.all([getTranslations("adminOrders"), getTranslations("list"), getLocale()]);
+  const [t, locale] = await Promise.all([getTranslations("adminOrders"), getLocale()]);
   const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
   const filtered = !!query.q || !!query.from || !!query.to;
   const exportFilter = { status: query.status, q: query.q, from: query.from, to: query.to };
   // The first button leaves the format to the server, which picks the one of the admin's language.
   const ownFormat: OrderExportFormat = locale === "de" ? "excel-de" : "csv";
   const otherFormat: OrderExportFormat = ownFormat === "csv" ? "excel-de" : "csv";
+  const resetHref = kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`;
   return (
-    <section className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{kind === "open" ? t("openTitle") : t("historyTitle")}</h1>
+    <ListPage
+      title={kind === "open" ? t("openTitle") : t("historyTitle")}
+      actions={
         <div role="group" aria-label={t("exportGroup")} className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-stone-600">{t("export")}</span>
           <a href={adminOrdersExportUrl(exportFilter)} download className="btn-secondary" data-testid="order-export">
@@ -76,7 +77,30 @@ export async function OrdersListView({
             {t(`exportFormat.${otherFormat}`)}
           </a>
         </div>
-      </div>
+      }
+      count={result.total}
+      filtered={filtered}
+      resetHref={resetHref}
+      testIdPrefix="order"
+      empty={
+        <EmptyState
+          message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)}
+          testId="order-empty"
+        >
+          {kind === "open" ? (
+            <Link href={ORDER_HISTORY_PATH} className="btn-secondary">
+              {t("toHistory")}
+            </Link>
+          ) : (
+            <Link href={OPEN_ORDERS_PATH} className="btn-secondary">
+              {t("toOpen")}
+            </Link>
+          )}
+        </EmptyState>
+      }
+      table={<OrderTable items={result.items} />}
+      paging={{ basePath, searchParams, ...result }}
+    >
       <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
       <OrderActionHost />
       {kind === "history" && (
@@ -86,38 +110,6 @@ export async function OrdersListView({
         <DateRangeFilter />
       </ListToolbar>
       <OrderSums sums={result.sums} />
-      {result.total === 0 ? (
-        filtered ? (
-          <EmptyState message={tl("noResults")} testId="order-no-results">
-            <Link
-              href={kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`}
-              className="btn-secondary"
-            >
-              {tl("resetFilters")}
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState
-            message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)}
-            testId="order-empty"
-          >
-            {kind === "open" ? (
-              <Link href={ORDER_HISTORY_PATH} className="btn-secondary">
-                {t("toHistory")}
-              </Link>
-            ) : (
-              <Link href={OPEN_ORDERS_PATH} className="btn-secondary">
-                {t("toOpen")}
-              </Link>
-            )}
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <OrderTable items={result.items} />
-          <Pagination basePath={basePath} searchParams={searchParams} page={result.page} pageSize={result.pageSize} total={result.total} />
-        </>
-      )}
-    </section>
+    </ListPage>
   );
 }

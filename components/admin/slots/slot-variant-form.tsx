@@ -1,15 +1,13 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { slotVariantsApi } from "@/lib/api-client/slots";
-import { slotVariantBody, type SlotVariantBody, type SlotVariantDto } from "@/lib/schemas/prompts";
+import { slotVariantBody, type SlotVariantDto } from "@/lib/schemas/prompts";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import type { ImageChange, PendingImage } from "@/components/admin/articles/types";
 import { SlotImageField } from "./slot-image-field";
 import { SLOT_VARIANTS_PATH } from "./paths";
@@ -44,22 +42,8 @@ export function SlotVariantForm({
   const t = useTranslations("slots");
   const tc = useTranslations("common");
   const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [initial] = useState<Values>(() => ({
-    name: variant?.name ?? "",
-    slotTypeId: String(variant?.slotType.id ?? initialTypeId ?? ""),
-    llmId: variant ? String(variant.llm.id) : "",
-    prompt: variant?.prompt ?? "",
-    description: variant?.description ?? "",
-  }));
-  const [values, setValues] = useState(initial);
   const [image, setImage] = useState<ImageChange>({ kind: "keep" });
-  const [saved, setSaved] = useState(false);
-  /** After the first submit, every change validates again, so a fixed field loses its error at once. */
-  const [submitted, setSubmitted] = useState(false);
   const uploaded = useRef<{ image: PendingImage; id: number } | null>(null);
-  const dirty = image.kind !== "keep" || (Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]);
-  useUnsavedChanges(dirty && !saved);
 
   async function exampleImageId(): Promise<number | null> {
     if (image.kind === "remove") return null;
@@ -70,55 +54,43 @@ export function SlotVariantForm({
     return stored.id;
   }
 
-  const save = useAdminMutation({
-    mutationFn: async (body: Omit<SlotVariantBody, "exampleImageId">) => {
-      const payload = { ...body, exampleImageId: await exampleImageId() };
-      return variant ? slotVariantsApi.update(variant.id, payload) : slotVariantsApi.create(payload);
-    },
-    success: (result) => t(variant ? "variantUpdated" : "variantCreated", { name: result.name }),
-    onSuccess: (result) => {
-      setSaved(true);
-      router.push(`${SLOT_VARIANTS_PATH}?typeId=${result.slotType.id}`);
-      router.refresh();
-    },
-    onError: (err) => {
-      fromServer(err);
-      focusFirstError();
-    },
-  });
-
-  function focusFirstError() {
-    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="slot-variant-form"] [aria-invalid="true"]')?.focus());
-  }
-
-  const check = (v: Values) =>
-    validate(slotVariantBody, {
+  const { values, set, errors, save, onSubmit } = useAdminForm({
+    initial: (): Values => ({
+      name: variant?.name ?? "",
+      slotTypeId: String(variant?.slotType.id ?? initialTypeId ?? ""),
+      llmId: variant ? String(variant.llm.id) : "",
+      prompt: variant?.prompt ?? "",
+      description: variant?.description ?? "",
+    }),
+    schema: slotVariantBody,
+    toBody: (v) => ({
       name: v.name,
       slotTypeId: v.slotTypeId ? Number(v.slotTypeId) : undefined,
       llmId: v.llmId ? Number(v.llmId) : undefined,
       prompt: v.prompt,
       description: v.description,
       exampleImageId: null,
-    });
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    const body = check(values);
-    if (body) save.mutate(body);
-    else focusFirstError();
-  }
+    }),
+    mutationFn: async (body) => {
+      const payload = { ...body, exampleImageId: await exampleImageId() };
+      return variant ? slotVariantsApi.update(variant.id, payload) : slotVariantsApi.create(payload);
+    },
+    success: (result) => t(variant ? "variantUpdated" : "variantCreated", { name: result.name }),
+    onSaved: (result) => {
+      router.push(`${SLOT_VARIANTS_PATH}?typeId=${result.slotType.id}`);
+      router.refresh();
+    },
+    extraDirty: image.kind !== "keep",
+    formTestId: "slot-variant-form",
+    liveCheck: true,
+  });
 
   const bind = (field: keyof Values) => ({
     id: `slot-variant-${field}`,
     name: field,
     value: values[field],
     error: errors[field],
-    onChange: (e: { target: { value: string } }) => {
-      const next = { ...values, [field]: e.target.value };
-      setValues(next);
-      if (submitted) check(next);
-    },
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
   });
   const imageError = errors.exampleImageId ?? errors.file ?? errors.imageType ?? errors.crop;
   const otherErrors = Object.entries(errors).filter(

@@ -1,15 +1,13 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { suppliersApi } from "@/lib/api-client/suppliers";
-import { supplierBody, type SupplierBody, type SupplierDto } from "@/lib/schemas/suppliers";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { supplierBody, type SupplierDto } from "@/lib/schemas/suppliers";
 import { SelectField, TextField } from "@/components/ui/form-field";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { SUPPLIERS_PATH } from "./paths";
 
 const FIELDS = [
@@ -52,30 +50,17 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
   const t = useTranslations("suppliers");
   const tc = useTranslations("common");
   const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [initial] = useState(() => initialValues(supplier));
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const dirty = FIELDS.some((f) => values[f] !== initial[f]);
-  useUnsavedChanges(dirty && !saved);
-
-  const save = useAdminMutation({
-    mutationFn: (body: SupplierBody) => (supplier ? suppliersApi.update(supplier.id, body) : suppliersApi.create(body)),
+  const { values, set, errors, save, onSubmit } = useAdminForm({
+    initial: () => initialValues(supplier),
+    schema: supplierBody,
+    mutationFn: (body) => (supplier ? suppliersApi.update(supplier.id, body) : suppliersApi.create(body)),
     success: supplier ? t("updatedToast") : t("createdToast"),
-    onSuccess: () => {
-      setSaved(true);
+    onSaved: () => {
       router.push(SUPPLIERS_PATH);
       router.refresh();
     },
-    onError: fromServer,
+    formTestId: "supplier-form",
   });
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(supplierBody, values);
-    if (body) save.mutate(body);
-    else requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="supplier-form"] [aria-invalid="true"]')?.focus());
-  }
 
   /** Props of one text input bound to `field`. */
   const bind = (field: Field, label: string) => ({
@@ -84,7 +69,7 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
     label,
     value: values[field],
     error: errors[field],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
   });
 
   return (

@@ -1,47 +1,35 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "@/components/ui/toast";
 import { vatApi } from "@/lib/api-client/vat";
-import { vatBody, type VatBody, type VatRateDto } from "@/lib/schemas/vat";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { vatBody, type VatRateDto } from "@/lib/schemas/vat";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { TextAreaField, TextField } from "@/components/ui/form-field";
 
 export function VatForm({ rate }: { rate?: VatRateDto }) {
   const t = useTranslations("vat");
   const tc = useTranslations("common");
   const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [values, setValues] = useState({
-    name: rate?.name ?? "",
-    percent: rate ? String(rate.percent) : "",
-    description: rate?.description ?? "",
-    isDefault: rate?.isDefault ?? false,
-  });
-
-  const save = useMutation({
-    mutationFn: (body: VatBody) => (rate ? vatApi.update(rate.id, body) : vatApi.create(body)),
-    onSuccess: () => {
-      toast.success(rate ? t("updated") : t("created"));
+  const { values, set, errors, save, onSubmit } = useAdminForm({
+    initial: () => ({
+      name: rate?.name ?? "",
+      percent: rate ? String(rate.percent) : "",
+      description: rate?.description ?? "",
+      isDefault: rate?.isDefault ?? false,
+    }),
+    schema: vatBody,
+    toBody: (v) => {
+      const percent = v.percent.trim() === "" ? undefined : Number(v.percent.replace(",", "."));
+      return { name: v.name, percent, description: v.description, isDefault: v.isDefault };
+    },
+    mutationFn: (body) => (rate ? vatApi.update(rate.id, body) : vatApi.create(body)),
+    success: rate ? t("updated") : t("created"),
+    onSaved: () => {
       router.push("/admin/vat");
       router.refresh();
     },
-    onError: fromServer,
   });
-
-  function toBody() {
-    const percent = values.percent.trim() === "" ? undefined : Number(values.percent.replace(",", "."));
-    return { name: values.name, percent, description: values.description, isDefault: values.isDefault };
-  }
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(vatBody, toBody());
-    if (body) save.mutate(body);
-  }
 
   const lockedDefault = !!rate?.isDefault;
   return (
@@ -53,7 +41,7 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
         maxLength={255}
         value={values.name}
         error={errors.name}
-        onChange={(e) => setValues({ ...values, name: e.target.value })}
+        onChange={(e) => set("name", e.target.value)}
       />
       <TextField
         id="vat-percent"
@@ -62,7 +50,7 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
         inputMode="decimal"
         value={values.percent}
         error={errors.percent}
-        onChange={(e) => setValues({ ...values, percent: e.target.value })}
+        onChange={(e) => set("percent", e.target.value)}
       />
       <TextAreaField
         id="vat-description"
@@ -71,15 +59,10 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
         maxLength={1000}
         value={values.description}
         error={errors.description}
-        onChange={(e) => setValues({ ...values, description: e.target.value })}
+        onChange={(e) => set("description", e.target.value)}
       />
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={values.isDefault}
-          disabled={lockedDefault}
-          onChange={(e) => setValues({ ...values, isDefault: e.target.checked })}
-        />
+        <input type="checkbox" checked={values.isDefault} disabled={lockedDefault} onChange={(e) => set("isDefault", e.target.checked)} />
         {t("isDefault")}
       </label>
       <div className="flex gap-2">

@@ -1,4 +1,5 @@
 import "server-only";
+import { pagedQuery } from "../list-query";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { aiModels, aiTestRuns, generations, images, prompts, type AiTestRun } from "@/db/schema";
@@ -168,14 +169,10 @@ export async function getAiTestRunRow(runId: number): Promise<AiTestRun> {
 
 export async function listAiTestRuns(query: { page: number; pageSize: number }, locale: Locale): Promise<AiTestRunPageDto> {
   const db = await getDb();
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(aiTestRuns)
-      .orderBy(desc(aiTestRuns.createdAt), desc(aiTestRuns.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(aiTestRuns),
-  ]);
-  return { items: await toDtos(rows, locale), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const page = await pagedQuery(
+    query,
+    (limit, offset) => db.select().from(aiTestRuns).orderBy(desc(aiTestRuns.createdAt), desc(aiTestRuns.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(aiTestRuns),
+  );
+  return { ...page, items: await toDtos(page.items, locale) };
 }

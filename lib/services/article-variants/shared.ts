@@ -14,6 +14,7 @@ import {
   slotVariants,
 } from "@/db/schema";
 import { ApiError, pgErrorCode } from "@/lib/errors";
+import { violatedConstraint } from "../list-query";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
@@ -36,14 +37,7 @@ export async function lockShirt(tx: Tx, shirtId: number): Promise<{ availableSiz
 
 /** The constraint a unique violation (23505) broke, through Drizzle's wrapper (postgres.js: constraint_name, PGlite: constraint). */
 export function violatedUnique(err: unknown): string | undefined {
-  if (pgErrorCode(err) !== "23505") return undefined;
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
-    const name = constraint_name ?? constraint;
-    if (typeof name === "string") return name;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return pgErrorCode(err) === "23505" ? violatedConstraint(err) : undefined;
 }
 
 /** Runs a write and turns the given unique violations into their ApiError (two concurrent writes never end in a 500). */

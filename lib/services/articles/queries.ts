@@ -19,11 +19,7 @@ import type { ArticleDto, ArticleListItemDto, ArticlePageDto, ListArticlesQuery 
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
 import { toMugVariantDto, toShirtVariantDto } from "../article-variants/dto";
 import { toPriceCalculationDto } from "./price";
-
-/** `%q%` for ILIKE with the caller's %, _ and \ taken literally. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+import { likePattern, pagedQuery } from "../list-query";
 
 function listFilter(query: ListArticlesQuery): SQL | undefined {
   const pattern = query.q ? likePattern(query.q) : undefined;
@@ -73,49 +69,50 @@ const variantCountSql = sql<number>`((select count(*) from ${mugVariants} where 
 export async function listArticles(query: ListArticlesQuery): Promise<ArticlePageDto> {
   const db = await getDb();
   const where = listFilter(query);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: articles.id,
-        type: articles.type,
-        name: articles.name,
-        nameDe: articles.nameDe,
-        articleNumber: articles.articleNumber,
-        active: articles.active,
-        updatedAt: articles.updatedAt,
-        category: { id: articleCategories.id, name: articleCategories.name },
-        subcategory: { id: articleSubcategories.id, name: articleSubcategories.name },
-        ...articlePriceColumns,
-        variantCount: variantCountSql.mapWith(Number),
-        thumbnailId: thumbnailIdSql,
-      })
-      .from(articles)
-      .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
-      .leftJoin(articleSubcategories, eq(articleSubcategories.id, articles.subcategoryId))
-      .leftJoin(articlePriceCalculations, eq(articlePriceCalculations.articleId, articles.id))
-      .leftJoin(salesVat, eq(salesVat.id, articlePriceCalculations.salesVatRateId))
-      .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
-      .where(where)
-      .orderBy(...listOrder(query.sort))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedQuery(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          id: articles.id,
+          type: articles.type,
+          name: articles.name,
+          nameDe: articles.nameDe,
+          articleNumber: articles.articleNumber,
+          active: articles.active,
+          updatedAt: articles.updatedAt,
+          category: { id: articleCategories.id, name: articleCategories.name },
+          subcategory: { id: articleSubcategories.id, name: articleSubcategories.name },
+          ...articlePriceColumns,
+          variantCount: variantCountSql.mapWith(Number),
+          thumbnailId: thumbnailIdSql,
+        })
+        .from(articles)
+        .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+        .leftJoin(articleSubcategories, eq(articleSubcategories.id, articles.subcategoryId))
+        .leftJoin(articlePriceCalculations, eq(articlePriceCalculations.articleId, articles.id))
+        .leftJoin(salesVat, eq(salesVat.id, articlePriceCalculations.salesVatRateId))
+        .leftJoin(defaultVat, eq(defaultVat.isDefault, true))
+        .where(where)
+        .orderBy(...listOrder(query.sort))
+        .limit(limit)
+        .offset(offset),
     db.select({ total: count() }).from(articles).where(where),
-  ]);
-  const items: ArticleListItemDto[] = rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    name: r.name,
-    nameDe: r.nameDe,
-    articleNumber: r.articleNumber,
-    active: r.active,
-    category: r.category,
-    subcategory: r.subcategory,
-    priceCents: articlePrice(r)?.grossCents ?? null,
-    variantCount: r.variantCount,
-    thumbnailUrl: imageUrl(r.thumbnailId === null ? null : Number(r.thumbnailId)),
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-  return { items, total: totalRow?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    (r): ArticleListItemDto => ({
+      id: r.id,
+      type: r.type,
+      name: r.name,
+      nameDe: r.nameDe,
+      articleNumber: r.articleNumber,
+      active: r.active,
+      category: r.category,
+      subcategory: r.subcategory,
+      priceCents: articlePrice(r)?.grossCents ?? null,
+      variantCount: r.variantCount,
+      thumbnailUrl: imageUrl(r.thumbnailId === null ? null : Number(r.thumbnailId)),
+      updatedAt: r.updatedAt.toISOString(),
+    }),
+  );
 }
 
 export async function getArticleOrThrow(id: number): Promise<ArticleDto> {

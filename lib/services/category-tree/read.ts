@@ -1,6 +1,7 @@
 import "server-only";
 import { count, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
+import { likePattern } from "../list-query";
 import type { Locale } from "@/lib/i18n/config";
 import type { CountKey, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import type { CategoryRow, CategoryTable, CategoryTreeConfig, ChildTable, GermanColumns, SubcategoryRow } from "./config";
@@ -17,7 +18,7 @@ function byName(locale: Locale): (a: { name: string; id: number }, b: { name: st
 
 /** Case-insensitive "name contains `q`" (`%`, `_` and `\` typed by the admin are searched literally); no `q` → no filter. */
 export function nameContains(table: CategoryTable, q: string | undefined): SQL | undefined {
-  return q ? ilike(table.name, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  return q ? ilike(table.name, likePattern(q)) : undefined;
 }
 
 const rowColumns = (t: CategoryTable, german: GermanColumns | undefined) => ({

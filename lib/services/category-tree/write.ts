@@ -5,6 +5,7 @@ import { ApiError, isStillReferenced } from "@/lib/errors";
 import type { CategoryBody, CountKey, SubcategoryBody } from "@/lib/schemas/category-tree";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import type { CategoryTreeConfig } from "./config";
+import { violatedConstraint } from "../list-query";
 
 /**
  * Delete checks run in the deleting transaction with the row locked; a foreign-key violation from a
@@ -12,17 +13,6 @@ import type { CategoryTreeConfig } from "./config";
  */
 
 type Cfg = CategoryTreeConfig<CountKey>;
-
-/** The violated constraint's name, as postgres.js (`constraint_name`) or PGlite (`constraint`) reports it. */
-function violatedConstraint(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
-    const name = constraint_name ?? constraint;
-    if (typeof name === "string" && name) return name;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 /** The German name and description to store: a tree with German texts replaces both (missing → null); one without has none. */
 const germanValues = (cfg: Cfg, body: CategoryBody) =>

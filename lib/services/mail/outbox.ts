@@ -5,7 +5,7 @@ import { orders, outgoingMail } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
-import { likePattern } from "../prompts/queries";
+import { likePattern, pagedQuery } from "../list-query";
 import { deliverQueuedMail } from "./delivery";
 
 /** The admin outbox (GET /api/admin/mail, /admin/mail): every recorded mail, and resending one. */
@@ -54,15 +54,12 @@ const selectMail = (db: Db) => db.select(columns).from(outgoingMail).leftJoin(or
 export async function listMail(query: AdminMailQuery): Promise<AdminMailPage> {
   const db = await getDb();
   const where = filter(query);
-  const [rows, [counted]] = await Promise.all([
-    selectMail(db)
-      .where(where)
-      .orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedQuery(
+    query,
+    (limit, offset) => selectMail(db).where(where).orderBy(desc(outgoingMail.createdAt), desc(outgoingMail.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId)).where(where),
-  ]);
-  return { items: rows.map(toDto), total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    toDto,
+  );
 }
 
 export async function getMailOrThrow(id: number): Promise<AdminMailDto> {

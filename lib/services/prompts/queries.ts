@@ -5,12 +5,8 @@ import { aiModels, images, promptCategories, prompts, promptSlotVariants, prompt
 import { ApiError } from "@/lib/errors";
 import { composePromptText } from "@/lib/domain/prompt-text";
 import { imageUrl } from "@/lib/schemas/catalog";
+import { likePattern, pagedQuery } from "../list-query";
 import type { ListPromptsQuery, PromptDto, PromptListItemDto, PromptPageDto } from "@/lib/schemas/prompts";
-
-/** `%q%` for ILIKE with the caller's %, _ and \ taken literally. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function listFilter(query: ListPromptsQuery): SQL | undefined {
   const pattern = query.q ? likePattern(query.q) : undefined;
@@ -41,48 +37,49 @@ const slotVariantCountSql = sql<number>`(select count(*) from ${promptSlotVarian
 export async function listPrompts(query: ListPromptsQuery): Promise<PromptPageDto> {
   const db = await getDb();
   const where = listFilter(query);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: prompts.id,
-        title: prompts.title,
-        titleDe: prompts.titleDe,
-        promptNumber: prompts.promptNumber,
-        active: prompts.active,
-        archived: prompts.archived,
-        updatedAt: prompts.updatedAt,
-        category: { id: promptCategories.id, name: promptCategories.name },
-        subcategory: { id: promptSubcategories.id, name: promptSubcategories.name },
-        llm: { id: aiModels.id, displayName: aiModels.displayName },
-        exampleImageId: images.id,
-        slotVariantCount: slotVariantCountSql.mapWith(Number),
-      })
-      .from(prompts)
-      .innerJoin(promptCategories, eq(promptCategories.id, prompts.categoryId))
-      .leftJoin(promptSubcategories, eq(promptSubcategories.id, prompts.subcategoryId))
-      .innerJoin(aiModels, eq(aiModels.id, prompts.llmId))
-      .leftJoin(images, and(eq(images.id, prompts.exampleImageId), eq(images.type, "CATALOGUE")))
-      .where(where)
-      .orderBy(...listOrder(query.sort))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return pagedQuery(
+    query,
+    (limit, offset) =>
+      db
+        .select({
+          id: prompts.id,
+          title: prompts.title,
+          titleDe: prompts.titleDe,
+          promptNumber: prompts.promptNumber,
+          active: prompts.active,
+          archived: prompts.archived,
+          updatedAt: prompts.updatedAt,
+          category: { id: promptCategories.id, name: promptCategories.name },
+          subcategory: { id: promptSubcategories.id, name: promptSubcategories.name },
+          llm: { id: aiModels.id, displayName: aiModels.displayName },
+          exampleImageId: images.id,
+          slotVariantCount: slotVariantCountSql.mapWith(Number),
+        })
+        .from(prompts)
+        .innerJoin(promptCategories, eq(promptCategories.id, prompts.categoryId))
+        .leftJoin(promptSubcategories, eq(promptSubcategories.id, prompts.subcategoryId))
+        .innerJoin(aiModels, eq(aiModels.id, prompts.llmId))
+        .leftJoin(images, and(eq(images.id, prompts.exampleImageId), eq(images.type, "CATALOGUE")))
+        .where(where)
+        .orderBy(...listOrder(query.sort))
+        .limit(limit)
+        .offset(offset),
     db.select({ total: count() }).from(prompts).where(where),
-  ]);
-  const items: PromptListItemDto[] = rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    titleDe: r.titleDe,
-    promptNumber: r.promptNumber,
-    category: r.category,
-    subcategory: r.subcategory,
-    llm: r.llm,
-    active: r.active,
-    archived: r.archived,
-    exampleImageUrl: imageUrl(r.exampleImageId),
-    slotVariantCount: r.slotVariantCount,
-    updatedAt: r.updatedAt.toISOString(),
-  }));
-  return { items, total: totalRow?.total ?? 0, page: query.page, pageSize: query.pageSize };
+    (r): PromptListItemDto => ({
+      id: r.id,
+      title: r.title,
+      titleDe: r.titleDe,
+      promptNumber: r.promptNumber,
+      category: r.category,
+      subcategory: r.subcategory,
+      llm: r.llm,
+      active: r.active,
+      archived: r.archived,
+      exampleImageUrl: imageUrl(r.exampleImageId),
+      slotVariantCount: r.slotVariantCount,
+      updatedAt: r.updatedAt.toISOString(),
+    }),
+  );
 }
 
 /** The prompt's selected slot variants, by their slot type's position. */

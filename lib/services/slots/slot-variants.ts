@@ -8,7 +8,7 @@ import { imageUrl } from "@/lib/schemas/catalog";
 import type { ListSlotVariantsQuery, SlotVariantBody, SlotVariantDto } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
 import { deleteCatalogueImageIfUnreferenced } from "../article-variants/shared";
-import { likePattern, violatedConstraint } from "./shared";
+import { likePattern, violatedConstraint } from "../list-query";
 
 /**
  * A slot variant that prompts use is not deleted: their link rows would cascade away and silently

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { listAdminOrders } from "@/lib/services/orders/admin-queries";
-import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
+import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { redirectPastLastPage } from "@/components/ui/list/list-query";
 import { HISTORY_FILTERS, readOrdersQuery } from "@/components/admin/orders/list-query";
 import { OrdersListView } from "@/components/admin/orders/orders-list-view";
 import { ORDER_HISTORY_PATH } from "@/components/admin/orders/paths";
@@ -19,7 +19,6 @@ export default async function OrderHistoryPage({ searchParams }: { searchParams:
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
   const query = readOrdersQuery(params, { allowed: HISTORY_FILTERS });
   const result = await listAdminOrders(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
-  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
-  if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(ORDER_HISTORY_PATH, params, { page: lastPage }));
+  redirectPastLastPage(ORDER_HISTORY_PATH, params, result);
   return <OrdersListView kind="history" query={query} result={result} searchParams={params} />;
 }

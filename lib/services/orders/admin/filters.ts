@@ -2,6 +2,7 @@ import "server-only";
 import { and, gte, ilike, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import { orders, type OrderStatus } from "@/db/schema";
 import type { AdminOrderFilter } from "@/lib/schemas/admin-orders";
+import { likePattern } from "../../list-query";
 import { COMPLETED_STATUSES, OPEN_STATUSES } from "../order-state";
 
 const ZONE = "Europe/Berlin";
@@ -45,11 +46,6 @@ export function berlinDay(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-/** LIKE pattern that matches the text literally anywhere (\, % and _ escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface OrderFilter {
   status: AdminOrderFilter;
   q?: string;
@@ -62,7 +58,7 @@ export interface OrderFilter {
 /** The WHERE clause on orders shared by the admin list, its sums and the CSV export. */
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const statuses = STATUSES[filter.status];
-  const pattern = filter.q ? containsPattern(filter.q) : null;
+  const pattern = filter.q ? likePattern(filter.q) : null;
   return and(
     statuses ? inArray(orders.status, [...statuses]) : undefined,
     pattern

@@ -1,4 +1,5 @@
 import "server-only";
+import { pageOffset } from "../../list-query";
 import { desc, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
@@ -44,7 +45,7 @@ export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale):
           .where(where)
           .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
           .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
+          .offset(pageOffset(query));
 
   return adminOrderPage.parse({
     items: rows.map(({ order, itemCount, paidCents, refundedCents, paid }) => ({

@@ -1,0 +1,32 @@
+import { redirect } from "next/navigation";
+import type { z } from "zod";
+import { firstParam, hrefWith, type SearchParamsRecord } from "./href";
+
+/**
+ * A list's state from its URL, parsed by the list's query schema. A value that does not parse (a
+ * hand-edited URL) falls back to its default; `overrides` replace params before parsing.
+ */
+export function readListQuery<S extends z.ZodObject>(
+  schema: S,
+  searchParams: SearchParamsRecord,
+  overrides: Record<string, string | undefined> = {},
+): z.infer<S> {
+  const raw: Record<string, string | undefined> = Object.fromEntries(
+    Object.keys(schema.shape).map((key) => [key, firstParam(searchParams[key])]),
+  );
+  Object.assign(raw, overrides);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return schema.parse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
+}
+
+/** After the last row of the last page went away, or from a stale link: go to the last page that has rows. */
+export function redirectPastLastPage(
+  basePath: string,
+  searchParams: SearchParamsRecord,
+  result: { items: readonly unknown[]; total: number; page: number; pageSize: number },
+): void {
+  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
+  if (result.items.length === 0 && result.page > lastPage) redirect(hrefWith(basePath, searchParams, { page: lastPage }));
+}

@@ -1,0 +1,47 @@
+import "server-only";
+
+/** `%q%` for ILIKE with the admin's `%`, `_` and `\` searched literally. */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The violated constraint's name, as postgres.js (`constraint_name`) or PGlite (`constraint`) reports it, through Drizzle's wrapper. */
+export function violatedConstraint(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
+    const name = constraint_name ?? constraint;
+    if (typeof name === "string" && name) return name;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The rows to skip for a 1-based page. */
+export const pageOffset = (query: PageQuery): number => (query.page - 1) * query.pageSize;
+
+/**
+ * One page of a list: the page's rows and the number of all matches, run side by side. `rows` gets the
+ * limit and offset; `total` answers Drizzle's `select({ total: count() })` shape.
+ */
+export async function pagedQuery<R, T = R>(
+  query: PageQuery,
+  rows: (limit: number, offset: number) => PromiseLike<R[]>,
+  total: PromiseLike<{ total: number }[]>,
+  toItem?: (row: R) => T,
+): Promise<Page<T>> {
+  const [found, [counted]] = await Promise.all([rows(query.pageSize, pageOffset(query)), total]);
+  const items = toItem ? found.map(toItem) : (found as unknown as T[]);
+  return { items, total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize };
+}
