@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listArticlesQuery, type ListArticlesQuery } from "@/lib/schemas/articles";
 import { listArticles } from "@/lib/services/articles";
 import { listArticleCategories } from "@/lib/services/article-categories";
@@ -35,7 +35,7 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
   await requireRoles(["admin"]);
   const [params, locale, t, tl] = await Promise.all([searchParams, getLocale(), getTranslations("articles"), getTranslations("list")]);
   const query = readQuery(params);
-  const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(isLocale(locale) ? locale : DEFAULT_LOCALE)]);
+  const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(shopLocale(locale))]);
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   // After deleting the last row of the last page, or from a stale link: show the last page that has rows.
   if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(ARTICLES_PATH, params, { page: lastPage }));

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listSuppliersQuery, type ListSuppliersQuery } from "@/lib/schemas/suppliers";
 import { listSuppliers } from "@/lib/services/suppliers";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
@@ -36,7 +36,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
   await requireRoles(["admin"]);
   const [params, locale, t, tl] = await Promise.all([searchParams, getLocale(), getTranslations("suppliers"), getTranslations("list")]);
   const query = readQuery(params);
-  const result = await listSuppliers(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const result = await listSuppliers(query, shopLocale(locale));
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   // After deleting the last row of the last page, or from a stale link: show the last page that has rows.
   if (result.items.length === 0 && query.page > lastPage) redirect(hrefWith(SUPPLIERS_PATH, params, { page: lastPage }));

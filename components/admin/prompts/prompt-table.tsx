@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Thumbnail } from "@/components/ui/list/thumbnail";
 import { useLocale, useTranslations } from "next-intl";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { PromptListItemDto } from "@/lib/schemas/prompts";
 import { RowButtons } from "@/components/ui/list/row-buttons";
@@ -21,7 +21,7 @@ export function PromptTable({ items, sort, searchParams }: { items: PromptListIt
   const t = useTranslations("prompts.list");
   const tc = useTranslations("common");
   const rawLocale = useLocale();
-  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const locale = shopLocale(rawLocale);
   const dates = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
   const header = (field: string, label: string) => (
     <SortHeader basePath={PROMPTS_PATH} searchParams={searchParams} sort={sort} field={field} label={label} />
