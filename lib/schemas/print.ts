@@ -17,8 +17,9 @@ export const generatePdfBody = z.object({
 
 export type GeneratePdfBody = z.infer<typeof generatePdfBody>;
 
-/** Response headers of the PDF answer: the effective resolution of the print image. */
+/** Response headers of the PDF answer: the source's resolution at print size, whether it is enough, the embedded resolution and the scale. */
 export const PRINT_DPI_HEADER = "x-print-dpi";
 export const PRINT_DPI_OK_HEADER = "x-print-dpi-ok";
-/** Below this resolution at print size the image is flagged as too small. */
-export const MIN_PRINT_DPI = 150;
+export const PRINT_SOURCE_DPI_HEADER = "x-print-source-dpi";
+export const PRINT_EFFECTIVE_DPI_HEADER = "x-print-effective-dpi";
+export const PRINT_UPSCALE_HEADER = "x-print-upscale";

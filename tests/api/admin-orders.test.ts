@@ -7,7 +7,7 @@ import { MUG_ARTICLE } from "@/db/seed-data";
 import { resetEnvCache } from "@/lib/env";
 import type { AdminOrderDetail, AdminOrderPage } from "@/lib/schemas/admin-orders";
 import { storeImage } from "@/lib/services/images";
-import { dpiVerdict, effectivePrintDpi } from "@/lib/services/orders/admin/production";
+import { dpiVerdict, effectivePrintDpi } from "@/lib/domain/print-fit";
 import { fitPrintImage } from "@/lib/services/print";
 import * as listRoute from "@/app/api/admin/orders/route";
 import * as detailRoute from "@/app/api/admin/orders/[orderId]/route";

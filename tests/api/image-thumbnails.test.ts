@@ -6,7 +6,7 @@ import * as userImageRoute from "@/app/api/user/images/[imageId]/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { getStorage, resetStorage } from "@/lib/integrations/storage";
-import { THUMBNAIL_WIDTHS, thumbnailKey } from "@/lib/services/image-thumbnails";
+import { THUMBNAIL_WIDTHS, thumbnailKey } from "@/lib/services/images/thumbnails";
 import { storeImage } from "@/lib/services/images";
 import { call, cookieFor } from "../helpers/api";
 import { TEST_USERS, tempDir } from "../helpers/test-db";

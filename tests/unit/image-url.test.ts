@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originOf, resolveShopImageUrl } from "@/lib/services/image-url";
+import { originOf, resolveShopImageUrl } from "@/lib/services/images/shop-url";
 
 const OWN = ["http://localhost:3000", "https://shop.example"];
 const KEY = "Ab3_-xYz0123456789abcdefghijklmnopqrstuvwxy"; // 43 base64url characters, like newAccessKey()

@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { EditorWizard } from "@/components/shop/editor/editor-wizard";
 import { landingParts } from "@/components/shop/landing/landing";
 import { LandingSlot } from "@/components/shop/landing/landing-slot";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listPublicMugs, listPublicPrompts } from "@/lib/services/catalog";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** "/" and "/editor": the landing screen and the editor wizard, with the catalogue read on the server (in the visitor's language) as its initial data. */
 export default async function EditorPage() {
   const locale = await getLocale();
-  const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const lang = shopLocale(locale);
   const [mugs, prompts] = await Promise.all([listPublicMugs(lang), listPublicPrompts(lang)]);
   // The landing screen (styles with example results, the mug, price and delivery) is rendered here on
   // the server and shown by the upload step around its drop zone until a photo is chosen.

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { accountQuery } from "@/lib/api-client/account";
 import { getAccount } from "@/lib/services/account";
 import { AccountPage } from "@/components/shop/account-page";
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AccountRoutePage() {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, locale] = await Promise.all([getTranslations("account"), getLocale()]);
-  const account = await getAccount(session.user.id, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const account = await getAccount(session.user.id, shopLocale(locale));
   return (
     <AccountPage title={t("title")}>
       <Prefetched data={[[accountQuery.queryKey, account]]}>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { cartKeys } from "@/lib/api-client/cart";
 import { refreshCartPrices } from "@/lib/services/cart";
 import { AccountPage } from "@/components/shop/account-page";
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CartPage() {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, locale] = await Promise.all([getTranslations("cart"), getLocale()]);
-  const cart = await refreshCartPrices(session, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const cart = await refreshCartPrices(session, shopLocale(locale));
   return (
     <AccountPage title={t("title")}>
       {/* The browser's query cache starts with this cart (and the header's count with its summary). */}

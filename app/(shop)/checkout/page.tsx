@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { cartKeys } from "@/lib/api-client/cart";
 import { countriesQuery } from "@/lib/api-client/countries";
 import { paymentKeys } from "@/lib/api-client/orders";
@@ -43,7 +43,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
       </AccountPage>
     );
   }
-  const locale = isLocale(localeValue) ? localeValue : DEFAULT_LOCALE;
+  const locale = shopLocale(localeValue);
   const [cart, countries] = await Promise.all([refreshCartPrices(session, locale), listCountries(locale)]);
   const { email, firstName, lastName, phone } = session.user;
   return (

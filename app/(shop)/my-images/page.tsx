@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { userImageQueries } from "@/lib/api-client/user-images";
 import { sortFromUrl } from "@/lib/schemas/user-image-sorting";
-import { listUserImages } from "@/lib/services/user-images";
+import { listUserImages } from "@/lib/services/images";
 import { AccountPage } from "@/components/shop/account-page";
 import { Prefetched } from "@/components/prefetched";
 import { GallerySkeleton, MyImagesGallery } from "@/components/shop/my-images/my-images-gallery";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listArticleCategories } from "@/lib/services/article-categories";
 import { listSupplierOptions } from "@/lib/services/suppliers";
 import { listVatRates } from "@/lib/services/vat";
@@ -10,7 +10,7 @@ import type { ArticleFormOptions } from "@/components/admin/articles/types";
 export async function loadArticleFormOptions(): Promise<ArticleFormOptions> {
   const locale = await getLocale();
   const [categories, suppliers, vatRates] = await Promise.all([
-    listArticleCategories(isLocale(locale) ? locale : DEFAULT_LOCALE),
+    listArticleCategories(shopLocale(locale)),
     listSupplierOptions(),
     listVatRates(),
   ]);

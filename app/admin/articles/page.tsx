@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listArticlesQuery } from "@/lib/schemas/articles";
 import { listArticles } from "@/lib/services/articles";
 import { listArticleCategories } from "@/lib/services/article-categories";
@@ -24,7 +24,7 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("articles")]);
   const query = readListQuery(listArticlesQuery, params);
-  const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(isLocale(locale) ? locale : DEFAULT_LOCALE)]);
+  const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(shopLocale(locale))]);
   redirectPastLastPage(ARTICLES_PATH, params, result);
 
   const filtered =

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { CategoryTreePage } from "@/components/admin/category-tree/category-tree-page";
@@ -15,6 +15,6 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PromptCategoriesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
-  const categories = await listPromptCategories(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const categories = await listPromptCategories(shopLocale(locale));
   return <CategoryTreePage screen={PROMPT_CATEGORY_SCREEN} categories={categories} searchParams={params} />;
 }

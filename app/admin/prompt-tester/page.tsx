@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listModels } from "@/lib/integrations/ai/registry";
 import { ApiError } from "@/lib/errors";
 import { getAiTestRun, listAiTestRuns, listTesterPromptChoices } from "@/lib/services/ai-test";
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PromptTesterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireRoles(["admin"]);
   const raw = await getLocale();
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = shopLocale(raw);
   const { run } = await searchParams;
   const runId = typeof run === "string" && /^[1-9][0-9]{0,9}$/.test(run) ? Number(run) : null;
   const [t, models, prompts, runs, initialRun] = await Promise.all([

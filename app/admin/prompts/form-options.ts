@@ -1,6 +1,6 @@
 import "server-only";
 import { getLocale } from "next-intl/server";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listModels } from "@/lib/integrations/ai/registry";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
@@ -9,7 +9,7 @@ import type { PromptFormOptions } from "@/components/admin/prompts/prompt-form-m
 /** What the prompt form's selects offer: categories with subcategories, AI models, slot types by position and their variants. */
 export async function loadPromptFormOptions(): Promise<PromptFormOptions> {
   const raw = await getLocale();
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = shopLocale(raw);
   const [categories, llms, slotTypes, slotVariants] = await Promise.all([
     listPromptCategories(locale),
     listModels(),

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listPromptsQuery, type ListPromptsQuery } from "@/lib/schemas/prompts";
 import { listPrompts } from "@/lib/services/prompts";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
@@ -23,7 +23,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, rawLocale, t] = await Promise.all([searchParams, getLocale(), getTranslations("prompts")]);
-  const categories = await listPromptCategories(isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE);
+  const categories = await listPromptCategories(shopLocale(rawLocale));
   const parsed = readListQuery(listPromptsQuery, params);
   // A subcategory filter counts only inside the chosen category (changing the category leaves a stale one in the URL).
   const category = categories.find((c) => c.id === parsed.categoryId);

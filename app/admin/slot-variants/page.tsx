@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listSlotVariantsQuery } from "@/lib/schemas/prompts";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import { slotVariantDeletePath } from "@/lib/api-client/slots";
@@ -24,7 +24,7 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("slots")]);
   const query = readListQuery(listSlotVariantsQuery, params);
-  const [types, items] = await Promise.all([listSlotTypes(), listSlotVariants(query, isLocale(locale) ? locale : DEFAULT_LOCALE)]);
+  const [types, items] = await Promise.all([listSlotTypes(), listSlotVariants(query, shopLocale(locale))]);
   const newHref = query.typeId ? `${SLOT_VARIANTS_PATH}/new?typeId=${query.typeId}` : `${SLOT_VARIANTS_PATH}/new`;
   const filtered = query.typeId !== undefined || query.q !== undefined;
   const newButton = (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listSuppliersQuery } from "@/lib/schemas/suppliers";
 import { listSuppliers } from "@/lib/services/suppliers";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
@@ -22,7 +22,7 @@ export default async function SuppliersPage({ searchParams }: { searchParams: Pr
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("suppliers")]);
   const query = readListQuery(listSuppliersQuery, params);
-  const result = await listSuppliers(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const result = await listSuppliers(query, shopLocale(locale));
   redirectPastLastPage(SUPPLIERS_PATH, params, result);
 
   const sortOptions = [

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { PromptDto } from "@/lib/schemas/prompts";
 import { composedPreview, type PromptFormOptions } from "./prompt-form-model";
@@ -91,7 +91,7 @@ export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: P
           open={testing}
           onClose={() => setTesting(false)}
           promptId={prompt.id}
-          promptTitle={localized(isLocale(locale) ? locale : DEFAULT_LOCALE, prompt.title, prompt.titleDe)}
+          promptTitle={localized(shopLocale(locale), prompt.title, prompt.titleDe)}
           defaultModelId={prompt.llm.id}
           llms={options.llms}
           unsaved={form.dirty}

@@ -5,7 +5,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { Thumbnail } from "@/components/ui/list/thumbnail";
 import { DataTable, useActionsColumn, type Column } from "@/components/ui/list/data-table";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { PromptListItemDto } from "@/lib/schemas/prompts";
 import { PromptStatusBadges } from "./prompt-status-badges";
@@ -17,7 +17,7 @@ const cell = "px-4 py-2";
 export function PromptTable({ items, sort, searchParams }: { items: PromptListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
   const t = useTranslations("prompts.list");
   const rawLocale = useLocale();
-  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const locale = shopLocale(rawLocale);
   const dates = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "medium" });
   const titleOf = (p: PromptListItemDto) => localized(locale, p.title, p.titleDe);
   const actions = useActionsColumn<PromptListItemDto>({

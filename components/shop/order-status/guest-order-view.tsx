@@ -2,17 +2,16 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { useMutation } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
-import { guestOrdersApi } from "@/lib/api-client/guest-orders";
+import { guestInvoiceUrl, guestOrdersApi } from "@/lib/api-client/guest-orders";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CancelOrderButton } from "@/components/shop/orders/cancel-order";
+import { OrderBadges } from "@/components/shop/orders/order-badges";
 import { OrderDetails } from "@/components/shop/orders/order-details";
+import { OrderDocuments } from "@/components/shop/orders/order-documents";
 import { OrderFulfilment } from "@/components/shop/orders/order-fulfilment";
-import { STATUS_STYLE, useOrderLabels } from "@/components/shop/orders/order-labels";
 import { usePdfDownload } from "@/components/shop/orders/use-pdf-download";
-import { GuestOrderDocuments } from "./guest-order-documents";
 import { SetPasswordForm } from "./set-password-form";
 
 /**
@@ -25,23 +24,8 @@ export function GuestOrderView({ token, initial }: { token: string; initial: Gue
   const t = useTranslations("orderStatus");
   const to = useTranslations("orders");
   const format = useFormatter();
-  const labels = useOrderLabels();
   const [order, setOrder] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
   const pdf = usePdfDownload();
-
-  const cancel = useMutation({
-    mutationFn: () => guestOrdersApi.cancel(token),
-    onSuccess: (next) => {
-      setOrder(next);
-      setConfirming(false);
-      toast.success(to("cancelled", { number: next.orderNumber }));
-    },
-    onError: (err) => {
-      setConfirming(false);
-      toast.error(err instanceof Error ? err.message : String(err));
-    },
-  });
 
   const date = format.dateTime(new Date(order.createdAt), { dateStyle: "medium", timeStyle: "short" });
 
@@ -59,33 +43,28 @@ export function GuestOrderView({ token, initial }: { token: string; initial: Gue
       </div>
 
       <section className="card space-y-4" aria-label={to("detailsTitle")}>
-        <dl className="flex flex-wrap gap-2 text-xs font-medium">
-          <div className={`rounded-full px-2 py-0.5 ${STATUS_STYLE[order.status]}`}>
-            <dt className="sr-only">{to("status")}</dt>
-            <dd data-testid="order-status">{labels.status(order.status)}</dd>
-          </div>
-          <div className="rounded-full bg-stone-100 px-2 py-0.5 text-stone-800">
-            <dt className="inline">{to("payment")}: </dt>
-            <dd className="inline" data-testid="order-payment-status">
-              {labels.payment(order.paymentStatus)}
-            </dd>
-          </div>
-        </dl>
+        <OrderBadges order={order} />
         <OrderFulfilment order={order} />
         <OrderDetails order={order} />
         {(order.invoiceAvailable || order.creditNotes.length > 0 || order.cancellable) && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-stone-200 pt-4">
-            <GuestOrderDocuments token={token} order={order} downloading={pdf.downloading} onDownload={pdf.download} />
+            <OrderDocuments
+              order={order}
+              links={{ invoice: (noteId) => guestInvoiceUrl(token, noteId) }}
+              downloading={pdf.downloading}
+              onDownload={pdf.download}
+            />
             {order.cancellable && (
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={() => setConfirming(true)}
-                aria-label={to("cancelLabel", { number: order.orderNumber })}
-                data-testid="cancel-order"
-              >
-                {to("cancel")}
-              </button>
+              <CancelOrderButton
+                order={order}
+                cancel={() => guestOrdersApi.cancel(token)}
+                onCancelled={(next) => {
+                  setOrder(next);
+                  toast.success(to("cancelled", { number: next.orderNumber }));
+                }}
+                onFailed={(err) => toast.error(err.message)}
+                testId="cancel-order"
+              />
             )}
           </div>
         )}
@@ -110,19 +89,6 @@ export function GuestOrderView({ token, initial }: { token: string; initial: Gue
           </Link>
         </section>
       )}
-
-      <ConfirmDialog
-        open={confirming}
-        title={to("confirmCancelTitle", { number: order.orderNumber })}
-        confirmLabel={to("cancel")}
-        cancelLabel={to("keepOrder")}
-        danger
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
-        onCancel={() => setConfirming(false)}
-      >
-        <p className="text-sm text-stone-600">{order.paymentStatus === "paid" ? to("confirmCancelPaid") : to("confirmCancelText")}</p>
-      </ConfirmDialog>
     </div>
   );
 }

@@ -1,35 +1,48 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { invoiceUrl, receiptUrl } from "@/lib/api-client/orders";
 import type { OrderDto } from "@/lib/schemas/orders";
 import type { PdfDownload } from "./use-pdf-download";
 
+/** Where an order's PDFs are downloaded: My orders through the session, an order link through its token. */
+export interface OrderDocumentLinks {
+  /** Only My orders offers the receipt (it needs a session). */
+  receipt?: string;
+  /** The invoice, or with an id one of the order's credit notes. */
+  invoice: (creditNoteId?: number) => string;
+}
+
 /**
- * The order's PDFs: receipt and invoice of a paid (or later refunded) order, and one button per
- * credit note. An unpaid order has none.
+ * The order's PDFs: receipt (where offered) and invoice of a paid (or later refunded) order, and one
+ * button per credit note. An unpaid order has none.
  */
-export function OrderDocuments(props: { order: OrderDto; downloading: string | null; onDownload: (d: PdfDownload) => void }) {
-  const { order } = props;
+export function OrderDocuments(props: {
+  order: Pick<OrderDto, "id" | "orderNumber" | "paymentStatus" | "invoiceAvailable" | "creditNotes">;
+  links: OrderDocumentLinks;
+  downloading: string | null;
+  onDownload: (d: PdfDownload) => void;
+}) {
+  const { order, links } = props;
   const t = useTranslations("orders");
   if (order.paymentStatus === "unpaid") return null;
 
-  const buttons: (PdfDownload & { label: string; text: string; testId: string })[] = [
-    {
+  const buttons: (PdfDownload & { label: string; text: string; testId: string })[] = [];
+  if (links.receipt) {
+    buttons.push({
       key: `receipt:${order.id}`,
-      url: receiptUrl(order.id),
+      url: links.receipt,
       fallbackName: `receipt-${order.orderNumber}.pdf`,
       done: t("receiptDownloaded"),
       failed: t("receiptFailed"),
       label: t("receiptLabel", { number: order.orderNumber }),
       text: t("receipt"),
       testId: "receipt-button",
-    },
-  ];
+    });
+  }
   if (order.invoiceAvailable) {
     buttons.push({
       key: `invoice:${order.id}`,
-      url: invoiceUrl(order.id),
+      url: links.invoice(),
       fallbackName: `invoice-${order.orderNumber}.pdf`,
       done: t("invoiceDownloaded"),
       failed: t("invoiceFailed"),
@@ -41,7 +54,7 @@ export function OrderDocuments(props: { order: OrderDto; downloading: string | n
   for (const note of order.creditNotes) {
     buttons.push({
       key: `credit:${note.id}`,
-      url: invoiceUrl(order.id, note.id),
+      url: links.invoice(note.id),
       fallbackName: `${note.number}.pdf`,
       done: t("creditNoteDownloaded"),
       failed: t("creditNoteFailed"),

@@ -17,6 +17,7 @@ import {
   users,
 } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import type { FileData } from "@/lib/api/file-response";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
 
@@ -198,15 +199,13 @@ export function exportFileName(now = new Date()): string {
   return `mugmagic-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
-/** The HTTP answer: a JSON attachment that no cache keeps. */
-export async function accountExportResponse(userId: number, requestUrl: string): Promise<Response> {
+/** The export as a file: a JSON attachment that no cache keeps. */
+export async function accountExportFile(userId: number, requestUrl: string): Promise<FileData> {
   const data = await exportAccount(userId, requestUrl);
-  return new Response(JSON.stringify(data, null, 2), {
-    status: 200,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="${exportFileName()}"`,
-      "cache-control": "no-store",
-    },
-  });
+  return {
+    contentType: "application/json; charset=utf-8",
+    body: JSON.stringify(data, null, 2),
+    fileName: exportFileName(),
+    cache: "no-store",
+  };
 }

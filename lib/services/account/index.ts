@@ -6,4 +6,4 @@ export { confirmRegistration, requestRegistration, CONFIRM_REGISTRATION_PAGE } f
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
 export { eraseAccount } from "./erase";
-export { accountExportResponse, exportAccount, exportFileName, type AccountExport } from "./export";
+export { accountExportFile, exportAccount, exportFileName, type AccountExport } from "./export";

@@ -40,16 +40,3 @@ export async function userInvoiceFile(session: Session, orderId: string, invoice
   if (!order) throw notFound();
   return orderDocument(orderId, invoiceId);
 }
-
-/** The HTTP answer of a document download: a private PDF attachment named after its number. */
-export function invoiceFileResponse(file: InvoiceFile): Response {
-  return new Response(new Uint8Array(file.bytes), {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${file.filename}"`,
-      "content-length": String(file.bytes.length),
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
-}

@@ -10,5 +10,5 @@ import "server-only";
  */
 export { issueCreditNote, issueInvoice, type CreditNoteInput } from "./issue";
 export { invoicePdf, type InvoiceFile } from "./pdf";
-export { adminInvoiceFile, invoiceFileResponse, userInvoiceFile } from "./download";
+export { adminInvoiceFile, userInvoiceFile } from "./download";
 export type { InvoiceContent, InvoiceLine, VatTotal } from "./content";

@@ -1,9 +1,8 @@
 /**
- * Admin order reads (issue 9): the list with filters and sums, the detail with production sheets,
- * and the print PDF of an order line. Split by concern under ./admin/.
+ * Admin order reads: the list with filters and sums and the detail with production sheets.
  */
 import "server-only";
 
 export { getAdminOrder, adminInvoicePath } from "./admin/detail";
 export { listAdminOrders } from "./admin/list";
-export { orderLinePrintPdf, printPdfPath } from "./admin/production";
+export { printPdfPath } from "./admin/production";

@@ -27,7 +27,8 @@ import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { guestOrderResponse, type GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { claimGuestAccounts } from "@/lib/services/account/claim";
-import { imageResponseFor, type ServableImage } from "@/lib/services/images";
+import type { FileData } from "@/lib/api/file-response";
+import { imageFile, type ServableImage } from "@/lib/services/images";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import type { SessionUser } from "@/lib/services/users";
@@ -170,7 +171,7 @@ export async function guestInvoiceFile(token: string, clientIp: string, invoiceI
 }
 
 /** GET /api/guest/orders/{token}/items/{itemId}/image: the design printed on one line of this order (another order's line → 404). */
-export async function guestItemImage(token: string, clientIp: string, itemId: number, ifNoneMatch: string | null): Promise<Response> {
+export async function guestItemImage(token: string, clientIp: string, itemId: number): Promise<FileData> {
   const order = await orderOfToken(token, clientIp);
   const [row] = await (
     await getDb()
@@ -181,7 +182,7 @@ export async function guestItemImage(token: string, clientIp: string, itemId: nu
     .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
   if (!row) throw new ApiError(404, "errors.notFound");
   const image: ServableImage = { ...row, isPublic: false, etag: `"${row.storageKey}"` };
-  return imageResponseFor(image, ifNoneMatch);
+  return imageFile(image);
 }
 
 /**

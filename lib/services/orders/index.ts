@@ -22,6 +22,6 @@ export { cancelOrderAs, cancelOwnOrder, type CancelOptions } from "./cancel";
 export { bookSucceededRefund, refundOrder, refundPayment, type BookRefundInput, type BookedRefund, type RefundOutcome } from "./refunds";
 export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, resendReceipt } from "./admin-actions";
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
-export { getAdminOrder, listAdminOrders, orderLinePrintPdf } from "./admin-queries";
+export { getAdminOrder, listAdminOrders } from "./admin-queries";
 export { exportOrdersCsv } from "./export";
 export { handleStripeEvent, receiveStripeWebhook, type WebhookOutcome } from "./stripe-webhook";

@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { idParams } from "@/lib/schemas/common";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { getArticleOrThrow } from "@/lib/services/articles";
 import { ArticleForm } from "@/components/admin/articles/article-form";
@@ -33,7 +33,7 @@ export default async function EditArticlePage({ params }: { params: Promise<{ ar
       <div>
         <h1 className="text-2xl font-semibold">{t("editTitle")}</h1>
         <p className="text-sm text-stone-600" data-testid="article-heading-name">
-          {t(`type.${article.type}`)} · {localized(isLocale(locale) ? locale : DEFAULT_LOCALE, article.name, article.nameDe)}
+          {t(`type.${article.type}`)} · {localized(shopLocale(locale), article.name, article.nameDe)}
           {article.articleNumber && <span className="ml-2 font-mono text-xs text-stone-500">{article.articleNumber}</span>}
         </p>
       </div>

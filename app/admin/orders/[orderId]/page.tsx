@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { orderParams } from "@/lib/schemas/orders";
 import { getAdminOrder } from "@/lib/services/orders/admin-queries";
 import { OrderDetailView } from "@/components/admin/orders/order-detail-view";
@@ -18,7 +18,7 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ ord
   const parsed = orderParams.safeParse(await params);
   if (!parsed.success) notFound();
   const locale = await getLocale();
-  const order = await getAdminOrder(parsed.data.orderId, isLocale(locale) ? locale : DEFAULT_LOCALE).catch((err: unknown) => {
+  const order = await getAdminOrder(parsed.data.orderId, shopLocale(locale)).catch((err: unknown) => {
     if (err instanceof ApiError && err.status === 404) notFound();
     throw err;
   });

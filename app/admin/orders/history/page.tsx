@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listAdminOrders } from "@/lib/services/orders/admin-queries";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { redirectPastLastPage } from "@/components/ui/list/list-query";
@@ -18,7 +18,7 @@ export default async function OrderHistoryPage({ searchParams }: { searchParams:
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
   const query = readOrdersQuery(params, { allowed: HISTORY_FILTERS });
-  const result = await listAdminOrders(query, isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const result = await listAdminOrders(query, shopLocale(locale));
   redirectPastLastPage(ORDER_HISTORY_PATH, params, result);
   return <OrdersListView kind="history" query={query} result={result} searchParams={params} />;
 }

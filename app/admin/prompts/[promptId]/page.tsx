@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { idParams } from "@/lib/schemas/common";
 import { getPromptOrThrow } from "@/lib/services/prompts";
@@ -34,7 +34,7 @@ export default async function EditPromptPage({ params }: { params: Promise<{ pro
       <div>
         <h1 className="text-2xl font-semibold">{t("editTitle")}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600" data-testid="prompt-heading-title">
-          <span>{localized(isLocale(locale) ? locale : DEFAULT_LOCALE, prompt.title, prompt.titleDe)}</span>
+          <span>{localized(shopLocale(locale), prompt.title, prompt.titleDe)}</span>
           {prompt.promptNumber && <span className="font-mono text-xs text-stone-500">{prompt.promptNumber}</span>}
           <PromptStatusBadges active={prompt.active} archived={prompt.archived} />
         </p>

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { idParams } from "@/lib/schemas/common";
 import { getSlotVariantOrThrow } from "@/lib/services/slots";
 import { SlotVariantForm } from "@/components/admin/slots/slot-variant-form";
@@ -18,12 +18,10 @@ export default async function EditSlotVariantPage({ params }: { params: Promise<
   const parsed = idParams("slotVariantId").safeParse(await params);
   if (!parsed.success) notFound();
   const locale = await getLocale();
-  const variant = await getSlotVariantOrThrow(parsed.data.slotVariantId, isLocale(locale) ? locale : DEFAULT_LOCALE).catch(
-    (err: unknown) => {
-      if (err instanceof ApiError && err.status === 404) notFound();
-      throw err;
-    },
-  );
+  const variant = await getSlotVariantOrThrow(parsed.data.slotVariantId, shopLocale(locale)).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  });
   const [options, t] = await Promise.all([slotVariantFormOptions(variant.llm.id), getTranslations("slots")]);
   return (
     <section className="space-y-4">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { listCountries } from "@/lib/services/catalog";
 import { SupplierForm } from "@/components/admin/suppliers/supplier-form";
 
@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewSupplierPage() {
   await requireRoles(["admin"]);
   const [locale, t] = await Promise.all([getLocale(), getTranslations("suppliers")]);
-  const countries = await listCountries(isLocale(locale) ? locale : DEFAULT_LOCALE);
+  const countries = await listCountries(shopLocale(locale));
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold">{t("createTitle")}</h1>

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
-import { THUMBNAIL_WIDTHS } from "@/lib/services/image-thumbnails";
-import { getViewableImageOrThrow, imageResponseFor } from "@/lib/services/images";
+import { fileResponse } from "@/lib/api/file-response";
+import { getViewableImageOrThrow, imageFile, THUMBNAIL_WIDTHS } from "@/lib/services/images";
 
 // GET /api/images/{imageId}[?key=][&w=] – image bytes: catalogue images for anyone (cached a year), others for their owner, an admin or the holder of the access key (else 404); w=96|192|384 answers a WebP thumbnail that wide
 const query = z.object({
@@ -17,6 +17,6 @@ export const GET = route(
   { access: "public", withSession: true, params: idParams("imageId"), query },
   async ({ req, params, query, session }) => {
     const image = await getViewableImageOrThrow(params.imageId, session, query.key);
-    return imageResponseFor(image, req.headers.get("if-none-match"), undefined, query.w);
+    return fileResponse(imageFile(image, { width: query.w }), req.headers.get("if-none-match"));
   },
 );

@@ -1,77 +1,15 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import {
-  articles,
-  generations,
-  images,
-  mugDetails,
-  orderItems,
-  prompts,
-  type Generation,
-  type Image,
-  type OrderItem,
-  type Prompt,
-} from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { inArray } from "drizzle-orm";
+import { generations, images, prompts, type Generation, type Image, type OrderItem, type Prompt } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { ProductionSheet } from "@/lib/schemas/admin-orders";
-import { coverFit, printPlan } from "@/lib/domain/print-fit";
-import { MIN_PRINT_DPI } from "@/lib/schemas/print";
-import { imageUrl, readImageBytesOrThrow } from "../../images";
-import { renderPrintFile, type PrintPdf } from "../../print";
+import { dpiVerdict, printPlan } from "@/lib/domain/print-fit";
+import { imageUrl } from "@/lib/services/images/store";
+import { printAreas } from "@/lib/services/print/templates";
 import type { Queryable } from "../dto";
 
-/**
- * At or above this effective resolution a design prints well ("ok"); from MIN_PRINT_DPI (150, the
- * print PDF's x-print-dpi-ok header turns false below it: "too_low") up to here it is "low".
- */
-export const GOOD_PRINT_DPI = 200;
-
-export interface PrintArea {
-  articleId: number;
-  articleNumber: string | null;
-  templateWidthMm: number;
-  templateHeightMm: number;
-  documentWidthMm: number;
-  documentHeightMm: number;
-  bottomMarginMm: number;
-}
-
-/**
- * The effective DPI of an image of width × height pixels cover-fitted into the print area: exactly
- * the number fitPrintImage (lib/services/print.ts) computes and the print PDF sends as x-print-dpi,
- * but from the stored dimensions (stored images are already upright), without reading the file.
- */
-export function effectivePrintDpi(width: number, height: number, templateWidthMm: number, templateHeightMm: number): number {
-  return coverFit(width, height, templateWidthMm, templateHeightMm).dpi;
-}
-
-export function dpiVerdict(dpi: number): "ok" | "low" | "too_low" {
-  if (dpi < MIN_PRINT_DPI) return "too_low";
-  return dpi < GOOD_PRINT_DPI ? "low" : "ok";
-}
-
 export const printPdfPath = (orderId: string, itemId: number) => `/api/admin/orders/${orderId}/items/${itemId}/print`;
-
-async function printAreas(db: Queryable, articleIds: number[]): Promise<Map<number, PrintArea>> {
-  if (articleIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      articleId: mugDetails.articleId,
-      articleNumber: articles.articleNumber,
-      templateWidthMm: mugDetails.printTemplateWidthMm,
-      templateHeightMm: mugDetails.printTemplateHeightMm,
-      documentWidthMm: mugDetails.documentWidthMm,
-      documentHeightMm: mugDetails.documentHeightMm,
-      bottomMarginMm: mugDetails.documentBottomMarginMm,
-    })
-    .from(mugDetails)
-    .innerJoin(articles, eq(articles.id, mugDetails.articleId))
-    .where(inArray(mugDetails.articleId, articleIds));
-  return new Map(rows.map((r) => [r.articleId, r]));
-}
 
 const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((v): v is T => v !== null && v !== undefined))];
 
@@ -154,24 +92,4 @@ async function imagesById(db: Queryable, ids: number[]): Promise<Map<number, Ima
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(images).where(inArray(images.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/**
- * GET /api/admin/orders/{orderId}/items/{itemId}/print: the print PDF of an order line in its mug's
- * document format (the mug as it is now, active or not). 404 when the line is not of that order,
- * has no design or is not a mug.
- */
-export async function orderLinePrintPdf(orderId: string, itemId: number): Promise<PrintPdf> {
-  const db = await getDb();
-  const [line] = await db
-    .select({ item: orderItems, image: images })
-    .from(orderItems)
-    .innerJoin(images, eq(images.id, orderItems.imageId))
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
-  if (!line?.item.articleId) throw notFound();
-  const area = (await printAreas(db, [line.item.articleId])).get(line.item.articleId);
-  if (!area) throw notFound();
-  const image = line.image;
-  const source = { storageKey: image.storageKey, width: image.width, height: image.height, read: () => readImageBytesOrThrow(image) };
-  return renderPrintFile(source, { ...area, label: area.articleNumber ?? `mug-${area.articleId}`, suffix: `line-${itemId}` });
 }

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { shopLocale } from "@/lib/i18n/config";
 import { idParams } from "@/lib/schemas/common";
 import { listCountries } from "@/lib/services/catalog";
 import { getSupplierOrThrow } from "@/lib/services/suppliers";
@@ -18,7 +18,7 @@ export default async function EditSupplierPage({ params }: { params: Promise<{ s
   const parsed = idParams("supplierId").safeParse(await params);
   if (!parsed.success) notFound();
   const rawLocale = await getLocale();
-  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const locale = shopLocale(rawLocale);
   const [supplier, countries, t] = await Promise.all([
     getSupplierOrThrow(parsed.data.supplierId, locale).catch((err: unknown) => {
       if (err instanceof ApiError && err.status === 404) notFound();

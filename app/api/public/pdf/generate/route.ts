@@ -1,10 +1,11 @@
 import { route } from "@/lib/api/route";
 import { clientIp } from "@/lib/api/client-ip";
+import { fileResponse } from "@/lib/api/file-response";
 import { env } from "@/lib/env";
 import { generatePdfBody } from "@/lib/schemas/print";
-import { generatePrintPdf, printPdfResponse } from "@/lib/services/print";
+import { generatePrintPdf, printFile } from "@/lib/services/print";
 
 // POST /api/public/pdf/generate – print PDF (mug document format, image in the print template area) of one of this shop's images the caller may see
 export const POST = route({ access: "public", withSession: true, body: generatePdfBody }, async ({ req, body, session }) =>
-  printPdfResponse(await generatePrintPdf(body, session, new URL(req.url).origin, clientIp(req, env().TRUSTED_PROXY_COUNT))),
+  fileResponse(printFile(await generatePrintPdf(body, session, new URL(req.url).origin, clientIp(req, env().TRUSTED_PROXY_COUNT)))),
 );

@@ -1,6 +1,6 @@
 import { noContent, route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
-import { deleteUserImage, getUserImageDetail } from "@/lib/services/user-images";
+import { deleteUserImage, getUserImageDetail } from "@/lib/services/images";
 
 // GET /api/user/images/{imageId} – one of the caller's own images with its prompt, for "put on a mug" (anybody else's → 404)
 export const GET = route({ access: "user", params: idParams("imageId") }, async ({ params, session }) => {

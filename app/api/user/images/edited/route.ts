@@ -2,7 +2,7 @@ import { created, route } from "@/lib/api/route";
 import { formFields, formFile, readForm } from "@/lib/api/multipart";
 import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { editedImageFields } from "@/lib/schemas/user-images";
-import { storeEditedImage } from "@/lib/services/user-images";
+import { storeEditedImage } from "@/lib/services/images";
 
 // POST /api/user/images/edited – store the caller's edit (multipart: image PNG ≤ 10 MB, generatedImageId of their GENERATED image)
 export const POST = route({ access: "user" }, async ({ req, session }) => {

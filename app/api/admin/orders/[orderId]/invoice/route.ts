@@ -1,9 +1,10 @@
 import { route } from "@/lib/api/route";
+import { fileResponse, pdfAttachment } from "@/lib/api/file-response";
 import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
-import { adminInvoiceFile, invoiceFileResponse } from "@/lib/services/invoices";
+import { adminInvoiceFile } from "@/lib/services/invoices";
 
 // GET /api/admin/orders/{orderId}/invoice – the stored invoice PDF of the order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "admin", params: orderParams, query: invoiceQuery }, async ({ params, query }) =>
-  invoiceFileResponse(await adminInvoiceFile(params.orderId, query.invoiceId)),
+  fileResponse(pdfAttachment(await adminInvoiceFile(params.orderId, query.invoiceId))),
 );

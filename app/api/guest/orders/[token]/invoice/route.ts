@@ -1,12 +1,12 @@
 import { route } from "@/lib/api/route";
+import { fileResponse, pdfAttachment } from "@/lib/api/file-response";
 import { clientIp } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
 import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";
-import { invoiceFileResponse } from "@/lib/services/invoices";
 import { guestInvoiceFile } from "@/lib/services/orders/guest-link";
 
 // GET /api/guest/orders/{token}/invoice – the invoice PDF of a guest order link's order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "public", params: guestOrderParams, query: invoiceQuery }, async ({ req, params, query }) =>
-  invoiceFileResponse(await guestInvoiceFile(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), query.invoiceId)),
+  fileResponse(pdfAttachment(await guestInvoiceFile(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), query.invoiceId))),
 );

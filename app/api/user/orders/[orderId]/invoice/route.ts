@@ -1,9 +1,10 @@
 import { route } from "@/lib/api/route";
+import { fileResponse, pdfAttachment } from "@/lib/api/file-response";
 import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
-import { invoiceFileResponse, userInvoiceFile } from "@/lib/services/invoices";
+import { userInvoiceFile } from "@/lib/services/invoices";
 
 // GET /api/user/orders/{orderId}/invoice – the stored invoice PDF of an own order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "user", params: orderParams, query: invoiceQuery }, async ({ session, params, query }) =>
-  invoiceFileResponse(await userInvoiceFile(session, params.orderId, query.invoiceId)),
+  fileResponse(pdfAttachment(await userInvoiceFile(session, params.orderId, query.invoiceId))),
 );

@@ -1,10 +1,14 @@
 import { route } from "@/lib/api/route";
 import { clientIp } from "@/lib/api/client-ip";
+import { fileResponse } from "@/lib/api/file-response";
 import { env } from "@/lib/env";
 import { guestOrderItemParams } from "@/lib/schemas/guest-orders";
 import { guestItemImage } from "@/lib/services/orders/guest-link";
 
 // GET /api/guest/orders/{token}/items/{itemId}/image – the design image of one line of a guest order link's order (another order's line → 404)
 export const GET = route({ access: "public", params: guestOrderItemParams }, async ({ req, params }) =>
-  guestItemImage(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), params.itemId, req.headers.get("if-none-match")),
+  fileResponse(
+    await guestItemImage(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), params.itemId),
+    req.headers.get("if-none-match"),
+  ),
 );

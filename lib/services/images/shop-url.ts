@@ -21,7 +21,7 @@ const ABSOLUTE = new RegExp(`^https?://([^/?]+)(${PATH})$`, "i");
  *   (the request's own origin, the configured public URL), host and port spelled as the URL
  *   parser spells them (lower case, no default port, no numeric or hex IP forms);
  * - either of them followed by exactly `?key={base64url}`, the access key that the shop itself puts
- *   into the URLs of an anonymous visitor's images (`imageUrl()` in ./images.ts).
+ *   into the URLs of an anonymous visitor's images (`imageUrl()` in ./store.ts).
  *
  * `{id}` is a positive integer in canonical form (no sign, no leading zero, at most 2^31-1). The text
  * must be printable ASCII without `\`, `%`, `@` or `#`: no userinfo, no encoded or dot segments, no

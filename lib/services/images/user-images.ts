@@ -1,16 +1,17 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { images, mugDetails, prompts, type Image } from "@/db/schema";
+import { images, prompts, type Image } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { intakeImage, sniffImageType } from "@/lib/integrations/images/intake";
 import { env } from "@/lib/env";
-import { printPixelSize } from "@/lib/domain/print-fit";
 import type { Session } from "@/lib/auth/session";
 import type { ImageDto } from "@/lib/schemas/images";
 import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDetailDto, type UserImageDto } from "@/lib/schemas/user-images";
-import { deleteImage, imageUrl, storeProcessedImage, toImageDto } from "./images";
-import { consume, release } from "./rate-limit";
+import { largestPrintBox } from "@/lib/services/print/templates";
+import { consume, release } from "@/lib/services/rate-limit";
+import { deleteImage } from "./delete";
+import { imageUrl, storeProcessedImage, toImageDto } from "./store";
 
 /** The caller's own gallery images; an admin's gallery is their own images too, never everybody's. */
 const ownedBy = (session: Session) => and(eq(images.ownerId, session.user.id), inArray(images.type, USER_IMAGE_TYPES));
@@ -142,14 +143,4 @@ async function storageUsedBytes(userId: number): Promise<number> {
     .from(images)
     .where(eq(images.ownerId, userId));
   return Number(row?.sum ?? 0);
-}
-
-/** The smallest box every mug's print area at PRINT_DPI fits in (an edit covering it prints at full resolution on any mug). */
-async function largestPrintBox(): Promise<{ width: number; height: number }> {
-  const db = await getDb();
-  const mugs = await db.select({ w: mugDetails.printTemplateWidthMm, h: mugDetails.printTemplateHeightMm }).from(mugDetails);
-  const sizes = mugs.map((m) => printPixelSize(m.w, m.h));
-  // Without any mug there is no print size to keep: the intake's pixel limit still holds.
-  if (sizes.length === 0) return { width: Number.MAX_SAFE_INTEGER, height: Number.MAX_SAFE_INTEGER };
-  return { width: Math.max(...sizes.map((s) => s.width)), height: Math.max(...sizes.map((s) => s.height)) };
 }

@@ -1,0 +1,73 @@
+import "server-only";
+import { and, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { images, orderItems } from "@/db/schema";
+import { ApiError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { getStorage } from "@/lib/integrations/storage";
+import { deletePrintRenditions } from "@/lib/services/print/renditions";
+import { deleteThumbnails } from "./thumbnails";
+
+/**
+ * Deletes an image (row, then file; a leftover file is harmless, a row without its file is not).
+ * An image used by an order line is kept (409): the order must keep its design. `where` narrows
+ * which rows may be deleted (e.g. only the caller's own); the check and the delete are one statement.
+ * Returns false when no row matched `where` (unknown or not the caller's).
+ */
+export async function deleteImage(imageId: number, where?: SQL): Promise<boolean> {
+  const db = await getDb();
+  const inOrder = db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(eq(orderItems.imageId, images.id));
+  const [deleted] = await db
+    .delete(images)
+    .where(and(eq(images.id, imageId), where, notExists(inOrder)))
+    .returning({ id: images.id, storageKey: images.storageKey });
+  if (!deleted) {
+    const [exists] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, imageId), where));
+    if (!exists) return false;
+    throw new ApiError(409, "errors.imageInOrder");
+  }
+  await deleteImageFiles([deleted.storageKey]);
+  return true;
+}
+
+/**
+ * Deletes image rows inside the caller's transaction (erasing an account, retention) and answers
+ * their storage keys: the caller passes them to deleteImageFiles after the commit, so no file goes
+ * while the rows could still roll back and no storage call runs inside the transaction. `where`
+ * narrows further (e.g. not used by a cart or order). Order lines, cart lines and generations that
+ * point at a deleted image lose the reference (ON DELETE SET NULL).
+ */
+export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where?: SQL): Promise<string[]> {
+  if (!imageIds.length) return [];
+  const deleted = await tx
+    .delete(images)
+    .where(and(inArray(images.id, [...imageIds]), ne(images.type, "CATALOGUE"), where))
+    .returning({ storageKey: images.storageKey });
+  return deleted.map((d) => d.storageKey);
+}
+
+/** Removes the files of deleted images: the original, its thumbnails and print renditions. Failures only log (a leftover file is harmless). */
+export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
+  const storage = getStorage();
+  for (const key of storageKeys) {
+    await Promise.all([
+      storage.delete(key).catch((err: unknown) => logger.warn("could not delete image file", { storageKey: key, err })),
+      deletePrintRenditions(key).catch((err: unknown) => logger.warn("could not delete print renditions", { storageKey: key, err })),
+      deleteThumbnails(key),
+    ]);
+  }
+}
+
+/** Deletes images from the database (one transaction) and then from storage; answers how many rows went. */
+export async function deleteImages(imageIds: readonly number[], where?: SQL): Promise<number> {
+  const db = await getDb();
+  const keys = await db.transaction((tx) => deleteImageRows(tx, imageIds, where));
+  await deleteImageFiles(keys);
+  return keys.length;
+}

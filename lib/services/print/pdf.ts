@@ -1,0 +1,127 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { images } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/errors";
+import { env } from "@/lib/env";
+import type { Session } from "@/lib/auth/session";
+import type { FileData } from "@/lib/api/file-response";
+import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
+import { MIN_PRINT_DPI, PRINT_DPI } from "@/lib/domain/print-fit";
+import {
+  PRINT_DPI_HEADER,
+  PRINT_DPI_OK_HEADER,
+  PRINT_EFFECTIVE_DPI_HEADER,
+  PRINT_SOURCE_DPI_HEADER,
+  PRINT_UPSCALE_HEADER,
+  type GeneratePdfBody,
+} from "@/lib/schemas/print";
+import { getViewableImageOrThrow, readImageBytesOrThrow } from "@/lib/services/images/access";
+import { originOf, resolveShopImageUrl } from "@/lib/services/images/shop-url";
+import { consume } from "@/lib/services/rate-limit";
+import { printReadyImage, type PrintSource } from "./renditions";
+import { printableMugOrThrow, type PrintArea } from "./templates";
+
+export interface PrintPdf {
+  pdf: Buffer;
+  filename: string;
+  /** Resolution at print size of the source pixels used (the cover crop of the source). */
+  dpi: number;
+  /** The source has at least MIN_PRINT_DPI: an upscaled print of a coarser source stays soft. */
+  dpiOk: boolean;
+  /** Resolution of the image embedded in the PDF (PRINT_DPI: the source is resized to it). */
+  effectiveDpi: number;
+  /** Print pixels ÷ source pixels (> 1: upscaled for print, < 1: scaled down). */
+  upscale: number;
+  /** The print-ready JPEG came from storage (an image printed before at this size): nothing re-encoded. */
+  reused: boolean;
+}
+
+/**
+ * The print PDF for a mug and one of the shop's images: the mug's document format with the image
+ * cover-fitted into the print template area at 300 DPI. `imageUrl` only names an image
+ * (`/api/images/{id}` on this shop, see ../images/shop-url.ts): it is never fetched. The caller must
+ * be allowed to see the image (catalogue images: anyone; others: owner, admin or the URL's access
+ * key), else 404 as for an unknown image.
+ */
+export async function generatePrintPdf(
+  input: GeneratePdfBody,
+  session: Session | null,
+  requestOrigin: string,
+  clientIp: string,
+): Promise<PrintPdf> {
+  const ref = resolveShopImageUrl(input.imageUrl, shopOrigins(requestOrigin));
+  if (!ref) throw new ApiError(400, "errors.imageUrlNotAllowed");
+  const mug = await printableMugOrThrow(input.mugId);
+  const image = await getViewableImageOrThrow(ref.id, session, ref.key);
+  // Only requests that will really render count against the limit.
+  await enforcePdfRateLimit(clientIp);
+  const db = await getDb();
+  const [size] = await db.select({ width: images.width, height: images.height }).from(images).where(eq(images.id, image.id));
+  if (!size) throw notFound();
+  const source: PrintSource = { storageKey: image.storageKey, ...size, read: () => readImageBytesOrThrow(image) };
+  return renderPrintFile(source, mug);
+}
+
+/** The print file's name: the article number (else the mug's id), an optional suffix such as "line-12", "print". */
+export function printFileName(area: Pick<PrintArea, "articleId" | "articleNumber">, suffix?: string): string {
+  const label = (area.articleNumber ?? `mug-${area.articleId}`).replace(/[^A-Za-z0-9._-]/g, "_");
+  return `${[label, suffix, "print"].filter(Boolean).join("-")}.pdf`;
+}
+
+/** The print PDF of an image in a mug's document format: cover-fitted at 300 DPI, with the source's DPI. */
+export async function renderPrintFile(source: PrintSource, area: PrintArea, suffix?: string): Promise<PrintPdf> {
+  const fitted = await printReadyImage(source, area.templateWidthMm, area.templateHeightMm);
+  const effectiveDpi = PRINT_DPI;
+  const pdf = await renderPrintPdf({
+    documentWidthMm: area.documentWidthMm,
+    documentHeightMm: area.documentHeightMm,
+    bottomMarginMm: area.bottomMarginMm,
+    templateWidthMm: area.templateWidthMm,
+    templateHeightMm: area.templateHeightMm,
+    image: fitted.jpeg,
+    dpi: effectiveDpi,
+    sourceDpi: fitted.dpi,
+    title: `${area.articleNumber ?? `mug-${area.articleId}`} print file`,
+  });
+  return {
+    pdf,
+    filename: printFileName(area, suffix),
+    dpi: fitted.dpi,
+    dpiOk: fitted.dpi >= MIN_PRINT_DPI,
+    effectiveDpi,
+    upscale: fitted.upscale,
+    reused: fitted.reused,
+  };
+}
+
+/** The print PDF as a file: a download never kept by shared caches (it may show a private image), with its resolutions. */
+export function printFile(result: PrintPdf): FileData {
+  return {
+    contentType: "application/pdf",
+    body: result.pdf,
+    fileName: result.filename,
+    cache: "private-no-store",
+    headers: {
+      [PRINT_DPI_HEADER]: String(result.dpi),
+      [PRINT_DPI_OK_HEADER]: String(result.dpiOk),
+      [PRINT_SOURCE_DPI_HEADER]: String(result.dpi),
+      [PRINT_EFFECTIVE_DPI_HEADER]: String(result.effectiveDpi),
+      [PRINT_UPSCALE_HEADER]: String(result.upscale),
+    },
+  };
+}
+
+/** Origins under which this shop's image URLs are accepted: the request's own and the configured public URL. */
+function shopOrigins(requestOrigin: string): string[] {
+  const origins = [requestOrigin];
+  const configured = originOf(env().AUTH_URL);
+  if (configured) origins.push(configured);
+  return origins;
+}
+
+/** Rendering costs CPU: each client address may ask for PDF_PER_HOUR print files an hour. */
+async function enforcePdfRateLimit(clientIp: string): Promise<void> {
+  const r = await consume({ key: `pdf:client:${clientIp}`, limit: env().PDF_PER_HOUR, windowSeconds: 3600 });
+  if (!r.allowed) throw new ApiError(429, "errors.rateLimitPdf", undefined, { retryAfter: r.retryAfter });
+}
