@@ -32,6 +32,10 @@ const config = [
       "no-restricted-imports": ["error", { patterns: ["@/db", "@/db/*", "@/lib/services/*", "@/lib/auth/*", "@/lib/integrations/*"] }],
     },
   },
+  {
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    rules: { "import/no-cycle": "error" },
+  },
 ];
 
 export default config;

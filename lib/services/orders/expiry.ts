@@ -12,10 +12,12 @@ import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
-import { cancelAttempt, isOpen, lockedPayments } from "./attempts";
-import { moveOrder } from "./events";
+import { cancelAttempt, isOpen } from "./attempts";
+import { lockedPayments, lockOrder } from "./locks";
+import { moveOrder } from "./order-moves";
+import { applyPaymentState } from "./payment-moves";
 import { MONEY_MOVED } from "./payment-state";
-import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
+import { inTransaction } from "./unit-of-work";
 
 /** At most this many orders per pass (a scheduler calls again). */
 const BATCH = 100;

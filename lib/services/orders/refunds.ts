@@ -25,12 +25,14 @@ import { formatEuro } from "@/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import { PaymentProviderError, type ProviderRefund } from "@/lib/integrations/payments/types";
-import { issueCreditNote } from "../invoices";
-import { lockedPayments, providerForPayment } from "./attempts";
+import { issueCreditNote } from "../invoices/issue";
+import type { Effects } from "./effects";
 import { recordEvent, type Actor } from "./events";
+import { lockedPayments, lockOrder } from "./locks";
 import { refundedMail } from "./order-mails";
+import { providerForPayment } from "./payment-provider";
 import { canMovePayment } from "./payment-state";
-import { inTransaction, lockOrder, type Effects } from "./transitions";
+import { inTransaction } from "./unit-of-work";
 
 export interface RefundOptions {
   /** Cents; omitted = everything paid and not yet refunded (or pending). */
@@ -334,7 +336,7 @@ export async function refundOrder(orderId: string, opts: RefundOptions & { guard
 
 /**
  * Refunds (all that is left of) one payment: used after the commit for a second successful payment
- * of an order (transitions.ts onPaid). Nothing left → null.
+ * of an order (payment-moves.ts onPaid). Nothing left → null.
  */
 export async function refundPayment(
   paymentId: number,

@@ -22,10 +22,14 @@ import { logger } from "@/lib/logger";
 import { stripeWebhookSecret } from "@/lib/integrations/payments";
 import { stripePaymentState, verifyStripeEvent, type StripeCharge, type StripeEvent } from "@/lib/integrations/payments/stripe";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
-import { moveOrder, recordEvent } from "./events";
+import type { Effects } from "./effects";
+import { recordEvent } from "./events";
+import { lockOrder } from "./locks";
+import { moveOrder } from "./order-moves";
 import { bookSucceededRefund } from "./refunds";
 import { OPEN_STATUSES } from "./order-state";
-import { applyPaymentState, inTransaction, lockOrder, type Effects } from "./transitions";
+import { applyPaymentState } from "./payment-moves";
+import { inTransaction } from "./unit-of-work";
 
 export type WebhookOutcome = "processed" | "duplicate" | "ignored" | "flagged";
 
