@@ -33,8 +33,10 @@ const config = [
     },
   },
   {
+    // No import circles in lib/ and components/. db/ stays outside: db/schema/media.ts and
+    // db/schema/prompts.ts reference each other's tables (a real two-way foreign key).
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
-    rules: { "import/no-cycle": "error" },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
 ];
 

@@ -24,7 +24,7 @@ export function getMailTransport(): MailTransport {
 /**
  * Records a message as queued (inside the caller's transaction, so it exists exactly when the change
  * that causes it commits). Deliver it after the commit with deliverQueuedMail (lib/services/mail), e.g.
- * through Effects.mailIds of lib/services/orders/transitions.ts.
+ * through Effects.mailIds (lib/services/orders/unit-of-work.ts).
  */
 export async function queueMail(db: Db | Tx, message: MailMessage): Promise<number> {
   const [row] = await db

@@ -7,7 +7,7 @@ import "server-only";
  * A new attempt is made only after the provider confirmed the previous one cancelled, so an order
  * never has two attempts the customer could pay.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orderEvents, orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";

@@ -17,7 +17,7 @@ import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/int
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
 import { latestPaymentRow, toPaymentDto } from "./dto";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { lockOrder } from "./locks";
 import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "./payment-state";

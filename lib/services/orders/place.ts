@@ -14,7 +14,7 @@ import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { lockedPayments } from "./locks";
 import { limitOrderAction } from "./order-limits";
 import { MONEY_MOVED } from "./payment-state";
