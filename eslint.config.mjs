@@ -29,7 +29,10 @@ const config = [
     // Layering rule from the architecture document: client code never imports the database or services.
     files: ["components/**/*.{ts,tsx}", "lib/api-client/**/*.ts", "lib/schemas/**/*.ts", "lib/domain/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/db", "@/db/*", "@/lib/services/*", "@/lib/auth/*", "@/lib/integrations/*"] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: ["@/db"], patterns: ["@/db/*", "!@/db/order-vocabulary", "@/lib/services/*", "@/lib/auth/*", "@/lib/integrations/*"] },
+      ],
     },
   },
   {

@@ -103,4 +103,3 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
     }),
   );
 }
-
