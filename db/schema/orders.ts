@@ -24,14 +24,7 @@ import { articles, mugVariants, shirtVariants } from "./catalog";
 import { images } from "./media";
 import { prompts } from "./prompts";
 
-export {
-  ORDER_EVENT_ACTORS,
-  ORDER_EVENT_TYPES,
-  ORDER_STATUSES,
-  type OrderEventActor,
-  type OrderEventType,
-  type OrderStatus,
-} from "../order-vocabulary";
+export * from "../order-vocabulary";
 
 export const carts = pgTable(
   "carts",
