@@ -17,11 +17,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES, ORDER_STATUSES } from "../order-vocabulary";
 import { postalAddressColumns, timestamps } from "./_shared";
 import { users } from "./users";
 import { articles, mugVariants, shirtVariants } from "./catalog";
 import { images } from "./media";
 import { prompts } from "./prompts";
+
+export * from "../order-vocabulary";
 
 export const carts = pgTable(
   "carts",
@@ -62,9 +65,6 @@ export const cartItems = pgTable(
   },
   (t) => [index("cart_items_cart_idx").on(t.cartId), check("cart_items_quantity_range", sql`${t.quantity} BETWEEN 1 AND 99`)],
 );
-
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Order numbers MM-{year}-{nextval}: a sequence, never max() + 1 (concurrent checkouts never collide). */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
@@ -201,33 +201,6 @@ export const payments = pgTable(
     check("payments_refunded_range", sql`${t.refundedCents} BETWEEN 0 AND ${t.amountCents}`),
   ],
 );
-
-export const ORDER_EVENT_TYPES = [
-  "placed",
-  "repriced",
-  "paid",
-  "payment_failed",
-  "processed",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "expired",
-  "refunded",
-  "refund_failed",
-  "receipt_sent",
-  "mail_sent",
-  "mail_failed",
-  "invoice_issued",
-  "credit_note_issued",
-  "amount_mismatch",
-  "duplicate_payment",
-  "dispute_opened",
-  "dispute_closed",
-  "links_revoked",
-] as const;
-export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
-export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;
-export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];
 
 /** The order's timeline: every change (who, when, from, to, note). Written in the transaction of the change. */
 export const orderEvents = pgTable(

@@ -1,33 +1,8 @@
 import { z } from "zod";
+import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
 import { PAYMENT_STATES } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
-
-/** The same lists as db/schema/orders.ts (browser-safe copies; tests/unit/order-state.test.ts keeps them equal). */
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
-export const ORDER_EVENT_TYPES = [
-  "placed",
-  "repriced",
-  "paid",
-  "payment_failed",
-  "processed",
-  "shipped",
-  "delivered",
-  "cancelled",
-  "expired",
-  "refunded",
-  "refund_failed",
-  "receipt_sent",
-  "mail_sent",
-  "mail_failed",
-  "invoice_issued",
-  "credit_note_issued",
-  "amount_mismatch",
-  "duplicate_payment",
-  "dispute_opened",
-  "dispute_closed",
-  "links_revoked",
-] as const;
 
 export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];

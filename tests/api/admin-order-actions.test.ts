@@ -15,7 +15,7 @@ import { resetEnvCache } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { bookSucceededRefund } from "@/lib/services/orders";
-import { inTransaction } from "@/lib/services/orders/transitions";
+import { inTransaction } from "@/lib/services/orders/unit-of-work";
 import { call, cookieFor, type Role } from "../helpers/api";
 import { startFakeStripe, type FakeIntent, type FakeStripe } from "../helpers/fake-stripe";
 import {

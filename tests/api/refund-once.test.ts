@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { invoices, orderEvents, payments, refunds } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
-import { runScheduledJobs } from "@/lib/services/mail/cron";
+import { runScheduledJobs } from "@/lib/services/scheduled-jobs";
 import { call, cookieFor } from "../helpers/api";
 import { startFakeStripe, type FakeIntent, type FakeStripe } from "../helpers/fake-stripe";
 import { chargeOf } from "../helpers/stripe-webhooks";

@@ -7,7 +7,7 @@ import * as cronRoute from "@/app/api/cron/mail/route";
 import { resetEnvCache } from "@/lib/env";
 import { getStorage } from "@/lib/integrations/storage";
 import { storeImage } from "@/lib/services/images";
-import { runRetention } from "@/lib/services/retention";
+import { runRetention } from "@/lib/services/scheduled-jobs/retention";
 import { call } from "../helpers/api";
 import { tempDir } from "../helpers/test-db";
 import { checkoutBody, fillCart, newCustomer, placedOrder } from "../helpers/orders";

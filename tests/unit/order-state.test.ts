@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ORDER_EVENT_ACTORS,
-  ORDER_EVENT_TYPES as DB_EVENT_TYPES,
-  ORDER_STATUSES as DB_STATUSES,
-  type OrderEventActor,
-  type OrderStatus,
-} from "@/db/schema";
-import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/schemas/admin-orders";
+import { ORDER_EVENT_ACTORS, ORDER_STATUSES as DB_STATUSES, type OrderEventActor, type OrderStatus } from "@/db/schema";
 import { allowedActions, COMPLETED_STATUSES, OPEN_STATUSES, orderEdge, type OrderAction } from "@/lib/services/orders/order-state";
 
 const ACTIONS: OrderAction[] = ["process", "complete", "deliver", "cancel"];
@@ -73,9 +66,4 @@ describe("order-state – the transition table", () => {
     expect([...OPEN_STATUSES]).toEqual(["pending", "processing"]);
     expect([...COMPLETED_STATUSES]).toEqual(["shipped", "delivered"]);
   });
-});
-
-describe("lib/schemas/admin-orders – browser-safe copies of the database lists", () => {
-  it("ORDER_STATUSES equals db/schema/orders.ts", () => expect([...ORDER_STATUSES]).toEqual([...DB_STATUSES]));
-  it("ORDER_EVENT_TYPES equals db/schema/orders.ts", () => expect([...ORDER_EVENT_TYPES]).toEqual([...DB_EVENT_TYPES]));
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
-import { RETENTION_DAYS } from "@/lib/services/retention";
+import { RETENTION_DAYS } from "@/lib/services/scheduled-jobs/retention";
 
-/** The privacy page's retention section states what the retention pass (lib/services/retention.ts) does and the statutory periods. */
+/** The privacy page's retention section states what the retention pass (lib/services/scheduled-jobs/retention.ts) does and the statutory periods. */
 const sectionText = (messages: typeof en) => Object.values(messages.legal.privacy.sections.retention).join("\n");
 
 describe("privacy page: how long data is kept", () => {

@@ -1,17 +1,18 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { countries, invoices, orders, payments, vatRates, type Invoice, type Order } from "@/db/schema";
+import { countries, invoices, payments, vatRates, type Invoice, type Order } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { translate } from "@/lib/i18n/messages";
 import { formatNumber } from "@/lib/format";
 import { vatInGross } from "@/lib/domain/pricing";
 import { seller } from "@/lib/seller";
 import { lineColour } from "@/lib/domain/colour-name";
+import { berlinDay } from "@/lib/domain/berlin-time";
 import { loadBundle, type OrderBundle } from "../orders/dto";
 import { recordEvent } from "../orders/events";
-import { berlinDay } from "../orders/admin/filters";
-import type { Effects } from "../orders/transitions";
+import type { Effects } from "../orders/effects";
+import { lockOrder } from "../orders/locks";
 import {
   creditNoteLines,
   grossLine,
@@ -26,12 +27,6 @@ import { nextInvoiceNumber } from "./numbers";
 import { invoicePdf } from "./pdf";
 
 type Language = InvoiceContent["language"];
-
-/** The order row, locked (callers normally hold the lock already; taking it again is free). */
-async function lockedOrder(tx: Tx, orderId: string): Promise<Order | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  return row;
-}
 
 async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise<InvoiceBuyerSnapshot> {
   const a = bundle.addresses.find((x) => x.kind === "billing") ?? bundle.addresses.find((x) => x.kind === "shipping");
@@ -143,7 +138,7 @@ function renderAfterCommit(effects: Effects, invoiceId: number): void {
  * order's). An order has at most one invoice: a second call returns it.
  */
 export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
-  const order = await lockedOrder(tx, orderId);
+  const order = await lockOrder(tx, orderId);
   if (!order) return null;
   const [existing] = await tx
     .select()
@@ -226,7 +221,7 @@ export interface CreditNoteInput {
  * returns it); null when the order has no invoice or nothing invoiced is left to credit.
  */
 export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: Effects): Promise<Invoice | null> {
-  const order = await lockedOrder(tx, input.orderId);
+  const order = await lockOrder(tx, input.orderId);
   if (!order) return null;
   const documents = await tx.select().from(invoices).where(eq(invoices.orderId, input.orderId)).orderBy(asc(invoices.id));
   const already = documents.find((d) => d.kind === "credit_note" && d.refundId === input.refundId);

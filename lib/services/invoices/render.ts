@@ -1,4 +1,5 @@
 import "server-only";
+import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { formatEuro, formatNumber } from "@/lib/format";
 import { translate } from "@/lib/i18n/messages";
 import type { InvoicePdfInput } from "@/lib/integrations/pdf/invoice";
@@ -14,8 +15,7 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   const rate = (p: number) => t("percent", { rate: formatNumber(p, lang) });
   const date = (day: string) =>
     new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
-  const instant = (iso: string) =>
-    new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const instant = (iso: string) => berlinLongDate(new Date(iso), lang);
   const { seller, buyer, refersTo, payment } = content;
   const provider = payment ? t(`provider.${payment.provider}`) : "";
 

@@ -12,11 +12,13 @@ import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/s
 import { getAdminOrder } from "./admin-queries";
 import { cancelOrderAs } from "./cancel";
 import { loadBundle } from "./dto";
-import { moveOrder, recordEvent, type Actor } from "./events";
+import { recordEvent, type Actor } from "./events";
+import { lockOrder } from "./locks";
+import { moveOrder } from "./order-moves";
 import { shippedMail } from "./order-mails";
 import { moneyLeft, refundOrder } from "./refunds";
 import { receiptMail } from "./receipt";
-import { inTransaction, lockOrder } from "./transitions";
+import { inTransaction } from "./unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
 

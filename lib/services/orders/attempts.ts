@@ -7,56 +7,22 @@ import "server-only";
  * A new attempt is made only after the provider confirmed the previous one cancelled, so an order
  * never has two attempts the customer could pay.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orderEvents, orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
-import { getPaymentProvider, PaymentProviderError, type PaymentProvider } from "@/lib/integrations/payments";
+import { getPaymentProvider, PaymentProviderError } from "@/lib/integrations/payments";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
-import { createSandboxProvider } from "@/lib/integrations/payments/sandbox";
+import { lockedPayments, lockOrder, lockPayment } from "./locks";
+import { applyPaymentState } from "./payment-moves";
+import { paymentIdempotencyKey, providerCall, providerForPayment } from "./payment-provider";
 import { LIVE } from "./payment-state";
-import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
-
-export const paymentIdempotencyKey = (orderId: string, attempt: number) => `order:${orderId}:attempt:${attempt}`;
-
-const sandbox = createSandboxProvider();
-
-/**
- * The provider that handles a stored payment. Sandbox payments move no money, so they can always be
- * refunded or cancelled; a Stripe payment needs Stripe to be configured (else 503).
- */
-export function providerForPayment(payment: Pick<Payment, "provider">): PaymentProvider {
-  if (payment.provider === "sandbox") return sandbox;
-  const configured = getPaymentProvider();
-  if (configured.name !== "stripe") throw new ApiError(503, "errors.paymentProviderUnavailable");
-  return configured;
-}
-
-/** Runs a provider call; its failure becomes a 502 with a message for the customer. */
-export async function providerCall<T>(
-  fn: () => Promise<T>,
-  key: "errors.paymentPreparationFailed" | "errors.paymentProviderFailed",
-): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof PaymentProviderError) {
-      logger.error("payment provider call failed", { err });
-      throw new ApiError(502, key);
-    }
-    throw err;
-  }
-}
+import { inTransaction } from "./unit-of-work";
 
 /** An attempt the customer can still pay with (they may hold its client secret). */
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
-
-/** The order's attempts, oldest first, locked (the caller locked the order row first). */
-export async function lockedPayments(tx: Tx, orderId: string): Promise<Payment[]> {
-  return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
-}
 
 /** The Stripe client secret of an open attempt (not stored: fetched from Stripe); null otherwise. */
 export async function clientSecretFor(payment: Payment): Promise<string | null> {
@@ -86,13 +52,6 @@ export async function insertCreatingAttempt(
     .returning();
   if (!payment) throw new Error("payments insert returned no row");
   return payment;
-}
-
-async function lockPayment(tx: Tx, payment: Payment): Promise<Payment | undefined> {
-  // Lock order everywhere: the order row first, then its payment.
-  await lockOrder(tx, payment.orderId);
-  const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
-  return row;
 }
 
 export interface ReadyAttempt {

@@ -21,15 +21,19 @@ import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
-import { cancelAttempt, isOpen, providerCall, providerForPayment } from "./attempts";
+import { cancelAttempt, isOpen } from "./attempts";
 import { loadBundle, toOrderDto } from "./dto";
-import { moveOrder, type Actor } from "./events";
+import type { Actor } from "./events";
+import { lockOrder } from "./locks";
+import { moveOrder } from "./order-moves";
 import { cancelledMail, mayMailAbout } from "./order-mails";
 import { limitOrderAction } from "./order-limits";
 import { orderEdge } from "./order-state";
+import { applyPaymentState } from "./payment-moves";
+import { providerCall, providerForPayment } from "./payment-provider";
 import { FINISHED } from "./payment-state";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
-import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
+import { inTransaction } from "./unit-of-work";
 
 export interface CancelOptions {
   by: Actor;

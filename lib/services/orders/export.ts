@@ -9,7 +9,8 @@ import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { loadBundles, type OrderAddress, type OrderBundle } from "./dto";
-import { berlinDay, orderFilterWhere } from "./admin/filters";
+import { berlinDay } from "@/lib/domain/berlin-time";
+import { orderFilterWhere } from "./admin/filters";
 import { adminPaymentStatus, moneyOf } from "./admin/money";
 
 /**

@@ -34,7 +34,7 @@ import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import type { SessionUser } from "@/lib/services/users";
 import { cancelOrderAs } from "./cancel";
 import { loadBundle, toOrderDto } from "./dto";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 
 const HOUR = 3600;
 const DAY_MS = 86_400_000;

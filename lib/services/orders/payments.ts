@@ -3,7 +3,7 @@ import "server-only";
  * Paying an order after it was placed: retry (a fresh attempt after a failure), the sandbox's card
  * confirmation and 3-D Secure step, and reconciliation with Stripe (a webhook may be late or lost).
  * Provider calls happen outside transactions (attempts.ts); every state change goes through
- * applyPaymentState (transitions.ts) with the order row locked first, then the payment.
+ * applyPaymentState (payment-moves.ts) with the order row locked first, then the payment.
  */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
@@ -17,11 +17,11 @@ import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/int
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
 import { latestPaymentRow, toPaymentDto } from "./dto";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { lockOrder } from "./locks";
+import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "./payment-state";
-import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
-
-export { lockedPayments } from "./attempts";
+import { inTransaction } from "./unit-of-work";
 
 /** The caller's own order, or 404 exactly like an unknown one (another customer's, or an admin on a user route). */
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {

@@ -7,13 +7,15 @@ import { ApiError, validationFailed, type MessageKey } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
+import { berlinYear } from "@/lib/domain/berlin-time";
 import type { OrderTotals } from "@/lib/domain/pricing";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
 import { pricedCartForCheckout, type CheckoutLine } from "../cart";
-import { cancelAttempt, insertCreatingAttempt, isOpen, lockedPayments, readyAttempt, type AttemptMode } from "./attempts";
+import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { lockedPayments } from "./locks";
 import { limitOrderAction } from "./order-limits";
 import { MONEY_MOVED } from "./payment-state";
 
@@ -35,9 +37,6 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
     errors["billingAddress.countryCode"] = "validation.countryUnknown";
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
-
-/** The calendar year in Germany (the shop's documents are dated in Europe/Berlin). */
-const berlinYear = (now: Date) => new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin", year: "numeric" }).format(now);
 
 /** MM-{year}-{nextval of order_number_seq, at least six digits}: concurrent checkouts never collide. */
 const nextOrderNumber = (now: Date) =>

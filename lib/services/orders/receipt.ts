@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { countries, invoices } from "@/db/schema";
+import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
@@ -15,7 +16,7 @@ export const SHOP_NAME = "MugMagic";
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `receipt.${key}`, params);
 
 function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "Europe/Berlin" }).format(date);
+  return berlinLongDate(date, locale);
 }
 
 async function countryNames(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<Map<string, string>> {

@@ -4,7 +4,8 @@ import { orders } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import { notFound } from "@/lib/errors";
 import { recordEvent } from "./events";
-import { inTransaction, lockOrder } from "./transitions";
+import { lockOrder } from "./locks";
+import { inTransaction } from "./unit-of-work";
 
 /**
  * POST /api/admin/orders/{orderId}/revoke-links: raises the order's link version, so every order

@@ -4,7 +4,7 @@ import "server-only";
  * checking out again into it, or a new payment attempt) it is cancelled by the system with the
  * timeline event "expired". The attempts the customer could still pay are cancelled at the provider
  * first, outside any transaction; an order whose attempt the provider does not cancel stays as it is
- * until the next pass. Run by POST /api/cron/mail and lazily whenever a customer lists, opens, pays
+ * until the next pass. Run by the scheduler (POST /api/cron/mail) and lazily whenever a customer lists, opens, pays
  * or places orders.
  */
 import { and, eq, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
@@ -12,10 +12,12 @@ import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
-import { cancelAttempt, isOpen, lockedPayments } from "./attempts";
-import { moveOrder } from "./events";
-import { MONEY_MOVED } from "./payment-state";
-import { applyPaymentState, inTransaction, lockOrder } from "./transitions";
+import { cancelAttempt, isOpen } from "../orders/attempts";
+import { lockedPayments, lockOrder } from "../orders/locks";
+import { moveOrder } from "../orders/order-moves";
+import { applyPaymentState } from "../orders/payment-moves";
+import { MONEY_MOVED } from "../orders/payment-state";
+import { inTransaction } from "../orders/unit-of-work";
 
 /** At most this many orders per pass (a scheduler calls again). */
 const BATCH = 100;

@@ -1,54 +1,20 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
-import { orderEvents, orders, payments, type Payment } from "@/db/schema";
+import type { Tx } from "@/db/client";
+import { orderEvents, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
-import { issueInvoice } from "../invoices";
-import { deliverQueuedMails } from "../mail/delivery";
-import { recordEvent } from "./events";
-import { refundPayment } from "./refunds";
+import { issueInvoice } from "../invoices/issue";
 import { loadBundle } from "./dto";
+import type { Effects } from "./effects";
+import { recordEvent } from "./events";
+import { lockOrder } from "./locks";
 import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
 import { receiptMail } from "./receipt";
-
-/** Work that must happen only after the transaction committed (outside calls: provider, storage, mail). */
-export interface Effects {
-  mailIds: number[];
-  /** Run in order after the commit, before the mail (refunds of duplicate payments, invoice PDFs); failures are logged, never thrown. */
-  after: Array<() => Promise<unknown>>;
-}
-
-export const newEffects = (): Effects => ({ mailIds: [], after: [] });
-
-/** Runs what a committed transaction left to do: the after-work, then the mail it queued. Never throws. */
-export async function runEffects(effects: Effects): Promise<void> {
-  for (const job of effects.after) {
-    try {
-      await job();
-    } catch (err) {
-      logger.error("work after commit failed", { err });
-    }
-  }
-  await deliverQueuedMails(effects.mailIds);
-}
-
-/**
- * Runs fn in one transaction and, once it committed, runs its effects. PGlite has one
- * connection: nothing inside fn may call getDb() (it would wait for this transaction forever).
- * Lock order everywhere: the order row first (lockOrder), then its payments.
- */
-export async function inTransaction<T>(fn: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
-  const effects = newEffects();
-  const db = await getDb();
-  const result = await db.transaction((tx) => fn(tx, effects));
-  await runEffects(effects);
-  return result;
-}
-
+import { refundPayment } from "./refunds";
 export interface TransitionContext {
   /** Language of the receipt email if this transition pays the order. */
   locale: Locale;
@@ -136,24 +102,4 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
       attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null,
     }),
   );
-}
-
-/** Locks the order row (one writer per order at a time). */
-export async function lockOrder(tx: Tx, orderId: string) {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  return row;
-}
-
-/** Locks and reads a payment by its provider id. */
-export async function lockPaymentByProviderId(
-  tx: Tx,
-  provider: Payment["provider"],
-  providerPaymentId: string,
-): Promise<Payment | undefined> {
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)))
-    .for("update");
-  return row;
 }

@@ -3,8 +3,8 @@ import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sq
 import { getDb } from "@/db/client";
 import { cartItems, generations, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
 import { logger } from "@/lib/logger";
-import { deleteImageFiles, deleteImages } from "./images";
-import { forgetSessionUsers } from "./session-cache";
+import { deleteImageFiles, deleteImages } from "../images";
+import { forgetSessionUsers } from "../session-cache";
 
 /**
  * Retention (run by the scheduler, POST /api/cron/mail): personal data the shop no longer needs goes.

@@ -1,11 +1,15 @@
 import "server-only";
+/** Work a platform scheduler starts (POST /api/cron/mail): expiry of unpaid orders, refunds without an answer, mail retries, retention. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { expireUnpaidOrders } from "../orders/expiry";
+import { retryDueMail } from "../mail/delivery";
 import { finishPendingRefunds } from "../orders/refunds";
-import { runRetention, type RetentionResult } from "../retention";
-import { retryDueMail } from "./delivery";
+import { expireUnpaidOrders } from "./expiry";
+import { runRetention, type RetentionResult } from "./retention";
+
+export { expireUnpaidOrders, type ExpiryScope } from "./expiry";
+export { runRetention, type RetentionResult } from "./retention";
 
 /** SHA-256 of a text: equal-length digests for a constant-time comparison of tokens of any length. */
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();

@@ -1,0 +1,33 @@
+/**
+ * The order vocabulary: plain constants without imports, so the schema (db/schema/orders.ts) and the
+ * browser (through lib/domain/order-vocabulary.ts) share one copy.
+ */
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_EVENT_TYPES = [
+  "placed",
+  "repriced",
+  "paid",
+  "payment_failed",
+  "processed",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "expired",
+  "refunded",
+  "refund_failed",
+  "receipt_sent",
+  "mail_sent",
+  "mail_failed",
+  "invoice_issued",
+  "credit_note_issued",
+  "amount_mismatch",
+  "duplicate_payment",
+  "dispute_opened",
+  "dispute_closed",
+  "links_revoked",
+] as const;
+export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;
+export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];

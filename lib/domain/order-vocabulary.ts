@@ -1,0 +1,9 @@
+/** The order vocabulary the database stores, for browser code (db/order-vocabulary.ts holds the one copy). */
+export {
+  ORDER_EVENT_ACTORS,
+  ORDER_EVENT_TYPES,
+  ORDER_STATUSES,
+  type OrderEventActor,
+  type OrderEventType,
+  type OrderStatus,
+} from "@/db/order-vocabulary";

@@ -1,0 +1,165 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { orderEvents, refunds, type Invoice, type Order, type Payment, type Refund } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/errors";
+import { formatEuro } from "@/lib/format";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import type { Actor } from "../events";
+import { lockedPayments, lockOrder } from "../locks";
+import { providerForPayment } from "../payment-provider";
+import { inTransaction } from "../unit-of-work";
+
+/** tx1 of a refund: what is left to refund, and the pending refunds rows that hold it. */
+export interface RefundOptions {
+  /** Cents; omitted = everything paid and not yet refunded (or pending). */
+  amountCents?: number;
+  /** Stored with the refund and shown in the timeline (and, for an admin's refund, in the customer's mail). */
+  reason: string;
+  by: Actor;
+  /** Ours: a repeated call with the same key refunds once (the provider gets it too). */
+  idempotencyKey?: string;
+  /** Language of the amount in the refundTooLarge message. */
+  locale?: Locale;
+  /** false: no "refunded" mail (the cancellation sends one mail that says it all). Default true. */
+  notify?: boolean;
+}
+
+export interface RefundOutcome {
+  /** The refunds rows of this call, as they ended (succeeded, or pending at the provider). */
+  refunds: Refund[];
+  /** Credit notes issued for them (none for the refund of a duplicate payment, which was never invoiced). */
+  creditNotes: Invoice[];
+  /** Cents booked as refunded by this call. */
+  refundedCents: number;
+}
+
+/** What is left to refund: per succeeded payment amount − refunded − pending refunds, and the sum. */
+export interface MoneyLeft {
+  payments: Payment[];
+  left: Map<number, number>;
+  totalCents: number;
+}
+
+/**
+ * Locks the order's payments (the caller locked the order first) and says what can still be refunded.
+ * Only "succeeded" payments hold money: "refunded" is final.
+ */
+export async function moneyLeft(tx: Tx, orderId: string): Promise<MoneyLeft> {
+  const rows = await lockedPayments(tx, orderId);
+  const pending = await tx
+    .select({ paymentId: refunds.paymentId, cents: sql<number>`sum(${refunds.amountCents})::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, "pending")))
+    .groupBy(refunds.paymentId);
+  const left = new Map<number, number>();
+  for (const p of rows) {
+    if (p.status !== "succeeded") continue;
+    const inFlight = Number(pending.find((r) => r.paymentId === p.id)?.cents ?? 0);
+    left.set(p.id, Math.max(0, p.amountCents - p.refundedCents - inFlight));
+  }
+  return { payments: rows, left, totalCents: [...left.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** Payments the timeline marks as a second success ("duplicate_payment"): never invoiced, so refunded without a credit note. */
+export async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<number>> {
+  const rows = await tx
+    .select({ data: orderEvents.data })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "duplicate_payment")));
+  return new Set(rows.map((r) => Number(r.data?.paymentId)).filter(Number.isInteger));
+}
+
+export interface Piece {
+  refund: Refund;
+  payment: Payment;
+  /** Sent before (its answer may have been lost): looked up at the provider first. */
+  resend?: boolean;
+}
+
+export interface ReserveInput extends RefundOptions {
+  orderId: string;
+  /** Only this payment (refundPayment); otherwise the order's payments, invoiced ones first. */
+  paymentId?: number;
+  /** Checked with the order locked, before anything is written (cancel: the order must still be cancellable). */
+  guard?: (order: Order) => void;
+}
+
+/** tx1: validates the amount and inserts the pending refunds rows (or finds those of a replayed key). */
+export async function reserve(input: ReserveInput): Promise<Piece[]> {
+  return inTransaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) throw notFound();
+    input.guard?.(order);
+    const money = await moneyLeft(tx, order.id);
+    const byId = new Map(money.payments.map((p) => [p.id, p]));
+    if (input.idempotencyKey) {
+      const key = input.idempotencyKey;
+      const known = await tx
+        .select()
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.orderId, order.id),
+            sql`(${refunds.idempotencyKey} = ${key} OR ${refunds.idempotencyKey} LIKE ${`${key}:payment:%`})`,
+          ),
+        )
+        .orderBy(asc(refunds.id));
+      if (known.length > 0) return known.map((refund) => ({ refund, payment: byId.get(refund.paymentId) as Payment, resend: true }));
+    }
+    const duplicates = await duplicatePaymentIds(tx, order.id);
+    const candidates = money.payments
+      .filter((p) => (input.paymentId === undefined || p.id === input.paymentId) && (money.left.get(p.id) ?? 0) > 0)
+      .sort((a, b) => Number(duplicates.has(a.id)) - Number(duplicates.has(b.id)) || a.id - b.id);
+    const available = candidates.reduce((sum, p) => sum + (money.left.get(p.id) ?? 0), 0);
+    if (available === 0) throw new ApiError(409, "errors.nothingToRefund");
+    const amount = input.amountCents ?? available;
+    if (amount > available)
+      throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
+
+    const shares: { payment: Payment; cents: number }[] = [];
+    let rest = amount;
+    for (const payment of candidates) {
+      const cents = Math.min(rest, money.left.get(payment.id) ?? 0);
+      if (cents > 0) shares.push({ payment, cents });
+      rest -= cents;
+    }
+    // A payment made with a provider that is not configured any more cannot be refunded (503), before anything is written.
+    for (const s of shares) providerForPayment(s.payment);
+    const pieces: Piece[] = [];
+    for (const { payment, cents } of shares) {
+      const key = input.idempotencyKey
+        ? shares.length === 1
+          ? input.idempotencyKey
+          : `${input.idempotencyKey}:payment:${payment.id}`
+        : `tmp:${randomUUID()}`;
+      const [inserted] = await tx
+        .insert(refunds)
+        .values({
+          orderId: order.id,
+          paymentId: payment.id,
+          amountCents: cents,
+          reason: input.reason,
+          status: "pending",
+          idempotencyKey: key,
+          source: input.by.actor,
+          createdBy: input.by.userId ?? null,
+        })
+        .returning();
+      if (!inserted) throw new Error("refunds insert returned no row");
+      let refund = inserted;
+      if (!input.idempotencyKey) {
+        // Readable and unique by construction: order:{orderId}:refund:{refundId}.
+        const [renamed] = await tx
+          .update(refunds)
+          .set({ idempotencyKey: `order:${order.id}:refund:${inserted.id}` })
+          .where(eq(refunds.id, inserted.id))
+          .returning();
+        refund = renamed ?? inserted;
+      }
+      pieces.push({ refund, payment });
+    }
+    return pieces;
+  });
+}
