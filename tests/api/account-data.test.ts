@@ -128,31 +128,27 @@ describe("GET /api/user/account/export", () => {
   it("is a JSON download, never cached, of the account, addresses, orders, images, generations and cart", async () => {
     const me = await newCustomer("export-content", { password: true });
     const db = await getDb();
-    await db
-      .insert(addresses)
-      .values({
-        userId: me.id,
-        kind: "shipping",
-        firstName: "Test",
-        lastName: "Buyer",
-        street1: "Lindenallee 7",
-        city: "Köln",
-        postalCode: "50667",
-        countryCode: "DE",
-      });
+    await db.insert(addresses).values({
+      userId: me.id,
+      kind: "shipping",
+      firstName: "Test",
+      lastName: "Buyer",
+      street1: "Lindenallee 7",
+      city: "Köln",
+      postalCode: "50667",
+      countryCode: "DE",
+    });
     const order = await paidOrder(me, me.id);
     const source = await pngImage(me.id);
-    await db
-      .insert(generations)
-      .values({
-        userId: me.id,
-        provider: "openai",
-        model: "gpt-image-1",
-        promptText: "a watercolour fox",
-        status: "SUCCEEDED",
-        sourceImageId: source.id,
-        clientJobId: randomUUID(),
-      });
+    await db.insert(generations).values({
+      userId: me.id,
+      provider: "openai",
+      model: "gpt-image-1",
+      promptText: "a watercolour fox",
+      status: "SUCCEEDED",
+      sourceImageId: source.id,
+      clientJobId: randomUUID(),
+    });
     const cart = await fillCart(me, me.id, 2);
 
     const res = await getExport(me);
@@ -298,31 +294,27 @@ describe("DELETE /api/user/account", () => {
   it("erases a customer: sessions end, cookie cleared, rows and files gone, unpaid orders gone, the email registers again", async () => {
     const me = await newCustomer("erase-all", { password: true });
     const db = await getDb();
-    await db
-      .insert(addresses)
-      .values({
-        userId: me.id,
-        kind: "shipping",
-        firstName: "Test",
-        lastName: "Buyer",
-        street1: "Lindenallee 7",
-        city: "Köln",
-        postalCode: "50667",
-        countryCode: "DE",
-      });
+    await db.insert(addresses).values({
+      userId: me.id,
+      kind: "shipping",
+      firstName: "Test",
+      lastName: "Buyer",
+      street1: "Lindenallee 7",
+      city: "Köln",
+      postalCode: "50667",
+      countryCode: "DE",
+    });
     const unpaid = await placedOrder(me, me.id);
     const photo = await pngImage(me.id);
-    await db
-      .insert(generations)
-      .values({
-        userId: me.id,
-        provider: "openai",
-        model: "gpt-image-1",
-        promptText: "a fox",
-        status: "SUCCEEDED",
-        sourceImageId: photo.id,
-        clientJobId: randomUUID(),
-      });
+    await db.insert(generations).values({
+      userId: me.id,
+      provider: "openai",
+      model: "gpt-image-1",
+      promptText: "a fox",
+      status: "SUCCEEDED",
+      sourceImageId: photo.id,
+      clientJobId: randomUUID(),
+    });
     await fillCart(me, me.id, 1, { keep: true });
     await db
       .insert(authTokens)

@@ -528,17 +528,15 @@ describe("DELETE /api/admin/images/{imageId} – an image an order prints", () =
       })
       .returning();
     if (!order) throw new Error("order inserted");
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        articleName: "Mug",
-        quantity: 1,
-        unitPriceCents: 1499,
-        vatPercent: 19,
-        totalCents: 1499,
-        imageId: image.id,
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      articleName: "Mug",
+      quantity: 1,
+      unitPriceCents: 1499,
+      vatPercent: 19,
+      totalCents: 1499,
+      imageId: image.id,
+    });
     const res = await call(item.DELETE, { method: "DELETE", params: { imageId: String(image.id) }, cookie: await loginAs("admin") });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ message: "This image belongs to an order and cannot be deleted" });

@@ -305,17 +305,15 @@ describe("DELETE /api/user/images/{imageId}", () => {
       })
       .returning();
     if (!order) throw new Error("order inserted");
-    await db
-      .insert(orderItems)
-      .values({
-        orderId: order.id,
-        articleName: "Mug",
-        quantity: 1,
-        unitPriceCents: 1499,
-        vatPercent: 19,
-        totalCents: 1499,
-        imageId: image.id,
-      });
+    await db.insert(orderItems).values({
+      orderId: order.id,
+      articleName: "Mug",
+      quantity: 1,
+      unitPriceCents: 1499,
+      vatPercent: 19,
+      totalCents: 1499,
+      imageId: image.id,
+    });
     const res = await remove(image.id);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("This image belongs to an order and cannot be deleted");

@@ -38,15 +38,13 @@ export default async function setup(project: TestProject) {
   const handle = useServer ? await openDb({ url: serverUrl(templateName) }) : await openDb({ pgliteDir: null });
   await migrateAndSeed(handle);
   for (const u of [TEST_USERS.customer, TEST_USERS.other]) {
-    await handle.db
-      .insert(users)
-      .values({
-        email: u.email,
-        passwordHash: await hashPassword(u.password),
-        roles: ["customer"],
-        firstName: "Test",
-        lastName: "Customer",
-      });
+    await handle.db.insert(users).values({
+      email: u.email,
+      passwordHash: await hashPassword(u.password),
+      roles: ["customer"],
+      firstName: "Test",
+      lastName: "Customer",
+    });
   }
 
   let templateDb: string;
