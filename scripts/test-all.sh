@@ -6,35 +6,51 @@
 #
 # Outside CI a missing PostgreSQL or Chromium skips only that suite, with a loud notice; with CI=true
 # (.ci/run) either one missing is a failure.
+#
+# The machine has two cores: single-process steps run side by side (eslint, prettier and tsc; the
+# PostgreSQL pass on one worker beside the browser tests, whose server and browser mostly wait).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 reports=.test-data/reports
-rm -rf "$reports" && mkdir -p "$reports"
+logs=$reports/logs
+rm -rf "$reports" && mkdir -p "$logs"
 summary_args=()
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 fail() { echo "FAILED: $*"; summary_args+=(--failed-step "$*"); }
 # Runs a test runner; its exit code goes to the summary, which also checks that its report exists.
 run() { local name=$1; shift; "$@"; local code=$?; summary_args+=(--run "$name:$code"); }
+# Starts a command in the background with its output in $logs/NAME.log; `finish NAME` waits and prints it.
+declare -A pids=()
+start() { local name=$1; shift; "$@" >"$logs/$name.log" 2>&1 & pids[$name]=$!; }
+finish() { wait "${pids[$1]}"; local code=$?; cat "$logs/$1.log"; return $code; }
 skipped() {
   local name=$1 why=$2
   printf '\n%s\n!! SKIPPED: %s\n!! %s\n%s\n' "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!" "$name" "$why" "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"
 }
 in_ci() { [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ]; }
 
-step "lint"
-npx eslint . --max-warnings=0 || fail "lint"
-npx prettier --check . --log-level warn || fail "format (npm run format)"
-
-step "typecheck"
-npx tsc --noEmit || fail "typecheck"
+step "lint, format and typecheck"
+start eslint npx eslint . --max-warnings=0
+start prettier npx prettier --check . --log-level warn
+start tsc npx tsc --noEmit
+finish eslint || fail "lint"
+finish prettier || fail "format (npm run format)"
+finish tsc || fail "typecheck"
 
 step "unit + API tests on embedded PGlite"
 run vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-pglite.json"
 
+step "production build (types were checked above)"
+built=0
+if SKIP_BUILD_TYPECHECK=1 npx next build; then built=1; else fail "next build"; fi
+
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+pg_started=0
 if node -e "const u=new URL(process.argv[1]);const s=require('net').connect({host:u.hostname,port:Number(u.port||5432)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)" "$pg_url"; then
-  step "unit + API tests on PostgreSQL ($pg_url, a fresh database per test file)"
-  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" run vitest-postgres npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json"
+  step "unit + API tests on PostgreSQL ($pg_url, a fresh database per test file), in the background"
+  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" start vitest-postgres \
+    npx vitest run --maxWorkers=1 --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json"
+  pg_started=1
 else
   summary_args+=(--not-run vitest-postgres)
   if in_ci; then
@@ -43,10 +59,6 @@ else
     skipped "unit + API tests on PostgreSQL" "PostgreSQL is not reachable at $pg_url — start it or set TEST_DATABASE_URL."
   fi
 fi
-
-step "production build"
-built=0
-if npx next build; then built=1; else fail "next build"; fi
 
 chromium="${CHROMIUM_PATH:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
 if [ -n "$chromium" ] && [ -x "$chromium" ] && [ "$built" = 1 ]; then
@@ -63,6 +75,12 @@ else
   else
     skipped "browser tests" "Chromium not found — install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH."
   fi
+fi
+
+if [ "$pg_started" = 1 ]; then
+  step "unit + API tests on PostgreSQL: output"
+  finish vitest-postgres
+  summary_args+=(--run "vitest-postgres:$?")
 fi
 
 step "summary"
