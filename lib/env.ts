@@ -154,10 +154,10 @@ export function clientAddressProblem(raw: Record<string, string | undefined> = p
   if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
   const count = raw.TRUSTED_PROXY_COUNT?.trim();
   if (count && Number(count) === 0) {
-    return 'TRUSTED_PROXY_COUNT=0 makes every caller share one client address, so one client could use up everybody\'s limits. Set TRUSTED_PROXY_COUNT to the number of proxies that append to X-Forwarded-For, counting `npm start` itself (1 for `npm start` alone; README "Client address").';
+    return 'TRUSTED_PROXY_COUNT=0 makes every caller share one client address, so one client could use up everybody\'s limits. Set TRUSTED_PROXY_COUNT to the number of proxies that append to X-Forwarded-For, counting `npm start` itself (1 for `npm start` alone; docs/operations.md "Client address").';
   }
   if (count || raw.PEER_ADDRESS_IN_FORWARDED_FOR === "true") return null;
-  return 'Started without scripts/server.mjs (plain `next start`?): nothing appends the caller\'s address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (README "Client address").';
+  return 'Started without scripts/server.mjs (plain `next start`?): nothing appends the caller\'s address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (docs/operations.md "Client address").';
 }
 
 export function resetEnvCache(): void {

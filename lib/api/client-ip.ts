@@ -4,7 +4,7 @@
  * With TRUSTED_PROXY_COUNT=n the n-th entry from the right of X-Forwarded-For is used: entries a
  * client adds itself stand further left, so a spoofed header cannot choose the address that is
  * counted. `npm start` (scripts/server.mjs) appends the socket's peer address itself, so the
- * default of one trusted hop holds by construction; README "Client address" has the counts for
+ * default of one trusted hop holds by construction; docs/operations.md "Client address" has the counts for
  * Vercel, nginx and Cloudflare. X-Real-IP is never read: without a proxy that sets it, the caller
  * writes it. With 0 (or no usable entry) every caller shares the one key "unknown".
  *
