@@ -38,7 +38,9 @@ const config = [
   {
     // No import circles in lib/ and components/. db/ stays outside: db/schema/media.ts and
     // db/schema/prompts.ts reference each other's tables (a real two-way foreign key).
+    // Packages are not parsed: their exports cannot close a circle of ours, and PGlite's bundle overflows the parser.
     files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
+    settings: { "import/ignore": ["node_modules"] },
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
 ];
