@@ -2,8 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
-// scrypt at OWASP's current recommendation: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+// scrypt at OWASP's current recommendation by default: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).
+const params = () => ({ N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 });
 const KEY_LENGTH = 64;
 /** A stored hash naming a higher cost than this is refused (a tampered row must not tie up the server). */
 const MAX_N = 2 ** 20;
@@ -47,21 +47,23 @@ async function scryptAsync(password: string, salt: Buffer, keylen: number, opts:
 /** Format: scrypt$N$r$p$saltB64$hashB64 — parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const { N, r, p } = params();
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 /** True when a stored hash was made with other (older, weaker) parameters: rehash it at the next sign-in. */
 export function needsRehash(stored: string | null | undefined): boolean {
   if (!stored) return false;
   const [algo, n, r, p] = stored.split("$");
-  return algo !== "scrypt" || Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
+  const current = params();
+  return algo !== "scrypt" || Number(n) !== current.N || Number(r) !== current.r || Number(p) !== current.p;
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) {
     // Spend the same time as a real check so a missing account is not told apart by timing.
-    await scryptAsync(password, randomBytes(16), KEY_LENGTH, PARAMS);
+    await scryptAsync(password, randomBytes(16), KEY_LENGTH, params());
     return false;
   }
   const [algo, n, r, p, saltB64, hashB64] = stored.split("$");

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { env, resetEnvCache } from "@/lib/env";
 import { mintSessionToken, readCookie, readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/tokens";
 import { consume, peek, release, secondsUntilReset } from "@/lib/services/rate-limit";
 
@@ -10,11 +11,36 @@ const OTHER_SECRET = "another-secret-another-secret-another-secret-42";
 const COOKIE = sessionCookieName(false);
 const claims: SessionClaims = { sub: "42", email: "someone@test.local", roles: ["customer"], sv: 3 };
 
+/** The tests hash at PASSWORD_HASH_COST (vitest.config.ts); these assertions follow it. */
+const costN = () => String(2 ** env().PASSWORD_HASH_COST);
+
+describe("PASSWORD_HASH_COST", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetEnvCache();
+  });
+
+  it("defaults to OWASP's scrypt cost, N = 2^17, r = 8, p = 1", async () => {
+    delete process.env.PASSWORD_HASH_COST;
+    resetEnvCache();
+    expect(await hashPassword("correct horse battery")).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+  });
+
+  it("a production start refuses a cost below the default", () => {
+    Object.assign(process.env, { NODE_ENV: "production", PASSWORD_HASH_COST: "16" });
+    resetEnvCache();
+    expect(() => env()).toThrow(/PASSWORD_HASH_COST/);
+    process.env.PASSWORD_HASH_COST = "17";
+    resetEnvCache();
+    expect(env().PASSWORD_HASH_COST).toBe(17);
+  });
+});
+
 describe("hashPassword / verifyPassword", () => {
   it("round trip: the right password verifies, a wrong one does not", async () => {
     const stored = await hashPassword("correct horse battery");
-    // OWASP's current scrypt cost: N = 2^17, r = 8, p = 1.
-    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(stored).toMatch(new RegExp(`^scrypt\\$${costN()}\\$8\\$1\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`));
     expect(stored).not.toContain("correct horse battery");
     expect(await verifyPassword("correct horse battery", stored)).toBe(true);
     expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
@@ -24,7 +50,7 @@ describe("hashPassword / verifyPassword", () => {
   it("a hash made at an older, lower cost still verifies and asks to be rehashed; a current one does not", async () => {
     const current = await hashPassword("upgrade-me");
     expect(needsRehash(current)).toBe(false);
-    const old = current.replace(/^scrypt\$131072\$/, "scrypt$32768$");
+    const old = current.replace(`scrypt$${costN()}$`, `scrypt$${Number(costN()) / 2}$`);
     expect(needsRehash(old)).toBe(true);
     expect(needsRehash("bcrypt$whatever")).toBe(true);
     expect(needsRehash(null)).toBe(false);
@@ -32,7 +58,7 @@ describe("hashPassword / verifyPassword", () => {
 
   it("a stored hash with an absurd cost is refused instead of tying up the server", async () => {
     const stored = await hashPassword("cost-bomb");
-    expect(await verifyPassword("cost-bomb", stored.replace(/^scrypt\$131072\$/, "scrypt$1073741824$"))).toBe(false);
+    expect(await verifyPassword("cost-bomb", stored.replace(`scrypt$${costN()}$`, "scrypt$1073741824$"))).toBe(false);
   });
 
   it("each hash gets its own salt, so equal passwords give different hashes that both verify", async () => {
