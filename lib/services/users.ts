@@ -168,7 +168,6 @@ export async function registerUser(body: RegisterBody, clientIp: string): Promis
   return user;
 }
 
-/** Tokens carrying the old version are refused from now on. */
 export async function endSessions(userId: number): Promise<void> {
   await changingSessionUsers([userId], (tx) =>
     tx

@@ -20,7 +20,6 @@ import { inTransaction } from "./unit-of-work";
 
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
 
-/** Not stored: fetched from Stripe. */
 export async function clientSecretFor(payment: Payment): Promise<string | null> {
   const id = payment.providerPaymentId;
   if (payment.provider !== "stripe" || !isOpen(payment) || id === null) return null;
@@ -28,7 +27,6 @@ export async function clientSecretFor(payment: Payment): Promise<string | null> 
   return (await providerCall(() => provider.retrieve(id), "errors.paymentPreparationFailed")).clientSecret;
 }
 
-/** Commits nothing itself: the caller's transaction does. */
 export async function insertCreatingAttempt(
   tx: Tx,
   order: Pick<Order, "id" | "totalCents" | "currency">,

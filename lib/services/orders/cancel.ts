@@ -28,14 +28,11 @@ import { inTransaction } from "./unit-of-work";
 
 export interface CancelOptions {
   by: Actor;
-  /** Shown to the customer in the mail. */
   reason?: string | null;
   session?: Session;
-  /** Customers' cancellations are limited per account and per address. */
   clientIp?: string;
 }
 
-/** Stored data, like the timeline notes. */
 const CANCEL_REFUND_REASON = "order cancelled";
 
 async function lockOwnOrder(tx: Tx, orderId: string, session?: Session): Promise<Order> {
@@ -54,7 +51,6 @@ function assertCancellable(order: Order, by: Actor, reason: string | null): void
     throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });
 }
 
-/** A payment the provider is still deciding on (money on its way) blocks the cancellation. */
 function assertNoPaymentInFlight(rows: Payment[]): void {
   if (rows.some((p) => p.status === "processing")) throw new ApiError(409, "errors.orderNotCancellable");
 }

@@ -122,7 +122,6 @@ type Placement =
   | { kind: "cancelFirst"; payment: Payment }
   | { kind: "empty" | "changed" | "waiverMissing" };
 
-/** Provider calls never happen in here. */
 async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
   const userId = session.user.id;
   await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
@@ -132,7 +131,6 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
   if (again) return { kind: "existing", orderId: again.id };
 
-  // Names are snapshotted in the language the customer orders in.
   const priced = await pricedCartForCheckout(userId, tx, locale);
   if (priced.lines.length === 0) return { kind: "empty" };
   if (priced.changed) return { kind: "changed" };

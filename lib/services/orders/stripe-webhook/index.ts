@@ -250,7 +250,6 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
   });
 }
 
-/** The signature is verified on the raw body before anything else. */
 export async function receiveStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   const secret = stripeWebhookSecret();
   if (!secret) throw new ApiError(503, "errors.webhookNotConfigured");
