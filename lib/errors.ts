@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-/** Message keys, so the server answers in the caller's language. */
 export type MessageKey = `errors.${string}` | `validation.${string}`;
 
 export class ApiError extends Error {
@@ -41,7 +40,6 @@ export function issueKey(issue: z.core.$ZodIssue): MessageKey {
   }
 }
 
-/** The first issue per field wins; root-level issues go under "_". */
 export function zodFieldErrors(error: z.ZodError): Record<string, MessageKey> {
   const out: Record<string, MessageKey> = {};
   for (const issue of error.issues) {

@@ -10,7 +10,6 @@ export interface FileData {
   contentType: string;
   /** A reader is called only when the bytes are sent, so a 304 reads nothing. */
   body: Uint8Array | string | (() => Promise<Uint8Array>);
-  /** Without it the file is shown inline and may answer 304. */
   fileName?: string;
   cache: FileCache;
   etag?: string;

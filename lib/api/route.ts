@@ -102,7 +102,6 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** A restart or fail-over takes seconds. */
 const SERVICE_RETRY_AFTER_SECONDS = 5;
 
 type ErrorContext = { requestId: string; locale: Locale; method: string; url: string };

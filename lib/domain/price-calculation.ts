@@ -28,7 +28,6 @@ export interface PriceCalculationResult {
   purchaseCostCents: number;
   purchaseCostPercent: number;
   purchaseTotalCents: number;
-  /** The base of the margin. */
   purchaseNetPerUnitCents: number;
   salesMarginCents: number;
   salesMarginPercent: number;

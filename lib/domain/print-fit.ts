@@ -33,7 +33,6 @@ export function dpiVerdict(dpi: number): DpiVerdict {
   return dpi < GOOD_PRINT_DPI ? "low" : "ok";
 }
 
-/** Stored images are already upright. */
 export function effectivePrintDpi(width: number, height: number, templateWidthMm: number, templateHeightMm: number): number {
   return coverFit(width, height, templateWidthMm, templateHeightMm).dpi;
 }
@@ -56,7 +55,6 @@ export interface PrintPlan {
   upscale: number;
 }
 
-/** Pure: the print PDF and the admin's production sheet show the same numbers. */
 export function printPlan(width: number, height: number, templateWidthMm: number, templateHeightMm: number): PrintPlan {
   const { cropW, cropH, dpi } = coverFit(width, height, templateWidthMm, templateHeightMm);
   const size = printPixelSize(templateWidthMm, templateHeightMm);

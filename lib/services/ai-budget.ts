@@ -33,7 +33,6 @@ function ceilingUnits(w: WindowName, paying: boolean): number {
 
 export interface AiBudgetReservation {
   units: number;
-  /** It is settled in the windows it was taken in. */
   at: number;
 }
 
@@ -72,7 +71,6 @@ export async function reserveAiBudget(microCents: number, opts: { paying: boolea
   return { units, at };
 }
 
-/** A failed call settles to 0. Never throws. */
 export async function settleAiBudget(reservation: AiBudgetReservation | null, actualMicroCents: number): Promise<void> {
   if (!reservation) return;
   const delta = toUnits(Math.max(0, actualMicroCents)) - reservation.units;

@@ -14,7 +14,6 @@ import { imageUrlOf } from "./images";
 /** Its process was lost (a restart): reported as timed out. */
 const ORPHAN_GRACE_MS = 60_000;
 
-/** errorMessage starts with the GenerationError kind ("timeout: …"). */
 function failureKey(errorMessage: string | null): MessageKey {
   const kind = errorMessage?.split(":", 1)[0];
   if (kind === "timeout") return "errors.generationTimeout";

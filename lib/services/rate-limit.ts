@@ -46,7 +46,6 @@ export async function peek(w: Omit<Window, "limit"> & { at?: number }): Promise<
   return row?.count ?? 0;
 }
 
-/** Counting up front means parallel attempts cannot all slip past a check. */
 export async function release(w: Omit<Window, "limit">): Promise<void> {
   const db = await getDb();
   await db

@@ -118,7 +118,6 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
     });
     return toImageDto(row);
   } catch (err) {
-    // Nothing stored: the attempt does not count against the hour.
     await release(window);
     throw err;
   }

@@ -18,9 +18,7 @@ type MailRow = typeof outgoingMail.$inferSelect;
 export type DeliveryResult = "sent" | "failed" | "skipped";
 
 const MINUTE = 60_000;
-/** Longer than a send can take. */
 const CLAIM_MS = 15 * MINUTE;
-/** Left behind when the process stopped between commit and sending. */
 const ORPHAN_AFTER_MS = MINUTE;
 const MAX_PAUSE_MINUTES = 6 * 60;
 const RETRY_BATCH = 25;

@@ -66,7 +66,6 @@ export function euros(cents: number, decimal = "."): string {
   return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** The places a spreadsheet may begin a cell. */
 const FORMULA_START = /(^|[,;\t|] *)(?=[=+\-@\t\r])/g;
 
 export function text(value: string | null | undefined): string {

@@ -86,7 +86,6 @@ export function orderLinkHtml(link: OrderLink, locale: Locale): string {
   ].join("\n");
 }
 
-/** A colour's name as the order stored it, never a colour code. */
 export function colourName(item: Pick<OrderItem, "variantName" | "colour">): string | null {
   if (item.variantName) return item.variantName;
   return item.colour && !/#[0-9a-f]{3,8}\b/i.test(item.colour) ? item.colour : null;
@@ -147,7 +146,6 @@ export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, 
   });
 }
 
-/** refundedCents is what this cancellation gave back (0 for an unpaid order). */
 export async function cancelledMail(
   db: Queryable,
   order: MailOrder,

@@ -18,7 +18,6 @@ import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "./payment-state";
 import { inTransaction } from "./unit-of-work";
 
-/** Another customer's order answers 404 exactly like an unknown one. */
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
   const query = tx
     .select()
@@ -89,7 +88,6 @@ export async function refreshPayment(orderId: string, locale: Locale): Promise<v
   await reconcileStripePayment(orderId, locale, { throttled: true });
 }
 
-/** After a failure the old attempt is cancelled at the provider before a fresh one is created. */
 export async function retryPayment(session: Session, orderId: string, locale: Locale): Promise<PaymentDto> {
   await assertOwnOrder(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
@@ -115,7 +113,6 @@ async function beforeSandboxCall(session: Session, orderId: string, locale: Loca
   if (await creatingAttempt(orderId)) await readyAttempt(orderId, locale, "replay");
 }
 
-/** The test card is not stored. */
 export async function confirmSandboxPayment(session: Session, orderId: string, card: SandboxCard, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
   return inTransaction(async (tx, effects) => {

@@ -15,7 +15,6 @@ import { orderPaymentStatus } from "./payment-state";
 import { receiptPdfInput } from "./receipt";
 import { receiptPdfFile } from "./receipt-file";
 
-/** Another customer's order (or an admin on a user route) answers 404. */
 async function ownBundleOrThrow(session: Session, orderId: string): Promise<OrderBundle> {
   const db = await getDb();
   const rows = await db

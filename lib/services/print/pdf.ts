@@ -26,7 +26,6 @@ export interface PrintPdf {
   pdf: Buffer;
   filename: string;
   dpi: number;
-  /** An upscaled print of a coarser source stays soft. */
   dpiOk: boolean;
   effectiveDpi: number;
   upscale: number;
@@ -107,7 +106,6 @@ function shopOrigins(requestOrigin: string): string[] {
   return origins;
 }
 
-/** Rendering costs CPU. */
 async function enforcePdfRateLimit(clientIp: string): Promise<void> {
   const r = await consume({ key: `pdf:client:${clientIp}`, limit: env().PDF_PER_HOUR, windowSeconds: 3600 });
   if (!r.allowed) throw new ApiError(429, "errors.rateLimitPdf", undefined, { retryAfter: r.retryAfter });

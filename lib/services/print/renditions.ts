@@ -35,7 +35,6 @@ export function printRenditionKey(storageKey: string, width: number, height: num
   return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
 }
 
-/** One per print template size of any mug: the pixel size depends on the template only. */
 export async function deletePrintRenditions(storageKey: string): Promise<void> {
   const keys = new Set((await templatePixelSizes()).map((size) => printRenditionKey(storageKey, size.width, size.height)));
   const storage = getStorage();

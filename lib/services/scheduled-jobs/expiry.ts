@@ -31,7 +31,6 @@ function dueWhere(db: Db, cutoff: Date, scope: ExpiryScope): SQL | undefined {
   );
 }
 
-/** Never throws for one order. */
 export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpiryScope = {}): Promise<number> {
   const hours = env().UNPAID_ORDER_EXPIRY_HOURS;
   const cutoff = new Date(now.getTime() - hours * 3_600_000);

@@ -13,7 +13,6 @@ import { forgetSessionUsers } from "../session-cache";
 
 const DAY = 86_400_000;
 export const RETENTION_DAYS = { anonymousImages: 7, editedImages: 30, guestAccounts: 30, webhookPayloads: 30 } as const;
-/** A run stays short; the next run goes on. */
 const BATCH = 200;
 const MAX_BATCHES = 25;
 
@@ -100,7 +99,6 @@ async function purgeGuests(cutoff: Date): Promise<number> {
         more: due.length === BATCH,
       };
     });
-    // Storage is outside the transaction.
     await deleteImageFiles(gone.keys);
     if (gone.ids.length > 0) await forgetSessionUsers(gone.ids);
     total += gone.ids.length;

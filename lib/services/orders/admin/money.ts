@@ -5,7 +5,6 @@ import type { Payment, Refund } from "@/db/schema";
 export type AdminPaymentStatus = "unpaid" | "paid" | "partially_refunded" | "refunded";
 
 export interface MoneySummary {
-  /** Also attempts refunded since. */
   paidCents: number;
   refundedCents: number;
   refundableCents: number;
@@ -14,7 +13,6 @@ export interface MoneySummary {
 
 type PaymentMoney = Pick<Payment, "id" | "status" | "amountCents" | "refundedCents">;
 
-/** Same rules as the SQL below. */
 export function moneyOf(
   paymentRows: readonly PaymentMoney[],
   refundRows: readonly Pick<Refund, "paymentId" | "status" | "amountCents">[] = [],

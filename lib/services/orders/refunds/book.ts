@@ -17,7 +17,6 @@ export interface BookRefundInput {
   orderId: string;
   paymentId: number;
   amountCents: number;
-  /** One refund is booked once. */
   providerRefundId: string;
   reason: string;
   source: Actor["actor"];

@@ -15,10 +15,8 @@ export interface RefundOptions {
   amountCents?: number;
   reason: string;
   by: Actor;
-  /** A repeated call with the same key refunds once. */
   idempotencyKey?: string;
   locale?: Locale;
-  /** false when the caller sends one mail that says it all. */
   notify?: boolean;
 }
 
@@ -70,7 +68,6 @@ export interface Piece {
 export interface ReserveInput extends RefundOptions {
   orderId: string;
   paymentId?: number;
-  /** Checked with the order locked, before anything is written. */
   guard?: (order: Order) => void;
 }
 
