@@ -1,9 +1,7 @@
 import { z } from "zod";
 
-/** Keys of messages/en.json "errors" and "validation" namespaces, used so the server answers in the caller's language. */
 export type MessageKey = `errors.${string}` | `validation.${string}`;
 
-/** The one error type handlers and services throw; route() turns it into the error envelope. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -21,7 +19,7 @@ export const unauthenticated = () => new ApiError(401, "errors.authenticationReq
 export const forbidden = () => new ApiError(403, "errors.forbidden");
 export const validationFailed = (fieldErrors: Record<string, MessageKey>) => new ApiError(422, "errors.validationFailed", fieldErrors);
 
-/** Maps a zod issue to a message key: our schemas carry keys as messages; built-in messages map by issue code. */
+/** Our schemas carry keys as messages; built-in messages map by issue code. */
 export function issueKey(issue: z.core.$ZodIssue): MessageKey {
   if (issue.message.startsWith("validation.")) return issue.message as MessageKey;
   switch (issue.code) {
@@ -42,7 +40,6 @@ export function issueKey(issue: z.core.$ZodIssue): MessageKey {
   }
 }
 
-/** Field map of a zod error: the first issue per field wins; root-level issues go under "_". */
 export function zodFieldErrors(error: z.ZodError): Record<string, MessageKey> {
   const out: Record<string, MessageKey> = {};
   for (const issue of error.issues) {
@@ -52,7 +49,6 @@ export function zodFieldErrors(error: z.ZodError): Record<string, MessageKey> {
   return out;
 }
 
-/** Postgres error codes surfacing through postgres.js, PGlite and Drizzle's wrapper. */
 export function pgErrorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
@@ -62,19 +58,12 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Foreign-key (23503) or ON DELETE RESTRICT (23001) violation: the row is still referenced. */
 export function isStillReferenced(err: unknown): boolean {
   const code = pgErrorCode(err);
   return code === "23503" || code === "23001";
 }
 
-/**
- * The database (or another service the request needs) cannot be reached right now: refused, cut or
- * timed out connections (node:net codes, postgres.js' CONNECTION_* codes) and PostgreSQL's
- * connection-exception (08xxx), shutdown / starting up (57P01–57P03) and too-many-connections
- * (53300) states. Passing: postgres.js opens new connections on the next query, so the request is
- * answered 503 instead of 500 and the same process recovers by itself.
- */
+/** Passing: postgres.js reconnects on the next query, so the request answers 503 and the process recovers by itself. */
 const UNREACHABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

@@ -1,4 +1,4 @@
-/** Structured one-line JSON logs; errors carry the request id that the error answer also carries. */
+/** Errors carry the request id that the error answer also carries. */
 type Fields = Record<string, unknown>;
 
 // A log must not hand out what opens an account or an order: link tokens in paths and token=/key= values.
@@ -7,7 +7,6 @@ const SECRETS: [RegExp, string][] = [
   [/(^|[^A-Za-z0-9_])((?:token|key)=)[^&\s"'#\\]+/gi, "$1$2[redacted]"],
 ];
 
-/** The text with link tokens (order status, guest order API, token=, key=) replaced by [redacted]. */
 export function redactSecrets(text: string): string {
   return SECRETS.reduce((acc, [pattern, replacement]) => acc.replace(pattern, replacement), text);
 }

@@ -2,14 +2,12 @@ import "server-only";
 import { after } from "next/server";
 import { logger } from "@/lib/logger";
 
-/** Work started outside a request scope (API tests, scripts), so flushAfterResponse() can wait for it. */
+/** Kept so flushAfterResponse() can wait for work started outside a request (tests, scripts). */
 const pending = new Set<Promise<void>>();
 
 /**
- * Runs `task` after the answer was sent: inside a request through Next's after(), so work whose
- * duration would tell something (a lookup, a mail) does not delay the answer. Outside a request
- * scope after() throws; the task then starts on a later turn of the event loop, never before the
- * caller got its answer. A failing task is logged, never thrown: the answer is already out.
+ * Work whose duration would tell something (a lookup, a mail) must not delay the answer. Outside a request
+ * scope the task starts on a later turn of the event loop; a failing task is logged, never thrown.
  */
 export function runAfterResponse(what: string, task: () => Promise<void>): void {
   const run = async () => {
@@ -30,7 +28,6 @@ export function runAfterResponse(what: string, task: () => Promise<void>): void 
   void started.finally(() => pending.delete(started));
 }
 
-/** Waits until every task started outside a request scope (and any they started) has finished. */
 export async function flushAfterResponse(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }

@@ -1,11 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 
-/**
- * Reads a request body into memory, but never more than `maxBytes`: a declared Content-Length above
- * the limit is refused before anything is read, and a body without one (chunked, streamed) is counted
- * while it arrives and cancelled as soon as it passes the limit — it is never read to its end first.
- */
+/** A body without Content-Length is counted while it arrives and cancelled as soon as it passes `maxBytes`. */
 export async function readBodyLimited(
   req: Request,
   maxBytes: number,
@@ -36,7 +32,6 @@ export async function readBodyLimited(
   return bytes;
 }
 
-/** The media type of a Content-Type header value (no parameters), lower-cased; "" when absent. */
 export function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
 }

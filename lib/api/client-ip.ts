@@ -1,15 +1,7 @@
 /**
- * The client address as seen by the nearest trusted proxy, the key of every per-client limit.
- *
- * With TRUSTED_PROXY_COUNT=n the n-th entry from the right of X-Forwarded-For is used: entries a
- * client adds itself stand further left, so a spoofed header cannot choose the address that is
- * counted. `npm start` (scripts/server.mjs) appends the socket's peer address itself, so the
- * default of one trusted hop holds by construction; docs/operations.md "Client address" has the counts for
- * Vercel, nginx and Cloudflare. X-Real-IP is never read: without a proxy that sets it, the caller
- * writes it. With 0 (or no usable entry) every caller shares the one key "unknown".
- *
- * IPv4-mapped IPv6 addresses count as the IPv4 address; other IPv6 addresses count per /64 (one
- * subscriber usually gets a whole /64, so per-address limits would not limit anyone).
+ * The n-th X-Forwarded-For entry from the right (TRUSTED_PROXY_COUNT): entries a client adds itself stand
+ * further left, so a spoofed header cannot choose the address that is counted. X-Real-IP is never read:
+ * without a proxy that sets it, the caller writes it. IPv6 counts per /64, since one subscriber gets a whole /64.
  */
 export function clientIp(req: Request, trustedProxies: number): string {
   if (trustedProxies <= 0) return UNKNOWN;
@@ -23,11 +15,6 @@ export function clientIp(req: Request, trustedProxies: number): string {
 
 const UNKNOWN = "unknown";
 
-/**
- * An address as the key it is counted under: IPv4 as dotted quad (a `:port` suffix dropped), IPv6
- * as its /64 network "a:b:c:d::/64" (brackets, port and zone dropped), IPv4-mapped IPv6 as IPv4;
- * null for anything that is not an address.
- */
 export function normaliseAddress(raw: string): string | null {
   let s = raw.trim().toLowerCase();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
@@ -53,7 +40,6 @@ function ipv4(s: string): number[] | null {
   return parts.map(Number);
 }
 
-/** The eight 16-bit groups of an IPv6 address ("::" expanded, an IPv4 tail converted), or null. */
 function ipv6(s: string): number[] | null {
   const halves = s.split("::");
   if (halves.length > 2) return null;
@@ -79,18 +65,13 @@ function ipv6(s: string): number[] | null {
   const tail = groups(halves[1]);
   if (!head || !tail) return null;
   if (halves.length === 1) return head.length === 8 ? head : null;
-  // An IPv4 tail in the head ("1.2.3.4::") is not an address.
   if (halves[0]?.includes(".")) return null;
   const missing = 8 - head.length - tail.length;
   if (missing < 1) return null;
   return [...head, ...Array<number>(missing).fill(0), ...tail];
 }
 
-/**
- * The wider network a client key belongs to, for limits that a new address is cheap to dodge
- * (registration, sign-in, generation): an IPv6 /64 key becomes its /48, since one subscriber is
- * commonly handed a whole /48 and can change /64s at will. IPv4 keys and "unknown" stay as they are.
- */
+/** One subscriber is commonly handed a whole IPv6 /48 and can change /64s at will. */
 export function clientNetwork(key: string): string {
   const v6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(key);
   return v6 ? `${v6[1]}:${v6[2]}:${v6[3]}::/48` : key;

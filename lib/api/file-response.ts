@@ -6,19 +6,15 @@ import { ifNoneMatchHits } from "./http-cache";
  */
 export type FileCache = "immutable" | "private" | "private-no-store" | "no-store";
 
-/** A file a service answers; fileResponse turns it into the HTTP answer. */
 export interface FileData {
   contentType: string;
-  /** The bytes, or a reader called only when they are sent (a 304 reads nothing). A string is sent as text. */
+  /** A reader is called only when the bytes are sent, so a 304 reads nothing. */
   body: Uint8Array | string | (() => Promise<Uint8Array>);
-  /** Sent as an attachment under this name; without it the file is shown inline and may answer 304. */
   fileName?: string;
   cache: FileCache;
-  /** Strong validator: with it, a matching If-None-Match answers 304. */
   etag?: string;
-  /** Uploaded content: sandboxed, so a crafted file cannot run script under the shop's origin. */
+  /** Sandboxed, so a crafted upload cannot run script under the shop's origin. */
   sandbox?: boolean;
-  /** Further headers of the file's own (e.g. a print file's resolution). */
   headers?: Record<string, string>;
 }
 
@@ -29,7 +25,6 @@ const CACHE_CONTROL: Record<FileCache, string> = {
   "no-store": "no-store",
 };
 
-/** The HTTP answer of a file. Binary files carry their length and nosniff; a text body goes as it is. */
 export async function fileResponse(file: FileData, ifNoneMatch: string | null = null): Promise<Response> {
   const binary = typeof file.body !== "string";
   const headers = new Headers({ "cache-control": CACHE_CONTROL[file.cache] });
@@ -44,11 +39,9 @@ export async function fileResponse(file: FileData, ifNoneMatch: string | null = 
   if (typeof file.body === "string") return new Response(file.body, { status: 200, headers });
   const bytes = typeof file.body === "function" ? await file.body() : file.body;
   headers.set("content-length", String(bytes.length));
-  // A view of the bytes, not a copy.
   return new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.length), { status: 200, headers });
 }
 
-/** A private PDF download (invoices, print files): never kept by any cache. */
 export function pdfAttachment(file: { bytes: Uint8Array; filename: string }): FileData {
   return { contentType: "application/pdf", body: file.bytes, fileName: file.filename, cache: "private-no-store" };
 }

@@ -7,11 +7,7 @@ import { generateStyledImages, requesterFor } from "@/lib/services/generation";
 import { clientIp } from "./client-ip";
 import { formFields, formFile, readForm } from "./multipart";
 
-/**
- * The body of both generate routes (the customer's and the visitor's; each keeps its own access rule):
- * multipart image, promptId, mugId, optional crop and jobId. The job runs to its end even if the
- * caller leaves (GET /api/generations/{jobId} answers it then).
- */
+/** The job runs to its end even if the caller leaves; GET /api/generations/{jobId} answers it then. */
 export async function generateImagesFromRequest(req: Request, session: Session | null) {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.editor);
   const fields = formFields(form, generateFields);

@@ -6,11 +6,7 @@ import { mediaType, readBodyLimited } from "./body";
 /** Room for the multipart envelope and the text fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/**
- * Reads a multipart/form-data body. A declared Content-Length above the file limit is refused
- * before anything is read, and a streamed body is cut off (413) as soon as it passes the limit;
- * a body that is not multipart, or is malformed, is a 4xx, never a 500.
- */
+/** An oversized body is cut off (413) as soon as it passes the limit; a malformed body is a 4xx, never a 500. */
 export async function readForm(req: Request, maxFileBytes: number): Promise<FormData> {
   const type = req.headers.get("content-type") ?? "";
   if (mediaType(type) !== "multipart/form-data") throw new ApiError(415, "errors.multipartRequired");
@@ -23,7 +19,6 @@ export async function readForm(req: Request, maxFileBytes: number): Promise<Form
   }
 }
 
-/** The bytes of a file field; a missing or empty file is a field error. */
 export async function formFile(form: FormData, field: string): Promise<Buffer> {
   const value = form.get(field);
   if (!value || typeof value === "string" || value.size === 0) {
@@ -32,7 +27,6 @@ export async function formFile(form: FormData, field: string): Promise<Buffer> {
   return Buffer.from(await value.arrayBuffer());
 }
 
-/** The text fields of a form parsed with a zod schema (files are left out). */
 export function formFields<S extends z.ZodType>(form: FormData, schema: S): z.output<S> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string") fields[key] = value;

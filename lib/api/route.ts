@@ -25,7 +25,7 @@ type Ctx<A extends Access, P, Q, B> = {
 
 type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   access: A;
-  /** Public routes skip the session lookup (one query) unless they ask for the caller's session. */
+  /** Public routes skip the session query unless they ask for the caller's session. */
   withSession?: boolean;
   params?: P;
   query?: Q;
@@ -34,11 +34,6 @@ type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B exten
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
-/**
- * Wraps a route handler: request id, cross-site refusal of state-changing calls (lib/api/same-origin.ts),
- * session and access check, zod parsing of params/query/body,
- * and one mapping of every thrown error to the envelope `{ message, errors?, requestId? }`.
- */
 export function route<
   A extends Access,
   P extends z.ZodType = z.ZodType<Record<string, never>>,
@@ -97,7 +92,6 @@ function parseOrThrow<S extends z.ZodType | undefined>(schema: S, input: unknown
   throw new ApiError(422, "errors.validationFailed", zodFieldErrors(parsed.error));
 }
 
-/** A JSON body: media type exactly application/json (parameters allowed), at most 1 MB counted while it streams. */
 async function readJson(req: Request): Promise<unknown> {
   if (mediaType(req.headers.get("content-type")) !== "application/json") throw new ApiError(415, "errors.jsonRequired");
   const text = new TextDecoder().decode(await readBodyLimited(req, MAX_JSON_BYTES));
@@ -108,15 +102,10 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** Retry-After of a 503 for an unreachable database: a restart or fail-over takes seconds. */
 const SERVICE_RETRY_AFTER_SECONDS = 5;
 
 type ErrorContext = { requestId: string; locale: Locale; method: string; url: string };
 
-/**
- * The single error renderer: known errors keep their status; database rule violations become 409/422;
- * an unreachable database (or other service) 503 with Retry-After; the rest 500.
- */
 export function errorResponse(err: unknown, ctx: ErrorContext): Response {
   let apiError: ApiError;
   if (err instanceof ApiError) apiError = err;

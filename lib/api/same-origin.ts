@@ -4,18 +4,9 @@ import { env } from "@/lib/env";
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
- * Cross-site request check for state-changing API calls (every method but GET and HEAD).
- *
- * A browser names the page that sent a request in `Origin` (or, on older paths, only in
- * `Sec-Fetch-Site`). The request is refused when `Origin` is present and is not one of the shop's own
- * origins, or when there is no `Origin` and `Sec-Fetch-Site` says `cross-site`. With neither header
- * (curl, server-to-server clients, tests) it is allowed: those are not a browser carrying a victim's cookie.
- *
- * The shop's own origins: the origin of `req.url`; `<scheme>://<Host header>` for the scheme of
- * `req.url` and of `X-Forwarded-Proto` (under `next start -H 127.0.0.1`, Next builds `req.url` from the
- * bound address, not from the host the browser used, so `http://localhost:3000` would otherwise be
- * refused; a cross-site page cannot make a browser send a foreign Host or a preflight-free
- * X-Forwarded-Proto); and the origin of AUTH_URL when it is set (the public URL behind a proxy).
+ * Refuses a foreign `Origin`, or no `Origin` with `Sec-Fetch-Site: cross-site`. Without either header the
+ * caller is no browser carrying a victim's cookie. The Host header counts as own: Next builds `req.url`
+ * from the bound address, and a cross-site page cannot make a browser send a foreign Host.
  */
 export function isCrossSiteRequest(req: Request): boolean {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;

@@ -1,7 +1,6 @@
-/** The shop's clock: orders, invoices and lists are dated in Germany. Pure and browser-safe. */
+/** Orders, invoices and lists are dated in Germany. */
 export const BERLIN_TIME_ZONE = "Europe/Berlin";
 
-/** Minutes Berlin is ahead of UTC at an instant (60 in winter, 120 in summer). */
 function berlinOffsetMinutes(at: number): number {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone: BERLIN_TIME_ZONE,
@@ -18,7 +17,6 @@ function berlinOffsetMinutes(at: number): number {
   return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
-/** The instant a calendar day (yyyy-mm-dd) begins in Berlin; `plusDays` moves the day first. */
 export function berlinDayStart(day: string, plusDays = 0): Date {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
   const wall = Date.UTC(y, m - 1, d + plusDays);
@@ -28,17 +26,14 @@ export function berlinDayStart(day: string, plusDays = 0): Date {
   return new Date(at);
 }
 
-/** The calendar day (yyyy-mm-dd) of an instant in Berlin. */
 export function berlinDay(at: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: BERLIN_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
-/** The calendar year of an instant in Berlin. */
 export function berlinYear(at: Date): string {
   return new Intl.DateTimeFormat("en", { timeZone: BERLIN_TIME_ZONE, year: "numeric" }).format(at);
 }
 
-/** An instant as a long date in Berlin ("3. März 2026" / "3 March 2026"). */
 export function berlinLongDate(at: Date, locale: "de" | "en"): string {
   return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: BERLIN_TIME_ZONE }).format(at);
 }

@@ -1,14 +1,8 @@
-/**
- * Colours as words, never as hex codes: an order line keeps its variant's name (in the customer's
- * language) and a technical colour snapshot such as "inside #C62828 / outside #FFFFFF". Text a person
- * reads (receipts, invoices, mails, order pages, the back office) shows the variant name, or, where a
- * colour must be described, the nearest basic colour's name in the reader's language. Pure: usable in
- * server and client code.
- */
+/** Text a person reads shows colours as words, never as hex codes. */
 
 export type ColourLocale = "en" | "de";
 
-/** Basic colours with their names; the seed's mug colours are among them exactly. */
+/** The seed's mug colours are among them exactly. */
 const BASIC_COLOURS: readonly { rgb: readonly [number, number, number]; en: string; de: string }[] = [
   { rgb: [255, 255, 255], en: "white", de: "weiß" },
   { rgb: [0, 0, 0], en: "black", de: "schwarz" },
@@ -42,7 +36,6 @@ function rgbOf(hex: string): [number, number, number] | null {
   return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
 }
 
-/** "#C62828" → "red" / "rot": the nearest basic colour (weighted RGB distance); null when it is no hex code. */
 export function colourName(hex: string, locale: ColourLocale): string | null {
   const rgb = rgbOf(hex);
   if (!rgb) return null;
@@ -67,12 +60,6 @@ const WORDS = {
   de: { inside: "innen", outside: "außen" },
 } as const;
 
-/**
- * An order line's colour snapshot in words: "inside #C62828 / outside #FFFFFF" → "outside white,
- * inside red" ("außen weiß, innen rot"); one colour when both are the same ("black"). Any other text
- * with hex codes has each code replaced by its name; text without a hex code is already a name and
- * stays. Null for an empty snapshot.
- */
 export function describeColour(colour: string | null | undefined, locale: ColourLocale): string | null {
   const text = colour?.trim();
   if (!text) return null;
@@ -86,23 +73,15 @@ export function describeColour(colour: string | null | undefined, locale: Colour
   return text.replace(new RegExp(HEX.source, "gi"), (code) => colourName(code, locale) ?? code);
 }
 
-/**
- * What an order line shows as its colour: the variant's name (the catalogue's word for it, kept with
- * the order in the customer's language), else the colour snapshot in words. Never a hex code.
- */
 export function lineColour(line: { variantName: string | null; colour: string | null }, locale: ColourLocale): string | null {
   return describeColour(line.variantName, locale) ?? describeColour(line.colour, locale);
 }
 
-/** Accepts any locale string ("de", "de-DE", "en") for the two languages the shop has. */
 export function colourLocale(locale: string | null | undefined): ColourLocale {
   return locale?.toLowerCase().startsWith("de") ? "de" : "en";
 }
 
-/**
- * For the back office (the person at the printer needs the real colours): the variant's name and the
- * colours in the reader's words, once when they say the same ("Red inside · outside white, inside red").
- */
+/** The person at the printer needs the real colours. */
 export function lineColourDetail(line: { variantName: string | null; colour: string | null }, locale: ColourLocale): string {
   const parts = [describeColour(line.variantName, locale), describeColour(line.colour, locale)].filter((p): p is string => !!p);
   return parts.filter((p, i) => parts.findIndex((q) => q.toLowerCase() === p.toLowerCase()) === i).join(" · ");

@@ -1,15 +1,4 @@
-/**
- * The price calculation of an article (spec section 3), pure and browser-safe: the admin form shows
- * the derived figures live with this function, and the server stores exactly what it returns.
- *
- * Purchase: price + cost = total, cost percent = cost / price. The total is in the purchase price
- * mode (net or gross at the purchase VAT rate) and covers one unit or one package of N units.
- * Sales: the margin is added to the net purchase cost of one unit; the sales total is in the sales
- * price mode (net or gross at the sales VAT rate). Exactly one of margin, margin percent and total
- * drives the others (`salesDriver`); the same holds for cost and cost percent (`purchaseCostDriver`).
- *
- * Money is integer cents (half-up rounding through lib/pricing); percents have three decimals.
- */
+/** Pure and browser-safe: the admin form shows the figures live, and the server stores exactly what it returns. */
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
 import { MAX_CENTS } from "@/lib/schemas/articles";
 
@@ -23,7 +12,6 @@ export interface PriceCalculationInput {
   purchaseCostPercent?: number | null;
   purchaseCostDriver: PurchaseCostDriver;
   purchasePriceMode: PriceMode;
-  /** VAT percent of the purchase price (the resolved rate, not its id). */
   purchaseVatPercent: number;
   purchasePriceUnit: PriceUnit;
   purchaseUnitsPerPackage: number;
@@ -32,7 +20,6 @@ export interface PriceCalculationInput {
   salesTotalCents?: number | null;
   salesDriver: SalesDriver;
   salesPriceMode: PriceMode;
-  /** VAT percent of the sales price (the resolved rate, not its id). */
   salesVatPercent: number;
 }
 
@@ -41,28 +28,22 @@ export interface PriceCalculationResult {
   purchaseCostCents: number;
   purchaseCostPercent: number;
   purchaseTotalCents: number;
-  /** Net purchase cost of one unit: the base of the margin. */
   purchaseNetPerUnitCents: number;
   salesMarginCents: number;
   salesMarginPercent: number;
   salesTotalCents: number;
-  /** What the customer pays (gross) and its net, from the sales total. */
   salesGrossCents: number;
   salesNetCents: number;
 }
 
-/** The integer column range (int4). */
 const INT_MAX = 2_147_483_647;
-/** Largest magnitude of a stored percent (numeric(7,3)). */
 export const MAX_STORED_PERCENT = 9999.999;
 
-/** part / base × 100 with three decimals; 0 when the base is 0. */
 export function percentOf(part: number, base: number): number {
   if (base === 0) return 0;
   return divideRoundHalfUp(part * 100_000, base) / 1000;
 }
 
-/** base × percent / 100 in cents, rounded half up. */
 export function amountOfPercent(base: number, percent: number): number {
   return divideRoundHalfUp(base * Math.round(percent * 1000), 100_000);
 }
@@ -77,9 +58,7 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
   const units = input.purchasePriceUnit === "PACKAGE" ? Math.max(1, input.purchaseUnitsPerPackage) : 1;
   const netPerUnit = divideRoundHalfUp(purchaseNet, units);
 
-  // A margin percent of up to 9999 % can drive the total beyond the integer cent range that
-  // grossFromNet accepts; such a figure is only ever reported as out of range (see
-  // priceCalculationOutOfRange), so an approximation is enough there and the derivation never throws.
+  // Only ever reported as out of range, so an approximation is enough and the derivation never throws.
   const gross = (netCents: number) =>
     Math.abs(netCents) <= INT_MAX
       ? grossFromNet(netCents, input.salesVatPercent)
@@ -123,15 +102,9 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
   };
 }
 
-/** The input field that set a figure (the one the admin typed), by which the derivation is reported. */
 export type PriceDrivingField = "purchaseCostCents" | "purchaseCostPercent" | "salesMarginCents" | "salesMarginPercent" | "salesTotalCents";
 
-/**
- * Which driving field pushed a derived figure out of what can be stored and entered again, or null
- * when every figure fits: percents within ±9999.999 (numeric(7,3)), the purchase cost, the sales
- * total (0 or more: never a negative price) and the margin within the amounts an admin can enter
- * (±MAX_CENTS). The purchase side answers for the cost figures, the sales driver for the sales ones.
- */
+/** Which driving field pushed a derived figure out of what can be stored and entered again, or null. */
 export function priceCalculationOutOfRange(
   input: Pick<PriceCalculationInput, "purchaseCostDriver" | "salesDriver">,
   result: PriceCalculationResult,

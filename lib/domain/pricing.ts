@@ -1,24 +1,18 @@
 /**
- * Money arithmetic for prices: integer cents, VAT percent with up to three decimals (numeric(6,3)).
- * Pure and browser-safe. Computed with exact integer arithmetic (no binary floating point on the
- * money path), so 150 ct net at 19 % is 178.5 → 179 ct, never 178 because 150 × 1.19 = 178.4999….
- *
- * Rounding is half up (commercial rounding); a negative amount rounds like its positive counterpart
- * (half away from zero), so grossFromNet(-x, p) === -grossFromNet(x, p).
+ * Exact integer arithmetic, no binary floating point on the money path: 150 ct net at 19 % is 178.5 → 179 ct,
+ * never 178 because 150 × 1.19 = 178.4999…. Rounding is half away from zero.
  */
 
 export type PriceMode = "NET" | "GROSS";
 
 export interface SalesPrice {
-  /** Gross price in cents: what the customer pays. */
   grossCents: number;
   netCents: number;
   vatPercent: number;
 }
 
-/** Percent scaled to an integer: 19 → 19_000, 7.7 → 7_700 (three decimals, as stored). */
 const SCALE = 100_000;
-/** The range of the integer cent columns; keeps every intermediate product below 2^53. */
+/** Keeps every intermediate product below 2^53. */
 const MAX_CENTS = 2_147_483_647;
 
 function percentScaled(vatPercent: number): number {
@@ -34,7 +28,6 @@ function assertCents(cents: number, what: string): void {
   }
 }
 
-/** numerator / denominator rounded half up (half away from zero for negatives); denominator > 0. */
 export function divideRoundHalfUp(numerator: number, denominator: number): number {
   if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator <= 0) {
     throw new RangeError("divideRoundHalfUp needs safe integers and a positive denominator");
@@ -47,58 +40,42 @@ export function divideRoundHalfUp(numerator: number, denominator: number): numbe
   return sign * rounded || 0;
 }
 
-/** gross = round(net × (1 + p/100)). */
 export function grossFromNet(netCents: number, vatPercent: number): number {
   assertCents(netCents, "net price");
   return divideRoundHalfUp(netCents * (SCALE + percentScaled(vatPercent)), SCALE);
 }
 
-/** net = round(gross / (1 + p/100)). */
 export function netFromGross(grossCents: number, vatPercent: number): number {
   assertCents(grossCents, "gross price");
   return divideRoundHalfUp(grossCents * SCALE, SCALE + percentScaled(vatPercent));
 }
 
-/**
- * The sales price of an article from its price calculation: the stored total is net or gross
- * (mode); the other side is derived at the given VAT percent.
- */
 export function salesPrice(totalCents: number, mode: PriceMode, vatPercent: number): SalesPrice {
   if (mode === "GROSS") return { grossCents: totalCents, netCents: netFromGross(totalCents, vatPercent), vatPercent };
   return { grossCents: grossFromNet(totalCents, vatPercent), netCents: totalCents, vatPercent };
 }
 
-/** Flat shipping charge, gross cents. */
 export const SHIPPING_CENTS = 490;
-/** Shipping is free from this gross subtotal on (cents). */
 export const FREE_SHIPPING_FROM_CENTS = 5000;
 
 export interface TotalsLine {
-  /** Gross unit price in cents. */
   unitPriceCents: number;
   quantity: number;
   vatPercent: number;
 }
 
 export interface OrderTotals {
-  /** Sum of the gross line totals. */
   subtotalCents: number;
-  /** Gross shipping: SHIPPING_CENTS below FREE_SHIPPING_FROM_CENTS, else 0; 0 for no lines at all. */
   shippingCents: number;
-  /** VAT contained in the line totals (each rounded half up on its own) and in shipping. */
   taxCents: number;
   totalCents: number;
 }
 
-/** The VAT contained in a gross amount: gross − round(gross / (1 + p/100)). */
 export function vatInGross(grossCents: number, vatPercent: number): number {
   return grossCents - netFromGross(grossCents, vatPercent);
 }
 
-/**
- * Totals of an order or cart from gross line prices. The VAT of each line is taken from its gross
- * line total (unit × quantity), rounded half up per line; shipping carries `shippingVatPercent`.
- */
+/** The VAT of each line is taken from its gross line total, rounded half up per line. */
 export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number): OrderTotals {
   let subtotalCents = 0;
   let taxCents = 0;

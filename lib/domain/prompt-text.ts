@@ -1,11 +1,5 @@
-/**
- * How a generation prompt is put together, as pure text work (browser-safe): the prompt form shows
- * the composed prompt live with this, and lib/services/prompt-assembly.ts sends exactly the same.
- * Order: master prompt, style text, the slot variants' texts by their slot types' positions, specific
- * prompt — each its own paragraph.
- */
+/** Browser-safe: the prompt form shows the composed prompt live, and the server sends exactly the same. */
 
-/** One part as clean text: paragraphs trimmed, runs of spaces folded, and a full stop added when it ends without punctuation. */
 export function sentence(part: string): string {
   const text = part
     .split(/\n{2,}/)
@@ -19,7 +13,6 @@ export function sentence(part: string): string {
 export interface PromptParts {
   masterPrompt?: string;
   styleText: string;
-  /** Slot variant texts with their slot type's position (sorted here; ties keep their order). */
   slots: readonly { position: number; text: string }[];
   specificPrompt?: string;
 }

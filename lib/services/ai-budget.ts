@@ -10,16 +10,13 @@ import { isProviderUsable } from "@/lib/integrations/ai/registry";
 import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { adjustAmount, consume, consumeAmount, peek } from "./rate-limit";
 
-/*
- * Two counters in rate_limits hold the spend of the current hour and day: a call's estimate is reserved
- * in both in one transaction before the provider is called and settled to the recorded cost after.
- */
+/* A call's estimate is reserved before the provider is called and settled to the recorded cost after. */
 
 const WINDOWS = { hour: 3600, day: 86_400 } as const;
 type WindowName = keyof typeof WINDOWS;
 const spentKey = (w: WindowName) => `ai-budget:spent:${w}`;
 const refusedKey = (w: WindowName) => `ai-budget:refused:${w}`;
-/** Counter unit: 1 milli-cent = 1000 micro-cents (an integer column holds up to ~21,000 €). */
+/** An integer column holds up to ~21,000 €. */
 const MICRO_PER_UNIT = 1000;
 const toUnits = (microCents: number) => Math.ceil(microCents / MICRO_PER_UNIT);
 
@@ -29,7 +26,6 @@ function limitUnits(w: WindowName): number {
   return Math.round(eur * 100 * 1000);
 }
 
-/** What a caller may fill the window up to: the whole limit for payers, the unreserved part for the rest. */
 function ceilingUnits(w: WindowName, paying: boolean): number {
   const limit = limitUnits(w);
   return paying ? limit : Math.floor((limit * (100 - env().AI_BUDGET_RESERVED_FOR_PAYING_PERCENT)) / 100);
@@ -37,11 +33,9 @@ function ceilingUnits(w: WindowName, paying: boolean): number {
 
 export interface AiBudgetReservation {
   units: number;
-  /** When it was taken: it is settled in the windows it was taken in. */
   at: number;
 }
 
-/** The cost a call to this model will be charged against the budget, in micro-cents (0: exempt). */
 export function budgetedCost(provider: AiProvider, settings: GenerationSettings): number {
   // A provider without a key answers offline, which costs nothing.
   if (provider === "offline" || !isProviderUsable(provider)) return 0;
@@ -77,7 +71,6 @@ export async function reserveAiBudget(microCents: number, opts: { paying: boolea
   return { units, at };
 }
 
-/** Settles a reservation to the real (recorded) cost; a failed call settles to 0. Never throws. */
 export async function settleAiBudget(reservation: AiBudgetReservation | null, actualMicroCents: number): Promise<void> {
   if (!reservation) return;
   const delta = toUnits(Math.max(0, actualMicroCents)) - reservation.units;
@@ -91,7 +84,6 @@ export async function settleAiBudget(reservation: AiBudgetReservation | null, ac
   }
 }
 
-/** Counts refused requests per window, so the admin sees that the budget closed generation. */
 async function noteRefusal(at: number): Promise<void> {
   for (const w of Object.keys(WINDOWS) as WindowName[]) {
     await consume({ key: refusedKey(w), limit: Number.MAX_SAFE_INTEGER, windowSeconds: WINDOWS[w] }).catch(() => {});
@@ -103,7 +95,6 @@ export interface AiBudgetWindow {
   spentCents: number;
   limitCents: number;
   refused: number;
-  /** Generation with paid providers is closed: a request was refused, or the spend reached the limit. */
   exhausted: boolean;
 }
 

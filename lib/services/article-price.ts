@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { articlePriceCalculations, vatRates } from "@/db/schema";
 import { salesPrice, type SalesPrice } from "@/lib/domain/pricing";
 
-/** The one rule for what an article sells for, shared by catalogue and cart: own VAT rate, else the default. */
+/** Shared by catalogue and cart: own VAT rate, else the default. */
 export const salesVat = alias(vatRates, "sales_vat");
 export const defaultVat = alias(vatRates, "default_vat");
 
@@ -21,7 +21,6 @@ type PriceRow = {
   defaultVatPercent: number | null;
 };
 
-/** The sales price, or null when the article is not sellable (no price calculation, or no VAT rate and no default). */
 export function articlePrice(row: PriceRow): SalesPrice | null {
   const vatPercent = row.salesVatPercent ?? row.defaultVatPercent;
   if (row.salesTotalCents === null || row.salesPriceMode === null || vatPercent === null) return null;

@@ -32,7 +32,6 @@ export function invalidateCatalog(): void {
   state.entries.clear();
 }
 
-/** A catalogue answer serialised once: the JSON text and its strong ETag (a hash of the text). */
 export interface CatalogJson {
   body: string;
   etag: string;

@@ -30,12 +30,10 @@ import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./artic
 
 /** Answers come from the catalogue cache and are shared between callers: treat them as read-only. */
 
-/** Browsers keep a minute, a CDN five, and either may serve stale while revalidating (a 304 costs no body). */
 export const CATALOG_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 
 const catalogReads = { mugs: listPublicMugs, prompts: listPublicPrompts, countries: listCountries } as const;
 
-/** A public catalogue read serialised once per cache entry, with its ETag. */
 export function catalogJson(kind: keyof typeof catalogReads, locale: Locale): Promise<CatalogJson> {
   const read: (locale: Locale) => Promise<unknown> = catalogReads[kind];
   return cachedCatalogJson(`${kind}:${locale}`, () => read(locale));
@@ -48,7 +46,7 @@ function collator(locale: string): Intl.Collator {
   return c;
 }
 
-/** All countries, sorted by their name in the given language (proper collation: "Österreich" sorts under O). */
+/** Proper collation: "Österreich" sorts under O. */
 export function listCountries(locale: Locale): Promise<CountryDto[]> {
   return cachedCatalog(`countries:${locale}`, async () => {
     const db = await getDb();
@@ -61,7 +59,6 @@ export function listCountries(locale: Locale): Promise<CountryDto[]> {
   });
 }
 
-/** Two queries in all, whatever the number of mugs; names fall back to the other language. */
 export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
   return cachedCatalog(`mugs:${locale}`, async () => {
     const db = await getDb();
@@ -120,7 +117,6 @@ export function listPublicMugs(locale: Locale): Promise<MugDto[]> {
     for (const row of mugRows) {
       const price = articlePrice(row);
       if (!price) {
-        // Not sellable: no price calculation, or no VAT rate and no default rate to fall back to.
         logger.warn("mug left out of the catalogue: no price or VAT rate", { articleId: row.article.id });
         continue;
       }

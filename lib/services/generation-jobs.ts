@@ -11,10 +11,9 @@ import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/imag
 import { OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
 import { imageUrlOf } from "./images";
 
-/** A job still pending this long after its deadline lost its process (a restart): reported as timed out. */
+/** Its process was lost (a restart): reported as timed out. */
 const ORPHAN_GRACE_MS = 60_000;
 
-/** The failure message of a finished job: errorMessage starts with the GenerationError kind ("timeout: …"). */
 function failureKey(errorMessage: string | null): MessageKey {
   const kind = errorMessage?.split(":", 1)[0];
   if (kind === "timeout") return "errors.generationTimeout";

@@ -20,7 +20,7 @@ import { imageUrlOf, storeImage, storeProcessedImage } from "./images";
 import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
 const HOUR = 3600;
-/** The photo sent to a provider: large enough for print-quality results, small enough to upload fast. */
+/** Large enough for print-quality results, small enough to upload fast. */
 const SOURCE_MAX_DIMENSION = 2048;
 
 export type Requester = { kind: "user"; session: Session; clientIp: string } | { kind: "guest"; session: Session | null; clientIp: string };
@@ -41,10 +41,7 @@ async function hasPaidOrder(userId: number): Promise<boolean> {
   return !!row;
 }
 
-/**
- * Counted atomically before the upload is decoded. Everyone without a paid order shares their client's
- * GUEST_GENERATIONS_PER_HOUR, so registering more accounts does not multiply it.
- */
+/** Everyone without a paid order shares their client's limit, so registering more accounts does not multiply it. */
 async function enforceRateLimit(who: Requester): Promise<{ windows: Omit<Window, "limit">[]; paying: boolean }> {
   const { GUEST_GENERATIONS_PER_HOUR, USER_GENERATIONS_PER_HOUR, NEW_ACCOUNT_GENERATIONS_PER_HOUR } = env();
   const taken: Omit<Window, "limit">[] = [];
@@ -76,14 +73,12 @@ async function releaseAll(windows: Omit<Window, "limit">[]): Promise<void> {
 }
 
 async function requireActiveMug(mugId: number): Promise<void> {
-  // Only whether the mug is sold matters here, not its texts: any language's list will do.
   const mugs = await listPublicMugs(DEFAULT_LOCALE);
   if (!mugs.some((m) => m.id === mugId)) throw new ApiError(404, "errors.invalidMugId");
 }
 
 const jobExists = () => new ApiError(409, "errors.generationJobExists");
 
-/** A job id that was used before is refused before anything counts against the limit. */
 async function refuseKnownJob(jobId: string | null): Promise<void> {
   if (!jobId) return;
   const db = await getDb();
@@ -109,7 +104,7 @@ export async function generateStyledImages(input: {
     requireActiveMug(fields.mugId),
     refuseKnownJob(fields.jobId),
   ]);
-  // The limit and the AI budget come before the photo is decoded: a caller over either costs no decoding.
+  // A caller over the limit or the AI budget costs no decoding.
   const { windows: limitWindows, paying } = await enforceRateLimit(who);
   let budget: AiBudgetReservation | null = null;
   let processed: ProcessedImage;
@@ -123,7 +118,6 @@ export async function generateStyledImages(input: {
     throw err;
   }
 
-  // From here the reservation is settled exactly once, to the cost recorded (0 unless the call succeeded).
   let costMicroCents = 0;
   try {
     return await runGeneration({ ...input, settings, assembled, processed }, (cost) => (costMicroCents = cost));
@@ -148,7 +142,7 @@ async function runGeneration(
   const ownerId = who.session?.user.id ?? null;
   const db = await getDb();
   const started = Date.now();
-  // The job is visible (running) from here on; the unique job id makes a concurrent duplicate fail here.
+  // The unique job id makes a concurrent duplicate fail here.
   let generation: { id: number } | undefined;
   try {
     [generation] = await db

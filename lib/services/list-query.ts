@@ -5,7 +5,7 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The violated constraint's name, as postgres.js (`constraint_name`) or PGlite (`constraint`) reports it, through Drizzle's wrapper. */
+/** postgres.js says `constraint_name`, PGlite `constraint`. */
 export function violatedConstraint(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const { constraint_name, constraint } = e as { constraint_name?: unknown; constraint?: unknown };
@@ -28,13 +28,8 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** The rows to skip for a 1-based page. */
 export const pageOffset = (query: PageQuery): number => (query.page - 1) * query.pageSize;
 
-/**
- * One page of a list: the page's rows and the number of all matches, run side by side. `rows` gets the
- * limit and offset; `total` answers Drizzle's `select({ total: count() })` shape.
- */
 export async function pagedQuery<R, T = R>(
   query: PageQuery,
   rows: (limit: number, offset: number) => PromiseLike<R[]>,

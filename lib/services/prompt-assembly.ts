@@ -8,18 +8,16 @@ import { composePromptText } from "@/lib/domain/prompt-text";
 export interface AssembledPrompt {
   text: string;
   prompt: { id: number; title: string; llmId: number };
-  /** The model the prompt is set to (the registry decides whether it runs there or offline). */
+  /** The registry decides whether it runs there or offline. */
   model: { id: number; provider: AiProvider; modelId: string };
 }
 
 export interface PromptExtras {
-  /** The prompt tester's master prompt: goes first. */
   masterPrompt?: string;
-  /** The prompt tester's specific prompt: goes last. */
   specificPrompt?: string;
 }
 
-/** The one place a generation prompt is put together: master, style text, slot texts by position, specific, one paragraph each. */
+/** The prompt form's preview (lib/domain/prompt-text.ts) composes exactly the same. */
 export async function assemblePrompt(promptId: number, extras: PromptExtras = {}): Promise<AssembledPrompt> {
   const db = await getDb();
   const [row] = await db

@@ -37,7 +37,6 @@ export async function consume(w: Window): Promise<{ allowed: boolean; count: num
   return { allowed: count <= w.limit, count, retryAfter: secondsUntilReset(w.windowSeconds) };
 }
 
-/** Current count without counting (`at` chooses the window, default now). */
 export async function peek(w: Omit<Window, "limit"> & { at?: number }): Promise<number> {
   const db = await getDb();
   const [row] = await db
@@ -47,7 +46,6 @@ export async function peek(w: Omit<Window, "limit"> & { at?: number }): Promise<
   return row?.count ?? 0;
 }
 
-/** For callers that count up front, so parallel attempts cannot all slip past a check, and then find it did not count. */
 export async function release(w: Omit<Window, "limit">): Promise<void> {
   const db = await getDb();
   await db
@@ -72,7 +70,6 @@ export async function consumeAmount(w: Window & { amount: number; at?: number },
   return rows.length > 0;
 }
 
-/** Changes a window's counter by `delta` (never below zero): settles an amount consumeAmount() reserved. */
 export async function adjustAmount(w: Omit<Window, "limit"> & { delta: number; at?: number }): Promise<void> {
   if (w.delta === 0) return;
   const db = await getDb();
@@ -82,25 +79,21 @@ export async function adjustAmount(w: Omit<Window, "limit"> & { delta: number; a
     .where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds, w.at))));
 }
 
-/** Forgets the current window's count (e.g. an account's failures after a successful sign-in). */
 export async function resetRateLimit(w: Omit<Window, "limit">): Promise<void> {
   const db = await getDb();
   await db.delete(rateLimits).where(and(eq(rateLimits.key, w.key), eq(rateLimits.windowStart, windowStart(w.windowSeconds))));
 }
 
-/** Windows shorter than this never set the prune horizon below it (the hourly and login limits fit). */
 const MIN_PRUNE_HORIZON_SECONDS = 24 * 3600;
-/** consume() prunes at most this often per process. */
 const PRUNE_INTERVAL_MS = 60_000;
 let longestWindowSeconds = 0;
 let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-/** The longest window in use: a window that started before now − horizon has ended, whatever its length. */
 export function pruneHorizonSeconds(): number {
   return Math.max(MIN_PRUNE_HORIZON_SECONDS, env().LOGIN_WINDOW_SECONDS, longestWindowSeconds);
 }
 
-/** Deletes finished windows, so a flood of distinct keys cannot grow rate_limits without bound. */
+/** A flood of distinct keys cannot grow rate_limits without bound. */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
   const db = await getDb();
   const horizon = new Date(now - pruneHorizonSeconds() * 1000);
@@ -114,7 +107,6 @@ async function pruneNowAndThen(now: number): Promise<void> {
   try {
     await pruneRateLimits(now);
   } catch (err) {
-    // Housekeeping only: the counted event stands; the next minute tries again.
     logger.warn("rate limit prune failed", { err });
   }
 }

@@ -68,7 +68,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Case-insensitive ordering; empty cities last in both directions; ties by company name, then id. */
+/** Empty cities last in both directions. */
 function orderBy(sort: SupplierSort): SQL[] {
   const dir = sort.startsWith("-") ? sql.raw("desc") : sql.raw("asc");
   const byName = sql`lower(${suppliers.companyName}) asc`;

@@ -55,10 +55,7 @@ function pairKey(email: string, network: string, deviceId: string | null): strin
   return deviceId ? `login:device:${deviceId}` : `login:pair:${network}:${email}`;
 }
 
-/**
- * Takes the next sign-in slot past the free failures in one conditional upsert: the n-th slot moves
- * nextAttemptAt 2^n seconds on, so concurrent attempts on any instance get exactly one slot.
- */
+/** One conditional upsert, so concurrent attempts on any instance get exactly one slot. */
 async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: boolean; retryAfter: number }> {
   const db = await getDb();
   const taken = await db
@@ -82,9 +79,8 @@ async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: 
 }
 
 /**
- * Counts failures per client, per account and client network, and per account over all clients, each
- * atomically before the password is checked so parallel guesses cannot slip past. Delays, never locks:
- * the owner on another network or a known device is not slowed by someone else's guesses.
+ * Each failure counter is taken atomically before the password is checked, so parallel guesses cannot
+ * slip past. Delays, never locks: the owner elsewhere is not slowed by someone else's guesses.
  */
 export async function verifyCredentials(
   email: string,
@@ -153,7 +149,6 @@ async function rehash(userId: number, password: string, verifiedHash: string | n
   }
 }
 
-/** Registers a guest account for one order and returns it (customers sign up through registration.ts). */
 export async function registerUser(body: RegisterBody, clientIp: string): Promise<SessionUser> {
   // Accounts (guests too) per client network and hour: each new account has its own generation allowance.
   const limit = await consume({ key: `register:${clientNetwork(clientIp)}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
@@ -173,7 +168,6 @@ export async function registerUser(body: RegisterBody, clientIp: string): Promis
   return user;
 }
 
-/** Ends every session of the user: tokens carrying the old version are refused from now on. */
 export async function endSessions(userId: number): Promise<void> {
   await changingSessionUsers([userId], (tx) =>
     tx

@@ -35,7 +35,6 @@ export async function getVatRateOrThrow(id: number): Promise<VatRateDto> {
   return toDto(await db.transaction((tx) => findOrThrow(tx, id)));
 }
 
-/** Clears the current default (other than keepId) so that the next write can set a new one. */
 async function clearDefault(tx: Tx, keepId?: number): Promise<void> {
   await tx
     .update(vatRates)
@@ -48,7 +47,7 @@ async function hasDefault(tx: Tx): Promise<boolean> {
   return !!row;
 }
 
-/** Creates a rate. It becomes the default when asked, or when no default exists (so there is always one again). */
+/** It becomes the default also when no default exists, so there is always one again. */
 export async function createVatRate(body: VatBody): Promise<VatRateDto> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {

@@ -8,7 +8,6 @@ import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 import type { Session } from "@/lib/auth/session";
 
-/** What is needed to answer an image request before (and without) reading its bytes. */
 export interface ServableImage {
   id: number;
   storageKey: string;
@@ -16,7 +15,7 @@ export interface ServableImage {
   sizeBytes: number;
   /** Catalogue images are public and cached for a year; everything else is private to its owner. */
   isPublic: boolean;
-  /** Strong validator: the storage key is server-generated and never reused for other bytes. */
+  /** The storage key is server-generated and never reused for other bytes. */
   etag: string;
 }
 
@@ -44,7 +43,6 @@ function servable(row: Image): ServableImage {
   };
 }
 
-/** May this caller see the image? Catalogue: anyone. Otherwise its owner, an admin, or whoever holds this image's own access key. */
 export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, session: Session | null, key?: string | null): boolean {
   if (row.type === "CATALOGUE") return true;
   if (keyMatches(row.accessKey, key)) return true;
@@ -52,28 +50,26 @@ export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, sess
   return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
 }
 
-/** An image the caller may see; someone else's image answers 404, exactly like an unknown id. */
+/** Someone else's image answers 404, exactly like an unknown id. */
 export async function getViewableImageOrThrow(imageId: number, session: Session | null, key?: string | null): Promise<ServableImage> {
   const row = await findImage(imageId);
   if (!row || !canView(row, session, key)) throw notFound();
   return servable(row);
 }
 
-/** The image row if the caller owns it (admins too); else 404. */
 export async function getOwnedImageOrThrow(imageId: number, session: Session): Promise<Image> {
   const row = await findImage(imageId);
   if (!row || row.type === "CATALOGUE" || !canView(row, session)) throw notFound();
   return row;
 }
 
-/** A catalogue image (kept for callers that only serve public images). */
 export async function getCatalogueImageOrThrow(imageId: number): Promise<ServableImage> {
   const row = await findImage(imageId);
   if (!row || row.type !== "CATALOGUE") throw notFound();
   return servable(row);
 }
 
-/** The stored bytes; a row whose file is missing answers 404 (and is logged), never 500. */
+/** A row whose file is missing answers 404 (and is logged), never 500. */
 export async function readImageBytesOrThrow(image: Pick<ServableImage, "id" | "storageKey">): Promise<Buffer> {
   const bytes = await getStorage().get(image.storageKey);
   if (!bytes) {

@@ -8,12 +8,7 @@ import { getStorage } from "@/lib/integrations/storage";
 import { deletePrintRenditions } from "@/lib/services/print/renditions";
 import { deleteThumbnails } from "./thumbnails";
 
-/**
- * Deletes an image (row, then file; a leftover file is harmless, a row without its file is not).
- * An image used by an order line is kept (409): the order must keep its design. `where` narrows
- * which rows may be deleted (e.g. only the caller's own); the check and the delete are one statement.
- * Returns false when no row matched `where` (unknown or not the caller's).
- */
+/** Row first, then file: a leftover file is harmless, a row without its file is not. Order designs are kept (409). */
 export async function deleteImage(imageId: number, where?: SQL): Promise<boolean> {
   const db = await getDb();
   const inOrder = db
@@ -36,13 +31,7 @@ export async function deleteImage(imageId: number, where?: SQL): Promise<boolean
   return true;
 }
 
-/**
- * Deletes image rows inside the caller's transaction (erasing an account, retention) and answers
- * their storage keys: the caller passes them to deleteImageFiles after the commit, so no file goes
- * while the rows could still roll back and no storage call runs inside the transaction. `where`
- * narrows further (e.g. not used by a cart or order). Order lines, cart lines and generations that
- * point at a deleted image lose the reference (ON DELETE SET NULL).
- */
+/** The caller deletes the files after the commit, so no file goes while the rows could still roll back. */
 export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where?: SQL): Promise<string[]> {
   if (!imageIds.length) return [];
   const deleted = await tx
@@ -52,7 +41,7 @@ export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where
   return deleted.map((d) => d.storageKey);
 }
 
-/** Removes the files of deleted images: the original, its thumbnails and print renditions. Failures only log (a leftover file is harmless). */
+/** Failures only log: a leftover file is harmless. */
 export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
   const storage = getStorage();
   for (const key of storageKeys) {
@@ -64,7 +53,6 @@ export async function deleteImageFiles(storageKeys: readonly string[]): Promise<
   }
 }
 
-/** Deletes images from the database (one transaction) and then from storage; answers how many rows went. */
 export async function deleteImages(imageIds: readonly number[], where?: SQL): Promise<number> {
   const db = await getDb();
   const keys = await db.transaction((tx) => deleteImageRows(tx, imageIds, where));

@@ -6,12 +6,11 @@ import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { intakeImage, type Crop, type ImageUse, type OutputFormat, type ProcessedImage } from "@/lib/integrations/images/intake";
 import type { ImageDto } from "@/lib/schemas/images";
 
-/** The URL of an image; an anonymous visitor's image carries its own access key (and only that image's). */
+/** An anonymous visitor's image carries its own access key, valid for that image only. */
 export function imageUrl(id: number, accessKey?: string | null): string {
   return accessKey ? `/api/images/${id}?key=${accessKey}` : `/api/images/${id}`;
 }
 
-/** The URL to hand out for a stored row: with its key only when nobody owns it (an anonymous visitor's image). */
 export function imageUrlOf(row: Pick<Image, "id" | "ownerId" | "accessKey">): string {
   return imageUrl(row.id, row.ownerId === null ? row.accessKey : null);
 }
@@ -42,11 +41,7 @@ const STORAGE_PREFIX: Record<ImageType, string> = {
 
 export interface StoreImageMeta {
   type: ImageType;
-  /**
-   * The owner; null for catalogue images and for an anonymous visitor's images. An anonymous
-   * visitor's image gets its own random access key here: a key opens exactly one image, so the link
-   * to a generated image never opens the photo it was made from.
-   */
+  /** An anonymous visitor's image gets its own access key, so a link to a result never opens the photo it was made from. */
   ownerId: number | null;
   crop?: Crop | null;
   promptId?: number | null;
@@ -63,7 +58,6 @@ export interface StoreImageInput extends StoreImageMeta {
 
 export type StoredImage = Image & { /** The bytes as stored. */ data: Buffer };
 
-/** Takes in (see intakeImage) and stores an image. */
 export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<StoredImage> {
   const processed = await intakeImage(input.bytes, {
     use: input.use,
@@ -74,11 +68,7 @@ export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<Store
   return storeProcessedImage(processed, input, tx);
 }
 
-/**
- * Stores an image that has been through intakeImage: the file is written under a server-generated
- * key first, then the row; if the row cannot be written the file is removed again, so no row points
- * at a missing file and no file is left without a row.
- */
+/** File first, then the row, removing the file again on failure: no row points at a missing file. */
 export async function storeProcessedImage(processed: ProcessedImage, meta: StoreImageMeta, tx?: Tx): Promise<StoredImage> {
   const key = newStorageKey(STORAGE_PREFIX[meta.type], processed.extension);
   const storage = getStorage();

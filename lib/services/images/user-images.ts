@@ -13,13 +13,11 @@ import { consume, release } from "@/lib/services/rate-limit";
 import { deleteImage } from "./delete";
 import { imageUrl, storeProcessedImage, toImageDto } from "./store";
 
-/** The caller's own gallery images; an admin's gallery is their own images too, never everybody's. */
+/** An admin's gallery is their own images too, never everybody's. */
 const ownedBy = (session: Session) => and(eq(images.ownerId, session.user.id), inArray(images.type, USER_IMAGE_TYPES));
 
-/** Group order of the type sort: the way a design comes about. */
 const typeRank = sql`case ${images.type} when 'UPLOADED' then 0 when 'GENERATED' then 1 else 2 end`;
 
-/** The signed-in user's images (uploaded, generated, edited) with the title of their prompt, sorted as asked. */
 export async function listUserImages(session: Session, query: ListUserImagesQuery): Promise<UserImageDto[]> {
   const db = await getDb();
   const byDate = query.order === "asc" ? asc : desc;
@@ -57,7 +55,7 @@ export async function listUserImages(session: Session, query: ListUserImagesQuer
   );
 }
 
-/** One of the caller's own gallery images; anybody else's (even for an admin) answers 404 like an unknown id. */
+/** Anybody else's, even for an admin, answers 404 like an unknown id. */
 export async function getUserImageOrThrow(imageId: number, session: Session): Promise<Image> {
   const db = await getDb();
   const [row] = await db
@@ -68,7 +66,6 @@ export async function getUserImageOrThrow(imageId: number, session: Session): Pr
   return row;
 }
 
-/** One of the caller's gallery images as the editor takes it up ("put on a mug"); anybody else's → 404. */
 export async function getUserImageDetail(imageId: number, session: Session): Promise<UserImageDetailDto> {
   const row = await getUserImageOrThrow(imageId, session);
   if (row.type === "CATALOGUE") throw notFound();
@@ -87,12 +84,10 @@ export async function getUserImageDetail(imageId: number, session: Session): Pro
   };
 }
 
-/** Deletes one of the caller's images (not one an order prints: 409); someone else's → 404. */
 export async function deleteUserImage(imageId: number, session: Session): Promise<void> {
   if (!(await deleteImage(imageId, ownedBy(session)))) throw notFound();
 }
 
-/** A GENERATED image of the caller: someone else's or unknown → 404; one of theirs of another type → 422. */
 export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Session): Promise<Image> {
   const row = await getUserImageOrThrow(imageId, session);
   if (row.type !== "GENERATED")
@@ -100,10 +95,7 @@ export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Se
   return row;
 }
 
-/**
- * Stores the user's edit of one of their generated images. PNG only (checked by the bytes) and kept as
- * PNG, because edits may carry transparency; re-encoded without metadata like every image.
- */
+/** Kept as PNG because edits may carry transparency. */
 export async function storeEditedImage(session: Session, generatedImageId: number, bytes: Buffer): Promise<ImageDto> {
   const source = await getOwnedGeneratedImageOrThrow(generatedImageId, session);
   if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");
@@ -126,7 +118,6 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
     });
     return toImageDto(row);
   } catch (err) {
-    // Nothing stored: the attempt does not count against the hour.
     await release(window);
     throw err;
   }
@@ -135,7 +126,6 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
 const HOUR = 3600;
 const MB = 1024 * 1024;
 
-/** What the user's stored images take, in bytes (their uploads, generations and edits). */
 async function storageUsedBytes(userId: number): Promise<number> {
   const db = await getDb();
   const [row] = await db

@@ -2,18 +2,13 @@ import "server-only";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { Seller } from "@/lib/seller";
 
-/**
- * The frozen content of an invoice or credit note (invoices.content). Written once when the number is
- * issued, never changed (GoBD); the PDF is rendered from it. Texts that are data (article names, the
- * shipping and refund line names, the country) are stored in the document's language.
- */
+/** Written once when the number is issued, never changed (GoBD); the PDF is rendered from it. */
 export interface InvoiceSellerSnapshot {
   name: string;
   street: string;
   postalCode: string;
   city: string;
   country: string;
-  /** At least one of VAT ID and tax number; when neither is configured, the VAT ID placeholder. */
   vatId: string | null;
   taxNumber: string | null;
   email: string | null;
@@ -40,7 +35,6 @@ export interface InvoiceLine {
   name: string;
   detail: string | null;
   quantity: number;
-  /** Gross unit price (the shop's prices include VAT). */
   unitGrossCents: number;
   netCents: number;
   vatPercent: number;
@@ -67,9 +61,8 @@ export interface InvoiceContent {
   number: string;
   language: "de" | "en";
   currency: "EUR";
-  /** yyyy-mm-dd in Europe/Berlin. */
   issueDate: string;
-  /** yyyy-mm-dd: the date of supply (§14 Abs. 4 Nr. 6 UStG); the issue date. */
+  /** The date of supply (§14 Abs. 4 Nr. 6 UStG) is the issue date. */
   deliveryDate: string;
   seller: InvoiceSellerSnapshot;
   buyer: InvoiceBuyerSnapshot;
@@ -78,9 +71,7 @@ export interface InvoiceContent {
   vatTotals: VatTotal[];
   totals: Amounts;
   payment: { method: "card"; provider: "stripe" | "sandbox"; paidAt: string } | null;
-  /** Credit notes: the invoice they correct. */
   refersTo: { id: number; number: string; issueDate: string } | null;
-  /** Credit notes: the refund they document; full = the whole invoice is cancelled (the lines mirror it). */
   refund: { id: number; amountCents: number; full: boolean } | null;
 }
 
@@ -93,7 +84,6 @@ export function sellerSnapshot(s: Seller): InvoiceSellerSnapshot {
     postalCode: s.postalCode.value,
     city: s.city.value,
     country: s.country.value,
-    // Neither configured: the VAT ID placeholder stays visible on the document.
     vatId: noTaxId ? s.vatId.value : optional(s.vatId),
     taxNumber: optional(s.taxNumber),
     email: optional(s.email),
@@ -104,13 +94,12 @@ export function sellerSnapshot(s: Seller): InvoiceSellerSnapshot {
   };
 }
 
-/** A line from its gross amount: the VAT contained in it is rounded half up (as lib/domain/pricing.ts orderTotals does per line). */
 export function grossLine(input: Omit<InvoiceLine, "netCents" | "vatCents">): InvoiceLine {
   const vatCents = vatInGross(input.grossCents, input.vatPercent);
   return { ...input, netCents: input.grossCents - vatCents, vatCents };
 }
 
-/** Sums per VAT rate (highest rate first) of the lines' own amounts, so the totals equal the sum of the lines. */
+/** Of the lines' own amounts, so the totals equal the sum of the lines. */
 export function vatTotalsOf(lines: readonly InvoiceLine[]): VatTotal[] {
   const byRate = new Map<number, VatTotal>();
   for (const l of lines) {
@@ -134,11 +123,7 @@ export function totalsOf(vatTotals: readonly VatTotal[]): Amounts {
   );
 }
 
-/**
- * Splits amountCents over weights proportionally, exact to the cent: each share is rounded down and
- * the cents left over go to the largest remainders (ties: the earlier weight). The shares sum to
- * amountCents and never exceed their weight when amountCents ≤ the sum of the weights.
- */
+/** Exact to the cent: rounded down, the cents left over go to the largest remainders. */
 export function splitProportionally(amountCents: number, weights: readonly number[]): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
   if (total <= 0) return weights.map(() => 0);
@@ -156,7 +141,6 @@ export function splitProportionally(amountCents: number, weights: readonly numbe
   return shares;
 }
 
-/** Per VAT rate: what the invoice charged minus what earlier credit notes already credited (never below zero). */
 export function remainingByRate(invoice: InvoiceContent, earlierCredits: readonly InvoiceContent[]): VatTotal[] {
   return invoice.vatTotals.map((t) => {
     const credited = earlierCredits.flatMap((c) => c.vatTotals).filter((c) => c.vatPercent === t.vatPercent);
@@ -165,12 +149,7 @@ export function remainingByRate(invoice: InvoiceContent, earlierCredits: readonl
   });
 }
 
-/**
- * The lines of a credit note for amountCents: the whole invoice (nothing credited before, the full
- * amount) mirrors its lines; otherwise the amount is split over the remaining VAT rates in proportion
- * to their remaining gross, one line per rate. When the amount is the whole remainder, each rate gets
- * exactly its remaining amounts, so all credit notes together equal the invoice to the cent.
- */
+/** When the amount is the whole remainder each rate gets exactly its remaining amounts, so all credit notes together equal the invoice to the cent. */
 export function creditNoteLines(
   invoice: InvoiceContent,
   earlierCredits: readonly InvoiceContent[],

@@ -6,10 +6,7 @@ import { ApiError, notFound } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import { invoicePdf, type InvoiceFile } from "./pdf";
 
-/**
- * The invoice of an order, or with invoiceId one of its documents (a credit note); an id of another
- * order's document answers 404 like an unknown one; an order without an invoice answers 409.
- */
+/** Another order's document answers 404 like an unknown one. */
 async function orderDocument(orderId: string, invoiceId: number | undefined): Promise<InvoiceFile> {
   const db = await getDb();
   const [doc] = await db
@@ -22,14 +19,12 @@ async function orderDocument(orderId: string, invoiceId: number | undefined): Pr
   return invoicePdf(doc.id);
 }
 
-/** GET /api/admin/orders/{orderId}/invoice */
 export async function adminInvoiceFile(orderId: string, invoiceId?: number): Promise<InvoiceFile> {
   const [order] = await (await getDb()).select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
   return orderDocument(orderId, invoiceId);
 }
 
-/** GET /api/user/orders/{orderId}/invoice: the caller's own order only (another customer's → 404). */
 export async function userInvoiceFile(session: Session, orderId: string, invoiceId?: number): Promise<InvoiceFile> {
   const [order] = await (
     await getDb()

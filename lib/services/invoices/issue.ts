@@ -46,10 +46,8 @@ async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise
 }
 
 /**
- * The shipping line. The shipping VAT is what the order's tax leaves after the lines (so the invoice
- * equals the order to the cent); its rate is the one the order stored (orders.shippingVatPercent).
- * Orders from before that column carry none: then the shop rate (default first, then the lines'
- * rates) that gives exactly that VAT.
+ * The shipping VAT is what the order's tax leaves after the lines, so the invoice equals the order to the
+ * cent. Orders from before shippingVatPercent carry none: then the shop rate that gives exactly that VAT.
  */
 async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLine[], name: string): Promise<InvoiceLine | null> {
   if (order.shippingCents === 0) return null;
@@ -127,16 +125,12 @@ async function insertDocument(
   return row;
 }
 
-/** Renders and stores the PDF once the issuing transaction committed (a failure is logged; the first download renders it then). */
+/** A failure is only logged: the first download renders it then. */
 function renderAfterCommit(effects: Effects, invoiceId: number): void {
   effects.after.push(() => invoicePdf(invoiceId));
 }
 
-/**
- * Issues the invoice of a paid order inside the paying transaction: the next number of the year and
- * the frozen content (seller and buyer as they are now, lines, VAT per rate, totals equal to the
- * order's). An order has at most one invoice: a second call returns it.
- */
+/** Inside the paying transaction; an order has at most one invoice, so a second call returns it. */
 export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
   const order = await lockOrder(tx, orderId);
   if (!order) return null;
@@ -159,7 +153,6 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
     grossLine({
       kind: "item",
       name: i.articleName,
-      // The colour as a name in the invoice's language (the variant's name), never a colour code.
       detail: lineColour(i, language),
       quantity: i.quantity,
       unitGrossCents: i.unitPriceCents,
@@ -213,13 +206,7 @@ export interface CreditNoteInput {
   amountCents: number;
 }
 
-/**
- * Issues the credit note (Rechnungskorrektur / Stornorechnung) of a succeeded refund inside the
- * booking transaction: its own number in the invoices' sequence, referring to the order's invoice.
- * The whole invoice amount mirrors the invoice's lines; a part is split over the VAT rates in
- * proportion to what each rate has left to credit. One credit note per refund (a second call
- * returns it); null when the order has no invoice or nothing invoiced is left to credit.
- */
+/** Inside the booking transaction; one credit note per refund, null when nothing invoiced is left to credit. */
 export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: Effects): Promise<Invoice | null> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return null;

@@ -6,16 +6,14 @@ import { invoiceCounters } from "@/db/schema";
 export interface InvoiceNumber {
   year: number;
   sequence: number;
-  /** RE-2026-000001 */
   number: string;
 }
 
 export const formatInvoiceNumber = (year: number, sequence: number) => `RE-${year}-${String(sequence).padStart(6, "0")}`;
 
 /**
- * The next number of the year, shared by invoices and credit notes. The counter row is created or
- * incremented in the caller's transaction and stays locked until it ends: concurrent issuers wait
- * for each other, and a transaction that rolls back gives its number back (no gaps, no duplicates).
+ * The counter row stays locked until the caller's transaction ends, so concurrent issuers wait and a
+ * rollback gives its number back: no gaps, no duplicates.
  */
 export async function nextInvoiceNumber(tx: Tx, year: number): Promise<InvoiceNumber> {
   const [row] = await tx

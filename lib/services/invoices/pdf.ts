@@ -10,16 +10,13 @@ import type { InvoiceContent } from "./content";
 import { invoicePdfInput } from "./render";
 
 export interface InvoiceFile {
-  /** RE-2026-000001.pdf */
   filename: string;
   bytes: Buffer;
 }
 
 /**
- * The stored PDF of an invoice or credit note. The first call renders it from the frozen content and
- * stores it; the stored file is the document from then on and is never rendered again (GoBD). Two
- * first calls at once may both render, but only one file is recorded (pdf_key is set only while
- * empty): the other call drops its own and serves the recorded one. Called outside any transaction.
+ * Rendered once and never again (GoBD). Two first calls may both render, but pdf_key is set only while
+ * empty, so one file is recorded and the other call serves it.
  */
 export async function invoicePdf(invoiceId: number): Promise<InvoiceFile> {
   const db = await getDb();

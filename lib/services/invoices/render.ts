@@ -5,7 +5,7 @@ import { translate } from "@/lib/i18n/messages";
 import type { InvoicePdfInput } from "@/lib/integrations/pdf/invoice";
 import type { InvoiceContent, InvoiceSellerSnapshot } from "./content";
 
-/** The PDF's texts from the frozen content, in the document's language (never the reader's). */
+/** In the document's language, never the reader's. */
 export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   const lang = content.language;
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, `invoice.${key}`, params);
@@ -59,7 +59,6 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
     number: content.number,
     creationDate: new Date(`${content.issueDate}T12:00:00Z`),
     seller: { name: seller.name, lines: [...sellerAddress(seller), ...sellerContact(seller, t)] },
-    // The sender line of a windowed envelope: name, street, town (no country).
     senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
     buyer: {
       heading: t("buyer"),

@@ -10,44 +10,29 @@ import { recordEvent } from "../orders/events";
 import { withLinkTokens } from "./links";
 
 /**
- * Sending the recorded outgoing mail, at least once and (across app instances) never twice at the
- * same time. A mail is *claimed* before it is sent: one UPDATE counts the attempt and pushes its
- * nextAttemptAt a lease ahead, so no other sender picks it meanwhile; a sender that dies mid-send
- * leaves the lease to expire and the mail is retried. Then it is marked sent, or failed with the next
- * attempt after a growing pause (1, 2, 4 … minutes, at most 6 hours) until MAIL_MAX_ATTEMPTS, after
- * which nextAttemptAt is null: given up (the admin outbox can resend it).
+ * A mail is claimed before it is sent (its next attempt pushed a lease ahead), so no two senders send it
+ * at once and a sender that dies mid-send leaves the lease to expire and the mail is retried.
  */
 
 type MailRow = typeof outgoingMail.$inferSelect;
 export type DeliveryResult = "sent" | "failed" | "skipped";
 
 const MINUTE = 60_000;
-/** How long a claimed mail is left alone: longer than a send can take (SMTP timeouts sum to under a minute, plus the PDFs). */
 const CLAIM_MS = 15 * MINUTE;
-/** A queued mail no sender tried for this long was left behind (the process stopped between commit and sending). */
 const ORPHAN_AFTER_MS = MINUTE;
 const MAX_PAUSE_MINUTES = 6 * 60;
-/** Mails a retry pass claims at most, and how many of them are sent at the same time. */
 const RETRY_BATCH = 25;
 const PARALLEL_SENDS = 5;
 
-/** Minutes to wait after the given number of failed attempts: 1, 2, 4, … capped at 6 hours. */
 export function retryPauseMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), MAX_PAUSE_MINUTES);
 }
 
 const claimSet = (now: Date) => ({ attempts: sql`${outgoingMail.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) });
-/** Not sent, not given up, and its next attempt is due. */
 const retryDue = (now: Date) => and(inArray(outgoingMail.status, ["queued", "failed"]), lte(outgoingMail.nextAttemptAt, now)) as SQL;
-/** Queued and never tried. */
 const neverTried = () => and(eq(outgoingMail.status, "queued"), isNull(outgoingMail.nextAttemptAt)) as SQL;
 
-/**
- * Sends one queued mail now (after the commit that queued it), or a failed one whose retry is due.
- * Resolves its attachments, sends, marks it sent or failed, counts the attempt, plans the retry and
- * records the outcome in the order's timeline. Never throws: a mail problem must not undo or fail
- * the business action that queued it. "skipped": sent already, given up, not due, or being sent elsewhere.
- */
+/** Never throws: a mail problem must not undo or fail the business action that queued it. */
 export async function deliverQueuedMail(id: number): Promise<DeliveryResult> {
   try {
     const now = new Date();
@@ -64,23 +49,16 @@ export async function deliverQueuedMail(id: number): Promise<DeliveryResult> {
   }
 }
 
-/** Delivers several queued mails one after the other (the mail ids of a committed change). Never throws. */
 export async function deliverQueuedMails(ids: readonly number[]): Promise<void> {
   for (const id of ids) await deliverQueuedMail(id);
 }
 
 export interface RetryOptions {
-  /** The clock (tests move it forward); default: now. */
   now?: Date;
-  /** At most this many mails in this pass. */
   limit?: number;
 }
 
-/**
- * One retry pass (cron endpoint, server start): claims the mails whose retry is due, and queued ones
- * left behind by a crash (never tried, older than a minute), with FOR UPDATE SKIP LOCKED, so two
- * instances running passes at the same time never send one mail twice; then sends them.
- */
+/** FOR UPDATE SKIP LOCKED, so two instances running passes at the same time never send one mail twice. */
 export async function retryDueMail(opts: RetryOptions = {}): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? new Date();
   const limit = opts.limit ?? RETRY_BATCH;
@@ -115,7 +93,7 @@ export async function retryDueMail(opts: RetryOptions = {}): Promise<{ sent: num
   return counts;
 }
 
-/** The files a mail carries. A file that cannot be made fails the attempt: a mail never goes out without its attachment. */
+/** A mail never goes out without its attachment. */
 async function resolveAttachments(attachments: MailAttachment[] | null): Promise<MailFile[]> {
   const files: MailFile[] = [];
   for (const attachment of attachments ?? []) {
@@ -129,7 +107,6 @@ async function resolveAttachments(attachments: MailAttachment[] | null): Promise
   return files;
 }
 
-/** Sends a claimed mail and records the outcome. `clock` is the retry pass's clock (tests), else the real time. */
 async function send(row: MailRow, clock?: Date): Promise<"sent" | "failed"> {
   let error: string | null = null;
   try {
@@ -144,7 +121,6 @@ async function send(row: MailRow, clock?: Date): Promise<"sent" | "failed"> {
   return error === null ? "sent" : "failed";
 }
 
-/** Marks the mail sent or failed (with its next attempt, or given up) and adds the order's timeline entry, in one transaction. */
 async function settle(row: MailRow, error: string | null, now: Date): Promise<void> {
   const givenUp = row.attempts >= env().MAIL_MAX_ATTEMPTS;
   const nextAttemptAt = error === null || givenUp ? null : new Date(now.getTime() + retryPauseMinutes(row.attempts) * MINUTE);
@@ -167,7 +143,6 @@ async function settle(row: MailRow, error: string | null, now: Date): Promise<vo
       await recordEvent(tx, { orderId: row.orderId, type, by: { actor: "system" }, data });
     });
   } catch (err) {
-    // The timeline entry is lost (e.g. the order is gone), the mail's own state must not be.
     logger.error("recording the mail outcome failed", { mailId: row.id, err });
     await db
       .update(outgoingMail)

@@ -6,22 +6,16 @@ import { orders } from "@/db/schema";
 import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
 
 /**
- * Link tokens never rest in outgoing_mail: a mail is stored with placeholders where its links carry
- * a token, and each attempt to send it (retries and the admin's resend too) makes fresh tokens. A
- * read of the outbox table, a backup or a log of it therefore opens no account and no order.
- * Placeholders use only URL-safe characters that neither encodeURIComponent nor HTML escaping change.
+ * Link tokens never rest in outgoing_mail: each send makes fresh ones, so a read of the outbox table, a backup
+ * or a log of it opens no account and no order.
  */
 
-/** The order status link's token of the mail's order (outgoing_mail.order_id). */
 export const ORDER_LINK_TOKEN = "~~order-link-token~~";
 
-/** A password link's token for the user: a new single-use token is issued when the mail is sent. */
 export const resetTokenPlaceholder = (userId: number) => `~~reset-token.${userId}~~`;
 
-/** A one-time sign-in link's token for the user: a new token is issued when the mail is sent. */
 export const signInTokenPlaceholder = (userId: number) => `~~sign-in-token.${userId}~~`;
 
-/** A sign-up confirmation token: each send makes a new one and stores its hash on the pending sign-up. */
 export const registerTokenPlaceholder = (pendingId: number) => `~~register-token.${pendingId}~~`;
 
 const RESET_PLACEHOLDER = /~~reset-token\.(\d+)~~/g;
@@ -30,7 +24,6 @@ const REGISTER_PLACEHOLDER = /~~register-token\.(\d+)~~/g;
 
 const idsOf = (text: string, placeholder: RegExp) => new Set([...text.matchAll(placeholder)].map((m) => Number(m[1])));
 
-/** The mail's text and HTML with real tokens in place of the placeholders; throws when a token cannot be made. */
 export async function withLinkTokens(mail: {
   text: string;
   html: string | null;
@@ -40,7 +33,7 @@ export async function withLinkTokens(mail: {
   const tokens = new Map<string, string>();
   if (all.includes(ORDER_LINK_TOKEN)) {
     if (!mail.orderId) throw new Error("The mail has an order link but no order");
-    // The order's link version now, so a mail resent after the admin revoked the links carries a working one.
+    // The link version now, so a mail resent after the admin revoked the links carries a working one.
     const [order] = await (await getDb()).select({ linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, mail.orderId));
     if (!order) throw new Error("The mail's order no longer exists");
     tokens.set(ORDER_LINK_TOKEN, orderLinkToken(mail.orderId, new Date(), order.linkVersion));

@@ -8,8 +8,6 @@ import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/
 import { likePattern, pagedQuery } from "../list-query";
 import { deliverQueuedMail } from "./delivery";
 
-/** The admin outbox (GET /api/admin/mail, /admin/mail): every recorded mail, and resending one. */
-
 const columns = {
   id: outgoingMail.id,
   to: outgoingMail.to,
@@ -50,7 +48,6 @@ function filter(query: AdminMailQuery): SQL | undefined {
 
 const selectMail = (db: Db) => db.select(columns).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId));
 
-/** One page of the outbox, newest first; search in recipient, subject and order number. */
 export async function listMail(query: AdminMailQuery): Promise<AdminMailPage> {
   const db = await getDb();
   const where = filter(query);
@@ -68,11 +65,7 @@ export async function getMailOrThrow(id: number): Promise<AdminMailDto> {
   return toDto(row);
 }
 
-/**
- * Resends a mail: queues a copy (same recipient, texts, order and attachments, e.g. the same stored
- * invoice PDF) and sends it at once; answers the copy (sent, or failed with its retry planned). A
- * failed original stops retrying, so the customer does not get the message twice.
- */
+/** A failed original stops retrying, so the customer does not get the message twice. */
 export async function resendMail(id: number): Promise<AdminMailDto> {
   const db = await getDb();
   const copyId = await db.transaction(async (tx) => {

@@ -1,9 +1,4 @@
 import "server-only";
-/**
- * The back office's order actions (POST /api/admin/orders/{orderId}/…). Each goes through the
- * transition table (moveOrder: a forbidden move answers 409 and changes nothing), records its
- * timeline event with the admin's user id, and answers the order as the admin detail shows it.
- */
 import type { Session } from "@/lib/auth/session";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
@@ -22,10 +17,7 @@ import { inTransaction } from "./unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
 
-/**
- * POST …/process: pending → processing (production starts), only when paid: a successful payment
- * that is not (being) refunded in full; otherwise 409 errors.orderNotPaid.
- */
+/** Only when paid: a successful payment that is not (being) refunded in full. */
 export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -36,10 +28,6 @@ export async function processOrder(orderId: string, session: Session, locale: Lo
   return getAdminOrder(orderId, locale);
 }
 
-/**
- * POST …/complete: processing → shipped (Mark as Completed; completedAt is set with shippedAt), with
- * the optional carrier and tracking number; the customer gets the "shipped" mail in the order's language.
- */
 export async function completeOrder(
   orderId: string,
   body: { carrier: string | null; trackingNumber: string | null },
@@ -62,7 +50,6 @@ export async function completeOrder(
   return getAdminOrder(orderId, locale);
 }
 
-/** POST …/deliver: shipped → delivered. */
 export async function deliverOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -72,13 +59,11 @@ export async function deliverOrder(orderId: string, session: Session, locale: Lo
   return getAdminOrder(orderId, locale);
 }
 
-/** POST …/cancel: pending or processing (reason required) → cancelled; a paid order is refunded in full first (credit note). */
 export async function adminCancel(orderId: string, body: CancelOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason }, locale);
   return getAdminOrder(orderId, locale);
 }
 
-/** POST …/refund: full by default, partial allowed, never more than was paid and not yet refunded. */
 export async function adminRefund(orderId: string, body: RefundOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   // Keys are unique across orders: the dialog's key is scoped to this order.
   const idempotencyKey = body.idempotencyKey ? `admin:${orderId}:${body.idempotencyKey}` : undefined;
@@ -86,11 +71,7 @@ export async function adminRefund(orderId: string, body: RefundOrderBody, sessio
   return getAdminOrder(orderId, locale);
 }
 
-/**
- * POST …/resend-receipt: queues the receipt mail again, in the order's language, with the SAME stored
- * invoice (its id: the PDF rendered once is attached again) and records "receipt_sent". An order that
- * was never paid has no receipt: 409 errors.receiptNotAvailable.
- */
+/** The same stored invoice is attached again, never a new one. */
 export async function resendReceipt(orderId: string, session: Session): Promise<{ mailId: number }> {
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);

@@ -1,11 +1,8 @@
 import "server-only";
 /**
- * Payment attempts at the provider. Never a provider call inside an open transaction: an attempt is
- * committed as "creating" first (with our idempotency key), the provider is called, and its answer is
- * recorded in a second transaction. A crash or timeout in between leaves "creating"; the next request
- * for the order calls the provider again with the SAME key (Stripe answers the same PaymentIntent).
- * A new attempt is made only after the provider confirmed the previous one cancelled, so an order
- * never has two attempts the customer could pay.
+ * Never a provider call inside an open transaction: an attempt is committed as "creating" with our
+ * idempotency key first, so a crash in between is retried with the same key and Stripe answers the same
+ * PaymentIntent. A new attempt is made only after the previous one was confirmed cancelled.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
@@ -21,10 +18,8 @@ import { paymentIdempotencyKey, providerCall, providerForPayment } from "./payme
 import { LIVE } from "./payment-state";
 import { inTransaction } from "./unit-of-work";
 
-/** An attempt the customer can still pay with (they may hold its client secret). */
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
 
-/** The Stripe client secret of an open attempt (not stored: fetched from Stripe); null otherwise. */
 export async function clientSecretFor(payment: Payment): Promise<string | null> {
   const id = payment.providerPaymentId;
   if (payment.provider !== "stripe" || !isOpen(payment) || id === null) return null;
@@ -32,7 +27,6 @@ export async function clientSecretFor(payment: Payment): Promise<string | null> 
   return (await providerCall(() => provider.retrieve(id), "errors.paymentPreparationFailed")).clientSecret;
 }
 
-/** Commits nothing itself: adds attempt n of the order as "creating" (inside the caller's transaction). */
 export async function insertCreatingAttempt(
   tx: Tx,
   order: Pick<Order, "id" | "totalCents" | "currency">,
@@ -59,11 +53,7 @@ export interface ReadyAttempt {
   clientSecret: string | null;
 }
 
-/**
- * Creates a "creating" attempt at the provider with its own idempotency key (a repeated call answers
- * the same PaymentIntent) and records the provider's id. Null when the attempt was cancelled or
- * recorded with another id meanwhile: the caller decides again.
- */
+/** Null when the attempt was cancelled or recorded with another id meanwhile: the caller decides again. */
 export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAttempt | null> {
   const [order] = await (await getDb()).select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order) throw notFound();
@@ -86,8 +76,7 @@ export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAtt
     const row = await lockPayment(tx, payment);
     if (!row) return null;
     if (row.status === "creating") {
-      // Every attempt starts here; should the provider answer a replayed payment that already moved
-      // on, the webhook or the next reconciliation moves it forward through the transition table.
+      // A replayed payment that already moved on is moved forward by the webhook or the next reconciliation.
       const [recorded] = await tx
         .update(payments)
         .set({ providerPaymentId: created.providerPaymentId, status: "requires_payment" })
@@ -95,17 +84,14 @@ export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAtt
         .returning();
       return recorded ? { payment: recorded, clientSecret: created.clientSecret } : null;
     }
-    // Recorded by a concurrent request (same key, same PaymentIntent) or a webhook.
     if (row.providerPaymentId === created.providerPaymentId && isOpen(row)) return { payment: row, clientSecret: created.clientSecret };
     return null;
   });
 }
 
 /**
- * Cancels an attempt at the provider first, then records it cancelled. An attempt still "creating"
- * was never handed to the customer and is cancelled here only. If the provider refuses, its current
- * state is recorded when that explains it (the customer paid meanwhile); otherwise 502 and nothing
- * changes, so no new attempt is made next to a live one.
+ * Cancels at the provider first: if it refuses, nothing changes (502) so no new attempt is made next to
+ * a live one, unless its current state explains the refusal (the customer paid meanwhile).
  */
 export async function cancelAttempt(payment: Payment, locale: Locale): Promise<void> {
   const id = payment.providerPaymentId;
@@ -125,7 +111,6 @@ export async function cancelAttempt(payment: Payment, locale: Locale): Promise<v
   }
   await inTransaction(async (tx, effects) => {
     const row = await lockPayment(tx, payment);
-    // Recorded meanwhile (a "creating" attempt got its provider id): the caller decides again.
     if (!row || row.providerPaymentId !== id) return;
     const state: ProviderPaymentState = observed
       ? { status: observed.status, failureReason: observed.failureReason }
@@ -140,13 +125,7 @@ async function paidBefore(tx: Tx, orderId: string): Promise<boolean> {
 
 type Step = { kind: "answer"; payment: Payment } | { kind: "resolve"; payment: Payment } | { kind: "cancel"; payment: Payment };
 
-/**
- * How an order's attempts are read:
- *  - "fresh" (retry, a new checkout): a failed attempt is replaced by a new one;
- *  - "replay" (the same checkout request again): the current attempt as it is, whatever the order's state.
- * In both, an attempt still "creating" is completed, and an attempt made for another amount than the
- * order's total is cancelled and replaced.
- */
+/** "fresh" replaces a failed attempt; "replay" answers the current attempt as it is. */
 export type AttemptMode = "fresh" | "replay";
 
 async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step> {
@@ -157,17 +136,13 @@ async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step>
   if (paid) return { kind: "answer", payment: paid };
   const current = all[all.length - 1];
   if (mode === "replay" && order.status !== "pending" && current) return { kind: "answer", payment: current };
-  // Paid once and refunded since (an admin's full refund): not paid a second time. A refunded
-  // duplicate payment never paid the order and does not count.
+  // Refunded by an admin: not paid a second time. A refunded duplicate never paid the order.
   if (order.status !== "pending" || (all.some((p) => p.status === "refunded") && (await paidBefore(tx, orderId))))
     throw new ApiError(409, "errors.orderNotPayable");
-  // An older attempt still live (never expected): it goes first.
   const older = all.find((p) => p !== current && (p.status === "creating" || isOpen(p)));
   if (older) return { kind: "cancel", payment: older };
-  // Nothing to pay with (the last attempt was cancelled, or was a duplicate payment refunded): attempt n+1.
   if (!current || current.status === "cancelled" || current.status === "refunded")
     return { kind: "resolve", payment: await insertCreatingAttempt(tx, order, all.length + 1) };
-  // Money may be on its way: never cancelled from here.
   if (current.status === "processing") return { kind: "answer", payment: current };
   if (current.amountCents !== order.totalCents) return { kind: "cancel", payment: current };
   if (current.status === "creating") return { kind: "resolve", payment: current };
@@ -175,10 +150,7 @@ async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step>
   return { kind: "answer", payment: current };
 }
 
-/**
- * The attempt to pay an order with, made ready at the provider: transactions decide, provider calls
- * happen between them. Each round either answers or makes progress (an attempt created or cancelled).
- */
+/** Transactions decide, provider calls happen between them; each round answers or makes progress. */
 export async function readyAttempt(orderId: string, locale: Locale, mode: AttemptMode): Promise<ReadyAttempt> {
   for (let round = 0; round < 6; round++) {
     const step = await inTransaction((tx) => decide(tx, orderId, mode));
@@ -193,7 +165,6 @@ export async function readyAttempt(orderId: string, locale: Locale, mode: Attemp
   throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
-/** The latest attempt of an order, when it is still "creating" (the provider's answer was not recorded). */
 export async function creatingAttempt(orderId: string): Promise<Payment | undefined> {
   const [latest] = await (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)).orderBy(desc(payments.id)).limit(1);
   return latest?.status === "creating" ? latest : undefined;

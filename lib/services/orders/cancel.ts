@@ -1,17 +1,8 @@
 import "server-only";
 /**
- * Cancelling an order: ONE path for the customer (My orders) and the admin (back office), along the
- * transition table (order-state.ts): the customer only while pending, the admin while pending or in
- * production (processing, with a reason). The money side comes first, outside any transaction, and
- * the order is cancelled only once it succeeded:
- *   1. check (order, owner, table, reason; a payment still "processing" blocks: 409),
- *   2. Stripe attempts not finished are asked for their state first (the webhook may be late),
- *   3. a paid order is refunded in full (refundOrder: commit, call, record; credit note),
- *   4. open attempts are cancelled at the provider, then recorded (cancelAttempt),
- *   5. one transaction: the order moves to cancelled
- *      (moveOrder: event with who and why) and the "cancelled" mail is queued.
- * A failure in 2–4 leaves the order as it was (a failed refund is recorded as "refund_failed"); asking
- * again finishes the job (what was refunded is not refunded twice).
+ * One path for the customer and the admin. The money side comes first, outside any transaction, and the
+ * order is cancelled only once it succeeded; asking again after a failure finishes the job without
+ * refunding twice.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
@@ -37,15 +28,11 @@ import { inTransaction } from "./unit-of-work";
 
 export interface CancelOptions {
   by: Actor;
-  /** Required for the admin while the order is in production; shown to the customer in the mail. */
   reason?: string | null;
-  /** The customer's session: the order must be theirs (another customer's order answers 404). */
   session?: Session;
-  /** The customer's client address: customers' cancellations are limited per account and per address. */
   clientIp?: string;
 }
 
-/** Stored with the refund of a cancellation when no reason was given (data, like the timeline notes). */
 const CANCEL_REFUND_REASON = "order cancelled";
 
 async function lockOwnOrder(tx: Tx, orderId: string, session?: Session): Promise<Order> {
@@ -54,7 +41,6 @@ async function lockOwnOrder(tx: Tx, orderId: string, session?: Session): Promise
   return order;
 }
 
-/** The table's verdict before any money moves: the customer hears "can no longer be cancelled". */
 function assertCancellable(order: Order, by: Actor, reason: string | null): void {
   const edge = orderEdge(order.status, "cancel", by.actor);
   if (!edge) {
@@ -65,17 +51,14 @@ function assertCancellable(order: Order, by: Actor, reason: string | null): void
     throw new ApiError(422, "errors.validationFailed", { reason: "validation.reasonRequired" });
 }
 
-/** A payment the provider is still deciding on (money on its way) blocks the cancellation. */
 function assertNoPaymentInFlight(rows: Payment[]): void {
   if (rows.some((p) => p.status === "processing")) throw new ApiError(409, "errors.orderNotCancellable");
 }
 
-/** Attempts to cancel before the order: those the customer could still pay, and those still being created. */
 const toCancel = (p: Payment) => isOpen(p) || p.status === "creating";
 
 const sumOf = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r) => sum + r.amountCents, 0);
 
-/** The order's credit notes that no mail of the order carries yet. */
 async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
   const mails = await tx.select({ attachments: outgoingMail.attachments }).from(outgoingMail).where(eq(outgoingMail.orderId, orderId));
   const sent = new Set(mails.flatMap((m) => m.attachments ?? []).map((a) => a.invoiceId));
@@ -87,7 +70,6 @@ async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
   return notes.filter((n) => !sent.has(n.id));
 }
 
-/** Step 1: the checks, with the order locked. */
 async function check(orderId: string, opts: CancelOptions, reason: string | null): Promise<Payment[]> {
   return inTransaction(async (tx) => {
     const order = await lockOwnOrder(tx, orderId, opts.session);
@@ -98,7 +80,7 @@ async function check(orderId: string, opts: CancelOptions, reason: string | null
   });
 }
 
-/** Step 2: Stripe's word on every attempt we do not know to be finished (outside a transaction), then recorded. */
+/** Stripe's word on every attempt we do not know to be finished: the webhook may be late. */
 async function reconcileStripe(rows: Payment[], locale: Locale): Promise<void> {
   for (const row of rows) {
     if (row.provider !== "stripe" || FINISHED.includes(row.status) || !row.providerPaymentId) continue;
@@ -112,11 +94,6 @@ async function reconcileStripe(rows: Payment[], locale: Locale): Promise<void> {
   }
 }
 
-/**
- * Cancels an order as the customer (opts.session: their own order only) or as an admin. Answers 409
- * when the table forbids it (customer: errors.orderNotCancellable; admin: errors.orderTransitionNotAllowed),
- * 422 when an admin cancels an order in production without a reason, 502 when the provider fails.
- */
 export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale: Locale): Promise<Order> {
   const reason = opts.reason?.trim() || null;
   const guard = (order: Order) => {
@@ -167,8 +144,7 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
       data: Object.keys(data).length > 0 ? data : null,
     });
     if (!mailable) return updated;
-    // The mail says what the order got back in all, with the credit notes no mail carried yet
-    // (those of this cancellation, or of an earlier attempt that refunded but could not cancel).
+    // With the credit notes no mail carried yet (also from an earlier attempt that refunded but could not cancel).
     const given = await tx
       .select()
       .from(refunds)
@@ -187,7 +163,6 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
   });
 }
 
-/** POST /api/user/orders/{orderId}/cancel: the customer cancels their own pending order; the order as My orders shows it. */
 export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
   await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session, clientIp }, locale);
   const bundle = await loadBundle(await getDb(), orderId);

@@ -21,14 +21,11 @@ import { orderPaymentStatus } from "./payment-state";
 export type Queryable = Db | Tx;
 export type OrderAddress = typeof orderAddresses.$inferSelect;
 
-/** An order with everything its answers need. */
 export interface OrderBundle {
   order: Order;
   items: OrderItem[];
   addresses: OrderAddress[];
-  /** Oldest attempt first. */
   payments: Payment[];
-  /** The invoice and credit notes, oldest first. */
   invoices: Invoice[];
 }
 
@@ -56,10 +53,7 @@ export async function loadBundle(db: Queryable, orderId: string): Promise<OrderB
   return bundle ?? null;
 }
 
-/**
- * What an order's answer (OrderDto) is made of: the columns toOrderDto reads. A full OrderBundle is
- * one; the customer's order list reads only these, in one query (lib/services/orders/list.ts).
- */
+/** The columns toOrderDto reads, so the order list can read only these. */
 export interface OrderDtoSource {
   order: Pick<
     Order,
@@ -84,12 +78,10 @@ export interface OrderDtoSource {
   >;
   items: Pick<OrderItem, "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "imageId">[];
   addresses: Pick<OrderAddress, "kind" | "firstName" | "lastName" | "street1" | "street2" | "city" | "postalCode" | "countryCode">[];
-  /** Oldest attempt first. */
   payments: Pick<Payment, "status" | "failureMessage">[];
   invoices: Pick<Invoice, "id" | "kind" | "number" | "grossCents">[];
 }
 
-/** The current (latest) payment attempt of an order. */
 export function currentPayment<P>(bundle: { payments: P[] }): P | undefined {
   return bundle.payments[bundle.payments.length - 1];
 }
@@ -159,7 +151,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
   });
 }
 
-/** A payment attempt as the checkout sees it; the client secret only while the customer can still act on it. */
+/** The client secret only while the customer can still act on it. */
 export function toPaymentDto(payment: Payment, locale: Locale, clientSecret: string | null = null): PaymentDto {
   const open = payment.status === "requires_payment" || payment.status === "requires_action" || payment.status === "failed";
   return paymentResponse.parse({

@@ -1,7 +1,6 @@
-/** Work that must happen only after the transaction committed (outside calls: provider, storage, mail). */
 export interface Effects {
   mailIds: number[];
-  /** Run in order after the commit, before the mail (refunds of duplicate payments, invoice PDFs); failures are logged, never thrown. */
+  /** Failures are logged, never thrown: the transaction has committed. */
   after: Array<() => Promise<unknown>>;
 }
 

@@ -3,7 +3,6 @@ import { asc, eq } from "drizzle-orm";
 import { orderEvents, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
 import type { Queryable } from "./dto";
 
-/** Who causes a change: the actor kind and, for customers and admins, the user id. */
 export interface Actor {
   actor: OrderEventActor;
   userId?: number | null;
@@ -19,7 +18,6 @@ export interface EventInput {
   data?: Record<string, unknown> | null;
 }
 
-/** Appends one entry to the order's timeline (inside the transaction of the change it records). */
 export async function recordEvent(tx: Queryable, input: EventInput): Promise<void> {
   await tx.insert(orderEvents).values({
     orderId: input.orderId,

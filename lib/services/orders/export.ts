@@ -14,21 +14,9 @@ import { orderFilterWhere } from "./admin/filters";
 import { adminPaymentStatus, moneyOf } from "./admin/money";
 
 /**
- * GET /api/admin/orders/export: the orders matching status and the creation-day range (Europe/Berlin,
- * both days included) as CSV for the bookkeeping, oldest first. Format:
- * - UTF-8 with a byte order mark (spreadsheet programs then read umlauts), RFC 4180, CRLF line ends,
- *   every field quoted; "csv" is comma-separated with decimal points, "excel-de" semicolon-separated
- *   with decimal commas (what a German Excel opens in columns); unset → by the admin's language;
- * - a header row in the admin's language, then ONE ROW PER ORDER LINE;
- * - amounts in euros with two decimals (14.99 / 14,99), VAT rate in percent (19, 7);
- *   net and VAT per line from its gross total (VAT rounded half up, as on the invoice);
- * - order-level amounts (shipping, order total, refunded) only on the order's first line, so column
- *   sums stay right; dates ISO 8601 (yyyy-mm-dd, Europe/Berlin);
- * - customer texts get an apostrophe before = + - @ tab or CR at their start and after any list
- *   separator (, ; tab |) inside them: a spreadsheet splitting at another separator than ours would
- *   otherwise start a cell with a formula. Amounts are ours and stay plain numbers.
- * The body is streamed: pages of orders are read with a keyset cursor (created_at, id) only as the
- * client reads, never the whole export in memory.
+ * One row per order line; order-level amounts only on the first line so column sums stay right. Customer
+ * texts get an apostrophe before formula characters, so a spreadsheet never starts a cell with a formula.
+ * Streamed with a keyset cursor, never the whole export in memory.
  */
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -67,23 +55,19 @@ const DIALECTS: Record<OrderExportFormat, Dialect> = {
   "excel-de": { delimiter: ";", decimal: "," },
 };
 
-/** The format the admin chose, else the one of their language. */
 export function exportFormat(chosen: OrderExportFormat | undefined, locale: Locale): OrderExportFormat {
   return chosen ?? (locale === "de" ? "excel-de" : "csv");
 }
 
 const csvOptions = (d: Dialect) => ({ delimiter: d.delimiter, record_delimiter: "windows", quoted: true, quoted_empty: true }) as const;
 
-/** 1499 → "14.99", -5 → "-0.05": exact, from integer cents. */
 export function euros(cents: number, decimal = "."): string {
   const abs = Math.abs(cents);
   return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** At the start and after a list separator (spaces between allowed): the places a spreadsheet may begin a cell. */
 const FORMULA_START = /(^|[,;\t|] *)(?=[=+\-@\t\r])/g;
 
-/** A customer text with an apostrophe before every character a spreadsheet could start a formula with. */
 export function text(value: string | null | undefined): string {
   return (value ?? "").replace(FORMULA_START, "$1'");
 }
@@ -154,7 +138,7 @@ interface Cursor {
   id: string;
 }
 
-/** The next page of matching orders after the cursor, oldest first; created_at travels as text so no microsecond is lost. */
+/** created_at travels as text so no microsecond is lost. */
 async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): Promise<{ rows: Order[]; cursor: Cursor | null }> {
   const db = await getDb();
   const page = await db
@@ -176,7 +160,6 @@ export function exportFilename(query: Pick<AdminOrdersExportQuery, "from" | "to"
   return `orders-${query.from ?? "all"}-${query.to ?? berlinDay(now)}.csv`;
 }
 
-/** The CSV as a byte stream: BOM and header first, then one chunk per page of orders, pulled as the client reads. */
 export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): { filename: string; stream: ReadableStream<Uint8Array> } {
   const dialect = DIALECTS[exportFormat(query.format, locale)];
   const options = csvOptions(dialect);

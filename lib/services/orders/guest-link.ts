@@ -1,20 +1,7 @@
 import "server-only";
 /**
- * The guest order link (/order-status/{token}, in every order mail): whoever holds the signed token
- * (lib/auth/order-link.ts) may see that one order without signing in for GUEST_ORDER_LINK_DAYS,
- * download its invoice and credit notes and see its design images. A link may be forwarded, so it
- * may change the order only for GUEST_ORDER_LINK_WRITE_DAYS after it was made (later 403
- * errors.orderLinkWriteExpired): cancel it while the transition table lets the customer, and — when
- * the order belongs to a guest account without a password, the order's email is that account's and
- * the order is at most GUEST_ORDER_LINK_CLAIM_DAYS old — set a password, which turns that one guest
- * account into a customer account (lib/services/account/claim.ts) and signs it in.
- *
- * A token that is invalid, tampered, expired, of an older link version (the admin revoked the
- * order's links) or names an order that no longer exists answers 404 errors.linkInvalid; every such
- * answer counts against the client address, and past GUEST_ORDER_LINK_FAILURES_PER_HOUR that address
- * gets 429 on every token route for the rest of the hour (valid links included), so guessing tokens
- * stays expensive. A valid link answers at most GUEST_ORDER_LINK_REQUESTS_PER_HOUR requests per hour
- * for its order (429 beyond). Nothing here calls the payment provider: these requests are anonymous.
+ * A link may be forwarded, so it may change the order only for GUEST_ORDER_LINK_WRITE_DAYS; failed tokens
+ * count against the client address so guessing tokens stays expensive.
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -43,25 +30,17 @@ const requestWindow = (orderId: string) => ({ key: `order-link:requests:${orderI
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
-/** The path of a token route (the images of the order page point here). */
 const guestPath = (token: string) => `/api/guest/orders/${encodeURIComponent(token)}`;
 
-/** The order a token opens, and whether the token may still change it. */
 export interface LinkedOrder {
   id: string;
   userId: number | null;
   email: string;
   createdAt: Date;
-  /** The link is young enough to cancel the order or set a password (GUEST_ORDER_LINK_WRITE_DAYS). */
   writable: boolean;
 }
 
-/**
- * The order a token opens. Refuses (429) a client address that sent too many invalid tokens this
- * hour; an invalid token, an older link version or a vanished order counts one failure and answers
- * 404 errors.linkInvalid; a valid link past its order's hourly request limit answers 429. The order
- * of an erased account is kept for the books only: its links open nothing.
- */
+/** The order of an erased account is kept for the books only: its links open nothing. */
 export async function orderOfToken(token: string, clientIp: string, now: Date = new Date()): Promise<LinkedOrder> {
   const limits = env();
   const window = failureWindow(clientIp);
@@ -90,19 +69,17 @@ function tooManyFailures(windowSeconds: number): ApiError {
   return new ApiError(429, "errors.rateLimitOrderLink", undefined, { retryAfter: secondsUntilReset(windowSeconds) });
 }
 
-/** Cancel and set-password: 403 once the link is too old to change the order (viewing goes on). */
+/** Viewing goes on after the link is too old to change the order. */
 function requireWritable(order: LinkedOrder): void {
   if (!order.writable) throw new ApiError(403, "errors.orderLinkWriteExpired");
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** The link may turn the order's guest account into a customer account: the order's own email, and a young order. */
 function claimAllowed(order: LinkedOrder, ownerEmail: string, now: Date): boolean {
   return sameEmail(order.email, ownerEmail) && now.getTime() < order.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * DAY_MS;
 }
 
-/** The account state the page needs: may the holder set a password, or does the email have an account already? */
 async function accountState(order: LinkedOrder, now: Date): Promise<{ canSetPassword: boolean; accountExists: boolean }> {
   const db = await getDb();
   const owner =
@@ -125,11 +102,6 @@ async function accountState(order: LinkedOrder, now: Date): Promise<{ canSetPass
   return { canSetPassword: guest && claimAllowed(order, owner.email, now), accountExists: false };
 }
 
-/**
- * The order as the guest page shows it: the order answer, images through the token, the account
- * state; a link too old to change the order offers neither cancel nor set-password (actionsExpired
- * tells the page that it hid them).
- */
 async function guestDto(token: string, order: LinkedOrder, locale: Locale, now: Date): Promise<GuestOrderDto> {
   const bundle = await loadBundle(await getDb(), order.id);
   if (!bundle) throw linkInvalid();
@@ -145,18 +117,13 @@ async function guestDto(token: string, order: LinkedOrder, locale: Locale, now: 
   });
 }
 
-/**
- * GET /api/guest/orders/{token}: like the customer's own order answer (unpaid orders past the expiry
- * time expire first). The payment is not reconciled with the provider here: the webhook and the
- * signed-in customer's requests do that.
- */
+/** The payment is not reconciled with the provider here: these requests are anonymous. */
 export async function getGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
   const order = await orderOfToken(token, clientIp, now);
   if (order.userId !== null) await expireUnpaidOrders(now, { userId: order.userId });
   return guestDto(token, order, locale, now);
 }
 
-/** POST /api/guest/orders/{token}/cancel: the customer's cancellation (same path and table as My orders: only while pending). */
 export async function cancelGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
   const order = await orderOfToken(token, clientIp, now);
   requireWritable(order);
@@ -164,13 +131,11 @@ export async function cancelGuestOrder(token: string, clientIp: string, locale: 
   return guestDto(token, order, locale, now);
 }
 
-/** GET /api/guest/orders/{token}/invoice[?invoiceId=]: as the customer's route (no invoice yet → 409; another order's document → 404). */
 export async function guestInvoiceFile(token: string, clientIp: string, invoiceId?: number): Promise<InvoiceFile> {
   const order = await orderOfToken(token, clientIp);
   return adminInvoiceFile(order.id, invoiceId);
 }
 
-/** GET /api/guest/orders/{token}/items/{itemId}/image: the design printed on one line of this order (another order's line → 404). */
 export async function guestItemImage(token: string, clientIp: string, itemId: number): Promise<FileData> {
   const order = await orderOfToken(token, clientIp);
   const [row] = await (
@@ -186,12 +151,8 @@ export async function guestItemImage(token: string, clientIp: string, itemId: nu
 }
 
 /**
- * POST /api/guest/orders/{token}/password: the order's guest account gets the password and becomes a
- * customer account; answers the account to sign in. A link may be forwarded, so it proves only this
- * order: the email's other guest accounts stay apart until a mailed link merges them. An order whose
- * account already has a password (or whose email has one) → 409 errors.accountExists; an order
- * placed with another email than its account's, or older than GUEST_ORDER_LINK_CLAIM_DAYS → 403
- * errors.orderLinkNoClaim ("Forgot password" remains).
+ * A link may be forwarded, so it proves only this order: the email's other guest accounts stay apart
+ * until a mailed link merges them.
  */
 export async function setGuestPassword(token: string, clientIp: string, password: string, now: Date = new Date()): Promise<SessionUser> {
   const order = await orderOfToken(token, clientIp, now);
@@ -210,10 +171,7 @@ export async function setGuestPassword(token: string, clientIp: string, password
   return claimGuestAccounts(owner.email, await hashPassword(password), { onlyUserId: order.userId });
 }
 
-/**
- * POST /api/user/account/claim: a signed-in guest (order success page) sets a password for their own
- * guest account only; anyone can open a guest session for any email, so nothing else of the email moves.
- */
+/** Anyone can open a guest session for any email, so a guest may claim only their own guest account. */
 export async function claimOwnGuestAccount(session: Session, password: string): Promise<SessionUser> {
   if (!session.roles.includes("guest") || session.roles.includes("admin")) throw new ApiError(409, "errors.accountExists");
   const [own] = await (await getDb()).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));

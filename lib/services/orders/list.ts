@@ -6,17 +6,13 @@ import { invoices, orderAddresses, orderItems, orders, payments } from "@/db/sch
 import { prepared } from "../prepared";
 import type { OrderDtoSource } from "./dto";
 
-/**
- * The rows of a child table that belong to the outer query's order, as a JSON array of objects with
- * the given fields (`[]` when there are none) – a correlated subquery, so an order and all its details
- * come back in one row.
- */
+/** A correlated subquery, so an order and all its details come back in one row. */
 function childRows<T>(table: PgTable, orderId: PgColumn, fields: Record<string, PgColumn>, orderBy: PgColumn): SQL<T[]> {
   const pairs = sql.join(
     Object.entries(fields).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
     sql`, `,
   );
-  // Columns inside nested sql stay table-qualified (drizzle strips the table of a bare column in a single-table select).
+  // Drizzle strips the table of a bare column in a single-table select, which would bind it to the wrong table.
   const qualified = (column: PgColumn) => sql`${column}`;
   return sql<
     T[]
@@ -74,12 +70,7 @@ const INVOICE_FIELDS = pick(getTableColumns(invoices), ["id", "kind", "number", 
 
 export type ListedOrder = OrderDtoSource & { order: OrderDtoSource["order"] & { updatedAt: Date } };
 
-/**
- * A customer's orders, newest first, each with its lines, addresses, payment attempts (oldest first)
- * and invoices: one query (index orders_user_idx for the orders, the child tables' order indexes for
- * the rest), reading only the columns the order list shows. The user id is the placeholder "userId".
- * Exported for `npm run bench`, which runs the same SQL in its control app (the query-alone floor).
- */
+/** One query reading only the columns the order list shows. Exported for `npm run bench`. */
 export function orderListQuery(d: Db) {
   return d
     .select({
@@ -94,7 +85,6 @@ export function orderListQuery(d: Db) {
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
 }
 
-/** A customer's orders for the order list (orderListQuery, prepared once per database). */
 export async function listOrderSources(db: Db, userId: number): Promise<ListedOrder[]> {
   const query = prepared(db, "user_order_list", (d) => orderListQuery(d).prepare("user_order_list"));
   const rows = await query.execute({ userId });

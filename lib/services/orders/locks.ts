@@ -5,18 +5,15 @@ import { orders, payments, type Order, type Payment } from "@/db/schema";
 
 // Lock order everywhere: the order row first, then its payments.
 
-/** Locks the order row (one writer per order at a time). */
 export async function lockOrder(tx: Tx, orderId: string): Promise<Order | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   return row;
 }
 
-/** The order's attempts, oldest first, locked (the caller locked the order row first). */
 export async function lockedPayments(tx: Tx, orderId: string): Promise<Payment[]> {
   return tx.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id)).for("update");
 }
 
-/** Locks the payment's order, then re-reads the payment locked. */
 export async function lockPayment(tx: Tx, payment: Pick<Payment, "id" | "orderId">): Promise<Payment | undefined> {
   await lockOrder(tx, payment.orderId);
   const [row] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");

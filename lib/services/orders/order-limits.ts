@@ -1,8 +1,5 @@
 import "server-only";
-/**
- * How often customers may place and cancel orders: per account and per client address and hour
- * (ORDERS_PER_HOUR_* / CANCELS_PER_HOUR_*), so nobody floods the shop, its provider or its mail.
- */
+/** So nobody floods the shop, its payment provider or its mail. */
 import { ApiError } from "@/lib/errors";
 import { clientNetwork } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
@@ -10,7 +7,6 @@ import { consume } from "../rate-limit";
 
 const HOUR = 3600;
 
-/** Counts one placement or cancellation; 429 with Retry-After past the account's or the client's allowance. */
 export async function limitOrderAction(
   action: "place" | "cancel",
   who: { userId: number | null; clientIp?: string | null },

@@ -1,14 +1,5 @@
 import "server-only";
-/**
- * The customer's mails about an order after it was paid: shipped, cancelled, refunded. Each is
- * written in the order's language (orders.locale) as plain text plus simple HTML, like the receipt
- * (receipt.ts). The callers queue them in the transaction of the change (queueMail), so a mail exists
- * exactly when the change committed.
- *
- * Every order mail (the receipt too) carries the order's signed status link (lib/auth/order-link.ts,
- * page /order-status/{token}): it works on any device without signing in, so a guest's order is not
- * lost with the browser cookie; for a guest account without a password the mail invites to set one there.
- */
+/** Queued in the transaction of the change, so a mail exists exactly when the change committed. */
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
 import { env, publicBaseUrl } from "@/lib/env";
@@ -24,21 +15,15 @@ type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNum
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** The order's status link, and whether its account is a guest that may still set a password there. */
 export interface OrderLink {
   url: string;
   guest: boolean;
 }
 
-/** The status page's address in a stored mail: the token (of the order's link version at sending time) is made when the mail is sent (mail/links.ts). */
+/** The token is made when the mail is sent (mail/links.ts), of the link version at sending time. */
 const orderStatusMailUrl = () => `${publicBaseUrl()}/order-status/${ORDER_LINK_TOKEN}`;
 
-/**
- * The link for an order mail, of the order's current link version (read in the caller's transaction,
- * so a revocation is seen): "guest" when the link may set a password there — the order's account has
- * no password, its email no password account, the order was placed with that email and is at most
- * GUEST_ORDER_LINK_CLAIM_DAYS old — so the mail invites to set one.
- */
+/** Read in the caller's transaction so that a revocation of the order's links is seen. */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
   const url = orderStatusMailUrl();
   const [row] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
@@ -60,14 +45,11 @@ export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "user
   return { url, guest: !account };
 }
 
-/** Payment states of an order that was paid (a refund came later or not). */
 const PAID: ("succeeded" | "refunded")[] = ["succeeded", "refunded"];
 
 /**
- * Whether a mail about this order may go to its email. A paid order's mails always go. For an
- * order never paid the address must be verified: an account of that email used a mailed link, or
- * an order to that email was paid, or it is the account's own email and the account paid an
- * order. Otherwise anybody could make the shop write to a stranger by typing their address.
+ * An unpaid order's address must be verified before it gets mail: otherwise anybody could make the
+ * shop write to a stranger by typing their address.
  */
 export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<boolean> {
   const paidOrder = (where: SQL | undefined) =>
@@ -92,12 +74,10 @@ export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "use
 
 const trIn = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `orderMail.${key}`, params);
 
-/** The link paragraph(s) as text lines: "View your order: {url}", the guest's invitation or the My orders hint. */
 export function orderLinkText(link: OrderLink, locale: Locale): string[] {
   return [`${trIn(locale, "viewOrder")}: ${link.url}`, trIn(locale, link.guest ? "guestInvitation" : "viewOrders")];
 }
 
-/** The same as HTML: a link button, then the invitation or hint. */
 export function orderLinkHtml(link: OrderLink, locale: Locale): string {
   return [
     `<p><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#c2410c;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(trIn(locale, "viewOrder"))}</a></p>`,
@@ -106,10 +86,6 @@ export function orderLinkHtml(link: OrderLink, locale: Locale): string {
   ].join("\n");
 }
 
-/**
- * What a mail line shows about the variant: its colour's name as the order stored it (the variant's
- * name in the order's language), never a colour code; a stored colour text only when it is a name.
- */
 export function colourName(item: Pick<OrderItem, "variantName" | "colour">): string | null {
   if (item.variantName) return item.variantName;
   return item.colour && !/#[0-9a-f]{3,8}\b/i.test(item.colour) ? item.colour : null;
@@ -117,17 +93,13 @@ export function colourName(item: Pick<OrderItem, "variantName" | "colour">): str
 
 interface MailBody {
   subject: string;
-  /** Paragraphs after the greeting. */
   paragraphs: string[];
-  /** Label/value lines shown in bold (carrier, tracking number, reason). */
   facts?: { label: string; value: string }[];
-  /** The order's status link, after the paragraphs. */
   link: OrderLink;
 }
 
 const tr = (order: MailOrder, key: string, params?: Record<string, string | number>) => translate(order.locale, `orderMail.${key}`, params);
 
-/** Greeting, paragraphs, facts and signature as text and HTML, addressed to the order's customer. */
 function compose(order: MailOrder, body: MailBody): MailMessage {
   const greeting = tr(order, "greeting", { firstName: order.firstName });
   const signature = tr(order, "signature");
@@ -157,7 +129,6 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
   return { to: order.email, subject: body.subject, text, html };
 }
 
-/** Mark as Completed: the parcel is on its way, with carrier and tracking number when the admin gave them. */
 export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, "carrier" | "trackingNumber">): Promise<MailMessage> {
   const facts = [
     ...(order.carrier ? [{ label: tr(order, "carrier"), value: order.carrier }] : []),
@@ -175,10 +146,6 @@ export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, 
   });
 }
 
-/**
- * The order was cancelled (by the customer or the shop). refundedCents is what this cancellation
- * gave back (0 for an unpaid order); withCreditNote says a credit note is attached.
- */
 export async function cancelledMail(
   db: Queryable,
   order: MailOrder,
@@ -197,10 +164,6 @@ export async function cancelledMail(
   });
 }
 
-/**
- * Money was given back for the order (an admin's full or partial refund, a refund made at the
- * provider, or the automatic refund of a second payment: duplicate). The reason is shown when given.
- */
 export async function refundedMail(
   db: Queryable,
   order: MailOrder,

@@ -16,22 +16,17 @@ const EVENT_OF: Record<OrderAction, OrderEventType> = {
 export interface MoveInput {
   action: OrderAction;
   by: Actor;
-  /** The order must be paid for edges that require it (the caller knows from the locked payments). */
+  /** The caller knows from the locked payments. */
   paid: boolean;
   note?: string | null;
-  /** Event type override (e.g. "expired" for the system's cancellation of an unpaid order). */
   eventType?: OrderEventType;
   data?: Record<string, unknown> | null;
-  /** Extra columns set with the status (timestamps, carrier, tracking number, reason). */
   set?: Partial<
     Pick<Order, "processedAt" | "shippedAt" | "completedAt" | "deliveredAt" | "cancelledAt" | "cancelReason" | "carrier" | "trackingNumber">
   >;
 }
 
-/**
- * Moves an order (its row locked by the caller with lockOrder) along the transition table, records
- * the event and returns the updated row. A move the table forbids answers 409 and changes nothing.
- */
+/** The caller locked the order row; a move the table forbids answers 409 and changes nothing. */
 export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise<Order> {
   const edge = orderEdge(order.status, input.action, input.by.actor);
   if (!edge) throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);

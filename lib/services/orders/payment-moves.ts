@@ -16,18 +16,12 @@ import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
 import { receiptMail } from "./receipt";
 import { refundPayment } from "./refunds";
 export interface TransitionContext {
-  /** Language of the receipt email if this transition pays the order. */
   locale: Locale;
   effects: Effects;
-  /** For the log: what caused the change (sandbox, webhook event id, reconcile, …). */
   source: string;
 }
 
-/**
- * Moves a payment (its row locked by the caller) to the provider's state, if the transition table
- * allows it; otherwise nothing happens (replays, out-of-order events and late failures are no-ops).
- * Becoming succeeded has its effects exactly once: the cart is cleared and the receipt is queued.
- */
+/** Replays, out-of-order events and late failures are no-ops; becoming succeeded has its effects exactly once. */
 export async function applyPaymentState(tx: Tx, payment: Payment, next: ProviderPaymentState, ctx: TransitionContext): Promise<Payment> {
   const failureMessage = next.status === "failed" ? FAILURE_MESSAGE_KEYS[next.failureReason ?? "unknown"] : null;
   if (payment.status === next.status) {
@@ -59,23 +53,16 @@ export async function applyPaymentState(tx: Tx, payment: Payment, next: Provider
   return updated;
 }
 
-/** The timeline entry of a declined or failed attempt, with the provider's reason. */
 async function recordPaymentFailed(tx: Tx, payment: Payment, next: ProviderPaymentState, ctx: TransitionContext): Promise<void> {
   const reason = next.failureReason ?? "unknown";
   const data = { paymentId: payment.id, provider: payment.provider, reason, source: ctx.source };
   await recordEvent(tx, { orderId: payment.orderId, type: "payment_failed", by: { actor: "provider" }, note: reason, data });
 }
 
-/**
- * A payment succeeded. The first success of a live order pays it: timeline, cart, invoice, receipt
- * mail with the invoice. A second success (the order was already paid by another attempt, or was
- * cancelled meanwhile) is refunded automatically after the commit and shows in the timeline; so is
- * the success of a superseded attempt (one we had cancelled, or made for an earlier total).
- */
+/** A second success (already paid, cancelled meanwhile or a superseded attempt) is refunded automatically after the commit. */
 async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCancelled = false): Promise<void> {
   const order = await lockOrder(tx, payment.orderId);
   if (!order) return;
-  // Paid before by another attempt: its "paid" event (a refunded duplicate never paid the order).
   const [paidBefore] = await tx
     .select({ id: orderEvents.id })
     .from(orderEvents)

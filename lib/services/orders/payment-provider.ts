@@ -9,10 +9,7 @@ export const paymentIdempotencyKey = (orderId: string, attempt: number) => `orde
 
 const sandbox = createSandboxProvider();
 
-/**
- * The provider that handles a stored payment. Sandbox payments move no money, so they can always be
- * refunded or cancelled; a Stripe payment needs Stripe to be configured (else 503).
- */
+/** Sandbox payments move no money, so they can always be refunded or cancelled. */
 export function providerForPayment(payment: Pick<Payment, "provider">): PaymentProvider {
   if (payment.provider === "sandbox") return sandbox;
   const configured = getPaymentProvider();
@@ -20,7 +17,6 @@ export function providerForPayment(payment: Pick<Payment, "provider">): PaymentP
   return configured;
 }
 
-/** Runs a provider call; its failure becomes a 502 with a message for the customer. */
 export async function providerCall<T>(
   fn: () => Promise<T>,
   key: "errors.paymentPreparationFailed" | "errors.paymentProviderFailed",

@@ -1,10 +1,5 @@
 import "server-only";
-/**
- * Paying an order after it was placed: retry (a fresh attempt after a failure), the sandbox's card
- * confirmation and 3-D Secure step, and reconciliation with Stripe (a webhook may be late or lost).
- * Provider calls happen outside transactions (attempts.ts); every state change goes through
- * applyPaymentState (payment-moves.ts) with the order row locked first, then the payment.
- */
+/** Provider calls happen outside transactions; the order row is locked first, then the payment. */
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orders, payments, type Order, type Payment } from "@/db/schema";
@@ -23,7 +18,6 @@ import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "./payment-state";
 import { inTransaction } from "./unit-of-work";
 
-/** The caller's own order, or 404 exactly like an unknown one (another customer's, or an admin on a user route). */
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
   const query = tx
     .select()
@@ -43,11 +37,7 @@ async function assertOwnOrder(session: Session, orderId: string): Promise<void> 
   if (!row) throw notFound();
 }
 
-/**
- * Stripe only: asks Stripe for the current state of the order's latest attempt and moves it forward
- * (a webhook may be late or lost). A Stripe outage leaves the stored state as it is. throttled (a
- * customer's read): skipped when a read asked about the payment within the last 30 s.
- */
+/** A webhook may be late or lost; a Stripe outage leaves the stored state as it is. */
 export async function reconcileStripePayment(orderId: string, locale: Locale, opts: { throttled?: boolean } = {}): Promise<void> {
   const latest = await latestPaymentRow(await getDb(), orderId);
   const id = latest?.providerPaymentId;
@@ -69,11 +59,7 @@ export async function reconcileStripePayment(orderId: string, locale: Locale, op
   });
 }
 
-/**
- * Claims a customer read's provider check of a payment (one conditional UPDATE, so concurrent reads
- * claim it once): false when it was asked within the last 30 s. Reads come as often as a page is
- * reloaded; the webhook tells the news anyway.
- */
+/** One conditional UPDATE, so concurrent reads claim the check once; reloads must not hammer Stripe. */
 async function claimProviderCheck(paymentId: number): Promise<boolean> {
   const claimed = await (
     await getDb()
@@ -90,11 +76,7 @@ async function claimProviderCheck(paymentId: number): Promise<boolean> {
   return claimed.length > 0;
 }
 
-/**
- * Before an order is shown: an attempt left "creating" (the provider's answer was lost) is completed
- * with its own idempotency key, and a Stripe attempt is reconciled. Best effort: a provider outage
- * leaves the order as it is stored.
- */
+/** Best effort: a provider outage leaves the order as it is stored. */
 export async function refreshPayment(orderId: string, locale: Locale): Promise<void> {
   if (await creatingAttempt(orderId)) {
     try {
@@ -106,12 +88,6 @@ export async function refreshPayment(orderId: string, locale: Locale): Promise<v
   await reconcileStripePayment(orderId, locale, { throttled: true });
 }
 
-/**
- * POST /api/user/orders/{orderId}/payment: the attempt to pay with. A paid order answers its
- * successful payment; an open attempt is answered as it is; after a failure (or a cancelled attempt)
- * the old attempt is cancelled at the provider first and only then a fresh one is created (502 and
- * nothing new when the provider does not confirm the cancellation). An expired or cancelled order → 409.
- */
 export async function retryPayment(session: Session, orderId: string, locale: Locale): Promise<PaymentDto> {
   await assertOwnOrder(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
@@ -120,10 +96,7 @@ export async function retryPayment(session: Session, orderId: string, locale: Lo
   return toPaymentDto(payment, locale, clientSecret);
 }
 
-/**
- * The latest attempt of an order, for the sandbox calls: the sandbox must be the configured provider
- * and allowed (in production only with PAYMENTS_SANDBOX=true); otherwise 409.
- */
+/** The sandbox must be the configured provider and allowed (in production only with PAYMENTS_SANDBOX=true). */
 async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promise<{ order: Order; payment: Payment }> {
   const order = await ownOrderOrThrow(tx, session, orderId, true);
   const payment = await latestPaymentRow(tx, orderId, true);
@@ -133,7 +106,6 @@ async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promis
   return { order, payment };
 }
 
-/** Expires the customer's due unpaid orders and completes an attempt still "creating" before a sandbox call. */
 async function beforeSandboxCall(session: Session, orderId: string, locale: Locale): Promise<void> {
   await assertOwnOrder(session, orderId);
   if (!sandboxAllowed()) throw new ApiError(409, "errors.sandboxOnly");
@@ -141,7 +113,6 @@ async function beforeSandboxCall(session: Session, orderId: string, locale: Loca
   if (await creatingAttempt(orderId)) await readyAttempt(orderId, locale, "replay");
 }
 
-/** POST …/payment/sandbox: pays the current attempt with a test card (the card is not stored). */
 export async function confirmSandboxPayment(session: Session, orderId: string, card: SandboxCard, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
   return inTransaction(async (tx, effects) => {
@@ -156,7 +127,6 @@ export async function confirmSandboxPayment(session: Session, orderId: string, c
   });
 }
 
-/** POST …/payment/sandbox/authenticate: the extra (3-D Secure) step, approved or rejected. */
 export async function authenticateSandboxPayment(session: Session, orderId: string, approve: boolean, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
   return inTransaction(async (tx, effects) => {

@@ -22,10 +22,9 @@ import { MONEY_MOVED } from "./payment-state";
 type PlaceOrderInput = z.output<typeof placeOrderBody>;
 type AddressInput = z.output<typeof addressBody>;
 
-/** pg_advisory_xact_lock(class, userId): one order placement per user at a time (the seed uses 727001). */
+/** One order placement per user at a time (the seed uses class 727001). */
 const PLACE_LOCK_CLASS = 727002;
 
-/** Both countries must be in the shop's country list; the answer names the field. */
 async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void> {
   const codes = [body.shippingAddress.countryCode, ...(body.billingAddress ? [body.billingAddress.countryCode] : [])];
   const known = new Set(
@@ -38,7 +37,7 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/** MM-{year}-{nextval of order_number_seq, at least six digits}: concurrent checkouts never collide. */
+/** From a sequence, so concurrent checkouts never collide. */
 const nextOrderNumber = (now: Date) =>
   sql<string>`(select 'MM-' || ${berlinYear(now)} || '-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('order_number_seq') as n)`;
 
@@ -54,7 +53,6 @@ const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInp
   countryCode: a.countryCode,
 });
 
-/** What the checkout decides about the order: contact, totals, language, the withdrawal waiver. */
 function orderColumns(body: PlaceOrderInput, totals: OrderTotals, shippingVatPercent: number, locale: Locale, waiverAt: Date | null) {
   return {
     email: body.contact.email,
@@ -72,7 +70,6 @@ function orderColumns(body: PlaceOrderInput, totals: OrderTotals, shippingVatPer
   };
 }
 
-/** Items and addresses of an order: written for a new order, replaced for a re-used one. */
 async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], body: PlaceOrderInput): Promise<void> {
   await tx.insert(orderItems).values(
     lines.map((l) => ({
@@ -100,10 +97,7 @@ async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], bod
     ]);
 }
 
-/**
- * The customer's newest pending order that no money was paid for (nothing succeeded, processing or
- * refunded), locked (the order first, then its payments) — a declined card is checked out again into it.
- */
+/** Locked, order first then its payments: a declined card is checked out again into it. */
 async function reusableOrder(tx: Tx, userId: number): Promise<{ order: Order; attempts: Payment[] } | null> {
   const moneyMoved = tx
     .select({ one: sql`1` })
@@ -128,7 +122,6 @@ type Placement =
   | { kind: "cancelFirst"; payment: Payment }
   | { kind: "empty" | "changed" | "waiverMissing" };
 
-/** One placement transaction (see placeOrder). Provider calls never happen in here. */
 async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
   const userId = session.user.id;
   await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
@@ -138,7 +131,6 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, body.idempotencyKey)));
   if (again) return { kind: "existing", orderId: again.id };
 
-  // Names are snapshotted in the language the customer orders in.
   const priced = await pricedCartForCheckout(userId, tx, locale);
   if (priced.lines.length === 0) return { kind: "empty" };
   if (priced.changed) return { kind: "changed" };
@@ -152,7 +144,7 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   if (open) {
     const { order, attempts } = open;
     const repriced = order.totalCents !== priced.totals.totalCents;
-    // The attempt for the old amount is cancelled at the provider before anything changes (then we come back).
+    // The attempt for the old amount is cancelled at the provider before anything changes.
     const live = attempts.find((p) => isOpen(p) || p.status === "creating");
     if (repriced && live) return { kind: "cancelFirst", payment: live };
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
@@ -185,21 +177,13 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
 }
 
 /**
- * POST /api/user/orders.
- *  - The same (user, idempotency key) answers the order made before (a double click or a retried
- *    request makes one order and one charge).
- *  - The cart is re-priced from the catalogue (a change commits the new snapshots and answers 409 so
- *    the customer confirms again); personalised lines need the withdrawal waiver (422).
- *  - A customer with an open unpaid order (say, after a declined card) checks out again INTO that
- *    order: its lines, totals, addresses and contact are replaced ("repriced" when the total moved; the
- *    attempt for the old amount is cancelled at the provider first) — a declined card breeds no orders.
- *  - Otherwise a new order (number from the sequence) and its first attempt ("creating") are committed.
- * Then the provider is called with the attempt's idempotency key, outside the transaction, and its
- * answer recorded (attempts.ts). The cart is cleared only once a payment succeeds.
+ * The same (user, idempotency key) answers the order made before, so a double click makes one charge. An
+ * open unpaid order (say, after a declined card) is checked out again into, so a declined card breeds no
+ * orders. The cart is cleared only once a payment succeeds.
  */
 export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale, clientIp?: string): Promise<PlaceOrderResponse> {
   const userId = session.user.id;
-  // No usable provider (Stripe without a publishable key; production without keys): 503 before anything is written.
+  // No usable provider: 503 before anything is written.
   paymentConfig();
   await expireUnpaidOrders(new Date(), { userId });
   const db = await getDb();
@@ -233,7 +217,6 @@ export async function placeOrder(session: Session, body: PlaceOrderInput, locale
   throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
-/** The order and the attempt to pay it with, made ready at the provider. */
 async function answer(orderId: string, locale: Locale, mode: AttemptMode): Promise<PlaceOrderResponse> {
   const { payment, clientSecret } = await readyAttempt(orderId, locale, mode);
   const bundle = await loadBundle(await getDb(), orderId);

@@ -15,7 +15,6 @@ import { orderPaymentStatus } from "./payment-state";
 import { receiptPdfInput } from "./receipt";
 import { receiptPdfFile } from "./receipt-file";
 
-/** The caller's own order with everything it needs; another customer's (or an admin on a user route) → 404. */
 async function ownBundleOrThrow(session: Session, orderId: string): Promise<OrderBundle> {
   const db = await getDb();
   const rows = await db
@@ -27,11 +26,7 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
   return bundle;
 }
 
-/**
- * GET /api/user/orders: the caller's orders, newest first (their unpaid orders past the expiry time
- * expire first). The expiry pass runs only when a listed order could be due (pending and unchanged
- * since the cutoff), and then the list is read again: most lists are one query (listOrderSources).
- */
+/** The expiry pass runs only when a listed order could be due, so most lists are one query. */
 export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
   const db = await getDb();
   const read = () => listOrderSources(db, session.user.id);
@@ -44,11 +39,7 @@ export async function listOrders(session: Session, locale: Locale): Promise<Orde
   return rows.map((row) => toOrderDto(row, locale));
 }
 
-/**
- * GET /api/user/orders/{orderId}: unpaid orders past the expiry time expire first; an attempt left
- * "creating" is completed and a Stripe payment reconciled with Stripe (a webhook may be late). The
- * payment failure message comes in the caller's language.
- */
+/** A webhook may be late, so a Stripe payment is reconciled before the order is shown. */
 export async function getOrderForUser(session: Session, orderId: string, locale: Locale): Promise<OrderDto> {
   await ownBundleOrThrow(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
@@ -58,7 +49,6 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
   return toOrderDto(fresh, locale);
 }
 
-/** GET /api/user/orders/{orderId}/receipt: the PDF receipt in the caller's language (rendered once, then stored). */
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
   // A receipt confirms a payment: an order that was never paid has none.

@@ -4,15 +4,12 @@ import { logger } from "@/lib/logger";
 import { renderReceiptPdf, type ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { getStorage } from "@/lib/integrations/storage";
 
-// Renderings under way, by key: two downloads of the same receipt at once render it once.
+// Two downloads of the same receipt at once render it once.
 const inFlight = ((globalThis as { __receiptRenderings?: Map<string, Promise<Buffer>> }).__receiptRenderings ??= new Map());
 
 /**
- * A receipt's PDF, rendered once and then read from storage like an invoice's. The key is derived
- * from the receipt's content (language, payment status, amounts …), so a repeated download renders
- * nothing and a receipt whose content changed (a refund changes its payment status) is a new file.
- * Receipt files hold the order's names and addresses and live under receipts/{orderId}/ as long as
- * the order's records (statutory retention); account erasure does not yet remove them.
+ * The key is derived from the receipt's content, so a repeated download renders nothing and a changed
+ * receipt is a new file. Account erasure does not yet remove these files.
  */
 export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): Promise<Buffer> {
   const digest = createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 32);
@@ -24,7 +21,6 @@ export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): P
   if (!making) {
     making = (async () => {
       const pdf = await renderReceiptPdf(input);
-      // A failed write only costs the next download a rendering.
       await storage
         .put(key, pdf, "application/pdf")
         .catch((err: unknown) => logger.warn("storing a receipt PDF failed", { orderId, key, err }));

@@ -36,7 +36,6 @@ function addressLines(a: OrderAddress, names: Map<string, string>): string[] {
   ];
 }
 
-/** Everything a receipt shows, translated and formatted; shared by the PDF and the email. */
 interface ReceiptContent {
   facts: { label: string; value: string }[];
   addresses: { heading: string; lines: string[] }[];
@@ -63,7 +62,7 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
     ],
     items: bundle.items.map((i) => ({
       name: i.articleName,
-      // The colour's name (the variant's name), never the stored colour codes.
+      // Never the stored colour codes.
       detail: colourName(i),
       quantity: String(i.quantity),
       unitPrice: euro(i.unitPriceCents),
@@ -93,13 +92,11 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** The receipt email of a paid order, in the given language: items and totals in euros. */
 export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
   const { order } = bundle;
   const content = await receiptContent(db, bundle, locale);
   const greeting = t(locale, "mailGreeting", { firstName: order.firstName });
   const intro = t(locale, "mailIntro", { total: formatEuro(order.totalCents, locale) });
-  // The invoice (issued in the paying transaction) travels with the receipt as a PDF attachment.
   const [invoice] = await db
     .select({ number: invoices.number })
     .from(invoices)

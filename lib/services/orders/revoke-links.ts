@@ -7,11 +7,7 @@ import { recordEvent } from "./events";
 import { lockOrder } from "./locks";
 import { inTransaction } from "./unit-of-work";
 
-/**
- * POST /api/admin/orders/{orderId}/revoke-links: raises the order's link version, so every order
- * link mailed so far answers like an unknown link (a forwarded or leaked link stops working); mails
- * sent later carry a link of the new version. Recorded on the timeline with the admin's id.
- */
+/** A forwarded or leaked link stops working; mails sent later carry a link of the new version. */
 export async function revokeOrderLinks(orderId: string, session: Session): Promise<{ linkVersion: number }> {
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

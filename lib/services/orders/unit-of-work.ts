@@ -4,7 +4,7 @@ import { logger } from "@/lib/logger";
 import { deliverQueuedMails } from "../mail/delivery";
 import { newEffects, type Effects } from "./effects";
 
-/** Runs what a committed transaction left to do: the after-work, then the mail it queued. Never throws. */
+/** Never throws. */
 export async function runEffects(effects: Effects): Promise<void> {
   for (const job of effects.after) {
     try {
@@ -16,11 +16,7 @@ export async function runEffects(effects: Effects): Promise<void> {
   await deliverQueuedMails(effects.mailIds);
 }
 
-/**
- * Runs fn in one transaction and, once it committed, runs its effects. PGlite has one
- * connection: nothing inside fn may call getDb() (it would wait for this transaction forever).
- * Lock order everywhere: the order row first (lockOrder), then its payments.
- */
+/** PGlite has one connection: nothing inside fn may call getDb(), it would wait for this transaction forever. */
 export async function inTransaction<T>(fn: (tx: Tx, effects: Effects) => Promise<T>): Promise<T> {
   const effects = newEffects();
   const db = await getDb();

@@ -7,11 +7,7 @@ import { readImageBytesOrThrow } from "@/lib/services/images/access";
 import { renderPrintFile, type PrintPdf } from "./pdf";
 import { printAreas } from "./templates";
 
-/**
- * GET /api/admin/orders/{orderId}/items/{itemId}/print: the print PDF of an order line in its mug's
- * document format (the mug as it is now, active or not). 404 when the line is not of that order,
- * has no design or is not a mug.
- */
+/** The mug as it is now, active or not. */
 export async function orderLinePrintPdf(orderId: string, itemId: number): Promise<PrintPdf> {
   const db = await getDb();
   const [line] = await db

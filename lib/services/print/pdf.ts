@@ -25,25 +25,14 @@ import { printableMugOrThrow, type PrintArea } from "./templates";
 export interface PrintPdf {
   pdf: Buffer;
   filename: string;
-  /** Resolution at print size of the source pixels used (the cover crop of the source). */
   dpi: number;
-  /** The source has at least MIN_PRINT_DPI: an upscaled print of a coarser source stays soft. */
   dpiOk: boolean;
-  /** Resolution of the image embedded in the PDF (PRINT_DPI: the source is resized to it). */
   effectiveDpi: number;
-  /** Print pixels ÷ source pixels (> 1: upscaled for print, < 1: scaled down). */
   upscale: number;
-  /** The print-ready JPEG came from storage (an image printed before at this size): nothing re-encoded. */
   reused: boolean;
 }
 
-/**
- * The print PDF for a mug and one of the shop's images: the mug's document format with the image
- * cover-fitted into the print template area at 300 DPI. `imageUrl` only names an image
- * (`/api/images/{id}` on this shop, see ../images/shop-url.ts): it is never fetched. The caller must
- * be allowed to see the image (catalogue images: anyone; others: owner, admin or the URL's access
- * key), else 404 as for an unknown image.
- */
+/** `imageUrl` only names an image of this shop: it is never fetched. An image the caller may not see is 404. */
 export async function generatePrintPdf(
   input: GeneratePdfBody,
   session: Session | null,
@@ -63,13 +52,11 @@ export async function generatePrintPdf(
   return renderPrintFile(source, mug);
 }
 
-/** The print file's name: the article number (else the mug's id), an optional suffix such as "line-12", "print". */
 export function printFileName(area: Pick<PrintArea, "articleId" | "articleNumber">, suffix?: string): string {
   const label = (area.articleNumber ?? `mug-${area.articleId}`).replace(/[^A-Za-z0-9._-]/g, "_");
   return `${[label, suffix, "print"].filter(Boolean).join("-")}.pdf`;
 }
 
-/** The print PDF of an image in a mug's document format: cover-fitted at 300 DPI, with the source's DPI. */
 export async function renderPrintFile(source: PrintSource, area: PrintArea, suffix?: string): Promise<PrintPdf> {
   const fitted = await printReadyImage(source, area.templateWidthMm, area.templateHeightMm);
   const effectiveDpi = PRINT_DPI;
@@ -95,7 +82,7 @@ export async function renderPrintFile(source: PrintSource, area: PrintArea, suff
   };
 }
 
-/** The print PDF as a file: a download never kept by shared caches (it may show a private image), with its resolutions. */
+/** Never kept by shared caches: it may show a private image. */
 export function printFile(result: PrintPdf): FileData {
   return {
     contentType: "application/pdf",
@@ -112,7 +99,6 @@ export function printFile(result: PrintPdf): FileData {
   };
 }
 
-/** Origins under which this shop's image URLs are accepted: the request's own and the configured public URL. */
 function shopOrigins(requestOrigin: string): string[] {
   const origins = [requestOrigin];
   const configured = originOf(env().AUTH_URL);
@@ -120,7 +106,6 @@ function shopOrigins(requestOrigin: string): string[] {
   return origins;
 }
 
-/** Rendering costs CPU: each client address may ask for PDF_PER_HOUR print files an hour. */
 async function enforcePdfRateLimit(clientIp: string): Promise<void> {
   const r = await consume({ key: `pdf:client:${clientIp}`, limit: env().PDF_PER_HOUR, windowSeconds: 3600 });
   if (!r.allowed) throw new ApiError(429, "errors.rateLimitPdf", undefined, { retryAfter: r.retryAfter });

@@ -8,20 +8,17 @@ import { printPlan } from "@/lib/domain/print-fit";
 import { templatePixelSizes } from "./templates";
 
 const JPEG_QUALITY = 92;
-/** Light sharpening after an upscale (Gaussian sigma of sharp's unsharp mask): restores edge contrast without halos. */
+/** Restores edge contrast after an upscale without halos. */
 const UPSCALE_SHARPEN_SIGMA = 0.8;
 
 export interface PrintImage {
   jpeg: Buffer;
   width: number;
   height: number;
-  /** Resolution of the source pixels used (the cover crop of the source) at template size. */
   dpi: number;
-  /** Print pixels ÷ source pixels along the width. */
   upscale: number;
 }
 
-/** An image to print: its storage key (names its print-ready rendition), its pixel size and a way to read its bytes. */
 export interface PrintSource {
   storageKey: string;
   width: number;
@@ -29,27 +26,15 @@ export interface PrintSource {
   read: () => Promise<Buffer>;
 }
 
-/**
- * Version of the print-ready rendition: part of its storage key, so a change to the resize,
- * sharpening or encoding below (bump it) never serves a rendition made the old way.
- */
+/** Part of the storage key: bump it when the processing below changes, so no stale rendition is served. */
 export const PRINT_RENDITION_VERSION = "v1";
 
-/**
- * Storage key of an image's print-ready JPEG at a print pixel size: derived from the image's storage
- * key (never reused for other bytes), the pixel size and PRINT_RENDITION_VERSION, so it is found
- * again without any database row. E.g. print/3f…9a-2362x945-v1.jpg.
- */
+/** Derived from the image's key (never reused for other bytes), so it is found again without any database row. */
 export function printRenditionKey(storageKey: string, width: number, height: number): string {
   const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
   return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
 }
 
-/**
- * Deletes the print renditions of an image that is being deleted: one per print template size of any
- * mug (the pixel size depends on the template only). A rendition made for a template size no mug has
- * any more stays behind; a failed delete only logs.
- */
 export async function deletePrintRenditions(storageKey: string): Promise<void> {
   const keys = new Set((await templatePixelSizes()).map((size) => printRenditionKey(storageKey, size.width, size.height)));
   const storage = getStorage();
@@ -63,12 +48,7 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
 // Renditions being made right now, by key: two prints of the same image at once encode it once.
 const inFlight = ((globalThis as { __printRenditions?: Map<string, Promise<Buffer>> }).__printRenditions ??= new Map());
 
-/**
- * The print-ready JPEG of an image at a template size: read from storage when it was made before
- * (an image printed before costs one storage read, no decoding or encoding); else made by
- * fitPrintImage and kept in storage for the next print. A failed write only costs the next print
- * the encoding again.
- */
+/** Kept in storage so a second print costs one read instead of an encode. */
 export async function printReadyImage(
   source: PrintSource,
   templateWidthMm: number,
@@ -98,12 +78,7 @@ export async function printReadyImage(
   return { jpeg: await making, ...numbers, reused: false };
 }
 
-/**
- * Cover-fits an image to the template's aspect ratio (centred crop, nothing distorted) and resizes
- * it to exactly 300 DPI at template size: a larger source is scaled down, a smaller one scaled up
- * with Lanczos-3 and lightly sharpened. Encoded as JPEG (embedded as it is in the PDF), white behind
- * any transparency. Runs in sharp's thread pool, off the main thread.
- */
+/** 300 DPI at template size; white behind any transparency. Runs in sharp's thread pool. */
 export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   const meta = await input().metadata();

@@ -5,7 +5,6 @@ import { articles, mugDetails } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { printPixelSize } from "@/lib/domain/print-fit";
 
-/** A mug's print template and the document its print file is laid out on. */
 export interface PrintArea {
   articleId: number;
   articleNumber: string | null;
@@ -26,7 +25,6 @@ const areaColumns = {
   bottomMarginMm: mugDetails.documentBottomMarginMm,
 };
 
-/** The print areas of these articles (mugs as they are now, active or not), by article id. */
 export async function printAreas(db: Db | Tx, articleIds: number[]): Promise<Map<number, PrintArea>> {
   if (articleIds.length === 0) return new Map();
   const rows = await db
@@ -37,7 +35,6 @@ export async function printAreas(db: Db | Tx, articleIds: number[]): Promise<Map
   return new Map(rows.map((r) => [r.articleId, r]));
 }
 
-/** An active MUG article's print area; anything else (unknown, inactive, a shirt) → 404 "Invalid mug ID". */
 export async function printableMugOrThrow(mugId: number): Promise<PrintArea> {
   const db = await getDb();
   const [row] = await db
@@ -49,7 +46,6 @@ export async function printableMugOrThrow(mugId: number): Promise<PrintArea> {
   return row;
 }
 
-/** The print pixel sizes of every mug's template (the rendition sizes an image may have). */
 export async function templatePixelSizes(): Promise<{ width: number; height: number }[]> {
   const db = await getDb();
   const templates = await db
@@ -58,7 +54,7 @@ export async function templatePixelSizes(): Promise<{ width: number; height: num
   return templates.map((t) => printPixelSize(Number(t.width), Number(t.height)));
 }
 
-/** The smallest box every mug's print area at PRINT_DPI fits in (an edit covering it prints at full resolution on any mug). */
+/** An edit covering this box prints at full resolution on any mug. */
 export async function largestPrintBox(): Promise<{ width: number; height: number }> {
   const sizes = await templatePixelSizes();
   // Without any mug there is no print size to keep: the intake's pixel limit still holds.

@@ -1,12 +1,5 @@
 import "server-only";
-/**
- * Unpaid orders expire: UNPAID_ORDER_EXPIRY_HOURS after the last checkout of an order (placing it,
- * checking out again into it, or a new payment attempt) it is cancelled by the system with the
- * timeline event "expired". The attempts the customer could still pay are cancelled at the provider
- * first, outside any transaction; an order whose attempt the provider does not cancel stays as it is
- * until the next pass. Run by the scheduler (POST /api/cron/mail) and lazily whenever a customer lists, opens, pays
- * or places orders.
- */
+/** Payable attempts are cancelled at the provider first, outside any transaction. */
 import { and, eq, gte, inArray, lt, notExists, or, sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
@@ -19,15 +12,12 @@ import { applyPaymentState } from "../orders/payment-moves";
 import { MONEY_MOVED } from "../orders/payment-state";
 import { inTransaction } from "../orders/unit-of-work";
 
-/** At most this many orders per pass (a scheduler calls again). */
 const BATCH = 100;
 
 export interface ExpiryScope {
-  /** Only this customer's orders (the lazy pass when a customer lists or opens orders). */
   userId?: number;
 }
 
-/** Pending orders without money on its way whose last checkout and last attempt are older than cutoff. */
 function dueWhere(db: Db, cutoff: Date, scope: ExpiryScope): SQL | undefined {
   const recentOrMoneyMoved = db
     .select({ one: sql`1` })
@@ -41,7 +31,6 @@ function dueWhere(db: Db, cutoff: Date, scope: ExpiryScope): SQL | undefined {
   );
 }
 
-/** Cancels the unpaid orders that are due; answers how many were cancelled. Never throws for one order. */
 export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpiryScope = {}): Promise<number> {
   const hours = env().UNPAID_ORDER_EXPIRY_HOURS;
   const cutoff = new Date(now.getTime() - hours * 3_600_000);
@@ -64,17 +53,15 @@ export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpirySc
 }
 
 async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<boolean> {
-  // 1. The provider first: every attempt the customer could still pay is cancelled there (502 → next pass).
+  // The provider first: an order whose attempt it does not cancel waits for the next pass.
   const db = await getDb();
   const [placed] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
   const cancelled = new Map<number, string | null>();
   for (const attempt of attempts.filter(isOpen)) {
-    // Should the provider report the attempt paid instead, the receipt goes out in the order's language.
     await cancelAttempt(attempt, placed?.locale ?? "de");
     cancelled.set(attempt.id, attempt.providerPaymentId);
   }
-  // 2. The order, if it is still due and nothing live was added meanwhile.
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.status !== "pending" || order.updatedAt >= cutoff) return false;

@@ -1,5 +1,4 @@
 import "server-only";
-/** Work a platform scheduler starts (POST /api/cron/mail): expiry of unpaid orders, refunds without an answer, mail retries, retention. */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
@@ -11,13 +10,10 @@ import { runRetention, type RetentionResult } from "./retention";
 export { expireUnpaidOrders, type ExpiryScope } from "./expiry";
 export { runRetention, type RetentionResult } from "./retention";
 
-/** SHA-256 of a text: equal-length digests for a constant-time comparison of tokens of any length. */
+/** Equal-length digests for a constant-time comparison of tokens of any length. */
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
-/**
- * The scheduler's check (POST /api/cron/*): `Authorization: Bearer <CRON_SECRET>`, compared in
- * constant time. Without CRON_SECRET the jobs are switched off (503); a missing or wrong token → 401.
- */
+/** Without CRON_SECRET the jobs are switched off (503). */
 export function assertCronCaller(authorization: string | null): void {
   const secret = env().CRON_SECRET;
   if (!secret) throw new ApiError(503, "errors.cronNotConfigured");
@@ -25,7 +21,6 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-/** What a scheduler run does: unpaid orders past their time are cancelled, refunds without an answer are settled, mail whose retry is due is sent, data past its retention period goes. */
 export async function runScheduledJobs(
   authorization: string | null,
 ): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {

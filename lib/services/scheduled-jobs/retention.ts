@@ -7,19 +7,12 @@ import { deleteImageFiles, deleteImages } from "../images";
 import { forgetSessionUsers } from "../session-cache";
 
 /**
- * Retention (run by the scheduler, POST /api/cron/mail): personal data the shop no longer needs goes.
- * The periods are stated on the privacy page (messages legal.privacy), keep them in step:
- * - an anonymous visitor's uploads and results: 7 days, unless a cart or an order uses them;
- * - edited images no cart or order uses: 30 days;
- * - guest accounts without an order: 30 days after their last change, with their images and generations;
- * - Stripe webhook payloads: 30 days (the event id stays, so a replay is still recognised);
- * - sign-ups never confirmed: when their mailed link expires (REGISTRATION_CONFIRM_HOURS).
- * Orders and invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
+ * The periods are stated on the privacy page (messages legal.privacy): keep them in step. Orders and
+ * invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
  */
 
 const DAY = 86_400_000;
 export const RETENTION_DAYS = { anonymousImages: 7, editedImages: 30, guestAccounts: 30, webhookPayloads: 30 } as const;
-/** Rows per statement, and statements per kind and run: a run stays short; the next run goes on. */
 const BATCH = 200;
 const MAX_BATCHES = 25;
 
@@ -33,14 +26,12 @@ export interface RetentionResult {
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
 
-/** The image, or an image made from it, is the design of a cart or an order line. */
 function inUse(): SQL {
   const used = (id: SQL) =>
     sql`(exists (select 1 from ${cartItems} where ${cartItems.imageId} = ${id}) or exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${id}))`;
   return sql`(${used(sql`${images.id}`)} or exists (select 1 from ${images} as "child" where "child"."source_image_id" = ${images.id} and ${used(sql.raw(`"child"."id"`))}))`;
 }
 
-/** Deletes matching images batch by batch (rows, then files); returns how many went. */
 async function purgeImages(where: SQL): Promise<number> {
   const db = await getDb();
   let total = 0;
@@ -58,7 +49,6 @@ async function purgeImages(where: SQL): Promise<number> {
   return total;
 }
 
-/** Guest accounts (no password) without any order, unchanged since the cutoff: the accounts, their images and files. */
 async function purgeGuests(cutoff: Date): Promise<number> {
   const db = await getDb();
   const hasOrder = exists(
@@ -109,7 +99,6 @@ async function purgeGuests(cutoff: Date): Promise<number> {
         more: due.length === BATCH,
       };
     });
-    // Files after the commit: storage is outside the transaction.
     await deleteImageFiles(gone.keys);
     if (gone.ids.length > 0) await forgetSessionUsers(gone.ids);
     total += gone.ids.length;
@@ -128,8 +117,6 @@ async function purgeWebhookPayloads(cutoff: Date): Promise<number> {
   return emptied.length;
 }
 
-/** One retention pass; `now` is the clock (tests move it). */
-/** Sign-ups whose confirmation link expired: the password hash and contact data of someone who never came back. */
 async function purgePendingRegistrations(now: Date): Promise<number> {
   const gone = await (
     await getDb()

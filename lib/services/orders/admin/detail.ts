@@ -33,12 +33,7 @@ function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOr
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/**
- * GET /api/admin/orders/{orderId}: everything the back office shows of one order (customer,
- * addresses, lines with their production sheets, money, payments, refunds, invoices, timeline, the
- * actions the transition table allows). Unknown id → 404. `db` lets a caller read inside its
- * transaction (PGlite has one connection); otherwise the shared connection is used.
- */
+/** `db` lets a caller read inside its transaction: PGlite has one connection. */
 export async function getAdminOrder(orderId: string, locale: Locale, db?: Queryable): Promise<AdminOrderDetail> {
   if (!UUID.test(orderId)) throw notFound();
   const q = db ?? (await getDb());

@@ -16,9 +16,8 @@ const STATUSES: Record<AdminOrderFilter, readonly OrderStatus[] | null> = {
 export interface OrderFilter {
   status: AdminOrderFilter;
   q?: string;
-  /** yyyy-mm-dd, Europe/Berlin, inclusive */
   from?: string;
-  /** yyyy-mm-dd, Europe/Berlin, inclusive (the whole day) */
+  /** Inclusive: the whole day. */
   to?: string;
 }
 

@@ -11,13 +11,7 @@ import { adminPaymentStatus, paidCentsSql, paidFlagSql, refundedCentsSql } from 
 
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
 
-/**
- * GET /api/admin/orders: orders matching the filter (open = pending|processing, completed =
- * shipped|delivered, cancelled, all), the search (order number, email, first/last name, "first
- * last"; case-insensitive, literal) and the creation-day range (Europe/Berlin, both days included),
- * newest first, one page, with sums over every match. Two statements, whatever the page size.
- * itemCount counts units (the sum of the lines' quantities).
- */
+/** Two statements, whatever the page size. */
 export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale): Promise<AdminOrderPage> {
   const db = await getDb();
   const where = orderFilterWhere(query);

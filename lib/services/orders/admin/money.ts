@@ -5,19 +5,14 @@ import type { Payment, Refund } from "@/db/schema";
 export type AdminPaymentStatus = "unpaid" | "paid" | "partially_refunded" | "refunded";
 
 export interface MoneySummary {
-  /** Money received: every attempt that succeeded (also those refunded since). */
   paidCents: number;
-  /** Money given back (succeeded refunds). */
   refundedCents: number;
-  /** What can still be refunded: per succeeded payment, amount − refunded − refunds in flight (as refunds.ts moneyLeft). */
   refundableCents: number;
-  /** Money stands (refundableCents > 0): Process Order is possible (the rule admin-actions.ts applies). */
   paid: boolean;
 }
 
 type PaymentMoney = Pick<Payment, "id" | "status" | "amountCents" | "refundedCents">;
 
-/** What was received, given back and can still be refunded, from an order's payments and refunds (same rules as the SQL below). */
 export function moneyOf(
   paymentRows: readonly PaymentMoney[],
   refundRows: readonly Pick<Refund, "paymentId" | "status" | "amountCents">[] = [],
@@ -35,11 +30,7 @@ export function moneyOf(
   return { paidCents, refundedCents, refundableCents, paid: refundableCents > 0 };
 }
 
-/**
- * unpaid: nothing received; refunded: everything received was given back; partially_refunded: some
- * was given back and less than the order total is kept; paid otherwise (an automatically refunded
- * duplicate payment leaves the order paid).
- */
+/** An automatically refunded duplicate payment leaves the order paid. */
 export function adminPaymentStatus(money: Pick<MoneySummary, "paidCents" | "refundedCents">, totalCents: number): AdminPaymentStatus {
   if (money.paidCents === 0) return "unpaid";
   if (money.refundedCents >= money.paidCents) return "refunded";
@@ -48,9 +39,8 @@ export function adminPaymentStatus(money: Pick<MoneySummary, "paidCents" | "refu
 }
 
 /**
- * Correlated subqueries on the current "orders" row (one statement for a whole page, no N+1). Written
- * with qualified names: drizzle leaves columns of a single-table select unqualified, which would bind
- * "id" inside the subquery to the wrong table.
+ * Qualified names: drizzle leaves columns of a single-table select unqualified, which would bind "id"
+ * inside the subquery to the wrong table.
  */
 export const paidCentsSql = sql<number>`(select coalesce(sum(p.amount_cents), 0)::int from payments p where p.order_id = "orders"."id" and p.status in ('succeeded', 'refunded'))`;
 export const refundedCentsSql = sql<number>`(select coalesce(sum(greatest(p.refunded_cents, case when p.status = 'refunded' then p.amount_cents else 0 end)), 0)::int from payments p where p.order_id = "orders"."id")`;

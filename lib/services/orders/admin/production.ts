@@ -13,12 +13,7 @@ export const printPdfPath = (orderId: string, itemId: number) => `/api/admin/ord
 
 const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((v): v is T => v !== null && v !== undefined))];
 
-/**
- * The production sheets of an order's lines in a handful of queries (whatever the number of lines):
- * the design image, the generation that made it (via images.generationId; for an edited design, the
- * generation of the image it was edited from), the customer's source photo, the prompt, the mug's
- * print area and the DPI verdict. Image URLs are /api/images/{id}, which admins may open for any image.
- */
+/** A handful of queries, whatever the number of lines. */
 export async function productionSheets(
   db: Queryable,
   orderId: string,
@@ -55,7 +50,7 @@ export async function productionSheets(
     const gen = gens.get(generationOf(design) ?? -1);
     const prompt = promptById.get(item.promptId ?? gen?.promptId ?? design?.promptId ?? -1);
     const area = item.articleId === null ? undefined : areas.get(item.articleId);
-    // The generation's photo (null once the customer deleted it); without a generation, an uploaded parent image.
+    // Null once the customer deleted the photo; without a generation, an uploaded parent image.
     const parent = parentOf(design);
     const sourceId = gen ? gen.sourceImageId : parent?.type === "UPLOADED" ? parent.id : null;
     const plan = design && area ? printPlan(design.width, design.height, area.templateWidthMm, area.templateHeightMm) : null;

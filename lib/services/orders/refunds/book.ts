@@ -16,46 +16,25 @@ import { duplicatePaymentIds } from "./reserve";
 export interface BookRefundInput {
   orderId: string;
   paymentId: number;
-  /** Cents refunded (for our own row its stored amount is used). */
   amountCents: number;
-  /** The provider's refund id (Stripe re_…, sandbox sbx_re_…): one refund is booked once. */
   providerRefundId: string;
   reason: string;
-  /** Who gave the money back: admin, customer (cancel), system (duplicate), provider (a refund made at Stripe). */
   source: Actor["actor"];
   actorUserId?: number | null;
-  /** Our refunds row when we started the refund; absent when the provider announced one we did not start. */
   refundId?: number;
-  /** false: no "refunded" mail (the caller sends its own). Default true. */
   notify?: boolean;
 }
 
 export interface BookedRefund {
-  /** The booked row; null only when nothing was left to refund and the provider announced a refund we never started. */
   refund: Refund | null;
-  /** false: nothing happened (this provider refund was booked before, or nothing was left to refund). */
   booked: boolean;
   creditNote: Invoice | null;
-  /** No payment of the order holds money any more (every successful payment is fully refunded). */
   fullyRefunded: boolean;
 }
 
 /**
- * Books a refund the provider confirmed, inside the caller's transaction (PGlite: pass tx, never
- * getDb() in here). Locks the order, then the payment. Idempotent per providerRefundId: a webhook
- * announcing a refund that is already booked does nothing (booked: false). Books:
- *   - the refunds row → succeeded (inserted with source and reason when the provider announced a
- *     refund we did not start, e.g. one made in the Stripe dashboard; a pending row of ours with the
- *     same provider id is completed),
- *   - payments.refundedCents += amount; the payment becomes "refunded" once fully refunded,
- *   - the "refunded" timeline event (amounts, ids),
- *   - a credit note for the amount (issueCreditNote; none for a duplicate payment, which had no invoice),
- *   - the "refunded" mail to the customer in the order's language, with the credit note attached.
- * An amount beyond what the payment still holds is cut to what it holds and flagged "amount_mismatch".
- * Changing the order's status (e.g. cancelling after a full refund at Stripe) is the caller's decision:
- * see fullyRefunded.
- * Callers: refundOrder / refundPayment (tx2 after the provider answered "succeeded"), and the Stripe
- * webhook for charge.refunded / refund.updated / a lost dispute (source "provider").
+ * Inside the caller's transaction (PGlite: never getDb() in here). Idempotent per providerRefundId, so a
+ * repeated webhook does nothing. Changing the order's status is the caller's decision (see fullyRefunded).
  */
 export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effects: Effects): Promise<BookedRefund> {
   const order = await lockOrder(tx, input.orderId);
@@ -71,8 +50,7 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
   const fullyRefunded = async () =>
     (await tx.$count(payments, and(eq(payments.orderId, order.id), eq(payments.status, "succeeded")))) === 0;
   if (known && mine && known.id !== mine.id && mine.status === "pending") {
-    // The provider's announcement was booked before our own answer was recorded: it is the same
-    // money, so our pending row is folded into the booked one (keeping who asked and why).
+    // The provider's announcement was booked before our own answer was recorded: the same money.
     await tx.delete(refunds).where(eq(refunds.id, mine.id));
     const [merged] = await tx
       .update(refunds)

@@ -1,19 +1,8 @@
 import "server-only";
 /**
- * Refunds: money given back through the payment adapter, never more than was paid.
- *
- * Commit, call, record — the provider is never called inside an open transaction:
- *   1. tx1 locks the order, then its payments, checks the amount against what is left
- *      (paid − refunded − refunds still pending) and inserts `refunds` rows with status "pending"
- *      (their idempotency key is ours and goes to the provider); commit.
- *   2. provider.refund(…) outside any transaction.
- *   3. tx2 records the answer: succeeded → bookSucceededRefund (payment, timeline, credit note, mail);
- *      pending → the provider's id is kept and its later announcement (Stripe charge.refunded) books it;
- *      refused (PaymentProviderError.definitive) → the row is marked failed with a "refund_failed" event, 502;
- *      no answer (timeout, lost answer, 409, 429, 5xx) → the row stays pending, 502: the provider may
- *      have acted, so the next call for the order and the scheduled pass (finishPendingRefunds) send it
- *      again with the same idempotency key, after looking for it by our refund id in the provider's metadata.
- * A pending row counts against what is left, so two refunds racing for the same money cannot both pass tx1.
+ * The provider is never called inside an open transaction: refunds are committed as "pending" first
+ * (a pending row counts against what is left, so two racing refunds cannot both pass), then sent, then
+ * recorded. Without an answer the row stays pending and is sent again with the same idempotency key.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -32,7 +21,6 @@ import { reserve, type Piece, type RefundOptions, type RefundOutcome } from "./r
 export { bookSucceededRefund, type BookedRefund, type BookRefundInput } from "./book";
 export { moneyLeft, type MoneyLeft, type RefundOptions, type RefundOutcome } from "./reserve";
 
-/** tx2 after a failure (or when an earlier piece failed and this one was never sent): failed + "refund_failed". */
 async function markFailed(piece: Piece, by: Actor, error: string): Promise<Refund> {
   return inTransaction(async (tx) => {
     await lockOrder(tx, piece.refund.orderId);
@@ -55,7 +43,6 @@ async function markFailed(piece: Piece, by: Actor, error: string): Promise<Refun
 
 type Executed = { refund: Refund; creditNote: Invoice | null; failed: boolean; unsettled?: boolean };
 
-/** Step 2 and 3 for one refunds row: call the provider (no transaction open), then record the answer. */
 async function execute(piece: Piece, opts: RefundOptions): Promise<Executed> {
   const { refund, payment } = piece;
   if (refund.status !== "pending" || refund.providerRefundId) return { refund, creditNote: null, failed: false };
@@ -110,7 +97,6 @@ async function execute(piece: Piece, opts: RefundOptions): Promise<Executed> {
   });
 }
 
-/** Runs the pieces one after the other; after a refusal the rest are released (failed, never sent); a refusal or an unknown outcome answers 502. */
 async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundOutcome> {
   const outcome: RefundOutcome = { refunds: [], creditNotes: [], refundedCents: 0 };
   let failed = false;
@@ -131,15 +117,9 @@ async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundO
   return outcome;
 }
 
-/** At most this many pending refunds per scheduled pass (a scheduler calls again). */
 const PENDING_BATCH = 50;
 
-/**
- * Sends refunds again whose provider answer never came (pending without a provider id): the order's
- * own before a new refund of it, or all of them in the scheduled pass. Each is first looked up by our
- * refund id at the provider, else sent with its own idempotency key, so the money moves once.
- * Answers how many were settled and whether any is still without an answer.
- */
+/** Each is first looked up by our refund id at the provider, else sent with its own idempotency key, so the money moves once. */
 export async function finishPendingRefunds(
   scope: { orderId?: string; notify?: boolean } = {},
 ): Promise<{ settled: number; unsettled: boolean }> {
@@ -169,21 +149,13 @@ export async function finishPendingRefunds(
   return { settled, unsettled };
 }
 
-/**
- * Refunds an order: everything paid and not yet refunded by default, or amountCents of it (partial).
- * Never more than paid − refunded − refunds pending: 422 errors.refundTooLarge {max}; nothing left:
- * 409 errors.nothingToRefund. The provider failing: the refund is recorded as failed, 502.
- */
 export async function refundOrder(orderId: string, opts: RefundOptions & { guard?: (order: Order) => void }): Promise<RefundOutcome> {
   // A refund of the order whose answer was lost is settled first: it may have moved the money already.
   if ((await finishPendingRefunds({ orderId, notify: opts.notify })).unsettled) throw new ApiError(502, "errors.paymentProviderFailed");
   return executeAll(await reserve({ ...opts, orderId }), opts);
 }
 
-/**
- * Refunds (all that is left of) one payment: used after the commit for a second successful payment
- * of an order (payment-moves.ts onPaid). Nothing left → null.
- */
+/** Used after the commit for a second successful payment of an order. */
 export async function refundPayment(
   paymentId: number,
   opts: { amountCents?: number; reason: string; by: Actor; idempotencyKey?: string },

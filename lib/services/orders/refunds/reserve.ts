@@ -11,41 +11,28 @@ import { lockedPayments, lockOrder } from "../locks";
 import { providerForPayment } from "../payment-provider";
 import { inTransaction } from "../unit-of-work";
 
-/** tx1 of a refund: what is left to refund, and the pending refunds rows that hold it. */
 export interface RefundOptions {
-  /** Cents; omitted = everything paid and not yet refunded (or pending). */
   amountCents?: number;
-  /** Stored with the refund and shown in the timeline (and, for an admin's refund, in the customer's mail). */
   reason: string;
   by: Actor;
-  /** Ours: a repeated call with the same key refunds once (the provider gets it too). */
   idempotencyKey?: string;
-  /** Language of the amount in the refundTooLarge message. */
   locale?: Locale;
-  /** false: no "refunded" mail (the cancellation sends one mail that says it all). Default true. */
   notify?: boolean;
 }
 
 export interface RefundOutcome {
-  /** The refunds rows of this call, as they ended (succeeded, or pending at the provider). */
   refunds: Refund[];
-  /** Credit notes issued for them (none for the refund of a duplicate payment, which was never invoiced). */
   creditNotes: Invoice[];
-  /** Cents booked as refunded by this call. */
   refundedCents: number;
 }
 
-/** What is left to refund: per succeeded payment amount − refunded − pending refunds, and the sum. */
 export interface MoneyLeft {
   payments: Payment[];
   left: Map<number, number>;
   totalCents: number;
 }
 
-/**
- * Locks the order's payments (the caller locked the order first) and says what can still be refunded.
- * Only "succeeded" payments hold money: "refunded" is final.
- */
+/** The caller locked the order first. Only "succeeded" payments hold money: "refunded" is final. */
 export async function moneyLeft(tx: Tx, orderId: string): Promise<MoneyLeft> {
   const rows = await lockedPayments(tx, orderId);
   const pending = await tx
@@ -62,7 +49,7 @@ export async function moneyLeft(tx: Tx, orderId: string): Promise<MoneyLeft> {
   return { payments: rows, left, totalCents: [...left.values()].reduce((a, b) => a + b, 0) };
 }
 
-/** Payments the timeline marks as a second success ("duplicate_payment"): never invoiced, so refunded without a credit note. */
+/** Never invoiced, so refunded without a credit note. */
 export async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<number>> {
   const rows = await tx
     .select({ data: orderEvents.data })
@@ -74,19 +61,16 @@ export async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<
 export interface Piece {
   refund: Refund;
   payment: Payment;
-  /** Sent before (its answer may have been lost): looked up at the provider first. */
+  /** Sent before and its answer may have been lost: looked up at the provider first. */
   resend?: boolean;
 }
 
 export interface ReserveInput extends RefundOptions {
   orderId: string;
-  /** Only this payment (refundPayment); otherwise the order's payments, invoiced ones first. */
   paymentId?: number;
-  /** Checked with the order locked, before anything is written (cancel: the order must still be cancellable). */
   guard?: (order: Order) => void;
 }
 
-/** tx1: validates the amount and inserts the pending refunds rows (or finds those of a replayed key). */
 export async function reserve(input: ReserveInput): Promise<Piece[]> {
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
@@ -125,7 +109,7 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
       if (cents > 0) shares.push({ payment, cents });
       rest -= cents;
     }
-    // A payment made with a provider that is not configured any more cannot be refunded (503), before anything is written.
+    // A payment made with a provider that is not configured any more cannot be refunded.
     for (const s of shares) providerForPayment(s.payment);
     const pieces: Piece[] = [];
     for (const { payment, cents } of shares) {
@@ -150,7 +134,6 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
       if (!inserted) throw new Error("refunds insert returned no row");
       let refund = inserted;
       if (!input.idempotencyKey) {
-        // Readable and unique by construction: order:{orderId}:refund:{refundId}.
         const [renamed] = await tx
           .update(refunds)
           .set({ idempotencyKey: `order:${order.id}:refund:${inserted.id}` })

@@ -6,11 +6,9 @@ import { ApiError } from "@/lib/errors";
 import { stripePaymentState, type StripeCharge, type StripeEvent } from "@/lib/integrations/payments/stripe";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 
-/** What a verified Stripe event announces, and the payment it names. */
 export type Refund = NonNullable<StripeCharge["refunds"]>["data"][number];
 export type Dispute = Extract<StripeEvent, { type: "charge.dispute.closed" }>["data"]["object"];
 
-/** What an event says, in our terms; amounts in cents, currency upper case. */
 export type Announcement =
   | {
       kind: "intent";
@@ -87,11 +85,7 @@ export function announcementOf(event: StripeEvent): Announcement | null {
   }
 }
 
-/**
- * The payment an event names, unlocked (its order is locked first). An intent event can also name an
- * attempt whose provider id was not recorded yet ("creating": the webhook overtook the recording) by
- * the paymentId in its metadata.
- */
+/** The webhook may overtake the recording of an attempt's provider id: then the paymentId in its metadata names it. */
 export async function findPayment(tx: Tx, a: Announcement): Promise<Payment | undefined> {
   const [known] = await tx
     .select()
@@ -109,7 +103,7 @@ export async function findPayment(tx: Tx, a: Announcement): Promise<Payment | un
   return creating && creating.orderId === a.metadata.orderId ? creating : undefined;
 }
 
-/** A charge event for a PaymentIntent we do not know while an attempt is still being recorded: Stripe retries later. */
+/** Stripe retries later, by when the attempt is recorded. */
 export async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
   const since = new Date(Date.now() - 24 * 3_600_000);
   const recording = await tx.$count(
@@ -119,7 +113,7 @@ export async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
   if (recording > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
-/** Amount and currency of the event against the payment (a dispute or refund may be for part of it). */
+/** A dispute or refund may be for part of the payment. */
 export function matches(a: Announcement, p: Payment): boolean {
   if (a.currency !== p.currency.toUpperCase()) return false;
   switch (a.kind) {

@@ -1,18 +1,7 @@
 import "server-only";
 /**
- * Verified Stripe events. Every event is checked against the payment it names (amount AND currency);
- * a mismatch is flagged in the order's timeline ("amount_mismatch") and changes nothing else. Lock
- * order everywhere: the order row first, then its payment.
- *
- *   payment_intent.*            → the payment moves through the transition table (payment-state.ts)
- *   charge.refunded             → the refunded difference (charge.amount_refunded − what we booked) is
- *                                 booked: partial or full, ours or made in the Stripe dashboard, even
- *                                 before payment_intent.succeeded (the charge proves the payment);
- *                                 fully refunded → a pending or processing order is cancelled
- *   refund.updated / charge.refund.updated / refund.failed → a refund of ours that was pending ends
- *   charge.dispute.created      → "dispute_opened"
- *   charge.dispute.closed       → lost: the disputed amount counts as refunded (credit note; fully
- *                                 refunded → cancelled); won or otherwise: "dispute_closed" only
+ * Every event is checked against the payment it names (amount and currency); a mismatch is only flagged.
+ * Lock order everywhere: the order row first, then its payment.
  */
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Tx } from "@/db/client";
@@ -56,7 +45,7 @@ async function relock(tx: Tx, paymentId: number): Promise<Payment> {
   return row;
 }
 
-/** A charge (refunded or disputed) proves the payment: a success that has not arrived yet is applied first. */
+/** A charge proves the payment: a success that has not arrived yet is applied first. */
 async function ensureSucceeded(c: Ctx, payment: Payment): Promise<Payment> {
   if (payment.status === "succeeded" || payment.status === "refunded") return payment;
   return applyPaymentState(
@@ -67,7 +56,6 @@ async function ensureSucceeded(c: Ctx, payment: Payment): Promise<Payment> {
   );
 }
 
-/** After money went back: no payment of the order holds money any more → a pending or processing order is cancelled. */
 async function cancelIfFullyRefunded(c: Ctx, fullyRefunded: boolean, note: string): Promise<void> {
   if (!fullyRefunded) return;
   const order = await lockOrder(c.tx, c.order.id);
@@ -77,11 +65,7 @@ async function cancelIfFullyRefunded(c: Ctx, fullyRefunded: boolean, note: strin
 
 type Book = Parameters<typeof bookSucceededRefund>[1];
 
-/**
- * charge.refunded: books what Stripe refunded beyond what we booked. Refunds of ours that are still
- * pending are completed first (by their id in the charge's refund list, or oldest first when the list
- * is not included); the rest is booked as a refund made at Stripe (e.g. in the dashboard).
- */
+/** Books what Stripe refunded beyond what we booked, e.g. a refund made in the dashboard. */
 async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge): Promise<boolean> {
   let left = charge.amount_refunded - payment.refundedCents;
   let fullyRefunded = payment.status === "refunded";
@@ -115,12 +99,11 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
       await book({ amountCents: m.amountCents, providerRefundId: m.providerRefundId ?? `${charge.id}:refund:${m.id}`, refundId: m.id });
     }
   }
-  // What no refund we know explains: made at Stripe (one booking per refunded total, so a replay books nothing).
+  // One booking per refunded total, so a replay books nothing.
   if (left > 0) await book({ amountCents: left, providerRefundId: `${charge.id}:refunded:${charge.amount_refunded}` });
   return fullyRefunded;
 }
 
-/** refund.updated & co.: a pending refund of ours succeeded (booked) or failed (released, "refund_failed"). */
 async function settleOurRefund(c: Ctx, payment: Payment, refund: Refund): Promise<WebhookOutcome> {
   const ourId = Number(refund.metadata?.refundId);
   const byOurId =
@@ -227,10 +210,8 @@ async function apply(c: Ctx, payment: Payment, a: Announcement): Promise<Webhook
 }
 
 /**
- * A verified Stripe event. Its id is recorded first (ON CONFLICT DO NOTHING) in the same transaction
- * as its effect: a replay finds the id and has no second effect; a failed handling rolls back the
- * record, so Stripe's retry is handled again. Effects go through the payment transition table, so
- * events arriving out of order (or duplicated under new ids) never move a payment backwards.
+ * The event id is recorded in the same transaction as its effect, so a replay has no second effect and a
+ * failed handling is handled again on Stripe's retry. Out-of-order events never move a payment backwards.
  */
 export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
   return inTransaction(async (tx, effects) => {
@@ -248,7 +229,6 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
       logger.warn("stripe event for an unknown payment", { eventId: event.id, type: event.type, intentId: announced.intentId });
       return "ignored";
     }
-    // Lock order: the order row first, then its payment.
     const order = await lockOrder(tx, found.orderId);
     if (!order) return "ignored";
     const payment = await relock(tx, found.id);
@@ -270,10 +250,6 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
   });
 }
 
-/**
- * POST /api/webhooks/stripe: verifies the signature on the raw body (Stripe's default 5-minute
- * tolerance) before anything else; a forged, altered or stale event is refused with 400 and changes nothing.
- */
 export async function receiveStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   const secret = stripeWebhookSecret();
   if (!secret) throw new ApiError(503, "errors.webhookNotConfigured");
