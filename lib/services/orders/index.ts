@@ -9,7 +9,7 @@
  *   attempts.ts       payment attempts at the provider (payment-provider.ts: provider, call wrapper, keys)
  *   payment-moves.ts  a payment state through the payment table (payment-state.ts), and what paying does
  *   order-moves.ts    an order along the transition table (order-state.ts)
- *   events.ts         the order's timeline
+ *   events.ts         the order's timeline (also mail outcomes, handed to mail delivery as onSettled)
  *   unit-of-work.ts   inTransaction: effects (effects.ts) run and mail goes out after the commit
  *   locks.ts          order and payment row locks (order first)
  *   stripe-webhook/   verified Stripe events
@@ -28,4 +28,5 @@ export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, re
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
 export { getAdminOrder, listAdminOrders } from "./admin-queries";
 export { exportOrdersCsv } from "./export";
+export { recordMailOutcome } from "./events";
 export { handleStripeEvent, receiveStripeWebhook, type WebhookOutcome } from "./stripe-webhook";
