@@ -23,8 +23,8 @@ export async function register(): Promise<void> {
   }
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms`);
   // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
-  void import("./lib/services/mail/delivery")
-    .then(({ retryDueMail }) => retryDueMail())
+  void Promise.all([import("./lib/services/mail/delivery"), import("./lib/services/orders/events")])
+    .then(([{ retryDueMail }, { recordMailOutcome }]) => retryDueMail(recordMailOutcome))
     .then(({ sent, failed }) => {
       if (sent + failed > 0) console.log(`Mail retry on start: ${sent} sent, ${failed} failed`);
     })

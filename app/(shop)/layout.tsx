@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import messages from "./messages";
 import { SiteFooter } from "@/components/shop/site-footer";
 import { SiteHeader } from "@/components/shop/site-header";
 
@@ -8,7 +9,7 @@ import { SiteHeader } from "@/components/shop/site-header";
 export default async function ShopLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
   return (
-    <ClientMessages segment="(shop)">
+    <ClientMessages messages={messages}>
       <div className="flex min-h-screen flex-col">
         <a href="#main" className="skip-link" data-testid="skip-link">
           {t("skipToContent")}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import messages from "./messages";
 import { requireRoles } from "@/lib/auth/guard";
 import { RoleGuard } from "@/components/auth/role-guard";
 import { AdminHeader } from "@/components/admin/admin-header";
@@ -8,7 +9,7 @@ import { AdminNav } from "@/components/admin/admin-nav";
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const session = await requireRoles(["admin"]);
   return (
-    <ClientMessages segment="admin">
+    <ClientMessages messages={messages}>
       <RoleGuard roles={["admin"]}>
         <div className="min-h-screen">
           <AdminHeader email={session.user.email} />

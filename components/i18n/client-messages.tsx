@@ -1,17 +1,16 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
-import { namespacesFor, pickMessages, type ClientSegment } from "@/lib/i18n/client-namespaces";
+import { pickMessages, type SegmentMessages } from "@/lib/i18n/client-namespaces";
 
 /**
- * A route segment's client messages (issue 12): the browser gets the namespaces lib/i18n/client-namespaces.ts
- * lists for this segment and the ones around it, not the whole message file. A nested provider replaces its
- * parent's messages, so this one carries the root's and every enclosing segment's too.
+ * A route segment's client messages: the browser gets the paths the segment's messages.ts lists and the
+ * ones around it, not the whole message file (a nested provider replaces its parent's messages).
  */
-export async function ClientMessages({ segment, children }: { segment: ClientSegment; children: ReactNode }) {
+export async function ClientMessages({ messages: segment, children }: { messages: SegmentMessages; children: ReactNode }) {
   const messages = await getMessages();
   return (
-    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], namespacesFor(segment))}>
+    <NextIntlClientProvider messages={pickMessages(messages as Parameters<typeof pickMessages>[0], segment.all)}>
       {children}
     </NextIntlClientProvider>
   );

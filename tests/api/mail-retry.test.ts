@@ -7,7 +7,7 @@ import { orders, outgoingMail, payments, type MailAttachment, type MailKind } fr
 import { resetEnvCache } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { deliverQueuedMail, retryDueMail, retryPauseMinutes } from "@/lib/services/mail";
-import { orderTimeline } from "@/lib/services/orders/events";
+import { orderTimeline, recordMailOutcome } from "@/lib/services/orders/events";
 import * as cronRoute from "@/app/api/cron/mail/route";
 import { call } from "../helpers/api";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";
@@ -109,7 +109,7 @@ describe("delivery and retries against an SMTP server", () => {
     useSmtp(downUrl);
     const { id } = await queue({ orderId, kind: "shipped" });
     const before = Date.now();
-    expect(await deliverQueuedMail(id)).toBe("failed");
+    expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("failed");
     const after = Date.now();
     const row = await mailRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: 1, sentAt: null });
@@ -125,25 +125,25 @@ describe("delivery and retries against an SMTP server", () => {
 
     // Not due yet: neither a direct delivery nor a retry pass touches it.
     useSmtp(smtp.url);
-    expect(await deliverQueuedMail(id)).toBe("skipped");
-    expect(await retryDueMail()).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("skipped");
+    expect(await retryDueMail(recordMailOutcome)).toEqual({ sent: 0, failed: 0 });
     expect((await mailRow(id)).attempts).toBe(1);
 
     // Server up and the retry due → sent, the second attempt, a mail_sent entry.
-    expect(await retryDueMail({ now: new Date(after + MINUTE + 1000) })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryDueMail(recordMailOutcome, { now: new Date(after + MINUTE + 1000) })).toEqual({ sent: 1, failed: 0 });
     expect(await mailRow(id)).toMatchObject({ status: "sent", attempts: 2, error: null, nextAttemptAt: null });
     expect(received(id)).toBe(1);
     expect((await mailEvents(orderId)).at(-1)).toMatchObject({ type: "mail_sent", data: { mailId: id, kind: "shipped", attempt: 2 } });
 
     // A sent mail is never sent again by a retry pass.
-    expect(await retryDueMail({ now: new Date(Date.now() + 24 * 60 * MINUTE) })).toEqual({ sent: 0, failed: 0 });
-    expect(await deliverQueuedMail(id)).toBe("skipped");
+    expect(await retryDueMail(recordMailOutcome, { now: new Date(Date.now() + 24 * 60 * MINUTE) })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("skipped");
     expect(received(id)).toBe(1);
   });
 
   it("a receipt records receipt_sent in the order's timeline", async () => {
     const { id } = await queue({ orderId, kind: "receipt" });
-    expect(await deliverQueuedMail(id)).toBe("sent");
+    expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("sent");
     expect((await mailEvents(orderId)).at(-1)).toMatchObject({
       type: "receipt_sent",
       actor: "system",
@@ -155,7 +155,7 @@ describe("delivery and retries against an SMTP server", () => {
     smtp.rejectRecipients = true;
     try {
       const { id } = await queue();
-      expect(await deliverQueuedMail(id)).toBe("failed");
+      expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("failed");
       expect(await mailRow(id)).toMatchObject({ status: "failed", attempts: 1 });
       expect((await mailRow(id)).error).toContain("550");
     } finally {
@@ -168,15 +168,15 @@ describe("delivery and retries against an SMTP server", () => {
     useSmtp(downUrl);
     try {
       const { id } = await queue({ orderId });
-      expect(await deliverQueuedMail(id)).toBe("failed");
+      expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("failed");
       let clock = Date.now();
       const pauses: number[] = [];
       for (let attempt = 2; attempt <= 4; attempt++) {
         const previous = (await mailRow(id)).nextAttemptAt?.getTime() ?? Number.NaN;
         // One second before it is due: nothing happens.
-        expect(await retryDueMail({ now: new Date(previous - 1000) })).toEqual({ sent: 0, failed: 0 });
+        expect(await retryDueMail(recordMailOutcome, { now: new Date(previous - 1000) })).toEqual({ sent: 0, failed: 0 });
         clock = previous + 1000;
-        expect(await retryDueMail({ now: new Date(clock) })).toEqual({ sent: 0, failed: 1 });
+        expect(await retryDueMail(recordMailOutcome, { now: new Date(clock) })).toEqual({ sent: 0, failed: 1 });
         const row = await mailRow(id);
         expect(row.attempts).toBe(attempt);
         if (row.nextAttemptAt) pauses.push((row.nextAttemptAt.getTime() - clock) / MINUTE);
@@ -189,8 +189,8 @@ describe("delivery and retries against an SMTP server", () => {
       expect(failures.at(-1)?.data).toMatchObject({ nextAttemptAt: null });
 
       useSmtp(smtp.url);
-      expect(await retryDueMail({ now: new Date(clock + 7 * 24 * 60 * MINUTE) })).toEqual({ sent: 0, failed: 0 });
-      expect(await deliverQueuedMail(id)).toBe("skipped");
+      expect(await retryDueMail(recordMailOutcome, { now: new Date(clock + 7 * 24 * 60 * MINUTE) })).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("skipped");
       expect(received(id)).toBe(0);
     } finally {
       delete process.env.MAIL_MAX_ATTEMPTS;
@@ -201,15 +201,21 @@ describe("delivery and retries against an SMTP server", () => {
   it("a queued mail nobody sent (the server stopped after the commit) is picked up once it is a minute old", async () => {
     const { id } = await queue();
     const row = await mailRow(id);
-    expect(await retryDueMail({ now: new Date(row.createdAt.getTime() + 30_000) })).toEqual({ sent: 0, failed: 0 });
-    expect(await retryDueMail({ now: new Date(row.createdAt.getTime() + MINUTE + 1000) })).toEqual({ sent: 1, failed: 0 });
+    expect(await retryDueMail(recordMailOutcome, { now: new Date(row.createdAt.getTime() + 30_000) })).toEqual({ sent: 0, failed: 0 });
+    expect(await retryDueMail(recordMailOutcome, { now: new Date(row.createdAt.getTime() + MINUTE + 1000) })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
     expect(await mailRow(id)).toMatchObject({ status: "sent", attempts: 1 });
     expect(received(id)).toBe(1);
   });
 
   it("a mail being sent is not picked by a retry pass (its claim runs)", async () => {
     const { id } = await queue();
-    const [sending, pass] = await Promise.all([deliverQueuedMail(id), retryDueMail({ now: new Date(Date.now() + 2 * MINUTE) })]);
+    const [sending, pass] = await Promise.all([
+      deliverQueuedMail(id, recordMailOutcome),
+      retryDueMail(recordMailOutcome, { now: new Date(Date.now() + 2 * MINUTE) }),
+    ]);
     expect(sending === "sent" ? pass : { sent: pass.sent - 1, failed: pass.failed }).toEqual({ sent: 0, failed: 0 });
     expect(received(id)).toBe(1);
     expect((await mailRow(id)).attempts).toBe(1);
@@ -242,7 +248,7 @@ describe("server start", () => {
 describe("attachments", () => {
   it("an attachment that cannot be made fails the attempt and plans a retry; nothing is sent without it", async () => {
     const { id } = await queue({ attachments: [{ type: "invoice", invoiceId: 2_000_000_000 }] });
-    expect(await deliverQueuedMail(id)).toBe("failed");
+    expect(await deliverQueuedMail(id, recordMailOutcome)).toBe("failed");
     const row = await mailRow(id);
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
     expect(row.error).toContain("Attachment (invoice 2000000000) could not be made");
@@ -272,9 +278,9 @@ describe("two senders at the same time" + (useServer ? " (PostgreSQL, separate c
     for (let i = 0; i < 12; i++) ids.push((await queue()).id);
     const now = new Date(Date.now() + 2 * MINUTE);
     const results = await Promise.all([
-      retryDueMail({ now, limit: 50 }),
-      retryDueMail({ now, limit: 50 }),
-      retryDueMail({ now, limit: 50 }),
+      retryDueMail(recordMailOutcome, { now, limit: 50 }),
+      retryDueMail(recordMailOutcome, { now, limit: 50 }),
+      retryDueMail(recordMailOutcome, { now, limit: 50 }),
     ]);
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(12);
     expect(results.reduce((sum, r) => sum + r.failed, 0)).toBe(0);
@@ -285,7 +291,7 @@ describe("two senders at the same time" + (useServer ? " (PostgreSQL, separate c
 
   it("two concurrent deliveries of one mail send it once", async () => {
     const { id } = await queue();
-    const outcomes = await Promise.all([deliverQueuedMail(id), deliverQueuedMail(id)]);
+    const outcomes = await Promise.all([deliverQueuedMail(id, recordMailOutcome), deliverQueuedMail(id, recordMailOutcome)]);
     expect(outcomes.sort()).toEqual(["sent", "skipped"]);
     expect(received(id)).toBe(1);
   });

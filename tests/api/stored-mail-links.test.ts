@@ -15,6 +15,7 @@ import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { hashToken, peekToken } from "@/lib/services/account/tokens";
 import { resendMail } from "@/lib/services/mail";
+import { recordMailOutcome } from "@/lib/services/orders/events";
 import { call } from "../helpers/api";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { deliveredMail } from "../helpers/mail";
@@ -98,7 +99,7 @@ describe("stored mails hold no usable link", () => {
     const opened = await call<{ id: string }>(orderRoute.GET, { path: `/api/guest/orders/${token}`, params: { token } });
     expect(opened.status).toBe(200);
 
-    const copy = await resendMail(receipt.id);
+    const copy = await resendMail(receipt.id, recordMailOutcome);
     expect(copy.status).toBe("sent");
     const copyRow = await mailRow(eq(outgoingMail.id, copy.id));
     noUsableOrderLink(`${copyRow.text}\n${copyRow.html ?? ""}`);
@@ -149,7 +150,7 @@ describe("stored mails hold no usable link", () => {
     const first = linkToken(row.id);
     expect(first).not.toBe("");
 
-    const copy = await resendMail(row.id);
+    const copy = await resendMail(row.id, recordMailOutcome);
     expect(copy.status).toBe("sent");
     const copyRow = await mailRow(eq(outgoingMail.id, copy.id));
     await noStoredToken(`${copyRow.text}\n${copyRow.html ?? ""}`);
@@ -167,7 +168,7 @@ describe("stored mails hold no usable link", () => {
     expect(confirmed.body.user?.email).toBe(email);
 
     // The sign-up became the account: a resend of its confirmation has no link to make.
-    expect((await resendMail(row.id)).status).toBe("failed");
+    expect((await resendMail(row.id, recordMailOutcome)).status).toBe("failed");
   });
 
   it("the migration puts the placeholder into order mails stored earlier with a usable link; a send then makes a working one", async () => {
@@ -193,7 +194,7 @@ describe("stored mails hold no usable link", () => {
       .where(eq(outgoingMail.id, row?.id ?? 0));
     expect(after?.text).toBe("View: https://shop.example.com/order-status/~~order-link-token~~\nBye");
     expect(after?.html).toBe('<a href="https://shop.example.com/order-status/~~order-link-token~~">/order-status/~~order-link-token~~</a>');
-    await resendMail(row?.id ?? 0);
+    await resendMail(row?.id ?? 0, recordMailOutcome);
     const [copy] = await db.select().from(outgoingMail).where(eq(outgoingMail.to, buyer.email)).orderBy(desc(outgoingMail.id)).limit(1);
     const token = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(copy?.id ?? 0))?.[1] ?? "";
     expect(verifyOrderLinkToken(token)?.orderId).toBe(order.id);

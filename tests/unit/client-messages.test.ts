@@ -3,14 +3,43 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appDir, clientModules, rel, routeFiles as findRouteFiles, source } from "@/tests/helpers/import-graph";
 import en from "@/messages/en.json";
-import { ROOT_CLIENT_NAMESPACES, SEGMENT_CLIENT_NAMESPACES, mergeMessages, pickMessages } from "@/lib/i18n/client-namespaces";
+import { ROOT_CLIENT_NAMESPACES, mergeMessages, pickMessages, rootMessages, type SegmentMessages } from "@/lib/i18n/client-namespaces";
 
 /**
- * The browser gets only the message namespaces lib/i18n/client-namespaces.ts lists for a route (issue 12).
+ * The browser gets only the message paths the root and each segment's messages.ts list for a route.
  * This walks the import graph from every route file under app/, finds the client modules it reaches ("use
  * client" and everything they import), reads the namespaces their useTranslations calls use, and checks that
  * the root and the segment layouts on the route's path provide them.
  */
+
+/** Every app/**\/messages.ts (outside app/api), keyed by its folder under app/ ("admin/vat", "(shop)/cart"). */
+function messageFiles(dir = appDir, out = new Map<string, string>()): Map<string, string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (full !== path.join(appDir, "api")) messageFiles(full, out);
+    } else if (entry.name === "messages.ts") out.set(path.relative(appDir, dir).split(path.sep).join("/"), full);
+  }
+  return out;
+}
+
+const segmentModules = new Map<string, SegmentMessages>();
+for (const [segment, file] of messageFiles()) {
+  const mod = (await import(file)) as { default: SegmentMessages };
+  segmentModules.set(segment, mod.default);
+}
+/** Each segment's own paths. */
+const segments: Record<string, readonly string[]> = Object.fromEntries([...segmentModules].map(([k, m]) => [k, m.own]));
+
+/** The nearest segment with a messages.ts at or above a folder (relative to app/), or none. */
+function nearestSegment(dir: string): string | undefined {
+  const parts = dir === "" ? [] : dir.split("/");
+  for (let i = parts.length; i > 0; i--) {
+    const key = parts.slice(0, i).join("/");
+    if (segmentModules.has(key)) return key;
+  }
+  return undefined;
+}
 
 /**
  * Calls whose namespace or key the regex cannot read. Each names the paths it may use and why; an empty
@@ -103,14 +132,11 @@ function usedPaths(file: string): { paths: string[]; problems: string[] } {
   return { paths, problems };
 }
 
-/** Root + the segment layouts on the way from app/ to the route file's folder. */
-function providedFor(file: string): string[] {
+/** What the nearest segment layout on the way from app/ to the route file's folder sends (the root's, if none). */
+function providedFor(file: string): readonly string[] {
   const dir = path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
-  const provided: string[] = [...ROOT_CLIENT_NAMESPACES];
-  const parts = dir === "" ? [] : dir.split("/");
-  const segments = SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>;
-  for (let i = 1; i <= parts.length; i++) provided.push(...(segments[parts.slice(0, i).join("/")] ?? []));
-  return provided;
+  const nearest = nearestSegment(dir);
+  return nearest ? (segmentModules.get(nearest)?.all ?? []) : ROOT_CLIENT_NAMESPACES;
 }
 
 const covers = (provided: readonly string[], needed: string) => provided.some((p) => needed === p || needed.startsWith(`${p}.`));
@@ -149,7 +175,6 @@ describe("client messages per route", () => {
   });
 
   it("no segment sends a path that none of its pages needs from it (a list page gets no form messages)", () => {
-    const segments = SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>;
     const pages = routeFiles.filter((f) => path.basename(f) === "page.tsx");
     /** The folders from app/ down to the page's own, as segment keys ("admin", "admin/vat", …). */
     const chainOf = (page: string) => {
@@ -182,18 +207,35 @@ describe("client messages per route", () => {
   });
 
   it("every listed path exists in the messages", () => {
-    const all = [...ROOT_CLIENT_NAMESPACES, ...Object.values(SEGMENT_CLIENT_NAMESPACES as Record<string, readonly string[]>).flat()];
+    const all = [...ROOT_CLIENT_NAMESPACES, ...Object.values(segments).flat()];
     expect(all.filter((p) => !hasPath(en, p))).toEqual([]);
   });
 
-  it("every segment in the map has a layout.tsx that renders <ClientMessages> for it", () => {
+  it("every segment with a messages.ts has a layout.tsx that renders <ClientMessages> with it", () => {
     const missing: string[] = [];
-    for (const segment of Object.keys(SEGMENT_CLIENT_NAMESPACES)) {
+    for (const segment of segmentModules.keys()) {
       const layout = path.join(appDir, segment, "layout.tsx");
       const text = fs.existsSync(layout) ? source(layout) : "";
-      if (!text.includes(`<ClientMessages segment="${segment}"`)) missing.push(segment);
+      if (!text.includes('import messages from "./messages";') || !text.includes("<ClientMessages messages={messages}>"))
+        missing.push(segment);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("every layout that renders <ClientMessages> has its own messages.ts", () => {
+    const layouts = routeFiles.filter((f) => path.basename(f) === "layout.tsx" && /<ClientMessages\s/.test(source(f)));
+    const missing = layouts.filter((f) => !segmentModules.has(path.relative(appDir, path.dirname(f)).split(path.sep).join("/")));
+    expect(missing.map(rel)).toEqual([]);
+  });
+
+  it("each segment's messages.ts builds on the nearest enclosing segment's (the root's at the top)", () => {
+    const wrong: string[] = [];
+    for (const [segment, messages] of segmentModules) {
+      const above = nearestSegment(segment.split("/").slice(0, -1).join("/"));
+      const expected = above ? segmentModules.get(above) : rootMessages;
+      if (messages.parent !== expected) wrong.push(`${segment}: expected the parent ${above ?? "root"}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("the root layout sends only the root namespaces", () => {

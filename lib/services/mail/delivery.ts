@@ -1,39 +1,69 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { outgoingMail, type MailAttachment } from "@/db/schema";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
 import { invoicePdf } from "../invoices";
-import { recordEvent } from "../orders/events";
 import { withLinkTokens } from "./links";
 
 /**
- * A mail is claimed before it is sent (its next attempt pushed a lease ahead), so no two senders send it
- * at once and a sender that dies mid-send leaves the lease to expire and the mail is retried.
+ * Sending the recorded outgoing mail, at least once and (across app instances) never twice at the
+ * same time. A mail is *claimed* before it is sent: one UPDATE counts the attempt and pushes its
+ * nextAttemptAt a lease ahead, so no other sender picks it meanwhile; a sender that dies mid-send
+ * leaves the lease to expire and the mail is retried. Then it is marked sent, or failed with the next
+ * attempt after a growing pause (1, 2, 4 … minutes, at most 6 hours) until MAIL_MAX_ATTEMPTS, after
+ * which nextAttemptAt is null: given up (the admin outbox can resend it).
  */
 
 type MailRow = typeof outgoingMail.$inferSelect;
 export type DeliveryResult = "sent" | "failed" | "skipped";
 
+/** How one attempt ended; error is null when the mail was sent, nextAttemptAt null when it was sent or given up. */
+export interface MailOutcome {
+  mailId: number;
+  orderId: string | null;
+  kind: MailRow["kind"];
+  attempt: number;
+  error: string | null;
+  nextAttemptAt: Date | null;
+}
+
+/** What the caller records about an attempt, in the transaction that marks the mail (the order side writes its timeline). */
+export type OnMailSettled = (tx: Tx, outcome: MailOutcome) => Promise<void>;
+
+/** For mail that belongs to no order (account links): nothing to record beside the mail itself. */
+const recordNothing: OnMailSettled = async () => {};
+
 const MINUTE = 60_000;
+/** How long a claimed mail is left alone: longer than a send can take (SMTP timeouts sum to under a minute, plus the PDFs). */
 const CLAIM_MS = 15 * MINUTE;
+/** A queued mail no sender tried for this long was left behind (the process stopped between commit and sending). */
 const ORPHAN_AFTER_MS = MINUTE;
 const MAX_PAUSE_MINUTES = 6 * 60;
+/** Mails a retry pass claims at most, and how many of them are sent at the same time. */
 const RETRY_BATCH = 25;
 const PARALLEL_SENDS = 5;
 
+/** Minutes to wait after the given number of failed attempts: 1, 2, 4, … capped at 6 hours. */
 export function retryPauseMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), MAX_PAUSE_MINUTES);
 }
 
 const claimSet = (now: Date) => ({ attempts: sql`${outgoingMail.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) });
+/** Not sent, not given up, and its next attempt is due. */
 const retryDue = (now: Date) => and(inArray(outgoingMail.status, ["queued", "failed"]), lte(outgoingMail.nextAttemptAt, now)) as SQL;
+/** Queued and never tried. */
 const neverTried = () => and(eq(outgoingMail.status, "queued"), isNull(outgoingMail.nextAttemptAt)) as SQL;
 
-/** Never throws: a mail problem must not undo or fail the business action that queued it. */
-export async function deliverQueuedMail(id: number): Promise<DeliveryResult> {
+/**
+ * Sends one queued mail now (after the commit that queued it), or a failed one whose retry is due.
+ * Resolves its attachments, sends, marks it sent or failed, counts the attempt, plans the retry and
+ * hands the outcome to onSettled. Never throws: a mail problem must not undo or fail
+ * the business action that queued it. "skipped": sent already, given up, not due, or being sent elsewhere.
+ */
+export async function deliverQueuedMail(id: number, onSettled: OnMailSettled = recordNothing): Promise<DeliveryResult> {
   try {
     const now = new Date();
     const db = await getDb();
@@ -42,24 +72,31 @@ export async function deliverQueuedMail(id: number): Promise<DeliveryResult> {
       .set(claimSet(now))
       .where(and(eq(outgoingMail.id, id), or(neverTried(), retryDue(now))))
       .returning();
-    return row ? await send(row) : "skipped";
+    return row ? await send(row, onSettled) : "skipped";
   } catch (err) {
     logger.error("mail delivery failed", { mailId: id, err });
     return "failed";
   }
 }
 
-export async function deliverQueuedMails(ids: readonly number[]): Promise<void> {
-  for (const id of ids) await deliverQueuedMail(id);
+/** Delivers several queued mails one after the other (the mail ids of a committed change). Never throws. */
+export async function deliverQueuedMails(ids: readonly number[], onSettled: OnMailSettled): Promise<void> {
+  for (const id of ids) await deliverQueuedMail(id, onSettled);
 }
 
 export interface RetryOptions {
+  /** The clock (tests move it forward); default: now. */
   now?: Date;
+  /** At most this many mails in this pass. */
   limit?: number;
 }
 
-/** FOR UPDATE SKIP LOCKED, so two instances running passes at the same time never send one mail twice. */
-export async function retryDueMail(opts: RetryOptions = {}): Promise<{ sent: number; failed: number }> {
+/**
+ * One retry pass (cron endpoint, server start): claims the mails whose retry is due, and queued ones
+ * left behind by a crash (never tried, older than a minute), with FOR UPDATE SKIP LOCKED, so two
+ * instances running passes at the same time never send one mail twice; then sends them.
+ */
+export async function retryDueMail(onSettled: OnMailSettled, opts: RetryOptions = {}): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? new Date();
   const limit = opts.limit ?? RETRY_BATCH;
   const db = await getDb();
@@ -87,13 +124,13 @@ export async function retryDueMail(opts: RetryOptions = {}): Promise<{ sent: num
   const counts = { sent: 0, failed: 0 };
   const queue = [...claimed].sort((a, b) => a.id - b.id);
   const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) counts[(await send(row, opts.now)) === "sent" ? "sent" : "failed"]++;
+    for (let row = queue.shift(); row; row = queue.shift()) counts[(await send(row, onSettled, opts.now)) === "sent" ? "sent" : "failed"]++;
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, queue.length) }, worker));
   return counts;
 }
 
-/** A mail never goes out without its attachment. */
+/** The files a mail carries. A file that cannot be made fails the attempt: a mail never goes out without its attachment. */
 async function resolveAttachments(attachments: MailAttachment[] | null): Promise<MailFile[]> {
   const files: MailFile[] = [];
   for (const attachment of attachments ?? []) {
@@ -107,7 +144,8 @@ async function resolveAttachments(attachments: MailAttachment[] | null): Promise
   return files;
 }
 
-async function send(row: MailRow, clock?: Date): Promise<"sent" | "failed"> {
+/** Sends a claimed mail and records the outcome. `clock` is the retry pass's clock (tests), else the real time. */
+async function send(row: MailRow, onSettled: OnMailSettled, clock?: Date): Promise<"sent" | "failed"> {
   let error: string | null = null;
   try {
     const files = await resolveAttachments(row.attachments);
@@ -117,11 +155,12 @@ async function send(row: MailRow, clock?: Date): Promise<"sent" | "failed"> {
     logger.error("mail delivery failed", { mailId: row.id, attempt: row.attempts, err });
     error = errorText(err).slice(0, 1000);
   }
-  await settle(row, error, clock ?? new Date());
+  await settle(row, error, clock ?? new Date(), onSettled);
   return error === null ? "sent" : "failed";
 }
 
-async function settle(row: MailRow, error: string | null, now: Date): Promise<void> {
+/** Marks the mail sent or failed (with its next attempt, or given up) and runs onSettled, in one transaction. */
+async function settle(row: MailRow, error: string | null, now: Date, onSettled: OnMailSettled): Promise<void> {
   const givenUp = row.attempts >= env().MAIL_MAX_ATTEMPTS;
   const nextAttemptAt = error === null || givenUp ? null : new Date(now.getTime() + retryPauseMinutes(row.attempts) * MINUTE);
   const set =
@@ -132,17 +171,10 @@ async function settle(row: MailRow, error: string | null, now: Date): Promise<vo
   try {
     await db.transaction(async (tx) => {
       await tx.update(outgoingMail).set(set).where(eq(outgoingMail.id, row.id));
-      if (!row.orderId) return;
-      const type = error !== null ? "mail_failed" : row.kind === "receipt" ? "receipt_sent" : "mail_sent";
-      const data = {
-        mailId: row.id,
-        kind: row.kind,
-        attempt: row.attempts,
-        ...(error !== null && { error, nextAttemptAt: nextAttemptAt?.toISOString() ?? null }),
-      };
-      await recordEvent(tx, { orderId: row.orderId, type, by: { actor: "system" }, data });
+      await onSettled(tx, { mailId: row.id, orderId: row.orderId, kind: row.kind, attempt: row.attempts, error, nextAttemptAt });
     });
   } catch (err) {
+    // What onSettled records is lost (e.g. the order is gone), the mail's own state must not be.
     logger.error("recording the mail outcome failed", { mailId: row.id, err });
     await db
       .update(outgoingMail)

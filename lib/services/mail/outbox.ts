@@ -6,7 +6,9 @@ import { notFound } from "@/lib/errors";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
 import { likePattern, pagedQuery } from "../list-query";
-import { deliverQueuedMail } from "./delivery";
+import { deliverQueuedMail, type OnMailSettled } from "./delivery";
+
+/** The admin outbox (GET /api/admin/mail, /admin/mail): every recorded mail, and resending one. */
 
 const columns = {
   id: outgoingMail.id,
@@ -48,6 +50,7 @@ function filter(query: AdminMailQuery): SQL | undefined {
 
 const selectMail = (db: Db) => db.select(columns).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId));
 
+/** One page of the outbox, newest first; search in recipient, subject and order number. */
 export async function listMail(query: AdminMailQuery): Promise<AdminMailPage> {
   const db = await getDb();
   const where = filter(query);
@@ -65,8 +68,13 @@ export async function getMailOrThrow(id: number): Promise<AdminMailDto> {
   return toDto(row);
 }
 
-/** A failed original stops retrying, so the customer does not get the message twice. */
-export async function resendMail(id: number): Promise<AdminMailDto> {
+/**
+ * Resends a mail: queues a copy (same recipient, texts, order and attachments, e.g. the same stored
+ * invoice PDF) and sends it at once; answers the copy (sent, or failed with its retry planned). A
+ * failed original stops retrying, so the customer does not get the message twice. onSettled records
+ * the attempt (the order's timeline).
+ */
+export async function resendMail(id: number, onSettled: OnMailSettled): Promise<AdminMailDto> {
   const db = await getDb();
   const copyId = await db.transaction(async (tx) => {
     const [original] = await tx.select().from(outgoingMail).where(eq(outgoingMail.id, id)).for("update");
@@ -82,6 +90,6 @@ export async function resendMail(id: number): Promise<AdminMailDto> {
       attachments: original.attachments,
     });
   });
-  await deliverQueuedMail(copyId);
+  await deliverQueuedMail(copyId, onSettled);
   return getMailOrThrow(copyId);
 }

@@ -1,6 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { orderEvents, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
+import type { Tx } from "@/db/client";
+import type { MailOutcome } from "../mail/delivery";
 import type { Queryable } from "./dto";
 
 export interface Actor {
@@ -29,6 +31,15 @@ export async function recordEvent(tx: Queryable, input: EventInput): Promise<voi
     note: input.note ?? null,
     data: input.data ?? null,
   });
+}
+
+/** Records a mail attempt of an order (delivery's onSettled): receipt_sent, mail_sent, or mail_failed with the next attempt. */
+export async function recordMailOutcome(tx: Tx, outcome: MailOutcome): Promise<void> {
+  const { mailId, orderId, kind, attempt, error, nextAttemptAt } = outcome;
+  if (!orderId) return;
+  const type = error !== null ? "mail_failed" : kind === "receipt" ? "receipt_sent" : "mail_sent";
+  const data = { mailId, kind, attempt, ...(error !== null && { error, nextAttemptAt: nextAttemptAt?.toISOString() ?? null }) };
+  await recordEvent(tx, { orderId, type, by: { actor: "system" }, data });
 }
 
 export async function orderTimeline(db: Queryable, orderId: string): Promise<OrderEvent[]> {

@@ -3,6 +3,7 @@ import { getDb, type Tx } from "@/db/client";
 import { logger } from "@/lib/logger";
 import { deliverQueuedMails } from "../mail/delivery";
 import { newEffects, type Effects } from "./effects";
+import { recordMailOutcome } from "./events";
 
 /** Never throws. */
 export async function runEffects(effects: Effects): Promise<void> {
@@ -13,7 +14,7 @@ export async function runEffects(effects: Effects): Promise<void> {
       logger.error("work after commit failed", { err });
     }
   }
-  await deliverQueuedMails(effects.mailIds);
+  await deliverQueuedMails(effects.mailIds, recordMailOutcome);
 }
 
 /** PGlite has one connection: nothing inside fn may call getDb(), it would wait for this transaction forever. */

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { retryDueMail } from "../mail/delivery";
+import { recordMailOutcome } from "../orders/events";
 import { finishPendingRefunds } from "../orders/refunds";
 import { expireUnpaidOrders } from "./expiry";
 import { runRetention, type RetentionResult } from "./retention";
@@ -27,7 +28,7 @@ export async function runScheduledJobs(
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
-  const { sent, failed } = await retryDueMail();
+  const { sent, failed } = await retryDueMail(recordMailOutcome);
   const retention = await runRetention();
   return { sent, failed, expiredOrders, finishedRefunds, retention };
 }

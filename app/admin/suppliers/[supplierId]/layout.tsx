@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/i18n/client-messages";
+import messages from "./messages";
 
-/** Sends this segment's client components their messages only (lib/i18n/client-namespaces.ts). */
+/** Sends this segment's client components their messages only (./messages.ts). */
 export default function Layout({ children }: { children: ReactNode }) {
-  return <ClientMessages segment="admin/suppliers/[supplierId]">{children}</ClientMessages>;
+  return <ClientMessages messages={messages}>{children}</ClientMessages>;
 }

@@ -1,0 +1,10 @@
+import { segmentMessages } from "@/lib/i18n/client-namespaces";
+import parent from "../messages";
+
+export default segmentMessages(parent, [
+  "errors.imageTooLarge",
+  "errors.imageTypeUnsupported",
+  "errors.testImageRequired",
+  "promptTester",
+  "validation",
+]);
