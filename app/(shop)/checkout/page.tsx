@@ -31,7 +31,6 @@ function configOrNothing() {
   }
 }
 
-// /checkout – contact, addresses and card payment for the cart, rendered on the server with the cart's prices refreshed, the countries and the payment configuration; /checkout?orderId=… pays an unpaid order again
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, { orderId }, localeValue] = await Promise.all([getTranslations("checkout"), searchParams, getLocale()]);

@@ -15,7 +15,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-// /my-images – the signed-in user's gallery (uploaded, generated and edited images), rendered on the server in the URL's sort; re-sorted and changed in the browser through /api/user/images
 export default async function MyImagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, tm, params] = await Promise.all([getTranslations("account"), getTranslations("myImages"), searchParams]);

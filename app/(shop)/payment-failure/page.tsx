@@ -24,7 +24,6 @@ async function ownOrder(orderId: string | string[] | undefined): Promise<OrderDt
   }
 }
 
-// /payment-failure?orderId=… – names the order and the provider's reason; retry, view cart, continue shopping, contact support
 export default async function PaymentFailurePage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const order = await ownOrder((await searchParams).orderId);
   const email = seller().email;

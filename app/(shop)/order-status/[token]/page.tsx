@@ -33,7 +33,6 @@ async function orderOfLink(token: string): Promise<GuestOrderDto | "invalid" | "
   }
 }
 
-// /order-status/{token} – the order of the signed link in an order mail, without sign-in: status, tracking, invoice, cancel, set a password (guest)
 export default async function OrderStatusPage({ params }: Props) {
   const { token } = await params;
   const order = token.length <= 200 ? await orderOfLink(token) : "invalid";

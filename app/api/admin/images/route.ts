@@ -19,7 +19,6 @@ const uploadFields = z.intersection(
   cropFromPrefixed.transform((crop) => ({ crop })),
 );
 
-// POST /api/admin/images – store a catalogue image (multipart: file, imageType, optional cropX/cropY/cropWidth/cropHeight) as WebP
 export const POST = route({ access: "admin" }, async ({ req }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.catalogue);
   const { imageType, crop } = formFields(form, uploadFields);

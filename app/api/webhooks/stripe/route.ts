@@ -7,7 +7,6 @@ import { receiveStripeWebhook } from "@/lib/services/orders";
 /** Stripe events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 1024 * 1024;
 
-// POST /api/webhooks/stripe – Stripe events: no session, no cross-site check (Stripe is not a browser); signature verified on the raw body; each event id has one effect; unknown types → 200
 export async function POST(req: Request): Promise<Response> {
   const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
   const locale = localeFromCookieHeader(null, req.headers.get("accept-language"));
