@@ -1,4 +1,3 @@
-/** Runs once when the server starts: opens (and on a fresh machine creates, migrates and seeds) the database. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Without the real client address every per-client limit is either a caller's choice or shared by all.
@@ -22,7 +21,7 @@ export async function register(): Promise<void> {
     throw err;
   }
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms`);
-  // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
+  // Mail left over from before the start: one pass, not awaited.
   void import("./lib/services/mail/delivery")
     .then(({ retryDueMail }) => retryDueMail())
     .then(({ sent, failed }) => {

@@ -18,7 +18,6 @@ export default async function CartPage() {
   const cart = await refreshCartPrices(session, shopLocale(locale));
   return (
     <AccountPage title={t("title")}>
-      {/* The browser's query cache starts with this cart (and the header's count with its summary). */}
       <Prefetched
         data={[
           [cartKeys.cart(), cart],

@@ -17,12 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("checkout"))("title") };
 }
 
-/** An order id as it may appear in ?orderId= (anything else is ignored). */
 function orderIdParam(value: string | string[] | undefined): string | null {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
 }
 
-/** The payment configuration, or undefined when it is missing (the browser then asks and shows why). */
+/** Undefined when the configuration is missing: the browser then explains why. */
 function configOrNothing() {
   try {
     return paymentConfig();

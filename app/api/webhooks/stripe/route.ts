@@ -11,8 +11,7 @@ export async function POST(req: Request): Promise<Response> {
   const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
   const locale = localeFromCookieHeader(null, req.headers.get("accept-language"));
   try {
-    // The raw text, exactly as signed (parsing and re-serialising JSON would break the signature),
-    // cut off at the limit while it streams.
+    // The raw text exactly as signed (re-serialised JSON would break the signature), cut off at the limit.
     const raw = new TextDecoder().decode(await readBodyLimited(req, MAX_EVENT_BYTES));
     const outcome = await receiveStripeWebhook(raw, req.headers.get("stripe-signature"));
     return Response.json({ received: true, outcome }, { headers: { "x-request-id": requestId } });
