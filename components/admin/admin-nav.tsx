@@ -21,7 +21,6 @@ type MenuKey =
   | "mail"
   | "logistics";
 
-/** Admin navigation; sections are added here as they are built. */
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
   { key: "openOrders", href: "/admin/orders" },

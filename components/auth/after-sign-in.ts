@@ -9,10 +9,7 @@ function isUnder(path: string, prefixes: readonly string[]): boolean {
   return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-/**
- * Where a signed-in user goes after /login: back to the page the guard sent them from (a path on the shop
- * only), else admins to /admin (spec section 2) and everyone else to the shop's start page.
- */
+/** Only a path on the shop itself is returned to (no open redirect). */
 export function afterSignIn(callbackUrl: string | null, session: SessionResponse): string {
   return safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
 }

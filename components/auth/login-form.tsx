@@ -8,7 +8,6 @@ import { login, sessionQuery } from "@/lib/api-client/session";
 import { TextField } from "@/components/ui/form-field";
 import { afterSignIn } from "./after-sign-in";
 
-/** Sign in with email and password; the email is shared with the other forms of /login (kept when switching). */
 export function LoginForm({
   callbackUrl,
   email,

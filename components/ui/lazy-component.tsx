@@ -15,11 +15,6 @@ export function lazyComponent<P extends object>(importer: () => Promise<Componen
   return lazyComponentOf(lazyModule(importer), (component) => component, Loading);
 }
 
-/**
- * The same for a component of a module that others share (several components of one chunk, or a module
- * the page preloads ahead of need): once `mod` is loaded, the component renders at once, without a
- * `Loading` frame.
- */
 export function lazyComponentOf<M, P extends object>(
   mod: LazyModule<M>,
   pick: (mod: M) => ComponentType<P>,

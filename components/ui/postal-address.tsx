@@ -1,4 +1,3 @@
-/** A postal address as the order keeps it. */
 export interface PostalAddressValue {
   firstName: string;
   lastName: string;
@@ -9,7 +8,6 @@ export interface PostalAddressValue {
   countryCode: string;
 }
 
-/** The country's name in the given language (falls back to the code). */
 export function countryName(code: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;

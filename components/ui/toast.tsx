@@ -27,7 +27,6 @@ function show(kind: "success" | "error" | "warning") {
 
 export const toast = { success: show("success"), error: show("error"), warning: show("warning") };
 
-/** sonner's Toaster with these props, once the first toast has loaded sonner. */
 export function Toaster(props: ComponentProps<typeof SonnerToaster>) {
   const loaded = useSyncExternalStore(sonner.subscribe, sonner.current, () => null);
   return loaded ? <loaded.Toaster {...props} /> : null;

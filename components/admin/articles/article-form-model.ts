@@ -38,7 +38,6 @@ export interface ShirtDetailsValues {
   availableSizes: ShirtSize[];
 }
 
-/** Every figure of the price calculation as typed; the drivers say which figure the admin set last. */
 export interface PriceValues {
   purchasePrice: string;
   purchaseCost: string;
@@ -144,10 +143,8 @@ function idValue(v: string): number | null {
   return v === "" ? null : Number(v);
 }
 
-/** A required number input: empty → undefined (the schema says "required"/"positive"), garbage → NaN. */
 const num = (v: string) => parseDecimal(v);
 
-/** The price calculation body: only the figure that drives each side is sent, the server derives the rest. */
 export function priceBody(p: PriceValues) {
   return {
     purchasePriceCents: parseCents(p.purchasePrice),
@@ -204,7 +201,6 @@ function shirtDetailsBody(s: ShirtDetailsValues) {
   return { material: s.material, careInstructions: s.careInstructions, fitType: s.fitType, availableSizes: s.availableSizes };
 }
 
-/** The PUT body (unchecked: the caller parses it with updateArticleBody). */
 export function toUpdateBody(v: ArticleFormValues): UpdateArticleBodyInput {
   const body =
     v.type === "MUG"
@@ -226,7 +222,6 @@ export function toCreateBody(
   return body as CreateArticleBodyInput;
 }
 
-/** The mug geometry the preview and the crop need, when the mug details typed so far describe one. */
 export function mugDimensions(m: MugDetailsValues) {
   const values = {
     diameterMm: parseDecimal(m.diameterMm),

@@ -5,7 +5,6 @@ import { HexColorPicker } from "react-colorful";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-/** A colour as a hex code: react-colorful's picker and a text input for "#1A2B3C", kept in step. */
 export function ColorField({
   id,
   label,

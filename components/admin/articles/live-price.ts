@@ -14,7 +14,6 @@ export interface VatOption {
   isDefault: boolean;
 }
 
-/** The VAT percent a select value stands for: its rate, or the default rate for "" (null when there is none). */
 export function vatPercentOf(value: string, rates: readonly VatOption[]): number | null {
   const rate = value === "" ? rates.find((r) => r.isDefault) : rates.find((r) => String(r.id) === value);
   return rate ? rate.percent : null;
@@ -23,11 +22,6 @@ export function vatPercentOf(value: string, rates: readonly VatOption[]): number
 const inRange = (n: number | undefined, min: number, max: number): n is number =>
   n !== undefined && Number.isFinite(n) && n >= min && n <= max;
 
-/**
- * The derived figures, or null while a figure the derivation needs is missing or out of range (the
- * form then shows "–" and the schema explains the problem on save). A missing VAT rate counts as 0 %
- * for the purchase side; the sales side needs one (`salesVatMissing`).
- */
 export function livePrice(p: PriceValues, rates: readonly VatOption[]): (PriceCalculationResult & { salesVatPercent: number }) | null {
   const price = parseCents(p.purchasePrice) ?? 0;
   if (!inRange(price, 0, MAX_CENTS)) return null;

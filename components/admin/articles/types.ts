@@ -2,7 +2,6 @@ import type { MugVariantBody, ShirtVariantBody } from "@/lib/schemas/articles";
 import type { PendingImage } from "@/components/ui/image-crop";
 import type { VatOption } from "./live-price";
 
-/** What the article form offers in its selects (read by the server page). */
 export interface ArticleFormOptions {
   categories: { id: number; name: string; subcategories: { id: number; name: string }[] }[];
   suppliers: { id: number; name: string }[];

@@ -149,7 +149,6 @@ export function useArticleForm(type: ArticleType, locale: string, article?: Arti
   };
 }
 
-/** The field paths a schema rejects (to pick the tab to show; the messages come from useFieldErrors). */
 function clientErrors(schema: typeof createArticleBody | typeof updateArticleBody, input: unknown): Record<string, string> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return {};

@@ -10,10 +10,8 @@ import type { CategoryTreeScreen } from "./screens";
 type Category = TreeCategoryDto<"articleCount"> | TreeCategoryDto<"promptCount">;
 type Subcategory = TreeSubcategoryDto<"articleCount"> | TreeSubcategoryDto<"promptCount">;
 
-/** How many articles or prompts are filed under a row. */
 const childCount = (row: Category | Subcategory): number => ("articleCount" in row ? row.articleCount : row.promptCount);
 
-/** "3 articles" / "3 prompts": the one text the screens' namespaces name differently (`countKey`). */
 async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Category | Subcategory) => string> {
   if (screen.kind === "article") {
     const t = await getTranslations("articleCategories");

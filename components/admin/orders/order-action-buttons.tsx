@@ -3,7 +3,6 @@ import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 
 export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt" | "revokeLinks";
 
-/** What the page's one OrderActionHost needs to know about the order a button acts on. */
 export interface OrderActionSubject {
   id: string;
   orderNumber: string;
@@ -25,10 +24,6 @@ const STYLE: Record<OrderActionName, string> = {
   revokeLinks: "btn-secondary",
 };
 
-/**
- * Plain buttons of an order's allowed actions (a list row or the detail header). Markup only: the
- * page's one OrderActionHost opens the dialog for a click, by event delegation (`data-row-action`).
- */
 export function OrderActionButtons({
   order,
   actions,

@@ -23,11 +23,6 @@ const SIZE_KEYS = { "1024x1024": "sizeSquare", "1024x1536": "sizePortrait", "153
 const QUALITY_KEYS = { low: "qualityLow", medium: "qualityMedium", high: "qualityHigh" } as const;
 const BACKGROUND_KEYS = { auto: "backgroundAuto", opaque: "backgroundOpaque", transparent: "backgroundTransparent" } as const;
 
-/**
- * The prompt tester (spec section 2): a photo, one to four models, the generation settings, master and
- * specific prompt around an optional prompt (with a live preview of the composed text), Run → the
- * results side by side; recent runs can be reopened.
- */
 export function PromptTester({
   models,
   prompts,
@@ -269,7 +264,6 @@ function promptLabel(p: PromptChoice, archived: string, inactive: string): strin
   return marks.length ? `${base} (${marks.join(", ")})` : base;
 }
 
-/** Keeps the shown run in the address (?run=ID), so a reload or a shared link reopens it. */
 function replaceRunInUrl(runId: number): void {
   const url = new URL(window.location.href);
   url.searchParams.set("run", String(runId));

@@ -7,7 +7,6 @@ import { Badge } from "./model-choice";
 
 const SETTING_KEYS = { quality: "settingQuality", size: "settingSize", background: "settingBackground" } as const;
 
-/** One model's answer: its image, time, cost estimate, its own error, and the settings it could not honour. */
 export function ResultCard({
   result,
   actions,

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { ImageCropField } from "@/components/ui/image-crop-field";
 import { checkImageFile, type ImageChange } from "@/components/ui/image-crop";
 
-/** Spec section 9: slot images up to 5 MB (checked here, and again by POST /api/admin/images). */
 export const SLOT_IMAGE_MAX_MB = 5;
 export const SLOT_IMAGE_MAX_BYTES = SLOT_IMAGE_MAX_MB * 1024 * 1024;
 

@@ -232,7 +232,6 @@ function SortableSlotType({
   );
 }
 
-/** The inline "new slot type" form above the list: appended after the last type. */
 function CreateSlotTypeForm() {
   const t = useTranslations("slots");
   const tc = useTranslations("common");

@@ -1,7 +1,3 @@
-/**
- * The mug preview: a cylinder seen slightly from above, in the mug's real proportions. The print is
- * drawn in vertical slices, each an affine transform, so it follows the rim's curve without steps.
- */
 export interface MugDimensions {
   diameterMm: number;
   heightMm: number;
@@ -48,7 +44,6 @@ export interface MugGeometry {
 
 const BODY_WIDTH = 200;
 const MARGIN = 14;
-/** Ellipse height / width of the rim: the viewer looks from about 12° above. */
 const TILT = 0.2;
 
 export function mugGeometry(m: MugDimensions, sliceCount = 64): MugGeometry {

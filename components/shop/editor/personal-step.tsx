@@ -11,7 +11,6 @@ import type { Editor } from "./use-editor";
 
 type Field = keyof PersonalData;
 
-/** Field errors of the shared zod schema, translated; only for fields the user has left once. */
 function useErrors(schema: PersonalSchema | null, values: PersonalData, touched: Set<Field>) {
   const t = useTranslations();
   const parsed = schema?.safeParse(values);
@@ -27,7 +26,6 @@ function useErrors(schema: PersonalSchema | null, values: PersonalData, touched:
   return errors;
 }
 
-/** A visitor is registered as a guest when leaving the step. */
 export function PersonalStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.personal");
   const { state, dispatch, asUser, accountData, usesAccountData } = editor;

@@ -10,7 +10,6 @@ interface Group {
   prompts: PublicPromptDto[];
 }
 
-/** The prompts grouped by category, in the order the API returns them (by category, then title). */
 export function groupByCategory(prompts: PublicPromptDto[]): Group[] {
   const groups = new Map<number, Group>();
   for (const p of prompts) {

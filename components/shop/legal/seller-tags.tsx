@@ -33,7 +33,6 @@ const join = (parts: ReactNode[], separator: string) =>
     </Fragment>
   ));
 
-/** The seller's data as rich-text tags for the legal texts in messages/*.json, plus links to the other legal pages. */
 export function legalTags(s: Seller, labels: { notSet: (variable: string) => string; phone: string; email: string }): RichTags {
   const v = (field: SellerField) => <SellerValue field={field} notSet={labels.notSet} />;
   const address = () => (

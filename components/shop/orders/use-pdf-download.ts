@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 
-/** The file name from Content-Disposition, else the fallback. */
 function fileName(res: Response, fallback: string): string {
   const header = res.headers.get("content-disposition") ?? "";
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
@@ -25,10 +24,6 @@ export interface PdfDownload {
   failed: string;
 }
 
-/**
- * Downloads a PDF of the user's own order (receipt, invoice, credit note; cookies included), saves it
- * as a file and toasts success or failure. One download at a time per list.
- */
 export function usePdfDownload() {
   const [downloading, setDownloading] = useState<string | null>(null);
 

@@ -6,7 +6,6 @@ import type { SearchParamsRecord } from "./href";
 
 type DataAttributes = Record<`data-${string}`, string | number | undefined>;
 
-/** One column of a DataTable: its header, how a row fills the cell, and the cell's phone layout. */
 export interface Column<T> {
   key: string;
   header: string;
@@ -26,7 +25,6 @@ export interface Column<T> {
   cellProps?: HTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
 
-/** The sortable headers' state: the list's path, its search params and the current sort. */
 export interface TableSort {
   basePath: string;
   searchParams: SearchParamsRecord;
@@ -40,12 +38,7 @@ export function CellLabel({ children }: { children: string }) {
 
 const isEmpty = (value: ReactNode) => value === null || value === undefined || value === false || value === "";
 
-/**
- * The back office's list table, driven by a column list: a table from the lg breakpoint, a stacked card
- * per row on phones (globals.css `rt-*`). Stateless markup: the entity's table module (a client
- * component, so the rows travel once in the RSC payload as data) lists its columns and hands over the
- * rows; buttons are plain and answered by the page's one host (DeleteRowHost or the like).
- */
+/** Stateless markup: the entity's table module is a client component, so the rows travel once in the RSC payload. */
 export function DataTable<T>({
   rows,
   columns,
@@ -113,10 +106,6 @@ export function DataTable<T>({
   );
 }
 
-/**
- * The usual last column: Edit (a link) and Delete (answered by the page's DeleteRowHost), with any
- * further row buttons before them.
- */
 export function useActionsColumn<T>(opts: {
   className?: string;
   editHref?: (row: T) => string;

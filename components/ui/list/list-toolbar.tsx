@@ -71,7 +71,6 @@ export function ListToolbar({
         push({ q: q.trim() });
       }}
     >
-      {/* Phones: the search box on its own line, the filters two to a line. */}
       <label className="w-full text-sm sm:w-auto sm:min-w-48 sm:flex-1">
         <span className="label">{searchLabel}</span>
         <input
