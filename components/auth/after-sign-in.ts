@@ -14,11 +14,7 @@ export function afterSignIn(callbackUrl: string | null, session: SessionResponse
   return safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
 }
 
-/**
- * "Continue as guest" (issue 11 §1): never for an /admin target (null: not offered). A visitor with a
- * guest session returns to the page they came from; an anonymous visitor too when that page is open to
- * everyone, otherwise to the editor, where a guest starts (and becomes a guest when designing).
- */
+/** Never for an /admin target; an anonymous visitor returns only to a page open to everyone, else to the editor. */
 export function guestTarget(callbackUrl: string | null, session: SessionResponse | undefined): string | null {
   const back = safeCallbackPath(callbackUrl);
   if (back && isUnder(back, ["/admin"])) return null;

@@ -2,10 +2,7 @@ import { z } from "zod";
 import { accountUpdateBody, changePasswordBody, forgotPasswordBody, newPassword } from "@/lib/schemas/account";
 import { email } from "@/lib/schemas/auth";
 
-/**
- * The account forms' rules in the browser (sign-up, forgot password, new password, account data, change
- * password): the server's schemas, plus what only a form asks. Loaded when a form is first used (lazy-form-rules.ts), not with the page.
- */
+/** Loaded when a form is first used (lazy-form-rules.ts), not with the page. */
 
 export const signUpForm = z.object({
   email,

@@ -1,8 +1,3 @@
-/**
- * The article form's state as the admin edits it (texts for every input), how it is built from an
- * article, how it becomes the request body of POST/PUT /api/admin/articles, and which tab a field
- * error belongs to. Pure and browser-safe; the zod schema of lib/schemas/articles.ts checks the body.
- */
 import type {
   ArticleDto,
   CreateArticleBodyInput,
@@ -138,7 +133,6 @@ export function initialValues(type: ArticleType, locale: string, article?: Artic
   };
 }
 
-/** An id select's value as the body wants it: "" → null, otherwise the number. */
 function idValue(v: string): number | null {
   return v === "" ? null : Number(v);
 }
@@ -209,7 +203,6 @@ export function toUpdateBody(v: ArticleFormValues): UpdateArticleBodyInput {
   return body as UpdateArticleBodyInput;
 }
 
-/** The POST body with the variants added in the unsaved form (unchecked: parsed with createArticleBody). */
 export function toCreateBody(
   v: ArticleFormValues,
   mugVariants: MugVariantBodyInput[],

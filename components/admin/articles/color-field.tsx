@@ -47,7 +47,7 @@ export function ColorField({
           }}
         />
       </div>
-      {/* react-colorful injects its own unlayered 200 × 200 px rule, which beats Tailwind's layered utilities: hence the "!". */}
+      {/* react-colorful injects an unlayered 200 × 200 px rule that beats Tailwind's layered utilities: hence the "!". */}
       <div className="mt-2 [&_.react-colorful]:h-28! [&_.react-colorful]:w-full! [&_.react-colorful]:max-w-56 sm:[&_.react-colorful]:h-32!">
         <HexColorPicker color={valid ? value.trim() : "#FFFFFF"} onChange={(c) => onChange(c.toUpperCase())} aria-label={label} />
       </div>

@@ -1,7 +1,4 @@
-/**
- * The price calculation's derived figures while the admin types: the same derivation the server
- * stores (lib/domain/price-calculation.ts), fed with what the form holds. Pure and browser-safe.
- */
+/** The server's own derivation (lib/domain/price-calculation.ts), fed with what the form holds. */
 import { derivePriceCalculation, type PriceCalculationResult } from "@/lib/domain/price-calculation";
 import { MAX_CENTS } from "@/lib/schemas/articles";
 import type { PriceValues } from "./article-form-model";

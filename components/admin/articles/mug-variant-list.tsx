@@ -13,7 +13,6 @@ function Swatch({ color, label }: { color: string; label: string }) {
   );
 }
 
-/** The mug's variants: thumbnail, name, colour swatches, default and active state, edit and delete. */
 export function MugVariantList({
   rows,
   errorsOf,

@@ -1,7 +1,4 @@
-/**
- * Number inputs of the article form: amounts and measurements are typed as text so that "14,99" and
- * "14.99" both work in either language. Pure and browser-safe.
- */
+// Amounts are typed as text so that "14,99" and "14.99" both work in either language.
 
 export function parseDecimal(text: string): number | undefined {
   const s = text.trim().replace(/[\s\u00a0\u202f']/g, "");
@@ -42,12 +39,10 @@ export function parseCents(text: string): number | undefined {
   return cents;
 }
 
-/** An empty text as null (an optional figure left out), otherwise like parseDecimal. */
 export function parseOptionalDecimal(text: string): number | null {
   return parseDecimal(text) ?? null;
 }
 
-/** An empty text as null, otherwise like parseCents. */
 export function parseOptionalCents(text: string): number | null {
   return parseCents(text) ?? null;
 }

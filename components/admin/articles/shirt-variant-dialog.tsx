@@ -21,7 +21,6 @@ export interface ShirtVariantDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit a shirt variant: colour in English and German, size from the shirt's available sizes. */
 export function ShirtVariantDialog(props: ShirtVariantDialogProps) {
   const t = useTranslations("articles.shirtVariants");
   const tc = useTranslations("common");

@@ -16,7 +16,6 @@ interface Row {
   body: ShirtVariantBody;
 }
 
-/** Variants tab of a T-shirt: colour and size combinations; saved right away once the article exists. */
 export function ShirtVariantsPanel({
   articleId,
   saved,

@@ -10,20 +10,17 @@ export interface ArticleFormOptions {
 
 export type { ImageChange, PendingImage } from "@/components/ui/image-crop";
 
-/** A mug variant of an unsaved article, kept in the form until the article is saved. */
 export interface MugVariantDraft {
   key: string;
   body: MugVariantBody;
   image: PendingImage | null;
 }
 
-/** A shirt variant of an unsaved article. */
 export interface ShirtVariantDraft {
   key: string;
   body: ShirtVariantBody;
 }
 
-/** One row of the mug variants list, saved or not. */
 export interface MugVariantRow {
   key: string;
   /** The saved variant's id; null for a draft. */

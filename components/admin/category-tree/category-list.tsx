@@ -21,11 +21,6 @@ async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Categor
   return (row) => t("promptCount", { count: childCount(row) });
 }
 
-/**
- * The categories with their subcategories nested, as plain server-rendered HTML. Row actions are
- * links (edit, add subcategory: they open the one inline form through the URL) and
- * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
- */
 export async function CategoryList({
   screen,
   categories,
@@ -44,7 +39,7 @@ export async function CategoryList({
   ]);
   const germanOf = (row: Category | Subcategory) =>
     screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {};
-  /** Under the English name, in a tree with German texts: the German one, or that there is none yet (the shop shows the English). */
+  /** The shop shows the English name while the German one is missing. */
   const germanName = (row: Category | Subcategory) =>
     screen.german && (
       <p className="text-sm text-stone-600 [overflow-wrap:anywhere]" data-testid="german-name">

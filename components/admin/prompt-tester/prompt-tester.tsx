@@ -89,7 +89,6 @@ export function PromptTester({
     );
   }
 
-  /** Shows a stored run and puts its settings (and photo) back into the form, so it can be run again. */
   async function reopen(stored: AiTestRunDto) {
     setCurrent(stored);
     replaceRunInUrl(stored.id);
@@ -104,7 +103,6 @@ export function PromptTester({
     await loadPhoto(stored);
   }
 
-  /** The run's stored photo as the form's file, so the run can be repeated with other settings. */
   async function loadPhoto(stored: AiTestRunDto) {
     if (!stored.sourceImage) return;
     setPhotoLoading(true);

@@ -1,14 +1,9 @@
-/**
- * The prompt form's values as typed, the request body made from them, the live composed prompt and
- * which field errors are still worth showing. Pure and browser-safe (unit-tested).
- */
 import { composePromptText } from "@/lib/domain/prompt-text";
 import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
 
 export interface PromptFormOptions {
   categories: { id: number; name: string; subcategories: { id: number; name: string }[] }[];
   llms: { id: number; displayName: string; provider: string; active: boolean; offline: boolean }[];
-  /** Slot types by position. */
   slotTypes: { id: number; name: string; position: number }[];
   slotVariants: { id: number; name: string; slotTypeId: number; prompt: string; description: string | null }[];
 }
@@ -72,7 +67,6 @@ export function initialValues(options: PromptFormOptions, prompt?: PromptDto): P
 
 const idOrUndefined = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
-/** The chosen slot variant ids, in the order of their slot types' positions. */
 export function selectedSlotIds(values: PromptFormValues, options: PromptFormOptions): number[] {
   return [...options.slotTypes]
     .sort((a, b) => a.position - b.position)

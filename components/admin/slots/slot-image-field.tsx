@@ -11,10 +11,7 @@ export function checkSlotImage(file: Pick<File, "type" | "size">): "type" | "siz
   return checkImageFile(file, SLOT_IMAGE_MAX_MB);
 }
 
-/**
- * The slot variant's optional example image (at most 5 MB); zooming in crops it at the picture's own
- * aspect, the whole picture means no crop. See ImageCropField.
- */
+/** Zooming in crops at the picture's own aspect; the whole picture means no crop. */
 export function SlotImageField({
   currentUrl,
   change,
