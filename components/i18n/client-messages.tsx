@@ -3,11 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { namespacesFor, pickMessages, type ClientSegment } from "@/lib/i18n/client-namespaces";
 
-/**
- * A route segment's client messages (issue 12): the browser gets the namespaces lib/i18n/client-namespaces.ts
- * lists for this segment and the ones around it, not the whole message file. A nested provider replaces its
- * parent's messages, so this one carries the root's and every enclosing segment's too.
- */
+/** A nested provider replaces its parent's messages, so this one carries the root's and every enclosing segment's too. */
 export async function ClientMessages({ segment, children }: { segment: ClientSegment; children: ReactNode }) {
   const messages = await getMessages();
   return (

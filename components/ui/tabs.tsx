@@ -10,10 +10,7 @@ export interface TabItem {
   content: ReactNode;
 }
 
-/**
- * Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). Controlled: the parent keeps
- * the active id. Every panel stays mounted (hidden when inactive) so form state survives tab changes.
- */
+/** Every panel stays mounted (hidden when inactive) so form state survives tab changes. */
 export function Tabs({
   items,
   active,

@@ -1,6 +1,6 @@
 import type { Area } from "react-easy-crop";
 
-/** Spec section 9: what the editor uploads is at most 4 MB (the server's limit; the browser checks its own upload too). */
+/** The server's limit; the browser checks its own upload too. */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 /** Larger than the upload limit, since the browser crops and re-encodes before uploading; beyond it decoding strains a phone. */
 export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;

@@ -16,10 +16,7 @@ export interface PrintSlice {
   /** The image transform: template coordinate tx → screen x. */
   scaleX: number;
   templateX0: number;
-  /**
-   * SVG matrix(a b c d e f) from template coordinates (tx from the template's left edge, ty from
-   * its top) to the screen: horizontally compressed, sheared so the print follows the rim's curve.
-   */
+  /** SVG matrix from template to screen: compressed and sheared so the print follows the rim's curve. */
   matrix: [number, number, number, number, number, number];
 }
 

@@ -2,10 +2,7 @@ import { initialEditorState, STEPS, type EditorState, type Photo, type RunningJo
 import type { SavedEditor } from "./editor-schemas";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-/**
- * The editor's work kept in the browser so a reload loses nothing: state in localStorage, the photo in
- * IndexedDB (too large for localStorage). Anything unreadable counts as "nothing saved".
- */
+/** The photo goes to IndexedDB (too large for localStorage); anything unreadable counts as "nothing saved". */
 
 const STATE_KEY = "mugshop.editor.v1";
 /** Keys of earlier versions: removed when found, never read. */

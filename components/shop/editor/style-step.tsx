@@ -20,7 +20,7 @@ export function groupByCategory(prompts: PublicPromptDto[]): Group[] {
   return [...groups.values()];
 }
 
-/** Step 2: one selectable card per style (native radio buttons, so arrow keys and screen readers work). */
+/** Native radio buttons, so arrow keys and screen readers work. */
 export function StyleStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.style");
   const { prompts, state, dispatch, promptsQuery } = editor;

@@ -19,7 +19,6 @@ export interface PdfDownload {
   key: string;
   url: string;
   fallbackName: string;
-  /** Toast texts (spec section 8: "Receipt downloaded" / "Receipt download failed"). */
   done: string;
   failed: string;
 }

@@ -6,11 +6,6 @@ import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useAdminMutation } from "./use-admin-mutation";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
-/**
- * An admin form's state and save: values against their initial copy (leaving with unsaved changes
- * asks first), field errors from the shared zod schema and from the server, the save mutation with the
- * back office's toasts, and on a failed check the focus on the first invalid field of `formTestId`.
- */
 export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   initial: () => V;
   schema: S;

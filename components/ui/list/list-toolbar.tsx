@@ -13,11 +13,7 @@ export interface ListFilter {
   options: readonly { value: string; label: string }[];
 }
 
-/**
- * The toolbar above a server-rendered list: a search box (debounced, also on Enter) and filter
- * selects. Each change replaces the URL's search params (resetting `page`), so the server component
- * renders the new state and every list state has a URL.
- */
+/** Each change replaces the URL's search params, so the server renders the new state and every state has a URL. */
 export function ListToolbar({
   searchLabel,
   filters = [],
