@@ -42,7 +42,6 @@ export function AdminNav() {
   const t = useTranslations("admin.menu");
   const pathname = usePathname();
   const listId = useId();
-  // Phones: the menu folds into a button naming the current section; it folds again after navigating.
   const [open, setOpen] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);
   if (pathname !== shownPath) {

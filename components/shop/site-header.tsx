@@ -41,7 +41,6 @@ export function SiteHeader() {
     { href: "/orders", label: t("myOrders"), active: pathname.startsWith("/orders") },
   ];
 
-  // A new page closes the menu.
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
     setShownPath(pathname);

@@ -8,7 +8,6 @@ export function Dialog(props: {
   title: string;
   onClose: () => void;
   children?: ReactNode;
-  /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
   size?: "sm" | "md" | "lg" | "xl";
   testId?: string;

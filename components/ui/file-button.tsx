@@ -22,7 +22,6 @@ export function FileButton({
 }: {
   id: string;
   accept: string;
-  /** The chosen file's name, or null before one is chosen. */
   fileName: string | null;
   inputRef?: Ref<HTMLInputElement>;
   disabled?: boolean;

@@ -4,7 +4,6 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 
 type Common = { label: ReactNode; error?: string; required?: boolean; hint?: ReactNode };
 
-/** Label, control and field error wired for assistive technology (aria-invalid, aria-describedby). */
 function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>

@@ -33,7 +33,6 @@ export function ImageCropField({
   emptyText?: string;
   maxMb: number;
   aspect: number | null;
-  /** Shown under the crop area while a new file is being cropped. */
   cropNote?: ReactNode;
   currentUrl: string | null;
   change: ImageChange;
@@ -96,7 +95,6 @@ export function ImageCropField({
     if (job === previewJob.current) onChange({ kind: "set", image: { file: source.file, crop: whole ? null : cropArea, previewUrl } });
   }
 
-  /** Drops the newly chosen file: back to the current image (or none). */
   function discard() {
     previewJob.current++;
     setSource(null);

@@ -1,4 +1,3 @@
-/** Images chosen in the browser before upload: type/size checks, crop clamping and a cropped preview. */
 import type { ImageCrop } from "@/lib/api-client/articles";
 
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
@@ -14,7 +13,6 @@ export function checkImageFile(file: Pick<File, "type" | "size">, maxMb: number)
 export interface PendingImage {
   file: File;
   crop: ImageCrop | null;
-  /** A data URL of the cropped picture, for the thumbnail and previews. */
   previewUrl: string;
 }
 

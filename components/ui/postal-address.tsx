@@ -16,7 +16,6 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** An address block: name, street lines, postal code and city, country name. Usable on the server and in the browser. */
 export function PostalAddress({
   address,
   locale,

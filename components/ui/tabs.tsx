@@ -5,7 +5,6 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 export interface TabItem {
   id: string;
   label: string;
-  /** Marks a tab whose fields have errors. */
   invalid?: boolean;
   content: ReactNode;
 }

@@ -24,7 +24,6 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
   const tc = useTranslations("common");
   const locale = useLocale();
   const form = useArticleForm(type, locale, article);
-  // A saved article's variants come from the API and are refetched after every variant change.
   const saved = useQuery({ ...articleQueries.detail(article?.id ?? 0), initialData: article, enabled: !!article });
   const current = saved.data ?? article;
   const invalid = invalidTabs(form.errors);

@@ -20,7 +20,6 @@ export function MugVariantList({
   onDelete,
 }: {
   rows: MugVariantRow[];
-  /** Field errors the server or the schema reported for the row at this index (drafts). */
   errorsOf: (index: number) => string[];
   onEdit: (row: MugVariantRow) => void;
   onDelete: (row: MugVariantRow) => void;

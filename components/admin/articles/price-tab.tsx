@@ -37,7 +37,6 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatCentsInput(cents, locale));
   const pct = (value: number | undefined) => (value === undefined ? "" : formatDecimalInput(value, locale));
 
-  /** A figure input: shows what the admin typed when it drives, otherwise the derived value. */
   const figure = (key: TextKey, label: string, opts: { derived?: string; drives?: boolean; onType?: Partial<PriceValues> } = {}) => {
     const derived = opts.drives === false;
     return (

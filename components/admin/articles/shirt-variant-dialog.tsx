@@ -15,7 +15,6 @@ export interface ShirtVariantDialogProps {
   sizes: readonly string[];
   busy: boolean;
   serverErrors: Record<string, string>;
-  /** Extra checks (colour and size already used, size not offered), keyed like the body. */
   check: (body: ShirtVariantBody) => Record<string, string>;
   onSave: (body: ShirtVariantBody) => void;
   onClose: () => void;

@@ -23,7 +23,6 @@ export interface ShirtVariantDraft {
 
 export interface MugVariantRow {
   key: string;
-  /** The saved variant's id; null for a draft. */
   id: number | null;
   body: MugVariantBody;
   imageUrl: string | null;

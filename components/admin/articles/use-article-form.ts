@@ -119,7 +119,6 @@ export function useArticleForm(type: ArticleType, locale: string, article?: Arti
   const setMug = (patch: Partial<MugDetailsValues>) => setValues((v) => ({ ...v, mugDetails: { ...v.mugDetails, ...patch } }));
   const setShirt = (patch: Partial<ShirtDetailsValues>) => setValues((v) => ({ ...v, shirtDetails: { ...v.shirtDetails, ...patch } }));
   const setPrice = (patch: Partial<PriceValues>) => setValues((v) => ({ ...v, price: { ...v.price, ...patch } }));
-  /** A new category keeps the subcategory only when it belongs to that category. */
   const setCategory = (categoryId: string, subcategoryIds: number[]) =>
     setValues((v) => ({ ...v, categoryId, subcategoryId: subcategoryIds.map(String).includes(v.subcategoryId) ? v.subcategoryId : "" }));
 

@@ -40,7 +40,6 @@ export function CategoryInlineForm({
 }) {
   const t = useTranslations(screen.namespace);
   const tc = useTranslations("common");
-  // The German fields' labels: only the prompt categories have German texts (`screen.german`).
   const tg = useTranslations("promptCategories");
   const router = useRouter();
   const { errors, validate, fromServer } = useFieldErrors();

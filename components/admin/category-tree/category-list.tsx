@@ -33,7 +33,6 @@ export async function CategoryList({
   const [t, tc, tg, countOf] = await Promise.all([
     getTranslations(screen.namespace),
     getTranslations("common"),
-    // The German name's label: only the prompt categories have German texts (`screen.german`).
     getTranslations("promptCategories"),
     countFormatter(screen),
   ]);

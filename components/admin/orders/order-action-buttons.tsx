@@ -10,7 +10,6 @@ export interface OrderActionSubject {
   email: string;
   /** What was paid and is not refunded (a cancellation refunds it). */
   keptCents: number;
-  /** What a refund may give back at most. */
   refundableCents?: number;
 }
 

@@ -84,7 +84,6 @@ export function OrderActionDialog({
     },
   });
 
-  /** The request body of the action, or null when a field is invalid (errors shown). */
   function bodyOf(): unknown | null {
     setLocal({});
     if (action === "complete") return validate(completeOrderBody, { carrier: values.carrier, trackingNumber: values.trackingNumber });

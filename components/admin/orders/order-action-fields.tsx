@@ -13,7 +13,6 @@ export interface ActionValues {
 
 interface FieldsProps {
   values: ActionValues;
-  /** Field errors by the request body's field names (server and browser). */
   errors: Record<string, string>;
   set: (key: keyof ActionValues, value: string) => void;
 }

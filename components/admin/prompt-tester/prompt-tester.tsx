@@ -37,7 +37,6 @@ export function PromptTester({
   const t = useTranslations("promptTester");
   const tAll = useTranslations();
   const queryClient = useQueryClient();
-  /** Field errors: the form's own checks and the server's field map (already in the user's language). */
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const defaultModels = models.filter((m) => m.active && m.provider === "offline").map((m) => m.id);
@@ -113,7 +112,6 @@ export function PromptTester({
         setPhoto(new File([blob], `run-${stored.id}.jpg`, { type: blob.type || "image/jpeg" }));
       }
     } catch {
-      // Without the photo the form simply asks for one.
     } finally {
       setPhotoLoading(false);
     }

@@ -27,7 +27,6 @@ export function PromptTestDialog({
   promptTitle: string;
   defaultModelId: number;
   llms: PromptFormOptions["llms"];
-  /** The form has changes the test does not include yet. */
   unsaved: boolean;
   /** The saved prompt's composed text: a prompt without style text or slot variants has nothing to test. */
   savedText: string;

@@ -13,7 +13,6 @@ import { PROMPTS_PATH } from "./paths";
 
 export interface PendingExampleImage {
   file: File;
-  /** An object URL of the file for the preview. */
   previewUrl: string;
 }
 

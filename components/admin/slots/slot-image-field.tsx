@@ -20,7 +20,6 @@ export function SlotImageField({
 }: {
   currentUrl: string | null;
   change: ImageChange;
-  /** The server's field error (e.g. the uploaded image is gone). */
   error?: string;
   onChange: (change: ImageChange) => void;
 }) {

@@ -36,7 +36,6 @@ export function SlotTypeBoard({ types }: { types: SlotTypeDto[] }) {
   const router = useRouter();
   const [items, setItems] = useState(types);
   const [seen, setSeen] = useState(types);
-  // A refresh brought the server's list: show it.
   if (types !== seen) {
     setSeen(types);
     setItems(types);

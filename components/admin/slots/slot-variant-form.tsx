@@ -31,7 +31,6 @@ export function SlotVariantForm({
   variant?: SlotVariantDto;
   slotTypes: readonly SelectOption[];
   llms: readonly SelectOption[];
-  /** Preselected slot type of a new variant (the list's filter). */
   initialTypeId?: number;
 }) {
   const t = useTranslations("slots");

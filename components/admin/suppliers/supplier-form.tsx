@@ -58,7 +58,6 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
     formTestId: "supplier-form",
   });
 
-  /** Props of one text input bound to `field`. */
   const bind = (field: Field, label: string) => ({
     id: `supplier-${field}`,
     name: field,

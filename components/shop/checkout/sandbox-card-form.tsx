@@ -61,7 +61,6 @@ export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: Pay
   }, [card.number]);
 
   useEffect(() => {
-    /** Shows every fault of the entered card; the body to send when there is none. */
     const checked = () => {
       const { card: c } = latest.current;
       const faults = cardErrors(c);

@@ -7,13 +7,11 @@ export interface MugDimensions {
 }
 
 export interface PrintSlice {
-  /** Screen x range of the slice. */
   x0: number;
   x1: number;
   /** Vertical shift of the print at the slice edges (nearer points appear lower from above). */
   dy0: number;
   dy1: number;
-  /** The image transform: template coordinate tx → screen x. */
   scaleX: number;
   templateX0: number;
   /** SVG matrix from template to screen: compressed and sheared so the print follows the rim's curve. */
@@ -26,7 +24,6 @@ export interface MugGeometry {
   cx: number;
   r: number;
   ry: number;
-  /** Centre line of the rim ellipse and of the bottom ellipse. */
   top: number;
   bottom: number;
   /** The print area on the plane (before the per-slice shift) and the whole template in SVG units. */

@@ -129,7 +129,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     catalogue: { mugs, prompts },
   });
 
-  /** "Start over": the saved work, the photo and any job this page waits for are forgotten. */
   async function startOver(): Promise<void> {
     generation.abandon();
     await persistence.clear();
@@ -141,7 +140,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   return {
     state,
     dispatch,
-    /** The visitor has started: a photo, a later step, or a generation (running or done). */
     hasWork,
     mugs,
     prompts,
@@ -155,7 +153,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     aspect,
     accountData,
     usesAccountData,
-    /** Step 4's rules once loaded (null before). */
     personalSchema,
     valid,
     busy: register.isPending || generation.generating,

@@ -8,7 +8,6 @@ export function sellerVariable(field: SellerField): string {
   return /\[(SELLER_[A-Z_]+)/.exec(field.value)?.[1] ?? field.value;
 }
 
-/** A seller value; an unset one as a highlighted placeholder that names its SELLER_* variable. */
 export function SellerValue({ field, notSet }: { field: SellerField; notSet: (variable: string) => string }) {
   if (!field.missing) return <>{field.value}</>;
   const variable = sellerVariable(field);

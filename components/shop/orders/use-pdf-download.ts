@@ -15,7 +15,6 @@ function fileName(res: Response, fallback: string): string {
 }
 
 export interface PdfDownload {
-  /** Identifies the button that shows "Downloading…" meanwhile. */
   key: string;
   url: string;
   fallbackName: string;

@@ -9,7 +9,6 @@ import { useUnsavedChanges } from "./use-unsaved-changes";
 export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   initial: () => V;
   schema: S;
-  /** The body to check and send (default: the values as they are). */
   toBody?: (values: V) => unknown;
   mutationFn: (body: z.output<S>) => Promise<R>;
   success?: string | ((result: R) => string | null);
@@ -59,7 +58,6 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
     else focusFirstError();
   }
 
-  /** Sets one field (and checks again after the first submit, with `liveCheck`). */
   const set = <K extends keyof V>(field: K, value: V[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);

@@ -14,14 +14,12 @@ export interface Column<T> {
   /** The sort key this header toggles (`field` / `-field`); the table needs `sort`. */
   sort?: string;
   align?: "right";
-  /** Classes of the header cell beside the padding and font. */
   headerClassName?: string;
   /** Classes of the cell; a function of the row when the phone layout depends on it (an empty cell hidden). */
   className?: string | ((row: T) => string);
   /** Shows the header in front of the value where rows are stacked cards (phones); empty values show none. */
   phoneLabel?: boolean;
   cell: (row: T) => ReactNode;
-  /** Extra attributes of the cell, e.g. a test id. */
   cellProps?: HTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
 

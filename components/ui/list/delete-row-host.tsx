@@ -24,7 +24,6 @@ export function DeleteRowHost({
   deactivated?: string;
   /** Success text when the answer says `{ archived: true }` (a prompt that orders or generations use is archived instead). */
   archived?: string;
-  /** The data-row-action value this host answers (default "delete"). */
   action?: string;
 }) {
   const tc = useTranslations("common");

@@ -5,10 +5,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 
 export interface ListFilter {
-  /** The search param this filter sets, e.g. "categoryId". */
   param: string;
   label: string;
-  /** The label of the "no filter" option. */
   allLabel: string;
   options: readonly { value: string; label: string }[];
 }

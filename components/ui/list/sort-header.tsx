@@ -11,7 +11,6 @@ export function SortHeader({
 }: {
   basePath: string;
   searchParams: SearchParamsRecord;
-  /** The list's current sort value, e.g. "name" or "-name". */
   sort: string;
   field: string;
   label: string;
