@@ -5,8 +5,7 @@ import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-// A fresh embedded database per run, created and seeded by the server on start.
-// Set in the environment so the test workers know it too (a spec may read the mail outbox under it).
+// Set in the environment so the test workers can read the mail outbox under it too.
 process.env.E2E_DATA_DIR ??= path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 
@@ -36,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // Production build (npm test builds first), served like `npm start`: scripts/server.mjs appends the peer address to X-Forwarded-For.
+    // Served like `npm start`: scripts/server.mjs appends the peer address to X-Forwarded-For.
     command: `node ${serverNodeFlags.join(" ")} scripts/server.mjs -p ${port} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,

@@ -5,9 +5,8 @@ import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStrip
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 
 /**
- * First filter only: token signature and expiry are checked here; whether the session is still current
- * is checked again by layouts, page guards and handlers. Sets each page's CSP nonce. An order link that
- * is not genuine is answered 404 here because the streaming page could no longer set the status.
+ * First filter only: layouts, guards and handlers check again that the session is current. A forged
+ * order link is answered 404 here because the streaming page could no longer set the status.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -30,7 +29,6 @@ export async function proxy(request: NextRequest) {
   }
 
   const adminPage = pathname === "/admin" || pathname.startsWith("/admin/");
-  // The page's requireRoles checks that the session is still current.
   if (adminPage || pathname === "/account" || pathname.startsWith("/account/")) {
     const secure = request.cookies.has(sessionCookieName(true));
     const name = sessionCookieName(secure);

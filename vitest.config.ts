@@ -20,9 +20,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Vitest's default (one worker less than the cores) is a single worker on a 2-core machine, which
-    // leaves a core idle: each test file spends most of its time on the CPU in its own embedded
-    // database. Two workers there took the PGlite run from ~12 to ~8 minutes.
+    // Two workers even on a 2-core machine: each test file is CPU-bound in its own embedded database.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     env: {
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",

@@ -15,9 +15,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The browser gets only the root's client messages; each segment layout adds its own (<ClientMessages>).
-  // Reading the request headers renders every page per request: Next puts the CSP nonce that proxy.ts
-  // passes in the request headers on its own scripts; a prerendered page would carry none and be blocked.
+  // Reading the request headers renders every page per request: a prerendered page would carry no CSP
+  // nonce (set by proxy.ts) on Next's own scripts and be blocked.
   const [locale, messages, session] = await Promise.all([getLocale(), getMessages(), getServerSession(), headers()]);
   const initialSession = session
     ? { authenticated: true, user: publicUser(session.user), roles: session.roles }

@@ -5,7 +5,6 @@ import { useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, isLocale, type Locale } from "@/lib/i18n/config";
 
-/** Saves a language choice: localStorage (the stored preference) and a cookie (so server-rendered pages match). */
 export function saveLocale(locale: Locale): void {
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
@@ -15,7 +14,6 @@ export function saveLocale(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
-/** The stored preference wins (spec section 1): if it differs from what the server rendered, switch. */
 export function LocaleSync() {
   const locale = useLocale();
   const router = useRouter();

@@ -1,11 +1,7 @@
 import type { ReactNode } from "react";
 import { dehydrate, HydrationBoundary, QueryClient, type QueryKey } from "@tanstack/react-query";
 
-/**
- * Server side: hands answers the page read on the server to the browser's query cache, so the client
- * components below render them at once (no loading state, no layout shift, no GET after hydration).
- * An entry whose data is undefined is left out: the browser asks for it as usual.
- */
+/** Seeds the browser's query cache so client components render at once, without a GET after hydration. */
 export function Prefetched({ data, children }: { data: ReadonlyArray<readonly [QueryKey, unknown]>; children: ReactNode }) {
   const queryClient = new QueryClient();
   for (const [key, value] of data) if (value !== undefined) queryClient.setQueryData(key, value);

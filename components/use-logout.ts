@@ -5,7 +5,6 @@ import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 import { logout } from "@/lib/api-client/session";
 
-/** Logs out, clears every cached query, and goes to /login — also when the logout call fails (spec section 2). */
 export function useLogout() {
   const queryClient = useQueryClient();
   const router = useRouter();

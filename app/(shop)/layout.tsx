@@ -5,7 +5,6 @@ import messages from "./messages";
 import { SiteFooter } from "@/components/shop/site-footer";
 import { SiteHeader } from "@/components/shop/site-header";
 
-/** The shop's frame: a skip link (the first focusable element) to the main content, header, main, footer. */
 export default async function ShopLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("common");
   return (

@@ -8,7 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer" };
 }
 
-// /confirm-registration?token=… – the page the sign-up confirmation mail links to (outside the shop layout, like /login)
 export default async function ConfirmRegistrationPage({
   searchParams,
 }: {

@@ -9,7 +9,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-// /login – sign in, create an account, forgot password, continue as guest (?tab=register opens the sign-up form, ?forgot=1 the reset request)
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
   return (

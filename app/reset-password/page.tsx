@@ -8,7 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer" };
 }
 
-// /reset-password?token=… – the page the password-reset mail links to (outside the shop layout, like /login)
 export default async function ResetPasswordPage({
   searchParams,
 }: {

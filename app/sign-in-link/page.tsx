@@ -8,7 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), referrer: "no-referrer" };
 }
 
-// /sign-in-link?token=… – the page the sign-in-link mail links to (outside the shop layout, like /login)
 export default async function SignInLinkPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { token } = await searchParams;
   const value = typeof token === "string" && token.trim() ? token.trim() : null;

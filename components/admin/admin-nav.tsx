@@ -21,7 +21,6 @@ type MenuKey =
   | "mail"
   | "logistics";
 
-/** Admin navigation; sections are added here as they are built. */
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
   { key: "openOrders", href: "/admin/orders" },
@@ -43,7 +42,6 @@ export function AdminNav() {
   const t = useTranslations("admin.menu");
   const pathname = usePathname();
   const listId = useId();
-  // Phones: the menu folds into a button naming the current section; it folds again after navigating.
   const [open, setOpen] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);
   if (pathname !== shownPath) {

@@ -9,19 +9,12 @@ function isUnder(path: string, prefixes: readonly string[]): boolean {
   return prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
-/**
- * Where a signed-in user goes after /login: back to the page the guard sent them from (a path on the shop
- * only), else admins to /admin (spec section 2) and everyone else to the shop's start page.
- */
+/** Only a path on the shop itself is returned to (no open redirect). */
 export function afterSignIn(callbackUrl: string | null, session: SessionResponse): string {
   return safeCallbackPath(callbackUrl) ?? (session.roles.includes("admin") ? "/admin" : "/");
 }
 
-/**
- * "Continue as guest" (issue 11 §1): never for an /admin target (null: not offered). A visitor with a
- * guest session returns to the page they came from; an anonymous visitor too when that page is open to
- * everyone, otherwise to the editor, where a guest starts (and becomes a guest when designing).
- */
+/** Never for an /admin target; an anonymous visitor returns only to a page open to everyone, else to the editor. */
 export function guestTarget(callbackUrl: string | null, session: SessionResponse | undefined): string | null {
   const back = safeCallbackPath(callbackUrl);
   if (back && isUnder(back, ["/admin"])) return null;

@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { LanguageSwitch } from "@/components/language-switch";
 
-/** Frame of the pages outside the shop layout (/login, /reset-password): the shop's name, the language switch, a narrow column. */
 export async function AuthShell({ children }: { children: ReactNode }) {
   const tc = await getTranslations("common");
   return (

@@ -9,11 +9,7 @@ import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
 
-/**
- * "Forgot password?" (issue 11 §1) and "Email me a sign-in link": asks for the email and shows the
- * server's neutral confirmation (the same whether or not an account exists); the mail carries a
- * single-use, expiring link to /reset-password or /sign-in-link.
- */
+/** The server's confirmation is the same whether or not an account exists. */
 export function ForgotPasswordForm({
   email,
   onEmailChange,

@@ -2,12 +2,8 @@ import { z } from "zod";
 import { accountUpdateBody, changePasswordBody, forgotPasswordBody, newPassword } from "@/lib/schemas/account";
 import { email } from "@/lib/schemas/auth";
 
-/**
- * The account forms' rules in the browser (sign-up, forgot password, new password, account data, change
- * password): the server's schemas, plus what only a form asks. Loaded when a form is first used (lazy-form-rules.ts), not with the page.
- */
+/** Loaded when a form is first used (lazy-form-rules.ts), not with the page. */
 
-/** Sign-up: the server's rules (POST /api/auth/register) plus both names. */
 export const signUpForm = z.object({
   email,
   password: newPassword,
@@ -15,7 +11,6 @@ export const signUpForm = z.object({
   lastName: z.string().trim().min(1, { error: "validation.lastNameRequired" }).max(100, { error: "validation.tooLong" }),
 });
 
-/** A new password (reset link, guest account). */
 export const newPasswordForm = z.object({ password: newPassword });
 
 export { accountUpdateBody, changePasswordBody, forgotPasswordBody, newPassword };

@@ -8,7 +8,6 @@ import { login, sessionQuery } from "@/lib/api-client/session";
 import { TextField } from "@/components/ui/form-field";
 import { afterSignIn } from "./after-sign-in";
 
-/** Sign in with email and password; the email is shared with the other forms of /login (kept when switching). */
 export function LoginForm({
   callbackUrl,
   email,
@@ -39,8 +38,7 @@ export function LoginForm({
       const session = await login({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
-      // After login admins go to /admin (spec section 2), customers to the shop, or both back to the page the guard sent them from.
-      // The page already checked the callback; checked again here so no caller can hand the form an outside URL.
+      // The page already checked the callback; checked again so no caller can hand the form an outside URL.
       window.location.assign(afterSignIn(callbackUrl, session));
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;

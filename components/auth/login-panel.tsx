@@ -13,11 +13,7 @@ import { RegisterForm } from "./register-form";
 
 export type LoginTab = "signin" | "register";
 
-/**
- * /login (issue 11 §1): "Sign in" | "Create account", "Forgot password?" or "Email me a sign-in link" in place of the sign-in form,
- * and "Continue as guest" where it fits (never for an /admin target). Only the active tab's form is
- * rendered; the email typed is kept across them.
- */
+/** Only the active tab's form is rendered; the email typed is kept across them. */
 export function LoginPanel({
   callbackUrl,
   initialTab,

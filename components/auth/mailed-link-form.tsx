@@ -13,10 +13,8 @@ import { sessionQuery } from "@/lib/api-client/session";
 import { afterSignIn } from "./after-sign-in";
 
 /**
- * /sign-in-link?token=… and /confirm-registration?token=… : one button that uses the mailed
- * single-use link and signs in. It is not used on page load, since mail scanners open links before
- * the customer does and would spend it. Confirming a sign-up also asks for the password chosen at
- * sign-up, so nobody can have an address's owner confirm an account with a stranger's password.
+ * Not used on page load, since mail scanners open links before the customer does and would spend them.
+ * Confirming a sign-up asks for its password, so nobody can have an owner confirm a stranger's account.
  */
 export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmRegistration"; token: string | null }) {
   const signInTexts = useTranslations("signInLink");

@@ -9,12 +9,7 @@ import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
 import { registerCustomer } from "./auth-api";
 
-/**
- * Create a customer account (issue 11 §1). Field errors come from the shared rules in the browser and
- * from the server's envelope; after a failed submit focus moves to the first faulty field. The server
- * answers every address alike: "check your mailbox" (the mail confirms a new account, or tells the
- * owner of a known address what to do), shown with the ways on: sign in, or "forgot password".
- */
+/** The server answers every address alike ("check your mailbox"), so the form cannot reveal accounts. */
 export function RegisterForm({
   email,
   onEmailChange,

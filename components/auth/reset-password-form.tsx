@@ -14,11 +14,6 @@ import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { accountFormRules } from "./lazy-form-rules";
 
-/**
- * /reset-password?token=… (issue 11 §1): new password twice; the server checks the single-use,
- * expiring token, sets the password and signs the account in → /account with a toast. A link that is
- * used, expired or unknown (404) shows the server's message and the way to request a new one.
- */
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("resetPassword");
   const tl = useTranslations("login");

@@ -9,10 +9,6 @@ import type { SessionResponse } from "@/lib/schemas/auth";
 
 type Role = SessionResponse["roles"][number];
 
-/**
- * Client side of the guard (spec section 2): a loading text while the session loads; unauthenticated
- * → /login remembering the page; lacking every required role → /. A user needs at least one role.
- */
 export function RoleGuard({ roles, children }: { roles: Role[]; children: ReactNode }) {
   const t = useTranslations("guard");
   const router = useRouter();

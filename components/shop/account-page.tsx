@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** Frame of a signed-in customer page: title and content. */
 export function AccountPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-6">

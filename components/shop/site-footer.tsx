@@ -4,7 +4,6 @@ import { LEGAL_PATHS, type LegalPage } from "@/components/shop/legal/legal-paths
 
 const ORDER: LegalPage[] = ["imprint", "terms", "privacy", "withdrawal"];
 
-/** Footer of every shop page: Impressum, AGB, Datenschutz and Widerrufsbelehrung in the current language. */
 export async function SiteFooter() {
   const [t, tc] = await Promise.all([getTranslations("footer"), getTranslations("common")]);
   return (

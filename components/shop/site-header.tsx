@@ -21,10 +21,7 @@ const headerCartSummary = queryOptions({
 
 const MENU_ID = "site-menu";
 
-/**
- * Up to 640 px it folds into a menu panel; from 640 px up the panel is `display: contents`. Short
- * classes (`nav-pill`, `hdr-*`) because the header is part of every page's HTML.
- */
+/** Short classes (`nav-pill`, `hdr-*`) because the header is part of every page's HTML. */
 export function SiteHeader() {
   const t = useTranslations("nav");
   const tc = useTranslations("common");
@@ -44,7 +41,6 @@ export function SiteHeader() {
     { href: "/orders", label: t("myOrders"), active: pathname.startsWith("/orders") },
   ];
 
-  // A new page closes the menu.
   const [shownPath, setShownPath] = useState(pathname);
   if (shownPath !== pathname) {
     setShownPath(pathname);

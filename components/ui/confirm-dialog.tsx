@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import { Dialog } from "./dialog";
 
-/** Modal confirmation (Escape or Cancel closes it). */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;

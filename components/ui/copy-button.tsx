@@ -2,7 +2,6 @@
 
 import { toast } from "@/components/ui/toast";
 
-/** Copies a text to the clipboard and says so in a toast (texts from the caller's messages). */
 export function CopyButton({
   text,
   labels,

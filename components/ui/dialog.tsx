@@ -2,16 +2,12 @@
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
-/**
- * A modal dialog on the native <dialog> element (focus trap, Escape, backdrop). One per page where
- * possible: list rows stay plain HTML and open the page's one dialog (see list/use-row-actions.ts).
- */
+/** Native <dialog> (focus trap, Escape, backdrop); list rows open the page's one dialog (list/use-row-actions.ts). */
 export function Dialog(props: {
   open: boolean;
   title: string;
   onClose: () => void;
   children?: ReactNode;
-  /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
   size?: "sm" | "md" | "lg" | "xl";
   testId?: string;

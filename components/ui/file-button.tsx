@@ -4,8 +4,7 @@ import type { Ref } from "react";
 import { useTranslations } from "next-intl";
 
 /**
- * A file chooser in the shop's language: our own button and file name instead of the browser's
- * "Choose File / No file chosen" (which follow the browser's language, not the page's). The input
+ * The browser's "Choose File / No file chosen" follows the browser's language, not the page's. The input
  * keeps its id, so a <label htmlFor> and tests' setInputFiles still reach it.
  */
 export function FileButton({
@@ -23,7 +22,6 @@ export function FileButton({
 }: {
   id: string;
   accept: string;
-  /** The chosen file's name, or null before one is chosen. */
   fileName: string | null;
   inputRef?: Ref<HTMLInputElement>;
   disabled?: boolean;

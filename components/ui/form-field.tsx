@@ -4,7 +4,6 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 
 type Common = { label: ReactNode; error?: string; required?: boolean; hint?: ReactNode };
 
-/** Label, control and field error wired for assistive technology (aria-invalid, aria-describedby). */
 function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>
@@ -32,10 +31,6 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return hint ? `${id}-hint` : undefined;
 }
 
-/**
- * A text input. `counter` shows "n/max" under the field (spec: the article category name's character
- * counter), counted in characters as the server counts them.
- */
 export function TextField({
   label,
   error,
@@ -83,7 +78,6 @@ export interface SelectOption {
   label: string;
 }
 
-/** A select; `placeholder` adds a first empty option (value ""). */
 export function SelectField({
   label,
   error,
@@ -110,7 +104,6 @@ export function SelectField({
   );
 }
 
-/** A checkbox (or switch-like toggle) with its label to the right and an optional error below. */
 export function CheckboxField({
   label,
   error,

@@ -12,18 +12,7 @@ interface Source {
   natural: { width: number; height: number };
 }
 
-/**
- * An optional image of an admin form: choose a file (PNG/JPEG/GIF/WEBP up to `maxMb` MB, checked
- * before anything is sent), crop it with react-easy-crop, or remove the current one. Reports the
- * change upward with a small cropped preview; the form uploads it when saving.
- *
- * `aspect` fixes the crop's aspect; null crops at the picture's own aspect, and then the whole
- * picture (not zoomed in) means no crop at all. Ids and test ids start with `idPrefix`
- * (`${idPrefix}-image`, `-image-file`, `-image-file-name`, `-image-help`, `-image-error`,
- * `-image-current`, `-image-discard`, `-image-remove`, `${idPrefix}-crop-area`). The texts come from
- * the `messages` namespace (imageHelp with {maxMb}, imageAlt, cropLabel, zoom, discardImage,
- * removeImage, imageWillBeRemoved, keepImage); `label`, `emptyText` and `cropNote` are already translated.
- */
+/** `aspect` null crops at the picture's own aspect; the whole picture (not zoomed in) then means no crop. */
 export function ImageCropField({
   idPrefix,
   messages,
@@ -44,7 +33,6 @@ export function ImageCropField({
   emptyText?: string;
   maxMb: number;
   aspect: number | null;
-  /** Shown under the crop area while a new file is being cropped. */
   cropNote?: ReactNode;
   currentUrl: string | null;
   change: ImageChange;
@@ -107,7 +95,6 @@ export function ImageCropField({
     if (job === previewJob.current) onChange({ kind: "set", image: { file: source.file, crop: whole ? null : cropArea, previewUrl } });
   }
 
-  /** Drops the newly chosen file: back to the current image (or none). */
   function discard() {
     previewJob.current++;
     setSource(null);

@@ -1,30 +1,23 @@
-/** Images chosen in the browser before upload: type/size checks, crop clamping and a cropped preview. */
 import type { ImageCrop } from "@/lib/api-client/articles";
 
-/** The picture types the image routes accept (spec section 9). */
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 
 export type ImageFileProblem = "type" | "size";
 
-/** "type" for a type the shop refuses, "size" above `maxMb` MB, else null. */
 export function checkImageFile(file: Pick<File, "type" | "size">, maxMb: number): ImageFileProblem | null {
   if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return "type";
   if (file.size > maxMb * 1024 * 1024) return "size";
   return null;
 }
 
-/** A newly chosen image: the file, its crop (pixels of the image; null = the whole picture) and a small cropped preview. */
 export interface PendingImage {
   file: File;
   crop: ImageCrop | null;
-  /** A data URL of the cropped picture, for the thumbnail and previews. */
   previewUrl: string;
 }
 
-/** What a form does with its image when saving. */
 export type ImageChange = { kind: "keep" } | { kind: "set"; image: PendingImage } | { kind: "remove" };
 
-/** react-easy-crop's pixel area as whole pixels inside the image (the server refuses a crop outside it). */
 export function clampCrop(area: ImageCrop, natural: { width: number; height: number }): ImageCrop {
   const x = Math.min(Math.max(0, Math.round(area.x)), Math.max(0, natural.width - 1));
   const y = Math.min(Math.max(0, Math.round(area.y)), Math.max(0, natural.height - 1));
@@ -52,7 +45,6 @@ export async function imageSize(url: string): Promise<{ width: number; height: n
   }
 }
 
-/** A small JPEG data URL of the cropped picture (long side at most `maxDimension`), for thumbnails and previews. */
 export async function croppedPreview(url: string, crop: ImageCrop, maxDimension = 640): Promise<string> {
   const img = await loadImage(url);
   const scale = Math.min(1, maxDimension / Math.max(crop.width, crop.height));

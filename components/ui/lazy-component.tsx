@@ -4,22 +4,13 @@ import { useEffect, useState, useSyncExternalStore, type ComponentType } from "r
 import { lazyModule, type LazyModule } from "@/lib/lazy-module";
 
 /**
- * A client component whose code loads with `import()` once it is rendered in the browser; `Loading`
- * stands in meanwhile and on the server. It does what `next/dynamic` with `ssr: false` does, on the
- * lazy-module mechanism every storefront page already carries (lib/lazy-module.ts), so a page does not
- * also download next/dynamic's loader for it (about 1.2 KB gzip on `/` and `/checkout`; issue 12, first-load JS).
- * A failed import is thrown during render, to the nearest error boundary, as next/dynamic does; when
- * the boundary tries again the component mounts anew and the import is tried again.
+ * Like `next/dynamic` with `ssr: false`, on the lazy-module mechanism every storefront page already carries
+ * (lib/lazy-module.ts), so no page also downloads next/dynamic's loader. A failed import throws to the error boundary.
  */
 export function lazyComponent<P extends object>(importer: () => Promise<ComponentType<P>>, Loading: ComponentType): ComponentType<P> {
   return lazyComponentOf(lazyModule(importer), (component) => component, Loading);
 }
 
-/**
- * The same for a component of a module that others share (several components of one chunk, or a module
- * the page preloads ahead of need): once `mod` is loaded, the component renders at once, without a
- * `Loading` frame.
- */
 export function lazyComponentOf<M, P extends object>(
   mod: LazyModule<M>,
   pick: (mod: M) => ComponentType<P>,

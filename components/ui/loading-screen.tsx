@@ -1,4 +1,3 @@
-/** Full-screen loading indicator shown while a lazily loaded screen arrives. */
 export function LoadingScreen({ label }: { label: string }) {
   return (
     <div

@@ -1,4 +1,3 @@
-/** A postal address as the order keeps it. */
 export interface PostalAddressValue {
   firstName: string;
   lastName: string;
@@ -9,7 +8,6 @@ export interface PostalAddressValue {
   countryCode: string;
 }
 
-/** The country's name in the given language (falls back to the code). */
 export function countryName(code: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
@@ -18,7 +16,6 @@ export function countryName(code: string, locale: string): string {
   }
 }
 
-/** An address block: name, street lines, postal code and city, country name. Usable on the server and in the browser. */
 export function PostalAddress({
   address,
   locale,

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** What a screen shows while its data loads, and when loading failed (with a retry or another way on). */
 export function LoadingNote({ label, testId }: { label: string; testId?: string }) {
   return (
     <p role="status" className="card text-stone-600" data-testid={testId}>
@@ -33,7 +32,6 @@ export function LoadFailed({
   );
 }
 
-/** A list with nothing in it: the message and where to go instead. */
 export function EmptyState({ message, testId, children }: { message: string; testId?: string; children: ReactNode }) {
   return (
     <div className="card space-y-3 text-center" data-testid={testId}>

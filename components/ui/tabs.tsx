@@ -5,15 +5,11 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from "react";
 export interface TabItem {
   id: string;
   label: string;
-  /** Marks a tab whose fields have errors. */
   invalid?: boolean;
   content: ReactNode;
 }
 
-/**
- * Accessible tabs (WAI-ARIA tabs pattern: arrow keys move between tabs). Controlled: the parent keeps
- * the active id. Every panel stays mounted (hidden when inactive) so form state survives tab changes.
- */
+/** Every panel stays mounted (hidden when inactive) so form state survives tab changes. */
 export function Tabs({
   items,
   active,

@@ -5,12 +5,8 @@ import type { ExternalToast, Toaster as SonnerToaster } from "sonner";
 import { lazyModule } from "@/lib/lazy-module";
 
 /**
- * Toasts (sonner), loaded with the first toast a page shows: most visits show none, so sonner stays out
- * of every page's first load (issue 12, ~8 KB gzip). `toast.success/error/warning` load sonner and pass
- * the toast on; `<Toaster>` renders nothing until sonner is there and sonner's own Toaster afterwards,
- * which shows the toasts made before it mounted. If sonner cannot load (offline, a new deployment) that
- * toast is lost and the next one tries again. Code imports toasts from here, never from "sonner"
- * (tests/unit/first-load-imports.test.ts).
+ * Sonner loads with the first toast: most visits show none, so it stays out of the first load. Code imports
+ * toasts from here, never from "sonner"; a toast made while sonner cannot load is lost.
  */
 const sonner = lazyModule(() => import("sonner"));
 
@@ -27,7 +23,6 @@ function show(kind: "success" | "error" | "warning") {
 
 export const toast = { success: show("success"), error: show("error"), warning: show("warning") };
 
-/** sonner's Toaster with these props, once the first toast has loaded sonner. */
 export function Toaster(props: ComponentProps<typeof SonnerToaster>) {
   const loaded = useSyncExternalStore(sonner.subscribe, sonner.current, () => null);
   return loaded ? <loaded.Toaster {...props} /> : null;

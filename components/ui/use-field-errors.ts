@@ -6,13 +6,7 @@ import type { z } from "zod";
 import { HttpError } from "@/lib/api-client/fetcher";
 import type { LazyModule } from "@/lib/lazy-module";
 
-/**
- * Field errors of a form: from the shared zod schema in the browser (message keys translated here)
- * and from the server's field map (already in the user's language).
- *
- * Storefront forms take their schema from a module loaded on first use (`validateLazy`), so zod is not
- * part of the page's first load; the form starts loading it when it gets focus (`onFocus={rules.preload}`).
- */
+/** Storefront forms load their schema on first use (`validateLazy`), so zod is not part of the page's first load. */
 export function useFieldErrors() {
   const t = useTranslations();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -34,11 +28,7 @@ export function useFieldErrors() {
     return null;
   }
 
-  /**
-   * `validate` with the schema from a lazily loaded module. If that module cannot be loaded (offline, a
-   * new deployment), the input goes to the server as it is: the server checks it with the same schema and
-   * its field errors arrive through `fromServer`.
-   */
+  /** If the module cannot load, the input goes to the server, which checks it with the same schema. */
   async function validateLazy<M, S extends z.ZodType>(
     mod: LazyModule<M>,
     pick: (loaded: M) => S,

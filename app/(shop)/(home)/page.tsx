@@ -11,13 +11,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-/** "/" and "/editor": the landing screen and the editor wizard, with the catalogue read on the server (in the visitor's language) as its initial data. */
 export default async function EditorPage() {
   const locale = await getLocale();
   const lang = shopLocale(locale);
   const [mugs, prompts] = await Promise.all([listPublicMugs(lang), listPublicPrompts(lang)]);
-  // The landing screen (styles with example results, the mug, price and delivery) is rendered here on
-  // the server and shown by the upload step around its drop zone until a photo is chosen.
   return (
     <LandingSlot {...landingParts({ mugs, prompts, locale: lang })}>
       <EditorWizard initialMugs={mugs} initialPrompts={prompts} />

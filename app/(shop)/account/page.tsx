@@ -12,7 +12,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("title") };
 }
 
-// /account – the signed-in user's data, addresses used before, change password; rendered on the server, changed in the browser through /api/user/account
 export default async function AccountRoutePage() {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, locale] = await Promise.all([getTranslations("account"), getLocale()]);

@@ -12,14 +12,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("cart"))("title") };
 }
 
-// /cart – the user's cart, rendered on the server with its prices refreshed (re-priced only when the catalogue changed since the lines were priced); changed in the browser through /api/user/cart
 export default async function CartPage() {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, locale] = await Promise.all([getTranslations("cart"), getLocale()]);
   const cart = await refreshCartPrices(session, shopLocale(locale));
   return (
     <AccountPage title={t("title")}>
-      {/* The browser's query cache starts with this cart (and the header's count with its summary). */}
       <Prefetched
         data={[
           [cartKeys.cart(), cart],

@@ -17,12 +17,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("checkout"))("title") };
 }
 
-/** An order id as it may appear in ?orderId= (anything else is ignored). */
 function orderIdParam(value: string | string[] | undefined): string | null {
   return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
 }
 
-/** The payment configuration, or undefined when it is missing (the browser then asks and shows why). */
+/** Undefined when the configuration is missing: the browser then explains why. */
 function configOrNothing() {
   try {
     return paymentConfig();
@@ -31,7 +30,6 @@ function configOrNothing() {
   }
 }
 
-// /checkout – contact, addresses and card payment for the cart, rendered on the server with the cart's prices refreshed, the countries and the payment configuration; /checkout?orderId=… pays an unpaid order again
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, { orderId }, localeValue] = await Promise.all([getTranslations("checkout"), searchParams, getLocale()]);

@@ -7,7 +7,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("legal"))("privacy.title") };
 }
 
-// /datenschutz – Datenschutzerklärung from the seller's SELLER_* settings (public; unset values as marked placeholders)
 export default function PrivacyPage() {
   return <Privacy seller={seller()} />;
 }

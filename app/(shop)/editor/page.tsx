@@ -1,2 +1,2 @@
-// "/" and "/editor" are the same screen (spec section 2).
+// "/" and "/editor" are the same screen.
 export { default, generateMetadata } from "../(home)/page";

@@ -7,7 +7,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("legal"))("imprint.title") };
 }
 
-// /impressum – Impressum (§ 5 DDG) from the seller's SELLER_* settings (public; unset values as marked placeholders)
 export default function ImprintPage() {
   return <Imprint seller={seller()} />;
 }

@@ -15,17 +15,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-// /my-images – the signed-in user's gallery (uploaded, generated and edited images), rendered on the server in the URL's sort; re-sorted and changed in the browser through /api/user/images
 export default async function MyImagesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireRoles(["customer", "guest", "admin"]);
   const [t, tm, params] = await Promise.all([getTranslations("account"), getTranslations("myImages"), searchParams]);
-  // Like URLSearchParams.get in the browser: the first value of a repeated parameter.
+  // Like URLSearchParams.get: the first value of a repeated parameter.
   const query = sortFromUrl({ get: (name) => [params[name]].flat()[0] ?? null });
   const images = await listUserImages(session, query);
   return (
     <AccountPage title={t("myImagesTitle")}>
       <Prefetched data={[[userImageQueries.list(query).queryKey, images]]}>
-        {/* useSearchParams (the sort in the URL) needs a Suspense boundary */}
+        {/* useSearchParams needs a Suspense boundary */}
         <Suspense fallback={<GallerySkeleton label={tm("loading")} />}>
           <MyImagesGallery />
         </Suspense>

@@ -8,7 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account"))("myOrdersTitle") };
 }
 
-// /orders – the user's orders, read in the browser through /api/user/orders (cancel, receipt download)
 export default async function OrdersPage() {
   await requireRoles(["customer", "guest", "admin"]);
   const t = await getTranslations("account");

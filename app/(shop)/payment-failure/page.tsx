@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("payment"))("failureTitle") };
 }
 
-/** The caller's own order named by ?orderId= (null without a session, for a malformed id or somebody else's order). */
+/** Null unless the order belongs to the caller. */
 async function ownOrder(orderId: string | string[] | undefined): Promise<OrderDto | null> {
   const parsed = orderParams.safeParse({ orderId });
   const session = parsed.success ? await getServerSession() : null;
@@ -24,7 +24,6 @@ async function ownOrder(orderId: string | string[] | undefined): Promise<OrderDt
   }
 }
 
-// /payment-failure?orderId=… – names the order and the provider's reason; retry, view cart, continue shopping, contact support
 export default async function PaymentFailurePage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const order = await ownOrder((await searchParams).orderId);
   const email = seller().email;

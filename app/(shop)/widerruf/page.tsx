@@ -7,7 +7,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("legal"))("withdrawal.title") };
 }
 
-// /widerruf – Widerrufsbelehrung with the model withdrawal form from the seller's SELLER_* settings (public; unset values as marked placeholders)
 export default function WithdrawalPage() {
   return <Withdrawal seller={seller()} />;
 }

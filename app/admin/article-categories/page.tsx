@@ -11,7 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("articleCategories"))("title") };
 }
 
-/** Article categories with their subcategories nested (spec section 2), inline create and edit, one shared delete dialog. */
 export default async function ArticleCategoriesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);

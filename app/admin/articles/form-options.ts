@@ -6,7 +6,6 @@ import { listSupplierOptions } from "@/lib/services/suppliers";
 import { listVatRates } from "@/lib/services/vat";
 import type { ArticleFormOptions } from "@/components/admin/articles/types";
 
-/** What the article form's selects offer: categories with their subcategories, suppliers, VAT rates. */
 export async function loadArticleFormOptions(): Promise<ArticleFormOptions> {
   const locale = await getLocale();
   const [categories, suppliers, vatRates] = await Promise.all([

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 
-// Spec section 2: Logistics is a placeholder saying it is coming soon.
 export default async function LogisticsPage() {
   const [, t, tm] = await Promise.all([requireRoles(["admin"]), getTranslations("admin.dashboard"), getTranslations("admin.menu")]);
   return (

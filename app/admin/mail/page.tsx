@@ -16,7 +16,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminMail"))("title") };
 }
 
-/** The outbox: every mail the shop sent or tried to send, with the retry state and a Resend action. */
 export default async function AdminMailPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, t] = await Promise.all([searchParams, getTranslations("adminMail")]);

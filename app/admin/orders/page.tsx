@@ -13,7 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOrders"))("openTitle") };
 }
 
-/** Open orders (pending or processing): search, date range, paging, sums, Process Order and Mark as Completed. */
 export default async function OpenOrdersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);

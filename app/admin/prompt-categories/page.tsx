@@ -11,7 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("promptCategories"))("title") };
 }
 
-/** Prompt categories with their subcategories nested (spec section 2): the article categories' screen over the prompt tree. */
 export default async function PromptCategoriesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);

@@ -12,7 +12,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("promptTester"))("title") };
 }
 
-/** /admin/prompt-tester[?run=ID] – the prompt tester; `run` reopens a stored run. */
 export default async function PromptTesterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireRoles(["admin"]);
   const raw = await getLocale();

@@ -6,7 +6,6 @@ import { listPromptCategories } from "@/lib/services/prompt-categories";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import type { PromptFormOptions } from "@/components/admin/prompts/prompt-form-model";
 
-/** What the prompt form's selects offer: categories with subcategories, AI models, slot types by position and their variants. */
 export async function loadPromptFormOptions(): Promise<PromptFormOptions> {
   const raw = await getLocale();
   const locale = shopLocale(raw);

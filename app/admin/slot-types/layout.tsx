@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import messages from "./messages";
 
-/** Sends this segment's client components their messages only (./messages.ts). */
 export default function Layout({ children }: { children: ReactNode }) {
   return <ClientMessages messages={messages}>{children}</ClientMessages>;
 }

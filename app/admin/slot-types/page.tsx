@@ -10,7 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("slots"))("typesTitle") };
 }
 
-/** Prompt slot types in their order (spec section 2): drag (pointer or keyboard) to reorder, inline create and rename, one shared delete dialog. */
 export default async function SlotTypesPage() {
   await requireRoles(["admin"]);
   const [types, t] = await Promise.all([listSlotTypes(), getTranslations("slots")]);

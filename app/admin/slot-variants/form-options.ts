@@ -4,7 +4,7 @@ import { listModels } from "@/lib/integrations/ai/registry";
 import { listSlotTypes } from "@/lib/services/slots";
 import type { SelectOption } from "@/components/ui/form-field";
 
-/** The slot form's choices: slot types by position, and the active AI models (plus the variant's own, even if inactive). */
+/** Offers the variant's own AI model even when it is inactive. */
 export async function slotVariantFormOptions(currentLlmId?: number): Promise<{ slotTypes: SelectOption[]; llms: SelectOption[] }> {
   const [types, models, t] = await Promise.all([listSlotTypes(), listModels(), getTranslations("slots")]);
   return {

@@ -19,7 +19,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("slots"))("variantsTitle") };
 }
 
-/** Slot variants (spec section 2): filter by slot type, search, thumbnails, created date; one shared delete dialog. */
 export default async function SlotVariantsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("slots")]);

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { catalogAnswer, catalogLocaleQuery } from "@/lib/api/http-cache";
 import { CATALOG_CACHE_CONTROL, catalogJson } from "@/lib/services/catalog";
 
-// GET /api/countries – all countries { code, name, nameEn, nameDe }, sorted by name in the caller's language (?locale=de|en, else cookie / Accept-Language); ETag, 304 on If-None-Match
 export const GET = route({ access: "public", query: catalogLocaleQuery }, async ({ req, query, locale }) =>
   catalogAnswer(req, await catalogJson("countries", query.locale ?? locale), CATALOG_CACHE_CONTROL, !!query.locale),
 );

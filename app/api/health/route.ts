@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { getDbHandle } from "@/db/client";
 import { logger } from "@/lib/logger";
 
-// GET /api/health – 200 when the database answers, 503 otherwise (for load balancers)
 export async function GET(): Promise<Response> {
   const started = performance.now();
   try {

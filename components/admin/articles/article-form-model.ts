@@ -1,8 +1,3 @@
-/**
- * The article form's state as the admin edits it (texts for every input), how it is built from an
- * article, how it becomes the request body of POST/PUT /api/admin/articles, and which tab a field
- * error belongs to. Pure and browser-safe; the zod schema of lib/schemas/articles.ts checks the body.
- */
 import type {
   ArticleDto,
   CreateArticleBodyInput,
@@ -38,7 +33,6 @@ export interface ShirtDetailsValues {
   availableSizes: ShirtSize[];
 }
 
-/** Every figure of the price calculation as typed; the drivers say which figure the admin set last. */
 export interface PriceValues {
   purchasePrice: string;
   purchaseCost: string;
@@ -139,15 +133,12 @@ export function initialValues(type: ArticleType, locale: string, article?: Artic
   };
 }
 
-/** An id select's value as the body wants it: "" → null, otherwise the number. */
 function idValue(v: string): number | null {
   return v === "" ? null : Number(v);
 }
 
-/** A required number input: empty → undefined (the schema says "required"/"positive"), garbage → NaN. */
 const num = (v: string) => parseDecimal(v);
 
-/** The price calculation body: only the figure that drives each side is sent, the server derives the rest. */
 export function priceBody(p: PriceValues) {
   return {
     purchasePriceCents: parseCents(p.purchasePrice),
@@ -204,7 +195,6 @@ function shirtDetailsBody(s: ShirtDetailsValues) {
   return { material: s.material, careInstructions: s.careInstructions, fitType: s.fitType, availableSizes: s.availableSizes };
 }
 
-/** The PUT body (unchecked: the caller parses it with updateArticleBody). */
 export function toUpdateBody(v: ArticleFormValues): UpdateArticleBodyInput {
   const body =
     v.type === "MUG"
@@ -213,7 +203,6 @@ export function toUpdateBody(v: ArticleFormValues): UpdateArticleBodyInput {
   return body as UpdateArticleBodyInput;
 }
 
-/** The POST body with the variants added in the unsaved form (unchecked: parsed with createArticleBody). */
 export function toCreateBody(
   v: ArticleFormValues,
   mugVariants: MugVariantBodyInput[],
@@ -226,7 +215,6 @@ export function toCreateBody(
   return body as CreateArticleBodyInput;
 }
 
-/** The mug geometry the preview and the crop need, when the mug details typed so far describe one. */
 export function mugDimensions(m: MugDetailsValues) {
   const values = {
     diameterMm: parseDecimal(m.diameterMm),

@@ -18,22 +18,17 @@ import { MugVariantsPanel } from "./mug-variants-panel";
 import { ShirtVariantsPanel } from "./shirt-variants-panel";
 import type { ArticleFormOptions } from "./types";
 
-/**
- * The article form (spec section 2): tabs General, Mug details, Price calculation, Shirt details and
- * Variants (the ones that fit the type). Saving sends the whole article; variants of a saved article
- * are saved one by one from their dialog, those of an unsaved article go with the article.
- */
+/** Variants of a saved article are saved one by one from their dialog; those of an unsaved article go with it. */
 export function ArticleForm({ type, article, options }: { type: ArticleType; article?: ArticleDto; options: ArticleFormOptions }) {
   const t = useTranslations("articles");
   const tc = useTranslations("common");
   const locale = useLocale();
   const form = useArticleForm(type, locale, article);
-  // A saved article's variants come from the API and are refetched after every variant change.
   const saved = useQuery({ ...articleQueries.detail(article?.id ?? 0), initialData: article, enabled: !!article });
   const current = saved.data ?? article;
   const invalid = invalidTabs(form.errors);
   const formRef = useRef<HTMLFormElement>(null);
-  /** Set by a save; the first invalid field of the shown tab then gets the focus (on a phone it may be far above the save bar). */
+  /** Set by a save: the first invalid field of the shown tab gets the focus (on a phone it may be far above the save bar). */
   const focusError = useRef(false);
   useEffect(() => {
     if (!focusError.current) return;

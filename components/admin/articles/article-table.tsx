@@ -10,7 +10,6 @@ import { formatEuro } from "@/lib/format";
 import type { ArticleListItemDto } from "@/lib/schemas/articles";
 import { ARTICLES_PATH } from "./paths";
 
-/** The article columns: default variant's thumbnail, name and type, number, category, gross shop price, variants, state. */
 export function ArticleTable({
   items,
   sort,

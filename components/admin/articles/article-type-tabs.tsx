@@ -3,7 +3,6 @@ import { getTranslations } from "next-intl/server";
 import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import { ARTICLES_PATH } from "./paths";
 
-/** The type filter of the article list (all, mugs, T-shirts) as links: every state has a URL. */
 export async function ArticleTypeTabs({ type, searchParams }: { type: "MUG" | "SHIRT" | undefined; searchParams: SearchParamsRecord }) {
   const t = await getTranslations("articles.list");
   const tabs = [

@@ -5,7 +5,6 @@ import { HexColorPicker } from "react-colorful";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-/** A colour as a hex code: react-colorful's picker and a text input for "#1A2B3C", kept in step. */
 export function ColorField({
   id,
   label,
@@ -48,7 +47,7 @@ export function ColorField({
           }}
         />
       </div>
-      {/* react-colorful injects its own unlayered 200 × 200 px rule, which beats Tailwind's layered utilities: hence the "!". */}
+      {/* react-colorful injects an unlayered 200 × 200 px rule that beats Tailwind's layered utilities: hence the "!". */}
       <div className="mt-2 [&_.react-colorful]:h-28! [&_.react-colorful]:w-full! [&_.react-colorful]:max-w-56 sm:[&_.react-colorful]:h-32!">
         <HexColorPicker color={valid ? value.trim() : "#FFFFFF"} onChange={(c) => onChange(c.toUpperCase())} aria-label={label} />
       </div>

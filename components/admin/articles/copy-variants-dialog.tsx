@@ -12,10 +12,7 @@ import { PortalDialog } from "./portal-dialog";
 
 const FORM_ID = "copy-variants-form";
 
-/**
- * Copy variants from other mugs (spec section 2): every other mug's variants grouped by mug, at least
- * one selected; names the mug already has are reported as skipped, not duplicated.
- */
+/** Names the mug already has are reported as skipped, not duplicated. */
 export function CopyVariantsDialog({
   open,
   mugId,

@@ -5,7 +5,6 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from "@/componen
 import type { ArticleFormState } from "./use-article-form";
 import type { ArticleFormOptions } from "./types";
 
-/** General: names and descriptions in English and German, article number, active, category, supplier. */
 export function GeneralTab({ form, options }: { form: ArticleFormState; options: ArticleFormOptions }) {
   const t = useTranslations("articles.general");
   const { values, errors, set } = form;

@@ -1,7 +1,4 @@
-/**
- * The price calculation's derived figures while the admin types: the same derivation the server
- * stores (lib/domain/price-calculation.ts), fed with what the form holds. Pure and browser-safe.
- */
+/** The server's own derivation (lib/domain/price-calculation.ts), fed with what the form holds. */
 import { derivePriceCalculation, type PriceCalculationResult } from "@/lib/domain/price-calculation";
 import { MAX_CENTS } from "@/lib/schemas/articles";
 import type { PriceValues } from "./article-form-model";
@@ -14,7 +11,6 @@ export interface VatOption {
   isDefault: boolean;
 }
 
-/** The VAT percent a select value stands for: its rate, or the default rate for "" (null when there is none). */
 export function vatPercentOf(value: string, rates: readonly VatOption[]): number | null {
   const rate = value === "" ? rates.find((r) => r.isDefault) : rates.find((r) => String(r.id) === value);
   return rate ? rate.percent : null;
@@ -23,11 +19,6 @@ export function vatPercentOf(value: string, rates: readonly VatOption[]): number
 const inRange = (n: number | undefined, min: number, max: number): n is number =>
   n !== undefined && Number.isFinite(n) && n >= min && n <= max;
 
-/**
- * The derived figures, or null while a figure the derivation needs is missing or out of range (the
- * form then shows "–" and the schema explains the problem on save). A missing VAT rate counts as 0 %
- * for the purchase side; the sales side needs one (`salesVatMissing`).
- */
 export function livePrice(p: PriceValues, rates: readonly VatOption[]): (PriceCalculationResult & { salesVatPercent: number }) | null {
   const price = parseCents(p.purchasePrice) ?? 0;
   if (!inRange(price, 0, MAX_CENTS)) return null;

@@ -7,7 +7,6 @@ import type { ArticleFormState } from "./use-article-form";
 
 type NumberKey = Exclude<keyof MugDetailsValues, "dishwasherSafe">;
 
-/** Mug details (spec sections 3 and 5): size, filling quantity, print template and document format in mm. */
 export function MugDetailsTab({ form }: { form: ArticleFormState }) {
   const t = useTranslations("articles.mug");
   const { values, errors, setMug } = form;

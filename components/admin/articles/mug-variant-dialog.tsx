@@ -16,13 +16,11 @@ const FORM_ID = "mug-variant-form";
 
 export interface MugVariantDialogProps {
   open: boolean;
-  /** The variant being edited, or null for a new one. */
   row: MugVariantRow | null;
   /** True when the mug has no variant yet: the first one is the default. */
   first: boolean;
   mug: MugDimensions | null;
   busy: boolean;
-  /** Field errors of the last failed save (from the server), keyed like the body. */
   serverErrors: Record<string, string>;
   /** Extra checks in the form (a draft's name already used), message keyed like the body. */
   check?: (body: MugVariantBody) => Record<string, string>;
@@ -30,7 +28,6 @@ export interface MugVariantDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit a mug variant, with the customer's mug preview beside the form. */
 export function MugVariantDialog(props: MugVariantDialogProps) {
   const t = useTranslations("articles.variants");
   const tc = useTranslations("common");

@@ -13,7 +13,6 @@ function Swatch({ color, label }: { color: string; label: string }) {
   );
 }
 
-/** The mug's variants: thumbnail, name, colour swatches, default and active state, edit and delete. */
 export function MugVariantList({
   rows,
   errorsOf,
@@ -21,7 +20,6 @@ export function MugVariantList({
   onDelete,
 }: {
   rows: MugVariantRow[];
-  /** Field errors the server or the schema reported for the row at this index (drafts). */
   errorsOf: (index: number) => string[];
   onEdit: (row: MugVariantRow) => void;
   onDelete: (row: MugVariantRow) => void;

@@ -13,7 +13,6 @@ import type { MugVariantRow } from "./types";
 import type { ArticleFormState } from "./use-article-form";
 import { useMugVariants } from "./use-mug-variants";
 
-/** Variants tab of a mug: the list, the add/edit dialog with the mug preview, delete, copy from other mugs. */
 export function MugVariantsPanel({
   articleId,
   saved,

@@ -1,12 +1,5 @@
-/**
- * Number inputs of the article form: amounts and measurements are typed as text so that "14,99" and
- * "14.99" both work in either language. Pure and browser-safe.
- */
+// Amounts are typed as text so that "14,99" and "14.99" both work in either language.
 
-/**
- * A decimal from what the admin typed: "14,99", "14.99", "1.234,56", "1,234.56", "-3". Empty text
- * is `undefined` (no value); anything else that is not a number is `NaN` (the schema reports it).
- */
 export function parseDecimal(text: string): number | undefined {
   const s = text.trim().replace(/[\s\u00a0\u202f']/g, "");
   if (s === "") return undefined;
@@ -38,7 +31,6 @@ export function parseDecimal(text: string): number | undefined {
   return Number(`${sign}${integer || "0"}.${fraction || "0"}`);
 }
 
-/** Integer cents from a euro amount with at most two decimals; `undefined` when empty, `NaN` when invalid. */
 export function parseCents(text: string): number | undefined {
   const value = parseDecimal(text);
   if (value === undefined || Number.isNaN(value)) return value;
@@ -47,19 +39,16 @@ export function parseCents(text: string): number | undefined {
   return cents;
 }
 
-/** An empty text as null (an optional figure left out), otherwise like parseDecimal. */
 export function parseOptionalDecimal(text: string): number | null {
   return parseDecimal(text) ?? null;
 }
 
-/** An empty text as null, otherwise like parseCents. */
 export function parseOptionalCents(text: string): number | null {
   return parseCents(text) ?? null;
 }
 
 const decimalSeparator = (locale: string) => (locale === "de" ? "," : ".");
 
-/** Cents as the text of an amount input: 1499 → "14.99" (en) / "14,99" (de); no grouping, so it parses back. */
 export function formatCentsInput(cents: number, locale: string): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
@@ -67,7 +56,6 @@ export function formatCentsInput(cents: number, locale: string): string {
   return sign + text.replace(".", decimalSeparator(locale));
 }
 
-/** A number as the text of an input with at most `decimals` decimals and no grouping: 19.5 → "19,5" (de). */
 export function formatDecimalInput(value: number, locale: string, decimals = 3): string {
   const text = String(Number(value.toFixed(decimals)));
   return text.replace(".", decimalSeparator(locale));

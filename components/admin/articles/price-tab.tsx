@@ -18,7 +18,6 @@ type TextKey =
   | "salesMarginPercent"
   | "salesTotal";
 
-/** The body field each input's errors arrive under. */
 const ERROR_FIELD: Record<TextKey, string> = {
   purchasePrice: "purchasePriceCents",
   purchaseCost: "purchaseCostCents",
@@ -29,11 +28,6 @@ const ERROR_FIELD: Record<TextKey, string> = {
   salesTotal: "salesTotalCents",
 };
 
-/**
- * Price calculation (spec section 3). The figure the admin types drives the others: cost or cost
- * percent on the purchase side, margin, margin percent or total on the sales side. Every derived
- * figure and the resulting shop price update live with the server's own derivation.
- */
 export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates: VatOption[] }) {
   const t = useTranslations("articles.price");
   const locale = useLocale();
@@ -43,7 +37,6 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatCentsInput(cents, locale));
   const pct = (value: number | undefined) => (value === undefined ? "" : formatDecimalInput(value, locale));
 
-  /** A figure input: shows what the admin typed when it drives, otherwise the derived value. */
   const figure = (key: TextKey, label: string, opts: { derived?: string; drives?: boolean; onType?: Partial<PriceValues> } = {}) => {
     const derived = opts.drives === false;
     return (
@@ -143,7 +136,6 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
           derived: money(live?.salesTotalCents),
           onType: { salesDriver: "TOTAL" },
         })}
-        {/* Beside the figures it follows from (wide screens); last on phones. */}
         <ShopPriceSummary
           live={live}
           className="order-last col-span-2 lg:order-none lg:col-span-1 lg:row-span-2 lg:flex-col lg:justify-center lg:gap-y-1"
@@ -169,7 +161,6 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
   );
 }
 
-/** A derived figure shown like a read-only field. */
 function Output({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div>

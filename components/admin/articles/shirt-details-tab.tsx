@@ -5,7 +5,6 @@ import { FIT_TYPES, SHIRT_SIZES } from "@/lib/schemas/articles";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import type { ArticleFormState } from "./use-article-form";
 
-/** Shirt details (spec section 3): material, care instructions, fit type, available sizes. */
 export function ShirtDetailsTab({ form }: { form: ArticleFormState }) {
   const t = useTranslations("articles.shirt");
   const { values, errors, setShirt } = form;

@@ -15,13 +15,11 @@ export interface ShirtVariantDialogProps {
   sizes: readonly string[];
   busy: boolean;
   serverErrors: Record<string, string>;
-  /** Extra checks (colour and size already used, size not offered), keyed like the body. */
   check: (body: ShirtVariantBody) => Record<string, string>;
   onSave: (body: ShirtVariantBody) => void;
   onClose: () => void;
 }
 
-/** Add or edit a shirt variant: colour in English and German, size from the shirt's available sizes. */
 export function ShirtVariantDialog(props: ShirtVariantDialogProps) {
   const t = useTranslations("articles.shirtVariants");
   const tc = useTranslations("common");

@@ -16,7 +16,6 @@ interface Row {
   body: ShirtVariantBody;
 }
 
-/** Variants tab of a T-shirt: colour and size combinations; saved right away once the article exists. */
 export function ShirtVariantsPanel({
   articleId,
   saved,
@@ -108,7 +107,6 @@ export function ShirtVariantsPanel({
         <p className="rounded-lg border border-dashed border-stone-300 p-4 text-sm text-stone-600">{t("empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-stone-200">
-          {/* A table from sm; on phones every row is one wrapped line of colour, German colour, size and buttons. */}
           <table className="block min-w-full text-sm sm:table sm:divide-y sm:divide-stone-200" data-testid="shirt-variant-table">
             <thead className="hidden bg-stone-50 text-left text-stone-600 sm:table-header-group">
               <tr>

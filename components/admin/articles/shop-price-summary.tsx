@@ -4,7 +4,6 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatEuro } from "@/lib/format";
 import type { livePrice } from "./live-price";
 
-/** What the customer pays for the article with the figures as typed (gross, with net and VAT). */
 export function ShopPriceSummary({ live, className = "" }: { live: ReturnType<typeof livePrice>; className?: string }) {
   const t = useTranslations("articles.price");
   const locale = useLocale();

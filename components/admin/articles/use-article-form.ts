@@ -28,7 +28,6 @@ import {
 import { currentErrors, invalidTabs, tabOfField, type ArticleTabId } from "./form-errors";
 import type { MugVariantDraft, ShirtVariantDraft } from "./types";
 
-/** Uploads the example images of variants created with a new article; answers the names whose upload failed. */
 async function uploadDraftImages(article: ArticleDto, drafts: MugVariantDraft[]): Promise<string[]> {
   const failed: string[] = [];
   for (const draft of drafts) {
@@ -44,11 +43,6 @@ async function uploadDraftImages(article: ArticleDto, drafts: MugVariantDraft[])
   return failed;
 }
 
-/**
- * The article form's state and its save: values as typed, field errors (from the shared schema and
- * from the server's map, keyed by body path), variants kept in the form while the article is unsaved,
- * the active tab (moved to the first tab with an error), and the unsaved-changes warning.
- */
 export function useArticleForm(type: ArticleType, locale: string, article?: ArticleDto) {
   const t = useTranslations("articles");
   const router = useRouter();
@@ -125,7 +119,6 @@ export function useArticleForm(type: ArticleType, locale: string, article?: Arti
   const setMug = (patch: Partial<MugDetailsValues>) => setValues((v) => ({ ...v, mugDetails: { ...v.mugDetails, ...patch } }));
   const setShirt = (patch: Partial<ShirtDetailsValues>) => setValues((v) => ({ ...v, shirtDetails: { ...v.shirtDetails, ...patch } }));
   const setPrice = (patch: Partial<PriceValues>) => setValues((v) => ({ ...v, price: { ...v.price, ...patch } }));
-  /** A new category keeps the subcategory only when it belongs to that category. */
   const setCategory = (categoryId: string, subcategoryIds: number[]) =>
     setValues((v) => ({ ...v, categoryId, subcategoryId: subcategoryIds.map(String).includes(v.subcategoryId) ? v.subcategoryId : "" }));
 
@@ -149,7 +142,6 @@ export function useArticleForm(type: ArticleType, locale: string, article?: Arti
   };
 }
 
-/** The field paths a schema rejects (to pick the tab to show; the messages come from useFieldErrors). */
 function clientErrors(schema: typeof createArticleBody | typeof updateArticleBody, input: unknown): Record<string, string> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return {};

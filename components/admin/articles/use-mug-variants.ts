@@ -13,10 +13,6 @@ import type { ImageChange, MugVariantDraft, MugVariantRow } from "./types";
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
-/**
- * The mug variants of the form: a saved article's variants through the variant API (each save, then
- * the image upload), an unsaved article's variants as drafts in the form state.
- */
 export function useMugVariants({
   articleId,
   saved,

@@ -5,10 +5,7 @@ import { ImageCropField } from "@/components/ui/image-crop-field";
 import type { ImageChange } from "./types";
 import { VARIANT_IMAGE_MAX_MB } from "./variant-image";
 
-/**
- * The variant's example image (at most 10 MB), cropped at the mug's print aspect; see ImageCropField.
- * While the mug details are incomplete the crop is square and a note says why.
- */
+/** While the mug details are incomplete the crop is square and a note says why. */
 export function VariantImageField({
   aspect,
   currentUrl,

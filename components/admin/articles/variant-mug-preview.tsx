@@ -6,16 +6,11 @@ import type { MugDimensions } from "@/components/shop/editor/mug-geometry";
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A hatched placeholder that marks the print area when the variant has no example image yet. */
 function printAreaPlaceholder(label: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200" viewBox="0 0 400 200"><defs><pattern id="h" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="14" height="14" fill="#f5f5f4"/><line x1="0" y1="0" x2="0" y2="14" stroke="#d6d3d1" stroke-width="6"/></pattern></defs><rect width="400" height="200" fill="url(#h)"/><rect x="3" y="3" width="394" height="194" fill="none" stroke="#ea580c" stroke-width="4" stroke-dasharray="14 8"/><text x="200" y="110" font-family="sans-serif" font-size="26" text-anchor="middle" fill="#9a3412">${escapeXml(label)}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/**
- * The mug as the customer will see it in the editor (the shop's own MugPreview): outside and inside
- * colour and the print area, with the variant's example image when there is one.
- */
 export function VariantMugPreview({
   mug,
   imageUrl,

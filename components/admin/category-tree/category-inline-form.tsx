@@ -21,7 +21,6 @@ import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
 import type { CategoryTreeScreen } from "./screens";
 
-/** German name and description of the row (a tree with German texts; absent or null: none yet). */
 type GermanTexts = { nameDe?: string | null; descriptionDe?: string | null };
 
 export type InlineFormTarget =
@@ -30,12 +29,6 @@ export type InlineFormTarget =
 
 type Saved = { kind: "category"; body: CategoryBody } | { kind: "subcategory"; body: SubcategoryBody };
 
-/**
- * A category tree screen's one inline form: create or edit a category or a subcategory (name with
- * its n/255 counter, description, and for a subcategory its category; in a tree with German texts
- * also the optional German name and description). Validates with the handler's
- * schema, shows the server's field errors, toasts per spec section 8 and returns to the list on success.
- */
 export function CategoryInlineForm({
   screen,
   target,
@@ -47,7 +40,6 @@ export function CategoryInlineForm({
 }) {
   const t = useTranslations(screen.namespace);
   const tc = useTranslations("common");
-  // The German fields' labels: only the prompt categories have German texts (`screen.german`).
   const tg = useTranslations("promptCategories");
   const router = useRouter();
   const { errors, validate, fromServer } = useFieldErrors();

@@ -10,10 +10,8 @@ import type { CategoryTreeScreen } from "./screens";
 type Category = TreeCategoryDto<"articleCount"> | TreeCategoryDto<"promptCount">;
 type Subcategory = TreeSubcategoryDto<"articleCount"> | TreeSubcategoryDto<"promptCount">;
 
-/** How many articles or prompts are filed under a row. */
 const childCount = (row: Category | Subcategory): number => ("articleCount" in row ? row.articleCount : row.promptCount);
 
-/** "3 articles" / "3 prompts": the one text the screens' namespaces name differently (`countKey`). */
 async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Category | Subcategory) => string> {
   if (screen.kind === "article") {
     const t = await getTranslations("articleCategories");
@@ -23,11 +21,6 @@ async function countFormatter(screen: CategoryTreeScreen): Promise<(row: Categor
   return (row) => t("promptCount", { count: childCount(row) });
 }
 
-/**
- * The categories with their subcategories nested, as plain server-rendered HTML. Row actions are
- * links (edit, add subcategory: they open the one inline form through the URL) and
- * `data-row-action="delete"` buttons handled by the page's one `DeleteRowHost`.
- */
 export async function CategoryList({
   screen,
   categories,
@@ -40,13 +33,12 @@ export async function CategoryList({
   const [t, tc, tg, countOf] = await Promise.all([
     getTranslations(screen.namespace),
     getTranslations("common"),
-    // The German name's label: only the prompt categories have German texts (`screen.german`).
     getTranslations("promptCategories"),
     countFormatter(screen),
   ]);
   const germanOf = (row: Category | Subcategory) =>
     screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {};
-  /** Under the English name, in a tree with German texts: the German one, or that there is none yet (the shop shows the English). */
+  /** The shop shows the English name while the German one is missing. */
   const germanName = (row: Category | Subcategory) =>
     screen.german && (
       <p className="text-sm text-stone-600 [overflow-wrap:anywhere]" data-testid="german-name">

@@ -10,11 +10,6 @@ import { CategoryInlineForm } from "./category-inline-form";
 import { formHref, readFormState } from "./paths";
 import type { CategoryTreeScreen } from "./screens";
 
-/**
- * A category tree screen (spec section 2: article categories, prompt categories): the categories
- * with their subcategories nested, inline create and edit through the URL, one shared delete dialog.
- * The page loads the categories (from its service) and checks the admin role; this renders them.
- */
 export async function CategoryTreePage({
   screen,
   categories,

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
 
-/**
- * Which inline form a category tree screen shows, kept in the URL (`?form=edit-category&id=5`) so
- * that only the edited row renders a client form and every state has a link. For `new-subcategory`
- * the id is the category the subcategory goes into.
- */
+/** Kept in the URL so that only the edited row renders a client form and every state has a link. */
 const formState = z.discriminatedUnion("form", [
   z.object({ form: z.literal("new-category") }),
   z.object({
@@ -20,7 +16,6 @@ export function readFormState(searchParams: SearchParamsRecord): FormState | nul
   return parsed.success ? parsed.data : null;
 }
 
-/** The screen at `path` with the given form open. */
 export function formHref(path: string, state: FormState): string {
   const params = new URLSearchParams({ form: state.form });
   if ("id" in state) params.set("id", String(state.id));

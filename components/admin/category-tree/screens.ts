@@ -1,10 +1,3 @@
-/**
- * What distinguishes one category tree screen from another: its URL, its API, its message namespace
- * and the count it shows per row. A plain object, so the server list can hand it to the client form.
- * Both namespaces hold the same keys, except the count: `articleCount` / `promptCount` (= `countKey`).
- * `german`: the tree has German names and descriptions (the prompt categories; the service's
- * `german` option): the forms edit them and the list shows them; their labels are `promptCategories`'.
- */
 export type CategoryTreeScreen =
   | {
       kind: "article";

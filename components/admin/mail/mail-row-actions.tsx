@@ -9,10 +9,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useRowActions, type RowActionTarget } from "@/components/ui/list/use-row-actions";
 
-/**
- * The outbox's one action host: rows render plain `data-row-action="resend"` buttons; this asks once
- * in a shared dialog, sends the copy and toasts whether it went out.
- */
 export function MailRowActions() {
   const t = useTranslations("adminMail");
   const tc = useTranslations("common");

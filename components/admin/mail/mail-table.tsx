@@ -15,7 +15,6 @@ const STATUS_TONE: Record<AdminMailDto["status"], string> = {
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
 const cell = "block py-0.5 rt-cell-top";
 
-/** The outbox columns; the page's one MailRowActions host answers the Resend buttons. */
 export function MailTable({ items }: { items: AdminMailDto[] }) {
   const t = useTranslations("adminMail");
   const format = useFormatter();

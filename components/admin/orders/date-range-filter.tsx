@@ -6,11 +6,6 @@ import { useTranslations } from "next-intl";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * The list's date range (order date, whole days in Europe/Berlin): two date inputs that replace the
- * URL's `from` and `to` (paging starts again). An end before the start is refused at the field.
- * Meant as a child of ListToolbar.
- */
 export function DateRangeFilter() {
   const t = useTranslations("adminOrders.filters");
   const tv = useTranslations("validation");

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** A titled section of the order detail page. */
 export function DetailCard({
   title,
   testId,
@@ -23,7 +22,6 @@ export function DetailCard({
   );
 }
 
-/** A term and its value in a detail list (markup only). */
 export function Fact({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
     <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1">

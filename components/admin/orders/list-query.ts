@@ -2,10 +2,8 @@ import { adminOrdersQuery, type AdminOrderFilter, type AdminOrdersQuery } from "
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { readListQuery } from "@/components/ui/list/list-query";
 
-/** The status filters each list offers: open orders are always "open"; the history shows completed (default), cancelled or all. */
 export const HISTORY_FILTERS = ["completed", "cancelled", "all"] as const satisfies readonly AdminOrderFilter[];
 
-/** The list state from the URL; the status is the list's own (`fixed`) or one of `allowed`. */
 export function readOrdersQuery(
   searchParams: SearchParamsRecord,
   opts: { fixed?: AdminOrderFilter; allowed?: readonly AdminOrderFilter[] },

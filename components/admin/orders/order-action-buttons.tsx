@@ -3,7 +3,6 @@ import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 
 export type OrderActionName = AdminOrderRow["actions"][number] | "refund" | "resendReceipt" | "revokeLinks";
 
-/** What the page's one OrderActionHost needs to know about the order a button acts on. */
 export interface OrderActionSubject {
   id: string;
   orderNumber: string;
@@ -11,7 +10,6 @@ export interface OrderActionSubject {
   email: string;
   /** What was paid and is not refunded (a cancellation refunds it). */
   keptCents: number;
-  /** What a refund may give back at most. */
   refundableCents?: number;
 }
 
@@ -25,10 +23,6 @@ const STYLE: Record<OrderActionName, string> = {
   revokeLinks: "btn-secondary",
 };
 
-/**
- * Plain buttons of an order's allowed actions (a list row or the detail header). Markup only: the
- * page's one OrderActionHost opens the dialog for a click, by event delegation (`data-row-action`).
- */
 export function OrderActionButtons({
   order,
   actions,

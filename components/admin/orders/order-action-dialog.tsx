@@ -19,7 +19,6 @@ const EMPTY: ActionValues = { carrier: "", trackingNumber: "", reason: "", refun
 
 type Body = { action: OrderActionName; orderId: string; body?: unknown };
 
-/** 128 random bits as hex (crypto.randomUUID exists only on secure origins). */
 const newRefundKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 function send({ action, orderId, body }: Body): Promise<unknown> {
@@ -41,13 +40,6 @@ function send({ action, orderId, body }: Body): Promise<unknown> {
   }
 }
 
-/**
- * The dialog of one order action: a confirmation (process, deliver, resend receipt, revoke the order
- * links) or a small form
- * (complete: carrier and tracking number; cancel: reason, required once production started; refund:
- * full or partial in euros up to the refundable maximum, reason). Validated with the handler's zod
- * schemas; the server's field errors land at the fields, its other messages (409) in the toast.
- */
 export function OrderActionDialog({
   action,
   target,
@@ -92,7 +84,6 @@ export function OrderActionDialog({
     },
   });
 
-  /** The request body of the action, or null when a field is invalid (errors shown). */
   function bodyOf(): unknown | null {
     setLocal({});
     if (action === "complete") return validate(completeOrderBody, { carrier: values.carrier, trackingNumber: values.trackingNumber });

@@ -13,12 +13,10 @@ export interface ActionValues {
 
 interface FieldsProps {
   values: ActionValues;
-  /** Field errors by the request body's field names (server and browser). */
   errors: Record<string, string>;
   set: (key: keyof ActionValues, value: string) => void;
 }
 
-/** Mark as Completed: carrier and tracking number, both optional. */
 export function CompleteFields({ values, errors, set }: FieldsProps) {
   const t = useTranslations("adminOrders.dialog.complete");
   return (
@@ -46,7 +44,6 @@ export function CompleteFields({ values, errors, set }: FieldsProps) {
   );
 }
 
-/** Cancel: the reason (required once the order is in production; it is shown in the timeline). */
 export function CancelFields({ values, errors, set, required }: FieldsProps & { required: boolean }) {
   const t = useTranslations("adminOrders.dialog.cancel");
   return (
@@ -63,7 +60,6 @@ export function CancelFields({ values, errors, set, required }: FieldsProps & { 
   );
 }
 
-/** Refund: everything refundable or a part of it (euros, at most the refundable amount), and the reason. */
 export function RefundFields({ values, errors, set, refundable }: FieldsProps & { refundable: string }) {
   const t = useTranslations("adminOrders.dialog.refund");
   const radio = "h-4 w-4 border-stone-300 accent-brand-600";

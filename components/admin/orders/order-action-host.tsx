@@ -7,11 +7,6 @@ import type { OrderActionName } from "./order-action-buttons";
 
 const ACTIONS: readonly OrderActionName[] = ["process", "complete", "deliver", "cancel", "refund", "resendReceipt", "revokeLinks"];
 
-/**
- * The one action dialog of an order page (list or detail). Buttons rendered by OrderActionButtons
- * (`data-row-action`, `data-row-id`, `data-row-label` and the order's facts) open it by event
- * delegation; after a success it toasts and refreshes the server-rendered page.
- */
 export function OrderActionHost() {
   const [open, setOpen] = useState<{ action: OrderActionName; target: RowActionTarget; seq: number } | null>(null);
   const handlers = useMemo(

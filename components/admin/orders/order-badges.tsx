@@ -18,7 +18,6 @@ const PAYMENT_TONE: Record<AdminOrderRow["paymentStatus"], string> = {
 
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
 
-/** The order's state as a coloured pill (markup only). */
 export function StatusBadge({ status }: { status: AdminOrderRow["status"] }) {
   const t = useTranslations("adminOrders.status");
   return (
@@ -28,7 +27,6 @@ export function StatusBadge({ status }: { status: AdminOrderRow["status"] }) {
   );
 }
 
-/** Whether the order is paid, partially refunded or refunded. */
 export function PaymentBadge({ status }: { status: AdminOrderRow["paymentStatus"] }) {
   const t = useTranslations("adminOrders.payment");
   return (

@@ -14,7 +14,6 @@ function AddressBlock({ title, address, locale, testId }: { title: string; addre
   );
 }
 
-/** Who ordered: name, email, phone, account, language, and the shipping and billing addresses. */
 export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
   const [t, locale] = await Promise.all([getTranslations("adminOrders.customer"), getLocale()]);
   const same = JSON.stringify(order.shippingAddress) === JSON.stringify(order.billingAddress);

@@ -5,7 +5,6 @@ import { OrderActionButtons, type OrderActionName } from "./order-action-buttons
 import { PaymentBadge, StatusBadge } from "./order-badges";
 import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
 
-/** The detail page's head: back to its list, number, states, placed date and every action the order allows now. */
 export async function OrderDetailHeader({ order }: { order: AdminOrderDetail }) {
   const [t, format] = await Promise.all([getTranslations("adminOrders"), getFormatter()]);
   const open = order.status === "pending" || order.status === "processing";

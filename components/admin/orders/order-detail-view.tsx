@@ -8,11 +8,6 @@ import { OrderDocuments, OrderFulfilment, OrderPayments } from "./order-money";
 import { OrderTimeline } from "./order-timeline";
 import { ProductionSheet } from "./production-sheet";
 
-/**
- * The order detail screen: header with the actions (one shared dialog), lines and totals, a
- * production sheet per line and the timeline on the left; customer, fulfilment, payments and
- * documents on the right (stacked on phones).
- */
 export async function OrderDetailView({ order }: { order: AdminOrderDetail }) {
   const t = await getTranslations("adminOrders.production");
   return (

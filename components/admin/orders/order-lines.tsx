@@ -4,7 +4,6 @@ import { colourLocale, lineColourDetail } from "@/lib/domain/colour-name";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard } from "./detail-card";
 
-/** The order's lines (article, variant, quantity, unit price, VAT, line total) and its totals. */
 export async function OrderLines({ order }: { order: AdminOrderDetail }) {
   const [t, locale] = await Promise.all([getTranslations("adminOrders.lines"), getLocale()]);
   const euro = (cents: number) => formatEuro(cents, locale);

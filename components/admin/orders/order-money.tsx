@@ -5,7 +5,6 @@ import { DetailCard, Fact } from "./detail-card";
 
 const pill = "inline-flex rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-700";
 
-/** Payment attempts, refunds and what was received, given back and can still be refunded. */
 export async function OrderPayments({ order }: { order: AdminOrderDetail }) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders.money"), getFormatter(), getLocale()]);
   const euro = (cents: number) => formatEuro(cents, locale);
@@ -67,7 +66,6 @@ export async function OrderPayments({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** The invoice and credit notes of the order (stored PDFs, opened from the admin invoice route). */
 export async function OrderDocuments({ order }: { order: AdminOrderDetail }) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders.documents"), getFormatter(), getLocale()]);
   return (
@@ -107,7 +105,6 @@ export async function OrderDocuments({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-/** Production and shipping: processed, shipped (carrier, tracking number), delivered, or cancelled with its reason. */
 export async function OrderFulfilment({ order }: { order: AdminOrderDetail }) {
   const [t, format] = await Promise.all([getTranslations("adminOrders.fulfilment"), getFormatter()]);
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—");

@@ -3,7 +3,6 @@ import { getTranslations } from "next-intl/server";
 import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import type { AdminOrderFilter } from "@/lib/schemas/admin-orders";
 
-/** The history's status filter as links (every state has a URL): completed, cancelled, all orders. */
 export async function OrderStatusTabs({
   basePath,
   current,

@@ -9,13 +9,11 @@ import { OrderActionButtons } from "./order-action-buttons";
 import { PaymentBadge, StatusBadge } from "./order-badges";
 import { orderDetailPath } from "./paths";
 
-/** The list's row actions: Process Order and Mark as Completed (and delivered), when the transition table allows them. */
 const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
 const rowActions = (o: AdminOrderRow) =>
   o.actions.filter((a): a is (typeof ROW_ACTIONS)[number] => (ROW_ACTIONS as readonly string[]).includes(a));
 const cell = "block py-0.5 rt-cell-top";
 
-/** The order columns; the page's one OrderActionHost answers the action buttons. */
 export function OrderTable({ items }: { items: AdminOrderRow[] }) {
   const t = useTranslations("adminOrders");
   const format = useFormatter();

@@ -5,7 +5,6 @@ import { DetailCard } from "./detail-card";
 
 type Event = AdminOrderDetail["timeline"][number];
 
-/** Event data shown in the timeline, in this order; other keys are internal ids. Keys ending in "Cents" are amounts. */
 const DATA_KEYS = [
   "totalCents",
   "fromTotalCents",
@@ -52,7 +51,6 @@ const PROVIDERS = ["stripe", "sandbox"] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === "string" && (list as readonly string[]).includes(value);
 
-/** The key facts of an event's data: amounts in euros, tracking, document numbers, the mail's kind, errors. */
 function facts(
   data: Event["data"],
   locale: string,
@@ -70,10 +68,6 @@ function facts(
   });
 }
 
-/**
- * The order's timeline, oldest first: translated event name, who acted (and their email), when, the
- * status change, the note and the key data of each event.
- */
 export async function OrderTimeline({ timeline }: { timeline: Event[] }) {
   const [t, format, locale] = await Promise.all([getTranslations("adminOrders"), getFormatter(), getLocale()]);
   const label = {

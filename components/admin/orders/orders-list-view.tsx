@@ -14,7 +14,6 @@ import { OrderTable } from "./order-table";
 import { HISTORY_FILTERS } from "./list-query";
 import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
 
-/** The sums over every order matching the filter (not just this page). */
 async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
   const [t, locale] = await Promise.all([getTranslations("adminOrders.sums"), getLocale()]);
   const items = [
@@ -35,11 +34,6 @@ async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
   );
 }
 
-/**
- * One order list screen (open orders or the order history): status tabs (history), search and date
- * range in the URL, the sums, the rows with their actions (one shared dialog), paging, CSV export of
- * the current filter and the empty states.
- */
 export async function OrdersListView({
   kind,
   query,

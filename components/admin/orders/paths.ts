@@ -1,4 +1,3 @@
-/** Where the admin order screens live (shared by the server pages and the client action host). */
 export const OPEN_ORDERS_PATH = "/admin/orders";
 export const ORDER_HISTORY_PATH = "/admin/orders/history";
 

@@ -11,7 +11,6 @@ const DPI_TONE: Record<NonNullable<Sheet["dpi"]>["verdict"], string> = {
   too_low: "bg-red-50 text-red-800 ring-red-200",
 };
 
-/** One picture of the sheet: a thumbnail that opens the full image, or a dashed box saying there is none. */
 function Picture({ url, label, missing, testId }: { url: string | null; label: string; missing: string; testId: string }) {
   return (
     <figure className="min-w-0 space-y-1">
@@ -36,11 +35,6 @@ function Picture({ url, label, missing, testId }: { url: string | null; label: s
   );
 }
 
-/**
- * Everything the person at the printer needs for one line: the customer's photo, the generated
- * design, style, the exact prompt (copyable), model and cost, the print PDF with its DPI verdict,
- * and the withdrawal note of personalised lines.
- */
 export async function ProductionSheet({
   line,
   position,

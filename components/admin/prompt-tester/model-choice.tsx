@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import type { ModelChoice } from "./types";
 
-/** Checkboxes of the models (several at once), each marked ready or offline (no key: the offline filter answers). */
 export function ModelChoiceField({
   models,
   selected,

@@ -4,7 +4,6 @@ import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { PHOTO_MAX_MB, PHOTO_TYPES } from "./types";
 
-/** The photo to test: a file input with a preview; type and size checked here as the server checks them. */
 export function PhotoField({
   file,
   onFile,

@@ -23,11 +23,6 @@ const SIZE_KEYS = { "1024x1024": "sizeSquare", "1024x1536": "sizePortrait", "153
 const QUALITY_KEYS = { low: "qualityLow", medium: "qualityMedium", high: "qualityHigh" } as const;
 const BACKGROUND_KEYS = { auto: "backgroundAuto", opaque: "backgroundOpaque", transparent: "backgroundTransparent" } as const;
 
-/**
- * The prompt tester (spec section 2): a photo, one to four models, the generation settings, master and
- * specific prompt around an optional prompt (with a live preview of the composed text), Run → the
- * results side by side; recent runs can be reopened.
- */
 export function PromptTester({
   models,
   prompts,
@@ -42,7 +37,6 @@ export function PromptTester({
   const t = useTranslations("promptTester");
   const tAll = useTranslations();
   const queryClient = useQueryClient();
-  /** Field errors: the form's own checks and the server's field map (already in the user's language). */
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const defaultModels = models.filter((m) => m.active && m.provider === "offline").map((m) => m.id);
@@ -94,7 +88,6 @@ export function PromptTester({
     );
   }
 
-  /** Shows a stored run and puts its settings (and photo) back into the form, so it can be run again. */
   async function reopen(stored: AiTestRunDto) {
     setCurrent(stored);
     replaceRunInUrl(stored.id);
@@ -109,7 +102,6 @@ export function PromptTester({
     await loadPhoto(stored);
   }
 
-  /** The run's stored photo as the form's file, so the run can be repeated with other settings. */
   async function loadPhoto(stored: AiTestRunDto) {
     if (!stored.sourceImage) return;
     setPhotoLoading(true);
@@ -120,7 +112,6 @@ export function PromptTester({
         setPhoto(new File([blob], `run-${stored.id}.jpg`, { type: blob.type || "image/jpeg" }));
       }
     } catch {
-      // Without the photo the form simply asks for one.
     } finally {
       setPhotoLoading(false);
     }
@@ -269,7 +260,6 @@ function promptLabel(p: PromptChoice, archived: string, inactive: string): strin
   return marks.length ? `${base} (${marks.join(", ")})` : base;
 }
 
-/** Keeps the shown run in the address (?run=ID), so a reload or a shared link reopens it. */
 function replaceRunInUrl(runId: number): void {
   const url = new URL(window.location.href);
   url.searchParams.set("run", String(runId));

@@ -7,15 +7,7 @@ import { Badge } from "./model-choice";
 
 const SETTING_KEYS = { quality: "settingQuality", size: "settingSize", background: "settingBackground" } as const;
 
-/** One model's answer: its image, time, cost estimate, its own error, and the settings it could not honour. */
-export function ResultCard({
-  result,
-  actions,
-}: {
-  result: AiTestResultDto;
-  /** Buttons under the image (only for a result with an image). */
-  actions?: ReactNode;
-}) {
+export function ResultCard({ result, actions }: { result: AiTestResultDto; actions?: ReactNode }) {
   const t = useTranslations("promptTester");
   const locale = useLocale();
   const image = result.images[0];

@@ -7,7 +7,6 @@ import { aiTestQueries } from "@/lib/api-client/ai-test";
 import type { AiTestRunDto, AiTestRunPageDto } from "@/lib/schemas/ai-test";
 import { HISTORY_PAGE_SIZE } from "./types";
 
-/** Recent runs, newest first, paged; "Open" shows a run with its settings and results again. */
 export function RunHistory({
   initial,
   currentId,

@@ -11,7 +11,6 @@ import { useElapsedSeconds } from "./use-elapsed";
 
 type Target = { id: number; title: string } | null;
 
-/** The models of a run that is still being asked: one placeholder card each, with the time so far. */
 export function RunningView({ models, since }: { models: ModelChoice[]; since: number }) {
   const t = useTranslations("promptTester");
   const seconds = useElapsedSeconds(since);
@@ -32,10 +31,6 @@ export function RunningView({ models, since }: { models: ModelChoice[]; since: n
   );
 }
 
-/**
- * A finished (or reopened) run: what was asked, then the results side by side. The actions work on
- * the run's prompt, else on the prompt chosen in the form (`fallbackTarget`).
- */
 export function RunView({ run, fallbackTarget }: { run: AiTestRunDto; fallbackTarget: Target }) {
   const t = useTranslations("promptTester");
   const locale = useLocale();

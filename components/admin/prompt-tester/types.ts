@@ -1,4 +1,3 @@
-/** An AI model the tester can ask (from the registry: usable now, or answered by the offline provider). */
 export interface ModelChoice {
   id: number;
   provider: string;
@@ -8,7 +7,6 @@ export interface ModelChoice {
   offline: boolean;
 }
 
-/** A prompt the tester can run, with the texts it adds to the composed prompt (for the live preview). */
 export interface PromptChoice {
   id: number;
   title: string;
@@ -23,9 +21,7 @@ export const QUALITY_OPTIONS = ["low", "medium", "high"] as const;
 export const SIZE_OPTIONS = ["1024x1024", "1024x1536", "1536x1024"] as const;
 export const BACKGROUND_OPTIONS = ["auto", "opaque", "transparent"] as const;
 
-/** The same limit as the customer editor's upload (IMAGE_BYTE_LIMITS.editor). */
 export const PHOTO_MAX_MB = 4;
 export const PHOTO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
-/** Runs per page of the history (the server page loads the first page with the same size). */
 export const HISTORY_PAGE_SIZE = 8;

@@ -3,10 +3,6 @@ import { getTranslations } from "next-intl/server";
 import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import { PROMPTS_PATH } from "./paths";
 
-/**
- * The show-archived switch of the prompt list: links to the current prompts (archived=false, the
- * default), the archived ones (archived=true) or all. Every state has a URL; paging starts over.
- */
 export async function ArchivedSwitch({ archived, searchParams }: { archived: "true" | "false" | "all"; searchParams: SearchParamsRecord }) {
   const t = await getTranslations("prompts.list");
   const states = [

@@ -6,11 +6,6 @@ import { useTranslations } from "next-intl";
 import { VARIANT_IMAGE_MAX_MB, VARIANT_IMAGE_TYPES, checkVariantImage, imageSize } from "@/components/admin/articles/variant-image";
 import type { PendingExampleImage } from "./use-prompt-form";
 
-/**
- * The prompt's example image (required): PNG, JPEG, GIF or WEBP up to 10 MB — the same limits as a
- * mug variant's image, checked here before anything is sent and again by the server. Shows the chosen
- * file, else the stored image.
- */
 export function ExampleImageField({
   storedUrl,
   pending,

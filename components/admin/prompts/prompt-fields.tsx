@@ -7,7 +7,6 @@ import type { PromptFormState } from "./use-prompt-form";
 
 type TextKey = "title" | "titleDe" | "description" | "descriptionDe" | "promptNumber";
 
-/** Titles and descriptions in English and German, prompt number, category, subcategory, model, active and archived. */
 export function PromptFields({ form, options }: { form: PromptFormState; options: PromptFormOptions }) {
   const t = useTranslations("prompts.form");
   const { values, errors, set } = form;
@@ -83,7 +82,6 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
   );
 }
 
-/** The style text sent to the model (one text, not translated). */
 export function StyleTextField({ form }: { form: PromptFormState }) {
   const t = useTranslations("prompts.form");
   return (

@@ -1,15 +1,9 @@
-/**
- * The prompt form's values as typed, the request body made from them, the live composed prompt and
- * which field errors are still worth showing. Pure and browser-safe (unit-tested).
- */
 import { composePromptText } from "@/lib/domain/prompt-text";
 import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
 
-/** What the prompt form offers in its selects (read by the server page). */
 export interface PromptFormOptions {
   categories: { id: number; name: string; subcategories: { id: number; name: string }[] }[];
   llms: { id: number; displayName: string; provider: string; active: boolean; offline: boolean }[];
-  /** Slot types by position. */
   slotTypes: { id: number; name: string; position: number }[];
   slotVariants: { id: number; name: string; slotTypeId: number; prompt: string; description: string | null }[];
 }
@@ -32,7 +26,6 @@ export interface PromptFormValues {
   slots: Record<string, string>;
 }
 
-/** The form's starting values: the saved prompt's, or empty ones with the first active model chosen. */
 export function initialValues(options: PromptFormOptions, prompt?: PromptDto): PromptFormValues {
   const slots: Record<string, string> = Object.fromEntries(options.slotTypes.map((t) => [String(t.id), ""]));
   if (!prompt) {
@@ -74,7 +67,6 @@ export function initialValues(options: PromptFormOptions, prompt?: PromptDto): P
 
 const idOrUndefined = (text: string) => (text.trim() === "" ? undefined : Number(text));
 
-/** The chosen slot variant ids, in the order of their slot types' positions. */
 export function selectedSlotIds(values: PromptFormValues, options: PromptFormOptions): number[] {
   return [...options.slotTypes]
     .sort((a, b) => a.position - b.position)
@@ -83,10 +75,6 @@ export function selectedSlotIds(values: PromptFormValues, options: PromptFormOpt
     .map(Number);
 }
 
-/**
- * The body of POST/PUT /api/admin/prompts. `exampleImageId` overrides the stored image's id (a newly
- * uploaded one; before the upload, a stand-in so the rest of the body can be checked first).
- */
 export function toBody(values: PromptFormValues, options: PromptFormOptions, exampleImageId?: number): PromptBodyInput {
   return {
     title: values.title,
@@ -105,7 +93,6 @@ export function toBody(values: PromptFormValues, options: PromptFormOptions, exa
   };
 }
 
-/** The text the provider receives for this prompt, composed exactly as the server does (lib/domain/prompt-text.ts). */
 export function composedPreview(values: Pick<PromptFormValues, "styleText" | "slots">, options: PromptFormOptions): string {
   const position = new Map(options.slotTypes.map((t) => [t.id, t.position]));
   const slots = Object.values(values.slots)
@@ -118,7 +105,6 @@ export function composedPreview(values: Pick<PromptFormValues, "styleText" | "sl
   return composePromptText({ styleText: values.styleText, slots });
 }
 
-/** A new category keeps the subcategory only when it belongs to that category. */
 export function withCategory(values: PromptFormValues, categoryId: string, options: PromptFormOptions): PromptFormValues {
   const category = options.categories.find((c) => String(c.id) === categoryId);
   const keep = !!category?.subcategories.some((s) => String(s.id) === values.subcategoryId);
@@ -133,11 +119,6 @@ function valueAt(values: PromptFormValues, path: string): unknown {
   return values[head as keyof PromptFormValues];
 }
 
-/**
- * The errors still worth showing: an error goes away once the admin changes its field (the next save
- * checks everything again). `checked` holds the values the errors were found in; `imageChosen` hides
- * the example-image error once a new file is picked.
- */
 export function currentErrors(
   errors: Record<string, string>,
   checked: PromptFormValues | null,
@@ -153,7 +134,6 @@ export function currentErrors(
   );
 }
 
-/** A model result's cost estimate (cents, fractional, list prices in US dollars). */
 export function formatCost(costCents: number, locale: string): string {
   return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", {
     style: "currency",
@@ -163,12 +143,10 @@ export function formatCost(costCents: number, locale: string): string {
   }).format(costCents / 100);
 }
 
-/** A duration in seconds with one decimal ("12.3 s" / "12,3 s"). */
 export function formatDuration(ms: number, locale: string): string {
   return `${new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 }
 
-/** The test photo goes through the customer editor's limit on the server (4 MB, spec section 9); checked here first. */
 export const TEST_PHOTO_MAX_MB = 4;
 const TEST_PHOTO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
@@ -177,7 +155,6 @@ export function checkTestPhoto(file: Pick<File, "type" | "size">): "type" | "siz
   return file.size > TEST_PHOTO_MAX_MB * 1024 * 1024 ? "size" : null;
 }
 
-/** The prompt test modal sends one to four models (aiTestFields). */
 export const MAX_TEST_MODELS = 4;
 
 /** Toggles a model in the test selection, never beyond four. */

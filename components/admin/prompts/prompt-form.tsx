@@ -15,11 +15,6 @@ import { SlotVariantPicker } from "./slot-variant-picker";
 import { PROMPTS_PATH } from "./paths";
 import { usePromptForm } from "./use-prompt-form";
 
-/**
- * Create or edit a prompt (spec section 2): texts in English and German, classification and model,
- * example image, style text and one slot variant per slot type, with the composed prompt previewed
- * live beside it. A saved prompt can be tried in the test modal without leaving the form.
- */
 export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: PromptFormOptions }) {
   const t = useTranslations("prompts");
   const tc = useTranslations("common");

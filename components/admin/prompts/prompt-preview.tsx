@@ -3,10 +3,6 @@
 import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/ui/copy-button";
 
-/**
- * The composed prompt as the provider receives it for a customer's generation (style text, then the
- * chosen slot variants by slot type position), monospace, with a copy button. Updates as the admin types.
- */
 export function PromptPreview({ text }: { text: string }) {
   const t = useTranslations("prompts.preview");
   return (

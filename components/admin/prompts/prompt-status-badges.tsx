@@ -1,6 +1,5 @@
 import { useTranslations } from "next-intl";
 
-/** A prompt's state as badges: active or inactive, and archived (hidden from customers) when it is. */
 export function PromptStatusBadges({ active, archived }: { active: boolean; archived: boolean }) {
   const t = useTranslations("prompts.list");
   const badge = "whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";

@@ -13,7 +13,6 @@ import { PROMPTS_PATH } from "./paths";
 
 const cell = "px-4 py-2";
 
-/** The prompt columns: example image, title (admin's language first), number, category, AI model, slot variants, state, last change. */
 export function PromptTable({ items, sort, searchParams }: { items: PromptListItemDto[]; sort: string; searchParams: SearchParamsRecord }) {
   const t = useTranslations("prompts.list");
   const rawLocale = useLocale();

@@ -11,11 +11,6 @@ import { PortalDialog } from "@/components/admin/articles/portal-dialog";
 import { MAX_TEST_MODELS, TEST_PHOTO_MAX_MB, checkTestPhoto, toggleModel, type PromptFormOptions } from "./prompt-form-model";
 import { TestResultCard } from "./test-result-card";
 
-/**
- * The prompt test modal: upload a photo, choose one to four models (the prompt's own model first) and
- * run the SAVED prompt through them in parallel (POST /api/admin/ai/test with promptId). Each model's
- * answer is shown side by side. Mounted at the end of <body>, so the prompt form stays as it is.
- */
 export function PromptTestDialog({
   open,
   onClose,
@@ -32,7 +27,6 @@ export function PromptTestDialog({
   promptTitle: string;
   defaultModelId: number;
   llms: PromptFormOptions["llms"];
-  /** The form has changes the test does not include yet. */
   unsaved: boolean;
   /** The saved prompt's composed text: a prompt without style text or slot variants has nothing to test. */
   savedText: string;

@@ -5,10 +5,6 @@ import { useTranslations } from "next-intl";
 import { SelectField } from "@/components/ui/form-field";
 import type { PromptFormOptions } from "./prompt-form-model";
 
-/**
- * One select per slot type, in position order: the prompt's slot variant of that type, or none. The
- * chosen variant's text is shown under its select (it goes into the composed prompt).
- */
 export function SlotVariantPicker({
   options,
   slots,

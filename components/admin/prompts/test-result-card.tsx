@@ -7,7 +7,6 @@ import { formatCost, formatDuration } from "./prompt-form-model";
 const KNOWN_SETTINGS = ["quality", "size", "background"] as const;
 const isKnownSetting = (name: string): name is (typeof KNOWN_SETTINGS)[number] => (KNOWN_SETTINGS as readonly string[]).includes(name);
 
-/** One model's answer in the prompt test: its picture or its own error, time, cost estimate and unsupported settings. */
 export function TestResultCard({ result }: { result: AiTestResultDto }) {
   const t = useTranslations("prompts.test");
   const locale = useLocale();

@@ -11,21 +11,13 @@ import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { currentErrors, initialValues, toBody, withCategory, type PromptFormOptions, type PromptFormValues } from "./prompt-form-model";
 import { PROMPTS_PATH } from "./paths";
 
-/** A newly chosen example image, uploaded when the prompt is saved. */
 export interface PendingExampleImage {
   file: File;
-  /** An object URL of the file for the preview. */
   previewUrl: string;
 }
 
-/** Before the upload the body is checked with a stand-in id, so a form with other errors uploads nothing. */
 const STAND_IN_IMAGE_ID = 1;
 
-/**
- * The prompt form's state and its save: values as typed, the newly chosen example image (uploaded
- * first through POST /api/admin/images, then its id is sent), field errors from the shared schema and
- * the server's map, and the unsaved-changes warning.
- */
 export function usePromptForm(options: PromptFormOptions, prompt?: PromptDto) {
   const t = useTranslations("prompts");
   const router = useRouter();

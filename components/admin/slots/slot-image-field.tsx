@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import { ImageCropField } from "@/components/ui/image-crop-field";
 import { checkImageFile, type ImageChange } from "@/components/ui/image-crop";
 
-/** Spec section 9: slot images up to 5 MB (checked here, and again by POST /api/admin/images). */
 export const SLOT_IMAGE_MAX_MB = 5;
 export const SLOT_IMAGE_MAX_BYTES = SLOT_IMAGE_MAX_MB * 1024 * 1024;
 
@@ -12,10 +11,7 @@ export function checkSlotImage(file: Pick<File, "type" | "size">): "type" | "siz
   return checkImageFile(file, SLOT_IMAGE_MAX_MB);
 }
 
-/**
- * The slot variant's optional example image (at most 5 MB); zooming in crops it at the picture's own
- * aspect, the whole picture means no crop. See ImageCropField.
- */
+/** Zooming in crops at the picture's own aspect; the whole picture means no crop. */
 export function SlotImageField({
   currentUrl,
   change,
@@ -24,7 +20,6 @@ export function SlotImageField({
 }: {
   currentUrl: string | null;
   change: ImageChange;
-  /** The server's field error (e.g. the uploaded image is gone). */
   error?: string;
   onChange: (change: ImageChange) => void;
 }) {

@@ -28,19 +28,14 @@ import { SLOT_VARIANTS_PATH } from "./paths";
 const NAME_MAX = 255;
 
 /**
- * The slot types in their order (spec sections 2, 7 and 9), reordered by dragging — with the pointer
- * on the handle, or from the keyboard (focus the handle, Space to lift, arrow keys to move, Space to
- * drop, Escape to cancel), announced to screen readers in the admin's language. A drop shows the new
- * order at once and sends the spec's two passes of PUT { position } (first above the maximum, then
- * to the final positions); on failure the old order comes back and the list is reloaded from the
- * server. Create and rename happen inline; delete buttons are answered by the page's DeleteRowHost.
+ * A drop shows the new order at once and sends PUT { position } in two passes (first above the maximum,
+ * then to the final positions) so no two types hold one position; on failure the server's order comes back.
  */
 export function SlotTypeBoard({ types }: { types: SlotTypeDto[] }) {
   const t = useTranslations("slots");
   const router = useRouter();
   const [items, setItems] = useState(types);
   const [seen, setSeen] = useState(types);
-  // A refresh brought the server's list: show it.
   if (types !== seen) {
     setSeen(types);
     setItems(types);
@@ -232,7 +227,6 @@ function SortableSlotType({
   );
 }
 
-/** The inline "new slot type" form above the list: appended after the last type. */
 function CreateSlotTypeForm() {
   const t = useTranslations("slots");
   const tc = useTranslations("common");

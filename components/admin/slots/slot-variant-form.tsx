@@ -21,12 +21,7 @@ type Values = { name: string; slotTypeId: string; llmId: string; prompt: string;
 /** Submit order of the fields, for focusing the first invalid one. */
 const FIELD_ORDER = ["name", "slotTypeId", "llmId", "prompt", "description", "exampleImageId"] as const;
 
-/**
- * Create or edit a slot variant (spec sections 2, 3 and 9): name, slot type, AI model, prompt text,
- * optional description and example image. Validates with the handler's schema first; a new image is
- * uploaded (POST /api/admin/images, 5 MB) before the variant is saved with its id — and not again
- * when a save is retried. Server field errors land on their fields; leaving with unsaved changes asks.
- */
+/** A new image is uploaded before the variant is saved with its id, and not again when a save is retried. */
 export function SlotVariantForm({
   variant,
   slotTypes,
@@ -36,7 +31,6 @@ export function SlotVariantForm({
   variant?: SlotVariantDto;
   slotTypes: readonly SelectOption[];
   llms: readonly SelectOption[];
-  /** Preselected slot type of a new variant (the list's filter). */
   initialTypeId?: number;
 }) {
   const t = useTranslations("slots");

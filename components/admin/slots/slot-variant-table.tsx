@@ -9,7 +9,6 @@ import { SLOT_VARIANTS_PATH } from "./paths";
 
 const cell = "block py-0.5 rt-cell lg:align-top";
 
-/** The slot variant columns; the page's one DeleteRowHost answers the delete buttons. */
 export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
   const t = useTranslations("slots");
   const format = useFormatter();

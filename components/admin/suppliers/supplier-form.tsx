@@ -42,10 +42,6 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
   );
 }
 
-/**
- * Create or edit a supplier. Validates with the handler's zod schema before sending; the server's
- * field errors land on the same fields. Leaving with unsaved changes asks first.
- */
 export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; countries: readonly { code: string; name: string }[] }) {
   const t = useTranslations("suppliers");
   const tc = useTranslations("common");
@@ -62,7 +58,6 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
     formTestId: "supplier-form",
   });
 
-  /** Props of one text input bound to `field`. */
   const bind = (field: Field, label: string) => ({
     id: `supplier-${field}`,
     name: field,

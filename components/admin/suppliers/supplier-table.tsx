@@ -12,10 +12,8 @@ function contactName(s: SupplierDto): string {
 
 const phoneOf = (s: SupplierDto) => s.phone1 ?? s.phone3 ?? s.phone2;
 const placeOf = (s: SupplierDto) => [s.postalCode, s.city].filter(Boolean).join(" ");
-/** An empty cell disappears from the stacked card but keeps its column in the table. */
 const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 rt-cell`;
 
-/** The supplier columns; on phones the toolbar's sort select replaces the sortable headers. */
 export function SupplierTable({ items, sort, searchParams }: { items: SupplierDto[]; sort: string; searchParams: SearchParamsRecord }) {
   const t = useTranslations("suppliers");
   const format = useFormatter();

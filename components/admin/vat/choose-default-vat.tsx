@@ -8,7 +8,6 @@ import { toast } from "@/components/ui/toast";
 import { vatApi } from "@/lib/api-client/vat";
 import type { VatRateDto } from "@/lib/schemas/vat";
 
-/** Shown when no default VAT rate exists (after the default was deleted): pick the new one. */
 export function ChooseDefaultVat({ rates }: { rates: VatRateDto[] }) {
   const t = useTranslations("vat");
   const tc = useTranslations("common");

@@ -8,11 +8,6 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useRowActions, type RowActionTarget } from "@/components/ui/list/use-row-actions";
 
-/**
- * The VAT list's one action host: rows are plain HTML with `data-row-action` buttons ("setDefault",
- * "delete"; `data-default="true"` on the default rate's delete button) and this component handles
- * them all with one shared dialog.
- */
 export function VatRowActions() {
   const t = useTranslations("vat");
   const tc = useTranslations("common");

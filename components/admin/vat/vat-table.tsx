@@ -4,10 +4,8 @@ import { useTranslations } from "next-intl";
 import type { VatRateDto } from "@/lib/schemas/vat";
 import { DataTable, useActionsColumn, type Column } from "@/components/ui/list/data-table";
 
-/** What a row shows (the page leaves out the timestamps). */
 export type VatRow = Pick<VatRateDto, "id" | "name" | "percent" | "description" | "isDefault">;
 
-/** The VAT rates' columns; the page's one VatRowActions host answers the buttons. */
 export function VatTable({ rates }: { rates: VatRow[] }) {
   const t = useTranslations("vat");
   const actions = useActionsColumn<VatRow>({

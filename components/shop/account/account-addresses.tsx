@@ -4,7 +4,6 @@ import { useLocale, useTranslations } from "next-intl";
 import type { AccountAddress } from "@/lib/schemas/account";
 import { PostalAddress } from "@/components/ui/postal-address";
 
-/** The addresses of the customer's orders (and saved ones), read-only, newest first. */
 export function AccountAddresses({ addresses }: { addresses: AccountAddress[] }) {
   const t = useTranslations("account");
   const locale = useLocale();

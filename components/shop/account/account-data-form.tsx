@@ -13,7 +13,6 @@ import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 
-/** Own data: email shown, first and last name and phone editable (PUT /api/user/account). */
 export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
   const t = useTranslations("account");
   const tc = useTranslations("common");

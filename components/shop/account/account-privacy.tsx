@@ -10,7 +10,6 @@ import { toast } from "@/components/ui/toast";
 import { ACCOUNT_EXPORT_URL, deleteAccount } from "@/lib/api-client/account";
 import { HttpError } from "@/lib/api-client/fetcher";
 
-/** "Download my data" (a JSON file) and "Delete my account" with a confirmation that says what goes and what the law makes us keep. */
 export function AccountPrivacy({ hasPassword }: { hasPassword: boolean }) {
   const t = useTranslations("account");
   const [open, setOpen] = useState(false);

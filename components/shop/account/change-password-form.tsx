@@ -12,7 +12,6 @@ import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 
-/** Change password: current, new, new again (PUT /api/user/account/password; a wrong current password is a field error). */
 export function ChangePasswordForm() {
   const t = useTranslations("account");
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
@@ -99,7 +98,6 @@ export function ChangePasswordForm() {
   );
 }
 
-/** A guest account has no password yet: a mailed set-password link (the forgot-password mail) sets one. */
 export function SetPasswordLink({ email }: { email: string }) {
   const t = useTranslations("account");
   const [sent, setSent] = useState<string | null>(null);

@@ -7,7 +7,6 @@ import { ColourSwatch } from "./colour-swatch";
 import { QuantityStepper } from "./quantity-stepper";
 import { useEuro } from "./use-euro";
 
-/** One cart line: design preview, mug, colour variant, unit price (earlier price struck through), quantity, line total, remove. */
 export function CartItemRow(props: {
   item: CartItemDto;
   /** The first line: its preview is the page's largest contentful paint, so it loads at once and first. */

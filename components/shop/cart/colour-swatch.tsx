@@ -1,7 +1,4 @@
-/**
- * A round swatch: outside colour on the upper left, inside colour on the lower right. Decorative: the
- * colour's name is always written next to it (colours are named, never given as codes).
- */
+/** Decorative: the colour's name is always written next to it. */
 export function ColourSwatch({ outside, inside }: { outside: string; inside: string }) {
   return (
     <span

@@ -3,7 +3,6 @@
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 
-/** Shown in cart and checkout while a line's price differs from the price it was added at. */
 export function PriceChangedNotice({ children }: { children?: ReactNode }) {
   const t = useTranslations("cart");
   return (

@@ -11,7 +11,6 @@ export function QuantityStepper(props: { value: number; itemLabel: string; disab
   const [draft, setDraft] = useState(String(props.value));
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(props.value);
-  // A new value from the server (after an update) replaces the draft.
   if (shown !== props.value) {
     setShown(props.value);
     setDraft(String(props.value));

@@ -10,7 +10,6 @@ export interface TotalsValues {
   totalCents: number;
 }
 
-/** Subtotal, shipping, contained VAT and total in euros, as computed by the server. */
 export function Totals({ values, testId }: { values: TotalsValues; testId?: string }) {
   const t = useTranslations("cart");
   const euro = useEuro();

@@ -4,10 +4,7 @@ import { useEffect } from "react";
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { applyCartAnswer, cartApi, cartKeys, cartQueries } from "@/lib/api-client/cart";
 
-/**
- * Marks every ["cart", …] query stale. `later` leaves active ones alone: a screen about to be left
- * (a placed order) must not re-render with the emptied cart.
- */
+/** `later` leaves active queries alone: a screen about to be left must not re-render with the emptied cart. */
 export function invalidateCart(queryClient: QueryClient, later = false): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: later ? "none" : "active" });
 }

@@ -33,7 +33,6 @@ export function AddressFields(props: {
   legend: string;
   value: AddressValues;
   onChange: (patch: Partial<AddressValues>) => void;
-  /** Field errors keyed "shippingAddress.city" etc. */
   errors: Record<string, string>;
   disabled?: boolean;
 }) {

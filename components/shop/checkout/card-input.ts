@@ -1,9 +1,5 @@
-/** The card form's input rules, free of React; what leaves the form is the server's sandboxCardBody shape. */
-
-/** Longest card number (ISO/IEC 7812): 19 digits. */
 export const CARD_NUMBER_MAX_DIGITS = 19;
 export const CARD_NUMBER_MAX_LENGTH = CARD_NUMBER_MAX_DIGITS + 4;
-/** "MM / YYYY". */
 export const EXPIRY_MAX_LENGTH = 9;
 export const CVC_MAX_DIGITS = 4;
 
@@ -32,10 +28,7 @@ function caretAfterDigits(formatted: string, digitsBefore: number): number {
   return formatted.length;
 }
 
-/**
- * One edit of the card number field, regrouped with the caret kept on the same digit. Deleting just a
- * group space removes the digit beyond it, so the key press is not swallowed by the regrouping.
- */
+/** Deleting just a group space removes the digit beyond it, so the key press is not swallowed by the regrouping. */
 export function editCardNumber(previous: string, next: string, caret: number, inputType?: string): { value: string; caret: number } {
   let raw = next;
   let at = Math.max(0, Math.min(caret, raw.length));
@@ -57,15 +50,10 @@ export function editCardNumber(previous: string, next: string, caret: number, in
   return { value, caret: caretAfterDigits(value, digitsBefore) };
 }
 
-/** The expiry field while typing: digits, spaces and one separator ("/", "-" or "."), nothing else. */
 export function cleanExpiryInput(value: string): string {
   return value.replace(/[^\d\s/.-]/g, "").slice(0, EXPIRY_MAX_LENGTH);
 }
 
-/**
- * "1230", "12/30", "12 / 30", "12-30", "1/30", "12/2030" or "122030" → month and four-digit year;
- * NaN for both when it is none of these shapes (the range is checked by cardErrors / the server).
- */
 export function parseExpiry(raw: string): { expMonth: number; expYear: number } {
   const value = raw.trim();
   const separated = /^(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})$/.exec(value);
@@ -76,7 +64,6 @@ export function parseExpiry(raw: string): { expMonth: number; expYear: number } 
   return { expMonth: Number(m[1]), expYear: m[2].length === 2 ? 2000 + year : year };
 }
 
-/** The expiry as shown after leaving the field: "12 / 30"; left as typed when it does not parse. */
 export function formatExpiry(raw: string): string {
   const { expMonth, expYear } = parseExpiry(raw);
   if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12 || !Number.isInteger(expYear)) return raw;
@@ -87,7 +74,6 @@ export function cleanCvc(value: string): string {
   return digitsOf(value).slice(0, CVC_MAX_DIGITS);
 }
 
-/** The Luhn checksum every payment card number carries (catches a mistyped digit). */
 export function luhnValid(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
@@ -108,7 +94,6 @@ export const CARD_ERRORS = {
   cvc: "validation.cardCvcInvalid",
 } as const;
 
-/** Message keys per field (empty when it can be sent); the server checks again and the sandbox decides. */
 export function cardErrors(card: CardValues, now = new Date()): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   const number = digitsOf(card.number);

@@ -26,7 +26,6 @@ export interface CheckoutUser {
   phone: string | null;
 }
 
-/** A line printed with the customer's design: made to their specification (§ 312g Abs. 2 Nr. 1 BGB). */
 export const isPersonalised = (item: CartDto["items"][number]): boolean => item.image != null;
 
 const checkoutRules = lazyModule(() => import("./checkout-rules"));

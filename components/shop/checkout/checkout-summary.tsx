@@ -14,7 +14,6 @@ export interface SummaryLine {
   totalCents: number;
 }
 
-/** The order summary beside the checkout form: lines and the server's totals. */
 export function CheckoutSummary({ lines, totals, children }: { lines: SummaryLine[]; totals: TotalsValues; children?: ReactNode }) {
   const t = useTranslations("checkout");
   const euro = useEuro();

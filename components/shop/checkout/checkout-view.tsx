@@ -8,7 +8,6 @@ import { CheckoutSummary } from "./checkout-summary";
 import { Spinner } from "./payment-status";
 import { EmptyState } from "@/components/ui/query-state";
 
-/** `serverRendered`: the page put the refreshed cart into the query cache, so it shows at once and nothing is fetched. */
 export function CheckoutView({ user, serverRendered = false }: { user: CheckoutUser | null; serverRendered?: boolean }) {
   const t = useTranslations("checkout");
   const tc = useTranslations("cart");

@@ -1,7 +1,5 @@
-/**
- * One key per checkout, so a double click, a retry or a reload places one order. The key belongs to its
- * cart: after the cart changed, "Pay" places a new order instead of returning the old one.
- */
+// One key per checkout, so a double click, a retry or a reload places one order. The key belongs to its
+// cart: after the cart changed, "Pay" places a new order instead of returning the old one.
 const STORAGE_KEY = "checkout.idempotencyKey";
 let fallback: { key: string; cart: string } | null = null;
 
@@ -30,7 +28,6 @@ function read(): { key: string; cart: string } | null {
   }
 }
 
-/** The key for placing an order for the cart with this fingerprint (see cartFingerprint). */
 export function checkoutIdempotencyKey(cart: string): string {
   const existing = read();
   if (existing && existing.cart === cart) return existing.key;
@@ -44,7 +41,6 @@ export function checkoutIdempotencyKey(cart: string): string {
   return entry.key;
 }
 
-/** Lines, quantities and prices of a cart: what an order placed with a key was made of. */
 export function cartFingerprint(cart: {
   items: { id: number; quantity: number; unitPriceCents: number }[];
   summary: { totalCents: number };
@@ -52,7 +48,6 @@ export function cartFingerprint(cart: {
   return `${cart.items.map((i) => `${i.id}x${i.quantity}@${i.unitPriceCents}`).join(",")}=${cart.summary.totalCents}`;
 }
 
-/** Ends this checkout: the next "Pay" places a new order. */
 export function endCheckout(): void {
   fallback = null;
   try {

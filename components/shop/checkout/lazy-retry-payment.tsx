@@ -9,5 +9,4 @@ function RetryLoading() {
   return <Spinner label={t("loading")} />;
 }
 
-/** A chunk of its own: a cart's checkout, nearly every visit to /checkout, does not download the retry screen. */
 export const LazyRetryPayment = lazyComponent(() => import("./retry-payment").then((m) => m.RetryPayment), RetryLoading);

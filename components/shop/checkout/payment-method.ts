@@ -1,6 +1,5 @@
 import type { PaymentDto } from "@/lib/schemas/orders";
 
-/** What a payment form (sandbox card form or Stripe Payment Element) offers the checkout. */
 export interface PaymentMethod {
   /** "notReady": the form has not finished loading. */
   prepare(): Promise<"ok" | "invalid" | "notReady">;
@@ -20,7 +19,6 @@ export type PaymentResult =
   | { kind: "needsAction" }
   | { kind: "error"; message: string | null };
 
-/** The visible payment state (spec section 4 plus "idle"). */
 export type PaymentPhase =
   | { phase: "idle" }
   | { phase: "preparing" }

@@ -12,7 +12,6 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-/** The visible payment state (spec section 4): preparing, not ready, needs more steps, success, failure. */
 export function PaymentStatus({ phase }: { phase: PaymentPhase }) {
   const t = useTranslations("payment");
   if (phase.phase === "idle") return null;

@@ -6,7 +6,6 @@ import { useTranslations } from "next-intl";
 import { useEuro } from "@/components/shop/cart/use-euro";
 import { LEGAL_PATHS } from "@/components/shop/legal/legal-paths";
 
-/** A legal page opened beside the checkout (a new tab keeps the entered data). */
 const legalLink = (href: string) =>
   function LegalLink(chunks: ReactNode) {
     return (
@@ -22,7 +21,6 @@ export const LEGAL_LINKS = {
   withdrawal: legalLink(LEGAL_PATHS.withdrawal),
 };
 
-/** Personalised goods are excluded from withdrawal (§ 312g Abs. 2 Nr. 1 BGB), which the customer must confirm. */
 export function WithdrawalWaiver(props: { checked: boolean; error?: string; disabled?: boolean; onChange: (checked: boolean) => void }) {
   const t = useTranslations("checkout");
   const id = useId();
@@ -55,7 +53,6 @@ export function WithdrawalWaiver(props: { checked: boolean; error?: string; disa
   );
 }
 
-/** The order button (§ 312j Abs. 3 BGB: "Zahlungspflichtig bestellen"), the total right above it and the links to AGB, privacy and withdrawal. */
 export function PlaceOrderButton({ totalCents, busy }: { totalCents: number; busy: boolean }) {
   const t = useTranslations("checkout");
   const euro = useEuro();

@@ -15,7 +15,6 @@ import { LoadFailed } from "@/components/ui/query-state";
 import { focusFirstError } from "@/components/ui/focus-first-error";
 import { colourLocale, lineColour } from "@/lib/domain/colour-name";
 
-/** /checkout?orderId=…: pays an unpaid order again (POST /api/user/orders/{id}/payment, then the card). */
 export function RetryPayment({ orderId }: { orderId: string }) {
   const t = useTranslations("checkout");
   const locale = useLocale();

@@ -29,7 +29,6 @@ export const TEST_CARDS = {
 
 type Shown = Partial<Record<CardField, string>>;
 
-/** The server's field errors (already translated) on this form's fields; the expiry has two. */
 function serverErrors(fieldErrors: Record<string, string>): Shown {
   const shown: Shown = {};
   if (fieldErrors.cardNumber) shown.cardNumber = fieldErrors.cardNumber;
@@ -39,7 +38,6 @@ function serverErrors(fieldErrors: Record<string, string>): Shown {
   return shown;
 }
 
-/** A field's fault shows when the field is left (or on paying), not while the first digits are typed. */
 export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: PaymentMethod | null) => void; disabled?: boolean }) {
   const t = useTranslations("payment");
   const tAll = useTranslations();
@@ -63,7 +61,6 @@ export function SandboxCardForm({ onMethod, disabled }: { onMethod: (method: Pay
   }, [card.number]);
 
   useEffect(() => {
-    /** Shows every fault of the entered card; the body to send when there is none. */
     const checked = () => {
       const { card: c } = latest.current;
       const faults = cardErrors(c);

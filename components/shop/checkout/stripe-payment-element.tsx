@@ -25,7 +25,6 @@ type Props = {
   onLoadError: () => void;
 };
 
-/** Deferred-intent mode: the details are checked before the order is placed, then the server's PaymentIntent is confirmed. */
 export function StripePaymentElement(props: Props) {
   const locale = useLocale();
   const [stripe] = useState(() => stripeFor(props.publishableKey));

@@ -14,7 +14,6 @@ import type { PaymentMethod, PaymentPhase } from "./payment-method";
 /** What placing the order (or preparing a retry) yields; null when it was refused and the form shows why. */
 export type Obtain = () => Promise<{ orderId: string; payment: PaymentDto } | null>;
 
-/** The "Pay" sequence shared by a new checkout and a retry; runs once at a time. */
 export function usePaymentFlow({ newCheckout }: { newCheckout: boolean }) {
   const t = useTranslations("payment");
   const router = useRouter();

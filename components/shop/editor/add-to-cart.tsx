@@ -10,7 +10,6 @@ import type { Editor } from "./use-editor";
 
 export const SIGN_IN_FOR_CART = `/login?callbackUrl=${encodeURIComponent("/editor")}`;
 
-/** A guest whose registration failed is asked to sign in. */
 export function AddToCart({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.preview");
   const router = useRouter();

@@ -4,7 +4,6 @@ import Cropper from "react-easy-crop";
 import { useTranslations } from "next-intl";
 import type { Editor } from "./use-editor";
 
-/** react-easy-crop with the mug's print aspect ratio; crop and zoom live in the editor state. */
 export function CropPanel({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.upload");
   const { state, dispatch, aspect } = editor;

@@ -21,7 +21,6 @@ export const editorQueries = {
     }),
 };
 
-/** A signed-in customer (or admin) generates on their own account; guests and visitors use the public endpoint. */
 export function isSignedInCustomer(session: SessionResponse | undefined): boolean {
   return !!session?.authenticated && (session.roles.includes("customer") || session.roles.includes("admin"));
 }
@@ -41,7 +40,6 @@ export function registerGuest(data: GuestRegistration) {
   });
 }
 
-/** Marks an answer that does not have the shape of a generation result. */
 export class InvalidGenerateResponse extends Error {
   constructor() {
     super("invalid generate response");
@@ -80,7 +78,6 @@ export async function generateImages(input: {
   return parsed.data;
 }
 
-/** GET /api/generations/{jobId}: how a generation job stands (an answer of another shape counts as invalid). */
 export async function fetchGenerationJob(jobId: string, signal?: AbortSignal): Promise<GenerationJobResponse> {
   const [answer, { generationJobResponse }] = await Promise.all([
     apiFetch<unknown>(`/generations/${encodeURIComponent(jobId)}`, { signal, redirectOnAuthError: false }),
@@ -91,7 +88,6 @@ export async function fetchGenerationJob(jobId: string, signal?: AbortSignal): P
   return parsed.data;
 }
 
-/** A random UUID v4 for a job id (crypto.randomUUID exists only on secure origins). */
 export function newJobId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -103,10 +99,6 @@ export function newJobId(): string {
 
 export type GenerationErrorKey = "rateLimitUser" | "rateLimitGuest" | "sessionExpired" | "timeout" | "invalidResponse" | "failed";
 
-/**
- * Which of the spec's generation messages (section 8) an error is; null means the server's own
- * message (already in the user's language) fits best, e.g. a validation error.
- */
 export function generationErrorKey(err: unknown, asUser: boolean): GenerationErrorKey | null {
   if (err instanceof InvalidGenerateResponse) return "invalidResponse";
   if (!(err instanceof HttpError)) return "failed";

@@ -4,8 +4,6 @@ import { generateResponse, generationJobResponse } from "@/lib/schemas/images";
 import { userImageDetailResponse } from "@/lib/schemas/user-images";
 import { LAST_STEP } from "./editor-state";
 
-/** Loaded once the visitor has started, not with the page, so zod stays out of the first load. */
-
 const name = z.string().trim().max(100, { error: "validation.tooLong" });
 
 /** Step 4 in the browser: the same email and phone rules as POST /api/auth/register. */
@@ -16,7 +14,6 @@ const point = z.object({ x: z.number(), y: z.number() });
 const area = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 const id = z.number().int().positive();
 
-/** The work kept in localStorage (persistence.ts): anything else there counts as nothing saved. */
 export const savedSchema = z.object({
   v: z.literal(1),
   step: z.number().int().min(0).max(LAST_STEP),

@@ -96,7 +96,6 @@ export const initialEditorState: EditorState = {
   notice: null,
 };
 
-/** The same area within a pixel or two (the cropper reports the restored crop again on every mount). */
 function sameArea(a: Area | null, b: Area): boolean {
   return (
     !!a && Math.abs(a.x - b.x) <= 2 && Math.abs(a.y - b.y) <= 2 && Math.abs(a.width - b.width) <= 2 && Math.abs(a.height - b.height) <= 2

@@ -11,7 +11,6 @@ import { StepIndicator } from "./step-indicator";
 import { UploadStep } from "./upload-step";
 import { useEditor, type Editor } from "./use-editor";
 
-/** Steps 2–6 (later-steps.ts): loaded once there is work (a photo, restored work), not with the page. */
 const laterSteps = lazyModule(() => import("./later-steps"));
 
 function StepLoading() {
@@ -87,7 +86,6 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
       <StepIndicator current={state.step} onGoTo={editor.goTo} disabled={busy} />
       <section aria-labelledby="editor-step-heading" className="card space-y-4">
         <div>
-          {/* On a phone the folded step list above already says "Step n of 6: …". */}
           <p className="hidden text-sm text-stone-500 sm:block">{t("stepOf", { current: state.step + 1, total: STEPS.length })}</p>
           <h2 id="editor-step-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
             {t(`steps.${id}`)}

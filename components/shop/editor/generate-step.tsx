@@ -5,7 +5,6 @@ import { useTranslations } from "next-intl";
 import { GenerationProgress } from "./generation-progress";
 import type { Editor } from "./use-editor";
 
-/** Step 5: generate (retry after a failure), progress while it runs, every error's message, and the choice of one image. */
 export function GenerateStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.generate");
   const tp = useTranslations("editor.personal");

@@ -1,11 +1,10 @@
 import type { Area } from "react-easy-crop";
 
-/** Spec section 9: what the editor uploads is at most 4 MB (the server's limit; the browser checks its own upload too). */
+/** The server's limit; the browser checks its own upload too. */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
 /** Larger than the upload limit, since the browser crops and re-encodes before uploading; beyond it decoding strains a phone. */
 export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
 export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
-/** The long side of the photo sent for generation (the server works with at most 2048 px too). */
 export const UPLOAD_MAX_DIMENSION = 2048;
 const JPEG_QUALITY = 0.9;
 
@@ -17,7 +16,6 @@ export function checkFile(file: File): FileProblem | null {
   return null;
 }
 
-/** "3.2 MB" / "3,2 MB" */
 export function formatBytes(bytes: number, locale: string): string {
   const nf = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { maximumFractionDigits: 1 });
   if (bytes < 1024) return `${nf.format(bytes)} B`;
@@ -44,13 +42,11 @@ export async function canDecode(url: string): Promise<boolean> {
   }
 }
 
-/** The size of the crop after scaling its long side down to at most `maxDimension`. */
 export function scaledSize(area: Pick<Area, "width" | "height">, maxDimension = UPLOAD_MAX_DIMENSION): { width: number; height: number } {
   const scale = Math.min(1, maxDimension / Math.max(area.width, area.height));
   return { width: Math.max(1, Math.round(area.width * scale)), height: Math.max(1, Math.round(area.height * scale)) };
 }
 
-/** A 4 MB phone photo becomes a few hundred kB that upload quickly. */
 export async function cropAndDownscale(url: string, area: Area): Promise<{ blob: Blob; width: number; height: number }> {
   const img = await loadImage(url);
   const x = Math.max(0, Math.round(area.x));

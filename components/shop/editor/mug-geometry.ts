@@ -1,7 +1,3 @@
-/**
- * The mug preview: a cylinder seen slightly from above, in the mug's real proportions. The print is
- * drawn in vertical slices, each an affine transform, so it follows the rim's curve without steps.
- */
 export interface MugDimensions {
   diameterMm: number;
   heightMm: number;
@@ -11,19 +7,14 @@ export interface MugDimensions {
 }
 
 export interface PrintSlice {
-  /** Screen x range of the slice. */
   x0: number;
   x1: number;
   /** Vertical shift of the print at the slice edges (nearer points appear lower from above). */
   dy0: number;
   dy1: number;
-  /** The image transform: template coordinate tx → screen x. */
   scaleX: number;
   templateX0: number;
-  /**
-   * SVG matrix(a b c d e f) from template coordinates (tx from the template's left edge, ty from
-   * its top) to the screen: horizontally compressed, sheared so the print follows the rim's curve.
-   */
+  /** SVG matrix from template to screen: compressed and sheared so the print follows the rim's curve. */
   matrix: [number, number, number, number, number, number];
 }
 
@@ -33,7 +24,6 @@ export interface MugGeometry {
   cx: number;
   r: number;
   ry: number;
-  /** Centre line of the rim ellipse and of the bottom ellipse. */
   top: number;
   bottom: number;
   /** The print area on the plane (before the per-slice shift) and the whole template in SVG units. */
@@ -48,7 +38,6 @@ export interface MugGeometry {
 
 const BODY_WIDTH = 200;
 const MARGIN = 14;
-/** Ellipse height / width of the rim: the viewer looks from about 12° above. */
 const TILT = 0.2;
 
 export function mugGeometry(m: MugDimensions, sliceCount = 64): MugGeometry {

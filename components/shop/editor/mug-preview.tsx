@@ -6,7 +6,6 @@ import { mugGeometry, type MugDimensions } from "./mug-geometry";
 const COLOR = /^#[0-9a-f]{3,8}$/i;
 const safeColor = (value: string, fallback: string) => (COLOR.test(value) ? value : fallback);
 
-/** The handle is shaded so it reads as a handle on a white mug against a white page too. */
 export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsideColor: string; insideColor: string; label: string }) {
   const uid = useId().replace(/[^a-zA-Z0-9]/g, "");
   const g = mugGeometry(props.mug);
@@ -40,7 +39,6 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
         </clipPath>
         {g.slices.map((s, i) => (
           <clipPath key={i} id={`${uid}-slice-${i}`}>
-            {/* Vertical strips only (the print outline makes the edges); a little overlap hides hairline gaps. */}
             <rect x={s.x0 - 0.35} y={0} width={s.x1 - s.x0 + 0.7} height={g.height} />
           </clipPath>
         ))}
@@ -52,7 +50,6 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
           <stop offset="0.85" stopColor="#000" stopOpacity="0.14" />
           <stop offset="1" stopColor="#000" stopOpacity="0.38" />
         </linearGradient>
-        {/* The handle as a round bar: darker towards its outer side and where it meets the body, a soft highlight. */}
         <linearGradient id={`${uid}-handle`} gradientUnits="userSpaceOnUse" x1={g.cx + g.r - 6} x2={h.outer} y1="0" y2="0">
           <stop offset="0" stopColor="#000" stopOpacity="0.3" />
           <stop offset="0.35" stopColor="#000" stopOpacity="0.06" />
@@ -78,7 +75,6 @@ export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsid
         strokeLinecap="round"
         transform="translate(-2.5 0)"
       />
-      {/* The inner edge of the handle: the gap between handle and body shows as a shadowed outline. */}
       <path d={innerHandle} fill="none" stroke={edge} strokeOpacity="0.55" strokeWidth="1" />
 
       <path d={body} fill={outside} data-testid="mug-body" />

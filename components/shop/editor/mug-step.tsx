@@ -10,7 +10,6 @@ export function defaultVariantId(mug: MugDto): number | null {
   return (mug.variants.find((v) => v.isDefault) ?? mug.variants[0])?.id ?? null;
 }
 
-/** Step 3: active mugs with price, size and colour variants (example image of the chosen variant). */
 export function MugStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.mug");
   const locale = useLocale();

@@ -2,10 +2,7 @@ import { initialEditorState, STEPS, type EditorState, type Photo, type RunningJo
 import type { SavedEditor } from "./editor-schemas";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-/**
- * The editor's work kept in the browser so a reload loses nothing: state in localStorage, the photo in
- * IndexedDB (too large for localStorage). Anything unreadable counts as "nothing saved".
- */
+/** The photo goes to IndexedDB (too large for localStorage); anything unreadable counts as "nothing saved". */
 
 const STATE_KEY = "mugshop.editor.v1";
 /** Keys of earlier versions: removed when found, never read. */
@@ -22,7 +19,6 @@ function storage(): Storage | null {
   }
 }
 
-/** Whether anything is saved (read synchronously, so the wizard knows before its first paint). */
 export function hasSavedEditor(): boolean {
   try {
     return !!storage()?.getItem(STATE_KEY);
@@ -31,10 +27,7 @@ export function hasSavedEditor(): boolean {
   }
 }
 
-/**
- * The saved work, if it is readable and of this version. Its schema loads with it (editorSchemas); if
- * that load fails (offline, a new deployment), nothing is restored now and the saved work is kept.
- */
+/** If the schema cannot load (offline, a new deployment), nothing is restored now and the saved work is kept. */
 export async function loadSavedEditor(): Promise<SavedEditor | null> {
   const store = storage();
   if (!store) return null;
@@ -71,7 +64,6 @@ export function toSaved(state: EditorState, keepPersonal: boolean): SavedEditor 
   };
 }
 
-/** The wizard's state from what was saved; a running job brings the wizard back to the generate step. */
 export function fromSaved(saved: SavedEditor, photo: Photo | null): EditorState {
   const job: RunningJob | null = saved.job;
   const hasPhoto = !!photo;

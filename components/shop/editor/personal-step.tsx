@@ -11,7 +11,6 @@ import type { Editor } from "./use-editor";
 
 type Field = keyof PersonalData;
 
-/** Field errors of the shared zod schema, translated; only for fields the user has left once. */
 function useErrors(schema: PersonalSchema | null, values: PersonalData, touched: Set<Field>) {
   const t = useTranslations();
   const parsed = schema?.safeParse(values);
@@ -27,7 +26,6 @@ function useErrors(schema: PersonalSchema | null, values: PersonalData, touched:
   return errors;
 }
 
-/** A visitor is registered as a guest when leaving the step. */
 export function PersonalStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.personal");
   const { state, dispatch, asUser, accountData, usesAccountData } = editor;
@@ -42,14 +40,11 @@ export function PersonalStep({ editor }: { editor: Editor }) {
   const errors = useErrors(editor.personalSchema, state.personal, touched);
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
   const formRef = useRef<HTMLFormElement>(null);
-  // The rules started loading with the photo; if that load failed, this step tries again (until they
-  // are there, the data cannot be checked and the step cannot be left).
+  // The rules started loading with the photo; if that failed, this step tries again.
   useEffect(() => {
     if (!editor.personalSchema) editorSchemas.preload();
   }, [editor.personalSchema]);
 
-  // Enter in a field submits: complete data goes on to the next step; otherwise every field shows its
-  // error and focus moves to the first faulty one.
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (editor.personalSchema?.safeParse(state.personal).success) return void editor.next();

@@ -7,7 +7,6 @@ import { MugPreview } from "./mug-preview";
 import type { Editor } from "./use-editor";
 import { VariantPicker } from "./variant-picker";
 
-/** Step 6: the chosen image on the chosen mug in the chosen colour; the colour can still be changed here. */
 export function PreviewStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.preview");
   const locale = useLocale();

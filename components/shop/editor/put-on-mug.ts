@@ -4,14 +4,11 @@ import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { generationSignature, initialEditorState, STEPS, type EditorState } from "./editor-state";
 import { editorSchemas } from "./lazy-editor-schemas";
 
-/** "Put on a mug" from My images: an upload becomes the photo, a generated or edited image the result already. */
-
 export function imageIdFromUrl(): number | null {
   const raw = new URLSearchParams(window.location.search).get("image");
   return raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
-/** Removes ?image= from the address: a reload then restores the saved work instead of starting over. */
 export function forgetImageParam(): void {
   const url = new URL(window.location.href);
   if (!url.searchParams.has("image")) return;
@@ -32,7 +29,6 @@ function printAspectOf(mug: MugDto | undefined): number {
   return mug && mug.printTemplateHeightMm > 0 ? mug.printTemplateWidthMm / mug.printTemplateHeightMm : 1;
 }
 
-/** The editor's state for one of the user's images; throws (HttpError 404/401) when it is not theirs. */
 export async function stateForImage(imageId: number, catalogue: { mugs: MugDto[]; prompts: PublicPromptDto[] }): Promise<EditorState> {
   const [answer, { userImageDetailResponse }] = await Promise.all([
     apiFetch<unknown>(`/user/images/${imageId}`, { redirectOnAuthError: false }),

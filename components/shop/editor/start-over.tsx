@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-/** "Start over" with a confirmation: the photo, the choices and the generated images kept in this browser are forgotten. */
 export function StartOver({ onConfirm }: { onConfirm: () => Promise<void> }) {
   const t = useTranslations("editor.startOver");
   const tc = useTranslations("common");

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { STEPS } from "./editor-state";
 
-/** On a phone the list folds into one line over a progress bar so the current step shows without scrolling; short `step*` classes keep the start page's HTML small. */
 export function StepIndicator({ current, onGoTo, disabled }: { current: number; onGoTo: (step: number) => void; disabled: boolean }) {
   const t = useTranslations("editor");
   const currentId = STEPS[current] ?? STEPS[0];

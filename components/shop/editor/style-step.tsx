@@ -10,7 +10,6 @@ interface Group {
   prompts: PublicPromptDto[];
 }
 
-/** The prompts grouped by category, in the order the API returns them (by category, then title). */
 export function groupByCategory(prompts: PublicPromptDto[]): Group[] {
   const groups = new Map<number, Group>();
   for (const p of prompts) {
@@ -21,7 +20,7 @@ export function groupByCategory(prompts: PublicPromptDto[]): Group[] {
   return [...groups.values()];
 }
 
-/** Step 2: one selectable card per style (native radio buttons, so arrow keys and screen readers work). */
+/** Native radio buttons, so arrow keys and screen readers work. */
 export function StyleStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.style");
   const { prompts, state, dispatch, promptsQuery } = editor;

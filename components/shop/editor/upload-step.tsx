@@ -13,7 +13,6 @@ const CropPanel = lazyComponent(
   () => null,
 );
 
-/** Until a photo is chosen the step is the shop's landing screen. */
 export function UploadStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.upload");
   const tl = useTranslations("landing");

@@ -11,7 +11,6 @@ import { forgetImageParam, imageIdFromUrl, stateForImage } from "./put-on-mug";
 const SAVE_DELAY_MS = 250;
 const noSubscription = () => () => {};
 
-/** "idle" until mounted (the server renders the empty wizard), "restoring" while saved work is read back, then "ready". */
 export type RestorePhase = "idle" | "restoring" | "ready";
 
 export function useEditorPersistence(input: {

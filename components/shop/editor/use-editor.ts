@@ -13,14 +13,12 @@ import { editorSchemas } from "./lazy-editor-schemas";
 import { useEditorPersistence } from "./use-editor-persistence";
 import { useGeneration } from "./use-generation";
 
-/** Where the checkout can pick up the contact data chosen for this order (e.g. "different data" of a customer). */
 export const ORDER_CONTACT_STORAGE_KEY = "mugshop.orderContact";
 
 export function printAspect(mug: MugDto | undefined): number | null {
   return mug && mug.printTemplateHeightMm > 0 ? mug.printTemplateWidthMm / mug.printTemplateHeightMm : null;
 }
 
-/** Keeps the contact chosen for this order for the checkout (this tab only). */
 function rememberContact(contact: { email: string; phone?: string | null; firstName: string; lastName: string }): void {
   try {
     window.sessionStorage.setItem(ORDER_CONTACT_STORAGE_KEY, JSON.stringify({ ...contact, phone: contact.phone || null }));
@@ -33,7 +31,6 @@ function sameAspect(a: number | null, b: number | null): boolean {
   return a === null || b === null || Math.abs(a - b) < 1e-3;
 }
 
-/** All of the wizard's state and actions in one place, so every step can be left and re-entered freely. */
 export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] }) {
   const t = useTranslations("editor");
   const locale = useLocale();
@@ -132,7 +129,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     catalogue: { mugs, prompts },
   });
 
-  /** "Start over": the saved work, the photo and any job this page waits for are forgotten. */
   async function startOver(): Promise<void> {
     generation.abandon();
     await persistence.clear();
@@ -144,7 +140,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   return {
     state,
     dispatch,
-    /** The visitor has started: a photo, a later step, or a generation (running or done). */
     hasWork,
     mugs,
     prompts,
@@ -158,7 +153,6 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     aspect,
     accountData,
     usesAccountData,
-    /** Step 4's rules once loaded (null before). */
     personalSchema,
     valid,
     busy: register.isPending || generation.generating,

@@ -11,7 +11,6 @@ import { cropAndDownscale } from "./image-file";
 const POLL_MS = 1000;
 /** A job the server does not know this long after it was started never reached it (the page left during the upload). */
 const UNKNOWN_JOB_GRACE_MS = 15_000;
-/** Past this, a job that cannot be asked about (server unreachable) is given up. */
 const GIVE_UP_MS = 5 * 60_000;
 
 /** The browser picks the job id and keeps it with the saved work, so a reloaded page asks about the job instead of starting again. */

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import type { MugDto } from "@/lib/schemas/catalog";
 
-/** The colour variants of a mug as swatches (outside colour with the inside colour as a ring), native radios. */
 export function VariantPicker({
   mug,
   variantId,

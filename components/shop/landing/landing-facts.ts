@@ -3,7 +3,6 @@ import { env } from "@/lib/env";
 import { FREE_SHIPPING_FROM_CENTS, SHIPPING_CENTS } from "@/lib/domain/pricing";
 import type { MugDto } from "@/lib/schemas/catalog";
 
-/** What the landing screen states about buying: prices from the catalogue, shipping from the pricing rules, delivery time from the configuration. */
 export interface LandingFacts {
   /** Lowest gross mug price in cents, null without mugs. */
   priceFromCents: number | null;

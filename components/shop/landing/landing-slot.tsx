@@ -2,7 +2,6 @@
 
 import { createContext, useContext, type ReactNode } from "react";
 
-/** Rendered on the server and handed to the client editor through context, so the wizard need not pass them along. */
 export interface LandingParts {
   facts: ReactNode;
   mug: ReactNode;
@@ -15,7 +14,6 @@ export function LandingSlot({ children, ...parts }: LandingParts & { children: R
   return <LandingContext.Provider value={parts}>{children}</LandingContext.Provider>;
 }
 
-/** The landing parts, or null outside the shop's start page (e.g. in a test that renders the editor alone). */
 export function useLanding(): LandingParts | null {
   return useContext(LandingContext);
 }

@@ -5,7 +5,6 @@ import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { landingFacts, type LandingFacts } from "./landing-facts";
 import type { LandingParts } from "./landing-slot";
 
-/** How many styles the landing screen shows; the style step lists all of them. */
 export const LANDING_STYLES = 8;
 
 const ICONS = {
@@ -23,7 +22,6 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
   );
 }
 
-/** Price, shipping and delivery time as a short list, right under the upload button. */
 async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "landing.facts" });
   const euro = (cents: number) => formatEuro(cents, locale);
@@ -143,7 +141,6 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
   );
 }
 
-/** The landing screen's parts for the upload step (see LandingSlot), rendered on the server in the visitor's language. */
 export function landingParts({
   mugs,
   prompts,

@@ -3,7 +3,6 @@ import type { Seller } from "@/lib/seller";
 import { LegalPage, legalText } from "./legal-document";
 import { SellerValue } from "./seller-tags";
 
-/** Impressum (§ 5 DDG): provider with address, representative, contact, register entry, VAT ID. */
 export async function Imprint({ seller: s }: { seller: Seller }) {
   const { t } = await legalText(s);
   const notSet = (variable: string) => t("notSet", { variable });

@@ -6,17 +6,12 @@ import { legalTags, sellerVariable, type RichTags } from "./seller-tags";
 type LegalT = Awaited<ReturnType<typeof getTranslations<"legal">>>;
 type LegalKey = Parameters<LegalT["rich"]>[0];
 
-/** The legal texts' translator and the seller tags every text may use. */
 export async function legalText(seller: Seller): Promise<{ t: LegalT; tags: RichTags }> {
   const t = await getTranslations("legal");
   const tags = legalTags(seller, { notSet: (variable) => t("notSet", { variable }), phone: t("phone"), email: t("email") });
   return { t, tags };
 }
 
-/**
- * One block of text from messages: `{ title?, p1, p2, l1, l2, … }` in key order — "p…" keys are
- * paragraphs, consecutive "l…" keys one bulleted list. Texts may use the seller and link tags.
- */
 export function TextBlock({ t, tags, base, heading = "h2" }: { t: LegalT; tags: RichTags; base: string; heading?: "h2" | "h3" }) {
   const raw = t.raw(base as LegalKey) as Record<string, string>;
   const rich = (key: string) => t.rich(`${base}.${key}` as LegalKey, tags);
@@ -52,7 +47,6 @@ export function TextBlock({ t, tags, base, heading = "h2" }: { t: LegalT; tags: 
   );
 }
 
-/** Every block under `base` (an object of blocks), in key order. */
 export function TextBlocks({ t, tags, base }: { t: LegalT; tags: RichTags; base: string }) {
   const raw = t.raw(base as LegalKey) as Record<string, unknown>;
   return (

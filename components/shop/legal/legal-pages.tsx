@@ -1,10 +1,8 @@
 import type { Seller } from "@/lib/seller";
 import { LegalPage, TextBlock, TextBlocks, legalText } from "./legal-document";
 
-/** The seller fields a text with <contact></contact> shows. */
 const contactFields = (s: Seller) => [s.name, s.street, s.postalCode, s.city, s.country, s.phone, s.email];
 
-/** AGB: scope, seller, contract conclusion ("Zahlungspflichtig bestellen"), prices, payment, delivery, retention of title, withdrawal, personalised goods, warranty, law. */
 export async function Terms({ seller }: { seller: Seller }) {
   const { t, tags } = await legalText(seller);
   return (
@@ -14,7 +12,6 @@ export async function Terms({ seller }: { seller: Seller }) {
   );
 }
 
-/** Datenschutzerklärung: controller, data, purposes and legal bases (Art. 6 GDPR), recipients, retention, rights, complaint. */
 export async function Privacy({ seller }: { seller: Seller }) {
   const { t, tags } = await legalText(seller);
   return (
@@ -24,7 +21,6 @@ export async function Privacy({ seller }: { seller: Seller }) {
   );
 }
 
-/** The statutory model text (Anlage 1 zu Art. 246a § 1 Abs. 2 Satz 2 EGBGB) with the seller's data and the model form. */
 export async function Withdrawal({ seller }: { seller: Seller }) {
   const { t, tags } = await legalText(seller);
   return (

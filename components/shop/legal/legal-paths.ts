@@ -1,4 +1,3 @@
-/** The shop's legal pages (German paths in both languages; the footer and the checkout link to them). */
 export const LEGAL_PATHS = {
   imprint: "/impressum",
   terms: "/agb",

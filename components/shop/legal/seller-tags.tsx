@@ -8,7 +8,6 @@ export function sellerVariable(field: SellerField): string {
   return /\[(SELLER_[A-Z_]+)/.exec(field.value)?.[1] ?? field.value;
 }
 
-/** A seller value; an unset one as a highlighted placeholder that names its SELLER_* variable. */
 export function SellerValue({ field, notSet }: { field: SellerField; notSet: (variable: string) => string }) {
   if (!field.missing) return <>{field.value}</>;
   const variable = sellerVariable(field);
@@ -33,7 +32,6 @@ const join = (parts: ReactNode[], separator: string) =>
     </Fragment>
   ));
 
-/** The seller's data as rich-text tags for the legal texts in messages/*.json, plus links to the other legal pages. */
 export function legalTags(s: Seller, labels: { notSet: (variable: string) => string; phone: string; email: string }): RichTags {
   const v = (field: SellerField) => <SellerValue field={field} notSet={labels.notSet} />;
   const address = () => (

@@ -16,7 +16,6 @@ const BADGE_STYLE: Record<UserImageType, string> = {
   EDITED: "bg-sky-100 text-sky-800",
 };
 
-/** Bytes as bytes, kB or MB in the user's locale ("1.5 MB" / "1,5 MB"). */
 function useFileSize(): (bytes: number) => string {
   const format = useFormatter();
   return (bytes) => {
@@ -26,10 +25,8 @@ function useFileSize(): (bytes: number) => string {
   };
 }
 
-/** The card's width: the grid has one column on phones, two from 640 px, three from 1024 px (inside the page's max width). */
 const CARD_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw";
 
-/** `first`: one of the cards seen without scrolling: loaded at once (the page's largest paint), the rest lazily. */
 export function ImageCard({ image, first = false }: { image: UserImageDto; first?: boolean }) {
   const t = useTranslations("myImages");
   const tc = useTranslations("common");

@@ -11,7 +11,6 @@ import { ImageCard } from "./image-card";
 import { SortControls } from "./sort-controls";
 import { EmptyState, LoadFailed } from "@/components/ui/query-state";
 
-/** The signed-in user's gallery: uploaded, generated and edited images, sortable, each deletable. */
 export function MyImagesGallery() {
   const t = useTranslations("myImages");
   const searchParams = useSearchParams();

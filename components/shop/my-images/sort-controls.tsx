@@ -4,7 +4,6 @@ import { useId } from "react";
 import { useTranslations } from "next-intl";
 import { SORT_ORDERS, USER_IMAGE_SORTS, type SortOrder, type UserImageSort } from "@/lib/schemas/user-image-sorting";
 
-/** Sort by date or type, newest or oldest first (the gallery keeps both in the URL query). */
 export function SortControls(props: {
   sort: UserImageSort;
   order: SortOrder;

@@ -14,12 +14,6 @@ import { OrderFulfilment } from "@/components/shop/orders/order-fulfilment";
 import { usePdfDownload } from "@/components/shop/orders/use-pdf-download";
 import { SetPasswordForm } from "./set-password-form";
 
-/**
- * /order-status/{token}: one order opened with the signed link from an order mail, without signing
- * in — number, states, shipping progress, lines, totals, addresses, invoice and credit notes,
- * "Cancel order" while allowed, and for a guest account "set a password to keep your orders"; a link
- * too old to change the order says so (with "Sign in") instead of offering those.
- */
 export function GuestOrderView({ token, initial }: { token: string; initial: GuestOrderDto }) {
   const t = useTranslations("orderStatus");
   const to = useTranslations("orders");

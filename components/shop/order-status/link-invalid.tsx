@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
-/** The friendly answer of /order-status/{token} for an invalid or expired link (or too many of them from one network). */
 export async function LinkInvalid({ reason }: { reason: "invalid" | "tooMany" }) {
   const t = await getTranslations("orderStatus");
   return (

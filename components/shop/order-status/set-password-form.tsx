@@ -14,11 +14,6 @@ import { accountFormRules } from "@/components/auth/lazy-form-rules";
 
 type Errors = { password?: string; repeat?: string; form?: string };
 
-/**
- * "Set a password to keep your orders" for a guest account (guest order page and order success
- * page): password and its repeat, checked in the browser first; on success the account is a
- * customer account and signed in, a toast says so and the browser goes to My orders.
- */
 export function SetPasswordForm({ email, submit }: { email: string; submit: (password: string) => Promise<SessionResponse> }) {
   const t = useTranslations("orderStatus");
   const tv = useTranslations("validation");

@@ -6,10 +6,6 @@ import { useTranslations } from "next-intl";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
-/**
- * "Cancel order" and its confirmation. `cancel` calls the route of the caller's kind (My orders or an
- * order link); what follows a success or a failure is the caller's too.
- */
 export function CancelOrderButton<T>(props: {
   order: Pick<OrderDto, "orderNumber" | "paymentStatus">;
   cancel: () => Promise<T>;

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { STATUS_STYLE, useOrderLabels } from "./order-labels";
 
-/** The order's state and payment state as two badges. */
 export function OrderBadges({ order }: { order: Pick<OrderDto, "status" | "paymentStatus"> }) {
   const t = useTranslations("orders");
   const labels = useOrderLabels();

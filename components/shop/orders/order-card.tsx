@@ -14,10 +14,6 @@ import { OrderDocuments } from "./order-documents";
 import { OrderFulfilment } from "./order-fulfilment";
 import type { PdfDownload } from "./use-pdf-download";
 
-/**
- * One order in My orders: number, states, date, shipping progress (carrier, tracking number), items,
- * totals; pay an unpaid pending order, receipt/invoice/credit notes of a paid one, cancel while allowed.
- */
 export function OrderCard(props: { order: OrderDto; downloading: string | null; onDownload: (d: PdfDownload) => void }) {
   const { order } = props;
   const t = useTranslations("orders");

@@ -19,7 +19,6 @@ export function AddressBlock({ title, address, testId }: { title: string; addres
   );
 }
 
-/** The lines of an order: preview, article, colour, quantity × unit price, line total. */
 export function OrderItems({ order }: { order: OrderDto }) {
   const t = useTranslations("orders");
   const euro = useEuro();
@@ -51,7 +50,6 @@ export function OrderItems({ order }: { order: OrderDto }) {
   );
 }
 
-/** Items, totals and both addresses of an order (order-success page, retry). */
 export function OrderDetails({ order }: { order: OrderDto }) {
   const t = useTranslations("orders");
   return (

@@ -4,7 +4,6 @@ import { useTranslations } from "next-intl";
 import type { OrderDto } from "@/lib/schemas/orders";
 import type { PdfDownload } from "./use-pdf-download";
 
-/** Where an order's PDFs are downloaded: My orders through the session, an order link through its token. */
 export interface OrderDocumentLinks {
   /** Only My orders offers the receipt (it needs a session). */
   receipt?: string;
@@ -12,10 +11,6 @@ export interface OrderDocumentLinks {
   invoice: (creditNoteId?: number) => string;
 }
 
-/**
- * The order's PDFs: receipt (where offered) and invoice of a paid (or later refunded) order, and one
- * button per credit note. An unpaid order has none.
- */
 export function OrderDocuments(props: {
   order: Pick<OrderDto, "id" | "orderNumber" | "paymentStatus" | "invoiceAvailable" | "creditNotes">;
   links: OrderDocumentLinks;

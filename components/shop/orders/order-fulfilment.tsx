@@ -3,10 +3,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { OrderDto } from "@/lib/schemas/orders";
 
-/**
- * Where the order stands beyond its badge: "being made" while processing; shipped date, carrier and
- * tracking number once shipped; delivered and cancelled dates. Nothing for a pending order.
- */
 export function OrderFulfilment({ order }: { order: OrderDto }) {
   const t = useTranslations("orders");
   const format = useFormatter();

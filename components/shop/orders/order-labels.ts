@@ -14,7 +14,6 @@ export const STATUS_STYLE: Record<Status, string> = {
   cancelled: "bg-stone-200 text-stone-700",
 };
 
-/** Translated order and payment states. */
 export function useOrderLabels() {
   const t = useTranslations("orders");
   const status: Record<Status, string> = {

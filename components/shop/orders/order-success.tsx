@@ -14,10 +14,7 @@ import { endCheckout } from "@/components/shop/checkout/idempotency-key";
 import { OrderDetails } from "./order-details";
 import { LoadFailed } from "@/components/ui/query-state";
 
-/**
- * /order-success/{orderId}: number, items, totals and addresses of the placed order. Also the return
- * address of Stripe's redirect-based payment methods (`redirect_status` in the query).
- */
+/** Also the return address of Stripe's redirect-based payment methods (`redirect_status` in the query). */
 export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; redirectStatus: string | null }) {
   const t = useTranslations("orders");
   const tp = useTranslations("payment");

@@ -8,7 +8,6 @@ import { OrderCard } from "./order-card";
 import { usePdfDownload } from "./use-pdf-download";
 import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
-/** My orders: the user's orders, newest first, each with its state, documents and (while allowed) cancel. */
 export function OrdersList() {
   const t = useTranslations("orders");
   const orders = useQuery(orderQueries.list());

@@ -2,11 +2,6 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { OrderDto } from "@/lib/schemas/orders";
 
-/**
- * The payment failure page (spec sections 2 and 8): the generic message, the order and the reason the
- * payment provider gave, and the options retry (that same order), view cart, continue shopping and
- * contact support. An order that needs no payment any more (paid meanwhile, cancelled) offers no retry.
- */
 export async function PaymentFailure({ order, supportEmail }: { order: OrderDto | null; supportEmail: string | null }) {
   const [t, to] = await Promise.all([getTranslations("payment"), getTranslations("orders")]);
   const payable = !order || (order.paymentStatus === "unpaid" && order.status === "pending");

@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 
-/** The file name from Content-Disposition, else the fallback. */
 function fileName(res: Response, fallback: string): string {
   const header = res.headers.get("content-disposition") ?? "";
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
@@ -16,19 +15,13 @@ function fileName(res: Response, fallback: string): string {
 }
 
 export interface PdfDownload {
-  /** Identifies the button that shows "Downloading…" meanwhile. */
   key: string;
   url: string;
   fallbackName: string;
-  /** Toast texts (spec section 8: "Receipt downloaded" / "Receipt download failed"). */
   done: string;
   failed: string;
 }
 
-/**
- * Downloads a PDF of the user's own order (receipt, invoice, credit note; cookies included), saves it
- * as a file and toasts success or failure. One download at a time per list.
- */
 export function usePdfDownload() {
   const [downloading, setDownloading] = useState<string | null>(null);
 

@@ -6,15 +6,9 @@ import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useAdminMutation } from "./use-admin-mutation";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
-/**
- * An admin form's state and save: values against their initial copy (leaving with unsaved changes
- * asks first), field errors from the shared zod schema and from the server, the save mutation with the
- * back office's toasts, and on a failed check the focus on the first invalid field of `formTestId`.
- */
 export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   initial: () => V;
   schema: S;
-  /** The body to check and send (default: the values as they are). */
   toBody?: (values: V) => unknown;
   mutationFn: (body: z.output<S>) => Promise<R>;
   success?: string | ((result: R) => string | null);
@@ -64,7 +58,6 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
     else focusFirstError();
   }
 
-  /** Sets one field (and checks again after the first submit, with `liveCheck`). */
   const set = <K extends keyof V>(field: K, value: V[K]) => {
     const next = { ...values, [field]: value };
     setValues(next);

@@ -7,11 +7,7 @@ import { HttpError, joinFieldErrors } from "@/lib/api-client/fetcher";
 
 export type AdminMutationKind = "save" | "delete" | "load";
 
-/**
- * A back-office write with the spec's toasts (section 8): on failure "Failed to save/delete. Please
- * try again." with the server's message as the description, field errors handed to the form; on
- * success the given message. The global mutation toast is silenced for these (one toast, not two).
- */
+/** The global mutation toast is silenced for these: one toast, not two. */
 export function useAdminMutation<TVars, TResult>(opts: {
   kind?: AdminMutationKind;
   mutationFn: (vars: TVars) => Promise<TResult>;
@@ -43,11 +39,6 @@ export function useAdminMutation<TVars, TResult>(opts: {
   });
 }
 
-/**
- * The toast's description: the error's message. When the form shows the field errors beside their
- * fields, the "field: message" tail (internal field names, often repeating the message) is left out;
- * field messages that differ from the server's message stay, without the field names.
- */
 function describe(error: unknown, fieldsShown: boolean): string | undefined {
   if (!(error instanceof Error)) return undefined;
   if (!fieldsShown || !(error instanceof HttpError) || !error.fieldErrors) return error.message;

@@ -3,11 +3,7 @@
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 
-/**
- * Warns before leaving a form with unsaved changes: closing or reloading the tab (beforeunload) and
- * following any in-page link (the App Router has no navigation events, so link clicks are caught in
- * the capture phase and confirmed). Pass `dirty=false` after a successful save before navigating.
- */
+/** The App Router has no navigation events, so link clicks are caught in the capture phase and confirmed. */
 export function useUnsavedChanges(dirty: boolean): void {
   const t = useTranslations("form");
   useEffect(() => {

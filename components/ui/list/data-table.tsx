@@ -6,7 +6,6 @@ import type { SearchParamsRecord } from "./href";
 
 type DataAttributes = Record<`data-${string}`, string | number | undefined>;
 
-/** One column of a DataTable: its header, how a row fills the cell, and the cell's phone layout. */
 export interface Column<T> {
   key: string;
   header: string;
@@ -15,18 +14,15 @@ export interface Column<T> {
   /** The sort key this header toggles (`field` / `-field`); the table needs `sort`. */
   sort?: string;
   align?: "right";
-  /** Classes of the header cell beside the padding and font. */
   headerClassName?: string;
   /** Classes of the cell; a function of the row when the phone layout depends on it (an empty cell hidden). */
   className?: string | ((row: T) => string);
   /** Shows the header in front of the value where rows are stacked cards (phones); empty values show none. */
   phoneLabel?: boolean;
   cell: (row: T) => ReactNode;
-  /** Extra attributes of the cell, e.g. a test id. */
   cellProps?: HTMLAttributes<HTMLTableCellElement> & DataAttributes;
 }
 
-/** The sortable headers' state: the list's path, its search params and the current sort. */
 export interface TableSort {
   basePath: string;
   searchParams: SearchParamsRecord;
@@ -40,12 +36,7 @@ export function CellLabel({ children }: { children: string }) {
 
 const isEmpty = (value: ReactNode) => value === null || value === undefined || value === false || value === "";
 
-/**
- * The back office's list table, driven by a column list: a table from the lg breakpoint, a stacked card
- * per row on phones (globals.css `rt-*`). Stateless markup: the entity's table module (a client
- * component, so the rows travel once in the RSC payload as data) lists its columns and hands over the
- * rows; buttons are plain and answered by the page's one host (DeleteRowHost or the like).
- */
+/** Stateless markup: the entity's table module is a client component, so the rows travel once in the RSC payload. */
 export function DataTable<T>({
   rows,
   columns,
@@ -113,10 +104,6 @@ export function DataTable<T>({
   );
 }
 
-/**
- * The usual last column: Edit (a link) and Delete (answered by the page's DeleteRowHost), with any
- * further row buttons before them.
- */
 export function useActionsColumn<T>(opts: {
   className?: string;
   editHref?: (row: T) => string;

@@ -8,16 +8,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useRowActions, type RowActionTarget } from "./use-row-actions";
 
-/**
- * The one delete dialog of a list page. Rows render plain buttons:
- *   <button type="button" data-row-action="delete" data-row-id={id} data-row-label={name}>…</button>
- * (an optional `data-row-path` overrides the path for that row, e.g. subcategories on a category page).
- * On confirm it calls DELETE /api{pathTemplate with {id} replaced}, toasts and refreshes the list.
- *
- * `title` and `success` are translated texts that may contain the literal placeholder `{name}`
- * (pass `t("confirmDelete", { name: "{name}" })` from the server page). `describeResult` turns a
- * non-empty answer into the success text (e.g. "deactivated instead of deleted").
- */
+/** `title` and `success` may hold the literal `{name}`: pass `t("confirmDelete", { name: "{name}" })` from the server page. */
 export function DeleteRowHost({
   pathTemplate,
   title,
@@ -33,7 +24,6 @@ export function DeleteRowHost({
   deactivated?: string;
   /** Success text when the answer says `{ archived: true }` (a prompt that orders or generations use is archived instead). */
   archived?: string;
-  /** The data-row-action value this host answers (default "delete"). */
   action?: string;
 }) {
   const tc = useTranslations("common");

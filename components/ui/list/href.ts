@@ -1,10 +1,6 @@
-/** Search params as a server page receives them (Next passes string | string[] | undefined). */
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
 
-/**
- * The URL of a list state: the current search params with `changes` applied (undefined, null or ""
- * removes a param). Any change other than `page` itself resets paging to the first page.
- */
+/** Any change other than `page` itself resets paging to the first page. */
 export function hrefWith(
   basePath: string,
   current: SearchParamsRecord,
@@ -25,7 +21,6 @@ export function hrefWith(
   return query ? `${basePath}?${query}` : basePath;
 }
 
-/** The first value of a search param. */
 export function firstParam(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }

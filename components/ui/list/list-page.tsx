@@ -5,11 +5,6 @@ import { EmptyState } from "@/components/ui/query-state";
 import { Pagination } from "./pagination";
 import type { SearchParamsRecord } from "./href";
 
-/**
- * A back-office list screen: title (and intro) with the new button(s), then the page's hosts, tabs and
- * toolbar (`children`), then the table with its paging, or the empty state, or, when a filter is set
- * and nothing matches, "no results" with a link that resets the filters.
- */
 export async function ListPage({
   title,
   intro,

@@ -2,10 +2,6 @@ import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { firstParam, hrefWith, type SearchParamsRecord } from "./href";
 
-/**
- * A list's state from its URL, parsed by the list's query schema. A value that does not parse (a
- * hand-edited URL) falls back to its default; `overrides` replace params before parsing.
- */
 export function readListQuery<S extends z.ZodObject>(
   schema: S,
   searchParams: SearchParamsRecord,

@@ -5,19 +5,13 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 
 export interface ListFilter {
-  /** The search param this filter sets, e.g. "categoryId". */
   param: string;
   label: string;
-  /** The label of the "no filter" option. */
   allLabel: string;
   options: readonly { value: string; label: string }[];
 }
 
-/**
- * The toolbar above a server-rendered list: a search box (debounced, also on Enter) and filter
- * selects. Each change replaces the URL's search params (resetting `page`), so the server component
- * renders the new state and every list state has a URL.
- */
+/** Each change replaces the URL's search params, so the server renders the new state and every state has a URL. */
 export function ListToolbar({
   searchLabel,
   filters = [],
@@ -71,7 +65,6 @@ export function ListToolbar({
         push({ q: q.trim() });
       }}
     >
-      {/* Phones: the search box on its own line, the filters two to a line. */}
       <label className="w-full text-sm sm:w-auto sm:min-w-48 sm:flex-1">
         <span className="label">{searchLabel}</span>
         <input

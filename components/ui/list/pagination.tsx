@@ -2,10 +2,6 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { hrefWith, type SearchParamsRecord } from "./href";
 
-/**
- * Server-rendered paging of a list: "x–y of N" and previous / numbered / next links that keep every
- * other search param. Renders nothing but the count when everything fits on one page.
- */
 export async function Pagination({
   basePath,
   searchParams,
@@ -80,7 +76,6 @@ export async function Pagination({
   );
 }
 
-/** Page numbers around the current one, with null for a gap: 1 … 4 5 6 … 20. */
 export function pageWindow(page: number, pages: number): (number | null)[] {
   const set = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
   const sorted = [...set].sort((a, b) => a - b);

@@ -2,12 +2,8 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 
 /**
- * The plain buttons of a list row: an Edit link and a Delete button that the page's one
- * DeleteRowHost (or another useRowActions host) answers. Markup only — usable from server and client
- * components alike, so rows stay plain HTML. The row's id and name sit once on the wrapper
- * (`data-row-id`, `data-row-label`), where useRowActions finds them for every button inside. The
- * buttons carry no `type`: list rows never sit in a form, and a button without a form submits nothing
- * (14 bytes a button in every row's HTML; /admin/vat's 50 rows stay within 1.5× the bench's control).
+ * Markup only, answered by the page's one DeleteRowHost. The buttons carry no `type`: list rows never sit
+ * in a form, and the attribute would repeat in every row's HTML.
  */
 export function RowButtons({
   editHref,

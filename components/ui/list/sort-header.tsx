@@ -1,10 +1,6 @@
 import Link from "next/link";
 import { hrefWith, type SearchParamsRecord } from "./href";
 
-/**
- * A sortable column header: a link that sorts by `field` ascending, or descending (`-field`) when it
- * already sorts ascending. Plain server-rendered HTML; aria-sort tells the current order.
- */
 export function SortHeader({
   basePath,
   searchParams,
@@ -15,7 +11,6 @@ export function SortHeader({
 }: {
   basePath: string;
   searchParams: SearchParamsRecord;
-  /** The list's current sort value, e.g. "name" or "-name". */
   sort: string;
   field: string;
   label: string;

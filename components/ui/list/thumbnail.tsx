@@ -1,7 +1,3 @@
-/**
- * A list row's small picture: a lazily loaded catalogue image, or a dashed empty box (with an
- * optional short text) when there is none. Markup only, for server and client components.
- */
 export function Thumbnail({ url, size = 56, emptyText }: { url: string | null; size?: 48 | 56; emptyText?: string }) {
   const box = size === 48 ? "h-12 w-12" : "h-14 w-14";
   if (url) {

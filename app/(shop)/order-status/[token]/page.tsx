@@ -17,7 +17,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ token: string }> };
 
-/** The order of the link, or why there is none ("invalid": bad, expired or tampered; "tooMany": this network sent too many bad links). */
 async function orderOfLink(token: string): Promise<GuestOrderDto | "invalid" | "tooMany"> {
   const forwarded = (await headers()).get("x-forwarded-for");
   const ip = clientIp(
@@ -33,11 +32,9 @@ async function orderOfLink(token: string): Promise<GuestOrderDto | "invalid" | "
   }
 }
 
-// /order-status/{token} – the order of the signed link in an order mail, without sign-in: status, tracking, invoice, cancel, set a password (guest)
 export default async function OrderStatusPage({ params }: Props) {
   const { token } = await params;
   const order = token.length <= 200 ? await orderOfLink(token) : "invalid";
-  // HTTP 404 like an unknown address (not-found.tsx of this segment explains the link).
   if (order === "invalid") notFound();
   if (order === "tooMany") return <LinkInvalid reason={order} />;
   return <GuestOrderView token={token} initial={order} />;

@@ -10,7 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ orderId: string }>; searchParams: Promise<{ redirect_status?: string | string[] }> };
 
-// /order-success/{orderId} – the placed order (read in the browser, GET /api/user/orders/{orderId}); also Stripe's return_url
 export default async function OrderSuccessPage({ params, searchParams }: Props) {
   await requireRoles(["customer", "guest", "admin"]);
   const [{ orderId }, query] = await Promise.all([params, searchParams]);

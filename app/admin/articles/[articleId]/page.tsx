@@ -14,7 +14,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("articles"))("editTitle") };
 }
 
-/** Edit an article: its form with every tab; variants are saved from their own dialogs. */
 export default async function EditArticlePage({ params }: { params: Promise<{ articleId: string }> }) {
   await requireRoles(["admin"]);
   const parsed = idParams("articleId").safeParse(await params);

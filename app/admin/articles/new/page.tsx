@@ -10,7 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("articles"))("createTitle") };
 }
 
-/** New article: the type comes from ?type=MUG|SHIRT, else the admin chooses it first. */
 export default async function NewArticlePage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, t] = await Promise.all([searchParams, getTranslations("articles")]);

@@ -12,7 +12,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOrders"))("detailMetaTitle") };
 }
 
-/** One order: customer, addresses, lines, payments and refunds, documents, timeline, production sheets and every action. */
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   await requireRoles(["admin"]);
   const parsed = orderParams.safeParse(await params);

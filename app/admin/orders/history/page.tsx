@@ -13,7 +13,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("adminOrders"))("historyTitle") };
 }
 
-/** The order history: completed (shipped or delivered) orders by default; cancelled or all orders by the status filter. */
 export default async function OrderHistoryPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prompts"))("editTitle") };
 }
 
-/** Edit a prompt (archived ones too: they are restored by clearing "archived"), and test it in the modal. */
+/** Archived prompts are editable too: clearing "archived" restores them. */
 export default async function EditPromptPage({ params }: { params: Promise<{ promptId: string }> }) {
   await requireRoles(["admin"]);
   const parsed = idParams("promptId").safeParse(await params);

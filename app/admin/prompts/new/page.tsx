@@ -8,7 +8,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("prompts"))("createTitle") };
 }
 
-/** New prompt: the form with empty values (the test modal opens once it is saved). */
 export default async function NewPromptPage() {
   await requireRoles(["admin"]);
   const [options, t] = await Promise.all([loadPromptFormOptions(), getTranslations("prompts")]);

@@ -5,7 +5,6 @@ import { IMAGE_BYTE_LIMITS, type ImageUse } from "@/lib/integrations/images/inta
 import { ADMIN_IMAGE_TYPES, adminImageFields, cropFromPrefixed } from "@/lib/schemas/images";
 import { storeImage, toImageDto } from "@/lib/services/images";
 
-/** The byte limit of each admin upload (spec section 9): slot images 5 MB, every other catalogue image 10 MB. */
 const USE_OF: Record<(typeof ADMIN_IMAGE_TYPES)[number], ImageUse> = {
   PROMPT_EXAMPLE: "catalogue",
   MUG_VARIANT_EXAMPLE: "catalogue",
@@ -19,7 +18,6 @@ const uploadFields = z.intersection(
   cropFromPrefixed.transform((crop) => ({ crop })),
 );
 
-// POST /api/admin/images – store a catalogue image (multipart: file, imageType, optional cropX/cropY/cropWidth/cropHeight) as WebP
 export const POST = route({ access: "admin" }, async ({ req }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.catalogue);
   const { imageType, crop } = formFields(form, uploadFields);

@@ -7,7 +7,6 @@ import { readCookie } from "@/lib/auth/tokens";
 import { clientIp } from "@/lib/api/client-ip";
 import { env } from "@/lib/env";
 
-// POST /api/auth/login – email + password; answers the user and roles and sets the session cookie
 export const POST = route({ access: "public", body: loginBody }, async ({ req, body }) => {
   const device = readCookie(req.headers.get("cookie"), DEVICE_COOKIE);
   const user = await verifyCredentials(body.email, body.password, clientIp(req, env().TRUSTED_PROXY_COUNT), device);

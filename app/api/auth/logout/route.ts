@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { endSessions } from "@/lib/services/users";
 import { clearSessionCookie } from "@/lib/auth/cookie";
 
-// POST /api/auth/logout – ends the session server-side (a replayed cookie is refused) and clears the cookie
 export const POST = route({ access: "public", withSession: true }, async ({ session }) => {
   if (session) await endSessions(session.user.id);
   const res = Response.json({ authenticated: false, user: null, roles: [] });

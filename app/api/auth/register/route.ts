@@ -7,7 +7,6 @@ import { requestRegistration } from "@/lib/services/account";
 import { publicUser, registerUser } from "@/lib/services/users";
 import { sessionSetCookie } from "@/lib/auth/cookie";
 
-// POST /api/auth/register – a customer sign-up answers 202 { checkMail } for every address and mails a confirmation link (or, for a known address, a mail to its owner); { guest: true } creates a guest account for one order and signs it in (201); REGISTRATIONS_PER_HOUR per client network
 export const POST = route({ access: "public", body: registerBody }, async ({ req, body, locale }) => {
   const ip = clientIp(req, env().TRUSTED_PROXY_COUNT);
   if (!body.guest) {

@@ -1,7 +1,6 @@
 import { route } from "@/lib/api/route";
 import { publicUser } from "@/lib/services/users";
 
-// GET /api/auth/session – { authenticated, user, roles } of the current cookie
 export const GET = route({ access: "public", withSession: true }, async ({ session }) => {
   const res = session
     ? Response.json({ authenticated: true, user: publicUser(session.user), roles: session.roles })

@@ -4,7 +4,6 @@ import { idParams } from "@/lib/schemas/common";
 import { fileResponse } from "@/lib/api/file-response";
 import { getViewableImageOrThrow, imageFile, THUMBNAIL_WIDTHS } from "@/lib/services/images";
 
-// GET /api/images/{imageId}[?key=][&w=] – image bytes: catalogue images for anyone (cached a year), others for their owner, an admin or the holder of the access key (else 404); w=96|192|384 answers a WebP thumbnail that wide
 const query = z.object({
   key: z.string().max(100).optional(),
   w: z

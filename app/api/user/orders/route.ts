@@ -6,10 +6,8 @@ import { listOrders, placeOrder } from "@/lib/services/orders";
 
 const privateJson = (data: unknown, status = 200) => Response.json(data, { status, headers: { "cache-control": "private, no-store" } });
 
-// GET /api/user/orders – the caller's own orders, newest first
 export const GET = route({ access: "user" }, async ({ session, locale }) => privateJson(await listOrders(session, locale)));
 
-// POST /api/user/orders – place an order from the cart (server totals; idempotent per idempotencyKey; ORDERS_PER_HOUR_* per account and client) → 201 { order, payment }
 export const POST = route({ access: "user", body: placeOrderBody }, async ({ req, session, body, locale }) =>
   privateJson(await placeOrder(session, body, locale, clientIp(req, env().TRUSTED_PROXY_COUNT)), 201),
 );

@@ -7,13 +7,11 @@ import { receiveStripeWebhook } from "@/lib/services/orders";
 /** Stripe events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 1024 * 1024;
 
-// POST /api/webhooks/stripe – Stripe events: no session, no cross-site check (Stripe is not a browser); signature verified on the raw body; each event id has one effect; unknown types → 200
 export async function POST(req: Request): Promise<Response> {
   const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
   const locale = localeFromCookieHeader(null, req.headers.get("accept-language"));
   try {
-    // The raw text, exactly as signed (parsing and re-serialising JSON would break the signature),
-    // cut off at the limit while it streams.
+    // The raw text exactly as signed (re-serialised JSON would break the signature), cut off at the limit.
     const raw = new TextDecoder().decode(await readBodyLimited(req, MAX_EVENT_BYTES));
     const outcome = await receiveStripeWebhook(raw, req.headers.get("stripe-signature"));
     return Response.json({ received: true, outcome }, { headers: { "x-request-id": requestId } });

@@ -3,7 +3,6 @@ import { readForm } from "@/lib/api/multipart";
 import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { readTestForm, runAiTest } from "@/lib/services/ai-test";
 
-// POST /api/admin/ai/test – prompt tester (multipart: image, providers, quality, size, background, masterPrompt, specificPrompt, promptId?): one result per model, run in parallel
 export const POST = route({ access: "admin" }, async ({ req, session, locale }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.editor);
   const { fields, photo } = await readTestForm(form);

@@ -4,7 +4,6 @@ import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import { notFound } from "@/lib/errors";
 import { deleteImage, getViewableImageOrThrow } from "@/lib/services/images";
 
-// DELETE /api/admin/images/{imageId} – delete an image, row and file (catalogue references become empty: ON DELETE SET NULL; an image an order prints: 409)
 export const DELETE = route({ access: "admin", params: idParams("imageId") }, async ({ params, session }) => {
   const image = await getViewableImageOrThrow(params.imageId, session);
   if (!(await deleteImage(image.id))) throw notFound();

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { adminOrdersExportQuery } from "@/lib/schemas/admin-orders";
 import { exportOrdersCsv } from "@/lib/services/orders/export";
 
-// GET /api/admin/orders/export?status=&from=&to=&format= – CSV (UTF-8 with BOM, every field quoted; csv or excel-de, by default the admin's language), streamed as a download
 export const GET = route({ access: "admin", query: adminOrdersExportQuery }, async ({ query, locale }) => {
   const { filename, stream } = exportOrdersCsv(query, locale);
   return new Response(stream, {

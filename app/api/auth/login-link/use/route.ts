@@ -5,7 +5,6 @@ import { signInLinkBody } from "@/lib/schemas/account";
 import { redeemSignInLink } from "@/lib/services/account";
 import { publicUser } from "@/lib/services/users";
 
-// POST /api/auth/login-link/use – signs in with a mailed single-use sign-in token (the address counts as verified); invalid/expired/used → 404
 export const POST = route({ access: "public", body: signInLinkBody }, async ({ body }) => {
   const user = await redeemSignInLink(body.token);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });

@@ -5,7 +5,6 @@ import { translate } from "@/lib/i18n/messages";
 import { forgotPasswordBody } from "@/lib/schemas/account";
 import { requestPasswordLink } from "@/lib/services/account";
 
-// POST /api/auth/password/forgot – mails a password link (reset, or "set a password" for a guest-only email); always 202 with the same message (FORGOT_PASSWORD_PER_HOUR per client address and per email)
 export const POST = route({ access: "public", body: forgotPasswordBody }, async ({ req, body, locale }) => {
   await requestPasswordLink({ email: body.email, clientIp: clientIp(req, env().TRUSTED_PROXY_COUNT), locale, requestUrl: req.url });
   return Response.json({ message: translate(locale, "account.forgotPasswordSent") }, { status: 202 });

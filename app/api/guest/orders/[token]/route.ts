@@ -4,7 +4,6 @@ import { env } from "@/lib/env";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";
 import { getGuestOrder } from "@/lib/services/orders/guest-link";
 
-// GET /api/guest/orders/{token} – the order of a signed guest order link, without sign-in (invalid or expired link → 404)
 export const GET = route({ access: "public", params: guestOrderParams }, async ({ req, params, locale }) =>
   Response.json(await getGuestOrder(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), locale), {
     headers: { "cache-control": "private, no-store", "referrer-policy": "no-referrer" },

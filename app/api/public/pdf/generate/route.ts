@@ -5,7 +5,6 @@ import { env } from "@/lib/env";
 import { generatePdfBody } from "@/lib/schemas/print";
 import { generatePrintPdf, printFile } from "@/lib/services/print";
 
-// POST /api/public/pdf/generate – print PDF (mug document format, image in the print template area) of one of this shop's images the caller may see
 export const POST = route({ access: "public", withSession: true, body: generatePdfBody }, async ({ req, body, session }) =>
   fileResponse(printFile(await generatePrintPdf(body, session, new URL(req.url).origin, clientIp(req, env().TRUSTED_PROXY_COUNT)))),
 );

@@ -4,7 +4,6 @@ import { setPasswordBody } from "@/lib/schemas/guest-orders";
 import { claimOwnGuestAccount } from "@/lib/services/orders/guest-link";
 import { publicUser } from "@/lib/services/users";
 
-// POST /api/user/account/claim – a signed-in guest sets a password: the guest account becomes a customer account (keeps its orders and images); a customer → 409
 export const POST = route({ access: "user", body: setPasswordBody }, async ({ session, body }) => {
   const user = await claimOwnGuestAccount(session, body.password);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });

@@ -2,5 +2,4 @@ import { route } from "@/lib/api/route";
 import { fileResponse } from "@/lib/api/file-response";
 import { accountExportFile } from "@/lib/services/account";
 
-// GET /api/user/account/export – the caller's data as a JSON download (any signed-in session, guests too)
 export const GET = route({ access: "user" }, async ({ session, req }) => fileResponse(await accountExportFile(session.user.id, req.url)));

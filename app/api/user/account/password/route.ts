@@ -4,7 +4,6 @@ import { translate } from "@/lib/i18n/messages";
 import { changePasswordBody } from "@/lib/schemas/account";
 import { changePassword } from "@/lib/services/account";
 
-// PUT /api/user/account/password – changes the password (current one required; wrong → 422, rate-limited per user); other sessions end, this one gets a fresh cookie; no password (guest) → 409
 export const PUT = route({ access: "user", body: changePasswordBody }, async ({ session, body, locale }) => {
   const user = await changePassword(session.user.id, body.currentPassword, body.newPassword);
   const res = Response.json({ message: translate(locale, "account.passwordChanged") });

@@ -4,7 +4,6 @@ import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { editedImageFields } from "@/lib/schemas/user-images";
 import { storeEditedImage } from "@/lib/services/images";
 
-// POST /api/user/images/edited – store the caller's edit (multipart: image PNG ≤ 10 MB, generatedImageId of their GENERATED image)
 export const POST = route({ access: "user" }, async ({ req, session }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.edited);
   const { generatedImageId } = formFields(form, editedImageFields);

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { orderParams } from "@/lib/schemas/orders";
 import { deliverOrder } from "@/lib/services/orders";
 
-// POST /api/admin/orders/{orderId}/deliver – shipped → delivered
 export const POST = route({ access: "admin", params: orderParams }, async ({ params, session, locale }) =>
   deliverOrder(params.orderId, session, locale),
 );

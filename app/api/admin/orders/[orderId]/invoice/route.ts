@@ -4,7 +4,6 @@ import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
 import { adminInvoiceFile } from "@/lib/services/invoices";
 
-// GET /api/admin/orders/{orderId}/invoice – the stored invoice PDF of the order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "admin", params: orderParams, query: invoiceQuery }, async ({ params, query }) =>
   fileResponse(pdfAttachment(await adminInvoiceFile(params.orderId, query.invoiceId))),
 );

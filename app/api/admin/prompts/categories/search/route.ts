@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { nameSearchQuery } from "@/lib/schemas/prompt-categories";
 import { searchPromptCategories } from "@/lib/services/prompt-categories";
 
-// GET /api/admin/prompts/categories/search?name= – prompt categories whose name contains the text (case-insensitive)
 export const GET = route({ access: "admin", query: nameSearchQuery }, async ({ query, locale }) =>
   searchPromptCategories(query.name, locale),
 );

@@ -4,7 +4,6 @@ import { env } from "@/lib/env";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";
 import { cancelGuestOrder } from "@/lib/services/orders/guest-link";
 
-// POST /api/guest/orders/{token}/cancel – cancel the order of a guest order link while pending (a paid one is refunded; otherwise 409)
 export const POST = route({ access: "public", params: guestOrderParams }, async ({ req, params, locale }) =>
   cancelGuestOrder(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), locale),
 );

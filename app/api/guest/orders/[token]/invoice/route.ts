@@ -6,7 +6,6 @@ import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";
 import { guestInvoiceFile } from "@/lib/services/orders/guest-link";
 
-// GET /api/guest/orders/{token}/invoice – the invoice PDF of a guest order link's order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "public", params: guestOrderParams, query: invoiceQuery }, async ({ req, params, query }) =>
   fileResponse(pdfAttachment(await guestInvoiceFile(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), query.invoiceId))),
 );

@@ -6,7 +6,6 @@ import { guestOrderParams, setPasswordBody } from "@/lib/schemas/guest-orders";
 import { setGuestPassword } from "@/lib/services/orders/guest-link";
 import { publicUser } from "@/lib/services/users";
 
-// POST /api/guest/orders/{token}/password – a guest order's account gets a password (becomes a customer account) and is signed in; an account with a password → 409
 export const POST = route({ access: "public", params: guestOrderParams, body: setPasswordBody }, async ({ req, params, body }) => {
   const user = await setGuestPassword(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), body.password);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });

@@ -4,7 +4,6 @@ import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
 import { userInvoiceFile } from "@/lib/services/invoices";
 
-// GET /api/user/orders/{orderId}/invoice – the stored invoice PDF of an own order; ?invoiceId= one of its credit notes
 export const GET = route({ access: "user", params: orderParams, query: invoiceQuery }, async ({ session, params, query }) =>
   fileResponse(pdfAttachment(await userInvoiceFile(session, params.orderId, query.invoiceId))),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { orderParams } from "@/lib/schemas/orders";
 import { getReceiptPdf } from "@/lib/services/orders";
 
-// GET /api/user/orders/{orderId}/receipt – the receipt of an own order as a PDF attachment, in the caller's language
 export const GET = route({ access: "user", params: orderParams }, async ({ session, params, locale }) => {
   const { orderNumber, pdf } = await getReceiptPdf(session, params.orderId, locale);
   return new Response(new Uint8Array(pdf), {

@@ -3,7 +3,6 @@ import { copyVariantsBody } from "@/lib/schemas/articles";
 import { idParams } from "@/lib/schemas/common";
 import { copyMugVariants } from "@/lib/services/article-variants";
 
-// POST /api/admin/articles/mugs/{mugId}/copy-variants – copy other mugs' variants here; names the mug already has are reported in `skipped`
 export const POST = route({ access: "admin", params: idParams("mugId"), body: copyVariantsBody }, async ({ params, body }) =>
   copyMugVariants(params.mugId, body.variantIds),
 );

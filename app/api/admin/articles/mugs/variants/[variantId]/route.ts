@@ -5,10 +5,8 @@ import { deleteMugVariant, updateMugVariant } from "@/lib/services/article-varia
 
 const params = idParams("variantId");
 
-// PUT /api/admin/articles/mugs/variants/{variantId} – replace a mug variant (isDefault moves the default here)
 export const PUT = route({ access: "admin", params, body: mugVariantBody }, async ({ params, body }) =>
   updateMugVariant(params.variantId, body),
 );
 
-// DELETE /api/admin/articles/mugs/variants/{variantId} – delete; a variant used by orders or carts is deactivated ({ deleted, deactivated })
 export const DELETE = route({ access: "admin", params }, async ({ params }) => deleteMugVariant(params.variantId));

@@ -3,7 +3,6 @@ import { shirtVariantBody } from "@/lib/schemas/articles";
 import { idParams } from "@/lib/schemas/common";
 import { createShirtVariant } from "@/lib/services/article-variants";
 
-// POST /api/admin/articles/shirts/{shirtId}/variants – add a colour/size variant to a shirt
 export const POST = route({ access: "admin", params: idParams("shirtId"), body: shirtVariantBody }, async ({ params, body }) =>
   created(await createShirtVariant(params.shirtId, body)),
 );

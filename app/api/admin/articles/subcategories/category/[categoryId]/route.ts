@@ -4,7 +4,6 @@ import { listArticleSubcategoriesOfCategory } from "@/lib/services/article-categ
 
 const params = idParams("categoryId");
 
-// GET /api/admin/articles/subcategories/category/{categoryId} – the subcategories of one category, sorted by name
 export const GET = route({ access: "admin", params }, async ({ params, locale }) =>
   listArticleSubcategoriesOfCategory(params.categoryId, locale),
 );

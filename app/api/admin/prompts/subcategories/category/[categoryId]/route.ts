@@ -4,7 +4,6 @@ import { listPromptSubcategoriesOfCategory } from "@/lib/services/prompt-categor
 
 const params = idParams("categoryId");
 
-// GET /api/admin/prompts/subcategories/category/{categoryId} – the subcategories of one prompt category, sorted by name
 export const GET = route({ access: "admin", params }, async ({ params, locale }) =>
   listPromptSubcategoriesOfCategory(params.categoryId, locale),
 );

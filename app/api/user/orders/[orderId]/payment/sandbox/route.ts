@@ -2,7 +2,6 @@ import { route } from "@/lib/api/route";
 import { sandboxCardBody, orderParams } from "@/lib/schemas/orders";
 import { confirmSandboxPayment } from "@/lib/services/orders";
 
-// POST /api/user/orders/{orderId}/payment/sandbox – pay the current attempt with a test card (sandbox provider only; the card is not stored)
 export const POST = route({ access: "user", params: orderParams, body: sandboxCardBody }, async ({ session, params, body, locale }) =>
   confirmSandboxPayment(session, params.orderId, body, locale),
 );

@@ -7,7 +7,6 @@ import { removeMugVariantImage, setMugVariantImage } from "@/lib/services/articl
 
 const params = idParams("variantId");
 
-// POST /api/admin/articles/mugs/variants/{variantId}/image – set the example image (multipart: image, optional cropX/cropY/cropWidth/cropHeight; max 10 MB)
 export const POST = route({ access: "admin", params }, async ({ params, req }) => {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.catalogue);
   const crop = formFields(form, cropFromPrefixed);
@@ -15,5 +14,4 @@ export const POST = route({ access: "admin", params }, async ({ params, req }) =
   return setMugVariantImage(params.variantId, bytes, crop);
 });
 
-// DELETE /api/admin/articles/mugs/variants/{variantId}/image – remove the example image from the variant
 export const DELETE = route({ access: "admin", params }, async ({ params }) => removeMugVariantImage(params.variantId));

@@ -5,7 +5,6 @@ import { env } from "@/lib/env";
 import { guestOrderItemParams } from "@/lib/schemas/guest-orders";
 import { guestItemImage } from "@/lib/services/orders/guest-link";
 
-// GET /api/guest/orders/{token}/items/{itemId}/image – the design image of one line of a guest order link's order (another order's line → 404)
 export const GET = route({ access: "public", params: guestOrderItemParams }, async ({ req, params }) =>
   fileResponse(
     await guestItemImage(params.token, clientIp(req, env().TRUSTED_PROXY_COUNT), params.itemId),

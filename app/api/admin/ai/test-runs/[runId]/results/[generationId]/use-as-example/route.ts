@@ -6,7 +6,6 @@ import { setResultAsExample } from "@/lib/services/ai-test";
 
 const params = z.intersection(idParams("runId"), idParams("generationId"));
 
-// POST /api/admin/ai/test-runs/{runId}/results/{generationId}/use-as-example – { promptId }: the result's image becomes the prompt's example image (catalogue WebP copy)
 export const POST = route({ access: "admin", params, body: useAsExampleBody }, async ({ params, body }) =>
   setResultAsExample(params.runId, params.generationId, body.promptId),
 );
