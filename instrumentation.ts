@@ -2,8 +2,8 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Without the real client address every per-client limit is either a caller's choice or shared by all.
-  const { clientAddressProblem } = await import("./lib/env");
-  const addressProblem = clientAddressProblem();
+  const { clientAddressProblem, passwordCostProblem } = await import("./lib/env");
+  const addressProblem = clientAddressProblem() ?? passwordCostProblem();
   if (addressProblem) {
     console.error(`Refusing to start: ${addressProblem}`);
     process.exit(1);
