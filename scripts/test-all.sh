@@ -7,8 +7,7 @@
 # Outside CI a missing PostgreSQL or Chromium skips only that suite, with a loud notice; with CI=true
 # (.ci/run) either one missing is a failure.
 #
-# The machine has two cores: single-process steps run side by side (eslint, prettier and tsc; the
-# PostgreSQL pass on one worker beside the browser tests, whose server and browser mostly wait).
+# The machine has two cores: eslint, prettier and tsc, each a single process, run side by side.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 reports=.test-data/reports
@@ -40,17 +39,10 @@ finish tsc || fail "typecheck"
 step "unit + API tests on embedded PGlite"
 run vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-pglite.json"
 
-step "production build (types were checked above)"
-built=0
-if SKIP_BUILD_TYPECHECK=1 npx next build; then built=1; else fail "next build"; fi
-
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-pg_started=0
 if node -e "const u=new URL(process.argv[1]);const s=require('net').connect({host:u.hostname,port:Number(u.port||5432)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)" "$pg_url"; then
-  step "unit + API tests on PostgreSQL ($pg_url, a fresh database per test file), in the background"
-  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" start vitest-postgres \
-    npx vitest run --maxWorkers=1 --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json"
-  pg_started=1
+  step "unit + API tests on PostgreSQL ($pg_url, a fresh database per test file)"
+  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" run vitest-postgres npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json"
 else
   summary_args+=(--not-run vitest-postgres)
   if in_ci; then
@@ -59,6 +51,10 @@ else
     skipped "unit + API tests on PostgreSQL" "PostgreSQL is not reachable at $pg_url — start it or set TEST_DATABASE_URL."
   fi
 fi
+
+step "production build (types were checked above)"
+built=0
+if SKIP_BUILD_TYPECHECK=1 npx next build; then built=1; else fail "next build"; fi
 
 chromium="${CHROMIUM_PATH:-$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)}"
 if [ -n "$chromium" ] && [ -x "$chromium" ] && [ "$built" = 1 ]; then
@@ -75,12 +71,6 @@ else
   else
     skipped "browser tests" "Chromium not found — install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH."
   fi
-fi
-
-if [ "$pg_started" = 1 ]; then
-  step "unit + API tests on PostgreSQL: output"
-  finish vitest-postgres
-  summary_args+=(--run "vitest-postgres:$?")
 fi
 
 step "summary"
