@@ -13,9 +13,10 @@ export class LoginPage {
     await this.page.goto(callbackUrl ? `/login?callbackUrl=${encodeURIComponent(callbackUrl)}` : "/login");
   }
 
-  async signIn(email: string, password: string) {
+  async signIn(email: string, password: string, beforeSubmit?: () => Promise<void>) {
     await this.page.getByLabel(EMAIL).fill(email);
     await this.page.getByLabel(PASSWORD).fill(password);
+    await beforeSubmit?.();
     await this.page.getByRole("button", { name: /^(Sign in|Anmelden)$/ }).click();
   }
 
