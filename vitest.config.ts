@@ -27,8 +27,6 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@test.local",
       ADMIN_PASSWORD: "admin-pass-123",
       LOG_LEVEL: "silent",
-      // A cheaper scrypt: the suite hashes thousands of passwords. tests/unit/auth-units.test.ts checks the default.
-      PASSWORD_HASH_COST: "12",
       TZ: "UTC",
       // Test files place and cancel many orders from one client address ("unknown"); order-rate-limit.test.ts sets its own limits.
       ORDERS_PER_HOUR_PER_ACCOUNT: "1000",
