@@ -18,8 +18,6 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   process.env.ADMIN_EMAIL = TEST_USERS.admin.email;
   process.env.ADMIN_PASSWORD = TEST_USERS.admin.password;
-  // The template's accounts are hashed at the tests' cost, so signing in does not rehash them.
-  process.env.PASSWORD_HASH_COST ??= String(project.config.env.PASSWORD_HASH_COST ?? "");
   const storageDir = tempDir("shop-test-storage-");
   process.env.STORAGE_DIR = storageDir;
   const { openDb } = await import("../../db/client");

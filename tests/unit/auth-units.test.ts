@@ -11,7 +11,7 @@ const OTHER_SECRET = "another-secret-another-secret-another-secret-42";
 const COOKIE = sessionCookieName(false);
 const claims: SessionClaims = { sub: "42", email: "someone@test.local", roles: ["customer"], sv: 3 };
 
-/** The tests hash at PASSWORD_HASH_COST (vitest.config.ts); these assertions follow it. */
+/** These assertions follow whatever PASSWORD_HASH_COST the run uses. */
 const costN = () => String(2 ** env().PASSWORD_HASH_COST);
 
 describe("PASSWORD_HASH_COST", () => {
