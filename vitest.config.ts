@@ -27,6 +27,8 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@test.local",
       ADMIN_PASSWORD: "admin-pass-123",
       LOG_LEVEL: "silent",
+      // A cheaper scrypt: the suite hashes thousands of passwords. auth-units and password-hash-cap use the default.
+      PASSWORD_HASH_COST: "12",
       TZ: "UTC",
       // Test files place and cancel many orders from one client address ("unknown"); order-rate-limit.test.ts sets its own limits.
       ORDERS_PER_HOUR_PER_ACCOUNT: "1000",

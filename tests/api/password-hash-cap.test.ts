@@ -1,10 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as login from "@/app/api/auth/login/route";
+import { getDb } from "@/db/client";
+import { users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
 import { resetEnvCache } from "@/lib/env";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import { call } from "../helpers/api";
-import { TEST_USERS } from "../helpers/test-db";
 
 type Body = { message: string };
 
@@ -18,11 +20,26 @@ afterEach(() => {
   resetEnvCache();
 });
 
-const signIn = (who: keyof typeof TEST_USERS, ip: string, lang: "en" | "de" = "en") =>
+// Hashes at the production cost, slow enough that concurrent sign-ins really wait for a slot (the suite hashes cheaper).
+const ACCOUNTS = {
+  customer: { email: "cap-customer@test.local", password: "cap-customer-pass" },
+  other: { email: "cap-other@test.local", password: "cap-other-pass" },
+  admin: { email: "cap-admin@test.local", password: "cap-admin-pass" },
+};
+beforeAll(async () => {
+  process.env.PASSWORD_HASH_COST = "17";
+  resetEnvCache();
+  const db = await getDb();
+  for (const a of Object.values(ACCOUNTS)) {
+    await db.insert(users).values({ email: a.email, passwordHash: await hashPassword(a.password), roles: ["customer"] });
+  }
+}, 60_000);
+
+const signIn = (who: keyof typeof ACCOUNTS, ip: string, lang: "en" | "de" = "en") =>
   call<Body>(login.POST, {
     method: "POST",
     path: "/api/auth/login",
-    body: TEST_USERS[who],
+    body: ACCOUNTS[who],
     headers: { "x-forwarded-for": ip, "accept-language": lang },
   });
 
