@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 
 /** Native <dialog> (focus trap, Escape, backdrop); list rows open the page's one dialog (list/use-row-actions.ts). */
 export function Dialog(props: {
@@ -11,6 +12,11 @@ export function Dialog(props: {
   footer?: ReactNode;
   size?: "sm" | "md" | "lg" | "xl";
   testId?: string;
+  /**
+   * Rendered into <body> while open: a dialog with its own <form> must not sit inside a page's <form> (nested
+   * forms; Enter would save the page). Submit events still bubble through React's tree: the inner form stops them.
+   */
+  portal?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -21,7 +27,7 @@ export function Dialog(props: {
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
   const width = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-3xl", xl: "max-w-5xl" }[props.size ?? "sm"];
-  return (
+  const shell = (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
@@ -45,4 +51,6 @@ export function Dialog(props: {
       )}
     </dialog>
   );
+  if (!props.portal) return shell;
+  return props.open && typeof document !== "undefined" ? createPortal(shell, document.body) : null;
 }

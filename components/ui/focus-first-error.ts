@@ -1,8 +1,8 @@
-/** Waits for the next animation frame (after React has committed the errors) unless `immediate` is set. */
+/** Waits for the next animation frame (after React has committed the errors) unless `immediate` is set. Fields in hidden panels (inactive tabs) are skipped. */
 export function focusFirstError(root: HTMLElement | null | undefined, options: { immediate?: boolean } = {}): Promise<HTMLElement | null> {
   const run = (): HTMLElement | null => {
     if (!root) return null;
-    const field = root.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const field = root.querySelector<HTMLElement>('[aria-invalid="true"]:not([hidden] *)');
     if (!field) return null;
     field.focus({ preventScroll: true });
     field.scrollIntoView({ block: "center", behavior: "auto" });

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useRef, type FormEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { articleQueries } from "@/lib/api-client/articles";
@@ -27,23 +26,6 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
   const saved = useQuery({ ...articleQueries.detail(article?.id ?? 0), initialData: article, enabled: !!article });
   const current = saved.data ?? article;
   const invalid = invalidTabs(form.errors);
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Set by a save: the first invalid field of the shown tab gets the focus (on a phone it may be far above the save bar). */
-  const focusError = useRef(false);
-  useEffect(() => {
-    if (!focusError.current) return;
-    const field = formRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden]) [aria-invalid="true"]');
-    if (!field) return;
-    focusError.current = false;
-    field.focus({ preventScroll: true });
-    field.scrollIntoView({ block: "center", behavior: "smooth" });
-  }, [form.errors, form.tab]);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    focusError.current = true;
-    form.submit();
-  }
 
   const items: (TabItem & { show: boolean })[] = [
     { id: "general", label: t("tabs.general"), show: true, content: <GeneralTab form={form} options={options} /> },
@@ -64,7 +46,7 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
   ];
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="article-form" data-type={type}>
+    <form onSubmit={form.onSubmit} noValidate className="space-y-4" data-testid="article-form" data-type={type}>
       <div className="rounded-lg border border-stone-200 bg-white px-3 pb-6 pt-2 shadow-sm sm:px-6">
         <Tabs
           label={t("tabs.label")}
@@ -74,8 +56,8 @@ export function ArticleForm({ type, article, options }: { type: ArticleType; art
         />
       </div>
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
-        <button type="submit" className="btn-primary" disabled={form.saving} data-testid="article-save">
-          {form.saving ? tc("saving") : tc("save")}
+        <button type="submit" className="btn-primary" disabled={form.save.isPending} data-testid="article-save">
+          {form.save.isPending ? tc("saving") : tc("save")}
         </button>
         <Link href="/admin/articles" className="btn-secondary">
           {t("backToList")}

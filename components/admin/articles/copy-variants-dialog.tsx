@@ -1,102 +1,76 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { articleQueries, mugVariantsApi } from "@/lib/api-client/articles";
 import { copyVariantsBody } from "@/lib/schemas/articles";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
+import { Dialog } from "@/components/ui/dialog";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { LoadFailed, LoadingNote } from "@/components/ui/query-state";
-import { PortalDialog } from "./portal-dialog";
 
 const FORM_ID = "copy-variants-form";
 
-/** Names the mug already has are reported as skipped, not duplicated. */
-export function CopyVariantsDialog({
-  open,
-  mugId,
-  onClose,
-  onCopied,
-}: {
-  open: boolean;
-  mugId: number;
-  onClose: () => void;
-  onCopied: () => void;
-}) {
+/** Open while mounted. Names the mug already has are reported as skipped, not duplicated. */
+export function CopyVariantsDialog({ mugId, onClose, onCopied }: { mugId: number; onClose: () => void; onCopied: () => void }) {
   const t = useTranslations("articles.copy");
   const tc = useTranslations("common");
   const te = useTranslations("errors");
-  const tv = useTranslations("validation");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const catalog = useQuery({ ...articleQueries.variantsCatalog(mugId), enabled: open, meta: { silent: true } });
+  const catalog = useQuery({ ...articleQueries.variantsCatalog(mugId), meta: { silent: true } });
   const loadError = catalog.isError ? catalog.error.message : null;
   const loadFailedTitle = te("failedToLoad");
   useEffect(() => {
     if (loadError) toast.error(loadFailedTitle, { description: loadError });
   }, [loadError, loadFailedTitle]);
 
-  const copy = useAdminMutation({
-    mutationFn: (variantIds: number[]) => mugVariantsApi.copy(mugId, variantIds),
+  const form = useAdminForm({
+    initial: () => ({ variantIds: [] as number[] }),
+    schema: copyVariantsBody,
+    mutationFn: (body) => mugVariantsApi.copy(mugId, body.variantIds),
     success: (r) =>
       r.copied.length > 0 ? t("copied", { count: r.copied.length, names: r.copied.map((v) => v.name).join(", ") }) : t("nothingCopied"),
-    onSuccess: (r) => {
+    onSaved: (r) => {
       if (r.skipped.length > 0) toast.warning(t("skipped", { count: r.skipped.length, names: r.skipped.map((v) => v.name).join(", ") }));
-      setSelected(new Set());
       onCopied();
     },
-    onFieldErrors: (errors) => setError(errors.variantIds ?? null),
+    warn: false,
+    // Any change of the selection hides the error until the next submit.
+    visibleErrors: (errors, checked, values) => (checked.variantIds === values.variantIds ? errors : {}),
   });
-
-  function close() {
-    setSelected(new Set());
-    setError(null);
-    onClose();
-  }
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    e.stopPropagation();
-    const parsed = copyVariantsBody.safeParse({ variantIds: [...selected] });
-    if (!parsed.success) {
-      setError(tv("selectVariants"));
-      return;
-    }
-    setError(null);
-    copy.mutate(parsed.data.variantIds);
-  }
+  const selected = new Set(form.values.variantIds);
+  const error = form.errors.variantIds;
 
   function toggle(ids: number[], on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
+    form.setValues(({ variantIds }) => {
+      const next = new Set(variantIds);
       for (const id of ids) {
         if (on) next.add(id);
         else next.delete(id);
       }
-      return next;
+      return { variantIds: [...next] };
     });
-    setError(null);
   }
 
   const groups = (catalog.data ?? []).filter((g) => g.variants.length > 0);
   return (
-    <PortalDialog
-      open={open}
+    <Dialog
+      portal
+      open
       title={t("title")}
-      onClose={close}
+      onClose={() => form.cancel(onClose)}
       size="lg"
       testId="copy-variants-dialog"
       footer={
         <>
-          <button type="button" className="btn-secondary" onClick={close} disabled={copy.isPending}>
+          <button type="button" className="btn-secondary" onClick={() => form.cancel(onClose)} disabled={form.save.isPending}>
             {tc("cancel")}
           </button>
           <button
             type="submit"
             form={FORM_ID}
             className="btn-primary"
-            disabled={copy.isPending || groups.length === 0}
+            disabled={form.save.isPending || groups.length === 0}
             data-testid="copy-variants-submit"
           >
             {t("submit", { count: selected.size })}
@@ -104,7 +78,7 @@ export function CopyVariantsDialog({
         </>
       }
     >
-      <form id={FORM_ID} onSubmit={onSubmit} noValidate className="space-y-4">
+      <form id={FORM_ID} onSubmit={form.onSubmit} noValidate className="space-y-4">
         {catalog.isPending && <LoadingNote label={tc("loading")} />}
         {catalog.isError && (
           <LoadFailed
@@ -162,6 +136,6 @@ export function CopyVariantsDialog({
           </p>
         )}
       </form>
-    </PortalDialog>
+    </Dialog>
   );
 }

@@ -62,17 +62,16 @@ export function MugVariantsPanel({
       )}
       {form.errors.mugVariants && <p className="field-error">{form.errors.mugVariants}</p>}
 
-      <MugVariantDialog
-        open={variants.editing !== null}
-        row={editingRow}
-        first={variants.editing === "new" && variants.rows.length === 0}
-        mug={mug}
-        busy={variants.busy}
-        serverErrors={variants.serverErrors}
-        check={(body) => variants.check(editingRow, body)}
-        onSave={(body, image) => variants.saveRow(editingRow, body, image)}
-        onClose={() => variants.setEditing(null)}
-      />
+      {variants.editing !== null && (
+        <MugVariantDialog
+          row={editingRow}
+          first={variants.editing === "new" && variants.rows.length === 0}
+          mug={mug}
+          check={(body) => variants.check(editingRow, body)}
+          onSave={(body, image) => variants.saveRow(editingRow, body, image)}
+          onClose={() => variants.setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? t("confirmDelete", { name: deleting.body.name }) : ""}
@@ -85,9 +84,8 @@ export function MugVariantsPanel({
         }}
         onCancel={() => setDeleting(null)}
       />
-      {articleId && (
+      {articleId && copying && (
         <CopyVariantsDialog
-          open={copying}
           mugId={articleId}
           onClose={() => setCopying(false)}
           onCopied={() => {

@@ -33,7 +33,6 @@ export function ShirtVariantsPanel({
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Row | "new" | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const sizes = form.values.shirtDetails.availableSizes;
 
   const rows: Row[] = articleId
@@ -46,16 +45,6 @@ export function ShirtVariantsPanel({
   const editingRow = editing === "new" ? null : editing;
   const refresh = () => articleId && void queryClient.invalidateQueries({ queryKey: articleKeys.detail(articleId) });
 
-  const save = useAdminMutation({
-    mutationFn: ({ row, body }: { row: Row | null; body: ShirtVariantBody }) =>
-      row?.id ? shirtVariantsApi.update(row.id, body) : shirtVariantsApi.create(articleId ?? 0, body),
-    success: (_, { row }) => (row ? tv("updated") : tv("created")),
-    onSuccess: () => {
-      setEditing(null);
-      refresh();
-    },
-    onFieldErrors: setServerErrors,
-  });
   const remove = useAdminMutation({
     kind: "delete",
     mutationFn: (id: number) => shirtVariantsApi.remove(id),
@@ -63,12 +52,16 @@ export function ShirtVariantsPanel({
     onSuccess: refresh,
   });
 
-  function onSave(body: ShirtVariantBody) {
-    setServerErrors({});
-    if (articleId) return save.mutate({ row: editingRow, body });
+  /** Saved at once for a saved article, else kept as a draft; answers the success toast's text. */
+  async function onSave(body: ShirtVariantBody): Promise<string | null> {
+    if (articleId) {
+      await (editingRow?.id ? shirtVariantsApi.update(editingRow.id, body) : shirtVariantsApi.create(articleId, body));
+      refresh();
+      return editingRow ? tv("updated") : tv("created");
+    }
     const key = editingRow?.key ?? `draft-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     form.setShirtDrafts((drafts) => (editingRow ? drafts.map((d) => (d.key === key ? { key, body } : d)) : [...drafts, { key, body }]));
-    setEditing(null);
+    return null;
   }
 
   function check(body: ShirtVariantBody): Record<string, string> {
@@ -163,16 +156,15 @@ export function ShirtVariantsPanel({
           </table>
         </div>
       )}
-      <ShirtVariantDialog
-        open={editing !== null}
-        initial={editingRow?.body ?? null}
-        sizes={sizes}
-        busy={save.isPending}
-        serverErrors={serverErrors}
-        check={check}
-        onSave={onSave}
-        onClose={() => setEditing(null)}
-      />
+      {editing !== null && (
+        <ShirtVariantDialog
+          initial={editingRow?.body ?? null}
+          sizes={sizes}
+          check={check}
+          onSave={onSave}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? t("confirmDelete", { color: deleting.body.color, size: deleting.body.size }) : ""}

@@ -12,20 +12,17 @@ import {
   type CreateArticleBody,
   type UpdateArticleBody,
 } from "@/lib/schemas/articles";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import {
   initialValues,
   toCreateBody,
   toUpdateBody,
-  type ArticleFormValues,
   type ArticleType,
   type MugDetailsValues,
   type PriceValues,
   type ShirtDetailsValues,
 } from "./article-form-model";
-import { currentErrors, invalidTabs, tabOfField, type ArticleTabId } from "./form-errors";
+import { currentErrors, tabOfField, type ArticleTabId } from "./form-errors";
 import type { MugVariantDraft, ShirtVariantDraft } from "./types";
 
 async function uploadDraftImages(article: ArticleDto, drafts: MugVariantDraft[]): Promise<string[]> {
@@ -43,109 +40,54 @@ async function uploadDraftImages(article: ArticleDto, drafts: MugVariantDraft[])
   return failed;
 }
 
+/** A new article is created with its drafted variants and opens as saved; a saved one stays open after each save. */
 export function useArticleForm(type: ArticleType, locale: string, article?: ArticleDto) {
   const t = useTranslations("articles");
   const router = useRouter();
-  const [baseline, setBaseline] = useState(() => initialValues(type, locale, article));
-  const [values, setValues] = useState(baseline);
   const [mugDrafts, setMugDrafts] = useState<MugVariantDraft[]>([]);
   const [shirtDrafts, setShirtDrafts] = useState<ShirtVariantDraft[]>([]);
   const [tab, setTab] = useState<ArticleTabId>("general");
-  const [leaving, setLeaving] = useState(false);
-  const fieldErrors = useFieldErrors();
-  const { validate, fromServer } = fieldErrors;
-  /** The values the shown errors were found in: an error hides once its field changes. */
-  const [checked, setChecked] = useState<ArticleFormValues | null>(null);
-  const errors = currentErrors(fieldErrors.errors, checked, values);
 
-  const dirty = !leaving && (JSON.stringify(values) !== JSON.stringify(baseline) || mugDrafts.length > 0 || shirtDrafts.length > 0);
-  useUnsavedChanges(dirty);
-
-  function showFirstError(fieldErrors: Record<string, string>) {
-    const tabs = invalidTabs(fieldErrors);
-    if (tabs.size > 0 && !tabs.has(tab)) {
-      const first = Object.keys(fieldErrors)[0];
-      if (first) setTab(tabOfField(first));
-    }
-  }
-
-  const create = useAdminMutation({
-    mutationFn: async (body: CreateArticleBody) => {
-      const created = await articlesApi.create(body);
-      const failedImages = await uploadDraftImages(created, mugDrafts);
-      return { created, failedImages };
+  const form = useAdminForm({
+    initial: () => initialValues(type, locale, article),
+    schema: article ? updateArticleBody : createArticleBody,
+    toBody: (v) =>
+      article
+        ? toUpdateBody(v)
+        : toCreateBody(
+            v,
+            mugDrafts.map((d) => d.body),
+            shirtDrafts.map((d) => d.body),
+          ),
+    mutationFn: async (body) => {
+      if (article) return { id: (await articlesApi.update(article.id, body as UpdateArticleBody)).id, failedImages: [] };
+      const created = await articlesApi.create(body as CreateArticleBody);
+      return { id: created.id, failedImages: await uploadDraftImages(created, mugDrafts) };
     },
-    success: t("created"),
-    onSuccess: ({ created, failedImages }) => {
+    success: article ? t("updated") : t("created"),
+    onSaved: ({ id, failedImages }) => {
       if (failedImages.length > 0) toast.error(t("variants.createdImageFailed"), { description: failedImages.join(", ") });
-      setLeaving(true);
-      router.replace(`/admin/articles/${created.id}`);
+      if (!article) router.replace(`/admin/articles/${id}`);
       router.refresh();
     },
-    onFieldErrors: showFirstError,
-    onError: fromServer,
-  });
-
-  const update = useAdminMutation({
-    mutationFn: ({ body }: { body: UpdateArticleBody; snapshot: ArticleFormValues }) => articlesApi.update(article?.id ?? 0, body),
-    success: t("updated"),
-    onSuccess: (_, { snapshot }) => {
-      setBaseline(snapshot);
-      router.refresh();
+    stay: !!article,
+    extraDirty: mugDrafts.length > 0 || shirtDrafts.length > 0,
+    visibleErrors: currentErrors,
+    onInvalid: (fields) => {
+      // The shown tab keeps the focus if it has an error; otherwise the first error's tab opens.
+      const first = fields[0];
+      if (first && !fields.some((f) => tabOfField(f) === tab)) setTab(tabOfField(first));
     },
-    onFieldErrors: showFirstError,
-    onError: fromServer,
   });
 
-  function submit() {
-    setChecked(values);
-    if (article) {
-      const body = validate(updateArticleBody, toUpdateBody(values));
-      if (body) update.mutate({ body, snapshot: values });
-      else showFirstError(clientErrors(updateArticleBody, toUpdateBody(values)));
-      return;
-    }
-    const raw = toCreateBody(
-      values,
-      mugDrafts.map((d) => d.body),
-      shirtDrafts.map((d) => d.body),
-    );
-    const body = validate(createArticleBody, raw);
-    if (body) create.mutate(body);
-    else showFirstError(clientErrors(createArticleBody, raw));
-  }
-
-  const set = <K extends keyof ArticleFormValues>(key: K, value: ArticleFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const { setValues } = form;
   const setMug = (patch: Partial<MugDetailsValues>) => setValues((v) => ({ ...v, mugDetails: { ...v.mugDetails, ...patch } }));
   const setShirt = (patch: Partial<ShirtDetailsValues>) => setValues((v) => ({ ...v, shirtDetails: { ...v.shirtDetails, ...patch } }));
   const setPrice = (patch: Partial<PriceValues>) => setValues((v) => ({ ...v, price: { ...v.price, ...patch } }));
   const setCategory = (categoryId: string, subcategoryIds: number[]) =>
     setValues((v) => ({ ...v, categoryId, subcategoryId: subcategoryIds.map(String).includes(v.subcategoryId) ? v.subcategoryId : "" }));
 
-  return {
-    values,
-    set,
-    setMug,
-    setShirt,
-    setPrice,
-    setCategory,
-    errors,
-    tab,
-    setTab,
-    mugDrafts,
-    setMugDrafts,
-    shirtDrafts,
-    setShirtDrafts,
-    dirty,
-    submit,
-    saving: create.isPending || update.isPending,
-  };
-}
-
-function clientErrors(schema: typeof createArticleBody | typeof updateArticleBody, input: unknown): Record<string, string> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return {};
-  return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message]));
+  return { ...form, setMug, setShirt, setPrice, setCategory, tab, setTab, mugDrafts, setMugDrafts, shirtDrafts, setShirtDrafts };
 }
 
 export type ArticleFormState = ReturnType<typeof useArticleForm>;

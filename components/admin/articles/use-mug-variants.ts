@@ -13,6 +13,17 @@ import type { ImageChange, MugVariantDraft, MugVariantRow } from "./types";
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
+/** A failed image step keeps the saved variant and is reported on its own. */
+async function storeImage(variantId: number, image: ImageChange): Promise<{ kind: "upload" | "remove"; error: unknown } | null> {
+  try {
+    if (image.kind === "set") await mugVariantsApi.uploadImage(variantId, image.image.file, image.image.crop);
+    if (image.kind === "remove") await mugVariantsApi.removeImage(variantId);
+    return null;
+  } catch (error) {
+    return { kind: image.kind === "set" ? "upload" : "remove", error };
+  }
+}
+
 export function useMugVariants({
   articleId,
   saved,
@@ -25,7 +36,6 @@ export function useMugVariants({
   const t = useTranslations("articles.variants");
   const te = useTranslations("errors");
   const queryClient = useQueryClient();
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [editing, setEditing] = useState<MugVariantRow | "new" | null>(null);
 
   const rows: MugVariantRow[] = articleId
@@ -47,29 +57,6 @@ export function useMugVariants({
 
   const refresh = () => (articleId ? queryClient.invalidateQueries({ queryKey: articleKeys.detail(articleId) }) : Promise.resolve());
 
-  const save = useAdminMutation({
-    mutationFn: async ({ row, body, image }: { row: MugVariantRow | null; body: MugVariantBody; image: ImageChange }) => {
-      const variant = row?.id ? await mugVariantsApi.update(row.id, body) : await mugVariantsApi.create(articleId ?? 0, body);
-      let imageError: { kind: "upload" | "remove"; error: unknown } | null = null;
-      if (image.kind === "set")
-        await mugVariantsApi
-          .uploadImage(variant.id, image.image.file, image.image.crop)
-          .catch((error: unknown) => (imageError = { kind: "upload", error }));
-      if (image.kind === "remove")
-        await mugVariantsApi.removeImage(variant.id).catch((error: unknown) => (imageError = { kind: "remove", error }));
-      return { isNew: !row, imageError: imageError as { kind: "upload" | "remove"; error: unknown } | null };
-    },
-    success: (r) => (r.imageError ? null : r.isNew ? t("created") : t("updated")),
-    onSuccess: (r) => {
-      if (r.imageError?.kind === "upload")
-        toast.error(r.isNew ? t("createdImageFailed") : t("updatedImageFailed"), { description: errorText(r.imageError.error) });
-      if (r.imageError?.kind === "remove") toast.error(te("failedToDelete"), { description: errorText(r.imageError.error) });
-      setEditing(null);
-      void refresh();
-    },
-    onFieldErrors: setServerErrors,
-  });
-
   const remove = useAdminMutation({
     kind: "delete",
     mutationFn: (id: number) => mugVariantsApi.remove(id),
@@ -77,21 +64,26 @@ export function useMugVariants({
     onSuccess: () => void refresh(),
   });
 
-  function saveRow(row: MugVariantRow | null, body: MugVariantBody, image: ImageChange) {
-    setServerErrors({});
-    if (articleId) {
-      save.mutate({ row, body, image });
-      return;
+  /** Saved at once for a saved article, else kept as a draft; answers the success toast's text. */
+  async function saveRow(row: MugVariantRow | null, body: MugVariantBody, image: ImageChange): Promise<string | null> {
+    if (!articleId) {
+      const key = row?.key ?? `draft-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      form.setMugDrafts((drafts) => {
+        const previous = drafts.find((d) => d.key === key);
+        const nextImage = image.kind === "set" ? image.image : image.kind === "remove" ? null : (previous?.image ?? null);
+        const draft: MugVariantDraft = { key, body, image: nextImage };
+        const next = previous ? drafts.map((d) => (d.key === key ? draft : d)) : [...drafts, draft];
+        return normalizeDefault(next, body.isDefault ? key : undefined);
+      });
+      return null;
     }
-    const key = row?.key ?? `draft-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    form.setMugDrafts((drafts) => {
-      const previous = drafts.find((d) => d.key === key);
-      const nextImage = image.kind === "set" ? image.image : image.kind === "remove" ? null : (previous?.image ?? null);
-      const draft: MugVariantDraft = { key, body, image: nextImage };
-      const next = previous ? drafts.map((d) => (d.key === key ? draft : d)) : [...drafts, draft];
-      return normalizeDefault(next, body.isDefault ? key : undefined);
-    });
-    setEditing(null);
+    const variant = row?.id ? await mugVariantsApi.update(row.id, body) : await mugVariantsApi.create(articleId, body);
+    const failed = await storeImage(variant.id, image);
+    void refresh();
+    if (failed?.kind === "upload")
+      toast.error(row ? t("updatedImageFailed") : t("createdImageFailed"), { description: errorText(failed.error) });
+    if (failed?.kind === "remove") toast.error(te("failedToDelete"), { description: errorText(failed.error) });
+    return failed ? null : row ? t("updated") : t("created");
   }
 
   function removeRow(row: MugVariantRow) {
@@ -106,5 +98,5 @@ export function useMugVariants({
     return taken ? { name: te("variantNameExists") } : {};
   }
 
-  return { rows, editing, setEditing, serverErrors, saveRow, removeRow, check, busy: save.isPending, refresh };
+  return { rows, editing, setEditing, saveRow, removeRow, check, refresh };
 }

@@ -1,7 +1,5 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { categoryTreeApi } from "@/lib/api-client/category-tree";
@@ -12,12 +10,10 @@ import {
   categoryBodyDe,
   subcategoryBody,
   subcategoryBodyDe,
-  type CategoryBody,
   type SubcategoryBody,
 } from "@/lib/schemas/category-tree";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
+import { FormButtons } from "@/components/ui/form/form-buttons";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
 import type { CategoryTreeScreen } from "./screens";
 
@@ -26,8 +22,6 @@ type GermanTexts = { nameDe?: string | null; descriptionDe?: string | null };
 export type InlineFormTarget =
   | ({ kind: "category"; id?: number; name: string; description: string | null } & GermanTexts)
   | ({ kind: "subcategory"; id?: number; categoryId: number; name: string; description: string | null } & GermanTexts);
-
-type Saved = { kind: "category"; body: CategoryBody } | { kind: "subcategory"; body: SubcategoryBody };
 
 export function CategoryInlineForm({
   screen,
@@ -39,63 +33,44 @@ export function CategoryInlineForm({
   categories: readonly SelectOption[];
 }) {
   const t = useTranslations(screen.namespace);
-  const tc = useTranslations("common");
   const tg = useTranslations("promptCategories");
   const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const initial = {
-    name: target.name,
-    description: target.description ?? "",
-    nameDe: target.nameDe ?? "",
-    descriptionDe: target.descriptionDe ?? "",
-    categoryId: target.kind === "subcategory" ? String(target.categoryId) : "",
-  };
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const dirty = !saved && (Object.keys(initial) as (keyof typeof initial)[]).some((k) => values[k] !== initial[k]);
-  useUnsavedChanges(dirty);
-
   const isNew = target.id === undefined;
-  const save = useAdminMutation({
-    mutationFn: (s: Saved): Promise<unknown> => {
+  const subcategory = target.kind === "subcategory";
+  const form = useAdminForm({
+    initial: () => ({
+      name: target.name,
+      description: target.description ?? "",
+      nameDe: target.nameDe ?? "",
+      descriptionDe: target.descriptionDe ?? "",
+      categoryId: target.kind === "subcategory" ? String(target.categoryId) : "",
+    }),
+    schema: subcategory ? (screen.german ? subcategoryBodyDe : subcategoryBody) : screen.german ? categoryBodyDe : categoryBody,
+    toBody: (v) => ({
+      name: v.name,
+      description: v.description,
+      ...(screen.german && { nameDe: v.nameDe, descriptionDe: v.descriptionDe }),
+      ...(subcategory && { categoryId: v.categoryId ? Number(v.categoryId) : undefined }),
+    }),
+    mutationFn: (body): Promise<unknown> => {
       const api = categoryTreeApi(screen.apiBase);
-      if (s.kind === "category") return target.id ? api.updateCategory(target.id, s.body) : api.createCategory(s.body);
-      return target.id ? api.updateSubcategory(target.id, s.body) : api.createSubcategory(s.body);
+      if (!subcategory) return target.id ? api.updateCategory(target.id, body) : api.createCategory(body);
+      const sub = body as SubcategoryBody;
+      return target.id ? api.updateSubcategory(target.id, sub) : api.createSubcategory(sub);
     },
-    success:
-      target.kind === "category"
-        ? t(isNew ? "categoryCreated" : "categoryUpdated")
-        : t(isNew ? "subcategoryCreated" : "subcategoryUpdated"),
-    onSuccess: () => {
-      setSaved(true);
+    success: subcategory ? t(isNew ? "subcategoryCreated" : "subcategoryUpdated") : t(isNew ? "categoryCreated" : "categoryUpdated"),
+    onSaved: () => {
       router.replace(screen.path, { scroll: false });
       router.refresh();
     },
-    onError: fromServer,
   });
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const common = {
-      name: values.name,
-      description: values.description,
-      ...(screen.german && { nameDe: values.nameDe, descriptionDe: values.descriptionDe }),
-    };
-    if (target.kind === "category") {
-      const body = validate(screen.german ? categoryBodyDe : categoryBody, common);
-      if (body) save.mutate({ kind: "category", body });
-    } else {
-      const schema = screen.german ? subcategoryBodyDe : subcategoryBody;
-      const body = validate(schema, { ...common, categoryId: values.categoryId ? Number(values.categoryId) : undefined });
-      if (body) save.mutate({ kind: "subcategory", body });
-    }
-  }
+  const { values, set, errors } = form;
 
   const prefix = `${target.kind}-${target.id ?? "new"}`;
   const heading = target.kind === "category" ? t(isNew ? "newCategory" : "editCategory") : t(isNew ? "newSubcategory" : "editSubcategory");
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       noValidate
       aria-label={heading}
       className="space-y-3 rounded-md border border-brand-100 bg-brand-50/40 p-3 sm:p-4"
@@ -111,7 +86,7 @@ export function CategoryInlineForm({
           placeholder={t("chooseCategory")}
           value={values.categoryId}
           error={errors.categoryId}
-          onChange={(e) => setValues({ ...values, categoryId: e.target.value })}
+          onChange={(e) => set("categoryId", e.target.value)}
         />
       )}
       <TextField
@@ -124,7 +99,7 @@ export function CategoryInlineForm({
         autoFocus
         value={values.name}
         error={errors.name}
-        onChange={(e) => setValues({ ...values, name: e.target.value })}
+        onChange={(e) => set("name", e.target.value)}
       />
       <TextAreaField
         id={`${prefix}-description`}
@@ -133,7 +108,7 @@ export function CategoryInlineForm({
         maxLength={CATEGORY_DESCRIPTION_MAX}
         value={values.description}
         error={errors.description}
-        onChange={(e) => setValues({ ...values, description: e.target.value })}
+        onChange={(e) => set("description", e.target.value)}
       />
       {screen.german && (
         <fieldset className="space-y-3 border-t border-brand-100 pt-3">
@@ -147,7 +122,7 @@ export function CategoryInlineForm({
             maxLength={CATEGORY_NAME_MAX}
             value={values.nameDe}
             error={errors.nameDe}
-            onChange={(e) => setValues({ ...values, nameDe: e.target.value })}
+            onChange={(e) => set("nameDe", e.target.value)}
           />
           <TextAreaField
             id={`${prefix}-description-de`}
@@ -157,19 +132,12 @@ export function CategoryInlineForm({
             maxLength={CATEGORY_DESCRIPTION_MAX}
             value={values.descriptionDe}
             error={errors.descriptionDe}
-            onChange={(e) => setValues({ ...values, descriptionDe: e.target.value })}
+            onChange={(e) => set("descriptionDe", e.target.value)}
           />
         </fieldset>
       )}
       {errors._ && <p className="field-error">{errors._}</p>}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? tc("saving") : tc("save")}
-        </button>
-        <Link href={screen.path} scroll={false} className="btn-secondary">
-          {tc("cancel")}
-        </Link>
-      </div>
+      <FormButtons form={form} cancel={screen.path} scroll={false} />
     </form>
   );
 }

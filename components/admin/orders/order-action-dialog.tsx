@@ -1,15 +1,15 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { adminOrdersApi } from "@/lib/api-client/admin-orders";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { formatEuro } from "@/lib/format";
+import { z } from "zod";
 import { cancelOrderBody, completeOrderBody, refundOrderBody } from "@/lib/schemas/admin-orders";
 import { Dialog } from "@/components/ui/dialog";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import type { RowActionTarget } from "@/components/ui/list/use-row-actions";
 import type { OrderActionName } from "./order-action-buttons";
 import { CancelFields, CompleteFields, RefundFields, type ActionValues } from "./order-action-fields";
@@ -18,6 +18,10 @@ import { parseCents } from "@/components/admin/articles/numbers";
 const EMPTY: ActionValues = { carrier: "", trackingNumber: "", reason: "", refundMode: "full", amount: "" };
 
 type Body = { action: OrderActionName; orderId: string; body?: unknown };
+
+/** The actions with fields; the others send no body. */
+const SCHEMAS = { complete: completeOrderBody, cancel: cancelOrderBody, refund: refundOrderBody } as const;
+const NO_BODY = z.undefined();
 
 const newRefundKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -55,9 +59,6 @@ export function OrderActionDialog({
   const tc = useTranslations("common");
   const locale = useLocale();
   const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [local, setLocal] = useState<Record<string, string>>({});
-  const [values, setValues] = useState(EMPTY);
   // One key per opened dialog: a double submit, or a retry after a lost answer, refunds once.
   const [refundKey] = useState(newRefundKey);
   const number = target?.label ?? "";
@@ -65,91 +66,65 @@ export function OrderActionDialog({
   const refundable = Number(target?.data.refundableCents ?? 0);
   const kept = Number(target?.data.keptCents ?? 0);
   const reasonRequired = action === "cancel" && target?.data.status === "processing";
+  const partialCents = (v: ActionValues) => (v.refundMode === "full" ? undefined : parseCents(v.amount));
 
-  const run = useAdminMutation({
-    mutationFn: send,
-    success: (_result, vars) => t(`toast.${vars.action}`, { number, email }),
-    onSuccess: () => {
+  const form = useAdminForm({
+    initial: () => EMPTY,
+    schema: action && action in SCHEMAS ? SCHEMAS[action as keyof typeof SCHEMAS] : NO_BODY,
+    toBody: (v) => {
+      if (action === "complete") return { carrier: v.carrier, trackingNumber: v.trackingNumber };
+      if (action === "cancel") return { reason: v.reason };
+      if (action !== "refund") return undefined;
+      const cents = partialCents(v);
+      return { amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents, reason: v.reason, idempotencyKey: refundKey };
+    },
+    check: (v): Record<string, string> => {
+      if (reasonRequired && !v.reason.trim()) return { reason: tv("reasonRequired") };
+      if (action !== "refund" || v.refundMode !== "partial") return {};
+      const cents = partialCents(v);
+      const problem =
+        cents === undefined || Number.isNaN(cents)
+          ? t("dialog.refund.amountInvalid")
+          : cents <= 0
+            ? tv("amountPositive")
+            : cents > refundable
+              ? te("refundTooLarge", { max: formatEuro(refundable, locale) })
+              : null;
+      return problem ? { amountCents: problem } : {};
+    },
+    // The form exists only while the dialog is open, with its action and target.
+    mutationFn: (body) => send({ action: action as OrderActionName, orderId: target?.id ?? "", body }),
+    success: () => (action ? t(`toast.${action}`, { number, email }) : null),
+    onSaved: () => {
       onClose();
       router.refresh();
     },
-    onFieldErrors: () => undefined,
     onError: (error) => {
-      fromServer(error);
       // The order changed meanwhile (409): the toast says why; show its current state and actions.
       if (error instanceof HttpError && error.status === 409) {
         onClose();
         router.refresh();
       }
     },
+    warn: false,
   });
+  const { values, set, errors } = form;
+  const busy = form.save.isPending;
 
-  function bodyOf(): unknown | null {
-    setLocal({});
-    if (action === "complete") return validate(completeOrderBody, { carrier: values.carrier, trackingNumber: values.trackingNumber });
-    if (action === "cancel") {
-      if (reasonRequired && !values.reason.trim()) {
-        validate(cancelOrderBody, {});
-        setLocal({ reason: tv("reasonRequired") });
-        return null;
-      }
-      return validate(cancelOrderBody, { reason: values.reason });
-    }
-    if (action === "refund") {
-      const cents = values.refundMode === "full" ? undefined : parseCents(values.amount);
-      const body = validate(refundOrderBody, {
-        amountCents: cents === undefined || Number.isNaN(cents) ? undefined : cents,
-        reason: values.reason,
-        idempotencyKey: refundKey,
-      });
-      if (values.refundMode === "partial") {
-        const problem =
-          cents === undefined || Number.isNaN(cents)
-            ? t("dialog.refund.amountInvalid")
-            : cents <= 0
-              ? tv("amountPositive")
-              : cents > refundable
-                ? te("refundTooLarge", { max: formatEuro(refundable, locale) })
-                : null;
-        if (problem) {
-          setLocal({ amountCents: problem });
-          return null;
-        }
-      }
-      return body;
-    }
-    return undefined;
-  }
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!action || !target) return;
-    const body = bodyOf();
-    if (body === null) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('[data-testid="order-action-dialog"] [aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    run.mutate({ action, orderId: target.id, body });
-  }
-
-  const fieldErrors = { ...errors, ...local };
-  const set = (key: keyof ActionValues, value: string) => setValues((v) => ({ ...v, [key]: value }));
   const danger = action === "cancel" || action === "refund" || action === "revokeLinks";
   const footer = action && (
     <>
-      <button type="button" className="btn-secondary" onClick={onClose} disabled={run.isPending}>
+      <button type="button" className="btn-secondary" onClick={() => form.cancel(onClose)} disabled={busy}>
         {action === "cancel" ? t("dialog.cancel.keep") : tc("cancel")}
       </button>
       <button
         type="submit"
         form="order-action-form"
         className={danger ? "btn-danger" : "btn-primary"}
-        disabled={run.isPending}
+        disabled={busy}
         data-testid="order-action-confirm"
       >
-        {run.isPending ? t("dialog.working") : t(`dialog.${action}.confirm`)}
+        {busy ? t("dialog.working") : t(`dialog.${action}.confirm`)}
       </button>
     </>
   );
@@ -157,14 +132,14 @@ export function OrderActionDialog({
     <Dialog
       open={action !== null && target !== null}
       title={action ? t(`dialog.${action}.title`, { number }) : ""}
-      onClose={onClose}
+      onClose={() => form.cancel(onClose)}
       size="md"
       testId="order-action-dialog"
       footer={footer}
     >
-      <form id="order-action-form" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form id="order-action-form" onSubmit={form.onSubmit} noValidate className="space-y-4">
         {action && <p className="text-sm text-stone-600">{t(`dialog.${action}.text`, { number, email })}</p>}
-        {action === "complete" && <CompleteFields values={values} errors={fieldErrors} set={set} />}
+        {action === "complete" && <CompleteFields values={values} errors={errors} set={set} />}
         {action === "cancel" && (
           <>
             {kept > 0 && (
@@ -172,10 +147,10 @@ export function OrderActionDialog({
                 {t("dialog.cancel.refundNote", { amount: formatEuro(kept, locale) })}
               </p>
             )}
-            <CancelFields values={values} errors={fieldErrors} set={set} required={reasonRequired} />
+            <CancelFields values={values} errors={errors} set={set} required={reasonRequired} />
           </>
         )}
-        {action === "refund" && <RefundFields values={values} errors={fieldErrors} set={set} refundable={formatEuro(refundable, locale)} />}
+        {action === "refund" && <RefundFields values={values} errors={errors} set={set} refundable={formatEuro(refundable, locale)} />}
       </form>
     </Dialog>
   );

@@ -14,7 +14,7 @@ export interface ActionValues {
 interface FieldsProps {
   values: ActionValues;
   errors: Record<string, string>;
-  set: (key: keyof ActionValues, value: string) => void;
+  set: <K extends keyof ActionValues>(key: K, value: ActionValues[K]) => void;
 }
 
 export function CompleteFields({ values, errors, set }: FieldsProps) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { shopLocale } from "@/lib/i18n/config";
@@ -27,22 +27,10 @@ export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: P
     [values.styleText, values.slots, options],
   );
 
-  const formRef = useRef<HTMLFormElement>(null);
-  // After a failed check or save: focus the first field with an error (it may be far down on a phone).
-  useEffect(() => {
-    if (Object.keys(form.reported).length === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [form.reported]);
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    form.submit();
-  }
-
   const slotError = Object.entries(form.errors).find(([path]) => path.startsWith("slotVariantIds"))?.[1];
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-4" data-testid="prompt-form">
+      <form onSubmit={form.onSubmit} noValidate className="space-y-4" data-testid="prompt-form">
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
           <div className="min-w-0 space-y-6 rounded-lg border border-stone-200 bg-white px-3 py-4 shadow-sm sm:px-6">
             <PromptFields form={form} options={options} />
@@ -63,8 +51,8 @@ export function PromptForm({ prompt, options }: { prompt?: PromptDto; options: P
           </div>
         </div>
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t border-stone-200 bg-stone-50/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-lg sm:border">
-          <button type="submit" className="btn-primary" disabled={form.saving} data-testid="prompt-save">
-            {form.saving ? tc("saving") : tc("save")}
+          <button type="submit" className="btn-primary" disabled={form.save.isPending} data-testid="prompt-save">
+            {form.save.isPending ? tc("saving") : tc("save")}
           </button>
           {prompt && (
             <button type="button" className="btn-secondary" onClick={() => setTesting(true)} data-testid="prompt-test-open">

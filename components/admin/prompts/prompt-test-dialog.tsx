@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { aiTestApi } from "@/lib/api-client/prompts";
 import { VARIANT_IMAGE_TYPES } from "@/components/admin/articles/variant-image";
-import { PortalDialog } from "@/components/admin/articles/portal-dialog";
+import { Dialog } from "@/components/ui/dialog";
 import { MAX_TEST_MODELS, TEST_PHOTO_MAX_MB, checkTestPhoto, toggleModel, type PromptFormOptions } from "./prompt-form-model";
 import { TestResultCard } from "./test-result-card";
 
@@ -83,7 +83,8 @@ export function PromptTestDialog({
   const available = llms.filter((m) => m.active || m.id === defaultModelId);
   const results = run.data?.results ?? [];
   return (
-    <PortalDialog
+    <Dialog
+      portal
       open={open}
       onClose={() => !running && onClose()}
       title={t("title", { title: promptTitle })}
@@ -191,6 +192,6 @@ export function PromptTestDialog({
           ))}
         </section>
       )}
-    </PortalDialog>
+    </Dialog>
   );
 }

@@ -4,11 +4,9 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { promptsApi } from "@/lib/api-client/prompts";
-import { promptBody, type PromptBody, type PromptDto } from "@/lib/schemas/prompts";
-import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
-import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
-import { currentErrors, initialValues, toBody, withCategory, type PromptFormOptions, type PromptFormValues } from "./prompt-form-model";
+import { promptBody, type PromptDto } from "@/lib/schemas/prompts";
+import { useAdminForm } from "@/components/ui/form/use-admin-form";
+import { currentErrors, initialValues, toBody, withCategory, type PromptFormOptions } from "./prompt-form-model";
 import { PROMPTS_PATH } from "./paths";
 
 export interface PendingExampleImage {
@@ -18,59 +16,40 @@ export interface PendingExampleImage {
 
 const STAND_IN_IMAGE_ID = 1;
 
+/** A new prompt opens as saved after its first save; a saved one stays open and shows what the server stored. */
 export function usePromptForm(options: PromptFormOptions, prompt?: PromptDto) {
   const t = useTranslations("prompts");
   const router = useRouter();
-  const [baseline, setBaseline] = useState(() => initialValues(options, prompt));
-  const [values, setValues] = useState(baseline);
   const [pendingImage, setPendingImage] = useState<PendingExampleImage | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  const fieldErrors = useFieldErrors();
-  const { validate, fromServer } = fieldErrors;
-  const [checked, setChecked] = useState<PromptFormValues | null>(null);
-  const errors = currentErrors(fieldErrors.errors, checked, values, pendingImage !== null);
 
-  const dirty = !leaving && (pendingImage !== null || JSON.stringify(values) !== JSON.stringify(baseline));
-  useUnsavedChanges(dirty);
+  const form = useAdminForm({
+    initial: () => initialValues(options, prompt),
+    schema: promptBody,
+    toBody: (v) => toBody(v, options, pendingImage ? STAND_IN_IMAGE_ID : undefined),
+    mutationFn: async (body) => {
+      const next = { ...body, exampleImageId: await storeImage() };
+      return prompt ? promptsApi.update(prompt.id, next) : promptsApi.create(next);
+    },
+    success: prompt ? t("updated") : t("created"),
+    onSaved: (saved) => {
+      if (!prompt) router.replace(`${PROMPTS_PATH}/${saved.id}`);
+      router.refresh();
+    },
+    stay: prompt ? (saved) => initialValues(options, saved) : undefined,
+    extraDirty: pendingImage !== null,
+    visibleErrors: (errors, checked, values) => currentErrors(errors, checked, values, pendingImage !== null),
+  });
+  const { values, setValues } = form;
 
   /** Uploads the chosen file (once: a retry after a failed save reuses the stored image). */
   async function storeImage(): Promise<number> {
     if (!pendingImage) return values.exampleImage?.id ?? 0;
     const image = await promptsApi.uploadExampleImage(pendingImage.file);
-    const stored = { id: image.id, url: image.url };
-    setValues((v) => ({ ...v, exampleImage: stored }));
+    setValues((v) => ({ ...v, exampleImage: { id: image.id, url: image.url } }));
     setPendingImage(null);
     return image.id;
   }
 
-  const save = useAdminMutation({
-    mutationFn: async (body: PromptBody) => {
-      const exampleImageId = await storeImage();
-      const next = { ...body, exampleImageId };
-      return prompt ? promptsApi.update(prompt.id, next) : promptsApi.create(next);
-    },
-    success: prompt ? t("updated") : t("created"),
-    onSuccess: (saved) => {
-      const next = initialValues(options, saved);
-      setBaseline(next);
-      setValues(next);
-      setChecked(null);
-      if (!prompt) {
-        setLeaving(true);
-        router.replace(`${PROMPTS_PATH}/${saved.id}`);
-      }
-      router.refresh();
-    },
-    onError: fromServer,
-  });
-
-  function submit() {
-    setChecked(values);
-    const body = validate(promptBody, toBody(values, options, pendingImage ? STAND_IN_IMAGE_ID : undefined));
-    if (body) save.mutate(body);
-  }
-
-  const set = <K extends keyof PromptFormValues>(key: K, value: PromptFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   const setCategory = (categoryId: string) => setValues((v) => withCategory(v, categoryId, options));
   const setSlot = (slotTypeId: number, variantId: string) =>
     setValues((v) => ({ ...v, slots: { ...v.slots, [String(slotTypeId)]: variantId } }));
@@ -80,10 +59,7 @@ export function usePromptForm(options: PromptFormOptions, prompt?: PromptDto) {
       return file ? { file, previewUrl: URL.createObjectURL(file) } : null;
     });
 
-  /** Changes identity whenever a check or the server reports errors anew (to move focus to the first one). */
-  const reported = fieldErrors.errors;
-
-  return { values, set, setCategory, setSlot, pendingImage, chooseImage, errors, reported, dirty, submit, saving: save.isPending };
+  return { ...form, setCategory, setSlot, pendingImage, chooseImage };
 }
 
 export type PromptFormState = ReturnType<typeof usePromptForm>;

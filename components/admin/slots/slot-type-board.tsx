@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
@@ -18,14 +18,11 @@ import {
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { slotReorderPlan, slotTypesApi } from "@/lib/api-client/slots";
-import { slotTypeBody, type SlotTypeDto } from "@/lib/schemas/prompts";
-import { TextField } from "@/components/ui/form-field";
+import type { SlotTypeDto } from "@/lib/schemas/prompts";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
-import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { SLOT_VARIANTS_PATH } from "./paths";
-
-const NAME_MAX = 255;
+import { CreateSlotTypeForm, RenameSlotTypeForm } from "./slot-type-forms";
 
 /**
  * A drop shows the new order at once and sends PUT { position } in two passes (first above the maximum,
@@ -224,114 +221,5 @@ function SortableSlotType({
         </div>
       )}
     </li>
-  );
-}
-
-function CreateSlotTypeForm() {
-  const t = useTranslations("slots");
-  const tc = useTranslations("common");
-  const router = useRouter();
-  const { errors, validate, fromServer, clear } = useFieldErrors();
-  const [name, setName] = useState("");
-  useUnsavedChanges(name.trim() !== "");
-  const create = useAdminMutation({
-    mutationFn: (body: { name: string }) => slotTypesApi.create(body),
-    success: (created) => t("typeCreated", { name: created.name }),
-    onSuccess: () => {
-      setName("");
-      clear();
-      router.refresh();
-    },
-    onError: fromServer,
-  });
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(slotTypeBody, { name });
-    if (body) create.mutate({ name: body.name });
-  }
-  return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-label={t("newType")}
-      className="card flex flex-wrap items-start gap-3 p-3 sm:p-4"
-      data-testid="slot-type-create"
-    >
-      <div className="min-w-0 flex-1 basis-56">
-        <TextField
-          id="slot-type-new-name"
-          label={t("newTypeName")}
-          required
-          counter
-          maxLength={NAME_MAX}
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn-primary sm:mt-6" disabled={create.isPending}>
-        {create.isPending ? tc("saving") : t("addType")}
-      </button>
-    </form>
-  );
-}
-
-function RenameSlotTypeForm({ item, onDone }: { item: SlotTypeDto; onDone: () => void }) {
-  const t = useTranslations("slots");
-  const tc = useTranslations("common");
-  const router = useRouter();
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [name, setName] = useState(item.name);
-  const [saved, setSaved] = useState(false);
-  useUnsavedChanges(!saved && name !== item.name);
-  const rename = useAdminMutation({
-    mutationFn: (value: string) => slotTypesApi.rename(item.id, value),
-    success: (updated) => t("typeRenamed", { name: updated.name }),
-    onSuccess: () => {
-      setSaved(true);
-      onDone();
-      router.refresh();
-    },
-    onError: fromServer,
-  });
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const body = validate(slotTypeBody, { name });
-    if (body) rename.mutate(body.name);
-  }
-  return (
-    <form
-      onSubmit={onSubmit}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") onDone();
-      }}
-      noValidate
-      aria-label={t("renameNamed", { name: item.name })}
-      className="flex flex-wrap items-start gap-3"
-      data-testid={`slot-type-rename-form-${item.id}`}
-    >
-      <div className="min-w-0 flex-1 basis-56">
-        <TextField
-          id={`slot-type-${item.id}-name`}
-          label={t("name")}
-          required
-          counter
-          maxLength={NAME_MAX}
-          // Opened by the admin's click on Rename: type straight away.
-          autoFocus
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2 sm:mt-6">
-        <button type="submit" className="btn-primary" disabled={rename.isPending}>
-          {rename.isPending ? tc("saving") : tc("save")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onDone}>
-          {tc("cancel")}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import { useRef, useState } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { slotVariantsApi } from "@/lib/api-client/slots";
 import { slotVariantBody, type SlotVariantDto } from "@/lib/schemas/prompts";
 import { SelectField, TextAreaField, TextField, type SelectOption } from "@/components/ui/form-field";
+import { FormButtons } from "@/components/ui/form/form-buttons";
 import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import type { ImageChange, PendingImage } from "@/components/admin/articles/types";
 import { SlotImageField } from "./slot-image-field";
@@ -34,7 +34,6 @@ export function SlotVariantForm({
   initialTypeId?: number;
 }) {
   const t = useTranslations("slots");
-  const tc = useTranslations("common");
   const router = useRouter();
   const [image, setImage] = useState<ImageChange>({ kind: "keep" });
   const uploaded = useRef<{ image: PendingImage; id: number } | null>(null);
@@ -48,7 +47,7 @@ export function SlotVariantForm({
     return stored.id;
   }
 
-  const { values, set, errors, save, onSubmit } = useAdminForm({
+  const form = useAdminForm({
     initial: (): Values => ({
       name: variant?.name ?? "",
       slotTypeId: String(variant?.slotType.id ?? initialTypeId ?? ""),
@@ -75,9 +74,9 @@ export function SlotVariantForm({
       router.refresh();
     },
     extraDirty: image.kind !== "keep",
-    formTestId: "slot-variant-form",
     liveCheck: true,
   });
+  const { values, set, errors } = form;
 
   const bind = (field: keyof Values) => ({
     id: `slot-variant-${field}`,
@@ -92,7 +91,13 @@ export function SlotVariantForm({
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate autoComplete="off" className="card max-w-3xl space-y-5 p-4 sm:p-6" data-testid="slot-variant-form">
+    <form
+      onSubmit={form.onSubmit}
+      noValidate
+      autoComplete="off"
+      className="card max-w-3xl space-y-5 p-4 sm:p-6"
+      data-testid="slot-variant-form"
+    >
       <TextField {...bind("name")} label={t("name")} required counter maxLength={NAME_MAX} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField {...bind("slotTypeId")} label={t("slotType")} required options={slotTypes} placeholder={t("chooseType")} />
@@ -118,14 +123,7 @@ export function SlotVariantForm({
           {t("usedByPrompts", { count: variant.promptCount })}
         </p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? tc("saving") : tc("save")}
-        </button>
-        <Link href={SLOT_VARIANTS_PATH} className="btn-secondary">
-          {tc("cancel")}
-        </Link>
-      </div>
+      <FormButtons form={form} cancel={SLOT_VARIANTS_PATH} />
     </form>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
 import type { ReactNode } from "react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { suppliersApi } from "@/lib/api-client/suppliers";
 import { supplierBody, type SupplierDto } from "@/lib/schemas/suppliers";
 import { SelectField, TextField } from "@/components/ui/form-field";
+import { FormButtons } from "@/components/ui/form/form-buttons";
 import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { SUPPLIERS_PATH } from "./paths";
 
@@ -44,9 +44,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 
 export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; countries: readonly { code: string; name: string }[] }) {
   const t = useTranslations("suppliers");
-  const tc = useTranslations("common");
   const router = useRouter();
-  const { values, set, errors, save, onSubmit } = useAdminForm({
+  const form = useAdminForm({
     initial: () => initialValues(supplier),
     schema: supplierBody,
     mutationFn: (body) => (supplier ? suppliersApi.update(supplier.id, body) : suppliersApi.create(body)),
@@ -55,8 +54,8 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
       router.push(SUPPLIERS_PATH);
       router.refresh();
     },
-    formTestId: "supplier-form",
   });
+  const { values, set, errors } = form;
 
   const bind = (field: Field, label: string) => ({
     id: `supplier-${field}`,
@@ -68,7 +67,13 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate autoComplete="off" className="card max-w-3xl space-y-6 p-4 sm:p-6" data-testid="supplier-form">
+    <form
+      onSubmit={form.onSubmit}
+      noValidate
+      autoComplete="off"
+      className="card max-w-3xl space-y-6 p-4 sm:p-6"
+      data-testid="supplier-form"
+    >
       <Section legend={t("sectionCompany")}>
         <div className="sm:col-span-2">
           <TextField {...bind("companyName", t("companyName"))} required maxLength={255} />
@@ -103,14 +108,7 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
         <TextField {...bind("phone3", t("phone3"))} type="tel" maxLength={30} />
       </Section>
 
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? tc("saving") : tc("save")}
-        </button>
-        <Link href={SUPPLIERS_PATH} className="btn-secondary">
-          {tc("cancel")}
-        </Link>
-      </div>
+      <FormButtons form={form} cancel={SUPPLIERS_PATH} />
     </form>
   );
 }

@@ -4,14 +4,14 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { vatApi } from "@/lib/api-client/vat";
 import { vatBody, type VatRateDto } from "@/lib/schemas/vat";
+import { FormButtons } from "@/components/ui/form/form-buttons";
 import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { TextAreaField, TextField } from "@/components/ui/form-field";
 
 export function VatForm({ rate }: { rate?: VatRateDto }) {
   const t = useTranslations("vat");
-  const tc = useTranslations("common");
   const router = useRouter();
-  const { values, set, errors, save, onSubmit } = useAdminForm({
+  const form = useAdminForm({
     initial: () => ({
       name: rate?.name ?? "",
       percent: rate ? String(rate.percent) : "",
@@ -31,9 +31,10 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
     },
   });
 
+  const { values, set, errors } = form;
   const lockedDefault = !!rate?.isDefault;
   return (
-    <form onSubmit={onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
+    <form onSubmit={form.onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
       <TextField
         id="vat-name"
         label={t("name")}
@@ -65,14 +66,7 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
         <input type="checkbox" checked={values.isDefault} disabled={lockedDefault} onChange={(e) => set("isDefault", e.target.checked)} />
         {t("isDefault")}
       </label>
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? tc("saving") : tc("save")}
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => router.push("/admin/vat")}>
-          {tc("cancel")}
-        </button>
-      </div>
+      <FormButtons form={form} cancel="/admin/vat" />
     </form>
   );
 }

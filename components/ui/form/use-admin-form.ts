@@ -1,68 +1,121 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
+import { focusFirstError } from "@/components/ui/focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useAdminMutation } from "./use-admin-mutation";
 import { useUnsavedChanges } from "./use-unsaved-changes";
+
+type Errors = Record<string, string>;
+
+/** As JSON, so nested groups and lists count as changed only when their content is. */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   initial: () => V;
   schema: S;
   toBody?: (values: V) => unknown;
+  /**
+   * Rules the schema cannot know (a name the list already has), keyed like the body; `body` is null when the
+   * schema failed. The schema's error on a field wins.
+   */
+  check?: (values: V, body: z.output<S> | null) => Errors;
   mutationFn: (body: z.output<S>) => Promise<R>;
   success?: string | ((result: R) => string | null);
-  /** After a successful save (usually: back to the list); the unsaved-changes warning is off by then. */
+  /** After a successful save (usually: back to the list). */
   onSaved?: (result: R) => void;
-  /** Changes the values do not show (a picked image). */
+  onError?: (error: unknown) => void;
+  /**
+   * The form stays open after a save: what was sent becomes its starting point, or what this answers
+   * (an add form starting empty again). Without it the form is left and warns no more.
+   */
+  stay?: boolean | ((result: R) => V);
+  /** Changes the values do not show (a picked image, unsaved drafts). */
   extraDirty?: boolean;
-  /** Focus the first invalid field of the form with this test id when the check or the save fails. */
-  formTestId?: string;
+  /** Dialogs pass false: leaving the page or Cancel then asks nothing. */
+  warn?: boolean;
   /** After the first submit every change checks again, so a fixed field loses its error at once. */
   liveCheck?: boolean;
+  /** The errors to show once the values changed after a check (e.g. without those of changed fields). */
+  visibleErrors?: (errors: Errors, checked: V, values: V) => Errors;
+  /** The fields of a failed check or save, first first (e.g. to open the tab that holds them). */
+  onInvalid?: (fields: string[]) => void;
 }) {
-  const { errors, validate, fromServer } = useFieldErrors();
-  const [initial] = useState(opts.initial);
-  const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const dirty = !!opts.extraDirty || (Object.keys(initial) as (keyof V)[]).some((k) => values[k] !== initial[k]);
-  useUnsavedChanges(dirty && !saved);
+  const fieldErrors = useFieldErrors();
+  const [extraErrors, setExtraErrors] = useState<Errors>({});
+  const [baseline, setBaseline] = useState(opts.initial);
+  const [values, setValues] = useState(baseline);
+  /** The values of the last submit: what the shown errors were found in. */
+  const [checked, setChecked] = useState<V | null>(null);
+  const [left, setLeft] = useState(false);
+  const dirty = !left && (!!opts.extraDirty || !same(values, baseline));
+  const confirmLeave = useUnsavedChanges(dirty && opts.warn !== false);
+
+  // The errors (and e.g. a tab that shows them) commit first; then the submitted form's first invalid field gets the focus.
+  const form = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest) void focusFirstError(form.current, { immediate: true });
+  }, [focusRequest]);
+  function invalid(fields: string[]) {
+    opts.onInvalid?.(fields);
+    setFocusRequest((n) => n + 1);
+  }
 
   const save = useAdminMutation({
-    mutationFn: opts.mutationFn,
-    success: typeof opts.success === "function" ? (result: R) => (opts.success as (r: R) => string | null)(result) : opts.success,
-    onSuccess: (result: R) => {
-      setSaved(true);
+    mutationFn: ({ body }: { body: z.output<S>; sent: V }) => opts.mutationFn(body),
+    success: opts.success,
+    onSuccess: (result, { sent }) => {
+      if (typeof opts.stay === "function") {
+        const next = opts.stay(result);
+        setBaseline(next);
+        setValues(next);
+        setChecked(null);
+      } else if (opts.stay) setBaseline(sent);
+      else setLeft(true);
       opts.onSaved?.(result);
     },
-    onError: (err) => {
-      fromServer(err);
-      focusFirstError();
+    onFieldErrors: (errors) => invalid(Object.keys(errors)),
+    onError: (error) => {
+      fieldErrors.fromServer(error);
+      opts.onError?.(error);
     },
   });
 
-  function focusFirstError() {
-    if (!opts.formTestId) return;
-    const selector = `[data-testid="${opts.formTestId}"] [aria-invalid="true"]`;
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+  /** Shows the errors of the values; answers the body, or the fields with errors. */
+  function check(v: V): { body: z.output<S> } | { fields: string[] } {
+    const input = opts.toBody ? opts.toBody(v) : v;
+    const body = fieldErrors.validate(opts.schema, input);
+    const extra = opts.check?.(v, body) ?? {};
+    setExtraErrors(extra);
+    if (body !== null && Object.keys(extra).length === 0) return { body };
+    const issues = body === null ? (opts.schema.safeParse(input).error?.issues ?? []) : [];
+    return { fields: [...issues.map((i) => i.path.join(".") || "_"), ...Object.keys(extra)] };
   }
 
-  const check = (v: V) => validate(opts.schema, opts.toBody ? opts.toBody(v) : v);
-
-  function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    setSubmitted(true);
-    const body = check(values);
-    if (body) save.mutate(body);
-    else focusFirstError();
+    form.current = e.currentTarget;
+    // A dialog's form sits in a portal, whose submit still bubbles to the page's form through React's tree.
+    e.stopPropagation();
+    setChecked(values);
+    const result = check(values);
+    if ("body" in result) save.mutate({ body: result.body, sent: values });
+    else invalid(result.fields);
   }
 
   const set = <K extends keyof V>(field: K, value: V[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (opts.liveCheck && submitted) check(next);
+    setValues((v) => ({ ...v, [field]: value }));
+    if (opts.liveCheck && checked) check({ ...values, [field]: value });
   };
 
-  return { values, setValues, set, errors, validate, fromServer, dirty, save, onSubmit };
+  /** Closes a form in place (an inline editor, a dialog), asking first like a link away would. */
+  const cancel = (close: () => void) => {
+    if (confirmLeave()) close();
+  };
+
+  const shown = { ...extraErrors, ...fieldErrors.errors };
+  const errors = checked && opts.visibleErrors ? opts.visibleErrors(shown, checked, values) : shown;
+  return { values, setValues, set, errors, dirty, save, onSubmit, cancel };
 }

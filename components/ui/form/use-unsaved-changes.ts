@@ -3,12 +3,15 @@
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 
-/** The App Router has no navigation events, so link clicks are caught in the capture phase and confirmed. */
-export function useUnsavedChanges(dirty: boolean): void {
+/**
+ * The App Router has no navigation events, so link clicks are caught in the capture phase and confirmed.
+ * Answers the same question for leaving in place (a Cancel that closes the form): true when nothing is lost or the admin agrees.
+ */
+export function useUnsavedChanges(dirty: boolean): () => boolean {
   const t = useTranslations("form");
+  const message = t("unsavedChanges");
   useEffect(() => {
     if (!dirty) return;
-    const message = t("unsavedChanges");
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = message;
@@ -31,5 +34,6 @@ export function useUnsavedChanges(dirty: boolean): void {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
     };
-  }, [dirty, t]);
+  }, [dirty, message]);
+  return () => !dirty || window.confirm(message);
 }
