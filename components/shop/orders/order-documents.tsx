@@ -11,15 +11,22 @@ export interface OrderDocumentLinks {
   invoice: (creditNoteId?: number) => string;
 }
 
+type DocumentsOrder = Pick<OrderDto, "id" | "orderNumber" | "paymentStatus" | "invoiceAvailable" | "creditNotes">;
+
+/** Whether OrderDocuments shows any button: nothing before the order is paid. */
+export function hasDocuments(order: DocumentsOrder, links: OrderDocumentLinks): boolean {
+  return order.paymentStatus !== "unpaid" && (Boolean(links.receipt) || order.invoiceAvailable || order.creditNotes.length > 0);
+}
+
 export function OrderDocuments(props: {
-  order: Pick<OrderDto, "id" | "orderNumber" | "paymentStatus" | "invoiceAvailable" | "creditNotes">;
+  order: DocumentsOrder;
   links: OrderDocumentLinks;
   downloading: string | null;
   onDownload: (d: PdfDownload) => void;
 }) {
   const { order, links } = props;
   const t = useTranslations("orders");
-  if (order.paymentStatus === "unpaid") return null;
+  if (!hasDocuments(order, links)) return null;
 
   const buttons: (PdfDownload & { label: string; text: string; testId: string })[] = [];
   if (links.receipt) {

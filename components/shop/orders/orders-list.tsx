@@ -5,13 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { orderQueries } from "@/lib/api-client/orders";
 import { OrderCard } from "./order-card";
-import { usePdfDownload } from "./use-pdf-download";
 import { EmptyState, LoadFailed, LoadingNote } from "@/components/ui/query-state";
 
 export function OrdersList() {
   const t = useTranslations("orders");
   const orders = useQuery(orderQueries.list());
-  const pdf = usePdfDownload();
 
   if (orders.isPending) return <LoadingNote label={t("loading")} testId="orders-loading" />;
   if (orders.isError) return <LoadFailed message={t("loadFailed")} retryLabel={t("retry")} onRetry={() => void orders.refetch()} />;
@@ -27,7 +25,7 @@ export function OrdersList() {
   return (
     <ul className="space-y-4" data-testid="orders-list" aria-busy={orders.isFetching}>
       {orders.data.map((order) => (
-        <OrderCard key={order.id} order={order} downloading={pdf.downloading} onDownload={(d) => void pdf.download(d)} />
+        <OrderCard key={order.id} order={order} />
       ))}
     </ul>
   );
