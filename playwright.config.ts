@@ -2,23 +2,23 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import serverNodeFlags from "./scripts/server-node-flags.json" with { type: "json" };
 import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
+import { E2E_WORKERS, e2eServer } from "./tests/e2e/helpers/servers";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
-// Set in the environment so the test workers can read the mail outbox under it too.
-process.env.E2E_DATA_DIR ??= path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
-const dataDir = process.env.E2E_DATA_DIR;
+// Set in the environment so the test workers find their server's mail outbox under it too.
+process.env.E2E_DATA_ROOT ??= path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
+const servers = Array.from({ length: E2E_WORKERS }, (_, i) => e2eServer(i));
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // One shop server per worker (tests/e2e/fixtures.ts): tests of one file run in order, files side by side.
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    baseURL: servers[0]?.url,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -34,10 +34,10 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
+  webServer: servers.map(({ port, url, dataDir }) => ({
     // Served like `npm start`: scripts/server.mjs appends the peer address to X-Forwarded-For.
     command: `node ${serverNodeFlags.join(" ")} scripts/server.mjs -p ${port} -H 127.0.0.1`,
-    url: `${baseURL}/api/health`,
+    url: `${url}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",
@@ -62,5 +62,5 @@ export default defineConfig({
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
     },
-  },
+  })),
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { EditorPage } from "./pages/editor-page";
 import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { paidOrderViaApi } from "./pages/admin-orders-page";
 import { EditorPage } from "./pages/editor-page";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminCategoriesPage } from "./pages/admin-categories-page";
 import { AdminSuppliersPage } from "./pages/admin-suppliers-page";

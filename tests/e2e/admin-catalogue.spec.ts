@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminCategoriesPage } from "./pages/admin-categories-page";
 import { AdminSuppliersPage } from "./pages/admin-suppliers-page";

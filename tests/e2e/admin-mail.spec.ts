@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { designInCart, registerGuest } from "./pages/shop-setup";
 

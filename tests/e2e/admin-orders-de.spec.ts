@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { registerCustomer } from "./pages/shop-setup";
 import { AdminOrdersPage, paidOrderViaApi } from "./pages/admin-orders-page";

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "./fixtures";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";

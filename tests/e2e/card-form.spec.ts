@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { CheckoutPage, OrderSuccessPage } from "./pages/checkout-page";
 import { designInCart, registerGuest } from "./pages/shop-setup";
 

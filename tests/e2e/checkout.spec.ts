@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import type { ArticleDto } from "@/lib/schemas/articles";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";

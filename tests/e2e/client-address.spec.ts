@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./admin-credentials";
 
 /**

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { startInstance, type Instance } from "./helpers/instances";
 import { EditorPage } from "./pages/editor-page";
 import { MyImagesPage } from "./pages/my-images-page";

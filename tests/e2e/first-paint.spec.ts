@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { hasOutlinedBoundary, markupBytes } from "../helpers/outlined-boundary";
 import { paidOrderViaApi } from "./pages/admin-orders-page";
 import { designInCart, registerCustomer } from "./pages/shop-setup";

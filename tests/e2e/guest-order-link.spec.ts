@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { OrdersPage } from "./pages/orders-page";
 import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page";
 import { designInCart, registerGuest } from "./pages/shop-setup";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { CartPage } from "./pages/cart-page";
 import { OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { EditorPage } from "./pages/editor-page";

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 import { MyImagesPage } from "./pages/my-images-page";
 import { signUp } from "./helpers/outbox";
 

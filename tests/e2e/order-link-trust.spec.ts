@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminOrdersPage } from "./pages/admin-orders-page";
 import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page";

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
 
 /**

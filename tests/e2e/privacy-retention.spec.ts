@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { useLanguage } from "./pages/shop-pages";
 
 /** The privacy page states the retention periods in both languages and reads well at phone and desktop width. */

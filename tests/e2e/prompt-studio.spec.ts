@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminSlotsPage } from "./pages/admin-slots-page";
 import { AdminPromptsPage } from "./pages/admin-prompts-page";

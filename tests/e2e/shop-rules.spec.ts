@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type Page } from "./fixtures";
 import config from "../../playwright.config";
 import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 import sharp from "sharp";
 import Stripe from "stripe";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startFakeStripe, type FakeStripe } from "../helpers/fake-stripe";
 import { reachable, startInstance, startTcpProxy, type Instance, type TcpProxy } from "./helpers/instances";
 import { E2E_ADMIN } from "./admin-credentials";
