@@ -21,7 +21,8 @@ export interface FakeServer {
   close: () => Promise<void>;
 }
 
-const servers: FakeServer[] = [];
+/** Every fake server started and not yet closed. */
+export const servers: FakeServer[] = [];
 
 export async function fakeServer(handle: (req: Seen, base: string) => Reply | Promise<Reply>): Promise<FakeServer> {
   const requests: Seen[] = [];
