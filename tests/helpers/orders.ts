@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomInt, randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { expect } from "vitest";
+import { beforeAll, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
 import * as cartRoute from "@/app/api/user/cart/route";
@@ -15,13 +15,16 @@ import * as cancelRoute from "@/app/api/user/orders/[orderId]/cancel/route";
 import * as receiptRoute from "@/app/api/user/orders/[orderId]/receipt/route";
 import * as configRoute from "@/app/api/user/payments/config/route";
 import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
+import { outgoingMail, payments, users } from "@/db/schema";
+import { MUG_ARTICLE } from "@/db/seed-data";
+import { resetEnvCache } from "@/lib/env";
 import type { CartDto } from "@/lib/schemas/cart";
 import type { OrderDto, PaymentConfigDto, PaymentDto, PlaceOrderBody, PlaceOrderResponse, SandboxCardBody } from "@/lib/schemas/orders";
 import { listPublicMugs } from "@/lib/services/catalog";
 import { storeImage } from "@/lib/services/images";
 import { call, cookieFor, cookieFrom, type Role } from "./api";
 import { registerCustomer } from "./register";
+import { TEST_USERS, tempDir } from "./test-db";
 
 /** Shared by the order API tests (sandbox) and the Stripe tests: real routes, real cart, no mocks. */
 
@@ -237,4 +240,32 @@ export function readableMail(eml: string): string {
   const qp = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const words = qp.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, w: string) => w.replace(/_/g, " "));
   return Buffer.from(words, "latin1").toString("utf8");
+}
+
+// Fixtures of the customer order tests (tests/api/orders-*.test.ts).
+
+export const MUG_PRICE = MUG_ARTICLE.price.salesTotalGrossCents; // 1499 gross
+export const ANY_UUID = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";
+
+export let dataDir: string;
+export let customerId: number;
+export let otherId: number;
+
+export function setupOrderFixtures(): void {
+  beforeAll(async () => {
+    dataDir = tempDir("shop-test-orders-");
+    process.env.DATA_DIR = dataDir;
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete process.env[key];
+    resetEnvCache();
+    customerId = await userIdOf(TEST_USERS.customer.email);
+    otherId = await userIdOf(TEST_USERS.other.email);
+  });
+}
+
+export async function paymentRows(orderId: string) {
+  return (await getDb()).select().from(payments).where(eq(payments.orderId, orderId)).orderBy(payments.id);
+}
+
+export async function mailsTo(email: string) {
+  return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(outgoingMail.id);
 }
