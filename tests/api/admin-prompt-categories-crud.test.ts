@@ -30,7 +30,7 @@ import {
 } from "../helpers/admin-prompt-categories";
 
 /**
- * Prompt categories and subcategories (issue 8): the same category tree service as the article
+ * Prompt categories and subcategories: the same category tree service as the article
  * categories, with prompts as the children. Seed: "Art styles" (Drawing, Painting; prompts P-002…P-004)
  * and "Fun" (Retro; prompts P-001, P-005, P-006 and the archived P-007).
  */

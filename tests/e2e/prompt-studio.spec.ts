@@ -10,7 +10,7 @@ import { AdminPromptTesterPage } from "./pages/admin-prompt-tester-page";
 import { EditorPage } from "./pages/editor-page";
 
 /**
- * The prompt studio in the browser (issue 8): the admin builds a style from a new slot type (reordered
+ * The prompt studio in the browser: the admin builds a style from a new slot type (reordered
  * by drag and by keyboard), a slot variant and a prompt that uses it, tries it in the test modal, and a
  * customer then finds it in the editor in English and German; the prompt tester compares two models.
  * Every model runs offline here (no API keys): the answers say so. The seeded slot types keep their

@@ -153,7 +153,7 @@ export async function twoRateOrder(locale: "de" | "en"): Promise<string> {
   return orderId;
 }
 
-/** A succeeded refund row (what H1's refund booking writes) for the order's payment. */
+/** A succeeded refund row for the order's payment. */
 export async function refundRow(orderId: string, amountCents: number): Promise<number> {
   const db = await getDb();
   const [payment] = await db
