@@ -19,7 +19,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: servers[0]?.url,
-    trace: "retain-on-failure",
+    // Recorded for the retry of a failed test only: tracing every passing test costs CPU the other worker needs.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm test: lint, types, unit + API tests on PGlite and on PostgreSQL, the production build (always:
-# it needs no browser), then browser tests in Chromium against that build. Ends with one plain line
+# npm test: lint, types, unit + API tests on PGlite, then the files among them that use a database on PostgreSQL,
+# the production build (always: it needs no browser), then browser tests in Chromium against that build. Ends with one plain line
 # "total: N passed, N failed …" from scripts/test-summary.mjs, which counts failed tests, failed files,
 # crashed runners and failed steps, and names what did not run.
 #
@@ -37,12 +37,17 @@ finish prettier || fail "format (npm run format)"
 finish tsc || fail "typecheck"
 
 step "unit + API tests on embedded PGlite"
-run vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-pglite.json"
+TEST_DB_FILES="$reports/db-files.txt" run vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-pglite.json"
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if node -e "const u=new URL(process.argv[1]);const s=require('net').connect({host:u.hostname,port:Number(u.port||5432)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)" "$pg_url"; then
-  step "unit + API tests on PostgreSQL ($pg_url, a fresh database per test file)"
-  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" run vitest-postgres npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json"
+  # Files that used a database on PGlite, and those with PostgreSQL-only cases; the rest would only repeat themselves.
+  pg_files=()
+  if [ -s "$reports/db-files.txt" ]; then
+    mapfile -t pg_files < <({ cat "$reports/db-files.txt"; grep -rl "useServer" tests/unit tests/api; } | sed "s#^$PWD/##" | sort -u)
+  fi
+  step "API tests on PostgreSQL ($pg_url, a fresh database per test file): ${#pg_files[@]} files"
+  TEST_DB=postgres TEST_DATABASE_URL="$pg_url" run vitest-postgres npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-postgres.json" "${pg_files[@]}"
 else
   summary_args+=(--not-run vitest-postgres)
   if in_ci; then

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { openDb, peekDbHandle, setDbHandle, type DbHandle } from "@/db/client";
 import { serverUrl, useServer } from "./test-db";
 
@@ -30,4 +30,7 @@ afterAll(async () => {
   const opened = peekDbHandle();
   setDbHandle(undefined);
   await (await opened)?.close();
+  // npm test's PostgreSQL pass runs only the files that used a database here.
+  const list = process.env.TEST_DB_FILES;
+  if (opened && list) fs.appendFileSync(list, `${expect.getState().testPath}\n`);
 });
