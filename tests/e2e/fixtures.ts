@@ -8,10 +8,8 @@ export * from "@playwright/test";
  * without seeing each other's orders, limits or settings.
  */
 export const test = base.extend<object, { workerServer: void }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a callback needs from this pattern.
   baseURL: async ({}, provide, testInfo) => provide(e2eServer(testInfo.parallelIndex).url),
   workerServer: [
-    // eslint-disable-next-line no-empty-pattern -- as above
     async ({}, provide, workerInfo) => {
       process.env.E2E_DATA_DIR = e2eServer(workerInfo.parallelIndex).dataDir;
       await provide();
