@@ -4,10 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
-import { paidOrderViaApi } from "./pages/admin-orders-page";
 import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
-import { registerCustomer, unique } from "./pages/shop-setup";
+import { paidOrderViaApi, registerCustomer, unique } from "./pages/shop-setup";
 import { mailedLinkFor, signUp } from "./helpers/outbox";
 
 /**

@@ -1,46 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
-import { designInCart, registerGuest } from "./pages/shop-setup";
+import { paidGuestOrder } from "./pages/shop-setup";
 
 /**
  * The admin mail outbox (/admin/mail): a guest pays an order through the real API (its order
  * confirmation lands in the outbox), the admin finds the mail, follows it to the order and resends it;
  * the screen speaks German and fits a phone.
  */
-
-const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
-
-/** A paid sandbox order of a new guest; its receipt mail is sent to the outbox folder. */
-async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
-  const email = await registerGuest(request);
-  await designInCart(request, "guest");
-  const address = {
-    firstName: "Gina",
-    lastName: "Gast",
-    street1: "Hauptstraße 5",
-    street2: null,
-    city: "Berlin",
-    postalCode: "10115",
-    countryCode: "DE",
-  };
-  const placed = await request.post("/api/user/orders", {
-    data: {
-      idempotencyKey: randomUUID(),
-      contact: { email, firstName: "Gina", lastName: "Gast" },
-      shippingAddress: address,
-      billingAddress: null,
-      acceptWithdrawalWaiver: true,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
-    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { email, orderId: order.id, orderNumber: order.orderNumber };
-}
 
 const rows = (page: Page) => page.getByTestId("mail-row");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });

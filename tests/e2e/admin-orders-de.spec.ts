@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
-import { registerCustomer } from "./pages/shop-setup";
-import { AdminOrdersPage, paidOrderViaApi } from "./pages/admin-orders-page";
+import { paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
+import { AdminOrdersPage } from "./pages/admin-orders-page";
 
 /**
  * The order back office in German (issue 9): a paid order is processed from the list, completed

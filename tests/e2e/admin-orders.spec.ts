@@ -3,8 +3,8 @@ import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { OrdersPage } from "./pages/orders-page";
 import { ADMIN, LoginPage } from "./pages/login-page";
-import { designInCart, registerCustomer } from "./pages/shop-setup";
-import { AdminOrdersPage, paidOrderViaApi } from "./pages/admin-orders-page";
+import { designInCart, paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
+import { AdminOrdersPage } from "./pages/admin-orders-page";
 
 /**
  * Fulfilling orders in the back office (issue 9), against the production build with the sandbox

@@ -8,8 +8,7 @@ import { CartPage } from "./pages/cart-page";
 import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminArticlesPage } from "./pages/admin-articles-page";
-import { paidOrderViaApi } from "./pages/admin-orders-page";
-import { registerCustomer } from "./pages/shop-setup";
+import { paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 
 /**
  * Security headers in a real browser against the production build: every screen answers with a

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { hasOutlinedBoundary, markupBytes } from "../helpers/outlined-boundary";
-import { paidOrderViaApi } from "./pages/admin-orders-page";
-import { designInCart, registerCustomer } from "./pages/shop-setup";
+import { designInCart, paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 
 /**
  * The first paint of a storefront page is the page, not the loading screen (issue 12, Lighthouse on "/").

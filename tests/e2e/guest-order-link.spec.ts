@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { OrdersPage } from "./pages/orders-page";
 import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page";
-import { designInCart, registerGuest } from "./pages/shop-setup";
+import { freshPage, shoot } from "./pages/shop-pages";
+import { paidGuestOrder } from "./pages/shop-setup";
 
 /**
  * The guest order link (issue 11 §1): a guest pays an order (through the real API, as the checkout
@@ -11,52 +11,6 @@ import { designInCart, registerGuest } from "./pages/shop-setup";
  * password and is then signed in with the order under My orders. An invalid link shows a friendly page.
  * Screenshots in English and German at 1280 and 390 px.
  */
-
-const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
-
-/** A paid sandbox order of a new guest (the request context holds the guest's cookie); its receipt goes to the outbox. */
-async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
-  const email = await registerGuest(request);
-  await designInCart(request, "guest");
-  const address = {
-    firstName: "Gina",
-    lastName: "Gast",
-    street1: "Hauptstraße 5",
-    street2: null,
-    city: "Berlin",
-    postalCode: "10115",
-    countryCode: "DE",
-  };
-  const placed = await request.post("/api/user/orders", {
-    data: {
-      idempotencyKey: randomUUID(),
-      contact: { email, firstName: "Gina", lastName: "Gast" },
-      shippingAddress: address,
-      billingAddress: null,
-      acceptWithdrawalWaiver: true,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
-    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { email, orderId: order.id, orderNumber: order.orderNumber };
-}
-
-/** A browser context of its own: none of the guest's cookies. */
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
-
-async function shoot(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  // No page is wider than the screen.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-}
 
 test.describe("guest order link", () => {
   test("the mailed link opens in a fresh browser: status, invoice, set a password → signed in, order under My orders (EN + DE)", async ({

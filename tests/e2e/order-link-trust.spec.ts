@@ -1,9 +1,10 @@
-import { createHmac, hkdfSync, randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "./fixtures";
+import { createHmac, hkdfSync } from "node:crypto";
+import { expect, test } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminOrdersPage } from "./pages/admin-orders-page";
 import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page";
-import { designInCart, registerGuest } from "./pages/shop-setup";
+import { freshPage, shoot } from "./pages/shop-pages";
+import { paidGuestOrder } from "./pages/shop-setup";
 
 /**
  * Order links the shop can take back: a link too old to change the order shows it without cancel
@@ -13,7 +14,6 @@ import { designInCart, registerGuest } from "./pages/shop-setup";
  * Screenshots in English and German at 1280 and 390 px.
  */
 
-const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
 // The e2e server's secret (playwright.config.ts): the spec signs a link as the shop would, issued in the past.
 const AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 
@@ -24,46 +24,6 @@ function linkIssued(orderId: string, daysAgo: number, version = 1): string {
   payload.writeUInt32BE(Math.floor(Date.now() / 1000) - daysAgo * 86_400, 16);
   payload.writeUInt32BE(version, 20);
   return Buffer.concat([payload, createHmac("sha256", key).update(payload).digest().subarray(0, 16)]).toString("base64url");
-}
-
-async function paidGuestOrder(request: APIRequestContext): Promise<{ orderId: string; orderNumber: string }> {
-  const email = await registerGuest(request);
-  await designInCart(request, "guest");
-  const address = {
-    firstName: "Gina",
-    lastName: "Gast",
-    street1: "Hauptstraße 5",
-    street2: null,
-    city: "Berlin",
-    postalCode: "10115",
-    countryCode: "DE",
-  };
-  const placed = await request.post("/api/user/orders", {
-    data: {
-      idempotencyKey: randomUUID(),
-      contact: { email, firstName: "Gina", lastName: "Gast" },
-      shippingAddress: address,
-      billingAddress: null,
-      acceptWithdrawalWaiver: true,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
-    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { orderId: order.id, orderNumber: order.orderNumber };
-}
-
-async function shoot(page: Page, name: string, width: number) {
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-}
-
-async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
 }
 
 test.describe("order links the shop can take back", () => {

@@ -1,40 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { designInCart } from "./shop-setup";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export type OrderAction = "process" | "complete" | "deliver" | "cancel" | "refund" | "resendReceipt" | "revokeLinks";
-
-const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
-
-/**
- * A paid sandbox order of the customer signed in on `request` (a designed mug in the cart, placed and
- * paid with 4242… through the real API). Answers the order's id and number.
- */
-export async function paidOrderViaApi(
-  request: APIRequestContext,
-  contact: { email: string; firstName: string; lastName: string },
-): Promise<{ orderId: string; orderNumber: string }> {
-  await designInCart(request, "customer");
-  const address = {
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    street1: "Hauptstraße 5",
-    street2: null,
-    city: "Berlin",
-    postalCode: "10115",
-    countryCode: "DE",
-  };
-  const placed = await request.post("/api/user/orders", {
-    data: { idempotencyKey: randomUUID(), contact, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
-  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
-    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { orderId: order.id, orderNumber: order.orderNumber };
-}
 
 /**
  * The admin order screens: Open orders (/admin/orders), Order history (/admin/orders/history) with

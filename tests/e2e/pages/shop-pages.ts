@@ -2,10 +2,9 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { expect, type Page } from "@playwright/test";
-import { paidOrderViaApi } from "./admin-orders-page";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EditorPage } from "./editor-page";
-import { designInCart, registerCustomer } from "./shop-setup";
+import { designInCart, paidOrderViaApi, registerCustomer } from "./shop-setup";
 
 /**
  * Fixtures for the cross-cutting shop checks (axe, phone width, screenshots): every shop page, a
@@ -28,6 +27,19 @@ export async function samplePhoto(width = 1600, height = 1200): Promise<string> 
 /** The language of the page's browser context: the locale cookie the shop reads (like the language switch sets it). */
 export async function useLanguage(page: Page, locale: "en" | "de", baseURL: string) {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
+}
+
+/** A browser context of its own: none of the cookies of the test's own context. */
+export async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+/** A full-page screenshot at the given width, `{name}-{width}.png` in the test's output folder. */
+export async function shoot(page: Page, name: string, width: number) {
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  // No page is wider than the screen.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
 
 export interface ShopperHistory {

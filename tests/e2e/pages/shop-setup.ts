@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { signUp } from "../helpers/outbox";
@@ -55,4 +56,43 @@ export async function designInCart(request: APIRequestContext, as: "guest" | "cu
   });
   expect(add.status(), await add.text()).toBe(201);
   return { mug, variantName: variant.name };
+}
+
+const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
+
+/**
+ * A paid sandbox order of the customer or guest signed in on `request` (a designed mug in the cart,
+ * placed and paid with 4242… through the real API). Answers the order's id and number.
+ */
+export async function paidOrderViaApi(
+  request: APIRequestContext,
+  contact: { email: string; firstName: string; lastName: string },
+  as: "guest" | "customer" = "customer",
+): Promise<{ orderId: string; orderNumber: string }> {
+  await designInCart(request, as);
+  const address = {
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    street1: "Hauptstraße 5",
+    street2: null,
+    city: "Berlin",
+    postalCode: "10115",
+    countryCode: "DE",
+  };
+  const placed = await request.post("/api/user/orders", {
+    data: { idempotencyKey: randomUUID(), contact, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { order } = (await placed.json()) as { order: { id: string; orderNumber: string } };
+  const paid = await request.post(`/api/user/orders/${order.id}/payment/sandbox`, {
+    data: { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: FUTURE_YEAR, cvc: "123" },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { orderId: order.id, orderNumber: order.orderNumber };
+}
+
+/** A paid sandbox order of a new guest (the request context keeps the guest's cookie); its receipt goes to the outbox. */
+export async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
+  const email = await registerGuest(request);
+  return { email, ...(await paidOrderViaApi(request, { email, firstName: "Gina", lastName: "Gast" }, "guest")) };
 }
