@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import * as categories from "@/app/api/admin/articles/categories/route";
 import * as category from "@/app/api/admin/articles/categories/[categoryId]/route";
 import * as categorySearch from "@/app/api/admin/articles/categories/search/route";
-import * as subcategories from "@/app/api/admin/articles/subcategories/route";
-import * as subcategory from "@/app/api/admin/articles/subcategories/[subcategoryId]/route";
-import * as subcategorySearch from "@/app/api/admin/articles/subcategories/search/route";
-import * as subcategoriesOf from "@/app/api/admin/articles/subcategories/category/[categoryId]/route";
-import { call, cookieFor, type Role } from "../helpers/api";
-import { getDb } from "@/db/client";
+import { call } from "../helpers/api";
 import { articleCategories, articleSubcategories, articles } from "@/db/schema";
-import { cachedCatalog } from "@/lib/services/catalog-cache";
 import type { CategoryDto } from "@/lib/schemas/article-categories";
 import {
   admin,
+  articleTree,
   catParams,
   createCategory,
   createSubcategory,
@@ -21,106 +15,28 @@ import {
   listCategories,
   seedCategory,
   seedSubcategory,
-  subParams,
-  withDeleteTrigger,
   type Envelope,
 } from "../helpers/admin-article-categories";
+import {
+  accessMatrixCases,
+  catalogueCacheCase,
+  createCategoryRejectsCases,
+  deleteCategoryRaceCases,
+  deletesCategoryCase,
+  searchAllCategoriesCase,
+  unknownCategoryCase,
+  type BadBody,
+} from "../helpers/category-tree-cases";
 
 describe("access matrix for /api/admin/articles/categories and /subcategories", () => {
-  const roles: { role: Role; status: number }[] = [
-    { role: "anonymous", status: 401 },
-    { role: "customer", status: 403 },
-    { role: "admin", status: 200 },
-  ];
-  // Each row calls one route as the given role; `ok` is the admin's success status.
-  const routes: { name: string; ok: number; run: (cookie: string | undefined, role: Role) => Promise<number> }[] = [
-    { name: "GET /api/admin/articles/categories", ok: 200, run: async (cookie) => (await call(categories.GET, { cookie })).status },
-    {
-      name: "POST /api/admin/articles/categories",
-      ok: 201,
-      run: async (cookie, role) => (await call(categories.POST, { method: "POST", body: { name: `Access ${role}` }, cookie })).status,
-    },
-    {
-      name: "GET /api/admin/articles/categories/{categoryId}",
-      ok: 200,
-      run: async (cookie) => (await call(category.GET, { params: catParams((await seedCategory("Mugs")).id), cookie })).status,
-    },
-    {
-      name: "PUT /api/admin/articles/categories/{categoryId}",
-      ok: 200,
-      run: async (cookie, role) => {
-        const { id } = (await createCategory({ name: `Put target ${role}` })).body;
-        return (await call(category.PUT, { method: "PUT", params: catParams(id), body: { name: `Renamed ${role}` }, cookie })).status;
-      },
-    },
-    {
-      name: "DELETE /api/admin/articles/categories/{categoryId}",
-      ok: 200,
-      run: async (cookie, role) => {
-        const { id } = (await createCategory({ name: `Delete target ${role}` })).body;
-        return (await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie })).status;
-      },
-    },
-    {
-      name: "GET /api/admin/articles/categories/search",
-      ok: 200,
-      run: async (cookie) => (await call(categorySearch.GET, { path: "/api/admin/articles/categories/search?name=mug", cookie })).status,
-    },
-    { name: "GET /api/admin/articles/subcategories", ok: 200, run: async (cookie) => (await call(subcategories.GET, { cookie })).status },
-    {
-      name: "POST /api/admin/articles/subcategories",
-      ok: 201,
-      run: async (cookie, role) => {
-        const { id } = await seedCategory("T-Shirts");
-        return (await call(subcategories.POST, { method: "POST", body: { categoryId: id, name: `Access ${role}` }, cookie })).status;
-      },
-    },
-    {
-      name: "GET /api/admin/articles/subcategories/{subcategoryId}",
-      ok: 200,
-      run: async (cookie) =>
-        (await call(subcategory.GET, { params: subParams((await seedSubcategory("Mugs", "Ceramic mugs")).id), cookie })).status,
-    },
-    {
-      name: "PUT /api/admin/articles/subcategories/{subcategoryId}",
-      ok: 200,
-      run: async (cookie, role) => {
-        const { id: categoryId } = await seedCategory("T-Shirts");
-        const { id } = (await createSubcategory({ categoryId, name: `Put target ${role}` })).body;
-        return (
-          await call(subcategory.PUT, { method: "PUT", params: subParams(id), body: { categoryId, name: `Renamed ${role}` }, cookie })
-        ).status;
-      },
-    },
-    {
-      name: "DELETE /api/admin/articles/subcategories/{subcategoryId}",
-      ok: 200,
-      run: async (cookie, role) => {
-        const { id: categoryId } = await seedCategory("T-Shirts");
-        const { id } = (await createSubcategory({ categoryId, name: `Delete target ${role}` })).body;
-        return (await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie })).status;
-      },
-    },
-    {
-      name: "GET /api/admin/articles/subcategories/search",
-      ok: 200,
-      run: async (cookie) =>
-        (await call(subcategorySearch.GET, { path: "/api/admin/articles/subcategories/search?name=mug", cookie })).status,
-    },
-    {
-      name: "GET /api/admin/articles/subcategories/category/{categoryId}",
-      ok: 200,
-      run: async (cookie) => (await call(subcategoriesOf.GET, { params: catParams((await seedCategory("Mugs")).id), cookie })).status,
-    },
-  ];
-  for (const r of routes) {
-    for (const { role, status } of roles) {
-      const expected = role === "admin" ? r.ok : status;
-      it(`${r.name} – ${role} → ${expected}`, async () => {
-        expect(await r.run(await cookieFor(role), role)).toBe(expected);
-      });
-    }
-  }
+  accessMatrixCases(articleTree, {
+    category: async () => (await seedCategory("Mugs")).id,
+    parent: async () => (await seedCategory("T-Shirts")).id,
+    subcategory: async () => (await seedSubcategory("Mugs", "Ceramic mugs")).id,
+    subcategoriesOf: async () => (await seedCategory("Mugs")).id,
+    renamed: (role) => ({ name: `Renamed ${role}` }),
+    search: { categories: "mug", subcategories: "mug" },
+  });
   it("GET /api/admin/articles/categories – anonymous answer carries the spec's message", async () => {
     expect((await call(categories.GET)).body).toMatchObject({ message: "Authentication required" });
   });
@@ -167,7 +83,7 @@ describe("POST /api/admin/articles/categories", () => {
     expect(res.body.name).toBe(name);
   });
 
-  const bad: { title: string; body: unknown; field: string; message: string }[] = [
+  const bad: BadBody[] = [
     { title: "name missing", body: { description: "x" }, field: "name", message: "Name is required" },
     { title: "name empty", body: { name: "" }, field: "name", message: "Name is required" },
     { title: "name blank", body: { name: "   " }, field: "name", message: "Name is required" },
@@ -182,16 +98,7 @@ describe("POST /api/admin/articles/categories", () => {
     },
     { title: "description not text", body: { name: "A", description: 3 }, field: "description", message: "Invalid value" },
   ];
-  for (const row of bad) {
-    it(`POST /api/admin/articles/categories – ${row.title} → 422 with field message`, async () => {
-      const before = (await listCategories()).length;
-      const res = await call<Envelope>(categories.POST, { method: "POST", body: row.body, cookie: await admin() });
-      expect(res.status).toBe(422);
-      expect(res.body.message).toBe("Validation failed");
-      expect(res.body.errors?.[row.field]).toBe(row.message);
-      expect((await listCategories()).length).toBe(before);
-    });
-  }
+  createCategoryRejectsCases(articleTree, bad);
 
   it("POST /api/admin/articles/categories – answers in German for a German caller", async () => {
     const res = await call<Envelope>(categories.POST, {
@@ -262,27 +169,8 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
     expect(res.body.name).toHaveLength(255);
   });
 
-  it("GET/PUT/DELETE /api/admin/articles/categories/{categoryId} – unknown id → 404 Category not found; malformed id → 404", async () => {
-    const cookie = await admin();
-    for (const res of [
-      await call<Envelope>(category.GET, { params: catParams(999999), cookie }),
-      await call<Envelope>(category.PUT, { method: "PUT", params: catParams(999999), body: { name: "x" }, cookie }),
-      await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(999999), cookie }),
-    ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe("Category not found");
-    }
-    expect((await call(category.GET, { params: catParams("abc"), cookie })).status).toBe(404);
-    expect((await call(category.GET, { params: catParams("0"), cookie })).status).toBe(404);
-  });
-
-  it("DELETE /api/admin/articles/categories/{categoryId} – deletes a category without subcategories or articles", async () => {
-    const { id } = (await createCategory({ name: "Doomed" })).body;
-    const res = await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, deleted: true });
-    expect((await call(category.GET, { params: catParams(id), cookie: await admin() })).status).toBe(404);
-  });
+  unknownCategoryCase(articleTree, ["abc", "0"]);
+  deletesCategoryCase(articleTree, "deletes a category without subcategories or articles");
 
   it("DELETE /api/admin/articles/categories/{categoryId} – with subcategories → 409 with the spec's message, and it stays", async () => {
     const mugs = await seedCategory("Mugs");
@@ -313,36 +201,23 @@ describe("GET/PUT/DELETE /api/admin/articles/categories/{categoryId}", () => {
     expect((await call(category.GET, { params: catParams(id), cookie: await admin() })).status).toBe(200);
   });
 
-  const races: { title: string; insert: string; message: string; table: "article_subcategories" | "articles" }[] = [
-    {
-      title: "a subcategory added past the check",
-      insert: "INSERT INTO article_subcategories (category_id, name) VALUES (OLD.id, 'Late child')",
-      message: "Cannot delete category with subcategories. Please delete all subcategories first.",
-      table: "article_subcategories",
-    },
-    {
-      title: "an article added past the check",
-      insert: "INSERT INTO articles (type, name, category_id) VALUES ('MUG', 'Late article', OLD.id)",
-      message: "Cannot delete category with associated articles",
-      table: "articles",
-    },
-  ];
-  for (const race of races) {
-    it(`DELETE /api/admin/articles/categories/{categoryId} – ${race.title} (FK violation) → the same 409, nothing deleted`, async () => {
-      // A trigger inserts the referencing row right before the category goes, as a concurrent insert would.
-      const db = await getDb();
-      const { id } = (await createCategory({ name: "Race category" })).body;
-      await withDeleteTrigger("article_categories", "Race category", race.insert, async () => {
-        const res = await call<Envelope>(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
-        expect(res.status).toBe(409);
-        expect(res.body.message).toBe(race.message);
-      });
-      expect(await db.select().from(articleCategories).where(eq(articleCategories.id, id))).toHaveLength(1);
-      expect(await db.select().from(articleSubcategories).where(eq(articleSubcategories.categoryId, id))).toHaveLength(0);
-      expect(await db.select().from(articles).where(eq(articles.categoryId, id))).toHaveLength(0);
-      await call(category.DELETE, { method: "DELETE", params: catParams(id), cookie: await admin() });
-    });
-  }
+  deleteCategoryRaceCases(
+    articleTree,
+    [
+      {
+        title: "a subcategory added past the check",
+        insert: "INSERT INTO article_subcategories (category_id, name) VALUES (OLD.id, 'Late child')",
+        message: "Cannot delete category with subcategories. Please delete all subcategories first.",
+      },
+      {
+        title: "an article added past the check",
+        insert: "INSERT INTO articles (type, name, category_id) VALUES ('MUG', 'Late article', OLD.id)",
+        message: "Cannot delete category with associated articles",
+      },
+    ],
+    articleCategories.id,
+    [articleSubcategories.categoryId, articles.categoryId],
+  );
 });
 
 describe("GET /api/admin/articles/categories/search", () => {
@@ -369,47 +244,9 @@ describe("GET /api/admin/articles/categories/search", () => {
     expect((await search("e_c")).body.map((c) => c.name)).toEqual(["snake_case goods"]);
   });
 
-  it("GET /api/admin/articles/categories/search – no name lists everything; 256 characters → 422", async () => {
-    const all = await call<CategoryDto[]>(categorySearch.GET, { path: "/api/admin/articles/categories/search", cookie: await admin() });
-    expect(all.body.map((c) => c.id)).toEqual((await listCategories()).map((c) => c.id));
-    const tooLong = await call<Envelope>(categorySearch.GET, {
-      path: `/api/admin/articles/categories/search?name=${"q".repeat(256)}`,
-      cookie: await admin(),
-    });
-    expect(tooLong.status).toBe(422);
-    expect(tooLong.body.errors?.name).toBe("Name must be at most 255 characters");
-  });
+  searchAllCategoriesCase(articleTree);
 });
 
 describe("catalogue cache", () => {
-  it("POST/PUT/DELETE on categories and subcategories – every write invalidates the catalogue cache", async () => {
-    let loads = 0;
-    const read = () => cachedCatalog("article-categories-test", async () => ++loads);
-    const cookie = await admin();
-    const writes: (() => Promise<{ status: number }>)[] = [];
-    let categoryId = 0;
-    let subcategoryId = 0;
-    writes.push(async () => {
-      const res = await createCategory({ name: "Cache probe" });
-      categoryId = res.body.id;
-      return res;
-    });
-    writes.push(() => call(category.PUT, { method: "PUT", params: catParams(categoryId), body: { name: "Cache probe 2" }, cookie }));
-    writes.push(async () => {
-      const res = await createSubcategory({ categoryId, name: "Cache child" });
-      subcategoryId = res.body.id;
-      return res;
-    });
-    writes.push(() =>
-      call(subcategory.PUT, { method: "PUT", params: subParams(subcategoryId), body: { categoryId, name: "Cache child 2" }, cookie }),
-    );
-    writes.push(() => call(subcategory.DELETE, { method: "DELETE", params: subParams(subcategoryId), cookie }));
-    writes.push(() => call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie }));
-    await read();
-    for (const [i, write] of writes.entries()) {
-      expect(await read()).toBe(i + 1); // still cached
-      expect((await write()).status).toBeLessThan(300);
-      expect(await read()).toBe(i + 2); // reloaded after the write
-    }
-  });
+  catalogueCacheCase(articleTree, "categories and subcategories", "article-categories-test");
 });

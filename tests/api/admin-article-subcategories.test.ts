@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import * as category from "@/app/api/admin/articles/categories/[categoryId]/route";
 import * as subcategories from "@/app/api/admin/articles/subcategories/route";
 import * as subcategory from "@/app/api/admin/articles/subcategories/[subcategoryId]/route";
 import * as subcategorySearch from "@/app/api/admin/articles/subcategories/search/route";
 import * as subcategoriesOf from "@/app/api/admin/articles/subcategories/category/[categoryId]/route";
 import { call } from "../helpers/api";
-import { getDb } from "@/db/client";
 import { articleSubcategories, articles } from "@/db/schema";
 import type { SubcategoryDto } from "@/lib/schemas/article-categories";
 import {
   admin,
+  articleTree,
   catParams,
   createCategory,
   createSubcategory,
@@ -18,9 +16,17 @@ import {
   seedCategory,
   seedSubcategory,
   subParams,
-  withDeleteTrigger,
   type Envelope,
 } from "../helpers/admin-article-categories";
+import {
+  createSubcategoryUnknownCategoryCase,
+  deleteSubcategoryRaceCase,
+  deletesEmptiedCategoryCase,
+  deletesSubcategoryCase,
+  listsSubcategoriesCase,
+  unknownCategoryOfSubcategoriesCase,
+  unknownSubcategoryCase,
+} from "../helpers/category-tree-cases";
 
 describe("POST /api/admin/articles/subcategories", () => {
   it("POST /api/admin/articles/subcategories – creates a subcategory in its category (201)", async () => {
@@ -82,17 +88,7 @@ describe("POST /api/admin/articles/subcategories", () => {
     });
   }
 
-  it("POST /api/admin/articles/subcategories – unknown categoryId → 422 field error, not 500", async () => {
-    const res = await call<Envelope>(subcategories.POST, {
-      method: "POST",
-      body: { categoryId: 999999, name: "Orphan" },
-      cookie: await admin(),
-    });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: "Validation failed", errors: { categoryId: "This entry does not exist" } });
-    const db = await getDb();
-    expect(await db.select().from(articleSubcategories).where(eq(articleSubcategories.name, "Orphan"))).toHaveLength(0);
-  });
+  createSubcategoryUnknownCategoryCase(articleTree, "unknown categoryId → 422 field error, not 500", articleSubcategories.name);
 });
 
 describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () => {
@@ -194,28 +190,8 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
     expect((await seedSubcategory("Mugs", "Enamel mugs")).name).toBe("Enamel mugs");
   });
 
-  it("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId} – unknown id → 404 Subcategory not found", async () => {
-    const cookie = await admin();
-    const categoryId = (await seedCategory("Mugs")).id;
-    for (const res of [
-      await call<Envelope>(subcategory.GET, { params: subParams(999999), cookie }),
-      await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(999999), body: { categoryId, name: "x" }, cookie }),
-      await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(999999), cookie }),
-    ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe("Subcategory not found");
-    }
-    expect((await call(subcategory.GET, { params: subParams("1.5"), cookie })).status).toBe(404);
-  });
-
-  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – deletes an unused subcategory", async () => {
-    const { id: categoryId } = await seedCategory("T-Shirts");
-    const { id } = (await createSubcategory({ categoryId, name: "Short-lived" })).body;
-    const res = await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, deleted: true });
-    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(404);
-  });
+  unknownSubcategoryCase(articleTree, "Mugs");
+  deletesSubcategoryCase(articleTree, "T-Shirts");
 
   it("DELETE /api/admin/articles/subcategories/{subcategoryId} – used by the sample mug → 409 Cannot delete subcategory with associated articles", async () => {
     const ceramic = await seedSubcategory("Mugs", "Ceramic mugs");
@@ -238,42 +214,18 @@ describe("GET/PUT/DELETE /api/admin/articles/subcategories/{subcategoryId}", () 
     expect(res.body.message).toBe("Unterkategorie mit zugeordneten Artikeln kann nicht gelöscht werden");
   });
 
-  it("DELETE /api/admin/articles/subcategories/{subcategoryId} – an article added past the check (FK violation) → the same 409", async () => {
-    const db = await getDb();
-    const { id: categoryId } = (await createCategory({ name: "Race parent" })).body;
-    const { id } = (await createSubcategory({ categoryId, name: "Race subcategory" })).body;
-    await withDeleteTrigger(
-      "article_subcategories",
-      "Race subcategory",
-      "INSERT INTO articles (type, name, category_id, subcategory_id) VALUES ('MUG', 'Late article', OLD.category_id, OLD.id)",
-      async () => {
-        const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
-        expect(res.status).toBe(409);
-        expect(res.body.message).toBe("Cannot delete subcategory with associated articles");
-      },
-    );
-    expect(await db.select().from(articles).where(eq(articles.name, "Late article"))).toHaveLength(0);
-    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(200);
+  deleteSubcategoryRaceCase(articleTree, {
+    child: "an article",
+    table: "article_subcategories",
+    insert: "INSERT INTO articles (type, name, category_id, subcategory_id) VALUES ('MUG', 'Late article', OLD.category_id, OLD.id)",
+    message: "Cannot delete subcategory with associated articles",
+    late: [articles.name, "Late article"],
   });
-
-  it("DELETE /api/admin/articles/categories/{categoryId} – succeeds once its subcategories are deleted", async () => {
-    const { id: categoryId } = (await createCategory({ name: "Emptied" })).body;
-    const { id } = (await createSubcategory({ categoryId, name: "Only child" })).body;
-    expect((await call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie: await admin() })).status).toBe(409);
-    expect((await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() })).status).toBe(200);
-    expect((await call(category.DELETE, { method: "DELETE", params: catParams(categoryId), cookie: await admin() })).status).toBe(200);
-  });
+  deletesEmptiedCategoryCase(articleTree);
 });
 
 describe("GET /api/admin/articles/subcategories, …/search and …/category/{categoryId}", () => {
-  it("GET /api/admin/articles/subcategories – every subcategory with its category name, sorted by name", async () => {
-    const res = await call<SubcategoryDto[]>(subcategories.GET, { cookie: await admin() });
-    expect(res.status).toBe(200);
-    const names = res.body.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining(["Ceramic mugs", "Enamel mugs", "Unisex", "Kids"]));
-    expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
-    expect(res.body.find((s) => s.name === "Kids")).toMatchObject({ categoryName: "T-Shirts" });
-  });
+  listsSubcategoriesCase(articleTree, ["Ceramic mugs", "Enamel mugs", "Unisex", "Kids"], ["Kids", { categoryName: "T-Shirts" }]);
 
   it("GET /api/admin/articles/subcategories/search – case-insensitive substring, % and _ literal", async () => {
     const search = async (name: string) =>
@@ -300,9 +252,5 @@ describe("GET /api/admin/articles/subcategories, …/search and …/category/{ca
     expect((await call(subcategoriesOf.GET, { params: catParams(empty), cookie: await admin() })).body).toEqual([]);
   });
 
-  it("GET /api/admin/articles/subcategories/category/{categoryId} – unknown category → 404 Category not found", async () => {
-    const res = await call<Envelope>(subcategoriesOf.GET, { params: catParams(999999), cookie: await admin() });
-    expect(res.status).toBe(404);
-    expect(res.body.message).toBe("Category not found");
-  });
+  unknownCategoryOfSubcategoriesCase(articleTree);
 });

@@ -18,12 +18,20 @@ import {
   createSubcategory,
   insertPrompt,
   listCategories,
+  promptTree,
   seedCategory,
   seedSubcategory,
   subParams,
-  withDeleteTrigger,
   type Envelope,
 } from "../helpers/admin-prompt-categories";
+import {
+  createSubcategoryUnknownCategoryCase,
+  deleteSubcategoryRaceCase,
+  deletesSubcategoryCase,
+  listsSubcategoriesCase,
+  unknownCategoryOfSubcategoriesCase,
+  unknownSubcategoryCase,
+} from "../helpers/category-tree-cases";
 
 /**
  * Prompt categories and subcategories: the same category tree service as the article
@@ -73,17 +81,11 @@ describe("POST /api/admin/prompts/subcategories", () => {
     });
   }
 
-  it("POST /api/admin/prompts/subcategories – unknown categoryId (an article category's id is not one) → 422 field error", async () => {
-    const res = await call<Envelope>(subcategories.POST, {
-      method: "POST",
-      body: { categoryId: 999999, name: "Orphan" },
-      cookie: await admin(),
-    });
-    expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ message: "Validation failed", errors: { categoryId: "This entry does not exist" } });
-    const db = await getDb();
-    expect(await db.select().from(promptSubcategories).where(eq(promptSubcategories.name, "Orphan"))).toHaveLength(0);
-  });
+  createSubcategoryUnknownCategoryCase(
+    promptTree,
+    "unknown categoryId (an article category's id is not one) → 422 field error",
+    promptSubcategories.name,
+  );
 });
 
 describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () => {
@@ -161,27 +163,8 @@ describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () =
     expect((await seedSubcategory("Art styles", "Painting")).name).toBe("Painting");
   });
 
-  it("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId} – unknown id → 404 Subcategory not found", async () => {
-    const cookie = await admin();
-    const categoryId = (await seedCategory("Fun")).id;
-    for (const res of [
-      await call<Envelope>(subcategory.GET, { params: subParams(999999), cookie }),
-      await call<Envelope>(subcategory.PUT, { method: "PUT", params: subParams(999999), body: { categoryId, name: "x" }, cookie }),
-      await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(999999), cookie }),
-    ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.message).toBe("Subcategory not found");
-    }
-    expect((await call(subcategory.GET, { params: subParams("1.5"), cookie })).status).toBe(404);
-  });
-
-  it("DELETE /api/admin/prompts/subcategories/{subcategoryId} – deletes an unused subcategory", async () => {
-    const { id } = (await createSubcategory({ categoryId: (await seedCategory("Fun")).id, name: "Short-lived" })).body;
-    const res = await call(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, deleted: true });
-    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(404);
-  });
+  unknownSubcategoryCase(promptTree, "Fun");
+  deletesSubcategoryCase(promptTree, "Fun");
 
   const used: { title: string; locale: "en" | "de"; message: string }[] = [
     { title: "used by the seed's prompts", locale: "en", message: "Cannot delete subcategory with associated prompts" },
@@ -214,29 +197,17 @@ describe("GET/PUT/DELETE /api/admin/prompts/subcategories/{subcategoryId}", () =
     expect(res.body.message).toBe("Cannot delete subcategory with associated prompts");
   });
 
-  it("DELETE /api/admin/prompts/subcategories/{subcategoryId} – a prompt added past the check (FK violation) → the same 409", async () => {
-    const db = await getDb();
-    const { id: categoryId } = (await createCategory({ name: "Race parent" })).body;
-    const { id } = (await createSubcategory({ categoryId, name: "Race subcategory" })).body;
-    await withDeleteTrigger("prompt_subcategories", "Race subcategory", LATE_PROMPT("OLD.category_id", "OLD.id"), async () => {
-      const res = await call<Envelope>(subcategory.DELETE, { method: "DELETE", params: subParams(id), cookie: await admin() });
-      expect(res.status).toBe(409);
-      expect(res.body.message).toBe("Cannot delete subcategory with associated prompts");
-    });
-    expect(await db.select().from(prompts).where(eq(prompts.title, "Late prompt"))).toHaveLength(0);
-    expect((await call(subcategory.GET, { params: subParams(id), cookie: await admin() })).status).toBe(200);
+  deleteSubcategoryRaceCase(promptTree, {
+    child: "a prompt",
+    table: "prompt_subcategories",
+    insert: LATE_PROMPT("OLD.category_id", "OLD.id"),
+    message: "Cannot delete subcategory with associated prompts",
+    late: [prompts.title, "Late prompt"],
   });
 });
 
 describe("GET /api/admin/prompts/subcategories, …/search and …/category/{categoryId}", () => {
-  it("GET /api/admin/prompts/subcategories – every subcategory with its category name, sorted by name", async () => {
-    const res = await call<PromptSubcategoryDto[]>(subcategories.GET, { cookie: await admin() });
-    expect(res.status).toBe(200);
-    const names = res.body.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining(["Drawing", "Painting", "Retro"]));
-    expect(names).toEqual([...names].sort(new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare));
-    expect(res.body.find((s) => s.name === "Retro")).toMatchObject({ categoryName: "Fun", promptCount: 2 });
-  });
+  listsSubcategoriesCase(promptTree, ["Drawing", "Painting", "Retro"], ["Retro", { categoryName: "Fun", promptCount: 2 }]);
 
   it("GET /api/admin/prompts/subcategories/search – case-insensitive substring, % literal; none of the article subcategories", async () => {
     const search = async (name: string) =>
@@ -262,11 +233,7 @@ describe("GET /api/admin/prompts/subcategories, …/search and …/category/{cat
     expect((await call(subcategoriesOf.GET, { params: catParams(empty), cookie: await admin() })).body).toEqual([]);
   });
 
-  it("GET /api/admin/prompts/subcategories/category/{categoryId} – unknown category → 404 Category not found", async () => {
-    const res = await call<Envelope>(subcategoriesOf.GET, { params: catParams(999999), cookie: await admin() });
-    expect(res.status).toBe(404);
-    expect(res.body.message).toBe("Category not found");
-  });
+  unknownCategoryOfSubcategoriesCase(promptTree);
 });
 
 describe("German name and description (prompt categories and subcategories)", () => {
