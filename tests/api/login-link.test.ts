@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { authTokens, outgoingMail, users } from "@/db/schema";
@@ -10,11 +10,10 @@ import * as forgot from "@/app/api/auth/password/forgot/route";
 import * as reset from "@/app/api/auth/password/reset/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
-import { flushAfterResponse } from "@/lib/api/after-response";
 import { env, resetEnvCache } from "@/lib/env";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
-import { deliveredMail } from "../helpers/mail";
+import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
 import { registerCustomer } from "../helpers/register";
 
@@ -74,19 +73,7 @@ async function newAccount(tag: string) {
   return { email, password, id };
 }
 
-async function mailsTo(email: string) {
-  await flushAfterResponse();
-  return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(desc(outgoingMail.id));
-}
-
-async function mailedToken(email: string): Promise<string> {
-  const [mail] = await mailsTo(email);
-  // The stored mail holds a placeholder; the token is in the mail as delivered.
-  const sent = mail ? deliveredMail(mail.id) : "";
-  const match = /http:\/\/localhost\/sign-in-link\?token=([A-Za-z0-9_-]+)/.exec(sent);
-  if (!match?.[1]) throw new Error(`no sign-in link mailed to ${email}: ${sent}`);
-  return match[1];
-}
+const mailedToken = (email: string) => mailedLinkToken(email, "sign-in-link");
 
 async function sessionOf(cookie: string) {
   return (await call<SessionBody>(session.GET, { path: "/api/auth/session", cookie })).body;
@@ -97,7 +84,7 @@ describe("POST /api/auth/login-link", () => {
     const account = await newAccount("known");
     const unknown = freshEmail("nobody");
     const db = await getDb();
-    const before = (await mailsTo(account.email)).length; // the sign-up's confirmation
+    const before = (await queuedMails(account.email)).length; // the sign-up's confirmation
     const known = await postLink({ email: account.email });
     const atAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
     const missing = await postLink({ email: unknown });
@@ -106,11 +93,11 @@ describe("POST /api/auth/login-link", () => {
     expect(missing.status).toBe(202);
     expect(known.body).toEqual({ message: SENT });
     expect(missing.body).toEqual({ message: SENT });
-    const [mail] = await mailsTo(account.email);
+    const [mail] = await queuedMails(account.email);
     expect(mail).toMatchObject({ kind: "account", subject: "Your MugMagic sign-in link" });
     expect(mail?.text).toContain("Hello Lina,");
     expect(mail?.text).toContain(`expires in ${env().LOGIN_LINK_MINUTES} minutes`);
-    expect(await mailsTo(unknown)).toHaveLength(0);
+    expect(await queuedMails(unknown)).toHaveLength(0);
     const [row] = await db.select().from(authTokens).where(eq(authTokens.userId, account.id));
     expect(row?.purpose).toBe("sign_in");
     const minutes = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 60_000;
@@ -128,14 +115,14 @@ describe("POST /api/auth/login-link", () => {
     });
     expect(guest.status).toBe(201);
     expect((await postLink({ email })).body).toEqual({ message: SENT });
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await queuedMails(email)).toHaveLength(0);
   });
 
   it("writes the answer and the mail in the caller's language", async () => {
     const account = await newAccount("de");
     const res = await postLink({ email: account.email }, { lang: "de" });
     expect(res.body.message).toBe("Falls es für diese E-Mail-Adresse ein Konto gibt, haben wir dir einen Anmeldelink geschickt.");
-    const [mail] = await mailsTo(account.email);
+    const [mail] = await queuedMails(account.email);
     expect(mail?.subject).toBe("Dein MugMagic-Anmeldelink");
     expect(mail?.text).toContain("Hallo Lina,");
   });
@@ -154,7 +141,7 @@ describe("POST /api/auth/login-link", () => {
     const refused = await postLink({ email: account.email });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await mailsTo(account.email)).filter((m) => m.subject === "Your MugMagic sign-in link")).toHaveLength(LIMIT);
+    expect((await queuedMails(account.email)).filter((m) => m.subject === "Your MugMagic sign-in link")).toHaveLength(LIMIT);
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) expect((await postLink({ email: freshEmail("spray") }, { ip })).status).toBe(202);
     expect((await postLink({ email: freshEmail("spray") }, { ip })).status).toBe(429);
@@ -230,7 +217,7 @@ describe("POST /api/auth/login-link/use", () => {
         })
       ).status,
     ).toBe(202);
-    const [resetMail] = await mailsTo(account.email);
+    const [resetMail] = await queuedMails(account.email);
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(resetMail ? deliveredMail(resetMail.id) : "")?.[1] ?? "";
     expect(resetToken).not.toBe("");
     expect((await postUse({ token: resetToken })).status).toBe(404);

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { authTokens, cartItems, carts, images, orders, outgoingMail, users } from "@/db/schema";
@@ -14,7 +14,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { claimedRoles, claimGuestAccounts } from "@/lib/services/account";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
-import { deliveredMail } from "../helpers/mail";
+import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
 import { registerCustomer } from "../helpers/register";
 import { checkoutBody, fillCart, listOrders, placedOrder, type ErrorBody } from "../helpers/orders";
@@ -82,20 +82,7 @@ async function sessionOf(cookie: string) {
   return (await call<SessionBody>(session.GET, { path: "/api/auth/session", cookie })).body;
 }
 
-/** The mails queued for the address, once the work that runs after the answers is done. */
-async function mailsTo(email: string) {
-  await flushAfterResponse();
-  return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(desc(outgoingMail.id));
-}
-
-/** The token of the newest link mailed to the address, read from the delivered mail as the customer would click it (the stored row holds a placeholder). */
-async function mailedToken(email: string): Promise<string> {
-  const [mail] = await mailsTo(email);
-  const sent = mail ? deliveredMail(mail.id) : "";
-  const match = /http:\/\/localhost\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(sent);
-  if (!match?.[1]) throw new Error(`no reset link mailed to ${email}: ${sent}`);
-  return match[1];
-}
+const mailedToken = (email: string) => mailedLinkToken(email, "reset-password");
 
 /** A customer account with a password, registered through the API. */
 async function newAccount(tag: string) {
@@ -116,7 +103,7 @@ async function newGuest(email: string) {
 /** Asks for a link and answers the mail that was queued for it. */
 async function requestLinkMail(email: string) {
   expect((await postForgot({ email })).status).toBe(202);
-  const [mail] = await mailsTo(email);
+  const [mail] = await queuedMails(email);
   return some(mail, "mail");
 }
 
@@ -136,8 +123,8 @@ describe("POST /api/auth/password/forgot", () => {
     expect(missing.status).toBe(202);
     expect(known.body).toEqual({ message: SENT });
     expect(missing.body).toEqual({ message: SENT });
-    expect(await mailsTo(unknown)).toHaveLength(0);
-    const [mail] = await mailsTo(account.email);
+    expect(await queuedMails(unknown)).toHaveLength(0);
+    const [mail] = await queuedMails(account.email);
     expect(mail).toMatchObject({ kind: "account", subject: "Reset your MugMagic password", status: "sent" });
     expect(some(mail, "mail").text).toContain("Hello Rita,");
     expect(some(mail, "mail").text).toContain("expires in 60 minutes");
@@ -158,7 +145,7 @@ describe("POST /api/auth/password/forgot", () => {
     const account = await newAccount("after");
     const unknown = freshEmail("after-nobody");
     const db = await getDb();
-    const before = (await mailsTo(account.email)).length; // the sign-up's confirmation
+    const before = (await queuedMails(account.email)).length; // the sign-up's confirmation
     const known = await postForgot({ email: account.email });
     // Nothing about the account has happened yet when the handler has answered.
     const queuedAtAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
@@ -183,7 +170,7 @@ describe("POST /api/auth/password/forgot", () => {
     expect(res.body.message).toBe(
       "Falls es für diese E-Mail-Adresse ein Konto gibt, haben wir dir einen Link zum Zurücksetzen des Passworts geschickt.",
     );
-    const [mail] = await mailsTo(account.email);
+    const [mail] = await queuedMails(account.email);
     expect(some(mail, "mail").subject).toBe("Setze dein MugMagic-Passwort zurück");
     expect(some(mail, "mail").text).toContain("Hallo Rita,");
     expect(some(mail, "mail").text).toContain("läuft in 60 Minuten ab");
@@ -200,7 +187,7 @@ describe("POST /api/auth/password/forgot", () => {
       delete process.env.AUTH_URL;
       resetEnvCache();
     }
-    const [mail] = await mailsTo(account.email);
+    const [mail] = await queuedMails(account.email);
     expect(deliveredMail(some(mail, "mail").id)).toMatch(/^https:\/\/shop\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}\r?$/m);
   });
 
@@ -218,7 +205,7 @@ describe("POST /api/auth/password/forgot", () => {
     const refused = await postForgot({ email: account.email });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await mailsTo(account.email)).filter((m) => m.subject === "Reset your MugMagic password")).toHaveLength(LIMIT);
+    expect((await queuedMails(account.email)).filter((m) => m.subject === "Reset your MugMagic password")).toHaveLength(LIMIT);
 
     const ip = freshIp();
     for (let i = 0; i < LIMIT; i++) expect((await postForgot({ email: freshEmail("spray") }, { ip })).status).toBe(202);
@@ -331,7 +318,7 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
     });
     const res = await postForgot({ email });
     expect(res.body).toEqual({ message: SENT });
-    const [mail] = await mailsTo(email);
+    const [mail] = await queuedMails(email);
     expect(mail).toMatchObject({ kind: "account", subject: "Set a password for your MugMagic orders" });
     expect(some(mail, "mail").text).toContain("as a guest");
     const token = await mailedToken(email);
@@ -436,7 +423,7 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ checkMail: true, message: CHECK_MAIL });
     expect(res.headers.get("set-cookie")).toBeNull();
-    const [mail] = await mailsTo(email);
+    const [mail] = await queuedMails(email);
     const accounts = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email));
     expect(accounts.map((a) => a.id)).toEqual([guest.id]);
     expect(mail).toMatchObject({ kind: "account", subject: "Set a password for your MugMagic orders" });
@@ -450,7 +437,7 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
     await newGuest(email);
     for (let i = 0; i < LIMIT; i++) expect((await postRegister({ email, password: "wants-an-account" })).status).toBe(202);
     expect((await postRegister({ email, password: "wants-an-account" })).status).toBe(429);
-    expect(await mailsTo(email)).toHaveLength(LIMIT);
+    expect(await queuedMails(email)).toHaveLength(LIMIT);
   });
 
   it("an email with a password account: the neutral 202, its owner gets a reset link; guest registration is unchanged", async () => {
@@ -458,7 +445,7 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
     const res = await postRegister({ email: account.email, password: "another-password" });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ checkMail: true, message: CHECK_MAIL });
-    const [mail] = await mailsTo(account.email);
+    const [mail] = await queuedMails(account.email);
     expect(mail?.subject).toBe("Someone tried to create a MugMagic account with your address");
     expect((await postLogin(account.email, "another-password")).status).toBe(401);
     const done = await postReset({ token: await mailedToken(account.email), password: "owner-chose-this" });
@@ -469,7 +456,7 @@ describe("POST /api/auth/register with an email that has guest accounts", () => 
     const again = await postRegister({ email, guest: true });
     expect(again.status).toBe(201);
     expect(again.body.roles).toEqual(["guest"]);
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await queuedMails(email)).toHaveLength(0);
     const rows = await (
       await getDb()
     )

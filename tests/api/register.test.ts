@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { outgoingMail, pendingRegistrations, users } from "@/db/schema";
@@ -11,6 +11,7 @@ import { flushAfterResponse } from "@/lib/api/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
+import { queuedMails } from "../helpers/mail";
 import { confirmationToken, registerCustomer } from "../helpers/register";
 import { tempDir } from "../helpers/test-db";
 
@@ -50,11 +51,6 @@ function postRegister(body: unknown, opts: { ip?: string; lang?: string; cookie?
 
 function postConfirm(body: unknown, cookie?: string) {
   return call<Answer>(confirm.POST, { method: "POST", path: "/api/auth/register/confirm", body, cookie });
-}
-
-async function mailsTo(email: string) {
-  await flushAfterResponse();
-  return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(desc(outgoingMail.id));
 }
 
 async function accountsOf(email: string) {
@@ -98,13 +94,13 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     }
     await flushAfterResponse();
     expect(await accountsOf(fresh)).toHaveLength(0);
-    expect((await mailsTo(fresh))[0]).toMatchObject({ kind: "account", subject: "Confirm your MugMagic account" });
-    expect((await mailsTo(fresh))[0]?.text).toContain("Hello Nina,");
-    expect((await mailsTo(fresh))[0]?.text).toContain("expires in 24 hours");
-    const [ownerMail] = await mailsTo(account.email);
+    expect((await queuedMails(fresh))[0]).toMatchObject({ kind: "account", subject: "Confirm your MugMagic account" });
+    expect((await queuedMails(fresh))[0]?.text).toContain("Hello Nina,");
+    expect((await queuedMails(fresh))[0]?.text).toContain("expires in 24 hours");
+    const [ownerMail] = await queuedMails(account.email);
     expect(ownerMail?.subject).toBe("Someone tried to create a MugMagic account with your address");
     expect(ownerMail?.text).toMatch(/\/reset-password\?token=/);
-    const [guestMail] = await mailsTo(guestEmail);
+    const [guestMail] = await queuedMails(guestEmail);
     expect(guestMail?.subject).toBe("Set a password for your MugMagic orders");
     expect((await accountsOf(guestEmail)).map((a) => a.id)).toEqual([guestId]);
   });
@@ -198,7 +194,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     const refused = await postRegister({ email, password: "wants-an-account" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await mailsTo(email)).toHaveLength(MAIL_LIMIT);
+    expect(await queuedMails(email)).toHaveLength(MAIL_LIMIT);
 
     for (let i = 0; i < REGISTER_LIMIT; i++)
       expect((await postRegister({ email: freshEmail("net"), password: "wants-an-account" }, { ip: `2001:db8:77:${i}::1` })).status).toBe(
@@ -214,7 +210,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     expect(res.status).toBe(201);
     expect(res.body.roles).toEqual(["guest"]);
     expect(cookieFrom(res)).toMatch(/=/);
-    expect(await mailsTo(email)).toHaveLength(0);
+    expect(await queuedMails(email)).toHaveLength(0);
   });
 
   it("access matrix: sign-up and confirmation are open to anonymous, customer and admin callers; the link's account is signed in", async () => {
@@ -234,7 +230,7 @@ describe("POST /api/auth/register (customer sign-up)", () => {
     expect(res.body.message).toBe(
       "Bitte schau in dein Postfach: Wir haben dir eine E-Mail geschickt, mit der du dein Konto fertig anlegst.",
     );
-    const [mail] = await mailsTo(email);
+    const [mail] = await queuedMails(email);
     expect(mail?.subject).toBe("Bestätige dein MugMagic-Konto");
     expect(mail?.text).toContain("Hallo Jörg,");
     expect(mail?.text).toContain("läuft in 24 Stunden ab");
