@@ -1,18 +1,17 @@
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, gte, sql } from "drizzle-orm";
 import * as publicGenerate from "@/app/api/public/images/generate/route";
 import * as userGenerate from "@/app/api/user/ai/images/generate/route";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as testerRoute from "@/app/api/admin/ai/test/route";
 import { getDb } from "@/db/client";
-import { aiModels, articles, generations, prompts } from "@/db/schema";
+import { aiModels, generations, prompts } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { resetStorage } from "@/lib/integrations/storage";
 import { aiBudgetStatus } from "@/lib/services/ai-budget";
 import en from "@/messages/en.json";
 import de from "@/messages/de.json";
-import { tempDir } from "../helpers/test-db";
+import { activePromptAndMug, ownStorage } from "../helpers/generation";
 import { call, cookieFrom, loginAs } from "../helpers/api";
 import { registerCustomer } from "../helpers/register";
 import { makeJpeg, photoForm } from "../helpers/images";
@@ -32,23 +31,10 @@ let photo: Buffer;
 let answerPng: Buffer;
 
 beforeAll(async () => {
-  process.env.STORAGE_DIR = tempDir("shop-test-ai-money-");
-  resetStorage();
-  const db = await getDb();
-  const [prompt] = await db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
-    .limit(1);
-  const [mug] = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
-    .limit(1);
-  const [openai] = await db.select().from(aiModels).where(eq(aiModels.provider, "openai"));
-  if (!prompt || !mug || !openai) throw new Error("seed data");
-  promptId = prompt.id;
-  mugId = mug.id;
+  ownStorage("shop-test-ai-money-");
+  ({ promptId, mugId } = await activePromptAndMug());
+  const [openai] = await (await getDb()).select().from(aiModels).where(eq(aiModels.provider, "openai"));
+  if (!openai) throw new Error("seed data");
   openaiModelId = openai.id;
   photo = await makeJpeg(600, 400);
   answerPng = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })

@@ -2,15 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as publicGenerate from "@/app/api/public/images/generate/route";
 import * as userGenerate from "@/app/api/user/ai/images/generate/route";
 import * as imageRoute from "@/app/api/images/[imageId]/route";
 import { getDb } from "@/db/client";
-import { articles, generations, images, prompts } from "@/db/schema";
+import { generations, images, prompts } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { getStorage, resetStorage } from "@/lib/integrations/storage";
-import { tempDir } from "../helpers/test-db";
+import { getStorage } from "@/lib/integrations/storage";
+import { activePromptAndMug, ownStorage } from "../helpers/generation";
 import { call, cookieFor, loginAs } from "../helpers/api";
 import { makeJpeg, photoForm } from "../helpers/images";
 
@@ -29,25 +29,11 @@ let mugId: number;
 let photo: Buffer;
 
 beforeAll(async () => {
-  // Own storage folder: the "nothing stored" counts must not see other test files' writes.
-  process.env.STORAGE_DIR = tempDir("shop-test-generate-");
-  resetStorage();
-  const db = await getDb();
-  const active = await db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
-    .limit(1);
-  const archived = await db.select().from(prompts).where(eq(prompts.archived, true)).limit(1);
-  const [mug] = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
-    .limit(1);
-  if (!active[0] || !archived[0] || !mug) throw new Error("seed data");
-  promptId = active[0].id;
-  archivedPromptId = archived[0].id;
-  mugId = mug.id;
+  ownStorage("shop-test-generate-");
+  ({ promptId, mugId } = await activePromptAndMug());
+  const [archived] = await (await getDb()).select().from(prompts).where(eq(prompts.archived, true)).limit(1);
+  if (!archived) throw new Error("seed data");
+  archivedPromptId = archived.id;
   photo = await makeJpeg(900, 600, { exif: true });
   // The test customers have paid no order: give new accounts the full allowance here (ai-money tests the small one).
   process.env.NEW_ACCOUNT_GENERATIONS_PER_HOUR = "1000";

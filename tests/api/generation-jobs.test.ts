@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as publicGenerate from "@/app/api/public/images/generate/route";
 import * as userGenerate from "@/app/api/user/ai/images/generate/route";
 import * as jobRoute from "@/app/api/generations/[jobId]/route";
 import * as imageRoute from "@/app/api/images/[imageId]/route";
 import { getDb } from "@/db/client";
-import { articles, generations, prompts } from "@/db/schema";
+import { generations } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { resetStorage } from "@/lib/integrations/storage";
 import { generationJobResponse, type GenerateResponse, type GenerationJobResponse } from "@/lib/schemas/images";
-import { tempDir } from "../helpers/test-db";
+import { activePromptAndMug, ownStorage } from "../helpers/generation";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { makeJpeg, photoForm } from "../helpers/images";
 
@@ -22,22 +21,8 @@ let photo: Buffer;
 let guestCookie: string;
 
 beforeAll(async () => {
-  process.env.STORAGE_DIR = tempDir("shop-test-generation-jobs-");
-  resetStorage();
-  const db = await getDb();
-  const [prompt] = await db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
-    .limit(1);
-  const [mug] = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
-    .limit(1);
-  if (!prompt || !mug) throw new Error("seed data");
-  promptId = prompt.id;
-  mugId = mug.id;
+  ownStorage("shop-test-generation-jobs-");
+  ({ promptId, mugId } = await activePromptAndMug());
   photo = await makeJpeg(640, 480);
   process.env.NEW_ACCOUNT_GENERATIONS_PER_HOUR = "1000";
   resetEnvCache();

@@ -1,14 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as publicGenerate from "@/app/api/public/images/generate/route";
 import * as imageRoute from "@/app/api/images/[imageId]/route";
 import * as pdfRoute from "@/app/api/public/pdf/generate/route";
 import * as register from "@/app/api/auth/register/route";
 import { getDb } from "@/db/client";
-import { articles, images, prompts } from "@/db/schema";
-import { resetStorage } from "@/lib/integrations/storage";
+import { images } from "@/db/schema";
 import { storeImage } from "@/lib/services/images";
-import { tempDir } from "../helpers/test-db";
+import { activePromptAndMug, ownStorage } from "../helpers/generation";
 import { call, cookieFrom, loginAs } from "../helpers/api";
 import { makeJpeg, photoForm } from "../helpers/images";
 
@@ -24,22 +23,8 @@ let photo: Buffer;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  process.env.STORAGE_DIR = tempDir("shop-test-image-keys-");
-  resetStorage();
-  const db = await getDb();
-  const [prompt] = await db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.active, true), eq(prompts.archived, false)))
-    .limit(1);
-  const [mug] = await db
-    .select()
-    .from(articles)
-    .where(and(eq(articles.type, "MUG"), eq(articles.active, true)))
-    .limit(1);
-  if (!prompt || !mug) throw new Error("seed data");
-  promptId = prompt.id;
-  mugId = mug.id;
+  ownStorage("shop-test-image-keys-");
+  ({ promptId, mugId } = await activePromptAndMug());
   photo = await makeJpeg(600, 400);
 });
 
