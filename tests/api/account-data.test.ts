@@ -79,6 +79,33 @@ async function pngImage(ownerId: number) {
   return storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
 }
 
+/** A saved shipping address of the user (Lindenallee 7, Köln). */
+async function saveAddress(userId: number) {
+  await (await getDb()).insert(addresses).values({
+    userId,
+    kind: "shipping",
+    firstName: "Test",
+    lastName: "Buyer",
+    street1: "Lindenallee 7",
+    city: "Köln",
+    postalCode: "50667",
+    countryCode: "DE",
+  });
+}
+
+/** A succeeded OpenAI generation of the user from the source image. */
+async function saveGeneration(userId: number, sourceImageId: number, promptText: string) {
+  await (await getDb()).insert(generations).values({
+    userId,
+    provider: "openai",
+    model: "gpt-image-1",
+    promptText,
+    status: "SUCCEEDED",
+    sourceImageId,
+    clientJobId: randomUUID(),
+  });
+}
+
 /** A paid order of `who` (sandbox card): it has a succeeded payment and an invoice. */
 async function paidOrder(who: Who, ownerId: number) {
   const { order } = await placedOrder(who, ownerId);
@@ -127,28 +154,10 @@ describe("GET /api/user/account/export", () => {
 
   it("is a JSON download, never cached, of the account, addresses, orders, images, generations and cart", async () => {
     const me = await newCustomer("export-content", { password: true });
-    const db = await getDb();
-    await db.insert(addresses).values({
-      userId: me.id,
-      kind: "shipping",
-      firstName: "Test",
-      lastName: "Buyer",
-      street1: "Lindenallee 7",
-      city: "Köln",
-      postalCode: "50667",
-      countryCode: "DE",
-    });
+    await saveAddress(me.id);
     const order = await paidOrder(me, me.id);
     const source = await pngImage(me.id);
-    await db.insert(generations).values({
-      userId: me.id,
-      provider: "openai",
-      model: "gpt-image-1",
-      promptText: "a watercolour fox",
-      status: "SUCCEEDED",
-      sourceImageId: source.id,
-      clientJobId: randomUUID(),
-    });
+    await saveGeneration(me.id, source.id, "a watercolour fox");
     const cart = await fillCart(me, me.id, 2);
 
     const res = await getExport(me);
@@ -294,27 +303,10 @@ describe("DELETE /api/user/account", () => {
   it("erases a customer: sessions end, cookie cleared, rows and files gone, unpaid orders gone, the email registers again", async () => {
     const me = await newCustomer("erase-all", { password: true });
     const db = await getDb();
-    await db.insert(addresses).values({
-      userId: me.id,
-      kind: "shipping",
-      firstName: "Test",
-      lastName: "Buyer",
-      street1: "Lindenallee 7",
-      city: "Köln",
-      postalCode: "50667",
-      countryCode: "DE",
-    });
+    await saveAddress(me.id);
     const unpaid = await placedOrder(me, me.id);
     const photo = await pngImage(me.id);
-    await db.insert(generations).values({
-      userId: me.id,
-      provider: "openai",
-      model: "gpt-image-1",
-      promptText: "a fox",
-      status: "SUCCEEDED",
-      sourceImageId: photo.id,
-      clientJobId: randomUUID(),
-    });
+    await saveGeneration(me.id, photo.id, "a fox");
     await fillCart(me, me.id, 1, { keep: true });
     await db
       .insert(authTokens)
