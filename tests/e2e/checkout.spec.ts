@@ -5,6 +5,7 @@ import { CheckoutPage, OrderSuccessPage, PaymentFailurePage, TEST_CARDS } from "
 import { OrdersPage } from "./pages/orders-page";
 import { designInCart, registerCustomer, registerGuest } from "./pages/shop-setup";
 import { E2E_ADMIN } from "./admin-credentials";
+import { updateBodyOf } from "../helpers/article-update-body";
 
 /** Buying in a real browser against the production build with the sandbox payment provider (test mode). */
 
@@ -178,8 +179,6 @@ test.describe("buying a mug", () => {
     await expect(orders.paymentStatus(orderNumber)).toHaveText("Paid");
   });
 
-  type AdminArticle = ArticleDto & { priceCalculation: NonNullable<ArticleDto["priceCalculation"]> };
-
   test("a catalogue price change shows the notice in cart and checkout", async ({ page, playwright, baseURL }) => {
     await registerCustomer(page.request);
     const { mug } = await designInCart(page.request, "customer");
@@ -187,41 +186,10 @@ test.describe("buying a mug", () => {
     const admin = await playwright.request.newContext({ baseURL });
     expect((await admin.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
     const setSalesTotal = async (delta: number) => {
-      const a = (await (await admin.get(`/api/admin/articles/${mug.id}`)).json()) as AdminArticle;
-      const p = a.priceCalculation;
-      const body = {
-        type: a.type,
-        name: a.name,
-        nameDe: a.nameDe,
-        shortDescription: a.shortDescription,
-        shortDescriptionDe: a.shortDescriptionDe,
-        longDescription: a.longDescription,
-        longDescriptionDe: a.longDescriptionDe,
-        active: a.active,
-        articleNumber: a.articleNumber,
-        categoryId: a.category.id,
-        subcategoryId: a.subcategory?.id ?? null,
-        supplierId: a.supplier?.id ?? null,
-        supplierArticleName: a.supplierArticleName,
-        supplierArticleNumber: a.supplierArticleNumber,
-        mugDetails: a.mugDetails,
-        priceCalculation: {
-          purchasePriceCents: p.purchasePriceCents,
-          purchaseCostCents: p.purchaseCostCents,
-          purchaseCostPercent: p.purchaseCostPercent,
-          purchaseCostDriver: "AMOUNT",
-          purchasePriceMode: p.purchasePriceMode,
-          purchaseVatRateId: p.purchaseVatRateId,
-          purchasePriceUnit: p.purchasePriceUnit,
-          purchaseUnitsPerPackage: p.purchaseUnitsPerPackage,
-          salesMarginCents: p.salesMarginCents,
-          salesMarginPercent: p.salesMarginPercent,
-          salesTotalCents: p.salesTotalCents + delta,
-          salesDriver: "TOTAL",
-          salesPriceMode: p.salesPriceMode,
-          salesVatRateId: p.salesVatRateId,
-        },
-      };
+      const a = (await (await admin.get(`/api/admin/articles/${mug.id}`)).json()) as ArticleDto;
+      const body = updateBodyOf(a);
+      const price = body.priceCalculation as { salesTotalCents: number };
+      body.priceCalculation = { ...price, salesTotalCents: price.salesTotalCents + delta };
       const res = await admin.put(`/api/admin/articles/${mug.id}`, { data: body });
       expect(res.status(), await res.text()).toBe(200);
     };

@@ -28,6 +28,8 @@ import { call, loginAs } from "./api";
 import { userIdOf } from "./orders";
 import { TEST_USERS, tempDir } from "./test-db";
 
+export { updateBodyOf } from "./article-update-body";
+
 export type ErrorBody = { message: string; errors?: Record<string, string> };
 export type Deleted = { deleted: boolean; deactivated: boolean };
 export type Body = Record<string, unknown>;
@@ -156,45 +158,6 @@ export const variant = (overrides: Body = {}): Body => ({
   outsideColorCode: "#000000",
   ...overrides,
 });
-
-/** The PUT body that keeps the article as it is (the form sends this shape), with the sales total as driver. */
-export function updateBodyOf(a: ArticleDto, overrides: Body = {}): Body {
-  const p = must(a.priceCalculation, "price calculation");
-  return {
-    type: a.type,
-    name: a.name,
-    nameDe: a.nameDe,
-    shortDescription: a.shortDescription,
-    shortDescriptionDe: a.shortDescriptionDe,
-    longDescription: a.longDescription,
-    longDescriptionDe: a.longDescriptionDe,
-    active: a.active,
-    articleNumber: a.articleNumber,
-    categoryId: a.category.id,
-    subcategoryId: a.subcategory?.id ?? null,
-    supplierId: a.supplier?.id ?? null,
-    supplierArticleName: a.supplierArticleName,
-    supplierArticleNumber: a.supplierArticleNumber,
-    priceCalculation: {
-      purchasePriceCents: p.purchasePriceCents,
-      purchaseCostCents: p.purchaseCostCents,
-      purchaseCostPercent: p.purchaseCostPercent,
-      purchaseCostDriver: "AMOUNT",
-      purchasePriceMode: p.purchasePriceMode,
-      purchaseVatRateId: p.purchaseVatRateId,
-      purchasePriceUnit: p.purchasePriceUnit,
-      purchaseUnitsPerPackage: p.purchaseUnitsPerPackage,
-      salesMarginCents: p.salesMarginCents,
-      salesMarginPercent: p.salesMarginPercent,
-      salesTotalCents: p.salesTotalCents,
-      salesDriver: "TOTAL",
-      salesPriceMode: p.salesPriceMode,
-      salesVatRateId: p.salesVatRateId,
-    },
-    ...(a.type === "MUG" ? { mugDetails: a.mugDetails } : { shirtDetails: a.shirtDetails }),
-    ...overrides,
-  };
-}
 
 // ── Calls ────────────────────────────────────────────────────────────────────────────────────────
 
