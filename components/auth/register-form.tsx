@@ -7,6 +7,7 @@ import { TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
+import { NewPasswordFields, repeatDiffers } from "./new-password-fields";
 import { registerCustomer } from "./auth-api";
 
 /** The server answers every address alike ("check your mailbox"), so the form cannot reveal accounts. */
@@ -40,8 +41,7 @@ export function RegisterForm({
     };
     setError(null);
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.signUpForm, input);
-    const repeat = String(form.get("passwordRepeat") ?? "");
-    const differs = input.password.length > 0 && repeat !== input.password;
+    const differs = repeatDiffers(form, "password");
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
     if (!body || differs) {
       focusError();
@@ -116,24 +116,14 @@ export function RegisterForm({
           error={fields.errors.lastName}
         />
       </div>
-      <TextField
+      <NewPasswordFields
         id="register-password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        required
         label={t("password")}
+        repeatLabel={t("passwordRepeat")}
         hint={t("passwordHint")}
         error={fields.errors.password}
-      />
-      <TextField
-        id="register-password-repeat"
-        name="passwordRepeat"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t("passwordRepeat")}
-        error={repeatError}
+        repeatError={repeatError}
       />
       {error && (
         <p role="alert" data-testid="register-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

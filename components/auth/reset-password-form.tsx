@@ -9,10 +9,10 @@ import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { resetPassword } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
-import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { accountFormRules } from "./lazy-form-rules";
+import { NewPasswordFields, repeatDiffers } from "./new-password-fields";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("resetPassword");
@@ -31,10 +31,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     if (!token) return;
     const data = new FormData(e.currentTarget);
     const password = String(data.get("password") ?? "");
-    const repeat = String(data.get("passwordRepeat") ?? "");
     setError(null);
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.newPasswordForm, { password });
-    const differs = password.length > 0 && repeat !== password;
+    const differs = repeatDiffers(data, "password");
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
     if (!body || differs) {
       focusError();
@@ -84,24 +83,14 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       <h1 className="mb-1 text-2xl font-semibold">{t("title")}</h1>
       <p className="mb-6 text-sm text-stone-600">{t("intro")}</p>
       <form ref={formRef} onSubmit={onSubmit} onFocus={accountFormRules.preload} className="space-y-4" noValidate>
-        <TextField
+        <NewPasswordFields
           id="reset-password"
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
           label={t("password")}
+          repeatLabel={t("passwordRepeat")}
           hint={t("passwordHint")}
           error={fields.errors.password}
-        />
-        <TextField
-          id="reset-password-repeat"
-          name="passwordRepeat"
-          type="password"
-          autoComplete="new-password"
-          required
-          label={t("passwordRepeat")}
-          error={repeatError}
+          repeatError={repeatError}
         />
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">

@@ -8,6 +8,7 @@ import { HttpError } from "@/lib/api-client/fetcher";
 import { changePassword, forgotPassword } from "@/lib/api-client/account";
 import type { ChangePasswordBody } from "@/lib/schemas/account";
 import { accountFormRules } from "@/components/auth/lazy-form-rules";
+import { NewPasswordFields, repeatDiffers } from "@/components/auth/new-password-fields";
 import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -40,7 +41,7 @@ export function ChangePasswordForm() {
     const data = new FormData(e.currentTarget);
     const input = { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") };
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.changePasswordBody, input);
-    const differs = input.newPassword.length > 0 && String(data.get("newPasswordRepeat") ?? "") !== input.newPassword;
+    const differs = repeatDiffers(data, "newPassword");
     setRepeatError(differs ? t("passwordsDiffer") : undefined);
     if (!body || differs) {
       focusError();
@@ -67,24 +68,14 @@ export function ChangePasswordForm() {
         label={t("currentPassword")}
         error={fields.errors.currentPassword}
       />
-      <TextField
+      <NewPasswordFields
         id="account-new-password"
         name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
         label={t("newPassword")}
+        repeatLabel={t("newPasswordRepeat")}
         hint={t("passwordHint")}
         error={fields.errors.newPassword}
-      />
-      <TextField
-        id="account-new-password-repeat"
-        name="newPasswordRepeat"
-        type="password"
-        autoComplete="new-password"
-        required
-        label={t("newPasswordRepeat")}
-        error={repeatError}
+        repeatError={repeatError}
       />
       {error && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
