@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { AdminListPage } from "./admin-list-page";
 
 /** Bilingual accessible names of the article screens' buttons and links. */
 const NAMES = {
@@ -27,15 +28,12 @@ export interface MugVariantInput {
  * /admin/articles/{id}) with its tabs, the mug variant dialog, the copy-variants dialog and the shirt
  * variant dialog. Inputs are found by their stable ids where labels repeat (price figures).
  */
-export class AdminArticlesPage {
-  constructor(private readonly page: Page) {}
+export class AdminArticlesPage extends AdminListPage {
+  constructor(page: Page) {
+    super(page, "/admin/articles");
+  }
 
   // ── List ───────────────────────────────────────────────────────────────────────────────────────
-
-  async goto(query = "") {
-    await this.page.goto(`/admin/articles${query}`);
-    await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
-  }
 
   table() {
     return this.page.getByTestId("article-table");
@@ -49,19 +47,6 @@ export class AdminArticlesPage {
   async filterType(type: "all" | "mug" | "shirt") {
     const label = { all: /^(All|Alle)$/, mug: /^(Mugs|Tassen)$/, shirt: /^(T-shirts|T-Shirts)$/ }[type];
     await this.page.getByTestId("article-type-filter").getByRole("link", { name: label }).click();
-  }
-
-  async search(q: string) {
-    await this.page.getByTestId("list-search").fill(q);
-    await this.page.getByTestId("list-search").press("Enter");
-  }
-
-  async filterCategory(name: string) {
-    await this.page.getByTestId("list-filter-categoryId").selectOption({ label: name });
-  }
-
-  async sortBy(value: string) {
-    await this.page.getByTestId("list-filter-sort").selectOption(value);
   }
 
   async newMug() {
@@ -339,9 +324,5 @@ export class AdminArticlesPage {
     if (v.colorDe !== undefined) await d.locator("#shirt-variant-colorDe").fill(v.colorDe);
     await d.locator("#shirt-variant-size").selectOption(v.size);
     await this.page.getByTestId("shirt-variant-save").click();
-  }
-
-  toast(text: string | RegExp) {
-    return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
   }
 }

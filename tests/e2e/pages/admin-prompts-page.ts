@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { AdminListPage } from "./admin-list-page";
 
 /** Bilingual accessible names of the prompt screens' buttons and links. */
 const NAMES = {
@@ -36,15 +37,12 @@ export interface PromptInput {
  * and delete; the form (/admin/prompts/new, /admin/prompts/{id}) with its live composed prompt; and the
  * prompt test modal. Inputs are found by their stable ids.
  */
-export class AdminPromptsPage {
-  constructor(private readonly page: Page) {}
+export class AdminPromptsPage extends AdminListPage {
+  constructor(page: Page) {
+    super(page, "/admin/prompts");
+  }
 
   // ── List ───────────────────────────────────────────────────────────────────────────────────────
-
-  async goto(query = "") {
-    await this.page.goto(`/admin/prompts${query}`);
-    await expect(this.page.getByRole("heading", { level: 1 })).toBeVisible();
-  }
 
   table() {
     return this.page.getByTestId("prompt-table");
@@ -63,19 +61,6 @@ export class AdminPromptsPage {
       "aria-current",
       "page",
     );
-  }
-
-  async search(q: string) {
-    await this.page.getByTestId("list-search").fill(q);
-    await this.page.getByTestId("list-search").press("Enter");
-  }
-
-  async filterCategory(name: string) {
-    await this.page.getByTestId("list-filter-categoryId").selectOption({ label: name });
-  }
-
-  async sortBy(value: string) {
-    await this.page.getByTestId("list-filter-sort").selectOption(value);
   }
 
   async newPrompt() {
@@ -184,9 +169,5 @@ export class AdminPromptsPage {
   async closeTest() {
     await this.testDialog().getByRole("button", { name: NAMES.close }).click();
     await expect(this.testDialog()).toBeHidden();
-  }
-
-  toast(text: string | RegExp) {
-    return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
   }
 }
