@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
+import { listSearch, pageQuery, pageResponse } from "./common";
 import { PAYMENT_STATES } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
@@ -22,16 +23,10 @@ export const adminOrdersQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
     /** Searches order number, email, first and last name (and "first last"). */
-    q: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
+    q: listSearch,
     from: day,
     to: day,
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    ...pageQuery(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
 
@@ -42,12 +37,7 @@ export const adminOrdersExportQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
     /** The list's search: order number, email, first and last name. */
-    q: z
-      .string()
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
+    q: listSearch,
     from: day,
     to: day,
     /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */
@@ -126,11 +116,7 @@ export const adminOrderRow = z.object({
   actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
 });
 
-export const adminOrderPage = z.object({
-  items: z.array(adminOrderRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const adminOrderPage = pageResponse(adminOrderRow).extend({
   /** Sums over every order matching the filter (not just this page). */
   sums: z.object({ orders: z.number().int(), totalCents: money, refundedCents: money }),
 });
@@ -281,14 +267,8 @@ export const adminOrderDetail = z.object({
 
 export const adminMailQuery = z.object({
   status: z.enum(["all", "queued", "sent", "failed"]).default("all"),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: listSearch,
+  ...pageQuery(),
 });
 
 export const adminMailDto = z.object({
@@ -306,12 +286,7 @@ export const adminMailDto = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 
-export const adminMailPage = z.object({
-  items: z.array(adminMailDto),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminMailPage = pageResponse(adminMailDto);
 
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 export type AdminOrdersExportQuery = z.infer<typeof adminOrdersExportQuery>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuery, pageResponse } from "./common";
 import { cropNumber, completeCrop } from "./images";
 
 /** The admin prompt tester: one photo through several models in parallel, every run stored. */
@@ -90,17 +91,9 @@ export const aiTestRunResponse = z.object({
   results: z.array(aiTestResultResponse),
 });
 
-export const aiTestRunsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(10),
-});
+export const aiTestRunsQuery = z.object(pageQuery(50, 10));
 
-export const aiTestRunPageResponse = z.object({
-  items: z.array(aiTestRunResponse),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const aiTestRunPageResponse = pageResponse(aiTestRunResponse);
 
 export type AiTestResultDto = z.infer<typeof aiTestResultResponse>;
 export type AiTestRunDto = z.infer<typeof aiTestRunResponse>;

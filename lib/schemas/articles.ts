@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./common";
+import { idName, listSearch, optionalText, pageQuery, pageResponse, queryId } from "./common";
 
 /** Admin articles API schemas. `name` is English (required), `nameDe` German; the shop falls back to the other when one is empty. */
 
@@ -194,8 +194,6 @@ export const createArticleBody = z.discriminatedUnion(
   { error: "validation.articleTypeRequired" },
 );
 
-const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
-
 /** GET /api/admin/articles/mugs/variants-catalog query: the mug being edited is left out (optional; empty = none). */
 export const variantsCatalogQuery = z.object({
   excludeMugId: z.preprocess(
@@ -217,15 +215,9 @@ export const listArticlesQuery = z.object({
     .enum(["true", "false"])
     .transform((v) => v === "true")
     .optional(),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  q: listSearch,
   sort: z.enum(ARTICLE_SORTS).default("name"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(),
 });
 
 export const priceCalculationResponse = z.object({
@@ -270,7 +262,6 @@ export const shirtVariantAdminResponse = z.object({
   exampleImageUrl: z.string().nullable(),
 });
 
-const idName = z.object({ id: z.number().int(), name: z.string() });
 
 export const articleResponse = z.object({
   id: z.number().int(),
@@ -332,12 +323,7 @@ export const articleListItemResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const articlePageResponse = z.object({
-  items: z.array(articleListItemResponse),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const articlePageResponse = pageResponse(articleListItemResponse);
 
 /** DELETE /api/admin/articles/{articleId}: orders refer to it → deactivated instead of deleted. */
 export const deleteArticleResponse = z.object({ deleted: z.boolean(), deactivated: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idName } from "./common";
 
 /** The services parse their answers through these, so an unlisted column (purchase prices, style text) can never reach a customer. */
 
@@ -49,8 +50,6 @@ export const mugResponse = z.object({
   variants: z.array(mugVariantResponse),
 });
 export const mugsResponse = z.array(mugResponse);
-
-const idName = z.object({ id: z.number().int(), name: z.string() });
 
 /** GET /api/prompts item: what the style picker shows, nothing of the generation internals. */
 export const publicPromptResponse = z.object({

@@ -15,6 +15,33 @@ export function optionalText(max: number, error: `validation.${string}` = "valid
     .transform((v) => (v ? v : null));
 }
 
+/** An optional positive id in a query string (a list's filter). */
+export const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
+/** A list's free-text search: trimmed, at most 200 characters; empty means none. */
+export const listSearch = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => v || undefined);
+
+/** The page and page size of a paged list's query. */
+export function pageQuery(maxPageSize = 100, defaultPageSize = 20) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  };
+}
+
+/** One page of a paged list's answer. */
+export function pageResponse<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+}
+
+/** Another entity an answer refers to: its id and name. */
+export const idName = z.object({ id: z.number().int(), name: z.string() });
+
 export function requiredName(max = 255) {
   return z
     .string({ error: "validation.nameRequired" })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./common";
+import { idName, listSearch, optionalText, pageQuery, pageResponse, queryId } from "./common";
 
 /** Admin prompt studio schemas. Customer texts have an English and an optional German version; the style text sent to the model stays one. */
 
@@ -51,28 +51,18 @@ export const promptSlotVariantsBody = z.object({
   slotVariants: z.array(z.object({ slotId: id() }), { error: "validation.invalidValue" }).max(100),
 });
 
-const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
-
 /** GET /api/admin/prompts query (and the server-rendered list's searchParams). */
 export const listPromptsQuery = z.object({
   categoryId: queryId,
   subcategoryId: queryId,
   /** Archived prompts are hidden unless `archived=true` (then only archived ones) or `archived=all`. */
   archived: z.enum(["true", "false", "all"]).default("false"),
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  q: listSearch,
   sort: z.enum(PROMPT_SORTS).default("title"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(),
 });
 
 export const titleSearchQuery = z.object({ title: z.string().trim().max(255).optional().default("") });
-
-const idName = z.object({ id: z.number().int(), name: z.string() });
 
 export const promptSlotVariantRef = z.object({
   slotId: z.number().int(),
@@ -121,12 +111,7 @@ export const promptListItemResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const promptPageResponse = z.object({
-  items: z.array(promptListItemResponse),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const promptPageResponse = pageResponse(promptListItemResponse);
 
 /** DELETE /api/admin/prompts/{promptId}: a prompt orders or generations refer to is archived instead. */
 export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z.boolean() });
@@ -184,12 +169,7 @@ export const slotVariantResponse = z.object({
 /** GET /api/admin/prompts/slot-variants query (and the server-rendered list's searchParams): optional slot type filter and name/prompt search. */
 export const listSlotVariantsQuery = z.object({
   typeId: queryId,
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  q: listSearch,
 });
 
 export type PromptBody = z.infer<typeof promptBody>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./common";
+import { listSearch, optionalText, pageQuery, pageResponse } from "./common";
 import { optionalPhone } from "./auth";
 
 /** An address typed without a scheme gets "https://"; any other scheme (javascript:, …) is refused. */
@@ -84,15 +84,9 @@ export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
 export const listSuppliersQuery = z.object({
   /** Searches company name, contact first and last name, email and city. */
-  q: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  q: listSearch,
   sort: z.enum(SUPPLIER_SORTS).default("companyName"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQuery(),
 });
 
 export const supplierResponse = z.object({
@@ -117,12 +111,7 @@ export const supplierResponse = z.object({
   updatedAt: z.string(),
 });
 
-export const supplierPageResponse = z.object({
-  items: z.array(supplierResponse),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const supplierPageResponse = pageResponse(supplierResponse);
 
 export type SupplierBody = z.infer<typeof supplierBody>;
 export type SupplierBodyInput = z.input<typeof supplierBody>;
