@@ -262,7 +262,6 @@ export const shirtVariantAdminResponse = z.object({
   exampleImageUrl: z.string().nullable(),
 });
 
-
 export const articleResponse = z.object({
   id: z.number().int(),
   type: z.enum(ARTICLE_TYPES),

@@ -44,7 +44,8 @@ export function accessMatrixCases<K extends CountKey>(tree: CategoryTree<K>, fx:
     {
       name: `POST ${base}/categories`,
       ok: 201,
-      run: async (cookie, role) => (await call(routes.categories.POST, { method: "POST", body: { name: `Access ${role}` }, cookie })).status,
+      run: async (cookie, role) =>
+        (await call(routes.categories.POST, { method: "POST", body: { name: `Access ${role}` }, cookie })).status,
     },
     {
       name: `GET ${base}/categories/{categoryId}`,
@@ -110,8 +111,7 @@ export function accessMatrixCases<K extends CountKey>(tree: CategoryTree<K>, fx:
       name: `GET ${base}/subcategories/search`,
       ok: 200,
       run: async (cookie) =>
-        (await call(routes.subcategorySearch.GET, { path: `${base}/subcategories/search?name=${fx.search.subcategories}`, cookie }))
-          .status,
+        (await call(routes.subcategorySearch.GET, { path: `${base}/subcategories/search?name=${fx.search.subcategories}`, cookie })).status,
     },
     {
       name: `GET ${base}/subcategories/category/{categoryId}`,
@@ -333,7 +333,11 @@ export function deleteSubcategoryRaceCase<K extends CountKey>(
 }
 
 /** GET …/subcategories lists every subcategory (`names` among them) sorted by name; `probe` is one of them and what it carries. */
-export function listsSubcategoriesCase<K extends CountKey>(tree: CategoryTree<K>, names: string[], probe: [string, Record<string, unknown>]) {
+export function listsSubcategoriesCase<K extends CountKey>(
+  tree: CategoryTree<K>,
+  names: string[],
+  probe: [string, Record<string, unknown>],
+) {
   it(`GET ${tree.base}/subcategories – every subcategory with its category name, sorted by name`, async () => {
     const res = await call<{ name: string }[]>(tree.routes.subcategories.GET, { cookie: await admin() });
     expect(res.status).toBe(200);
