@@ -11,7 +11,8 @@ const servers = Array.from({ length: E2E_WORKERS }, (_, i) => e2eServer(i));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // One shop server per worker (tests/e2e/fixtures.ts): tests of one file run in order, files side by side.
+  // One shop server per worker (tests/e2e/fixtures.ts): tests of one file run in order, files side by side; the
+  // browser tests wait on pages more than they compute, so three share two cores.
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],

@@ -20,8 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Two workers even on a 2-core machine: each test file is CPU-bound in its own embedded database.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // One worker more than cores: test files also wait (timers, fake servers, the database), so both cores stay busy.
+    maxWorkers: Math.max(3, os.availableParallelism()),
     env: {
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
       ADMIN_EMAIL: "admin@test.local",
