@@ -4,10 +4,13 @@ import { EditorPage } from "./pages/editor-page";
 import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
 
 /**
- * Accessibility of the shop (issue 11 §4, §5): axe (WCAG 2.0/2.1 A and AA rules) finds no violation on
+ * Accessibility of the shop: axe (WCAG 2.0/2.1 A and AA rules) finds no violation on
  * any shop page – in English and German, on a laptop and a phone, the editor's steps included – and the
  * skip link, the favicon and the focus after a failed submit work.
  */
+
+// The longest spec file, and its tests share nothing: they spread over the workers.
+test.describe.configure({ mode: "parallel" });
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
