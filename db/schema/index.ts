@@ -4,3 +4,4 @@ export * from "./media";
 export * from "./prompts";
 export * from "./orders";
 export * from "./system";
+export * from "./discounts";

@@ -23,6 +23,7 @@ import { users } from "./users";
 import { articles, mugVariants, shirtVariants } from "./catalog";
 import { images } from "./media";
 import { prompts } from "./prompts";
+import { discountCodes } from "./discounts";
 
 export * from "../order-vocabulary";
 
@@ -33,6 +34,8 @@ export const carts = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The code the customer entered (checked again at checkout). */
+    discountCodeId: integer().references(() => discountCodes.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("carts_user_unique").on(t.userId)],
@@ -87,6 +90,10 @@ export const orders = pgTable(
     shippingVatPercent: numeric({ precision: 6, scale: 3, mode: "number" }),
     taxCents: integer().notNull(),
     totalCents: integer().notNull(),
+    /** Gross cents the discount code took off the goods (subtotal is before it, total after it). */
+    discountCents: integer().notNull().default(0),
+    /** The code as the customer entered it, kept with the order. */
+    discountCode: text(),
     /** Client-supplied key: a retried "place order" returns the same order. */
     idempotencyKey: text().notNull(),
     /** Language the order was placed in: mails and documents for the customer use it. */
@@ -141,6 +148,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer().notNull(),
     vatPercent: numeric({ precision: 6, scale: 3, mode: "number" }).notNull(),
     totalCents: integer().notNull(),
+    /** This line's share of the order's discount, gross cents (totalCents is before it). */
+    discountCents: integer().notNull().default(0),
     /** Printed with the customer's design (an image): made to specification, no right of withdrawal. */
     personalised: boolean().notNull().default(false),
   },
@@ -308,6 +317,23 @@ export const invoices = pgTable(
   ],
 );
 
+/** One per order that carries a code: the use counted against the code's limits (kept with the order's books). */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    id: serial().primaryKey(),
+    discountCodeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "restrict" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("discount_redemptions_order_unique").on(t.orderId), index("discount_redemptions_code_idx").on(t.discountCodeId)],
+);
+
 /** Each provider event is handled once: a replayed or duplicated webhook has no second effect. */
 export const webhookEvents = pgTable("webhook_events", {
   id: text().primaryKey(),
@@ -323,3 +349,4 @@ export type Payment = typeof payments.$inferSelect;
 export type OrderEvent = typeof orderEvents.$inferSelect;
 export type Refund = typeof refunds.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
+export type DiscountRedemption = typeof discountRedemptions.$inferSelect;

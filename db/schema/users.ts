@@ -99,6 +99,16 @@ export const addresses = pgTable(
   (t) => [index("addresses_user_idx").on(t.userId)],
 );
 
+/** Who erased an account, when and why; no personal data, so it outlives the account. */
+export const accountErasures = pgTable("account_erasures", {
+  id: serial().primaryKey(),
+  erasedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  by: text({ enum: ["customer", "admin"] }).notNull(),
+  actorUserId: integer().references(() => users.id, { onDelete: "set null" }),
+  reason: text(),
+  ordersKept: integer().notNull().default(0),
+});
+
 export type User = typeof users.$inferSelect;
 export type Country = typeof countries.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
