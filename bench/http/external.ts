@@ -19,6 +19,7 @@ export const EXTERNAL: readonly External[] = [
   { script: "bench/event-loop.ts", what: "event loop while PDFs and generations run", rank: 70 },
   { script: "bench/pdf.ts", what: "print PDF handler", rank: 80 },
   { script: "bench/images.ts", what: "12 MP JPEG intake", rank: 90 },
+  { script: "bench/large.ts", what: "back office on five years of data (npm run seed:large)", rank: 95 },
 ];
 
 export function externalCommand(script: string): string[] {

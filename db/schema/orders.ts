@@ -126,6 +126,8 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_status_idx").on(t.status),
+    /** The back office's lists and exports page through orders by time. */
+    index("orders_created_idx").on(t.createdAt, t.orderNumber),
   ],
 );
 
