@@ -27,7 +27,7 @@ export default defineConfig({
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
       ADMIN_EMAIL: "admin@test.local",
       ADMIN_PASSWORD: "admin-pass-123",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       // A cheaper scrypt: the suite hashes thousands of passwords. auth-units and password-hash-cap use the default.
       PASSWORD_HASH_COST: "12",
       TZ: "UTC",

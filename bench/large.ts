@@ -11,6 +11,7 @@ import { formatTable, measure, type Result } from "./lib";
 
 const { values: args } = parseArgs({
   options: {
+    only: { type: "string", default: "" },
     json: { type: "boolean", default: false },
     explain: { type: "boolean", default: false },
     n: { type: "string", default: "40" },
@@ -61,6 +62,18 @@ const CASES: Case[] = [
     handler: async () => (await import("@/app/api/admin/orders/route")).GET,
     url: `/api/admin/orders?status=all&from=${year}-01-01&to=${year}-03-31`,
   },
+  {
+    what: "dashboard, 30 days",
+    goal: 150,
+    handler: async () => (await import("@/app/api/admin/dashboard/route")).GET,
+    url: "/api/admin/dashboard?preset=30d",
+  },
+  {
+    what: "dashboard, a year",
+    goal: 300,
+    handler: async () => (await import("@/app/api/admin/dashboard/route")).GET,
+    url: `/api/admin/dashboard?from=${year}-01-01&to=${year}-12-31`,
+  },
 ];
 
 interface Captured {
@@ -83,7 +96,7 @@ async function main(): Promise<void> {
   const { setDbHandle } = await import("@/db/client");
   let capture: Captured[] | null = null;
   const client = postgres(url, {
-    max: 4,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     onnotice: () => {},
     debug: (_conn, text, params) => capture?.push({ text, params: [...params] }),
   });
@@ -133,7 +146,7 @@ async function main(): Promise<void> {
 
   const results: { c: Case; r: Result }[] = [];
   const plans: string[] = [];
-  for (const c of CASES) {
+  for (const c of CASES.filter((x) => x.what.includes(args.only))) {
     const handler = await c.handler();
     const r = await measure(c.what, { n: Number(args.n), warmup: 5 }, () => call(handler, c.url));
     results.push({ c, r });

@@ -168,10 +168,11 @@ async function main(): Promise<void> {
       sql,
       "orders",
       `insert into orders (id, order_number, user_id, status, email, first_name, last_name, subtotal_cents, shipping_cents, shipping_vat_percent,
-                           tax_cents, total_cents, idempotency_key, locale, withdrawal_waiver_at, processed_at, shipped_at, carrier, tracking_number,
+                           tax_cents, total_cents, idempotency_key, locale, withdrawal_waiver_at, paid_at, processed_at, shipped_at, carrier, tracking_number,
                            delivered_at, completed_at, cancelled_at, cancel_reason, created_at, updated_at)
        select md5('order' || lo.i)::uuid, 'MM-' || extract(year from lo.ts at time zone 'Europe/Berlin') || '-' || lpad(lo.i::text, 6, '0'), lo.user_id, lo.status,
               u.email, u.first_name, u.last_name, 0, 0, 19, 0, 0, 'seed-large-' || lo.i, case when lo.r_person < 0.8 then 'de' else 'en' end, lo.ts,
+              case when lo.paid then lo.ts + interval '2 minutes' end,
               case when lo.status in ('shipped', 'delivered') or (lo.status = 'processing' and lo.r_status > 0.6) then lo.ts + interval '1 day' end,
               case when lo.status in ('shipped', 'delivered') then lo.ts + interval '2 days' end,
               case when lo.status in ('shipped', 'delivered') then 'DHL' end,

@@ -73,6 +73,7 @@ export const generations = pgTable(
   (t) => [
     index("generations_user_idx").on(t.userId, t.startedAt),
     index("generations_test_run_idx").on(t.testRunId),
+    index("generations_started_idx").on(t.startedAt),
     uniqueIndex("generations_client_job_unique").on(t.clientJobId),
   ],
 );

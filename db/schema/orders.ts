@@ -102,6 +102,8 @@ export const orders = pgTable(
       .default("de"),
     /** When the customer confirmed at checkout that personalised goods are excluded from withdrawal (§312g Abs. 2 Nr. 1 BGB); null when nothing was personalised. */
     withdrawalWaiverAt: timestamp({ withTimezone: true }),
+    /** When the payment succeeded (the "paid" event's time); the dashboard counts sales by it. */
+    paidAt: timestamp({ withTimezone: true }),
     /** Set when the admin starts production (Process Order). */
     processedAt: timestamp({ withTimezone: true }),
     /** Mark as Completed: shipped; completedAt is set at the same moment (spec: completed = shipped). */
@@ -128,6 +130,7 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status),
     /** The back office's lists and exports page through orders by time. */
     index("orders_created_idx").on(t.createdAt, t.orderNumber),
+    index("orders_paid_idx").on(t.paidAt),
   ],
 );
 
@@ -231,7 +234,11 @@ export const orderEvents = pgTable(
     data: jsonb().$type<Record<string, unknown>>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
+  (t) => [
+    index("order_events_order_idx").on(t.orderId, t.id),
+    /** The dashboard: payments, disputes and mismatches by time. */
+    index("order_events_type_created_idx").on(t.type, t.createdAt),
+  ],
 );
 
 export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;

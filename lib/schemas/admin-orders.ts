@@ -9,7 +9,7 @@ export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as 
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
 /** yyyy-mm-dd (a calendar day in Europe/Berlin); "to" includes the whole day. */
-const day = z
+export const calendarDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "validation.dateInvalid" })
@@ -24,8 +24,8 @@ export const adminOrdersQuery = z
     status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
     /** Searches order number, email, first and last name (and "first last"). */
     q: listSearch,
-    from: day,
-    to: day,
+    from: calendarDay,
+    to: calendarDay,
     ...pageQuery(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
@@ -38,8 +38,8 @@ export const adminOrdersExportQuery = z
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
     /** The list's search: order number, email, first and last name. */
     q: listSearch,
-    from: day,
-    to: day,
+    from: calendarDay,
+    to: calendarDay,
     /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */
     format: z.enum(ORDER_EXPORT_FORMATS).optional(),
   })

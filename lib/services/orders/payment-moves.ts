@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { orderEvents, payments, type Payment } from "@/db/schema";
+import { orderEvents, orders, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
@@ -76,6 +76,7 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
     return;
   }
   await recordEvent(tx, { orderId: order.id, type: "paid", by, data: facts });
+  await tx.update(orders).set({ paidAt: sql`now()` }).where(eq(orders.id, order.id));
   const bundle = await loadBundle(tx, payment.orderId);
   if (!bundle) return;
   if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
