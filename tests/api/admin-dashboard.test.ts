@@ -25,16 +25,26 @@ async function paidOrder(paidAt: string, lines: (SeedLine & { promptId?: number 
   const db = await getDb();
   const order = await seedOrder({ status: "delivered", paid: true, createdAt: day(paidAt), lines, shippingCents: 490 });
   for (const [index, line] of lines.entries()) {
-    if (line.promptId) await db.update(orderItems).set({ promptId: line.promptId }).where(eq(orderItems.id, order.itemIds[index] ?? 0));
+    if (line.promptId)
+      await db
+        .update(orderItems)
+        .set({ promptId: line.promptId })
+        .where(eq(orderItems.id, order.itemIds[index] ?? 0));
   }
   let totalCents = order.totalCents;
   if (opts.discountCents) {
     totalCents -= opts.discountCents;
-    await db.update(orderItems).set({ discountCents: opts.discountCents }).where(eq(orderItems.id, order.itemIds[0] ?? 0));
+    await db
+      .update(orderItems)
+      .set({ discountCents: opts.discountCents })
+      .where(eq(orderItems.id, order.itemIds[0] ?? 0));
     await db.update(orders).set({ discountCents: opts.discountCents, totalCents }).where(eq(orders.id, order.id));
   }
   await db.insert(orderEvents).values({ orderId: order.id, type: "paid", actor: "provider", createdAt: day(paidAt) });
-  await db.update(orders).set({ paidAt: day(paidAt) }).where(eq(orders.id, order.id));
+  await db
+    .update(orders)
+    .set({ paidAt: day(paidAt) })
+    .where(eq(orders.id, order.id));
   const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
   return { ...order, totalCents, taxCents: row?.taxCents ?? 0 };
 }

@@ -76,7 +76,10 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
     return;
   }
   await recordEvent(tx, { orderId: order.id, type: "paid", by, data: facts });
-  await tx.update(orders).set({ paidAt: sql`now()` }).where(eq(orders.id, order.id));
+  await tx
+    .update(orders)
+    .set({ paidAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   const bundle = await loadBundle(tx, payment.orderId);
   if (!bundle) return;
   if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
