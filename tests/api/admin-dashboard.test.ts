@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { cartItems, carts, generations, orderEvents, orderItems, orders, outgoingMail, payments, prompts, refunds } from "@/db/schema";
-import type { Dashboard } from "@/lib/services/dashboard";
+import type { Dashboard } from "@/lib/schemas/dashboard";
 import * as dashboardRoute from "@/app/api/admin/dashboard/route";
 import { call, cookieFor, type Role } from "../helpers/api";
 import { seedOrder, type SeedLine } from "../helpers/admin-orders-db";

@@ -1,4 +1,5 @@
 import "server-only";
+import type { AiFigures } from "@/lib/schemas/dashboard";
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { generations } from "@/db/schema";
@@ -6,15 +7,6 @@ import { env } from "@/lib/env";
 import { daysOf, type Period } from "@/lib/domain/report-period";
 import { berlinDate } from "./sales";
 import { microToCents } from "./styles";
-
-export interface AiFigures {
-  spentCents: number;
-  /** The daily AI budget times the days of the period. */
-  budgetCents: number;
-  perDay: { date: string; costCents: number; generations: number }[];
-  perModel: { provider: string; model: string; generations: number; failed: number; costCents: number }[];
-  costPerPaidOrderCents: number;
-}
 
 /** Every generation counts, the prompt tester's too: the budget pays for all of them. */
 export async function aiFigures(db: Db, p: Period, paidOrders: number): Promise<AiFigures> {

@@ -1,26 +1,11 @@
 import "server-only";
+import type { ArticleFigures } from "@/lib/schemas/dashboard";
 import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { articlePriceCalculations, vatRates } from "@/db/schema";
 import { netFromGross } from "@/lib/domain/pricing";
 import type { LineGroup } from "./lines";
-
-export interface ArticleFigures {
-  articleId: number | null;
-  article: string;
-  variant: string | null;
-  colour: string | null;
-  units: number;
-  /** Gross and net after discounts. */
-  revenueCents: number;
-  netCents: number;
-  /** Today's purchase cost per unit (net) times the units. */
-  purchaseCents: number;
-  /** The period's AI cost shared out by units sold. */
-  aiCostCents: number;
-  marginCents: number;
-}
 
 /** Lines of the orders paid in the period, per article, variant and colour. */
 export async function articleFigures(db: Db, lines: LineGroup[], aiSpentCents: number): Promise<ArticleFigures[]> {

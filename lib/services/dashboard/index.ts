@@ -3,26 +3,13 @@ import { getDb } from "@/db/client";
 import type { Locale } from "@/lib/i18n/config";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { dayCount, defaultPeriod, period, presetPeriod, previousPeriod, type Period } from "@/lib/domain/report-period";
-import { DASHBOARD_MAX_DAYS, type DashboardQuery } from "@/lib/schemas/dashboard";
-import { aiFigures, type AiFigures } from "./ai";
-import { articleFigures, type ArticleFigures } from "./articles";
+import { DASHBOARD_MAX_DAYS, type Dashboard, type DashboardQuery } from "@/lib/schemas/dashboard";
+import { aiFigures } from "./ai";
+import { articleFigures } from "./articles";
 import { lineGroups } from "./lines";
-import { needsAction, type NeedsAction } from "./needs-action";
-import { sales, salesSeries, type Sales, type SalesDay } from "./sales";
-import { styles, type StyleFigures } from "./styles";
-
-export type { NeedsAction, StyleFigures, ArticleFigures, AiFigures };
-
-export interface Dashboard extends Sales {
-  from: string;
-  to: string;
-  previous: Sales & { from: string; to: string };
-  series: SalesDay[];
-  needsAction: NeedsAction[];
-  styles: StyleFigures[];
-  ai: AiFigures;
-  articles: ArticleFigures[];
-}
+import { needsAction } from "./needs-action";
+import { sales, salesSeries } from "./sales";
+import { styles } from "./styles";
 
 /** A missing end is today, a missing start 29 days before the end; one open end never makes more than the longest range. */
 export function dashboardPeriod(query: DashboardQuery, now = new Date()): Period {

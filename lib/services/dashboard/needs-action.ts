@@ -1,27 +1,8 @@
 import "server-only";
+import type { NeedsAction, NeedsActionKind } from "@/lib/schemas/dashboard";
 import { and, asc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orderEvents, orders, outgoingMail, refunds } from "@/db/schema";
-
-export const NEEDS_ACTION_KINDS = [
-  "unprocessed",
-  "processingLong",
-  "failedRefunds",
-  "openDisputes",
-  "amountMismatches",
-  "failingMails",
-] as const;
-export type NeedsActionKind = (typeof NEEDS_ACTION_KINDS)[number];
-
-export interface NeedsAction {
-  kind: NeedsActionKind;
-  count: number;
-  /** When the oldest case began (its age is what the owner sees). */
-  oldestAt: string | null;
-  /** Up to five orders to open directly. */
-  orders: { id: string; orderNumber: string }[];
-  href: string;
-}
 
 /** Processing longer than this needs a look (production normally takes a day or two). */
 export const PROCESSING_DAYS = 3;

@@ -1,22 +1,9 @@
 import "server-only";
+import type { Sales, SalesDay } from "@/lib/schemas/dashboard";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, refunds } from "@/db/schema";
 import { daysOf, type Period } from "@/lib/domain/report-period";
-
-export interface Sales {
-  revenue: { grossCents: number; netCents: number };
-  orders: number;
-  averageOrderCents: number;
-  refundsCents: number;
-  discountsCents: number;
-}
-
-export interface SalesDay {
-  date: string;
-  grossCents: number;
-  orders: number;
-}
 
 const berlinDate = (column: unknown) => sql<string>`to_char((${column} at time zone 'Europe/Berlin')::date, 'YYYY-MM-DD')`;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import type { StyleFigures } from "@/lib/schemas/dashboard";
 import { and, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { cartItems, generations, prompts } from "@/db/schema";
@@ -6,19 +7,6 @@ import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import type { Period } from "@/lib/domain/report-period";
 import type { LineGroup } from "./lines";
-
-export interface StyleFigures {
-  promptId: number;
-  title: string;
-  generations: number;
-  /** Designs put in a cart: lines still in carts plus lines of orders placed, both in the period. */
-  cartLines: number;
-  paidLines: number;
-  /** Paid lines per generation. */
-  conversion: number;
-  revenueCents: number;
-  aiCostCents: number;
-}
 
 export const microToCents = (micro: number) => Math.round(micro / 1_000_000);
 

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "./fixtures";
+import { ADMIN, LoginPage } from "./pages/login-page";
+
+/** The owner's cockpit in both languages, on a laptop and a phone: it renders, axe finds nothing, nothing overflows. */
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+for (const locale of ["en", "de"] as const) {
+  test(`dashboard: period, figures, charts with their numbers, sorting (${locale})`, async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto("/admin");
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin$/);
+    if (locale === "de") await page.getByTestId("language-switch").first().selectOption("de");
+    const t =
+      locale === "de"
+        ? { sales: "Verkäufe", week: "7 Tage", numbers: "Zahlen anzeigen" }
+        : { sales: "Sales", week: "7 days", numbers: "Show the numbers" };
+    await expect(page.getByRole("heading", { name: t.sales })).toBeVisible();
+
+    await page.getByRole("link", { name: t.week, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\?preset=7d$/);
+    await expect(page.getByRole("link", { name: t.week, exact: true })).toHaveAttribute("aria-current", "page");
+    const chart = page.getByTestId("sales-chart");
+    await chart.getByText(t.numbers).click();
+    await expect(chart.getByRole("row")).toHaveCount(1 + 7);
+
+    // A chosen range through the form.
+    await page.locator('input[name="from"]').fill("2026-01-01");
+    await page.locator('input[name="to"]').fill("2026-01-31");
+    await page.locator('input[name="to"]').press("Enter");
+    await expect(page).toHaveURL(/from=2026-01-01&to=2026-01-31/);
+    await page.getByTestId("sales-chart").getByText(t.numbers).click();
+    await expect(page.getByTestId("sales-chart").getByRole("row")).toHaveCount(1 + 31);
+
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+    }
+  });
+}
