@@ -63,6 +63,24 @@ const CASES: Case[] = [
     url: `/api/admin/orders?status=all&from=${year}-01-01&to=${year}-03-31`,
   },
   {
+    what: "customer list, default (last order)",
+    goal: 150,
+    handler: async () => (await import("@/app/api/admin/customers/route")).GET,
+    url: "/api/admin/customers",
+  },
+  {
+    what: "customer list, searched by name",
+    goal: 150,
+    handler: async () => (await import("@/app/api/admin/customers/route")).GET,
+    url: `/api/admin/customers?q=${encodeURIComponent("Anna Weber")}`,
+  },
+  {
+    what: "customer list, by spent, page 50",
+    goal: 150,
+    handler: async () => (await import("@/app/api/admin/customers/route")).GET,
+    url: "/api/admin/customers?sort=-spent&page=50",
+  },
+  {
     what: "dashboard, 30 days",
     goal: 150,
     handler: async () => (await import("@/app/api/admin/dashboard/route")).GET,

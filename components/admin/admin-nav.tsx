@@ -9,6 +9,7 @@ type MenuKey =
   | "dashboard"
   | "openOrders"
   | "orderHistory"
+  | "customers"
   | "articles"
   | "articleCategories"
   | "suppliers"
@@ -25,6 +26,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
   { key: "openOrders", href: "/admin/orders" },
   { key: "orderHistory", href: "/admin/orders/history" },
+  { key: "customers", href: "/admin/customers" },
   { key: "articles", href: "/admin/articles" },
   { key: "articleCategories", href: "/admin/article-categories" },
   { key: "suppliers", href: "/admin/suppliers" },

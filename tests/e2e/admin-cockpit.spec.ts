@@ -45,3 +45,24 @@ for (const locale of ["en", "de"] as const) {
     }
   });
 }
+
+for (const locale of ["en", "de"] as const) {
+  test(`customers: the list searches through the URL and fits both widths (${locale})`, async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto("/admin/customers");
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/customers$/);
+    if (locale === "de") await page.getByTestId("language-switch").first().selectOption("de");
+    await expect(page.getByRole("heading", { level: 1, name: locale === "de" ? "Kunden" : "Customers" })).toBeVisible();
+    await page.getByRole("searchbox").fill("nobody-by-this-name");
+    await expect(page).toHaveURL(/q=nobody-by-this-name/);
+    await expect(page.getByTestId("customer-no-results")).toBeVisible();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `horizontal overflow at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+    }
+  });
+}

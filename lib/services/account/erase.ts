@@ -4,6 +4,7 @@ import { and, eq, exists, inArray, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import {
+  accountErasures,
   generations,
   images,
   invoices,
@@ -33,9 +34,32 @@ const MONEY_STATES = ["creating", "requires_action", "processing", "succeeded", 
 /** Orders in these states need nothing for a delivery any more. */
 const CLOSED_STATES = ["delivered", "cancelled"] as const;
 
+/** Who erased an account and why (recorded in account_erasures, which holds no personal data). */
+interface Erasure {
+  by: "customer" | "admin";
+  actorUserId: number | null;
+  reason: string | null;
+}
+
 export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
   const checkedHash = await checkPassword(userId, password);
-  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash));
+  const erasure = { by: "customer" as const, actorUserId: null, reason: null };
+  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
+  await deleteImageFiles(storageKeys);
+}
+
+/** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
+export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
+  const [user] = await (
+    await getDb()
+  )
+    .select({ roles: users.roles, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+  if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
+  const erasure = { by: "admin" as const, actorUserId, reason };
+  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
   await deleteImageFiles(storageKeys);
 }
 
@@ -66,7 +90,7 @@ async function checkPassword(userId: number, password: string | undefined): Prom
   return user.passwordHash;
 }
 
-async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Promise<string[]> {
+async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, erasure: Erasure): Promise<string[]> {
   const [user] = await tx
     .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
     .from(users)
@@ -156,5 +180,6 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null): Pr
   await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
+  await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
   return storageKeys;
 }

@@ -1,0 +1,36 @@
+import "server-only";
+import { getDb } from "@/db/client";
+import type { Locale } from "@/lib/i18n/config";
+import type { FileData } from "@/lib/api/file-response";
+import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account";
+import { linkRecipient, sendLink } from "../account/password-links";
+import { findPerson } from "./detail";
+
+/** The customer's own export; a guest's accounts (one per checkout) each as their own export would be. */
+export async function customerExportFile(userId: number, requestUrl: string): Promise<FileData> {
+  const person = await findPerson(await getDb(), userId);
+  const exports = await Promise.all(person.user_ids.map((id) => exportAccount(id, requestUrl)));
+  const data = person.kind === "customer" ? exports[0] : { guestAccounts: exports };
+  return {
+    contentType: "application/json; charset=utf-8",
+    body: JSON.stringify(data, null, 2),
+    fileName: exportFileName(),
+    cache: "no-store",
+  };
+}
+
+/** The same erasure as the customer's own, for each of a guest's accounts; the reason is recorded. */
+export async function eraseCustomer(userId: number, actorUserId: number, reason: string): Promise<{ erasedAccounts: number }> {
+  const person = await findPerson(await getDb(), userId);
+  for (const id of person.user_ids) await eraseAccountForAdmin(id, actorUserId, reason);
+  return { erasedAccounts: person.user_ids.length };
+}
+
+/** The mail "forgot password" sends: a reset link for an account, a set-password link for a guest. */
+export async function sendCustomerPasswordLink(userId: number, requestUrl: string, locale: Locale): Promise<{ sentTo: string }> {
+  const person = await findPerson(await getDb(), userId);
+  const recipient = await linkRecipient(person.email);
+  if (!recipient) throw new Error("a customer without an account to send a link to");
+  await sendLink(person.email, recipient, { email: person.email, requestUrl, locale, clientIp: "admin" });
+  return { sentTo: person.email };
+}

@@ -1,0 +1,3 @@
+export { listCustomers } from "./list";
+export { customerDetail } from "./detail";
+export { customerExportFile, eraseCustomer, sendCustomerPasswordLink } from "./actions";
