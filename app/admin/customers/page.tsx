@@ -8,7 +8,8 @@ import { ListPage } from "@/components/ui/list/list-page";
 import { readListQuery, redirectPastLastPage } from "@/components/ui/list/list-query";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
-import { CUSTOMERS_PATH, CustomerTable } from "@/components/admin/customers/customer-table";
+import { CustomerTable } from "@/components/admin/customers/customer-table";
+import { CUSTOMERS_PATH } from "@/components/admin/customers/paths";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("customers"))("title") };

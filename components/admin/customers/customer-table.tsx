@@ -1,11 +1,12 @@
+"use client";
+
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { formatEuro, formatNumber } from "@/lib/format";
 import { DataTable, type Column } from "@/components/ui/list/data-table";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import type { CustomerListItem } from "@/lib/schemas/customers";
-
-export const CUSTOMERS_PATH = "/admin/customers";
+import { CUSTOMERS_PATH } from "./paths";
 
 export function CustomerTable({
   items,
