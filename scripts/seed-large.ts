@@ -156,13 +156,14 @@ async function main(): Promise<void> {
     await sql.unsafe(
       `update lo set user_id = la.id from la where lo.guest_n is null and la.n = 1 + floor(lo.r_acct * ${N.customers})::int`,
     );
+    // A paid order stays pending until the admin starts production; a quarter of the last day's orders are unpaid.
     await sql.unsafe(`update lo set status = case
         when r_status < 0.03 then 'cancelled'
-        when ts > now() - interval '1 day' and r_status < 0.25 then 'pending'
+        when ts > now() - interval '1 day' then 'pending'
         when ts > now() - interval '4 days' then 'processing'
         when ts > now() - interval '8 days' then 'shipped'
         else 'delivered' end`);
-    await sql.unsafe(`update lo set paid = status not in ('pending', 'cancelled')`);
+    await sql.unsafe(`update lo set paid = not (status = 'cancelled' or (status = 'pending' and r_status < 0.25))`);
 
     await step(
       sql,
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
        select md5('order' || lo.i)::uuid, 'MM-' || extract(year from lo.ts at time zone 'Europe/Berlin') || '-' || lpad(lo.i::text, 6, '0'), lo.user_id, lo.status,
               u.email, u.first_name, u.last_name, 0, 0, 19, 0, 0, 'seed-large-' || lo.i, case when lo.r_person < 0.8 then 'de' else 'en' end, lo.ts,
               case when lo.paid then lo.ts + interval '2 minutes' end,
-              case when lo.status in ('shipped', 'delivered') or (lo.status = 'processing' and lo.r_status > 0.6) then lo.ts + interval '1 day' end,
+              case when lo.status in ('processing', 'shipped', 'delivered') then lo.ts + interval '1 day' end,
               case when lo.status in ('shipped', 'delivered') then lo.ts + interval '2 days' end,
               case when lo.status in ('shipped', 'delivered') then 'DHL' end,
               case when lo.status in ('shipped', 'delivered') then '00340434' || lpad(lo.i::text, 12, '0') end,
@@ -282,9 +283,9 @@ async function main(): Promise<void> {
        from orders o join lo on md5('order' || lo.i)::uuid = o.id
        cross join lateral (values
          ('placed', null, 'pending', 'customer', '{"seed":true}', o.created_at, true),
-         ('paid', 'pending', 'processing', 'provider', '{"seed":true}', o.created_at + interval '2 minutes', lo.paid),
+         ('paid', null, null, 'provider', '{"seed":true}', o.created_at + interval '2 minutes', lo.paid),
          ('invoice_issued', null, null, 'system', '{"seed":true}', o.created_at + interval '3 minutes', lo.paid),
-         ('processed', null, null, 'admin', null, o.processed_at, o.processed_at is not null),
+         ('processed', 'pending', 'processing', 'admin', null, o.processed_at, o.processed_at is not null),
          ('shipped', 'processing', 'shipped', 'admin', '{"carrier":"DHL"}', o.shipped_at, o.shipped_at is not null),
          ('delivered', 'shipped', 'delivered', 'system', null, o.delivered_at, o.delivered_at is not null),
          ('expired', 'pending', 'cancelled', 'system', null, o.cancelled_at, o.status = 'cancelled')

@@ -4,6 +4,7 @@ import type {
   AdminOrderFilter,
   CancelOrderBody,
   CompleteOrderBody,
+  OrderAttention,
   OrderExportFormat,
   RefundOrderBody,
 } from "@/lib/schemas/admin-orders";
@@ -27,12 +28,14 @@ export function adminOrdersExportUrl(filter: {
   q?: string;
   from?: string;
   to?: string;
+  attention?: OrderAttention;
   format?: OrderExportFormat;
 }): string {
   const params = new URLSearchParams({ status: filter.status });
   if (filter.q) params.set("q", filter.q);
   if (filter.from) params.set("from", filter.from);
   if (filter.to) params.set("to", filter.to);
+  if (filter.attention) params.set("attention", filter.attention);
   if (filter.format) params.set("format", filter.format);
   return `/api/admin/orders/export?${params.toString()}`;
 }

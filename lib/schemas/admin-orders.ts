@@ -8,6 +8,14 @@ import { PAYMENT_STATES } from "./orders";
 export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
+/** Orders that need the admin: the dashboard counts them, and the list filters by one (`?attention=`). */
+export const ORDER_ATTENTION = ["unprocessed", "stale", "refundFailed", "disputed", "amountMismatch"] as const;
+export type OrderAttention = (typeof ORDER_ATTENTION)[number];
+/** "stale": in production (processing) for longer than this. */
+export const STALE_PROCESSING_DAYS = 3;
+/** "amountMismatch": nothing marks a mismatch as checked, so only those of these last days count. */
+export const AMOUNT_MISMATCH_RECENT_DAYS = 90;
+
 /** yyyy-mm-dd (a calendar day in Europe/Berlin); "to" includes the whole day. */
 export const calendarDay = z
   .string()
@@ -24,6 +32,7 @@ export const adminOrdersQuery = z
     status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
     /** Searches order number, email, first and last name (and "first last"). */
     q: listSearch,
+    attention: z.enum(ORDER_ATTENTION).optional(),
     from: calendarDay,
     to: calendarDay,
     ...pageQuery(),
@@ -38,6 +47,7 @@ export const adminOrdersExportQuery = z
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
     /** The list's search: order number, email, first and last name. */
     q: listSearch,
+    attention: z.enum(ORDER_ATTENTION).optional(),
     from: calendarDay,
     to: calendarDay,
     /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */

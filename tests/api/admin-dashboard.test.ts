@@ -179,7 +179,12 @@ describe("GET /api/admin/dashboard", () => {
   it("lists what needs action, each with its count, oldest case and a link", async () => {
     const db = await getDb();
     const now = Date.now();
-    const waiting = await seedOrder({ status: "processing", paid: true, createdAt: new Date(now - 2 * 3600_000) });
+    // Paid and still pending: production has not started.
+    const waiting = await seedOrder({ status: "pending", paid: true, createdAt: new Date(now - 3 * 3600_000) });
+    await db
+      .update(orders)
+      .set({ paidAt: new Date(now - 2 * 3600_000) })
+      .where(eq(orders.id, waiting.id));
     const slow = await seedOrder({ status: "processing", paid: true, createdAt: new Date(now - 6 * 86_400_000) });
     await db
       .update(orders)
@@ -209,9 +214,13 @@ describe("GET /api/admin/dashboard", () => {
     const res = await get({});
     expect(res.status).toBe(200);
     const by = Object.fromEntries(res.body.needsAction.map((n) => [n.kind, n]));
-    expect(by.unprocessed).toMatchObject({ count: 1, orders: [{ id: waiting.id }], href: "/admin/orders?status=open" });
+    expect(by.unprocessed).toMatchObject({ count: 1, orders: [{ id: waiting.id }], href: "/admin/orders?attention=unprocessed" });
     expect(by.processingLong).toMatchObject({ count: 1, orders: [{ id: slow.id }] });
-    expect(by.failedRefunds).toMatchObject({ count: 1, href: `/admin/orders/${slow.id}` });
+    expect(by.failedRefunds).toMatchObject({
+      count: 1,
+      orders: [{ id: slow.id }],
+      href: "/admin/orders/history?status=all&attention=refundFailed",
+    });
     expect(by.openDisputes).toMatchObject({ count: 1, orders: [{ id: waiting.id }] });
     expect(by.amountMismatches).toMatchObject({ count: 1, orders: [{ id: slow.id }] });
     expect(by.failingMails).toMatchObject({ count: 1, href: "/admin/mail?status=failed" });

@@ -2,10 +2,16 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { formatEuro } from "@/lib/format";
 import { adminOrdersExportUrl } from "@/lib/api-client/admin-orders";
-import type { AdminOrderPage, AdminOrdersQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
+import {
+  AMOUNT_MISMATCH_RECENT_DAYS,
+  STALE_PROCESSING_DAYS,
+  type AdminOrderPage,
+  type AdminOrdersQuery,
+  type OrderExportFormat,
+} from "@/lib/schemas/admin-orders";
 import { ListToolbar } from "@/components/ui/list/list-toolbar";
 import { ListPage } from "@/components/ui/list/list-page";
-import type { SearchParamsRecord } from "@/components/ui/list/href";
+import { hrefWith, type SearchParamsRecord } from "@/components/ui/list/href";
 import { EmptyState } from "@/components/ui/query-state";
 import { DateRangeFilter } from "./date-range-filter";
 import { OrderActionHost } from "./order-action-host";
@@ -47,8 +53,8 @@ export async function OrdersListView({
 }) {
   const [t, locale] = await Promise.all([getTranslations("adminOrders"), getLocale()]);
   const basePath = kind === "open" ? OPEN_ORDERS_PATH : ORDER_HISTORY_PATH;
-  const filtered = !!query.q || !!query.from || !!query.to;
-  const exportFilter = { status: query.status, q: query.q, from: query.from, to: query.to };
+  const filtered = !!query.q || !!query.from || !!query.to || !!query.attention;
+  const exportFilter = { status: query.status, q: query.q, from: query.from, to: query.to, attention: query.attention };
   // The first button leaves the format to the server, which picks the one of the admin's language.
   const ownFormat: OrderExportFormat = locale === "de" ? "excel-de" : "csv";
   const otherFormat: OrderExportFormat = ownFormat === "csv" ? "excel-de" : "csv";
@@ -99,6 +105,16 @@ export async function OrdersListView({
       <OrderActionHost />
       {kind === "history" && (
         <OrderStatusTabs basePath={basePath} current={query.status} filters={HISTORY_FILTERS} searchParams={searchParams} />
+      )}
+      {query.attention && (
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="order-attention">
+          <span className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900">
+            {t(`attention.${query.attention}`, { days: query.attention === "stale" ? STALE_PROCESSING_DAYS : AMOUNT_MISMATCH_RECENT_DAYS })}
+          </span>
+          <Link href={hrefWith(basePath, searchParams, { attention: null })} className="text-brand-700 hover:underline">
+            {t("attention.clear")}
+          </Link>
+        </p>
       )}
       <ListToolbar searchLabel={t("filters.search")}>
         <DateRangeFilter />

@@ -1,92 +1,75 @@
 import "server-only";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { NeedsAction, NeedsActionKind } from "@/lib/schemas/dashboard";
-import { and, asc, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orderEvents, orders, outgoingMail, refunds } from "@/db/schema";
+import type { OrderAttention } from "@/lib/schemas/admin-orders";
+import { attentionWhere } from "../orders/admin/filters";
 
-/** Processing longer than this needs a look (production normally takes a day or two). */
-export const PROCESSING_DAYS = 3;
 const SHOWN = 5;
 
-type OrderCase = { id: string; orderNumber: string; at: Date };
+/** Each order case, the list filtered by it and when such a case began (its age is what the owner sees). */
+const CASES: { kind: Exclude<NeedsActionKind, "failingMails">; attention: OrderAttention; list: string; since: (db: Db) => unknown }[] = [
+  { kind: "unprocessed", attention: "unprocessed", list: "/admin/orders", since: () => orders.paidAt },
+  { kind: "processingLong", attention: "stale", list: "/admin/orders", since: () => orders.processedAt },
+  {
+    kind: "failedRefunds",
+    attention: "refundFailed",
+    list: "/admin/orders/history?status=all",
+    since: () => sql`(select min(r.created_at) from ${refunds} r where r.order_id = ${orders.id} and r.status = 'failed')`,
+  },
+  {
+    kind: "openDisputes",
+    attention: "disputed",
+    list: "/admin/orders/history?status=all",
+    since: () => sql`(select min(e.created_at) from ${orderEvents} e where e.order_id = ${orders.id} and e.type = 'dispute_opened')`,
+  },
+  {
+    kind: "amountMismatches",
+    attention: "amountMismatch",
+    list: "/admin/orders/history?status=all",
+    since: () => sql`(select min(e.created_at) from ${orderEvents} e where e.order_id = ${orders.id} and e.type = 'amount_mismatch')`,
+  },
+];
 
-function summary(kind: NeedsActionKind, count: number, cases: OrderCase[], href: string): NeedsAction {
+async function orderCase(db: Db, c: (typeof CASES)[number], now: Date): Promise<NeedsAction> {
+  const where = attentionWhere(c.attention, now);
+  const since = sql<Date>`${c.since(db)}`;
+  const [counted, cases] = await Promise.all([
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+    db
+      .select({ id: orders.id, orderNumber: orders.orderNumber, at: sql<string>`(${since})::text` })
+      .from(orders)
+      .where(where)
+      .orderBy(asc(since))
+      .limit(SHOWN),
+  ]);
+  const oldest = cases[0]?.at;
   return {
-    kind,
-    count,
-    oldestAt: cases[0]?.at.toISOString() ?? null,
-    orders: cases.slice(0, SHOWN).map((c) => ({ id: c.id, orderNumber: c.orderNumber })),
-    href,
+    kind: c.kind,
+    count: Number(counted[0]?.count ?? 0),
+    oldestAt: oldest ? new Date(oldest).toISOString() : null,
+    orders: cases.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
+    href: `${c.list}${c.list.includes("?") ? "&" : "?"}attention=${c.attention}`,
   };
 }
 
-async function ordersWhere(db: Db, where: ReturnType<typeof and>, at: typeof orders.createdAt | typeof orders.processedAt) {
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(where);
-  const cases = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, at: sql<Date>`${at}`.mapWith(orders.createdAt) })
-    .from(orders)
-    .where(where)
-    .orderBy(asc(at))
-    .limit(SHOWN);
-  return { count: Number(count), cases };
-}
-
-/** Events of one type not followed by a later event of `closedBy` on the same order (or any, when null), newest 90 days for mismatches. */
-async function eventCases(db: Db, type: "dispute_opened" | "amount_mismatch", closedBy: "dispute_closed" | null, since: Date | null) {
-  const open = closedBy
-    ? sql`not exists (select 1 from order_events later where later.order_id = ${orderEvents.orderId} and later.type = ${closedBy} and later.id > ${orderEvents.id})`
-    : undefined;
-  const where = and(eq(orderEvents.type, type), open, since ? gte(orderEvents.createdAt, since) : undefined);
-  const rows = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, at: orderEvents.createdAt })
-    .from(orderEvents)
-    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
-    .where(where)
-    .orderBy(asc(orderEvents.createdAt));
-  return { count: rows.length, cases: rows };
-}
-
 export async function needsAction(db: Db, now = new Date()): Promise<NeedsAction[]> {
-  const processingSince = new Date(now.getTime() - PROCESSING_DAYS * 86_400_000);
-  const failedRefunds = db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, at: refunds.createdAt })
-    .from(refunds)
-    .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(
-      and(
-        eq(refunds.status, "failed"),
-        sql`not exists (select 1 from refunds retried where retried.order_id = ${refunds.orderId} and retried.status = 'succeeded' and retried.id > ${refunds.id})`,
-      ),
-    )
-    .orderBy(asc(refunds.createdAt));
   const failingMail = db
-    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${outgoingMail.createdAt})`.mapWith(outgoingMail.createdAt) })
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${outgoingMail.createdAt})::text` })
     .from(outgoingMail)
     .where(and(eq(outgoingMail.status, "failed"), gt(outgoingMail.attempts, 0)));
-  const [unprocessed, long, refundCases, disputes, mismatches, [mail]] = await Promise.all([
-    ordersWhere(db, and(eq(orders.status, "processing"), isNull(orders.processedAt)), orders.createdAt),
-    ordersWhere(db, and(eq(orders.status, "processing"), lt(orders.processedAt, processingSince)), orders.processedAt),
-    failedRefunds,
-    eventCases(db, "dispute_opened", "dispute_closed", null),
-    eventCases(db, "amount_mismatch", null, new Date(now.getTime() - 90 * 86_400_000)),
-    failingMail,
-  ]);
-
-  const orderList = (id?: string) => (id ? `/admin/orders/${id}` : "/admin/orders?status=all");
-  const one = (cases: OrderCase[], count: number) => (count === 1 ? orderList(cases[0]?.id) : "/admin/orders?status=all");
+  const [mail, ...cases] = await Promise.all([failingMail, ...CASES.map((c) => orderCase(db, c, now))]);
+  const [m] = mail;
   return [
-    summary("unprocessed", unprocessed.count, unprocessed.cases, "/admin/orders?status=open"),
-    summary("processingLong", long.count, long.cases, "/admin/orders?status=open"),
-    summary("failedRefunds", refundCases.length, refundCases, one(refundCases, refundCases.length)),
-    summary("openDisputes", disputes.count, disputes.cases, one(disputes.cases, disputes.count)),
-    summary("amountMismatches", mismatches.count, mismatches.cases, one(mismatches.cases, mismatches.count)),
+    ...cases,
     {
       kind: "failingMails",
-      count: Number(mail?.count ?? 0),
-      oldestAt: mail?.oldest ? new Date(mail.oldest).toISOString() : null,
+      count: Number(m?.count ?? 0),
+      oldestAt: m?.oldest ? new Date(m.oldest).toISOString() : null,
       orders: [],
       href: "/admin/mail?status=failed",
     },

@@ -26,7 +26,16 @@ export async function sales(db: Db, p: Period): Promise<Sales> {
   const [refunded] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::bigint` })
     .from(refunds)
-    .where(and(eq(refunds.status, "succeeded"), gte(refunds.createdAt, p.start), lt(refunds.createdAt, p.end)));
+    .where(
+      and(
+        eq(refunds.status, "succeeded"),
+        gte(refunds.createdAt, p.start),
+        lt(refunds.createdAt, p.end),
+        // A duplicate payment's automatic refund gives back money that was never revenue.
+        sql`not exists (select 1 from order_events dp where dp.order_id = ${refunds.orderId} and dp.type = 'duplicate_payment'
+          and dp.data->>'paymentId' = ${refunds.paymentId}::text)`,
+      ),
+    );
   const count = Number(row?.orders ?? 0);
   const gross = Number(row?.grossCents ?? 0);
   return {
