@@ -1,5 +1,7 @@
 import "server-only";
+import { desc, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { orders } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { FileData } from "@/lib/api/file-response";
 import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account";
@@ -26,9 +28,17 @@ export async function eraseCustomer(userId: number, actorUserId: number, reason:
   return { erasedAccounts: person.user_ids.length };
 }
 
-/** The mail "forgot password" sends: a reset link for an account, a set-password link for a guest. */
-export async function sendCustomerPasswordLink(userId: number, requestUrl: string, locale: Locale): Promise<{ sentTo: string }> {
-  const person = await findPerson(await getDb(), userId);
+/** The mail "forgot password" sends (a reset link for an account, a set-password link for a guest), in the language of the last order. */
+export async function sendCustomerPasswordLink(userId: number, requestUrl: string, fallback: Locale): Promise<{ sentTo: string }> {
+  const db = await getDb();
+  const person = await findPerson(db, userId);
+  const [last] = await db
+    .select({ locale: orders.locale })
+    .from(orders)
+    .where(inArray(orders.userId, person.user_ids))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const locale = last?.locale ?? fallback;
   const recipient = await linkRecipient(person.email);
   if (!recipient) throw new Error("a customer without an account to send a link to");
   await sendLink(person.email, recipient, { email: person.email, requestUrl, locale, clientIp: "admin" });
