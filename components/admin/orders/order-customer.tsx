@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PostalAddress } from "@/components/ui/postal-address";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
@@ -43,7 +44,9 @@ export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
           ) : order.userId === null ? (
             t("noAccount")
           ) : (
-            t("accountId", { id: order.userId })
+            <Link href={`/admin/customers/${order.userId}`} className="text-brand-700 hover:underline" data-testid="order-customer-link">
+              {t("accountId", { id: order.userId })}
+            </Link>
           )}
         </Fact>
         <Fact term={t("language")}>{t(`locale.${order.locale}`)}</Fact>
