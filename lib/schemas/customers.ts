@@ -43,7 +43,16 @@ export interface CustomerDetail extends CustomerListItem {
   phone: string | null;
   createdAt: string;
   emailVerifiedAt: string | null;
-  addresses: { kind: string; lines: string[] }[];
+  addresses: {
+    kind: "shipping" | "billing";
+    firstName: string;
+    lastName: string;
+    street1: string;
+    street2: string | null;
+    postalCode: string;
+    city: string;
+    countryCode: string;
+  }[];
   orderList: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; createdAt: string; paid: boolean }[];
   images: number;
   generations: { count: number; failed: number; aiCostCents: number };

@@ -50,21 +50,13 @@ export async function eraseAccount(userId: number, password: string | undefined)
 
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
 export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
-  const [user] = await (
-    await getDb()
-  )
-    .select({ roles: users.roles, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound();
-  if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
+  const user = await erasableUser(userId);
   const erasure = { by: "admin" as const, actorUserId, reason };
   const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
   await deleteImageFiles(storageKeys);
 }
 
-/** Admins are refused (the shop must keep one); an account with a password must give it (counted like a password change). */
-async function checkPassword(userId: number, password: string | undefined): Promise<string | null> {
+async function erasableUser(userId: number): Promise<{ passwordHash: string | null }> {
   const [user] = await (
     await getDb()
   )
@@ -73,6 +65,12 @@ async function checkPassword(userId: number, password: string | undefined): Prom
     .where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
+  return user;
+}
+
+/** Admins are refused (the shop must keep one); an account with a password must give it (counted like a password change). */
+async function checkPassword(userId: number, password: string | undefined): Promise<string | null> {
+  const user = await erasableUser(userId);
   if (!user.passwordHash) return null;
   if (!password) throw validationFailed({ password: "validation.passwordRequired" });
   const window = {

@@ -22,19 +22,16 @@ export async function findPerson(db: Db, userId: number): Promise<PersonRow> {
   return { ...person, user_ids: person.user_ids.map(Number) };
 }
 
-function addressLines(a: {
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2: string | null;
-  postalCode: string;
-  city: string;
-  countryCode: string;
-}) {
-  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.postalCode} ${a.city}`, a.countryCode].filter((l): l is string =>
-    Boolean(l),
-  );
-}
+const address = (a: CustomerDetail["addresses"][number]) => ({
+  kind: a.kind,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  street1: a.street1,
+  street2: a.street2,
+  postalCode: a.postalCode,
+  city: a.city,
+  countryCode: a.countryCode,
+});
 
 export async function customerDetail(userId: number): Promise<CustomerDetail> {
   const db = await getDb();
@@ -105,10 +102,7 @@ export async function customerDetail(userId: number): Promise<CustomerDetail> {
     phone: newest?.phone ?? lastOrder?.phone ?? null,
     createdAt: (accounts.at(-1)?.createdAt ?? new Date()).toISOString(),
     emailVerifiedAt: accounts.find((a) => a.emailVerifiedAt)?.emailVerifiedAt?.toISOString() ?? null,
-    addresses: [
-      ...saved.map((a) => ({ kind: a.kind, lines: addressLines(a) })),
-      ...orderAddressRows.map((a) => ({ kind: a.kind, lines: addressLines(a) })),
-    ],
+    addresses: [...saved, ...orderAddressRows].map(address),
     orderList: orderRows.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,

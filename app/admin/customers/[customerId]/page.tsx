@@ -9,6 +9,7 @@ import { customerIdParams } from "@/lib/schemas/customers";
 import { customerDetail } from "@/lib/services/customers";
 import { CustomerActions } from "@/components/admin/customers/customer-actions";
 import { StatusBadge } from "@/components/admin/orders/order-badges";
+import { PostalAddress } from "@/components/ui/postal-address";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("customers"))("detailTitle") };
@@ -67,14 +68,10 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             <p className="text-sm text-stone-600">{t("noAddresses")}</p>
           ) : (
             c.addresses.map((a, i) => (
-              <address key={i} className="text-sm not-italic">
-                <span className="text-stone-500">{t(`addressKinds.${a.kind === "billing" ? "billing" : "shipping"}`)}</span>
-                {a.lines.map((l) => (
-                  <span key={l} className="block">
-                    {l}
-                  </span>
-                ))}
-              </address>
+              <div key={i} className="text-sm">
+                <span className="text-stone-500">{t(`addressKinds.${a.kind}`)}</span>
+                <PostalAddress address={a} locale={locale} />
+              </div>
             ))
           )}
           <p className="text-xs text-stone-500">
