@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { discountCodes, discountRedemptions, orders, payments, type DiscountCode } from "@/db/schema";
+import { discountCodes, discountRedemptions, orders, type DiscountCode } from "@/db/schema";
 import { ApiError, pgErrorCode, validationFailed, zodFieldErrors } from "@/lib/errors";
 import {
   discountCodeBody,
@@ -17,14 +17,15 @@ import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
 
 const notFound = () => new ApiError(404, "errors.discountCodeNotFound");
 
-/** Orders that carry the code and were paid (money received, whatever was refunded later). */
-const paidOrder = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} in ('succeeded', 'refunded'))`;
-
-/** Revenue the code brought: the totals (after the discount) of its paid, not cancelled orders. */
+/**
+ * Revenue the code brought: the totals (after the discount) of its orders that were paid (money received,
+ * whatever was refunded later) and not cancelled. Written out: a single-table select would strip the table
+ * names drizzle puts on columns, and "id" would bind to the wrong table.
+ */
 const revenueCents = sql<number>`coalesce((
-  select sum(${orders.totalCents}) from ${discountRedemptions}
-  join ${orders} on ${orders.id} = ${discountRedemptions.orderId}
-  where ${discountRedemptions.discountCodeId} = ${discountCodes.id} and ${paidOrder}
+  select sum(o.total_cents) from discount_redemptions r join orders o on o.id = r.order_id
+  where r.discount_code_id = ${sql.raw('"discount_codes"."id"')}
+    and exists (select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'refunded'))
 ), 0)::int`;
 
 const columns = { code: discountCodes, revenueCents };

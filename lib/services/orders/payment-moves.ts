@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { orderEvents, payments, type Payment } from "@/db/schema";
+import { discountRedemptions, orderEvents, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
@@ -78,7 +78,13 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
   await recordEvent(tx, { orderId: order.id, type: "paid", by, data: facts });
   const bundle = await loadBundle(tx, payment.orderId);
   if (!bundle) return;
-  if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
+  if (bundle.order.userId !== null) {
+    const [used] = await tx
+      .select({ codeId: discountRedemptions.discountCodeId })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, order.id));
+    await removeOrderedFromCart(bundle.order.userId, bundle.items, tx, used?.codeId);
+  }
   const invoice = await issueInvoice(tx, order.id, ctx.effects);
   const mail = await receiptMail(tx, bundle, ctx.locale);
   ctx.effects.mailIds.push(
