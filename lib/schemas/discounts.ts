@@ -77,7 +77,18 @@ export const discountCodePatch = z.object(
 export const DISCOUNT_STATES = ["active", "scheduled", "expired", "usedUp", "inactive"] as const;
 export type DiscountState = (typeof DISCOUNT_STATES)[number];
 
-export const DISCOUNT_SORTS = ["-createdAt", "createdAt", "code", "-code", "-used", "-revenue", "validTo"] as const;
+export const DISCOUNT_SORTS = [
+  "-createdAt",
+  "createdAt",
+  "code",
+  "-code",
+  "used",
+  "-used",
+  "revenue",
+  "-revenue",
+  "validTo",
+  "-validTo",
+] as const;
 export type DiscountSort = (typeof DISCOUNT_SORTS)[number];
 
 export const listDiscountCodesQuery = z.object({

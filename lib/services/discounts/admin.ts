@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { count, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { discountCodes, discountRedemptions, orders, type DiscountCode } from "@/db/schema";
 import { ApiError, pgErrorCode, validationFailed, zodFieldErrors } from "@/lib/errors";
@@ -60,23 +60,21 @@ function toDto(row: { code: DiscountCode; revenueCents: number }): DiscountCodeD
   };
 }
 
+/** Ties by newest first; codes without an end last in both directions. */
 function orderBy(sort: DiscountSort): SQL[] {
+  const dir = sql.raw(sort.startsWith("-") ? "desc" : "asc");
   const byId = sql`${discountCodes.id} desc`;
-  switch (sort) {
-    case "createdAt":
-      return [asc(discountCodes.createdAt), asc(discountCodes.id)];
+  switch (sort.replace(/^-/, "")) {
     case "code":
-      return [sql`lower(${discountCodes.code}) asc`];
-    case "-code":
-      return [sql`lower(${discountCodes.code}) desc`];
-    case "-used":
-      return [sql`${discountCodes.usedCount} desc`, byId];
-    case "-revenue":
-      return [sql`${revenueCents} desc`, byId];
+      return [sql`lower(${discountCodes.code}) ${dir}`];
+    case "used":
+      return [sql`${discountCodes.usedCount} ${dir}`, byId];
+    case "revenue":
+      return [sql`${revenueCents} ${dir}`, byId];
     case "validTo":
-      return [sql`${discountCodes.validTo} asc nulls last`, byId];
+      return [sql`${discountCodes.validTo} ${dir} nulls last`, byId];
     default:
-      return [sql`${discountCodes.createdAt} desc`, byId];
+      return [sql`${discountCodes.createdAt} ${dir}`, sql`${discountCodes.id} ${dir}`];
   }
 }
 
