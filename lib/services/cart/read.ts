@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
+import { articles, cartItems, carts, mugVariants, prompts, type DiscountCode } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -9,7 +9,7 @@ import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } fro
 import { cachedCatalog } from "../catalog-cache";
 import { prepared } from "../prepared";
 import { imageUrl } from "../images";
-import { cartDiscount, goodsOf, summaryDiscount, type CartDiscount } from "../discounts/cart-state";
+import { cartCode, cartDiscount, goodsOf, summaryDiscount, type CartDiscount } from "../discounts/cart-state";
 import { defaultVatPercent, type Queryable } from "./shared";
 
 /** One query on cart_items alone; names come from the catalogue cache. */
@@ -144,8 +144,8 @@ function summaryOf(
 }
 
 /** Only a cart that carries a code costs more than its lines' query. */
-function discountOf(db: Db, session: Session, rows: LineRow[]): Promise<CartDiscount | null> {
-  return cartDiscount(db, { userId: session.user.id, emails: [session.user.email] }, goodsOf(totalsLines(rows)));
+function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
+  return cartDiscount(db, code, { userId: session.user.id, emails: [session.user.email] }, goodsOf(totalsLines(rows)));
 }
 
 function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale, discount: CartDiscount | null): CartDto {
@@ -184,13 +184,21 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
 
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  const [names, discount] = await Promise.all([cartNames(rows), discountOf(db, session, rows)]);
+  const [rows, shippingVat, code] = await Promise.all([
+    readLines(db, session.user.id),
+    cachedShippingVatPercent(),
+    cartCode(db, session.user.id),
+  ]);
+  const [names, discount] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows)]);
   return toCartDto(rows, names, shippingVat, locale, discount);
 }
 
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {
   const db = await getDb();
-  const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  return summaryOf(rows, shippingVat, await discountOf(db, session, rows));
+  const [rows, shippingVat, code] = await Promise.all([
+    readLines(db, session.user.id),
+    cachedShippingVatPercent(),
+    cartCode(db, session.user.id),
+  ]);
+  return summaryOf(rows, shippingVat, await discountOf(db, session, code, rows));
 }

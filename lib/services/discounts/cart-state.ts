@@ -24,9 +24,13 @@ export interface CartDiscount {
   verdict: Verdict;
 }
 
-/** The cart's code checked against the cart's goods now (outside the placing transaction: no lock). */
-export async function cartDiscount(db: Queryable, customer: Customer, goodsCents: number): Promise<CartDiscount | null> {
-  const code = await cartCode(db, customer.userId);
+/** The cart's code (read with cartCode, alongside the lines) checked against the cart's goods now; no lock. */
+export async function cartDiscount(
+  db: Queryable,
+  code: DiscountCode | null,
+  customer: Customer,
+  goodsCents: number,
+): Promise<CartDiscount | null> {
   if (!code) return null;
   const exceptOrderId = await reusableOrderId(db, customer.userId);
   return { code, verdict: await checkCode(db, code, { customer, goodsCents, exceptOrderId }) };
