@@ -25,6 +25,18 @@ import { shopUrl } from "./links";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** The postal fields of a saved or an order address, without ids and keys. */
+export const postal = (a: typeof addresses.$inferSelect | typeof orderAddresses.$inferSelect) => ({
+  kind: a.kind,
+  firstName: a.firstName,
+  lastName: a.lastName,
+  street1: a.street1,
+  street2: a.street2,
+  postalCode: a.postalCode,
+  city: a.city,
+  countryCode: a.countryCode,
+});
+
 export interface AccountExport {
   exportedAt: string;
   account: Record<string, unknown>;
@@ -87,17 +99,6 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     byOrder(orderIds.length ? db.select().from(refunds).where(inArray(refunds.orderId, orderIds)).orderBy(asc(refunds.id)) : none),
     byOrder(orderIds.length ? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id)) : none),
   ]);
-
-  const postal = (a: typeof addresses.$inferSelect | typeof orderAddresses.$inferSelect) => ({
-    kind: a.kind,
-    firstName: a.firstName,
-    lastName: a.lastName,
-    street1: a.street1,
-    street2: a.street2,
-    postalCode: a.postalCode,
-    city: a.city,
-    countryCode: a.countryCode,
-  });
 
   return {
     exportedAt: new Date().toISOString(),

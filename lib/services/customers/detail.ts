@@ -4,6 +4,7 @@ import { getDb, type Db } from "@/db/client";
 import { addresses, authTokens, generations, images, orderAddresses, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import type { CustomerDetail } from "@/lib/schemas/customers";
+import { postal } from "../account/export";
 import { iso, peopleSql, rowsOf, type PersonRow } from "./people";
 
 const notFound = () => new ApiError(404, "errors.customerNotFound");
@@ -21,17 +22,6 @@ export async function findPerson(db: Db, userId: number): Promise<PersonRow> {
   if (!person) throw notFound();
   return { ...person, user_ids: person.user_ids.map(Number) };
 }
-
-const address = (a: CustomerDetail["addresses"][number]) => ({
-  kind: a.kind,
-  firstName: a.firstName,
-  lastName: a.lastName,
-  street1: a.street1,
-  street2: a.street2,
-  postalCode: a.postalCode,
-  city: a.city,
-  countryCode: a.countryCode,
-});
 
 export async function customerDetail(userId: number): Promise<CustomerDetail> {
   const db = await getDb();
@@ -102,7 +92,7 @@ export async function customerDetail(userId: number): Promise<CustomerDetail> {
     phone: newest?.phone ?? lastOrder?.phone ?? null,
     createdAt: (accounts.at(-1)?.createdAt ?? new Date()).toISOString(),
     emailVerifiedAt: accounts.find((a) => a.emailVerifiedAt)?.emailVerifiedAt?.toISOString() ?? null,
-    addresses: [...saved, ...orderAddressRows].map(address),
+    addresses: [...saved, ...orderAddressRows].map(postal),
     orderList: orderRows.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
