@@ -13,6 +13,7 @@ type MenuKey =
   | "articles"
   | "articleCategories"
   | "suppliers"
+  | "discountCodes"
   | "vat"
   | "prompts"
   | "promptCategories"
@@ -30,6 +31,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "articles", href: "/admin/articles" },
   { key: "articleCategories", href: "/admin/article-categories" },
   { key: "suppliers", href: "/admin/suppliers" },
+  { key: "discountCodes", href: "/admin/discount-codes" },
   { key: "vat", href: "/admin/vat" },
   { key: "prompts", href: "/admin/prompts" },
   { key: "promptCategories", href: "/admin/prompt-categories" },

@@ -22,6 +22,8 @@ export const cartApi = {
   remove: (itemId: number) => apiFetch<CartDto>(`/user/cart/items/${itemId}`, { method: "DELETE" }),
   clear: () => apiFetch<CartDto>("/user/cart", { method: "DELETE" }),
   refreshPrices: () => apiFetch<CartDto>("/user/cart/refresh-prices", { method: "POST" }),
+  applyDiscount: (code: string) => apiFetch<CartDto>("/user/cart/discount", { method: "POST", body: { code } }),
+  removeDiscount: () => apiFetch<CartDto>("/user/cart/discount", { method: "DELETE" }),
 };
 
 /** Takes the cart a write answered into the cache and marks every ["cart", …] query stale. */
@@ -49,6 +51,15 @@ export const cartMutations = {
     }),
   clear: (queryClient: QueryClient) =>
     mutationOptions({ mutationFn: () => cartApi.clear(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
+  /** Refused codes answer 422 with the reason: the form shows it under the field (no toast). */
+  applyDiscount: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: (code: string) => cartApi.applyDiscount(code),
+      onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart),
+      meta: { silent: true },
+    }),
+  removeDiscount: (queryClient: QueryClient) =>
+    mutationOptions({ mutationFn: () => cartApi.removeDiscount(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
   refreshPrices: (queryClient: QueryClient) =>
     mutationOptions({ mutationFn: () => cartApi.refreshPrices(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
 };

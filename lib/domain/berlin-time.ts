@@ -37,3 +37,28 @@ export function berlinYear(at: Date): string {
 export function berlinLongDate(at: Date, locale: "de" | "en"): string {
   return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: BERLIN_TIME_ZONE }).format(at);
 }
+
+/** "YYYY-MM-DDTHH:mm" on a Berlin clock: what a datetime-local field shows, the same on the server and in any browser. */
+export function berlinWallTime(at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: BERLIN_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const v = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${v("year")}-${v("month")}-${v("day")}T${v("hour")}:${v("minute")}`;
+}
+
+/** The instant a Berlin wall clock shows "YYYY-MM-DDTHH:mm"; null when the text is none. */
+export function fromBerlinWallTime(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let at = wall - berlinOffsetMinutes(wall) * 60_000;
+  at = wall - berlinOffsetMinutes(at) * 60_000;
+  return new Date(at);
+}

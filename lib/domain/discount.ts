@@ -1,80 +1,70 @@
-import { divideRoundHalfUp, vatInGross } from "./pricing";
+/** Pure and browser-safe: what a discount code takes off a cart, and whether it may. */
+import { divideRoundHalfUp, orderTotals, splitProportionally, type OrderTotals, type TotalsLine } from "./pricing";
 
-/** The part of a discount code that decides the amount. */
-export interface DiscountRule {
-  kind: "percent" | "fixed";
-  percent: number | null;
-  amountCents: number | null;
-}
+/** As db/schema/discounts.ts stores them (repeated here: the browser never loads the database schema). */
+export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
 
-/** What makes a code unusable for a cart, each with its own message for the customer. */
-export type DiscountRefusal = "unknown" | "notYetValid" | "expired" | "usedUp" | "belowMinimum";
+export type DiscountTerms = { kind: "percent"; percent: number } | { kind: "fixed"; amountCents: number };
 
-export interface DiscountLimits {
+/** Why an entered code does not apply; each has its own message (errors.discount.*). */
+export const DISCOUNT_REASONS = ["unknown", "expired", "notYetValid", "usedUp", "usedUpByCustomer", "belowMinimum"] as const;
+export type DiscountReason = (typeof DISCOUNT_REASONS)[number];
+
+export interface DiscountRules {
   active: boolean;
   validFrom: Date | null;
   validTo: Date | null;
   minOrderCents: number;
   maxUses: number | null;
   maxUsesPerCustomer: number | null;
-  usedCount: number;
 }
 
-/** Why the code cannot be used now, or null; uses counts the customer's own redemptions. */
-export function discountRefusal(code: DiscountLimits, at: { now: Date; goodsCents: number; customerUses: number }): DiscountRefusal | null {
-  if (!code.active) return "unknown";
-  if (code.validFrom && at.now < code.validFrom) return "notYetValid";
-  if (code.validTo && at.now >= code.validTo) return "expired";
-  if (code.maxUses !== null && code.usedCount >= code.maxUses) return "usedUp";
-  if (code.maxUsesPerCustomer !== null && at.customerUses >= code.maxUsesPerCustomer) return "usedUp";
-  if (at.goodsCents < code.minOrderCents) return "belowMinimum";
+export interface DiscountUse {
+  now: Date;
+  /** Gross goods of the cart before the discount. */
+  goodsCents: number;
+  /** Uses counted against the code, without the customer's own order that is being placed again. */
+  usedCount: number;
+  /** Uses by the same customer (user id or email), likewise. */
+  usedByCustomer: number;
+}
+
+/** The first rule the use breaks, or null when the code applies. */
+export function discountProblem(rules: DiscountRules, use: DiscountUse): DiscountReason | null {
+  if (!rules.active) return "unknown";
+  if (rules.validFrom && use.now < rules.validFrom) return "notYetValid";
+  if (rules.validTo && use.now >= rules.validTo) return "expired";
+  if (rules.maxUses !== null && use.usedCount >= rules.maxUses) return "usedUp";
+  if (rules.maxUsesPerCustomer !== null && use.usedByCustomer >= rules.maxUsesPerCustomer) return "usedUpByCustomer";
+  if (use.goodsCents < rules.minOrderCents) return "belowMinimum";
   return null;
 }
 
-/** Gross cents off the goods (never shipping): a percentage rounded half up, or the fixed amount up to the goods' value. */
-export function discountAmount(rule: DiscountRule, goodsCents: number): number {
+/** Gross cents off the goods: a percentage rounded half up, a fixed amount at most the goods' value. */
+export function discountCentsOf(terms: DiscountTerms, goodsCents: number): number {
   if (goodsCents <= 0) return 0;
-  if (rule.kind === "percent") return divideRoundHalfUp(goodsCents * Math.min(100, Math.max(0, rule.percent ?? 0)), 100);
-  return Math.min(goodsCents, Math.max(0, rule.amountCents ?? 0));
+  const cents = terms.kind === "percent" ? divideRoundHalfUp(goodsCents * terms.percent, 100) : terms.amountCents;
+  return Math.max(0, Math.min(cents, goodsCents));
+}
+
+export interface DiscountedTotals {
+  totals: OrderTotals;
+  /** Each line's share of the discount, in the order of the lines; they sum to totals.discountCents. */
+  lineDiscountCents: number[];
 }
 
 /**
- * The discount shared over the lines in proportion to their gross totals, by largest remainder: the shares
- * add up to the discount exactly and no line gives more than it costs.
+ * The discount split over the lines in proportion to their gross totals (largest remainder, so the shares
+ * sum exactly), then the totals with each line's VAT taken from its discounted gross. Shipping is never discounted.
  */
-export function splitDiscount(lineTotals: readonly number[], discountCents: number): number[] {
-  const goods = lineTotals.reduce((sum, t) => sum + t, 0);
-  if (goods <= 0 || discountCents <= 0) return lineTotals.map(() => 0);
-  const amount = Math.min(discountCents, goods);
-  const exact = lineTotals.map((t) => (t * amount) / goods);
-  const shares = exact.map(Math.floor);
-  let left = amount - shares.reduce((sum, s) => sum + s, 0);
-  const order = exact.map((x, i) => ({ i, rest: x - Math.floor(x) })).sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (const { i } of order) {
-    if (left === 0) break;
-    if ((shares[i] ?? 0) < (lineTotals[i] ?? 0)) {
-      shares[i] = (shares[i] ?? 0) + 1;
-      left--;
-    }
-  }
-  return shares;
-}
-
-export interface RateTotal {
-  vatPercent: number;
-  grossCents: number;
-  vatCents: number;
-  netCents: number;
-}
-
-/** VAT per rate of discounted lines: each rate's VAT is taken from its gross after the discount, so the invoice adds up to the cent. */
-export function vatByRate(lines: readonly { totalCents: number; discountCents: number; vatPercent: number }[]): RateTotal[] {
-  const gross = new Map<number, number>();
-  for (const l of lines) gross.set(l.vatPercent, (gross.get(l.vatPercent) ?? 0) + l.totalCents - l.discountCents);
-  return [...gross.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([vatPercent, grossCents]) => {
-      const vatCents = vatInGross(grossCents, vatPercent);
-      return { vatPercent, grossCents, vatCents, netCents: grossCents - vatCents };
-    });
+export function discountedTotals(lines: readonly TotalsLine[], shippingVatPercent: number, terms: DiscountTerms | null): DiscountedTotals {
+  const gross = lines.map((l) => l.unitPriceCents * l.quantity);
+  const amount = terms
+    ? discountCentsOf(
+        terms,
+        gross.reduce((s, g) => s + g, 0),
+      )
+    : 0;
+  const lineDiscountCents = splitProportionally(amount, gross);
+  return { totals: orderTotals(lines, shippingVatPercent, lineDiscountCents), lineDiscountCents };
 }

@@ -65,9 +65,13 @@ export interface TotalsLine {
 }
 
 export interface OrderTotals {
+  /** Gross goods before the discount. */
   subtotalCents: number;
+  /** Gross cents the discount code takes off the goods (never off shipping). */
+  discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** subtotal − discount + shipping: what the customer pays. */
   totalCents: number;
 }
 
@@ -75,24 +79,53 @@ export function vatInGross(grossCents: number, vatPercent: number): number {
   return grossCents - netFromGross(grossCents, vatPercent);
 }
 
-/** The VAT of each line is taken from its gross line total, rounded half up per line. */
-export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number): OrderTotals {
+/**
+ * The VAT of each line is taken from its gross line total after its share of the discount, rounded half
+ * up per line, so an invoice's lines and its VAT per rate add up to the order's tax to the cent.
+ */
+export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number, lineDiscountCents?: readonly number[]): OrderTotals {
   let subtotalCents = 0;
+  let discountCents = 0;
   let taxCents = 0;
-  for (const line of lines) {
+  lines.forEach((line, i) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`quantity must be a positive integer, got ${line.quantity}`);
     }
     assertCents(line.unitPriceCents, "unit price");
     const lineGross = line.unitPriceCents * line.quantity;
     assertCents(lineGross, "line total");
+    const lineDiscount = lineDiscountCents?.[i] ?? 0;
+    if (!Number.isSafeInteger(lineDiscount) || lineDiscount < 0 || lineDiscount > lineGross) {
+      throw new RangeError(`a line's discount must be whole cents from 0 to its total, got ${lineDiscount}`);
+    }
     subtotalCents += lineGross;
-    taxCents += vatInGross(lineGross, line.vatPercent);
-  }
+    discountCents += lineDiscount;
+    taxCents += vatInGross(lineGross - lineDiscount, line.vatPercent);
+  });
   assertCents(subtotalCents, "subtotal");
-  const shippingCents = lines.length === 0 || subtotalCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
+  // Free shipping looks at the goods after the discount (as Shopify does): a code never buys free shipping.
+  const goodsCents = subtotalCents - discountCents;
+  const shippingCents = lines.length === 0 || goodsCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
   taxCents += vatInGross(shippingCents, shippingVatPercent);
-  const totalCents = subtotalCents + shippingCents;
+  const totalCents = goodsCents + shippingCents;
   assertCents(totalCents, "total");
-  return { subtotalCents, shippingCents, taxCents, totalCents };
+  return { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
+}
+
+/** Exact to the cent: rounded down, the cents left over go to the largest remainders (the earlier weight on a tie). */
+export function splitProportionally(amountCents: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((s, w) => s + w, 0);
+  if (total <= 0) return weights.map(() => 0);
+  // BigInt: amount × weight can pass 2^53 for large cent values.
+  const exact = weights.map((w) => BigInt(amountCents) * BigInt(w));
+  const shares = exact.map((e) => Number(e / BigInt(total)));
+  const remainders = exact.map((e, i) => ({ i, r: e % BigInt(total) }));
+  let left = amountCents - shares.reduce((s, x) => s + x, 0);
+  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left--;
+  }
+  return shares;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DISCOUNT_REASONS } from "@/lib/domain/discount";
 import { MAX_QUANTITY } from "./cart-quantity";
 
 /** Nothing price-like is ever accepted from the browser. */
@@ -39,9 +40,21 @@ export const cartItemResponse = z.object({
   lineTotalCents: z.number(),
 });
 
+/** The code on the cart; `applied` false with the reason when it does not apply (then nothing is taken off). */
+export const cartDiscountResponse = z.object({
+  code: z.string(),
+  applied: z.boolean(),
+  reason: z.enum(DISCOUNT_REASONS).nullable(),
+  minOrderCents: z.number(),
+});
+
 export const cartSummaryResponse = z.object({
   itemCount: z.number(),
+  /** Gross goods before the discount. */
   subtotalCents: z.number(),
+  /** Gross cents the code takes off the goods (0 without an applying code). */
+  discountCents: z.number(),
+  discount: cartDiscountResponse.nullable(),
   shippingCents: z.number(),
   /** VAT contained in subtotal and shipping (prices are gross). */
   taxCents: z.number(),
@@ -55,5 +68,6 @@ export const cartResponse = z.object({ items: z.array(cartItemResponse), summary
 export type AddCartItemBody = z.input<typeof addCartItemBody>;
 export type UpdateCartItemBody = z.input<typeof updateCartItemBody>;
 export type CartItemDto = z.infer<typeof cartItemResponse>;
+export type CartDiscountDto = z.infer<typeof cartDiscountResponse>;
 export type CartSummaryDto = z.infer<typeof cartSummaryResponse>;
 export type CartDto = z.infer<typeof cartResponse>;

@@ -120,13 +120,21 @@ export const orderResponse = z.object({
       colour: z.string().nullable(),
       quantity: z.number(),
       unitPriceCents: z.number(),
+      /** Before the discount. */
       totalCents: z.number(),
+      /** This line's share of the order's discount. */
+      discountCents: z.number(),
       imageUrl: z.string().nullable(),
     }),
   ),
+  /** Gross goods before the discount. */
   subtotalCents: z.number(),
+  /** Gross cents the discount code took off the goods. */
+  discountCents: z.number(),
+  discountCode: z.string().nullable(),
   shippingCents: z.number(),
   taxCents: z.number(),
+  /** What is charged: subtotal − discount + shipping. */
   totalCents: z.number(),
   currency: z.literal("EUR"),
   shippingAddress: orderAddress,

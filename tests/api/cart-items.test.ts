@@ -151,6 +151,7 @@ describe("POST /api/user/cart/items", () => {
     expect(res.body.summary).toEqual({
       itemCount: 2,
       ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19),
+      discount: null,
       currency: "EUR",
       hasPriceChanges: false,
     });
@@ -406,7 +407,17 @@ describe("DELETE /api/user/cart", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       items: [],
-      summary: { itemCount: 0, subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0, currency: "EUR", hasPriceChanges: false },
+      summary: {
+        itemCount: 0,
+        subtotalCents: 0,
+        discountCents: 0,
+        discount: null,
+        shippingCents: 0,
+        taxCents: 0,
+        totalCents: 0,
+        currency: "EUR",
+        hasPriceChanges: false,
+      },
     });
     expect(await storedItems(customerId)).toEqual([]);
     // Clearing an empty cart is fine too.

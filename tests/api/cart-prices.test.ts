@@ -32,6 +32,8 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 0,
       subtotalCents: 0,
+      discountCents: 0,
+      discount: null,
       shippingCents: 0,
       taxCents: 0,
       totalCents: 0,
@@ -48,6 +50,8 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 3,
       subtotalCents: 4497,
+      discountCents: 0,
+      discount: null,
       shippingCents: 490,
       taxCents: 718 + 78,
       totalCents: 4987,
@@ -65,6 +69,8 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 4,
       subtotalCents: 5567,
+      discountCents: 0,
+      discount: null,
       shippingCents: 0,
       taxCents: 718 + 70,
       totalCents: 5567,

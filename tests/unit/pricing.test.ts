@@ -116,6 +116,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
     // 1499 gross at 19 %: net round(1259.66) = 1260 → VAT 239; shipping 490: net round(411.76) = 412 → VAT 78.
     expect(orderTotals([{ unitPriceCents: 1499, quantity: 1, vatPercent: 19 }], 19)).toEqual({
       subtotalCents: 1499,
+      discountCents: 0,
       shippingCents: 490,
       taxCents: 239 + 78,
       totalCents: 1989,
@@ -132,7 +133,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
         ],
         19,
       ),
-    ).toEqual({ subtotalCents: 3105, shippingCents: 490, taxCents: 479 + 7 + 78, totalCents: 3595 });
+    ).toEqual({ subtotalCents: 3105, discountCents: 0, shippingCents: 490, taxCents: 479 + 7 + 78, totalCents: 3595 });
   });
 
   it("a line's net is rounded half up: 3 ct at 20 % is 2.5 net → 3, so it contains 0 ct VAT", () => {
@@ -160,6 +161,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
     // 5998 at 19 %: net round(5040.34) = 5040 → 958.
     expect(orderTotals([{ unitPriceCents: 2999, quantity: 2, vatPercent: 19 }], 19)).toEqual({
       subtotalCents: 5998,
+      discountCents: 0,
       shippingCents: 0,
       taxCents: 958,
       totalCents: 5998,
@@ -170,6 +172,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
     // 490 at 7 %: net round(457.94) = 458 → 32.
     expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], 7)).toEqual({
       subtotalCents: 1000,
+      discountCents: 0,
       shippingCents: 490,
       taxCents: 32,
       totalCents: 1490,
@@ -177,7 +180,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
   });
 
   it("no lines: everything 0 (nothing to ship)", () => {
-    expect(orderTotals([], 19)).toEqual({ subtotalCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+    expect(orderTotals([], 19)).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
   it.each([

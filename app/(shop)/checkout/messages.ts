@@ -1,4 +1,4 @@
 import { segmentMessages } from "@/lib/i18n/client-namespaces";
 import parent from "../messages";
 
-export default segmentMessages(parent, ["cart", "checkout", "orders", "payment", "validation"]);
+export default segmentMessages(parent, ["cart", "checkout", "orders", "payment", "validation", "errors.discount"]);

@@ -9,6 +9,9 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
   const euro = (cents: number) => formatEuro(cents, locale);
   const totals = [
     { key: "subtotal", label: t("subtotal"), cents: order.subtotalCents },
+    ...(order.discountCents > 0
+      ? [{ key: "discount", label: t("discount", { code: order.discountCode ?? "" }), cents: -order.discountCents }]
+      : []),
     { key: "shipping", label: t("shipping"), cents: order.shippingCents },
     { key: "tax", label: t("tax"), cents: order.taxCents },
   ];
@@ -30,6 +33,11 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
                 {t("quantityPrice", { quantity: line.quantity, price: euro(line.unitPriceCents) })} ·{" "}
                 {t("vat", { percent: line.vatPercent })}
               </p>
+              {line.discountCents > 0 && (
+                <p className="text-xs text-emerald-800" data-testid="order-line-discount">
+                  {t("lineDiscount", { amount: euro(line.discountCents) })}
+                </p>
+              )}
             </div>
           </li>
         ))}

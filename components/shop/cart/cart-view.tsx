@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/toast";
 import { cartMutations } from "@/lib/api-client/cart";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CartItemRow } from "./cart-item-row";
+import { DiscountCodeForm } from "./discount-code-form";
 import { PriceChangedNotice } from "./price-changed-notice";
 import { Totals } from "./totals";
 import { invalidateCart, useRefreshedCart } from "./use-refreshed-cart";
@@ -76,7 +77,8 @@ export function CartView({ serverRendered = false }: { serverRendered?: boolean 
           {t("summaryTitle")}
         </h2>
         <p className="text-sm text-stone-600">{t("itemCount", { count: summary.itemCount })}</p>
-        <Totals values={summary} />
+        <DiscountCodeForm summary={summary} disabled={busy} />
+        <Totals values={{ ...summary, discountCode: summary.discount?.code }} />
         <p className="text-xs text-stone-600">{t("vatIncluded")}</p>
         <Link href="/checkout" className="btn-primary w-full" aria-disabled={busy} data-testid="checkout-link">
           {t("checkout")}

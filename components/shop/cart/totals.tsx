@@ -5,6 +5,9 @@ import { useEuro } from "./use-euro";
 
 export interface TotalsValues {
   subtotalCents: number;
+  /** Shown as its own line when a code took something off the goods. */
+  discountCents?: number;
+  discountCode?: string | null;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -15,6 +18,9 @@ export function Totals({ values, testId }: { values: TotalsValues; testId?: stri
   const euro = useEuro();
   const rows: { key: string; label: string; value: string }[] = [
     { key: "subtotal", label: t("subtotal"), value: euro(values.subtotalCents) },
+    ...(values.discountCents
+      ? [{ key: "discount", label: t("discountLine", { code: values.discountCode ?? "" }), value: euro(-values.discountCents) }]
+      : []),
     { key: "shipping", label: t("shipping"), value: values.shippingCents === 0 ? t("shippingFree") : euro(values.shippingCents) },
     { key: "vat", label: t("vat"), value: euro(values.taxCents) },
   ];

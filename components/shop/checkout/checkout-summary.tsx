@@ -14,7 +14,18 @@ export interface SummaryLine {
   totalCents: number;
 }
 
-export function CheckoutSummary({ lines, totals, children }: { lines: SummaryLine[]; totals: TotalsValues; children?: ReactNode }) {
+export function CheckoutSummary({
+  lines,
+  totals,
+  discount,
+  children,
+}: {
+  lines: SummaryLine[];
+  totals: TotalsValues;
+  /** The discount code form, above the totals. */
+  discount?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useTranslations("checkout");
   const euro = useEuro();
   return (
@@ -37,6 +48,7 @@ export function CheckoutSummary({ lines, totals, children }: { lines: SummaryLin
           </li>
         ))}
       </ul>
+      {discount}
       <Totals values={totals} testId="checkout-totals" />
       {children}
     </aside>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRefreshedCart } from "@/components/shop/cart/use-refreshed-cart";
 import { CheckoutForm, type CheckoutUser } from "./checkout-form";
+import { DiscountCodeForm } from "@/components/shop/cart/discount-code-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { Spinner } from "./payment-status";
 import { EmptyState } from "@/components/ui/query-state";
@@ -50,7 +51,11 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
       <CheckoutForm cart={cart.data} user={user} />
-      <CheckoutSummary lines={lines} totals={cart.data.summary}>
+      <CheckoutSummary
+        lines={lines}
+        totals={{ ...cart.data.summary, discountCode: cart.data.summary.discount?.code }}
+        discount={<DiscountCodeForm summary={cart.data.summary} />}
+      >
         <Link href="/cart" className="text-sm text-brand-700 underline">
           {t("editCart")}
         </Link>

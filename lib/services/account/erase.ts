@@ -19,6 +19,7 @@ import {
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
+import { releaseRedemption } from "../discounts/uses";
 import { deleteImageFiles, deleteImageRows } from "../images";
 import { consume, release } from "../rate-limit";
 import { changingSessionUsers } from "../session-cache";
@@ -130,6 +131,8 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     }
   }
 
+  // A dropped unpaid order gives its discount code's use back (its redemption row would go with it uncounted).
+  for (const id of dropped) await releaseRedemption(tx, id);
   if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
   // Mails of the account and of the dropped orders (they may hold links); mails about kept orders are part of their records.
   await tx

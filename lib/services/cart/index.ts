@@ -6,4 +6,5 @@ import "server-only";
  */
 export { getCart, getCartSummary } from "./read";
 export { addCartItem, clearCart, clearCartInTx, removeCartItem, removeOrderedFromCart, updateCartItem } from "./write";
+export { applyCartDiscount, removeCartDiscount } from "./discount";
 export { pricedCartForCheckout, refreshCartPrices, type CheckoutLine, type PricedCart } from "./checkout";

@@ -1,15 +1,15 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
+import { articles, cartItems, carts, mugVariants, prompts, type DiscountCode } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { orderTotals } from "@/lib/domain/pricing";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
 import { cachedCatalog } from "../catalog-cache";
 import { prepared } from "../prepared";
 import { imageUrl } from "../images";
+import { cartCode, cartDiscount, goodsOf, summaryDiscount, type CartDiscount } from "../discounts/cart-state";
 import { defaultVatPercent, type Queryable } from "./shared";
 
 /** One query on cart_items alone; names come from the catalogue cache. */
@@ -125,7 +125,30 @@ function cachedShippingVatPercent(): Promise<number> {
 
 const grossUnit = (line: { unitPriceCents: number; promptPriceCents: number }) => line.unitPriceCents + line.promptPriceCents;
 
-function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale): CartDto {
+const totalsLines = (rows: readonly Pick<LineRow, "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent">[]) =>
+  rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) }));
+
+function summaryOf(
+  rows: readonly Pick<LineRow, "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
+  shippingVatPercent: number,
+  discount: CartDiscount | null,
+): CartSummaryDto {
+  const { totals, discount: shown } = summaryDiscount(totalsLines(rows), shippingVatPercent, discount);
+  return {
+    itemCount: rows.reduce((n, r) => n + r.quantity, 0),
+    ...totals,
+    discount: shown,
+    currency: "EUR",
+    hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null),
+  };
+}
+
+/** Only a cart that carries a code costs more than its lines' query. */
+function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
+  return cartDiscount(db, code, { userId: session.user.id, emails: [session.user.email] }, goodsOf(totalsLines(rows)));
+}
+
+function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale, discount: CartDiscount | null): CartDto {
   const shown = rows.flatMap((r) => {
     const mug = names.articles.get(r.articleId);
     const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
@@ -156,36 +179,26 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
       lineTotalCents: grossUnit(r) * r.quantity,
     };
   });
-  const totals = orderTotals(
-    shown.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
-    shippingVatPercent,
-  );
-  const summary: CartSummaryDto = {
-    itemCount: shown.reduce((n, r) => n + r.quantity, 0),
-    ...totals,
-    currency: "EUR",
-    hasPriceChanges: items.some((i) => i.priceChanged),
-  };
-  return cartResponse.parse({ items, summary });
+  return cartResponse.parse({ items, summary: summaryOf(shown, shippingVatPercent, discount) });
 }
 
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  return toCartDto(rows, await cartNames(rows), shippingVat, locale);
+  const [rows, shippingVat, code] = await Promise.all([
+    readLines(db, session.user.id),
+    cachedShippingVatPercent(),
+    cartCode(db, session.user.id),
+  ]);
+  const [names, discount] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows)]);
+  return toCartDto(rows, names, shippingVat, locale, discount);
 }
 
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {
   const db = await getDb();
-  const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  const totals = orderTotals(
-    rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) })),
-    shippingVat,
-  );
-  return {
-    itemCount: rows.reduce((n, r) => n + r.quantity, 0),
-    ...totals,
-    currency: "EUR",
-    hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null),
-  };
+  const [rows, shippingVat, code] = await Promise.all([
+    readLines(db, session.user.id),
+    cachedShippingVatPercent(),
+    cartCode(db, session.user.id),
+  ]);
+  return summaryOf(rows, shippingVat, await discountOf(db, session, code, rows));
 }

@@ -126,9 +126,11 @@ export async function removeCartItem(session: Session, itemId: number, locale: L
   return getCart(session, locale);
 }
 
+/** A cleared cart starts afresh: its discount code goes too. */
 export async function clearCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   await clearCartInTx(session.user.id, db);
+  await db.update(carts).set({ discountCodeId: null }).where(eq(carts.userId, session.user.id));
   return getCart(session, locale);
 }
 
@@ -136,12 +138,18 @@ export async function clearCartInTx(userId: number, tx: Tx | Db): Promise<void> 
   await tx.delete(cartItems).where(inArray(cartItems.cartId, userCartIds(tx, userId)));
 }
 
-/** Takes exactly what was ordered out of the cart; anything added after the order was placed stays. */
+/** Takes exactly what was ordered out of the cart, and the code the order used; anything added after the order was placed stays. */
 export async function removeOrderedFromCart(
   userId: number,
   ordered: { mugVariantId: number | null; imageId: number | null; quantity: number }[],
   tx: Tx,
+  usedCodeId?: number | null,
 ): Promise<void> {
+  if (usedCodeId)
+    await tx
+      .update(carts)
+      .set({ discountCodeId: null })
+      .where(and(eq(carts.userId, userId), eq(carts.discountCodeId, usedCodeId)));
   for (const line of ordered) {
     if (line.mugVariantId === null || line.imageId === null) continue;
     const match = and(

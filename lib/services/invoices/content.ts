@@ -1,5 +1,7 @@
 import "server-only";
-import { vatInGross } from "@/lib/domain/pricing";
+import { splitProportionally, vatInGross } from "@/lib/domain/pricing";
+
+export { splitProportionally };
 import type { Seller } from "@/lib/seller";
 
 /** Written once when the number is issued, never changed (GoBD); the PDF is rendered from it. */
@@ -31,7 +33,8 @@ export interface InvoiceBuyerSnapshot {
 }
 
 export interface InvoiceLine {
-  kind: "item" | "shipping" | "refund";
+  /** "discount": one negative line per VAT rate for the order's discount code. */
+  kind: "item" | "shipping" | "refund" | "discount";
   name: string;
   detail: string | null;
   quantity: number;
@@ -99,6 +102,38 @@ export function grossLine(input: Omit<InvoiceLine, "netCents" | "vatCents">): In
   return { ...input, netCents: input.grossCents - vatCents, vatCents };
 }
 
+/**
+ * The discount as one negative line per VAT rate. Its VAT is what the discount takes off that rate's VAT
+ * (each item's VAT of its discounted gross less that of its full gross), so the item lines and these lines
+ * together carry exactly the VAT of the discounted goods, as the order does.
+ */
+export function discountLines(
+  items: readonly { totalCents: number; discountCents: number; vatPercent: number }[],
+  name: (vatPercent: number) => string,
+): InvoiceLine[] {
+  const byRate = new Map<number, { grossCents: number; vatCents: number }>();
+  for (const i of items) {
+    if (i.discountCents <= 0) continue;
+    const r = byRate.get(i.vatPercent) ?? { grossCents: 0, vatCents: 0 };
+    r.grossCents += i.discountCents;
+    r.vatCents += vatInGross(i.totalCents, i.vatPercent) - vatInGross(i.totalCents - i.discountCents, i.vatPercent);
+    byRate.set(i.vatPercent, r);
+  }
+  return [...byRate.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([vatPercent, r]) => ({
+      kind: "discount",
+      name: name(vatPercent),
+      detail: null,
+      quantity: 1,
+      unitGrossCents: -r.grossCents,
+      netCents: -(r.grossCents - r.vatCents),
+      vatPercent,
+      vatCents: -r.vatCents,
+      grossCents: -r.grossCents,
+    }));
+}
+
 /** Of the lines' own amounts, so the totals equal the sum of the lines. */
 export function vatTotalsOf(lines: readonly InvoiceLine[]): VatTotal[] {
   const byRate = new Map<number, VatTotal>();
@@ -121,24 +156,6 @@ export function totalsOf(vatTotals: readonly VatTotal[]): Amounts {
       grossCents: 0,
     },
   );
-}
-
-/** Exact to the cent: rounded down, the cents left over go to the largest remainders. */
-export function splitProportionally(amountCents: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((s, w) => s + w, 0);
-  if (total <= 0) return weights.map(() => 0);
-  // BigInt: amount × weight can pass 2^53 for large cent values.
-  const exact = weights.map((w) => BigInt(amountCents) * BigInt(w));
-  const shares = exact.map((e) => Number(e / BigInt(total)));
-  const remainders = exact.map((e, i) => ({ i, r: e % BigInt(total) }));
-  let left = amountCents - shares.reduce((s, x) => s + x, 0);
-  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of remainders) {
-    if (left <= 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left--;
-  }
-  return shares;
 }
 
 export function remainingByRate(invoice: InvoiceContent, earlierCredits: readonly InvoiceContent[]): VatTotal[] {

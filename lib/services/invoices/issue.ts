@@ -15,6 +15,7 @@ import type { Effects } from "../orders/effects";
 import { lockOrder } from "../orders/locks";
 import {
   creditNoteLines,
+  discountLines,
   grossLine,
   sellerSnapshot,
   totalsOf,
@@ -160,8 +161,12 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
       grossCents: i.totalCents,
     }),
   );
-  const shipping = await shippingLine(tx, order, itemLines, translate(language, "invoice.shippingLine"));
-  const lines = shipping ? [...itemLines, shipping] : itemLines;
+  const discounts = discountLines(bundle.items, (vatPercent) =>
+    translate(language, "invoice.discountLine", { code: order.discountCode ?? "", rate: formatNumber(vatPercent, language) }),
+  );
+  const goods = [...itemLines, ...discounts];
+  const shipping = await shippingLine(tx, order, goods, translate(language, "invoice.shippingLine"));
+  const lines = shipping ? [...goods, shipping] : goods;
   const vatTotals = vatTotalsOf(lines);
   const totals = totalsOf(vatTotals);
   if (totals.grossCents !== order.totalCents || totals.vatCents !== order.taxCents) {

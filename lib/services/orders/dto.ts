@@ -65,6 +65,8 @@ export interface OrderDtoSource {
     | "lastName"
     | "phone"
     | "subtotalCents"
+    | "discountCents"
+    | "discountCode"
     | "shippingCents"
     | "taxCents"
     | "totalCents"
@@ -76,7 +78,10 @@ export interface OrderDtoSource {
     | "carrier"
     | "trackingNumber"
   >;
-  items: Pick<OrderItem, "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "imageId">[];
+  items: Pick<
+    OrderItem,
+    "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "discountCents" | "imageId"
+  >[];
   addresses: Pick<OrderAddress, "kind" | "firstName" | "lastName" | "street1" | "street2" | "city" | "postalCode" | "countryCode">[];
   payments: Pick<Payment, "status" | "failureMessage">[];
   invoices: Pick<Invoice, "id" | "kind" | "number" | "grossCents">[];
@@ -126,9 +131,12 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
       quantity: i.quantity,
       unitPriceCents: i.unitPriceCents,
       totalCents: i.totalCents,
+      discountCents: i.discountCents,
       imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
     })),
     subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,

@@ -32,6 +32,8 @@ const ORDER_FIELDS = pick(getTableColumns(orders), [
   "lastName",
   "phone",
   "subtotalCents",
+  "discountCents",
+  "discountCode",
   "shippingCents",
   "taxCents",
   "totalCents",
@@ -53,6 +55,7 @@ const ITEM_FIELDS = pick(getTableColumns(orderItems), [
   "quantity",
   "unitPriceCents",
   "totalCents",
+  "discountCents",
   "imageId",
 ] as const);
 const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), [

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { orders, type Order, type OrderEventType } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
+import { releaseRedemption } from "../discounts/uses";
 import { recordEvent, type Actor } from "./events";
 import { orderEdge, type OrderAction } from "./order-state";
 
@@ -49,6 +50,8 @@ export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!updated) throw new ApiError(409, "errors.orderChangedConcurrently");
+  // Every way to cancelled (customer, admin, expiry, provider) gives the discount code's use back in this transaction.
+  if (edge.to === "cancelled") await releaseRedemption(tx, order.id);
   await recordEvent(tx, {
     orderId: order.id,
     type: input.eventType ?? EVENT_OF[input.action],

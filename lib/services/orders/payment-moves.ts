@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { orderEvents, orders, payments, type Payment } from "@/db/schema";
+import { discountRedemptions, orderEvents, orders, payments, type Payment } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
@@ -82,7 +82,13 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
     .where(eq(orders.id, order.id));
   const bundle = await loadBundle(tx, payment.orderId);
   if (!bundle) return;
-  if (bundle.order.userId !== null) await removeOrderedFromCart(bundle.order.userId, bundle.items, tx);
+  if (bundle.order.userId !== null) {
+    const [used] = await tx
+      .select({ codeId: discountRedemptions.discountCodeId })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.orderId, order.id));
+    await removeOrderedFromCart(bundle.order.userId, bundle.items, tx, used?.codeId);
+  }
   const invoice = await issueInvoice(tx, order.id, ctx.effects);
   const mail = await receiptMail(tx, bundle, ctx.locale);
   ctx.effects.mailIds.push(

@@ -9,8 +9,11 @@ import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
 import { berlinYear } from "@/lib/domain/berlin-time";
 import type { OrderTotals } from "@/lib/domain/pricing";
+import type { DiscountCode } from "@/db/schema";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
 import { pricedCartForCheckout, type CheckoutLine } from "../cart";
+import { checkoutDiscount } from "../discounts/checkout";
+import { redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
@@ -53,7 +56,14 @@ const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInp
   countryCode: a.countryCode,
 });
 
-function orderColumns(body: PlaceOrderInput, totals: OrderTotals, shippingVatPercent: number, locale: Locale, waiverAt: Date | null) {
+function orderColumns(
+  body: PlaceOrderInput,
+  totals: OrderTotals,
+  code: DiscountCode | null,
+  shippingVatPercent: number,
+  locale: Locale,
+  waiverAt: Date | null,
+) {
   return {
     email: body.contact.email,
     firstName: body.contact.firstName,
@@ -64,15 +74,23 @@ function orderColumns(body: PlaceOrderInput, totals: OrderTotals, shippingVatPer
     shippingVatPercent,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,
+    discountCents: totals.discountCents,
+    discountCode: code && totals.discountCents > 0 ? code.code : null,
     idempotencyKey: body.idempotencyKey,
     locale,
     withdrawalWaiverAt: waiverAt,
   };
 }
 
-async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], body: PlaceOrderInput): Promise<void> {
+async function writeContents(
+  tx: Tx,
+  orderId: string,
+  lines: CheckoutLine[],
+  lineDiscountCents: readonly number[],
+  body: PlaceOrderInput,
+): Promise<void> {
   await tx.insert(orderItems).values(
-    lines.map((l) => ({
+    lines.map((l, i) => ({
       orderId,
       articleId: l.articleId,
       mugVariantId: l.mugVariantId,
@@ -85,6 +103,7 @@ async function writeContents(tx: Tx, orderId: string, lines: CheckoutLine[], bod
       unitPriceCents: l.unitPriceCents,
       vatPercent: l.vatPercent,
       totalCents: l.lineTotalCents,
+      discountCents: lineDiscountCents[i] ?? 0,
       // Printed with the customer's design: made to specification, no right of withdrawal.
       personalised: l.imageId !== null,
     })),
@@ -137,22 +156,40 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   const personalised = priced.lines.some((l) => l.imageId !== null);
   if (personalised && !body.acceptWithdrawalWaiver) return { kind: "waiverMissing" };
   const now = new Date();
-  const columns = orderColumns(body, priced.totals, priced.shippingVatPercent, locale, personalised ? now : null);
   const by = { actor: "customer" as const, userId };
 
   const open = await reusableOrder(tx, userId);
+  const customer = { userId, emails: [session.user.email, body.contact.email] };
+  const discount = await checkoutDiscount(tx, {
+    customer,
+    lines: priced.lines,
+    shippingVatPercent: priced.shippingVatPercent,
+    reusedOrderId: open?.order.id ?? null,
+  });
+  // A code that stopped applying (expired, its last use taken meanwhile) changes the price like a catalogue change.
+  if (discount.kind === "dropped") return { kind: "changed" };
+  const { totals, lineDiscountCents } = discount;
+  const columns = orderColumns(body, totals, discount.code, priced.shippingVatPercent, locale, personalised ? now : null);
+  // Counted here, with the code row locked: the order placed again gives its earlier use back first.
+  const countUse = async (orderId: string) => {
+    if (discount.code && totals.discountCents > 0)
+      await redeem(tx, { codeId: discount.code.id, orderId, amountCents: totals.discountCents });
+  };
+
   if (open) {
     const { order, attempts } = open;
-    const repriced = order.totalCents !== priced.totals.totalCents;
+    const repriced = order.totalCents !== totals.totalCents;
     // The attempt for the old amount is cancelled at the provider before anything changes.
     const live = attempts.find((p) => isOpen(p) || p.status === "creating");
     if (repriced && live) return { kind: "cancelFirst", payment: live };
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
     await tx.delete(orderAddresses).where(eq(orderAddresses.orderId, order.id));
-    await writeContents(tx, order.id, priced.lines, body);
+    await writeContents(tx, order.id, priced.lines, lineDiscountCents, body);
     await tx.update(orders).set(columns).where(eq(orders.id, order.id));
+    await releaseRedemption(tx, order.id);
+    await countUse(order.id);
     if (repriced) {
-      const data = { fromTotalCents: order.totalCents, toTotalCents: priced.totals.totalCents, lines: priced.lines.length };
+      const data = { fromTotalCents: order.totalCents, toTotalCents: totals.totalCents, lines: priced.lines.length };
       await recordEvent(tx, { orderId: order.id, type: "repriced", by, data });
     }
     return { kind: "reused", orderId: order.id };
@@ -164,13 +201,18 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
     .returning();
   if (!order) throw new Error("orders insert returned no row");
   const orderId = order.id;
-  await writeContents(tx, orderId, priced.lines, body);
+  await writeContents(tx, orderId, priced.lines, lineDiscountCents, body);
+  await countUse(orderId);
   await recordEvent(tx, {
     orderId,
     type: "placed",
     by,
     to: "pending",
-    data: { totalCents: order.totalCents, orderNumber: order.orderNumber },
+    data: {
+      totalCents: order.totalCents,
+      orderNumber: order.orderNumber,
+      ...(order.discountCode ? { discountCode: order.discountCode, discountCents: order.discountCents } : {}),
+    },
   });
   await insertCreatingAttempt(tx, order, 1);
   return { kind: "created", orderId };

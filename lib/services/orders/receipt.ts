@@ -70,6 +70,9 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
     })),
     totals: [
       { label: t(locale, "subtotal"), value: euro(order.subtotalCents) },
+      ...(order.discountCents > 0
+        ? [{ label: t(locale, "discount", { code: order.discountCode ?? "" }), value: euro(-order.discountCents) }]
+        : []),
       { label: t(locale, "shipping"), value: euro(order.shippingCents) },
       { label: t(locale, "total"), value: euro(order.totalCents), strong: true },
       { label: t(locale, "vatIncluded"), value: euro(order.taxCents) },

@@ -1,7 +1,9 @@
 import { created, route } from "@/lib/api/route";
-import { discountCodeBody, listDiscountCodesQuery } from "@/lib/schemas/discount-codes";
-import { createDiscountCode, listDiscountCodes } from "@/lib/services/discount-codes";
+import { discountCodeBody, listDiscountCodesQuery } from "@/lib/schemas/discounts";
+import { createDiscountCode, listDiscountCodes } from "@/lib/services/discounts";
 
+// GET /api/admin/discount-codes – one page of codes with their uses and revenue
 export const GET = route({ access: "admin", query: listDiscountCodesQuery }, async ({ query }) => listDiscountCodes(query));
 
+// POST /api/admin/discount-codes – create a code
 export const POST = route({ access: "admin", body: discountCodeBody }, async ({ body }) => created(await createDiscountCode(body)));

@@ -1,13 +1,22 @@
 import { route } from "@/lib/api/route";
-import { discountCodeBody, discountCodeIdParams } from "@/lib/schemas/discount-codes";
-import { deleteDiscountCode, getDiscountCode, updateDiscountCode } from "@/lib/services/discount-codes";
+import { idParams } from "@/lib/schemas/common";
+import { discountCodeBody, discountCodePatch } from "@/lib/schemas/discounts";
+import { deleteDiscountCode, getDiscountCodeOrThrow, patchDiscountCode, updateDiscountCode } from "@/lib/services/discounts";
 
-const params = discountCodeIdParams;
+const params = idParams("discountCodeId");
 
-export const GET = route({ access: "admin", params }, async ({ params }) => getDiscountCode(params.discountCodeId));
+// GET /api/admin/discount-codes/{discountCodeId} – one code
+export const GET = route({ access: "admin", params }, async ({ params }) => getDiscountCodeOrThrow(params.discountCodeId));
 
+// PUT /api/admin/discount-codes/{discountCodeId} – replace a code
 export const PUT = route({ access: "admin", params, body: discountCodeBody }, async ({ params, body }) =>
   updateDiscountCode(params.discountCodeId, body),
 );
 
+// PATCH /api/admin/discount-codes/{discountCodeId} – change some fields (e.g. { active: false })
+export const PATCH = route({ access: "admin", params, body: discountCodePatch }, async ({ params, body }) =>
+  patchDiscountCode(params.discountCodeId, body),
+);
+
+// DELETE /api/admin/discount-codes/{discountCodeId} – delete a code no order has used (409 otherwise)
 export const DELETE = route({ access: "admin", params }, async ({ params }) => deleteDiscountCode(params.discountCodeId));

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { DiscountCodeForm } from "@/components/admin/discount-codes/discount-code-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("discountCodes"))("createTitle") };
+}
+
+export default async function NewDiscountCodePage() {
+  await requireRoles(["admin"]);
+  const t = await getTranslations("discountCodes");
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("createTitle")}</h1>
+      <DiscountCodeForm />
+    </section>
+  );
+}

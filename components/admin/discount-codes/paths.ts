@@ -1,0 +1,1 @@
+export const DISCOUNT_CODES_PATH = "/admin/discount-codes";

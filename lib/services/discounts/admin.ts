@@ -1,0 +1,184 @@
+import "server-only";
+import { count, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { discountCodes, discountRedemptions, orders, type DiscountCode } from "@/db/schema";
+import { ApiError, pgErrorCode, validationFailed, zodFieldErrors } from "@/lib/errors";
+import {
+  discountCodeBody,
+  type DiscountCodeBody,
+  type DiscountCodeDto,
+  type DiscountCodePage,
+  type DiscountCodePatch,
+  type DiscountSort,
+  type DiscountState,
+  type ListDiscountCodesQuery,
+} from "@/lib/schemas/discounts";
+import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
+
+const notFound = () => new ApiError(404, "errors.discountCodeNotFound");
+
+/**
+ * Revenue the code brought: the totals (after the discount) of its orders that were paid (money received,
+ * whatever was refunded later) and not cancelled. Written out: a single-table select would strip the table
+ * names drizzle puts on columns, and "id" would bind to the wrong table.
+ */
+const revenueCents = sql<number>`coalesce((
+  select sum(o.total_cents) from discount_redemptions r join orders o on o.id = r.order_id
+  where r.discount_code_id = ${sql.raw('"discount_codes"."id"')}
+    and exists (select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'refunded'))
+), 0)::int`;
+
+const columns = { code: discountCodes, revenueCents };
+
+export function discountState(code: DiscountCode, now = new Date()): DiscountState {
+  if (!code.active) return "inactive";
+  if (code.validFrom && now < code.validFrom) return "scheduled";
+  if (code.validTo && now >= code.validTo) return "expired";
+  if (code.maxUses !== null && code.usedCount >= code.maxUses) return "usedUp";
+  return "active";
+}
+
+function toDto(row: { code: DiscountCode; revenueCents: number }): DiscountCodeDto {
+  const c = row.code;
+  return {
+    id: c.id,
+    code: c.code,
+    kind: c.kind,
+    percent: c.percent,
+    amountCents: c.amountCents,
+    validFrom: c.validFrom?.toISOString() ?? null,
+    validTo: c.validTo?.toISOString() ?? null,
+    minOrderCents: c.minOrderCents,
+    maxUses: c.maxUses,
+    maxUsesPerCustomer: c.maxUsesPerCustomer,
+    usedCount: c.usedCount,
+    active: c.active,
+    state: discountState(c),
+    revenueCents: Number(row.revenueCents),
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** Ties by newest first; codes without an end last in both directions. */
+function orderBy(sort: DiscountSort): SQL[] {
+  const dir = sql.raw(sort.startsWith("-") ? "desc" : "asc");
+  const byId = sql`${discountCodes.id} desc`;
+  switch (sort.replace(/^-/, "")) {
+    case "code":
+      return [sql`lower(${discountCodes.code}) ${dir}`];
+    case "used":
+      return [sql`${discountCodes.usedCount} ${dir}`, byId];
+    case "revenue":
+      return [sql`${revenueCents} ${dir}`, byId];
+    case "validTo":
+      return [sql`${discountCodes.validTo} ${dir} nulls last`, byId];
+    default:
+      return [sql`${discountCodes.createdAt} ${dir}`, sql`${discountCodes.id} ${dir}`];
+  }
+}
+
+export async function listDiscountCodes(query: ListDiscountCodesQuery): Promise<DiscountCodePage> {
+  const db = await getDb();
+  const where = query.q ? ilike(discountCodes.code, likePattern(query.q)) : undefined;
+  return pagedQuery(
+    query,
+    (limit, offset) =>
+      db
+        .select(columns)
+        .from(discountCodes)
+        .where(where)
+        .orderBy(...orderBy(query.sort))
+        .limit(limit)
+        .offset(offset),
+    db.select({ total: count() }).from(discountCodes).where(where),
+    toDto,
+  );
+}
+
+async function findOrThrow(db: Tx | Awaited<ReturnType<typeof getDb>>, id: number): Promise<DiscountCodeDto> {
+  const [row] = await db.select(columns).from(discountCodes).where(eq(discountCodes.id, id));
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+export async function getDiscountCodeOrThrow(id: number): Promise<DiscountCodeDto> {
+  return findOrThrow(await getDb(), id);
+}
+
+const values = (body: DiscountCodeBody) => ({
+  code: body.code,
+  kind: body.kind,
+  percent: body.percent,
+  amountCents: body.amountCents,
+  validFrom: body.validFrom ? new Date(body.validFrom) : null,
+  validTo: body.validTo ? new Date(body.validTo) : null,
+  minOrderCents: body.minOrderCents,
+  maxUses: body.maxUses,
+  maxUsesPerCustomer: body.maxUsesPerCustomer,
+  active: body.active,
+});
+
+/** The unique index on lower(code) decides; its violation is the code field's error, not a 500. */
+async function uniquely<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === "23505" && violatedConstraint(err) === "discount_codes_code_unique")
+      throw validationFailed({ code: "validation.discountCodeTaken" });
+    throw err;
+  }
+}
+
+export async function createDiscountCode(body: DiscountCodeBody): Promise<DiscountCodeDto> {
+  const db = await getDb();
+  const id = await uniquely(async () => {
+    const [row] = await db.insert(discountCodes).values(values(body)).returning({ id: discountCodes.id });
+    if (!row) throw new Error("insert returned no row");
+    return row.id;
+  });
+  return findOrThrow(db, id);
+}
+
+/** The stored limits are not checked against the uses so far: lowering a limit below them just ends the code. */
+export async function updateDiscountCode(id: number, body: DiscountCodeBody): Promise<DiscountCodeDto> {
+  const db = await getDb();
+  await uniquely(async () => {
+    const [row] = await db.update(discountCodes).set(values(body)).where(eq(discountCodes.id, id)).returning({ id: discountCodes.id });
+    if (!row) throw notFound();
+  });
+  return findOrThrow(db, id);
+}
+
+/** PATCH: the given fields over the stored ones, checked like a whole body (so validTo still has to follow validFrom). */
+export async function patchDiscountCode(id: number, patch: DiscountCodePatch): Promise<DiscountCodeDto> {
+  const current = await getDiscountCodeOrThrow(id);
+  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const parsed = discountCodeBody.safeParse({ ...current, ...given });
+  if (!parsed.success) throw validationFailed(zodFieldErrors(parsed.error));
+  return updateDiscountCode(id, parsed.data);
+}
+
+/** A code orders have used stays (their books name it); the owner deactivates it instead. */
+export async function deleteDiscountCode(id: number): Promise<{ deleted: DiscountCodeDto }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+    if (!locked) throw notFound();
+    const current = await findOrThrow(tx, id);
+    const [used] = await tx
+      .select({ id: discountRedemptions.id })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.discountCodeId, id))
+      .limit(1);
+    // Also a cancelled order that carried it: its documents name the code.
+    const [onOrder] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`lower(${orders.discountCode}) = ${current.code.toLowerCase()}`)
+      .limit(1);
+    if (used || onOrder) throw new ApiError(409, "errors.discountCodeInUse");
+    await tx.delete(discountCodes).where(eq(discountCodes.id, id));
+    return { deleted: current };
+  });
+}

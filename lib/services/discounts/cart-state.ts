@@ -1,0 +1,55 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
+import { carts, discountCodes, type DiscountCode } from "@/db/schema";
+import { discountedTotals, type DiscountedTotals, type DiscountReason } from "@/lib/domain/discount";
+import type { TotalsLine } from "@/lib/domain/pricing";
+import type { CartSummaryDto } from "@/lib/schemas/cart";
+import { checkCode, reusableOrderId, type Customer, type Verdict } from "./uses";
+
+type Queryable = Db | Tx;
+
+/** The code stored on the user's cart, if any. */
+export async function cartCode(db: Queryable, userId: number): Promise<DiscountCode | null> {
+  const [row] = await db
+    .select({ code: discountCodes })
+    .from(carts)
+    .innerJoin(discountCodes, eq(discountCodes.id, carts.discountCodeId))
+    .where(eq(carts.userId, userId));
+  return row?.code ?? null;
+}
+
+export interface CartDiscount {
+  code: DiscountCode;
+  verdict: Verdict;
+}
+
+/** The cart's code (read with cartCode, alongside the lines) checked against the cart's goods now; no lock. */
+export async function cartDiscount(
+  db: Queryable,
+  code: DiscountCode | null,
+  customer: Customer,
+  goodsCents: number,
+): Promise<CartDiscount | null> {
+  if (!code) return null;
+  const exceptOrderId = await reusableOrderId(db, customer.userId);
+  return { code, verdict: await checkCode(db, code, { customer, goodsCents, exceptOrderId }) };
+}
+
+export const goodsOf = (lines: readonly TotalsLine[]) => lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+
+/** A code that does not apply is shown with its reason and takes nothing off: the summary never promises what checkout would refuse. */
+export function summaryDiscount(
+  lines: readonly TotalsLine[],
+  shippingVatPercent: number,
+  discount: CartDiscount | null,
+): DiscountedTotals & { discount: CartSummaryDto["discount"] } {
+  const applies = discount !== null && discount.verdict.problem === null;
+  const priced = discountedTotals(lines, shippingVatPercent, applies ? discount.verdict.terms : null);
+  if (!discount) return { ...priced, discount: null };
+  const reason: DiscountReason | null = discount.verdict.problem;
+  return {
+    ...priced,
+    discount: { code: discount.code.code, applied: applies, reason, minOrderCents: discount.code.minOrderCents },
+  };
+}
