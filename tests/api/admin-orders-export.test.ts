@@ -26,6 +26,7 @@ const HEADER_EN = [
   "Colour",
   "Quantity",
   "Unit price (gross, EUR)",
+  "Discount (EUR)",
   "Net (EUR)",
   "VAT rate (%)",
   "VAT (EUR)",
@@ -33,6 +34,7 @@ const HEADER_EN = [
   "Shipping (gross, EUR)",
   "Order total (EUR)",
   "Refunded (EUR)",
+  "Discount code",
 ];
 
 beforeAll(async () => {
@@ -159,6 +161,7 @@ describe("GET /api/admin/orders/export – format", () => {
         Colour: "Weiß",
         Quantity: "2",
         "Unit price (gross, EUR)": "14.99",
+        "Discount (EUR)": "0.00",
         "Net (EUR)": "25.19",
         "VAT rate (%)": "19",
         "VAT (EUR)": "4.79",
@@ -166,6 +169,7 @@ describe("GET /api/admin/orders/export – format", () => {
         "Shipping (gross, EUR)": "4.90",
         "Order total (EUR)": "44.78",
         "Refunded (EUR)": "0.00",
+        "Discount code": "",
       },
       {
         "Order number": "MM-2022-E0001",
@@ -182,6 +186,7 @@ describe("GET /api/admin/orders/export – format", () => {
         Colour: "",
         Quantity: "1",
         "Unit price (gross, EUR)": "9.90",
+        "Discount (EUR)": "0.00",
         "Net (EUR)": "9.25",
         "VAT rate (%)": "7",
         "VAT (EUR)": "0.65",
@@ -189,10 +194,37 @@ describe("GET /api/admin/orders/export – format", () => {
         "Shipping (gross, EUR)": "",
         "Order total (EUR)": "",
         "Refunded (EUR)": "",
+        "Discount code": "",
       },
     ]);
     // The seeded order's total is what the rows add up to.
     expect(juergen.totalCents).toBe(4478);
+  });
+
+  it("a discounted order: each line's share, net, VAT and gross after it; the code on the first line", async () => {
+    const seeded = await seedOrder({
+      createdAt: new Date("2022-04-20T10:00:00Z"),
+      orderNumber: "MM-2022-E0003",
+      paid: true,
+      lines: [
+        { unitPriceCents: 2000, vatPercent: 19 },
+        { unitPriceCents: 1000, vatPercent: 7 },
+      ],
+    });
+    const db = await getDb();
+    // 3.00 off, split 2.00 / 1.00 over the lines as checkout does.
+    await db.execute(
+      sql`update order_items set discount_cents = case when vat_percent = 19 then 200 else 100 end where order_id = ${seeded.id}`,
+    );
+    await db.execute(
+      sql`update orders set discount_cents = 300, discount_code = 'SPRING', total_cents = total_cents - 300 where id = ${seeded.id}`,
+    );
+    const { rows } = await exported({ status: "all", from: "2022-04-20", to: "2022-04-20" });
+    expect(rows.map((r) => [r["Discount (EUR)"], r["Net (EUR)"], r["VAT (EUR)"], r["Gross (EUR)"], r["Discount code"]])).toEqual([
+      ["-2.00", "15.13", "2.87", "18.00", "SPRING"],
+      ["-1.00", "8.41", "0.59", "9.00", ""],
+    ]);
+    expect(rows[0]?.["Order total (EUR)"]).toBe(((seeded.totalCents - 300) / 100).toFixed(2));
   });
 
   it("quotes commas and quotes; a formula-like name is defused; refunded orders show it", async () => {

@@ -35,6 +35,7 @@ const COLUMNS = [
   "colour",
   "quantity",
   "unitGross",
+  "discount",
   "net",
   "vatRate",
   "vat",
@@ -42,6 +43,7 @@ const COLUMNS = [
   "shipping",
   "orderTotal",
   "refunded",
+  "discountCode",
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;
@@ -95,8 +97,13 @@ function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
     billingAddress: text(addressLine(bundle.addresses, "billing")),
     shippingAddress: text(addressLine(bundle.addresses, "shipping")),
   };
-  const first = { shipping: amount(order.shippingCents), orderTotal: amount(order.totalCents), refunded: amount(money.refundedCents) };
-  const none = { shipping: "", orderTotal: "", refunded: "" };
+  const first = {
+    shipping: amount(order.shippingCents),
+    orderTotal: amount(order.totalCents),
+    refunded: amount(money.refundedCents),
+    discountCode: text(order.discountCode),
+  };
+  const none = { shipping: "", orderTotal: "", refunded: "", discountCode: "" };
   if (bundle.items.length === 0) {
     return [
       {
@@ -106,6 +113,7 @@ function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
         colour: "",
         quantity: "",
         unitGross: "",
+        discount: "",
         net: "",
         vatRate: "",
         vat: "",
@@ -116,7 +124,9 @@ function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
   }
   return bundle.items.map((item, index) => {
     const rate = Number(item.vatPercent);
-    const vat = vatInGross(item.totalCents, rate);
+    // After the line's share of the discount, as the invoice books it.
+    const gross = item.totalCents - item.discountCents;
+    const vat = vatInGross(gross, rate);
     return {
       ...orderFields,
       article: text(item.articleName),
@@ -124,10 +134,11 @@ function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
       colour: text(item.colour),
       quantity: String(item.quantity),
       unitGross: amount(item.unitPriceCents),
-      net: amount(item.totalCents - vat),
+      discount: amount(-item.discountCents),
+      net: amount(gross - vat),
       vatRate: String(rate).replace(".", decimal),
       vat: amount(vat),
-      gross: amount(item.totalCents),
+      gross: amount(gross),
       ...(index === 0 ? first : none),
     };
   });
