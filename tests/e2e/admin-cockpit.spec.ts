@@ -66,3 +66,35 @@ for (const locale of ["en", "de"] as const) {
     }
   });
 }
+
+for (const locale of ["en", "de"] as const) {
+  test(`discount codes: created through the form, listed, both widths (${locale})`, async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto("/admin/discount-codes/new");
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/discount-codes\/new$/);
+    if (locale === "de") await page.getByTestId("language-switch").first().selectOption("de");
+    const t =
+      locale === "de"
+        ? { title: "Rabattcodes", code: "Code", percent: "Prozent", save: "Speichern" }
+        : { title: "Discount codes", code: "Code", percent: "Percent", save: "Save" };
+    const code = `${locale.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
+    await page.getByLabel(t.code, { exact: false }).first().fill(code.toLowerCase());
+    await page.getByLabel(t.percent, { exact: false }).fill("15");
+    await page.getByRole("button", { name: t.save }).click();
+    await expect(page).toHaveURL(/\/admin\/discount-codes$/);
+    await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+    // Stored upper-cased: customers may type it in any case.
+    await expect(page.getByTestId("discount-code-table").getByText(code, { exact: true })).toBeVisible();
+    for (const path of ["/admin/discount-codes", "/admin/discount-codes/new"]) {
+      await page.goto(path);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `horizontal overflow of ${path} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`)).toEqual([]);
+      }
+    }
+  });
+}

@@ -49,7 +49,7 @@ export function DiscountCodeTable({
       header: t("code"),
       sort: "code",
       className: cell(),
-      cell: (c) => <span className="font-mono font-medium break-all">{c.code}</span>,
+      cell: (c) => <span className="font-mono font-medium break-words">{c.code}</span>,
     },
     {
       key: "value",
