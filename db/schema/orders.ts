@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   char,
   check,
@@ -342,6 +343,19 @@ export const discountRedemptions = pgTable(
   },
   (t) => [uniqueIndex("discount_redemptions_order_unique").on(t.orderId), index("discount_redemptions_code_idx").on(t.discountCodeId)],
 );
+
+/**
+ * Per account: orders, spent (paid orders' totals minus succeeded refunds) and the last order, kept by
+ * database triggers on orders and refunds so the customer list never aggregates all orders. Goes with the account.
+ */
+export const customerStats = pgTable("customer_stats", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  orders: integer().notNull().default(0),
+  spentCents: bigint({ mode: "number" }).notNull().default(0),
+  lastOrderAt: timestamp({ withTimezone: true }),
+});
 
 /** Each provider event is handled once: a replayed or duplicated webhook has no second effect. */
 export const webhookEvents = pgTable("webhook_events", {

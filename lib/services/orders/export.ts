@@ -1,14 +1,14 @@
 import "server-only";
-import { and, asc, sql } from "drizzle-orm";
+import { and, asc, inArray, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "@/db/client";
-import { orders, type Order } from "@/db/schema";
+import { invoices, orderAddresses, orderItems, orders, payments, type Order } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
-import { loadBundles, type OrderAddress, type OrderBundle } from "./dto";
+import type { OrderAddress, OrderBundle } from "./dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { orderFilterWhere } from "./admin/filters";
 import { adminPaymentStatus, moneyOf } from "./admin/money";
@@ -82,13 +82,57 @@ function addressLine(addresses: OrderAddress[], kind: OrderAddress["kind"]): str
     .join(", ");
 }
 
-function rowsOf(bundle: OrderBundle, locale: Locale, decimal: string): Row[] {
+type PaymentMoney = Pick<OrderBundle["payments"][number], "id" | "status" | "amountCents" | "refundedCents">;
+interface ExportBundle extends Pick<OrderBundle, "order" | "items" | "addresses"> {
+  payments: PaymentMoney[];
+  invoiceNumbers: string[];
+}
+
+/** Only what a row shows: an invoice's stored content (kilobytes each) is never read. */
+async function loadExportBundles(page: Order[]): Promise<ExportBundle[]> {
+  const db = await getDb();
+  const ids = page.map((o) => o.id);
+  const [itemRows, addressRows, paymentRows, invoiceRows] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+    db.select().from(orderAddresses).where(inArray(orderAddresses.orderId, ids)),
+    db
+      .select({
+        orderId: payments.orderId,
+        id: payments.id,
+        status: payments.status,
+        amountCents: payments.amountCents,
+        refundedCents: payments.refundedCents,
+      })
+      .from(payments)
+      .where(inArray(payments.orderId, ids)),
+    db
+      .select({ orderId: invoices.orderId, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids))
+      .orderBy(asc(invoices.id)),
+  ]);
+  const byOrder = <T extends { orderId: string }>(rows: T[]) => {
+    const map = new Map<string, T[]>();
+    for (const r of rows) map.set(r.orderId, [...(map.get(r.orderId) ?? []), r]);
+    return map;
+  };
+  const [items, addresses, pays, numbers] = [byOrder(itemRows), byOrder(addressRows), byOrder(paymentRows), byOrder(invoiceRows)];
+  return page.map((order) => ({
+    order,
+    items: items.get(order.id) ?? [],
+    addresses: addresses.get(order.id) ?? [],
+    payments: pays.get(order.id) ?? [],
+    invoiceNumbers: (numbers.get(order.id) ?? []).map((i) => i.number),
+  }));
+}
+
+function rowsOf(bundle: ExportBundle, locale: Locale, decimal: string): Row[] {
   const amount = (cents: number) => euros(cents, decimal);
   const { order } = bundle;
   const money = moneyOf(bundle.payments);
   const orderFields = {
     orderNumber: order.orderNumber,
-    invoiceNumbers: bundle.invoices.map((i) => i.number).join(", "),
+    invoiceNumbers: bundle.invoiceNumbers.join(", "),
     orderDate: berlinDay(order.createdAt),
     status: translate(locale, `orderExport.status.${order.status}`),
     paymentStatus: translate(locale, `orderExport.paymentStatus.${adminPaymentStatus(money, order.totalCents)}`),
@@ -188,7 +232,7 @@ export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): 
         }
         const page = await nextPage(query, cursor);
         if (page.rows.length > 0) {
-          const bundles = await loadBundles(await getDb(), page.rows);
+          const bundles = await loadExportBundles(page.rows);
           const records = bundles.flatMap((b) => rowsOf(b, locale, dialect.decimal)).map((r) => COLUMNS.map((c) => r[c]));
           controller.enqueue(encoder.encode(stringify(records, options)));
         }
