@@ -207,7 +207,7 @@ describe("GET /api/admin/orders/export – format", () => {
       orderNumber: "MM-2022-E0003",
       paid: true,
       lines: [
-        { unitPriceCents: 2000, vatPercent: 19 },
+        { unitPriceCents: 2000, vatPercent: 19, colour: "inside #FFFFFF / outside #000000" },
         { unitPriceCents: 1000, vatPercent: 7 },
       ],
     });
@@ -225,6 +225,10 @@ describe("GET /api/admin/orders/export – format", () => {
       ["-1.00", "8.41", "0.59", "9.00", ""],
     ]);
     expect(rows[0]?.["Order total (EUR)"]).toBe(((seeded.totalCents - 300) / 100).toFixed(2));
+    // Colours as words, in the admin's language.
+    expect(rows[0]?.Colour).toBe("outside black, inside white");
+    const de = await exported({ status: "all", from: "2022-04-20", to: "2022-04-20" }, "de");
+    expect(de.rows[0]?.Colour).toBe("außen schwarz, innen weiß");
   });
 
   it("quotes commas and quotes; a formula-like name is defused; refunded orders show it", async () => {
@@ -255,6 +259,16 @@ describe("GET /api/admin/orders/export – format", () => {
     const numbersOf = async (query: Record<string, string>) => [...new Set((await exported(query)).rows.map((r) => r["Order number"]))];
     expect(await numbersOf({ status: "all", from: "2022-01-01", to: "2022-02-28", q: "E0002" })).toEqual(["MM-2022-E0002"]);
     expect(await numbersOf({ status: "all", from: "2022-01-01", to: "2022-02-28", q: "no-such-order" })).toEqual([]);
+  });
+
+  it("names the file after its filter and dates", async () => {
+    const nameOf = async (query: Record<string, string>) => (await request(query)).headers.get("content-disposition");
+    expect(await nameOf({ status: "open", from: "2022-01-01", to: "2022-01-31" })).toBe(
+      'attachment; filename="orders-open-2022-01-01-2022-01-31.csv"',
+    );
+    expect(await nameOf({ status: "cancelled", attention: "refundFailed", q: "Müller & Co", from: "2022-01-01", to: "2022-01-31" })).toBe(
+      'attachment; filename="orders-cancelled-refundFailed-muller-co-2022-01-01-2022-01-31.csv"',
+    );
   });
 
   it("an invalid query answers 422 as JSON", async () => {

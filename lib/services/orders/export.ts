@@ -10,6 +10,7 @@ import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import type { OrderAddress, OrderBundle } from "./dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
+import { describeColour } from "@/lib/domain/colour-name";
 import { orderFilterWhere } from "./admin/filters";
 import { adminPaymentStatus, moneyOf } from "./admin/money";
 
@@ -175,7 +176,7 @@ function rowsOf(bundle: ExportBundle, locale: Locale, decimal: string): Row[] {
       ...orderFields,
       article: text(item.articleName),
       variant: text(item.variantName),
-      colour: text(item.colour),
+      colour: text(item.colour && /#[0-9a-f]{3}/i.test(item.colour) ? describeColour(item.colour, locale) : item.colour),
       quantity: String(item.quantity),
       unitGross: amount(item.unitPriceCents),
       discount: amount(-item.discountCents),
@@ -211,8 +212,24 @@ async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): P
   return { rows: page.map((p) => p.order), cursor: last ? { createdAt: last.createdAtText, id: last.order.id } : null };
 }
 
-export function exportFilename(query: Pick<AdminOrdersExportQuery, "from" | "to">, now = new Date()): string {
-  return `orders-${query.from ?? "all"}-${query.to ?? berlinDay(now)}.csv`;
+/** ASCII only, so the name needs no encoding in the header: "Müller & Co" → "muller-co". */
+const slug = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 32)
+    .replace(/-+$/, "");
+
+/** Named after what it holds: orders-open-refundFailed-muller-2026-01-01-2026-01-31.csv. */
+export function exportFilename(
+  query: Pick<AdminOrdersExportQuery, "from" | "to" | "status" | "attention" | "q">,
+  now = new Date(),
+): string {
+  const parts = [query.status === "all" ? "" : query.status, query.attention ?? "", query.q ? slug(query.q) : ""];
+  return ["orders", ...parts.filter(Boolean), query.from ?? "all", query.to ?? berlinDay(now)].join("-") + ".csv";
 }
 
 export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): { filename: string; stream: ReadableStream<Uint8Array> } {
