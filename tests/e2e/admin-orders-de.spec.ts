@@ -72,7 +72,7 @@ test.describe("admin orders in German", () => {
     );
     await orders.field("carrier").fill("Deutsche Post DHL");
     await orders.field("trackingNumber").fill("JJD 0001 2345 6789");
-    await orders.dialog().getByRole("button", { name: "Als abgeschlossen markieren" }).click();
+    await orders.dialog().getByRole("button", { name: "Als versandt markieren" }).click();
     await expect(orders.toast(`Bestellung ${orderNumber} als versandt markiert`)).toBeVisible();
     await expect(orders.status()).toHaveText("Versandt");
     await expect(orders.section("order-fulfilment").getByTestId("order-tracking-number")).toHaveText("JJD 0001 2345 6789");

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { orderEvents, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
 import type { Tx } from "@/db/client";
 import type { MailOutcome } from "../mail/delivery";
@@ -38,6 +38,21 @@ export async function recordMailOutcome(tx: Tx, outcome: MailOutcome): Promise<v
   const { mailId, orderId, kind, attempt, error, nextAttemptAt } = outcome;
   if (!orderId) return;
   const type = error !== null ? "mail_failed" : kind === "receipt" ? "receipt_sent" : "mail_sent";
+  // An admin's resend already wrote its receipt_sent entry (who asked); its delivery does not repeat it.
+  if (type === "receipt_sent") {
+    const [asked] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(
+        and(
+          eq(orderEvents.orderId, orderId),
+          eq(orderEvents.type, "receipt_sent"),
+          sql`${orderEvents.data}->>'mailId' = ${String(mailId)}`,
+        ),
+      )
+      .limit(1);
+    if (asked) return;
+  }
   const data = { mailId, kind, attempt, ...(error !== null && { error, nextAttemptAt: nextAttemptAt?.toISOString() ?? null }) };
   await recordEvent(tx, { orderId, type, by: { actor: "system" }, data });
 }
