@@ -155,6 +155,24 @@ test.describe("German shop rules", () => {
     await expect(page.getByTestId("withdrawal-form")).toContainText("(*) Unzutreffendes streichen.");
   });
 
+  test("the legal links are on every page outside the shop too: sign-in, password pages, sign-in link, an unknown page", async ({
+    page,
+  }) => {
+    for (const path of [
+      "/login",
+      "/login?tab=register",
+      "/reset-password?token=x",
+      "/sign-in-link?token=x",
+      "/confirm-registration?token=x",
+      "/no-such-page",
+    ]) {
+      await page.goto(path);
+      const footer = page.getByTestId("site-footer");
+      await expect(footer.getByRole("link", { name: "Legal notice", exact: true }), path).toHaveAttribute("href", "/impressum");
+      await expect(footer.getByRole("link", { name: "Privacy policy", exact: true }), path).toHaveAttribute("href", "/datenschutz");
+    }
+  });
+
   test("a declined card (4000 0000 0000 0002): the payment failure page names the order and the provider's reason, in English and German", async ({
     page,
   }) => {
