@@ -36,6 +36,7 @@ const options: PromptFormOptions = {
     { id: 41, name: "Beach", slotTypeId: 4, prompt: "on a sunny beach", description: "Sand and sea" },
     { id: 42, name: "Studio", slotTypeId: 4, prompt: "in a studio", description: null },
   ],
+  nextPromptNumber: "P-008",
 };
 
 const saved: PromptDto = {
@@ -64,10 +65,11 @@ const saved: PromptDto = {
 };
 
 describe("admin prompt form – values and body", () => {
-  it("a new prompt starts empty with the first active model and every slot type on none", () => {
+  it("a new prompt starts empty with the next number, the first active model and every slot type on none", () => {
     const v = initialValues(options);
     expect(v).toMatchObject({
       title: "",
+      promptNumber: "P-008",
       categoryId: "",
       subcategoryId: "",
       llmId: "8",

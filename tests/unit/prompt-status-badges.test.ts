@@ -7,7 +7,11 @@ import { PromptStatusBadges } from "@/components/admin/prompts/prompt-status-bad
 
 const render = (active: boolean, archived: boolean) =>
   renderToStaticMarkup(
-    createElement(NextIntlClientProvider, { locale: "en", messages: en }, createElement(PromptStatusBadges, { active, archived })),
+    createElement(NextIntlClientProvider, {
+      locale: "en",
+      messages: en,
+      children: createElement(PromptStatusBadges, { active, archived }),
+    }),
   )
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ")

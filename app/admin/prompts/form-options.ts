@@ -3,19 +3,22 @@ import { getLocale } from "next-intl/server";
 import { shopLocale } from "@/lib/i18n/config";
 import { listModels } from "@/lib/integrations/ai/registry";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
+import { nextPromptNumber } from "@/lib/services/prompts";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import type { PromptFormOptions } from "@/components/admin/prompts/prompt-form-model";
 
 export async function loadPromptFormOptions(): Promise<PromptFormOptions> {
   const raw = await getLocale();
   const locale = shopLocale(raw);
-  const [categories, llms, slotTypes, slotVariants] = await Promise.all([
+  const [categories, llms, slotTypes, slotVariants, promptNumber] = await Promise.all([
     listPromptCategories(locale),
     listModels(),
     listSlotTypes(),
     listSlotVariants({}, locale),
+    nextPromptNumber(),
   ]);
   return {
+    nextPromptNumber: promptNumber,
     categories: categories.map((c) => ({
       id: c.id,
       name: c.name,

@@ -6,6 +6,8 @@ export interface PromptFormOptions {
   llms: { id: number; displayName: string; provider: string; active: boolean; offline: boolean }[];
   slotTypes: { id: number; name: string; position: number }[];
   slotVariants: { id: number; name: string; slotTypeId: number; prompt: string; description: string | null }[];
+  /** Suggested for a new prompt: the next in the newest prompt's scheme. */
+  nextPromptNumber: string;
 }
 
 export interface PromptFormValues {
@@ -35,7 +37,7 @@ export function initialValues(options: PromptFormOptions, prompt?: PromptDto): P
       titleDe: "",
       description: "",
       descriptionDe: "",
-      promptNumber: "",
+      promptNumber: options.nextPromptNumber,
       categoryId: options.categories.length === 1 ? String(options.categories[0]?.id) : "",
       subcategoryId: "",
       llmId: llm ? String(llm.id) : "",
