@@ -1,6 +1,5 @@
 /** The demo catalogue; each entry carries the natural key the seed finds an existing row by. */
 import type { AiProvider } from "./schema";
-import type { PromptArt } from "./seed-images";
 
 export const DEFAULT_COUNTRY_CODE = "DE";
 
@@ -212,6 +211,9 @@ export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSee
   },
 ];
 
+/** The offline style a seeded prompt's example picture is made with (the sample photo through the shop's own filter). */
+export type PromptArt = "pop-art" | "pencil" | "watercolour" | "duotone" | "comic" | "vintage";
+
 export interface PromptSeed {
   promptNumber: string;
   /** What a customer sees, in English and German (the style text sent to the model stays one text). */
@@ -317,7 +319,8 @@ export const PROMPTS: readonly PromptSeed[] = [
     description: "Glowing magenta and cyan neon outlines on a dark brick wall.",
     descriptionDe: "Leuchtende Neonkonturen in Magenta und Cyan auf dunkler Backsteinwand.",
     category: "Fun",
-    art: "neon",
+    // The duotone filter takes the text's colour words: magenta and cyan.
+    art: "duotone",
     archived: true,
     styleText:
       "Redraw the photo as glowing neon tubes on a dark brick wall: thin luminous magenta and cyan outlines, " +

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { images, mugVariants, prompts } from "@/db/schema";
 import { MUG_ARTICLE, PROMPTS } from "@/db/seed-data";
-import { type RenderedImage, renderMugVariantExample, renderPromptExample } from "@/db/seed-images";
+import { type RenderedImage, renderMugVariantExample, renderPromptExample } from "./example-art";
 import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { need } from "./keyed";
 
@@ -41,10 +41,10 @@ export async function seedExampleImages(tx: Tx, mugArticleId: number, onWritten:
 
   const jobs: ImageJob[] = [];
   for (const row of promptRows) {
-    const art = PROMPTS.find((p) => p.promptNumber === row.promptNumber)?.art;
-    if (!art) continue;
+    const seed = PROMPTS.find((p) => p.promptNumber === row.promptNumber);
+    if (!seed) continue;
     jobs.push({
-      render: () => renderPromptExample(art),
+      render: () => renderPromptExample(seed.styleText, seed.art),
       attach: (imageId) => tx.update(prompts).set({ exampleImageId: imageId }).where(eq(prompts.id, row.id)),
     });
   }
@@ -52,7 +52,7 @@ export async function seedExampleImages(tx: Tx, mugArticleId: number, onWritten:
     const variant = MUG_ARTICLE.variants.find((v) => v.name === row.name);
     if (!variant) continue;
     jobs.push({
-      render: () => renderMugVariantExample(variant.inside, variant.outside, variant.name),
+      render: () => renderMugVariantExample(variant.inside, variant.outside),
       attach: (imageId) => tx.update(mugVariants).set({ exampleImageId: imageId }).where(eq(mugVariants.id, row.id)),
     });
   }

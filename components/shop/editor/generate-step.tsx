@@ -54,11 +54,6 @@ export function GenerateStep({ editor }: { editor: Editor }) {
               {t("stale")}
             </p>
           )}
-          {result.offline && (
-            <p className="inline-block rounded-full bg-stone-200 px-3 py-1 text-xs text-stone-700" data-testid="offline-note">
-              {t("offline")}
-            </p>
-          )}
           <fieldset>
             <legend className="mb-2 font-medium">{t("resultsLabel")}</legend>
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-3" data-testid="generated-images">

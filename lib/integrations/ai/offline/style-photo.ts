@@ -65,10 +65,11 @@ async function render(frame: Frame, style: OfflineStyle, prompt: string, variant
 export async function stylePhotoInThread(
   image: GenerateRequest["image"],
   prompt: string,
-  opts: { size?: GenerateRequest["settings"]["size"]; variant?: number; style?: OfflineStyle } = {},
+  opts: { size?: GenerateRequest["settings"]["size"]; variant?: number; style?: OfflineStyle; longSide?: number } = {},
 ): Promise<GeneratedImage & { style: OfflineStyle; width: number; height: number }> {
   const style = opts.style ?? pickOfflineStyle(prompt);
-  const frame = await loadFrame(image, longSide(opts.size));
+  // longSide: smaller pictures than print size (the demo catalogue's examples).
+  const frame = await loadFrame(image, opts.longSide ?? longSide(opts.size));
   const pixels = await render(frame, style, prompt, opts.variant ?? 0);
   const data = await rawInput(pixels, frame.width, frame.height, 3).jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" }).toBuffer();
   return { data, mimeType: "image/jpeg", style, width: frame.width, height: frame.height };
