@@ -106,8 +106,8 @@ export const orderResponse = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(["pending", "processing", "shipped", "delivered", "cancelled"]),
-  /** unpaid until a payment succeeded; refunded after a cancellation of a paid order. */
-  paymentStatus: z.enum(["unpaid", "paid", "refunded"]),
+  /** unpaid until a payment succeeded; partially_refunded / refunded after refunds. */
+  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -148,7 +148,8 @@ export const orderResponse = z.object({
   trackingNumber: z.string().nullable(),
   cancellable: z.boolean(),
   invoiceAvailable: z.boolean(),
-  creditNotes: z.array(z.object({ id: z.number(), number: z.string(), grossCents: z.number() })),
+  /** cancellation: the whole invoice credited (Stornorechnung); correction: a part (Rechnungskorrektur). */
+  creditNotes: z.array(z.object({ id: z.number(), number: z.string(), grossCents: z.number(), kind: z.enum(["cancellation", "correction"]) })),
   /** Why the latest payment attempt failed, in the caller's language (the payment failure page names it). */
   paymentFailureMessage: z.string().nullable(),
 });

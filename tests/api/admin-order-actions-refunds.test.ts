@@ -6,7 +6,7 @@ import { invoices } from "@/db/schema";
 import { formatEuro } from "@/lib/format";
 import { bookSucceededRefund } from "@/lib/services/orders";
 import { inTransaction } from "@/lib/services/orders/unit-of-work";
-import { cancelOrder } from "../helpers/orders";
+import { cancelOrder, getOrder } from "../helpers/orders";
 import {
   adminId,
   admin,
@@ -53,6 +53,8 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     expect(mail?.subject).toBe(`Refund for your MugMagic order ${o.orderNumber}`);
     expect(mail?.text).toContain(`we have refunded ${formatEuro(o.totalCents, "en")} for your order ${o.orderNumber}`);
     expect(mail?.text).toContain("Reason: Mug arrived broken");
+    const mine = await getOrder(o.id, o.buyer);
+    expect(mine.body).toMatchObject({ paymentStatus: "refunded", creditNotes: [expect.objectContaining({ kind: "cancellation" })] });
 
     const again = await admin("refund", o.id, { reason: "again" });
     expect(again.status).toBe(409);
@@ -85,6 +87,12 @@ describe("POST /api/admin/orders/{orderId}/refund", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ paymentStatus: "partially_refunded", refundedCents: 500, refundableCents: o.totalCents - 500 });
     expect((await paymentRows(o.id))[0]).toMatchObject({ status: "succeeded", refundedCents: 500 });
+    // The customer sees it too: not "paid" any more, and the correction beside the invoice.
+    const mine = await getOrder(o.id, o.buyer, "de");
+    expect(mine.body).toMatchObject({
+      paymentStatus: "partially_refunded",
+      creditNotes: [expect.objectContaining({ kind: "correction" })],
+    });
     const second = await admin("refund", o.id, { amountCents: 300, reason: "More discount" });
     expect(second.body).toMatchObject({ refundedCents: 800, refundableCents: o.totalCents - 800 });
 
@@ -194,7 +202,7 @@ describe("cancelling a paid order", () => {
       .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "credit_note")));
     expect(creditNote).toMatchObject({ refundId: refund?.id, grossCents: o.totalCents });
     expect(mail?.attachments).toEqual([{ type: "invoice", invoiceId: creditNote?.id }]);
-    expect(mail?.text).toContain("The credit note is attached to this email.");
+    expect(mail?.text).toContain("The cancellation invoice is attached to this email.");
     expect(res.body.invoices.map((i) => i.kind)).toEqual(["invoice", "credit_note"]);
   });
 

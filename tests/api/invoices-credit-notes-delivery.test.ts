@@ -84,10 +84,14 @@ describe("credit notes", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toBe(`attachment; filename="${note?.number}.pdf"`);
     const text = pdfText(pdf.bytes);
-    expect(text).toContain(`Rechnungskorrektur (Stornorechnung) ${note?.number}`);
-    expect(text).toContain(`Diese Rechnungskorrektur storniert die Rechnung ${invoice.number}`);
+    // The whole invoice credited: a Stornorechnung (never "Gutschrift", which is self-billing in German VAT law).
+    expect(text).toContain(`Stornorechnung ${note?.number}`);
+    expect(text).toContain(`Diese Stornorechnung storniert die Rechnung ${invoice.number}`);
+    expect(text).not.toMatch(/Gutschrift|Rechnungskorrektur/);
     expect(text).toContain(`-${(invoice.grossCents / 100).toFixed(2).replace(".", ",")}\u00a0€`);
-    expect((await getOrder(orderId)).body.creditNotes).toEqual([{ id: note?.id, number: note?.number, grossCents: invoice.grossCents }]);
+    expect((await getOrder(orderId)).body.creditNotes).toEqual([
+      { id: note?.id, number: note?.number, grossCents: invoice.grossCents, kind: "cancellation" },
+    ]);
     // The list reads every order in one query (lines, addresses, payments, invoices): the same answer as the order's own route.
     expect((await listOrders("customer", "de")).body.find((o) => o.id === orderId)).toEqual(
       (await getOrder(orderId, "customer", "de")).body,
@@ -136,7 +140,9 @@ describe("credit notes", () => {
     }
     expect((first?.sequence ?? 0) + 1).toBe(second?.sequence);
     const text = pdfText((await download(orderId, "admin", first?.id, true)).bytes);
+    expect(text).toContain(`Rechnungskorrektur ${first?.number}`);
     expect(text).toContain(`Diese Rechnungskorrektur mindert den Betrag der Rechnung ${invoice.number}`);
+    expect(text).not.toMatch(/Gutschrift|Stornorechnung/);
     expect(text).toContain("-10,00\u00a0€");
   });
 });

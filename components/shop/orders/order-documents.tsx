@@ -60,8 +60,8 @@ export function OrderDocuments(props: {
       fallbackName: `${note.number}.pdf`,
       done: t("creditNoteDownloaded"),
       failed: t("creditNoteFailed"),
-      label: t("creditNoteLabel", { number: note.number }),
-      text: t("creditNote", { number: note.number }),
+      label: t(note.kind === "cancellation" ? "cancellationLabel" : "creditNoteLabel", { number: note.number }),
+      text: t(note.kind === "cancellation" ? "cancellation" : "creditNote", { number: note.number }),
       testId: "credit-note-button",
     });
   }

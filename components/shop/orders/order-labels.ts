@@ -23,6 +23,11 @@ export function useOrderLabels() {
     delivered: t("statusDelivered"),
     cancelled: t("statusCancelled"),
   };
-  const payment: Record<PaymentStatus, string> = { unpaid: t("paymentUnpaid"), paid: t("paymentPaid"), refunded: t("paymentRefunded") };
+  const payment: Record<PaymentStatus, string> = {
+    unpaid: t("paymentUnpaid"),
+    paid: t("paymentPaid"),
+    partially_refunded: t("paymentPartiallyRefunded"),
+    refunded: t("paymentRefunded"),
+  };
   return { status: (s: Status) => status[s], payment: (p: PaymentStatus) => payment[p] };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { CreditNoteKind } from "@/lib/domain/credit-note";
 import { splitProportionally, vatInGross } from "@/lib/domain/pricing";
 
 export { splitProportionally };
@@ -76,6 +77,11 @@ export interface InvoiceContent {
   payment: { method: "card"; provider: "stripe" | "sandbox"; paidAt: string } | null;
   refersTo: { id: number; number: string; issueDate: string } | null;
   refund: { id: number; amountCents: number; full: boolean } | null;
+}
+
+/** Read from the frozen content: the whole invoice credited at once cancels it, anything else corrects it. */
+export function creditNoteKindOf(document: { content: unknown }): CreditNoteKind {
+  return (document.content as InvoiceContent).refund?.full === true ? "cancellation" : "correction";
 }
 
 export function sellerSnapshot(s: Seller): InvoiceSellerSnapshot {

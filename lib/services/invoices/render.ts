@@ -10,6 +10,8 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   const lang = content.language;
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, `invoice.${key}`, params);
   const credit = content.kind === "credit_note";
+  // The whole invoice credited cancels it (Stornorechnung); a part corrects it (Rechnungskorrektur).
+  const cancels = credit && content.refund?.full === true;
   // A credit note shows what it takes back: its amounts with a minus sign.
   const money = (cents: number) => formatEuro(credit && cents !== 0 ? -cents : cents, lang);
   const rate = (p: number) => t("percent", { rate: formatNumber(p, lang) });
@@ -21,7 +23,7 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
 
   const facts = credit
     ? [
-        { label: t("creditNoteNumber"), value: content.number },
+        { label: t(cancels ? "cancellationNumber" : "correctionNumber"), value: content.number },
         { label: t("creditNoteDate"), value: date(content.issueDate) },
         ...(refersTo
           ? [{ label: t("refersTo"), value: t("refersToValue", { number: refersTo.number, date: date(refersTo.issueDate) }) }]
@@ -55,7 +57,7 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
 
   return {
     language: lang,
-    title: credit ? t("titleCreditNote") : t("titleInvoice"),
+    title: credit ? t(cancels ? "titleCancellation" : "titleCorrection") : t("titleInvoice"),
     number: content.number,
     creationDate: new Date(`${content.issueDate}T12:00:00Z`),
     seller: { name: seller.name, lines: [...sellerAddress(seller), ...sellerContact(seller, t)] },

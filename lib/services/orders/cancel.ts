@@ -12,6 +12,7 @@ import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
+import { creditNoteKindOf } from "../invoices/content";
 import { cancelAttempt, isOpen } from "./attempts";
 import { loadBundle, toOrderDto } from "./dto";
 import type { Actor } from "./events";
@@ -153,7 +154,8 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
     const mail = await cancelledMail(tx, updated, {
       reason: opts.by.actor === "admin" ? reason : null,
       refundedCents: sumOf(given),
-      withCreditNote: creditNotes.length > 0,
+      creditNote:
+        creditNotes.length === 0 ? null : creditNotes.some((c) => creditNoteKindOf(c) === "cancellation") ? "cancellation" : "correction",
     });
     const attachments = creditNotes.map((c) => ({ type: "invoice" as const, invoiceId: c.id }));
     effects.mailIds.push(

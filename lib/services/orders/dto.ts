@@ -17,6 +17,7 @@ import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
 import { imageUrl } from "../images";
 import { orderPaymentStatus } from "./payment-state";
+import { creditNoteKind } from "@/lib/domain/credit-note";
 
 export type Queryable = Db | Tx;
 export type OrderAddress = typeof orderAddresses.$inferSelect;
@@ -83,8 +84,8 @@ export interface OrderDtoSource {
     "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "discountCents" | "imageId"
   >[];
   addresses: Pick<OrderAddress, "kind" | "firstName" | "lastName" | "street1" | "street2" | "city" | "postalCode" | "countryCode">[];
-  payments: Pick<Payment, "status" | "failureMessage">[];
-  invoices: Pick<Invoice, "id" | "kind" | "number" | "grossCents">[];
+  payments: Pick<Payment, "id" | "status" | "amountCents" | "refundedCents" | "failureMessage">[];
+  invoices: Pick<Invoice, "id" | "kind" | "number" | "grossCents" | "refersToInvoiceId">[];
 }
 
 export function currentPayment<P>(bundle: { payments: P[] }): P | undefined {
@@ -118,7 +119,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
     id: order.id,
     orderNumber: order.orderNumber,
     status: order.status,
-    paymentStatus: orderPaymentStatus(bundle.payments),
+    paymentStatus: orderPaymentStatus(bundle.payments, bundle.order.totalCents),
     email: order.email,
     firstName: order.firstName,
     lastName: order.lastName,
@@ -154,7 +155,12 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
     invoiceAvailable: bundle.invoices.some((i) => i.kind === "invoice"),
     creditNotes: bundle.invoices
       .filter((i) => i.kind === "credit_note")
-      .map((i) => ({ id: i.id, number: i.number, grossCents: i.grossCents })),
+      .map((i) => ({
+        id: i.id,
+        number: i.number,
+        grossCents: i.grossCents,
+        kind: creditNoteKind(i.grossCents, bundle.invoices.find((inv) => inv.id === i.refersToInvoiceId)?.grossCents ?? null),
+      })),
     paymentFailureMessage: latest?.status === "failed" && latest.failureMessage ? translate(locale, latest.failureMessage) : null,
   });
 }

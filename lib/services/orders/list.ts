@@ -68,8 +68,8 @@ const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), [
   "postalCode",
   "countryCode",
 ] as const);
-const PAYMENT_FIELDS = pick(getTableColumns(payments), ["status", "failureMessage"] as const);
-const INVOICE_FIELDS = pick(getTableColumns(invoices), ["id", "kind", "number", "grossCents"] as const);
+const PAYMENT_FIELDS = pick(getTableColumns(payments), ["id", "status", "amountCents", "refundedCents", "failureMessage"] as const);
+const INVOICE_FIELDS = pick(getTableColumns(invoices), ["id", "kind", "number", "grossCents", "refersToInvoiceId"] as const);
 
 export type ListedOrder = OrderDtoSource & { order: OrderDtoSource["order"] & { updatedAt: Date } };
 

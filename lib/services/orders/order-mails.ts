@@ -2,6 +2,7 @@ import "server-only";
 /** Queued in the transaction of the change, so a mail exists exactly when the change committed. */
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
+import type { CreditNoteKind } from "@/lib/domain/credit-note";
 import { env, publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
@@ -149,7 +150,7 @@ export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, 
 export async function cancelledMail(
   db: Queryable,
   order: MailOrder,
-  opts: { reason?: string | null; refundedCents: number; withCreditNote: boolean },
+  opts: { reason?: string | null; refundedCents: number; creditNote: CreditNoteKind | null },
 ): Promise<MailMessage> {
   const amount = formatEuro(opts.refundedCents, order.locale);
   return compose(order, {
@@ -157,7 +158,7 @@ export async function cancelledMail(
     paragraphs: [
       tr(order, "cancelledIntro", { orderNumber: order.orderNumber }),
       ...(opts.refundedCents > 0 ? [tr(order, "cancelledRefund", { amount }), tr(order, "refundDelay")] : [tr(order, "cancelledNoCharge")]),
-      ...(opts.withCreditNote ? [tr(order, "creditNoteAttached")] : []),
+      ...(opts.creditNote ? [tr(order, opts.creditNote === "cancellation" ? "cancellationAttached" : "creditNoteAttached")] : []),
     ],
     facts: opts.reason ? [{ label: tr(order, "reason"), value: opts.reason }] : [],
     link: await orderLinkOf(db, order),
@@ -167,7 +168,7 @@ export async function cancelledMail(
 export async function refundedMail(
   db: Queryable,
   order: MailOrder,
-  opts: { amountCents: number; reason?: string | null; duplicate: boolean; withCreditNote: boolean },
+  opts: { amountCents: number; reason?: string | null; duplicate: boolean; creditNote: CreditNoteKind | null },
 ): Promise<MailMessage> {
   const amount = formatEuro(opts.amountCents, order.locale);
   return compose(order, {
@@ -175,7 +176,7 @@ export async function refundedMail(
     paragraphs: [
       tr(order, opts.duplicate ? "refundedDuplicate" : "refundedIntro", { amount, orderNumber: order.orderNumber }),
       tr(order, "refundDelay"),
-      ...(opts.withCreditNote ? [tr(order, "creditNoteAttached")] : []),
+      ...(opts.creditNote ? [tr(order, opts.creditNote === "cancellation" ? "cancellationAttached" : "creditNoteAttached")] : []),
     ],
     facts: opts.reason ? [{ label: tr(order, "reason"), value: opts.reason }] : [],
     link: await orderLinkOf(db, order),

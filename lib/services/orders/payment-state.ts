@@ -1,4 +1,5 @@
 import "server-only";
+import { adminPaymentStatus, moneyOf, type AdminPaymentStatus } from "./admin/money";
 import type { Payment } from "@/db/schema";
 import type { PaymentFailureReason } from "@/lib/integrations/payments/types";
 
@@ -41,8 +42,10 @@ export const FAILURE_MESSAGE_KEYS: Record<PaymentFailureReason, `payment.${strin
   unknown: "payment.unknownError",
 };
 
-export function orderPaymentStatus(payments: readonly Pick<Payment, "status">[]): "unpaid" | "paid" | "refunded" {
-  if (payments.some((p) => p.status === "succeeded")) return "paid";
-  if (payments.some((p) => p.status === "refunded")) return "refunded";
-  return "unpaid";
+/** What the customer reads: the same rule as the back office (an automatically refunded duplicate leaves it paid). */
+export function orderPaymentStatus(
+  payments: readonly Pick<Payment, "id" | "status" | "amountCents" | "refundedCents">[],
+  totalCents: number,
+): AdminPaymentStatus {
+  return adminPaymentStatus(moneyOf(payments), totalCents);
 }

@@ -52,7 +52,7 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
   // A receipt confirms a payment: an order that was never paid has none.
-  if (orderPaymentStatus(bundle.payments) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
+  if (orderPaymentStatus(bundle.payments, bundle.order.totalCents) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
   const input = await receiptPdfInput(await getDb(), bundle, locale);
   return { orderNumber: bundle.order.orderNumber, pdf: await receiptPdfFile(bundle.order.id, input) };
 }

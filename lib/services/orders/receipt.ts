@@ -54,7 +54,7 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
       { label: t(locale, "orderNumber"), value: order.orderNumber },
       { label: t(locale, "orderDate"), value: formatDate(order.createdAt, locale) },
       { label: t(locale, "customer"), value: `${order.firstName} ${order.lastName} <${order.email}>` },
-      { label: t(locale, "paymentStatus"), value: t(locale, `status.${orderPaymentStatus(bundle.payments)}`) },
+      { label: t(locale, "paymentStatus"), value: t(locale, `status.${orderPaymentStatus(bundle.payments, bundle.order.totalCents)}`) },
     ],
     addresses: [
       ...(shipping ? [{ heading: t(locale, "shippingAddress"), lines: addressLines(shipping, names) }] : []),

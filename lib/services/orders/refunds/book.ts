@@ -6,6 +6,7 @@ import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { queueMail } from "@/lib/integrations/mail";
 import { issueCreditNote } from "../../invoices/issue";
+import { creditNoteKindOf } from "../../invoices/content";
 import type { Effects } from "../effects";
 import { recordEvent, type Actor } from "../events";
 import { lockOrder } from "../locks";
@@ -125,7 +126,7 @@ export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effect
       amountCents: cents,
       reason: input.source === "admin" ? refund.reason : null,
       duplicate,
-      withCreditNote: creditNote !== null,
+      creditNote: creditNote ? creditNoteKindOf(creditNote) : null,
     });
     effects.mailIds.push(
       await queueMail(tx, {
