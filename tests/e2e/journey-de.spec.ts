@@ -94,6 +94,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   const { orderNumber } = await new OrderSuccessPage(page).expectShown();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Danke für deine Bestellung!");
   await expect(page.getByTestId("order-success-number")).toHaveText(`Deine Bestellnummer: ${orderNumber}`);
-  await expect(page.getByText(`Den Beleg senden wir an ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Die Bestellbestätigung mit der Rechnung senden wir an ${email}.`)).toBeVisible();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Bestellung aufgegeben" })).toBeVisible();
 });
