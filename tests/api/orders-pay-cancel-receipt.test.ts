@@ -96,6 +96,16 @@ describe("sandbox payment", () => {
     expect(mail?.text).toContain("Hallo Anna,");
     expect(mail?.text).toContain(formatEuro(1989, "de"));
     expect(mail?.text).toContain("Deutschland");
+    // The confirmation on a durable medium (§ 312f BGB): who sells, the AGB, the Widerrufsbelehrung with its form.
+    for (const body of [mail?.text ?? "", mail?.html ?? ""]) {
+      expect(body).toContain("Verkäufer");
+      expect(body).toContain("Allgemeine Geschäftsbedingungen (AGB)");
+      expect(body).toContain("§ 3 Vertragsschluss");
+      expect(body).toContain("Widerrufsbelehrung");
+      expect(body).toContain("Muster-Widerrufsformular");
+      expect(body).toContain("Ende der Widerrufsbelehrung");
+      expect(body).not.toMatch(/<(contact|name|recipient|imprint|withdrawal)>/);
+    }
   });
 
   it("4000 0000 0000 0002 is declined: failed with the message, cart kept; a retry cancels the declined attempt, then 4242 pays the new one", async () => {

@@ -3,6 +3,7 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
+import { escapeHtml } from "@/lib/security/html";
 
 export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration";
 
@@ -13,9 +14,6 @@ const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; acti
   signUpExisting: { subject: "signUpExistingSubject", intro: "signUpExistingIntro", action: "action" },
   confirmRegistration: { subject: "confirmSubject", intro: "confirmIntro", action: "confirmAction" },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export function passwordLinkMail(opts: {
   to: string;

@@ -10,11 +10,9 @@ import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 import { ORDER_LINK_TOKEN } from "../mail/links";
 import type { Queryable } from "./dto";
+import { escapeHtml } from "@/lib/security/html";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 export interface OrderLink {
   url: string;

@@ -7,9 +7,11 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
+import { confirmationLegal } from "./confirmation-legal";
 import { orderPaymentStatus } from "./payment-state";
 import type { OrderAddress, OrderBundle, Queryable } from "./dto";
 import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
+import { escapeHtml } from "@/lib/security/html";
 
 export const SHOP_NAME = "MugMagic";
 
@@ -92,9 +94,6 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
   };
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
   const { order } = bundle;
   const content = await receiptContent(db, bundle, locale);
@@ -106,6 +105,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const invoiceLine = invoice ? t(locale, "mailInvoice", { number: invoice.number }) : null;
   const link = await orderLinkOf(db, order);
+  const legal = confirmationLegal(locale);
   const itemLine = (i: ReceiptContent["items"][number]) =>
     `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
 
@@ -128,6 +128,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     t(locale, "mailOutro"),
     "",
     t(locale, "mailSignature"),
+    ...legal.text,
   ].join("\n");
 
   const cell = (s: string, right = false) => `<td style="padding:4px 8px;${right ? "text-align:right;" : ""}">${escapeHtml(s)}</td>`;
@@ -145,6 +146,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),
     orderLinkHtml(link, locale),
     `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature"))}</p>`,
+    ...legal.html,
     `</body></html>`,
   ].join("\n");
 
