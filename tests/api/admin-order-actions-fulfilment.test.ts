@@ -157,6 +157,10 @@ describe("POST /api/admin/orders/{orderId}/complete", () => {
     expect(mail?.text).toContain("Versanddienstleister: DHL");
     expect(mail?.text).toContain("Sendungsnummer: 00340434161234567890");
     expect(mail?.html).toContain("00340434161234567890");
+    // DHL's tracking page, linked.
+    const url = "https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=00340434161234567890";
+    expect(mail?.text).toContain(`Sendung verfolgen: ${url}`);
+    expect(mail?.html).toContain(`href="${url}"`);
   });
 
   it("an English order gets the English mail; without tracking number no tracking line", async () => {

@@ -3,6 +3,7 @@ import "server-only";
 import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
 import type { CreditNoteKind } from "@/lib/domain/credit-note";
+import { trackingUrl } from "@/lib/domain/tracking";
 import { env, publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
@@ -99,6 +100,9 @@ interface MailBody {
 
 const tr = (order: MailOrder, key: string, params?: Record<string, string | number>) => translate(order.locale, `orderMail.${key}`, params);
 
+/** A paragraph's https address becomes a link in the HTML part (the text part shows it as it is). */
+const linkify = (p: string) => escapeHtml(p).replace(/https:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+
 function compose(order: MailOrder, body: MailBody): MailMessage {
   const greeting = tr(order, "greeting", { firstName: order.firstName });
   const signature = tr(order, "signature");
@@ -120,7 +124,7 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
     `<!doctype html><html lang="${order.locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
     `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro ?? "")}</p>`,
     `<p>${facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
-    ...rest.map((p) => `<p>${escapeHtml(p)}</p>`),
+    ...rest.map((p) => `<p>${linkify(p)}</p>`),
     orderLinkHtml(body.link, order.locale),
     `<p>${escapeHtml(signature)}</p>`,
     `</body></html>`,
@@ -129,6 +133,7 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
 }
 
 export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, "carrier" | "trackingNumber">): Promise<MailMessage> {
+  const tracking = trackingUrl(order.carrier, order.trackingNumber);
   const facts = [
     ...(order.carrier ? [{ label: tr(order, "carrier"), value: order.carrier }] : []),
     ...(order.trackingNumber ? [{ label: tr(order, "trackingNumber"), value: order.trackingNumber }] : []),
@@ -138,6 +143,7 @@ export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, 
     paragraphs: [
       tr(order, "shippedIntro", { orderNumber: order.orderNumber }),
       ...(order.trackingNumber ? [tr(order, "shippedTracking")] : []),
+      ...(tracking ? [tr(order, "shippedTrackingLink", { url: tracking })] : []),
       tr(order, "shippedOutro"),
     ],
     facts,
