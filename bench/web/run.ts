@@ -96,7 +96,8 @@ async function main() {
     servers.push(control);
     const base = options.baseUrl ?? (shop as Server).url;
     console.error(`shop ${base}, control ${control.url}; creating the customer`);
-    const cookie = await customerWithCart(base);
+    // A shop already running (--base-url) mails into its own data folder: DATA_DIR names it, as for the shop.
+    const cookie = await customerWithCart(base, options.baseUrl ? (process.env.DATA_DIR ?? ".data") : dirs.DATA_DIR);
 
     // Every measured target: the shop's pages and the floor page of the control app.
     const targets = [
