@@ -170,13 +170,13 @@ describe("the 3-D view's numbers", () => {
     const fov = 26;
     const { distance } = cameraFit(w, handle, fov, aspect);
     const halfFov = Math.tan((fov * Math.PI) / 360);
-    // At the depth of the mug's nearest point, the view is wide and high enough for the handle and the body.
-    const near = distance - w.radiusMm;
-    const visibleHalfHeight = near * halfFov;
-    const visibleHalfWidth = visibleHalfHeight * aspect;
+    // The handle turned to a side lies level with the axis: the view is that wide there.
     const reach = w.radiusMm + handle.reachMm + handle.tubeRadiusMm;
+    const wideEnough = distance * halfFov * aspect >= reach;
+    // The body's front is a radius nearer: the view is that high there, and wider than the body.
+    const near = distance - w.radiusMm;
     const height = w.heightMm * Math.cos(VIEW_ELEVATION) + 2 * w.radiusMm * Math.sin(VIEW_ELEVATION);
-    return visibleHalfWidth >= reach && visibleHalfHeight * 2 >= height;
+    return wideEnough && near * halfFov * 2 >= height && near * halfFov * aspect >= w.radiusMm;
   };
 
   it("the camera frames the mug with its handle turned to either side, in wide and tall views", () => {

@@ -129,15 +129,36 @@ export function MugView(props: { mug: MugDimensions; imageUrl: string; outsideCo
       </div>
       {mode !== "2d" && (
         <div className={`mt-3 space-y-2 text-center ${shown ? "" : "invisible"}`} aria-hidden={!shown}>
-          <div className="flex flex-wrap justify-center gap-2" role="group" aria-label={t("turnGroup")}>
-            <button type="button" className="btn-secondary px-3" onClick={() => turn.by(-1)} disabled={!shown} data-testid="turn-left">
-              <span aria-hidden>↺</span> {t("turnLeft")}
+          <div className="flex justify-center gap-2" role="group" aria-label={t("turnGroup")}>
+            {/* On a phone the arrows alone: the three buttons stay on one line in either language. */}
+            <button
+              type="button"
+              className="btn-secondary px-3"
+              onClick={() => turn.by(-1)}
+              disabled={!shown}
+              title={t("turnLeft")}
+              data-testid="turn-left"
+            >
+              <span aria-hidden className="text-base leading-none">
+                ↺
+              </span>
+              <span className="sr-only sm:not-sr-only">{t("turnLeft")}</span>
             </button>
             <button type="button" className="btn-secondary px-3" onClick={turn.front} disabled={!shown} data-testid="turn-front">
               {t("turnFront")}
             </button>
-            <button type="button" className="btn-secondary px-3" onClick={() => turn.by(1)} disabled={!shown} data-testid="turn-right">
-              {t("turnRight")} <span aria-hidden>↻</span>
+            <button
+              type="button"
+              className="btn-secondary px-3"
+              onClick={() => turn.by(1)}
+              disabled={!shown}
+              title={t("turnRight")}
+              data-testid="turn-right"
+            >
+              <span className="sr-only sm:not-sr-only">{t("turnRight")}</span>
+              <span aria-hidden className="text-base leading-none">
+                ↻
+              </span>
             </button>
           </div>
           <p className="text-xs text-stone-500">{t("turnHint")}</p>

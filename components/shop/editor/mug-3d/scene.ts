@@ -101,7 +101,7 @@ export function createMugScene(
   // A soft contact shadow, so the mug stands on something.
   const shadowTexture = new Texture(shadowImage());
   shadowTexture.needsUpdate = true;
-  const shadowGeometry = new CircleGeometry(wrap.radiusMm * 1.6, 48);
+  const shadowGeometry = new CircleGeometry(wrap.radiusMm * 1.4, 48);
   const shadowMaterial = new MeshBasicMaterial({ map: shadowTexture, transparent: true, depthWrite: false });
   const shadow = new Mesh(shadowGeometry, shadowMaterial);
   shadow.rotation.x = -Math.PI / 2;

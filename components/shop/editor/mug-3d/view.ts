@@ -10,7 +10,7 @@ export const TURN_STEP = Math.PI / 4;
 export const DRAG_TURN_PER_WIDTH = Math.PI;
 export const TURN_ANIMATION_MS = 320;
 
-const MARGIN = 1.06;
+const MARGIN = 1.02;
 
 /**
  * Camera distance and aim so the mug fills the view at any turn: the handle's reach counts on both sides, so
@@ -22,10 +22,10 @@ export function cameraFit(wrap: MugWrap, handle: HandleShape, fovDeg: number, as
   const halfWidth = r + handle.reachMm + handle.tubeRadiusMm;
   // Seen from above, the rim's ellipse adds to the body's height.
   const halfHeight = (wrap.heightMm * Math.cos(VIEW_ELEVATION) + 2 * r * Math.sin(VIEW_ELEVATION)) / 2;
-  const byHeight = halfHeight / halfFov;
+  // The rim and the foot's front edge are up to a radius nearer than the axis; the handle, turned to a side, is level with it.
+  const byHeight = halfHeight / halfFov + r;
   const byWidth = halfWidth / (halfFov * (aspect > 0 ? aspect : 1));
-  // The nearest part of the mug is a radius closer than its axis.
-  return { distance: Math.max(byHeight, byWidth) * MARGIN + r, centreY: wrap.heightMm / 2 };
+  return { distance: Math.max(byHeight, byWidth) * MARGIN, centreY: wrap.heightMm / 2 };
 }
 
 export function dragTurn(startTurn: number, dxPx: number, widthPx: number): number {
