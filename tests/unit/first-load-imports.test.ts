@@ -6,7 +6,7 @@ import { appDir, clientModules, importSpecs, rel, root, routeFiles } from "@/tes
 /**
  * What the storefront sends with a page (issue 12, first-load JS ≤ the framework floor + 30 KB): zod
  * (31 KB gzip) and sonner (8 KB) are loaded only when needed — a form's schema when the form is used
- * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx), three.js (134 KB) when the
+ * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx), three.js (131 KB) when the
  * editor's preview step draws its 3-D mug. This walks the static imports (not `import()`) from every
  * storefront route file and from instrumentation-client.ts and fails on a module that would pull any of
  * them into a page's first load again.

@@ -1,4 +1,4 @@
-// From the package root: the bundler keeps only what is used (134 KB gzip). Importing three/src/* modules
+// From the package root: the bundler keeps only what is used (131 KB gzip as served). Importing three/src/* modules
 // instead adds ~200 modules to the app, which lengthens every module id and so every page's JS.
 import {
   AmbientLight,
