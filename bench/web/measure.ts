@@ -23,7 +23,7 @@ const FLAGS = [
 ];
 
 /** Lighthouse's mobile device (Moto G Power) and its DevTools-throttled "slow 4G" (RTT 150 ms × 3.75, 1.6 Mbit/s × 0.9). */
-const PHONE = {
+export const PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -31,8 +31,8 @@ const PHONE = {
   userAgent:
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
-const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
-const CPU_SLOWDOWN = 4;
+export const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+export const CPU_SLOWDOWN = 4;
 /** Next compresses with the `compression` middleware at zlib's default level (6). */
 const GZIP_LEVEL = 6;
 
@@ -55,7 +55,7 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
 }
 
-async function newContext(browser: Browser, origin: string, cookie: string | undefined, phone: boolean): Promise<BrowserContext> {
+export async function newContext(browser: Browser, origin: string, cookie: string | undefined, phone: boolean): Promise<BrowserContext> {
   const context = await browser.newContext(phone ? PHONE : {});
   if (cookie) {
     await context.addCookies(
@@ -84,6 +84,14 @@ function rawBody(url: string, cookie: string | undefined): Promise<{ body: Buffe
       })
       .on("error", reject);
   });
+}
+
+/** A script's gzip size as served (or gzipped here at Next's level when it came uncompressed). */
+export async function servedGzipBytes(url: string, cookie: string | undefined): Promise<number> {
+  const { body, encoding } = await rawBody(url, cookie);
+  if (encoding === "gzip") return body.length;
+  if (encoding) throw new Error(`${url}: unexpected content-encoding ${encoding}`);
+  return zlib.gzipSync(body, { level: GZIP_LEVEL }).length;
 }
 
 const bodyCache = new Map<string, { gzipBytes: number; gzipped: boolean; stripe: boolean }>();

@@ -143,13 +143,27 @@ async function call(base: string, url: string, init: { cookie?: string; json?: u
   return res;
 }
 
+/** What the editor needs to stand at its generation step with this customer's design (bench/web/preview.ts). */
+export interface Design {
+  promptId: number;
+  mugId: number;
+  variantId: number;
+  /** The answer of the generation, as the editor keeps it. */
+  generation: { images: { id: number }[] };
+}
+
 /**
  * A customer registered through the shop's API with one placed (unpaid) order and one item in the
- * cart, both on an image made by the offline generator from an uploaded photo. Answers the session cookie.
+ * cart, both on an image made by the offline generator from an uploaded photo. Answers the session cookie
+ * and that design.
  */
-export async function customerWithCart(base: string): Promise<string> {
+export async function customerWithCart(base: string, dataDir: string): Promise<{ cookie: string; design: Design }> {
   const email = `bench-web-${Date.now()}@example.com`;
-  const reg = await call(base, "/api/auth/register", { json: { email, password: "bench-pass-123", firstName: "Bench", lastName: "Web" } });
+  const password = "bench-pass-123";
+  await call(base, "/api/auth/register", { json: { email, password, firstName: "Bench", lastName: "Web" } });
+  // Registering only mails a link; confirming it with the same password makes the account and signs in.
+  const token = await mailedToken(path.join(dataDir, "outbox"), email, "confirm-registration");
+  const reg = await call(base, "/api/auth/register/confirm", { json: { token, password } });
   const cookie = reg.headers
     .getSetCookie()
     .map((c) => c.split(";")[0] ?? "")
@@ -167,7 +181,7 @@ export async function customerWithCart(base: string): Promise<string> {
   form.set("image", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "photo.jpg");
   form.set("promptId", String(prompt.id));
   form.set("mugId", String(mug.id));
-  const generated = (await (await call(base, "/api/user/ai/images/generate", { cookie, form })).json()) as { images: { id: number }[] };
+  const generated = (await (await call(base, "/api/user/ai/images/generate", { cookie, form })).json()) as Design["generation"];
   const imageId = generated.images[0]?.id;
   if (imageId === undefined) throw new Error("the generator answered no image");
   const item = { mugId: mug.id, variantId: variant.id, imageId, quantity: 1 };
@@ -198,5 +212,22 @@ export async function customerWithCart(base: string): Promise<string> {
   }
   const cart = (await (await call(base, "/api/user/cart", { cookie })).json()) as { items: unknown[] };
   if (cart.items.length === 0) await call(base, "/api/user/cart/items", { cookie, json: item });
-  return cookie;
+  return { cookie, design: { promptId: prompt.id, mugId: mug.id, variantId: variant.id, generation: generated } };
+}
+
+/** The token of the `page` link in the mail to `email` in the shop's outbox folder, waiting up to 30 s for it. */
+async function mailedToken(outbox: string, email: string, page: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : []) {
+      const raw = fs.readFileSync(path.join(outbox, file), "latin1");
+      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+      // Quoted-printable: soft line breaks and =XX escapes undone, enough to read a URL.
+      const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const token = new RegExp(`/${page}\\?token=([^\\s"<>&]+)`).exec(text)?.[1];
+      if (token) return decodeURIComponent(token);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${page} mail to ${email} in ${outbox}`);
 }

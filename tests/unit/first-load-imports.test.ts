@@ -6,11 +6,12 @@ import { appDir, clientModules, importSpecs, rel, root, routeFiles } from "@/tes
 /**
  * What the storefront sends with a page (issue 12, first-load JS ≤ the framework floor + 30 KB): zod
  * (31 KB gzip) and sonner (8 KB) are loaded only when needed — a form's schema when the form is used
- * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx). This walks the static
- * imports (not `import()`) from every storefront route file and from instrumentation-client.ts and fails
- * on a module that would pull either into a page's first load again.
+ * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx), three.js (131 KB) when the
+ * editor's preview step draws its 3-D mug. This walks the static imports (not `import()`) from every
+ * storefront route file and from instrumentation-client.ts and fails on a module that would pull any of
+ * them into a page's first load again.
  */
-const LAZY_PACKAGES = [/^zod(\/|$)/, /^sonner$/];
+const LAZY_PACKAGES = [/^zod(\/|$)/, /^sonner$/, /^three(\/|$)/];
 /** next/dynamic's loader (~2.5 KB gzip): storefront code loads components on demand with components/ui/lazy-component.tsx. */
 const NOT_ON_STOREFRONT = [/^next\/dynamic$/];
 
@@ -47,7 +48,7 @@ describe("storefront first load", () => {
     expect(routes.some((r) => r.startsWith("app/admin/"))).toBe(false);
   });
 
-  it("no storefront page loads zod or sonner with the page", () => {
+  it("no storefront page loads zod, sonner or three.js with the page", () => {
     const failures = storefront.flatMap((file) => offenders(file).map((o) => `${rel(file)}: ${o}`));
     expect([...new Set(failures)]).toEqual([]);
   });
@@ -66,6 +67,13 @@ describe("storefront first load", () => {
       expect(staticGraph, step).not.toContain(`components/shop/editor/${step}.tsx`);
       expect(withLazy, step).toContain(`components/shop/editor/${step}.tsx`);
     }
+  });
+
+  it("the preview step reaches three.js only through import(), when it shows a mug", () => {
+    const step = path.join(root, "components/shop/editor/preview-step.tsx");
+    const scene = "components/shop/editor/mug-3d/scene.ts";
+    expect([...clientModules(step, { dynamic: false, entryInBrowser: true })].map(rel)).not.toContain(scene);
+    expect([...clientModules(step, { dynamic: true, entryInBrowser: true })].map(rel)).toContain(scene);
   });
 
   it("instrumentation-client.ts (every page) imports neither", () => {

@@ -6,6 +6,11 @@ export interface MugDimensions {
   documentBottomMarginMm: number;
 }
 
+const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** A variant's colour code as CSS and WebGL take it, else the fallback: the codes come from the back office. */
+export const safeColour = (value: string, fallback: string) => (COLOUR.test(value) ? value : fallback);
+
 export interface PrintSlice {
   x0: number;
   x1: number;

@@ -1,16 +1,13 @@
 "use client";
 
 import { useId } from "react";
-import { mugGeometry, type MugDimensions } from "./mug-geometry";
-
-const COLOR = /^#[0-9a-f]{3,8}$/i;
-const safeColor = (value: string, fallback: string) => (COLOR.test(value) ? value : fallback);
+import { mugGeometry, safeColour, type MugDimensions } from "./mug-geometry";
 
 export function MugPreview(props: { mug: MugDimensions; imageUrl: string; outsideColor: string; insideColor: string; label: string }) {
   const uid = useId().replace(/[^a-zA-Z0-9]/g, "");
   const g = mugGeometry(props.mug);
-  const outside = safeColor(props.outsideColor, "#ffffff");
-  const inside = safeColor(props.insideColor, "#ffffff");
+  const outside = safeColour(props.outsideColor, "#ffffff");
+  const inside = safeColour(props.insideColor, "#ffffff");
   const edge = "#57534e";
   const left = g.cx - g.r;
   const right = g.cx + g.r;

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { formatEuro } from "@/lib/format";
 import { AddToCart } from "./add-to-cart";
-import { MugPreview } from "./mug-preview";
+import { MugView } from "./mug-3d/mug-view";
 import type { Editor } from "./use-editor";
 import { VariantPicker } from "./variant-picker";
 
@@ -17,12 +17,16 @@ export function PreviewStep({ editor }: { editor: Editor }) {
     <div className="grid gap-8 md:grid-cols-2">
       <div className="flex items-start justify-center rounded-lg border border-stone-200 bg-white p-4">
         {mug && variant && image ? (
-          <MugPreview
+          <MugView
             mug={mug}
             imageUrl={image.url}
             outsideColor={variant.outsideColorCode}
             insideColor={variant.insideColorCode}
-            label={t("mugLabel", { mug: mug.name, variant: variant.name })}
+            label={
+              prompt
+                ? t("mugLabelStyle", { mug: mug.name, variant: variant.name, style: prompt.title })
+                : t("mugLabel", { mug: mug.name, variant: variant.name })
+            }
           />
         ) : (
           <p className="text-stone-600">{t("missing")}</p>

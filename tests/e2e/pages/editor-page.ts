@@ -187,23 +187,48 @@ export class EditorPage {
     await expect(this.generatedImages().first()).toHaveAttribute("data-selected", "true");
   }
 
+  /** The preview's box: the 3-D mug where WebGL works, else (and while it loads) the 2-D one; it carries the colours and the image URL. */
   mugPreview() {
+    return this.page.getByTestId("mug-view");
+  }
+
+  /** The 3-D mug's canvas. */
+  mug3d() {
+    return this.page.getByTestId("mug-3d");
+  }
+
+  /** The 2-D mug (SVG). */
+  mug2d() {
     return this.page.getByTestId("mug-preview");
   }
 
-  /** The SVG mug with the chosen image wrapped around its body; returns the image URL. */
+  /** Waits until the 3-D mug is drawn or the 2-D one stays ("3d" or "2d"). */
+  async previewMode(): Promise<string> {
+    await expect(this.mugPreview()).toHaveAttribute("data-mode", /^(3d|2d)$/, { timeout: 30_000 });
+    return (await this.mugPreview().getAttribute("data-mode")) ?? "";
+  }
+
+  /** The mug with the chosen image on it, in 3-D or (without WebGL) as the SVG with the image wrapped round; returns the image URL. */
   async expectPreview(): Promise<string> {
-    const svg = this.mugPreview();
+    const view = this.mugPreview();
+    await expect(view).toBeVisible();
+    const url = (await view.getAttribute("data-image-url")) ?? "";
+    expect(url).toBeTruthy();
+    if ((await this.previewMode()) === "3d") {
+      await expect(this.mug3d()).toBeVisible();
+      await expect(this.mug2d()).toBeHidden();
+      return url;
+    }
+    const svg = this.mug2d();
     await expect(svg).toBeVisible();
     await expect(svg.getByTestId("mug-body")).toBeVisible();
     await expect(svg.getByTestId("mug-handle")).toBeAttached();
     const print = svg.getByTestId("mug-print");
-    const url = await print.getAttribute("data-image-url");
-    expect(url).toBeTruthy();
+    await expect(print).toHaveAttribute("data-image-url", url);
     const images = print.locator("image");
     expect(await images.count()).toBeGreaterThan(4);
-    await expect(images.first()).toHaveAttribute("href", url ?? "");
-    return url ?? "";
+    await expect(images.first()).toHaveAttribute("href", url);
+    return url;
   }
 
   addToCartButton() {
