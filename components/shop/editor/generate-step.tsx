@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { GenerationProgress } from "./generation-progress";
+import { preloadMugScene } from "./mug-3d/mug-view";
 import type { Editor } from "./use-editor";
 
 export function GenerateStep({ editor }: { editor: Editor }) {
@@ -16,6 +17,9 @@ export function GenerateStep({ editor }: { editor: Editor }) {
   const firstChoice = useRef<HTMLInputElement>(null);
   const shownResult = useRef(result?.generationId ?? null);
   const resultId = result && !generating ? result.generationId : null;
+  useEffect(() => {
+    if (resultId !== null) preloadMugScene();
+  }, [resultId]);
   useEffect(() => {
     if (resultId === null || resultId === shownResult.current) return;
     shownResult.current = resultId;

@@ -11,6 +11,9 @@ import { useMugTurn } from "./use-mug-turn";
 /** three.js comes with this chunk, fetched when the preview step shows a mug, never with a page. */
 const sceneModule = lazyModule(() => import("./scene"));
 
+/** Fetched once the customer has generated images, so the preview step's first frame does not wait for the network. */
+export const preloadMugScene = () => sceneModule.preload();
+
 /** "pending": the 2-D mug shows while the 3-D one loads; "2d": no WebGL 2 (or it failed), the 2-D mug stays. */
 type Mode = "pending" | "3d" | "2d";
 
