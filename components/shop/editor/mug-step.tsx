@@ -1,9 +1,11 @@
 "use client";
 
+import { useEffect } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { formatEuro, formatNumber } from "@/lib/format";
 import type { MugDto } from "@/lib/schemas/catalog";
 import type { Editor } from "./use-editor";
+import { MugDrawing } from "./mug-drawing";
 import { VariantPicker } from "./variant-picker";
 
 export function defaultVariantId(mug: MugDto): number | null {
@@ -14,6 +16,11 @@ export function MugStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.mug");
   const locale = useLocale();
   const { mugs, state, dispatch, mugsQuery } = editor;
+  // A shop with one mug has nothing to choose: it is taken, and its colours show at once.
+  const only = mugs.length === 1 ? mugs[0] : undefined;
+  useEffect(() => {
+    if (only && state.mugId === null) dispatch({ type: "setMug", mugId: only.id, variantId: defaultVariantId(only) });
+  }, [only, state.mugId, dispatch]);
   if (mugs.length === 0) {
     return (
       <p role="status" className="rounded-md bg-stone-100 px-3 py-2 text-stone-700" data-testid="no-mugs">
@@ -53,11 +60,22 @@ export function MugStep({ editor }: { editor: Editor }) {
                   alt=""
                   width={512}
                   height={512}
-                  className="aspect-square w-full rounded-md object-cover"
+                  className="aspect-square w-full rounded-md bg-stone-50 object-contain"
                   data-testid="mug-example"
                 />
               ) : (
-                <span className="aspect-square w-full rounded-md bg-stone-100" aria-hidden />
+                // No photo of this colour: the mug as the editor draws it, in the colour's paint.
+                <span className="flex aspect-square w-full items-center justify-center rounded-md bg-stone-50 p-4" aria-hidden>
+                  <MugDrawing
+                    uid={`mug-step-${mug.id}`}
+                    mug={mug}
+                    imageUrl={null}
+                    outsideColor={shown?.outsideColorCode ?? "#ffffff"}
+                    insideColor={shown?.insideColorCode ?? "#ffffff"}
+                    label=""
+                    className="h-full w-auto"
+                  />
+                </span>
               )}
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold">{mug.name}</span>

@@ -2,6 +2,7 @@ import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/config";
 import { formatEuro, formatNumber } from "@/lib/format";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
+import { MugDrawing } from "@/components/shop/editor/mug-drawing";
 import { landingFacts, type LandingFacts } from "./landing-facts";
 import type { LandingParts } from "./landing-slot";
 
@@ -53,8 +54,7 @@ async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Local
   );
 }
 
-async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Locale }) {
-  if (!mug) return null;
+async function MugCard({ mug, locale, first }: { mug: MugDto; locale: Locale; first: boolean }) {
   const t = await getTranslations({ locale, namespace: "landing.mug" });
   const variant = mug.variants.find((v) => v.isDefault) ?? mug.variants[0];
   const number = (n: number) => formatNumber(n, locale);
@@ -63,8 +63,10 @@ async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Local
     t("dimensions", { diameter: number(mug.diameterMm), height: number(mug.heightMm) }),
     ...(mug.dishwasherSafe ? [t("dishwasherSafe")] : []),
   ];
+  const headingId = `landing-mug-heading-${mug.id}`;
+  const picture = "aspect-square w-28 shrink-0 self-start rounded-md bg-white object-contain sm:w-36 lg:w-full";
   return (
-    <section aria-labelledby="landing-mug-heading" className="rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="landing-mug">
+    <section aria-labelledby={headingId} className="rounded-lg border border-stone-200 bg-stone-50 p-4" data-testid="landing-mug">
       <div className="flex gap-4 lg:flex-col">
         {variant?.exampleImageUrl ? (
           // eslint-disable-next-line @next/next/no-img-element -- catalogue images are served by our own API with long cache headers
@@ -73,14 +75,27 @@ async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Local
             alt={t("imageAlt", { mug: mug.name, colour: variant.name })}
             width={512}
             height={512}
-            loading="eager"
-            fetchPriority="high"
-            className="aspect-square w-28 shrink-0 self-start rounded-md bg-white object-contain sm:w-36 lg:w-full"
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            className={picture}
           />
+        ) : variant ? (
+          // No product photo: the mug drawn on the server in its colours (no JavaScript on the page).
+          <span className={`${picture} flex items-center justify-center p-3`}>
+            <MugDrawing
+              uid={`landing-mug-${mug.id}`}
+              mug={mug}
+              imageUrl={null}
+              outsideColor={variant.outsideColorCode}
+              insideColor={variant.insideColorCode}
+              label={t("imageAlt", { mug: mug.name, colour: variant.name })}
+              className="h-full w-auto"
+            />
+          </span>
         ) : null}
         <div className="min-w-0 space-y-1">
           <p className="text-xs font-medium tracking-wide text-stone-600 uppercase">{t("heading")}</p>
-          <h3 id="landing-mug-heading" className="font-semibold text-stone-900">
+          <h3 id={headingId} className="font-semibold text-stone-900">
             {mug.name}
           </h3>
           {mug.shortDescription && <p className="text-sm text-stone-600">{mug.shortDescription}</p>}
@@ -99,6 +114,18 @@ async function MugCard({ mug, locale }: { mug: MugDto | undefined; locale: Local
         </div>
       </div>
     </section>
+  );
+}
+
+/** Every active mug, so a shop with several shows them all. */
+function MugCards({ mugs, locale }: { mugs: readonly MugDto[]; locale: Locale }) {
+  if (mugs.length === 0) return null;
+  return (
+    <div className="space-y-3" data-testid="landing-mugs">
+      {mugs.map((mug, i) => (
+        <MugCard key={mug.id} mug={mug} locale={locale} first={i === 0} />
+      ))}
+    </div>
   );
 }
 
@@ -152,7 +179,7 @@ export function landingParts({
 }): LandingParts {
   return {
     facts: <FactsList facts={landingFacts(mugs)} locale={locale} />,
-    mug: <MugCard mug={mugs[0]} locale={locale} />,
+    mug: <MugCards mugs={mugs} locale={locale} />,
     styles: <StylesShowcase prompts={prompts} locale={locale} />,
   };
 }
