@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email, optionalPhone } from "./auth";
 import { plainLine } from "./common";
+import { mockupUrls } from "./mockups";
 
 /** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
@@ -122,6 +123,8 @@ export const orderResponse = z.object({
       unitPriceCents: z.number(),
       totalCents: z.number(),
       imageUrl: z.string().nullable(),
+      /** The design on the mug (front, left and right of the handle); null while not made: show imageUrl. */
+      mockups: mockupUrls,
     }),
   ),
   subtotalCents: z.number(),

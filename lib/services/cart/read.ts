@@ -9,8 +9,10 @@ import { orderTotals } from "@/lib/domain/pricing";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
 import { cachedCatalog } from "../catalog-cache";
 import { prepared } from "../prepared";
-import { imageUrl } from "../images";
+import { imageUrl, lineMockups } from "../images";
 import { defaultVatPercent, type Queryable } from "./shared";
+import { cartMockups } from "./mockups";
+import type { MockupUrls } from "@/lib/schemas/mockups";
 
 /** One query on cart_items alone; names come from the catalogue cache. */
 function readLines(db: Db, userId: number) {
@@ -125,7 +127,13 @@ function cachedShippingVatPercent(): Promise<number> {
 
 const grossUnit = (line: { unitPriceCents: number; promptPriceCents: number }) => line.unitPriceCents + line.promptPriceCents;
 
-function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale): CartDto {
+function toCartDto(
+  rows: LineRow[],
+  names: CartNames,
+  shippingVatPercent: number,
+  locale: Locale,
+  mockups: Map<string, MockupUrls> = new Map(),
+): CartDto {
   const shown = rows.flatMap((r) => {
     const mug = names.articles.get(r.articleId);
     const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
@@ -146,6 +154,7 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
         outsideColorCode: r.variant.outsideColorCode,
       },
       image: { id: r.imageId, url: imageUrl(r.imageId) },
+      mockups: lineMockups(mockups, r.imageId, r.mugVariantId),
       prompt: r.promptId !== null && prompt ? { id: r.promptId, title: localized(locale, prompt.name, prompt.nameDe) } : null,
       quantity: r.quantity,
       unitPriceCents: r.unitPriceCents,
@@ -172,7 +181,8 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  return toCartDto(rows, await cartNames(rows), shippingVat, locale);
+  const [names, mockups] = await Promise.all([cartNames(rows), cartMockups(db, rows, locale)]);
+  return toCartDto(rows, names, shippingVat, locale, mockups);
 }
 
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {

@@ -28,3 +28,13 @@ export {
   listUserImages,
   storeEditedImage,
 } from "./user-images";
+export {
+  cartLineMockups,
+  lineMockups,
+  mockupFile,
+  orderLineMockupBytes,
+  orderLineMockupFile,
+  orderLineMockups,
+  retryDueMockups,
+  deleteOrphanedMockups,
+} from "./mockups";

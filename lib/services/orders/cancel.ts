@@ -13,7 +13,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { cancelAttempt, isOpen } from "./attempts";
-import { loadBundle, toOrderDto } from "./dto";
+import { loadBundle, toOrderDtos } from "./dto";
 import type { Actor } from "./events";
 import { lockOrder } from "./locks";
 import { moveOrder } from "./order-moves";
@@ -165,7 +165,10 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
 
 export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
   await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session, clientIp }, locale);
-  const bundle = await loadBundle(await getDb(), orderId);
+  const db = await getDb();
+  const bundle = await loadBundle(db, orderId);
   if (!bundle || bundle.order.userId !== session.user.id) throw notFound();
-  return toOrderDto(bundle, locale);
+  const [dto] = await toOrderDtos(db, [bundle], locale);
+  if (!dto) throw notFound();
+  return dto;
 }

@@ -54,6 +54,7 @@ const ITEM_FIELDS = pick(getTableColumns(orderItems), [
   "unitPriceCents",
   "totalCents",
   "imageId",
+  "mugVariantId",
 ] as const);
 const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), [
   "kind",
