@@ -134,11 +134,7 @@ export function printVAt(scene: MockupScene, column: BodyColumn, y: number): num
  * The point of the body seen at pixel (x, y): its angle α from the viewer (-π/2..π/2) and where on the
  * print template it lies (u, v in 0..1 from the template's top left), or `print: null` outside the print.
  */
-export function bodyPointAt(
-  scene: MockupScene,
-  x: number,
-  y: number,
-): { alpha: number; print: { u: number; v: number } | null } | null {
+export function bodyPointAt(scene: MockupScene, x: number, y: number): { alpha: number; print: { u: number; v: number } | null } | null {
   const column = bodyColumnAt(scene, x);
   if (!column || y < column.top || y > column.bottom) return null;
   const v = printVAt(scene, column, y);

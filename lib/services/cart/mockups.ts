@@ -12,12 +12,15 @@ export async function cartMockups(
   rows: readonly { articleId: number; mugVariantId: number | null; imageId: number | null }[],
   locale: Locale,
 ): Promise<Map<string, MockupUrls>> {
-  const pairs = rows.flatMap((r) => (r.imageId !== null && r.mugVariantId !== null ? [{ imageId: r.imageId, variantId: r.mugVariantId }] : []));
+  const pairs = rows.flatMap((r) =>
+    r.imageId !== null && r.mugVariantId !== null ? [{ imageId: r.imageId, variantId: r.mugVariantId }] : [],
+  );
   if (pairs.length === 0) return new Map();
   const wanted = new Set(pairs.map((p) => p.variantId));
   const fingerprints = new Map<number, string>();
   for (const mug of await listPublicMugs(locale)) {
-    for (const v of mug.variants) if (wanted.has(v.id)) fingerprints.set(v.id, mockupFingerprint(mug, v.outsideColorCode, v.insideColorCode));
+    for (const v of mug.variants)
+      if (wanted.has(v.id)) fingerprints.set(v.id, mockupFingerprint(mug, v.outsideColorCode, v.insideColorCode));
   }
   return cartLineMockups(db, pairs, (p) => fingerprints.get(p.variantId));
 }

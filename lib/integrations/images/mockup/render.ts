@@ -129,9 +129,9 @@ function drawView(scene: MockupScene, texture: Texture, outside: readonly number
           const bb = (row0 + x1) * 3;
           const c = (row1 + x0) * 3;
           const d = (row1 + x1) * 3;
-          r = data[a]! * w00 + data[bb]! * w01 + data[c]! * w10 + data[d]! * w11;
-          g = data[a + 1]! * w00 + data[bb + 1]! * w01 + data[c + 1]! * w10 + data[d + 1]! * w11;
-          b = data[a + 2]! * w00 + data[bb + 2]! * w01 + data[c + 2]! * w10 + data[d + 2]! * w11;
+          r = (data[a] ?? 0) * w00 + (data[bb] ?? 0) * w01 + (data[c] ?? 0) * w10 + (data[d] ?? 0) * w11;
+          g = (data[a + 1] ?? 0) * w00 + (data[bb + 1] ?? 0) * w01 + (data[c + 1] ?? 0) * w10 + (data[d + 1] ?? 0) * w11;
+          b = (data[a + 2] ?? 0) * w00 + (data[bb + 2] ?? 0) * w01 + (data[c + 2] ?? 0) * w10 + (data[d + 2] ?? 0) * w11;
         }
         out[i] = r * shade + (255 - r * shade) * gloss;
         out[i + 1] = g * shade + (255 - g * shade) * gloss;

@@ -113,7 +113,11 @@ async function makeNow(s: MockupSubject): Promise<"ready" | "failed" | "skipped"
     logger.warn("mockup render failed", { imageId: s.imageId, variantId: s.variantId, attempt: row.attempts + 1, err });
     await db
       .update(mugMockups)
-      .set({ status: "failed", attempts: sql`${mugMockups.attempts} + 1`, error: (err instanceof Error ? err.message : String(err)).slice(0, 500) })
+      .set({
+        status: "failed",
+        attempts: sql`${mugMockups.attempts} + 1`,
+        error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+      })
       .where(and(eq(mugMockups.id, row.id), eq(mugMockups.fingerprint, fingerprint)))
       .catch((updateErr: unknown) => logger.warn("could not record a failed mockup", { id: row.id, err: updateErr }));
     return "failed";
@@ -156,7 +160,16 @@ export async function mockupSubjects(db: Db, pairs: readonly MockupPair[]): Prom
     const imageStorageKey = storageKeys.get(p.imageId);
     const v = variants.get(p.variantId);
     return imageStorageKey && v
-      ? [{ imageId: p.imageId, imageStorageKey, variantId: p.variantId, mug: v.mug, outsideColor: v.outsideColor, insideColor: v.insideColor }]
+      ? [
+          {
+            imageId: p.imageId,
+            imageStorageKey,
+            variantId: p.variantId,
+            mug: v.mug,
+            outsideColor: v.outsideColor,
+            insideColor: v.insideColor,
+          },
+        ]
       : [];
   });
 }

@@ -15,7 +15,10 @@ import { mockupFileKey } from "./keys";
 import { makeMockupsAfterResponse, mockupDue, type MockupPair } from "./make";
 
 type Queryable = Db | Tx;
-type MockupRow = Pick<MugMockup, "id" | "imageId" | "mugVariantId" | "imageStorageKey" | "fingerprint" | "status" | "attempts" | "updatedAt">;
+type MockupRow = Pick<
+  MugMockup,
+  "id" | "imageId" | "mugVariantId" | "imageStorageKey" | "fingerprint" | "status" | "attempts" | "updatedAt"
+>;
 
 const pairKey = (imageId: number, variantId: number) => `${imageId}:${variantId}`;
 
@@ -62,7 +65,8 @@ export async function cartLineMockups(
     const key = pairKey(pair.imageId, pair.variantId);
     const row = rows.get(key);
     const fingerprint = current(pair);
-    if (fingerprint !== undefined && mockupDue(row, fingerprint, now) && !due.some((d) => pairKey(d.imageId, d.variantId) === key)) due.push(pair);
+    if (fingerprint !== undefined && mockupDue(row, fingerprint, now) && !due.some((d) => pairKey(d.imageId, d.variantId) === key))
+      due.push(pair);
     const shown = row?.status === "ready" && (fingerprint === undefined || row.fingerprint === fingerprint);
     out.set(key, shown ? mockupUrls(pair.imageId, pair.variantId, row.fingerprint) : NO_MOCKUPS);
   }
@@ -80,7 +84,9 @@ export async function orderLineMockups(
   urls: (item: { id: number; imageId: number; variantId: number; fingerprint: string }) => MockupUrls = (i) =>
     mockupUrls(i.imageId, i.variantId, i.fingerprint),
 ): Promise<Map<number, MockupUrls>> {
-  const pairs = items.flatMap((i) => (i.imageId !== null && i.mugVariantId !== null ? [{ imageId: i.imageId, variantId: i.mugVariantId }] : []));
+  const pairs = items.flatMap((i) =>
+    i.imageId !== null && i.mugVariantId !== null ? [{ imageId: i.imageId, variantId: i.mugVariantId }] : [],
+  );
   const rows = await mockupRows(db, pairs);
   const out = new Map<number, MockupUrls>();
   for (const item of items) {
