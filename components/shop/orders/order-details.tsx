@@ -27,10 +27,11 @@ export function OrderItems({ order }: { order: OrderDto }) {
     <ul className="divide-y divide-stone-200" data-testid="order-items">
       {order.items.map((item) => (
         <li key={item.id} className="flex items-center gap-3 py-2 text-sm" data-testid="order-item">
-          {item.imageUrl && (
+          {(item.mockups.front ?? item.imageUrl) && (
             // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
             <img
-              src={item.imageUrl}
+              src={item.mockups.front ?? item.imageUrl ?? undefined}
+              data-mockup={item.mockups.front !== null}
               alt=""
               width={48}
               height={48}
