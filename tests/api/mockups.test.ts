@@ -19,7 +19,20 @@ import { deleteOrphanedMockups, retryDueMockups, storeImage } from "@/lib/servic
 import { MOCKUP_MAX_ATTEMPTS, mockupFileKey } from "@/lib/services/images/mockups";
 import { call, cookieFor } from "../helpers/api";
 import { expectMockupView, quadrantDesign, rawPixels } from "../helpers/mockups";
-import { checkoutBody, getCart, listOrders, newCustomer, placeOrder, setupOrderFixtures, type ErrorBody } from "../helpers/orders";
+import {
+  card,
+  CARDS,
+  checkoutBody,
+  dataDir,
+  getCart,
+  listOrders,
+  newCustomer,
+  outboxFiles,
+  paySandbox,
+  placeOrder,
+  setupOrderFixtures,
+  type ErrorBody,
+} from "../helpers/orders";
 
 setupOrderFixtures();
 
@@ -254,6 +267,40 @@ describe("order lines carry mockups", () => {
     const wrong = await call(guestMockupRoute.GET, { path: "/x", params: { token: forged, itemId: String(item?.id), view: "front" } });
     expect(wrong.status).toBe(404);
     expect((await fetchMockup(item?.mockups.front ?? "", await cookieFor("other"))).status).toBe(404);
+  });
+});
+
+describe("the order mail", () => {
+  it("shows each line's mockup inline (cid), the flat design while there is none", async () => {
+    const buyer = await newCustomer("mockup-mail");
+    const withMockup = await design(buyer.id);
+    await addToCart(buyer, withMockup.id);
+    await flushAfterResponse();
+    // A second line whose mockup cannot be made: the mail carries its design instead.
+    const broken = await design(buyer.id);
+    const original = await getStorage().get(broken.storageKey);
+    await getStorage().put(broken.storageKey, Buffer.from("not a picture"), "image/png");
+    await addToCart(buyer, broken.id, "Black");
+    await flushAfterResponse();
+    if (original) await getStorage().put(broken.storageKey, original, "image/png");
+
+    const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
+      cookie: buyer.cookie,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect((await paySandbox(placed.body.order.id, card(CARDS.ok), { cookie: buyer.cookie })).status).toBe(200);
+    const mail = outboxFiles(dataDir).find((f) => f.text.includes(placed.body.order.orderNumber) && f.text.includes(buyer.email));
+    expect(mail).toBeDefined();
+    const text = mail?.text ?? "";
+    for (const item of placed.body.order.items) {
+      const cid = `mockup-${item.id}@mugmagic`;
+      expect(text).toContain(`Content-ID: <${cid}>`);
+      expect(text.replace(/=\r?\n/g, "").replace(/=3D/g, "=")).toContain(`src="cid:${cid}"`);
+    }
+    const [first, second] = placed.body.order.items;
+    expect(text).toMatch(new RegExp(`Content-Type: image/jpeg; name=item-${first?.id}\\.jpg`));
+    expect(text).toMatch(new RegExp(`Content-Type: image/png; name=item-${second?.id}\\.png`));
+    expect(text).toMatch(/Content-Disposition: inline/);
   });
 });
 

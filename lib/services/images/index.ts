@@ -32,7 +32,6 @@ export {
   cartLineMockups,
   lineMockups,
   mockupFile,
-  orderLineMockupBytes,
   orderLineMockupFile,
   orderLineMockups,
   retryDueMockups,

@@ -61,7 +61,7 @@ const sumOf = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r)
 
 async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
   const mails = await tx.select({ attachments: outgoingMail.attachments }).from(outgoingMail).where(eq(outgoingMail.orderId, orderId));
-  const sent = new Set(mails.flatMap((m) => m.attachments ?? []).map((a) => a.invoiceId));
+  const sent = new Set(mails.flatMap((m) => m.attachments ?? []).flatMap((a) => (a.type === "invoice" ? [a.invoiceId] : [])));
   const notes = await tx
     .select()
     .from(invoices)

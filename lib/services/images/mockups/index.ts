@@ -14,4 +14,4 @@ export {
   type MockupPair,
   type MockupSubject,
 } from "./make";
-export { cartLineMockups, lineMockups, mockupFile, mockupUrls, orderLineMockupBytes, orderLineMockupFile, orderLineMockups } from "./read";
+export { cartLineMockups, lineMockups, mockupFile, mockupUrls, orderLineMockupFile, orderLineMockups } from "./read";

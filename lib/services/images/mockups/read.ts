@@ -98,7 +98,7 @@ export async function orderLineMockups(
   return out;
 }
 
-async function readyRow(db: Queryable, imageId: number, variantId: number): Promise<MockupRow | undefined> {
+export async function readyMockupRow(db: Queryable, imageId: number, variantId: number): Promise<MockupRow | undefined> {
   const row = (await mockupRows(db, [{ imageId, variantId }])).get(pairKey(imageId, variantId));
   return row?.status === "ready" ? row : undefined;
 }
@@ -127,21 +127,9 @@ export async function mockupFile(
   width?: ThumbnailWidth,
 ): Promise<FileData> {
   await getViewableImageOrThrow(params.imageId, session, key);
-  const row = await readyRow(await getDb(), params.imageId, params.variantId);
+  const row = await readyMockupRow(await getDb(), params.imageId, params.variantId);
   if (!row) throw notFound();
   return mockupFileData(row, params.view, width);
-}
-
-/** The front mockup's bytes of an order line (mail), or null while there is none. */
-export async function orderLineMockupBytes(orderItemId: number, view: MockupView = "front"): Promise<Buffer | null> {
-  const db = await getDb();
-  const [item] = await db
-    .select({ imageId: orderItems.imageId, variantId: orderItems.mugVariantId })
-    .from(orderItems)
-    .where(eq(orderItems.id, orderItemId));
-  if (!item || item.imageId === null || item.variantId === null) return null;
-  const row = await readyRow(db, item.imageId, item.variantId);
-  return row ? getStorage().get(mockupFileKey(row.imageStorageKey, row.id, row.fingerprint, view)) : null;
 }
 
 /** An order line's mockup for a caller the order link already admitted (guest order page). */
@@ -152,7 +140,7 @@ export async function orderLineMockupFile(orderId: string, itemId: number, view:
     .from(orderItems)
     .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
   if (!item || item.imageId === null || item.variantId === null) throw notFound();
-  const row = await readyRow(db, item.imageId, item.variantId);
+  const row = await readyMockupRow(db, item.imageId, item.variantId);
   if (!row) throw notFound();
   return mockupFileData(row, view);
 }
