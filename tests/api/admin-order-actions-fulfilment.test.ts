@@ -199,7 +199,11 @@ describe("POST /api/admin/orders/{orderId}/resend-receipt", () => {
       .from(invoices)
       .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
     expect(invoice).toBeDefined();
-    expect(again?.attachments).toEqual([{ type: "invoice", invoiceId: invoice?.id }]);
+    // The invoice, then the line's picture shown inline.
+    expect(again?.attachments).toEqual([
+      { type: "invoice", invoiceId: invoice?.id },
+      { type: "mockup", orderItemId: expect.any(Number) as number, cid: expect.stringMatching(/^mockup-\d+@mugmagic$/) as string },
+    ]);
     // The admin's request (the mail's delivery adds its own entry, by the system).
     const event = (await eventsOf(o.id)).find((e) => e.type === "receipt_sent" && e.actor === "admin");
     expect(event?.actorUserId).toBe(adminId);
