@@ -182,8 +182,9 @@ async function runCases(): Promise<Result[]> {
 
 /**
  * Add-to-cart with a new design each time (the admin's own cart, emptied before each call, untimed):
- * the response alone, with the mockups made after it overlapping the next calls, and the time until
- * the mockups exist (response plus the work after it). Then GET /api/user/cart with three lines.
+ * the response once the previous call's work after the response is done (what the request itself costs),
+ * back to back (that work competing for the CPU), and the time until that work is done (the mockups
+ * exist). Then GET /api/user/cart with three lines.
  */
 async function cartCases(cookie: string): Promise<Result[]> {
   const sharp = (await import("sharp")).default;
@@ -219,7 +220,14 @@ async function cartCases(cookie: string): Promise<Result[]> {
       expect: 201,
     });
   const out: Result[] = [];
-  out.push(await measure("POST /api/user/cart/items, new design (response)", { n: 40, warmup: 5, before: freshDesign }, add));
+  const settled = async () => {
+    await flushAfterResponse();
+    await freshDesign();
+  };
+  out.push(
+    await measure("POST /api/user/cart/items, new design (response; the last one's work done)", { n: 40, warmup: 5, before: settled }, add),
+  );
+  out.push(await measure("POST /api/user/cart/items, new design (response; back to back)", { n: 40, warmup: 5, before: freshDesign }, add));
   await flushAfterResponse();
   out.push(
     await measure(

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { articles, cartItems, carts, mugVariants, prompts } from "@/db/schema";
+import { articles, cartItems, carts, mugMockups, mugVariants, prompts } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -12,6 +12,7 @@ import { prepared } from "../prepared";
 import { imageUrl, lineMockups } from "../images";
 import { defaultVatPercent, type Queryable } from "./shared";
 import { cartMockups } from "./mockups";
+import { mockupStateColumns } from "../images/mockups/read";
 import type { MockupUrls } from "@/lib/schemas/mockups";
 
 /** One query on cart_items alone; names come from the catalogue cache. */
@@ -33,8 +34,10 @@ export function cartLinesQuery(d: Db) {
       mugVariantId: cartItems.mugVariantId,
       imageId: cartItems.imageId,
       promptId: cartItems.promptId,
+      mockup: mockupStateColumns,
     })
     .from(cartItems)
+    .leftJoin(mugMockups, and(eq(mugMockups.imageId, cartItems.imageId), eq(mugMockups.mugVariantId, cartItems.mugVariantId)))
     .where(
       and(
         eq(
@@ -181,7 +184,7 @@ function toCartDto(
 export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [rows, shippingVat] = await Promise.all([readLines(db, session.user.id), cachedShippingVatPercent()]);
-  const [names, mockups] = await Promise.all([cartNames(rows), cartMockups(db, rows, locale)]);
+  const [names, mockups] = await Promise.all([cartNames(rows), cartMockups(rows, locale)]);
   return toCartDto(rows, names, shippingVat, locale, mockups);
 }
 

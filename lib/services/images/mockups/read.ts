@@ -22,6 +22,17 @@ type MockupRow = Pick<
 
 const pairKey = (imageId: number, variantId: number) => `${imageId}:${variantId}`;
 
+/** A mockup's state as other reads select it (the cart's lines join it). */
+export const mockupStateColumns = {
+  id: mugMockups.id,
+  imageStorageKey: mugMockups.imageStorageKey,
+  fingerprint: mugMockups.fingerprint,
+  status: mugMockups.status,
+  attempts: mugMockups.attempts,
+  updatedAt: mugMockups.updatedAt,
+};
+export type MockupState = Pick<MugMockup, "id" | "imageStorageKey" | "fingerprint" | "status" | "attempts" | "updatedAt">;
+
 /** The stored mockups of these designs on these variants (one indexed query). */
 async function mockupRows(db: Queryable, pairs: readonly MockupPair[]): Promise<Map<string, MockupRow>> {
   if (pairs.length === 0) return new Map();
@@ -48,22 +59,22 @@ export function mockupUrls(imageId: number, variantId: number, fingerprint: stri
 }
 
 /**
- * Mockup URLs of cart lines. `current` gives each pair's fingerprint as the catalogue has it now (undefined:
- * not in the active catalogue, so whatever exists is shown). Missing, outdated and failed ones are made
- * after the response: the first read after add-to-cart starts the render, a later read retries it.
+ * Mockup URLs of cart lines, from the state their read joined. `current` gives each pair's fingerprint as
+ * the catalogue has it now (undefined: not in the active catalogue, so whatever exists is shown). Missing,
+ * outdated and failed ones are made after the response: the first read after add-to-cart starts the
+ * render, a later read retries it.
  */
-export async function cartLineMockups(
-  db: Queryable,
-  pairs: readonly MockupPair[],
+export function cartLineMockups(
+  lines: readonly (MockupPair & { mockup: MockupState | null })[],
   current: (pair: MockupPair) => string | undefined,
-): Promise<Map<string, MockupUrls>> {
-  const rows = await mockupRows(db, pairs);
+): Map<string, MockupUrls> {
   const out = new Map<string, MockupUrls>();
   const due: MockupPair[] = [];
   const now = Date.now();
-  for (const pair of pairs) {
+  for (const line of lines) {
+    const pair = { imageId: line.imageId, variantId: line.variantId };
     const key = pairKey(pair.imageId, pair.variantId);
-    const row = rows.get(key);
+    const row = line.mockup ?? undefined;
     const fingerprint = current(pair);
     if (fingerprint !== undefined && mockupDue(row, fingerprint, now) && !due.some((d) => pairKey(d.imageId, d.variantId) === key))
       due.push(pair);
