@@ -79,7 +79,7 @@ export async function ProductionSheet({
             <Picture url={p.designImageUrl} label={t("design")} missing={t("noImage")} testId="production-design" />
             <div className="col-span-2 space-y-1" data-testid="production-mockups">
               <p className="text-xs font-medium text-stone-600">{t("mockups")}</p>
-              <div className="grid grid-cols-3 gap-2">
+              <div className="grid grid-cols-3 items-end gap-2">
                 {(["front", "left", "right"] as const).map((view) => (
                   <Picture
                     key={view}
