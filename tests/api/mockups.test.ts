@@ -348,3 +348,23 @@ describe("mockups go with the design", () => {
     expect(await getStorage().get(mockupFileKey(row.imageStorageKey, row.id, row.fingerprint, "left"))).toBeNull();
   });
 });
+
+describe("an order line without a mockup (ordered before mockups existed)", () => {
+  it("gets it made after the first read of the order", async () => {
+    const buyer = await newCustomer("mockup-backfill");
+    const image = await design(buyer.id);
+    await addToCart(buyer, image.id);
+    await flushAfterResponse();
+    const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
+      cookie: buyer.cookie,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // As if the order predated mockups: no row.
+    await (await getDb()).delete(mugMockups).where(eq(mugMockups.imageId, image.id));
+    const first = (await listOrders({ cookie: buyer.cookie })).body.find((o) => o.id === placed.body.order.id);
+    expect(first?.items[0]?.mockups.front).toBeNull();
+    await flushAfterResponse();
+    const again = (await listOrders({ cookie: buyer.cookie })).body.find((o) => o.id === placed.body.order.id);
+    expect(again?.items[0]?.mockups.front).toMatch(MOCKUP_URL);
+  });
+});

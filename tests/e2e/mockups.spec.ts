@@ -52,7 +52,7 @@ test("the cart shows the design on the mug (its mockup) once it is made", async 
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const at = (fx: number, fy: number) => {
+  const at = (fx: number, fy: number): [number, number, number] => {
     const i = (Math.floor(fy * shot.info.height) * shot.info.width + Math.floor(fx * shot.info.width)) * 3;
     return [shot.data[i] ?? 0, shot.data[i + 1] ?? 0, shot.data[i + 2] ?? 0];
   };

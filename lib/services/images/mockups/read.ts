@@ -88,7 +88,10 @@ export function cartLineMockups(
 export const lineMockups = (map: Map<string, MockupUrls>, imageId: number | null, variantId: number | null): MockupUrls =>
   (imageId !== null && variantId !== null ? map.get(pairKey(imageId, variantId)) : undefined) ?? NO_MOCKUPS;
 
-/** Order lines show whatever was made for their design and variant; by order item id. */
+/**
+ * Order lines show whatever was made for their design and variant; by order item id. A line that never had
+ * one (ordered before mockups existed) gets it made after the response.
+ */
 export async function orderLineMockups(
   db: Queryable,
   items: readonly { id: number; imageId: number | null; mugVariantId: number | null }[],
@@ -100,12 +103,16 @@ export async function orderLineMockups(
   );
   const rows = await mockupRows(db, pairs);
   const out = new Map<number, MockupUrls>();
+  const missing = new Map<string, MockupPair>();
   for (const item of items) {
     if (item.imageId === null || item.mugVariantId === null) continue;
-    const row = rows.get(pairKey(item.imageId, item.mugVariantId));
+    const key = pairKey(item.imageId, item.mugVariantId);
+    const row = rows.get(key);
+    if (!row) missing.set(key, { imageId: item.imageId, variantId: item.mugVariantId });
     if (row?.status === "ready")
       out.set(item.id, urls({ id: item.id, imageId: item.imageId, variantId: item.mugVariantId, fingerprint: row.fingerprint }));
   }
+  makeMockupsAfterResponse([...missing.values()]);
   return out;
 }
 
