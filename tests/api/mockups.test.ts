@@ -62,6 +62,15 @@ async function addToCart(buyer: Buyer, imageId: number, variantName = "White") {
   return res.body;
 }
 
+/** The buyer's cart as an order (201 checked). */
+async function placeAs(buyer: Buyer) {
+  const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
+    cookie: buyer.cookie,
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed;
+}
+
 const MOCKUP_URL = /^\/api\/images\/(\d+)\/mockups\/(\d+)\/(front|left|right)\?v=[0-9a-f]{16}$/;
 
 function fetchMockup(url: string, cookie?: string) {
@@ -241,10 +250,7 @@ describe("order lines carry mockups", () => {
     const image = await design(buyer.id);
     await addToCart(buyer, image.id);
     await flushAfterResponse();
-    const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
-      cookie: buyer.cookie,
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const placed = await placeAs(buyer);
     const item = placed.body.order.items[0];
     expect(item?.mockups.front).toMatch(MOCKUP_URL);
     const listed = (await listOrders({ cookie: buyer.cookie })).body.find((o) => o.id === placed.body.order.id);
@@ -284,10 +290,7 @@ describe("the order mail", () => {
     await flushAfterResponse();
     if (original) await getStorage().put(broken.storageKey, original, "image/png");
 
-    const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
-      cookie: buyer.cookie,
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const placed = await placeAs(buyer);
     expect((await paySandbox(placed.body.order.id, card(CARDS.ok), { cookie: buyer.cookie })).status).toBe(200);
     const mail = outboxFiles(dataDir).find((f) => f.text.includes(placed.body.order.orderNumber) && f.text.includes(buyer.email));
     expect(mail).toBeDefined();
@@ -355,10 +358,7 @@ describe("an order line without a mockup (ordered before mockups existed)", () =
     const image = await design(buyer.id);
     await addToCart(buyer, image.id);
     await flushAfterResponse();
-    const placed = await placeOrder(checkoutBody({ contact: { email: buyer.email, firstName: "Test", lastName: "Buyer", phone: null } }), {
-      cookie: buyer.cookie,
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const placed = await placeAs(buyer);
     // As if the order predated mockups: no row.
     await (await getDb()).delete(mugMockups).where(eq(mugMockups.imageId, image.id));
     const first = (await listOrders({ cookie: buyer.cookie })).body.find((o) => o.id === placed.body.order.id);
