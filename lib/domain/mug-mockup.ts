@@ -55,9 +55,10 @@ const positive = (v: number, fallback: number) => (Number.isFinite(v) && v > 0 ?
 export function mockupScene(mug: MockupMug, view: MockupView, size = MOCKUP_SIZE): MockupScene {
   const diameter = positive(mug.diameterMm, 80);
   const height = positive(mug.heightMm, 95);
-  // Body and handle on both sides must fit the width; body and the two rim half-ellipses the height.
+  // Body and handle must fit the width (a side view moves the body away from its handle), body and the
+  // two rim half-ellipses the height; every view of a mug has the same scale.
   const usable = size * (1 - 2 * MARGIN);
-  const scale = Math.min(usable / (diameter * (1 + 2 * HANDLE_REACH)), usable / (height + diameter * TILT));
+  const scale = Math.min(usable / (diameter * (1 + HANDLE_REACH)), usable / (height + diameter * TILT));
   const r = (diameter / 2) * scale;
   const ry = r * TILT;
   const bodyHeight = height * scale;
@@ -66,13 +67,14 @@ export function mockupScene(mug: MockupMug, view: MockupView, size = MOCKUP_SIZE
   const printHeightMm = Math.min(height, Math.max(0, mug.printTemplateHeightMm));
   const printBottomMm = Math.min(Math.max(0, mug.documentBottomMarginMm), height - printHeightMm);
   const side = view === "left" ? 1 : view === "right" ? -1 : 0;
+  const cx = size / 2 - (side * diameter * HANDLE_REACH * scale) / 2;
   const thickness = diameter * HANDLE_THICKNESS * scale;
   const span = bodyHeight * 0.56;
   return {
     size,
     view,
     scale,
-    cx: size / 2,
+    cx,
     r,
     ry,
     top,
@@ -88,7 +90,7 @@ export function mockupScene(mug: MockupMug, view: MockupView, size = MOCKUP_SIZE
         ? null
         : {
             side: side as -1 | 1,
-            hx: size / 2 + side * r * 0.9,
+            hx: cx + side * r * 0.9,
             hy: top + bodyHeight * 0.46,
             rx: diameter * HANDLE_REACH * scale + r * 0.1,
             ry: span / 2,
