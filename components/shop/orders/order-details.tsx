@@ -6,6 +6,7 @@ import { Totals } from "@/components/shop/cart/totals";
 import { PostalAddress } from "@/components/ui/postal-address";
 import { useEuro } from "@/components/shop/cart/use-euro";
 import { colourLocale, lineColour } from "@/lib/domain/colour-name";
+import { thumbnailUrl } from "@/lib/thumbnail-url";
 
 type Address = OrderDto["shippingAddress"];
 
@@ -27,10 +28,10 @@ export function OrderItems({ order }: { order: OrderDto }) {
     <ul className="divide-y divide-stone-200" data-testid="order-items">
       {order.items.map((item) => (
         <li key={item.id} className="flex items-center gap-3 py-2 text-sm" data-testid="order-item">
-          {(item.mockups.front ?? item.imageUrl) && (
+          {item.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
             <img
-              src={item.mockups.front ?? item.imageUrl ?? undefined}
+              src={thumbnailUrl(item.mockups.front ?? item.imageUrl, 96)}
               data-mockup={item.mockups.front !== null}
               alt=""
               width={48}
