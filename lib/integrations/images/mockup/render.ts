@@ -33,7 +33,7 @@ export interface MockupJob {
 export type MockupImages = Record<MockupView, Uint8Array>;
 
 /** Drawn at twice the size and scaled down: smooth edges without per-edge coverage maths. */
-const SUPERSAMPLE = 2;
+const SUPERSAMPLE = 1.5;
 const JPEG_QUALITY = 86;
 const BACKGROUND = 255;
 const RIM_LIGHT = { shade: 1, gloss: 0.06 };
