@@ -176,7 +176,78 @@ async function runCases(): Promise<Result[]> {
   );
 
   results.push(await measure("POST /api/auth/login (scrypt)", { n: 20, warmup: 3 }, signIn));
+  results.push(...(await cartCases(cookie)));
   return results;
+}
+
+/**
+ * Add-to-cart with a new design each time (the admin's own cart, emptied before each call, untimed):
+ * the response once the previous call's work after the response is done (what the request itself costs),
+ * back to back (that work competing for the CPU), and the time until that work is done (the mockups
+ * exist). Then GET /api/user/cart with three lines.
+ */
+async function cartCases(cookie: string): Promise<Result[]> {
+  const sharp = (await import("sharp")).default;
+  const { getDb } = await import("@/db/client");
+  const { users } = await import("@/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const { storeImage } = await import("@/lib/services/images");
+  const { listPublicMugs } = await import("@/lib/services/catalog");
+  const { flushAfterResponse } = await import("@/lib/api/after-response");
+  const items = await import("@/app/api/user/cart/items/route");
+  const cart = await import("@/app/api/user/cart/route");
+  const [admin] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
+  const mug = (await listPublicMugs("en"))[0];
+  const variant = mug?.variants[0];
+  if (!admin || !mug || !variant) throw new Error("seeded admin and mug");
+  // A generated design as the offline provider makes them (2400 × 960 JPEG).
+  const photo = await sharp({
+    create: { width: 2400, height: 960, channels: 3, background: "#3377cc", noise: { type: "gaussian", mean: 120, sigma: 40 } },
+  })
+    .jpeg({ quality: 88 })
+    .toBuffer();
+  let imageId = 0;
+  const freshDesign = async () => {
+    await call(cart.DELETE, "/api/user/cart", { method: "DELETE", cookie });
+    imageId = (await storeImage({ bytes: photo, use: "generated", format: "jpeg", type: "GENERATED", ownerId: admin.id, promptId: null }))
+      .id;
+  };
+  const add = () =>
+    call(items.POST, "/api/user/cart/items", {
+      method: "POST",
+      body: { mugId: mug.id, variantId: variant.id, imageId },
+      cookie,
+      expect: 201,
+    });
+  const out: Result[] = [];
+  const settled = async () => {
+    await flushAfterResponse();
+    await freshDesign();
+  };
+  out.push(
+    await measure("POST /api/user/cart/items, new design (response; the last one's work done)", { n: 40, warmup: 5, before: settled }, add),
+  );
+  out.push(await measure("POST /api/user/cart/items, new design (response; back to back)", { n: 40, warmup: 5, before: freshDesign }, add));
+  await flushAfterResponse();
+  out.push(
+    await measure(
+      "POST /api/user/cart/items, new design, until after-response work is done",
+      { n: 20, warmup: 3, before: freshDesign },
+      async () => {
+        await add();
+        await flushAfterResponse();
+      },
+    ),
+  );
+  await freshDesign();
+  for (let i = 0; i < 3; i++) {
+    await add();
+    await flushAfterResponse();
+    imageId = (await storeImage({ bytes: photo, use: "generated", format: "jpeg", type: "GENERATED", ownerId: admin.id, promptId: null }))
+      .id;
+  }
+  out.push(await measure("GET /api/user/cart, 3 lines", { n: 300, warmup: 50 }, () => call(cart.GET, "/api/user/cart", { cookie })));
+  return out;
 }
 
 /**

@@ -5,3 +5,4 @@ export * from "./prompts";
 export * from "./orders";
 export * from "./system";
 export * from "./discounts";
+export * from "./mockups";

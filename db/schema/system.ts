@@ -23,7 +23,10 @@ export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "accou
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */
-export type MailAttachment = { type: "invoice"; invoiceId: number };
+export type MailAttachment =
+  | { type: "invoice"; invoiceId: number }
+  /** An order line's front mockup (its design while there is none) shown inline in the HTML as `cid:`. */
+  | { type: "mockup"; orderItemId: number; cid: string };
 
 /** Every message is recorded; a failed one is retried with backoff until MAIL_MAX_ATTEMPTS. */
 export const outgoingMail = pgTable(

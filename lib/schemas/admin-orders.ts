@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mockupUrls } from "./mockups";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
 import { listSearch, pageQuery, pageResponse } from "./common";
 import { PAYMENT_STATES } from "./orders";
@@ -122,6 +123,8 @@ export const adminOrderRow = z.object({
   createdAt: z.string(),
   shippedAt: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** A small picture of the first line: its front mockup, else its design; null without a design. */
+  thumbnailUrl: z.string().nullable(),
   /** The actions the transition table allows now (Process Order only when paid). */
   actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
 });
@@ -145,6 +148,8 @@ const address = z.object({
 export const productionSheet = z.object({
   sourceImageUrl: z.string().nullable(),
   designImageUrl: z.string().nullable(),
+  /** The design on the mug in the line's colours; null while not made. */
+  mockups: mockupUrls,
   designWidth: z.number().int().nullable(),
   designHeight: z.number().int().nullable(),
   promptTitle: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DISCOUNT_REASONS } from "@/lib/domain/discount";
 import { MAX_QUANTITY } from "./cart-quantity";
+import { mockupUrls } from "./mockups";
 
 /** Nothing price-like is ever accepted from the browser. */
 const id = (error: `validation.${string}`) => z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
@@ -28,6 +29,8 @@ export const cartItemResponse = z.object({
   mug: z.object({ id: z.number(), name: z.string() }),
   variant: z.object({ id: z.number(), name: z.string(), insideColorCode: z.string(), outsideColorCode: z.string() }),
   image: z.object({ id: z.number(), url: z.string() }),
+  /** The design on the mug in the line's colours (front, left and right of the handle); null while not made. */
+  mockups: mockupUrls,
   prompt: z.object({ id: z.number(), title: z.string() }).nullable(),
   quantity: z.number(),
   /** Gross unit price snapshotted when added (updated by refresh-prices). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { email, optionalPhone } from "./auth";
 import { plainLine } from "./common";
+import { mockupUrls } from "./mockups";
 
 /** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
@@ -125,6 +126,8 @@ export const orderResponse = z.object({
       /** This line's share of the order's discount. */
       discountCents: z.number(),
       imageUrl: z.string().nullable(),
+      /** The design on the mug (front, left and right of the handle); null while not made: show imageUrl. */
+      mockups: mockupUrls,
     }),
   ),
   /** Gross goods before the discount. */
@@ -149,7 +152,9 @@ export const orderResponse = z.object({
   cancellable: z.boolean(),
   invoiceAvailable: z.boolean(),
   /** cancellation: the whole invoice credited (Stornorechnung); correction: a part (Rechnungskorrektur). */
-  creditNotes: z.array(z.object({ id: z.number(), number: z.string(), grossCents: z.number(), kind: z.enum(["cancellation", "correction"]) })),
+  creditNotes: z.array(
+    z.object({ id: z.number(), number: z.string(), grossCents: z.number(), kind: z.enum(["cancellation", "correction"]) }),
+  ),
   /** Why the latest payment attempt failed, in the caller's language (the payment failure page names it). */
   paymentFailureMessage: z.string().nullable(),
 });

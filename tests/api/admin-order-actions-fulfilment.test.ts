@@ -203,7 +203,11 @@ describe("POST /api/admin/orders/{orderId}/resend-receipt", () => {
       .from(invoices)
       .where(and(eq(invoices.orderId, o.id), eq(invoices.kind, "invoice")));
     expect(invoice).toBeDefined();
-    expect(again?.attachments).toEqual([{ type: "invoice", invoiceId: invoice?.id }]);
+    // The invoice, then the line's picture shown inline.
+    expect(again?.attachments).toEqual([
+      { type: "invoice", invoiceId: invoice?.id },
+      { type: "mockup", orderItemId: expect.any(Number) as number, cid: expect.stringMatching(/^mockup-\d+@mugmagic$/) as string },
+    ]);
     // One resend, one entry: the admin's, which the mail's delivery does not repeat.
     const sent = (await eventsOf(o.id)).filter((e) => e.type === "receipt_sent" && e.data?.mailId === res.body.mailId);
     expect(sent).toHaveLength(1);

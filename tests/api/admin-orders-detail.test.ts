@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { generations, prompts } from "@/db/schema";
 import { MUG_ARTICLE } from "@/db/seed-data";
 import { storeImage } from "@/lib/services/images";
+import { flushAfterResponse } from "@/lib/api/after-response";
 import { dpiVerdict, effectivePrintDpi } from "@/lib/domain/print-fit";
 import { fitPrintImage } from "@/lib/services/print";
 import * as processRoute from "@/app/api/admin/orders/[orderId]/process/route";
@@ -75,6 +76,8 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       cookie: await cookieFor("other"),
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
+    // The mockups made after add-to-cart, so the production sheet shows them.
+    await flushAfterResponse();
     const placed = await placeOrder(
       checkoutBody({
         acceptWithdrawalWaiver: true,
@@ -184,6 +187,11 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     expect(sheet).toEqual({
       sourceImageUrl: `/api/images/${uploadId}`,
       designImageUrl: `/api/images/${designId}`,
+      mockups: {
+        front: expect.stringMatching(new RegExp(`^/api/images/${designId}/mockups/\\d+/front\\?v=[0-9a-f]{16}$`)) as string,
+        left: expect.stringMatching(new RegExp(`^/api/images/${designId}/mockups/\\d+/left\\?v=`)) as string,
+        right: expect.stringMatching(new RegExp(`^/api/images/${designId}/mockups/\\d+/right\\?v=`)) as string,
+      },
       designWidth: 1600,
       designHeight: 640,
       promptTitle: "Pop Art",
@@ -300,6 +308,7 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     expect(res.body.items[0]?.production).toEqual({
       sourceImageUrl: null,
       designImageUrl: null,
+      mockups: { front: null, left: null, right: null },
       designWidth: null,
       designHeight: null,
       promptTitle: null,

@@ -126,6 +126,8 @@ describe("GET /api/admin/orders – filters", () => {
         createdAt: "2021-04-02T10:00:00.000Z",
         shippedAt: "2021-04-03T08:00:00.000Z",
         trackingNumber: "TRK-1",
+        // Lines without a design: no picture.
+        thumbnailUrl: null,
         actions: ["deliver"],
       },
     ]);

@@ -139,6 +139,8 @@ describe("POST /api/user/cart/items", () => {
       mug: { id: mugId, name: MUG_ARTICLE.name },
       variant: { id: variant.red, name: "Red inside", insideColorCode: "#C62828", outsideColorCode: "#FFFFFF" },
       image: { id: imageId, url: `/api/images/${imageId}` },
+      // Rendered after the response (tests/api/mockups.test.ts): not there yet.
+      mockups: { front: null, left: null, right: null },
       prompt: popArt, // the image's prompt by default
       quantity: 2,
       unitPriceCents: MUG_PRICE,

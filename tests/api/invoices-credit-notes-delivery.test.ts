@@ -282,7 +282,11 @@ describe("receipt", () => {
       .select()
       .from(outgoingMail)
       .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
-    expect(mail?.attachments).toEqual([{ type: "invoice", invoiceId: invoice.id }]);
+    // The invoice, then the line's picture shown inline.
+    expect(mail?.attachments).toEqual([
+      { type: "invoice", invoiceId: invoice.id },
+      { type: "mockup", orderItemId: expect.any(Number) as number, cid: expect.stringMatching(/^mockup-\d+@mugmagic$/) as string },
+    ]);
     expect(mail?.text).toContain(`Deine Rechnung ${invoice.number} ist dieser E-Mail als PDF beigefügt.`);
     expect(mail?.html).toContain(`Deine Rechnung ${invoice.number} ist dieser E-Mail als PDF beigefügt.`);
   });

@@ -262,7 +262,11 @@ describe("attachments", () => {
     expect((await paySandbox(order.id, card(CARDS.ok), "other")).body.status).toBe("succeeded");
     const [receipt] = await (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.orderId, order.id));
     expect(receipt).toMatchObject({ kind: "receipt", status: "sent", attempts: 1 });
-    expect(receipt?.attachments).toEqual([{ type: "invoice", invoiceId: expect.any(Number) }]);
+    // The invoice, then the line's picture shown inline (tests/api/mockups.test.ts).
+    expect(receipt?.attachments).toEqual([
+      { type: "invoice", invoiceId: expect.any(Number) },
+      { type: "mockup", orderItemId: order.items[0]?.id, cid: `mockup-${order.items[0]?.id}@mugmagic` },
+    ]);
     const message = smtp.messages.find((m) => m.data.includes(`Message-ID: <mail-${receipt?.id}@example.com>`));
     const text = readableMail(message?.data ?? "");
     expect(text).toMatch(/Content-Type: application\/pdf; name=.*\.pdf/);

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { expect, test } from "./fixtures";
 
 /**
- * The production build carries the offline provider's worker thread as its own bundle (Turbopack
+ * The production build carries the offline provider's worker thread (and the mockup renderer's) as its own bundle (Turbopack
  * follows `new Worker("./lib/integrations/ai/offline/worker.ts")` in lib/integrations/ai/offline/index.ts).
  * The server falls back to the main thread, logged, when the worker cannot start; this test makes sure
  * the built worker exists and styles a photo, so a build that lost it fails here rather than quietly
@@ -53,5 +53,41 @@ test("the built offline-style worker answers a job with a print-size JPEG, and a
     expect(answers.get(2)?.error).toEqual({ kind: "failed", message: "offline provider: the photo cannot be decoded" });
   } finally {
     await worker.terminate();
+  }
+});
+
+test("the built mockup worker answers a job with three JPEG views, and a broken design with its error", async () => {
+  const files = fs
+    .readdirSync(CHUNKS)
+    .filter((f) => f.startsWith("[worker thread]-lib_integrations_images_mockup_worker_ts") && f.endsWith(".js"));
+  expect(files.length, "a mockup worker bundle in .next/server/chunks").toBeGreaterThan(0);
+  const mug = { diameterMm: 82, heightMm: 95, printTemplateWidthMm: 200, printTemplateHeightMm: 80, documentBottomMarginMm: 5 };
+  for (const file of files) {
+    const worker = new Worker(path.join(CHUNKS, file), { execArgv: [] });
+    try {
+      type Answer = { id: number; result?: Record<"front" | "left" | "right", Uint8Array>; error?: string };
+      const answers = new Map<number, Answer>();
+      const done = new Promise<void>((resolve, reject) => {
+        worker.on("error", reject);
+        worker.on("message", (msg: Answer) => {
+          answers.set(msg.id, msg);
+          if (answers.size === 2) resolve();
+        });
+      });
+      const design = await sharp({ create: { width: 500, height: 200, channels: 3, background: "#3377cc" } })
+        .png()
+        .toBuffer();
+      worker.postMessage({ id: 1, job: { design, mug, outsideColor: "#ffffff", insideColor: "#c62828" } });
+      worker.postMessage({ id: 2, job: { design: Buffer.from("not a picture"), mug, outsideColor: "#ffffff", insideColor: "#ffffff" } });
+      await done;
+      const views = answers.get(1)?.result;
+      for (const view of ["front", "left", "right"] as const) {
+        const meta = await sharp(Buffer.from(views?.[view] ?? [])).metadata();
+        expect({ view, format: meta.format, width: meta.width }).toEqual({ view, format: "jpeg", width: 600 });
+      }
+      expect(answers.get(2)?.error).toMatch(/unsupported image format/);
+    } finally {
+      await worker.terminate();
+    }
   }
 });

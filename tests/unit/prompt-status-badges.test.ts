@@ -7,6 +7,7 @@ import { PromptStatusBadges } from "@/components/admin/prompts/prompt-status-bad
 
 const render = (active: boolean, archived: boolean) =>
   renderToStaticMarkup(
+    // eslint-disable-next-line react/no-children-prop -- the provider's props type requires children
     createElement(NextIntlClientProvider, {
       locale: "en",
       messages: en,

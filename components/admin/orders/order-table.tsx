@@ -24,18 +24,33 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       header: t("columns.order"),
       className: cell,
       cell: (o) => (
-        <>
-          <Link
-            href={orderDetailPath(o.id)}
-            className="font-medium whitespace-nowrap text-brand-700 hover:underline"
-            data-testid="order-link"
-          >
-            {o.orderNumber}
-          </Link>
-          <span className="block text-xs whitespace-nowrap text-stone-500">
-            {format.dateTime(new Date(o.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+        <span className="flex items-start gap-2">
+          {o.thumbnailUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- admin image route; a small lazy preview
+            <img
+              src={o.thumbnailUrl}
+              alt={t("thumbnailAlt", { orderNumber: o.orderNumber })}
+              width={40}
+              height={40}
+              loading="lazy"
+              decoding="async"
+              className="h-10 w-10 shrink-0 rounded border border-stone-200 bg-stone-50 object-cover"
+              data-testid="order-thumbnail"
+            />
+          )}
+          <span className="min-w-0">
+            <Link
+              href={orderDetailPath(o.id)}
+              className="font-medium whitespace-nowrap text-brand-700 hover:underline"
+              data-testid="order-link"
+            >
+              {o.orderNumber}
+            </Link>
+            <span className="block text-xs whitespace-nowrap text-stone-500">
+              {format.dateTime(new Date(o.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+            </span>
           </span>
-        </>
+        </span>
       ),
     },
     {

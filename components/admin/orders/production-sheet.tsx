@@ -77,6 +77,20 @@ export async function ProductionSheet({
           <div className="grid grid-cols-2 gap-3 self-start">
             <Picture url={p.sourceImageUrl} label={t("customerPhoto")} missing={t("noPhoto")} testId="production-photo" />
             <Picture url={p.designImageUrl} label={t("design")} missing={t("noImage")} testId="production-design" />
+            <div className="col-span-2 space-y-1" data-testid="production-mockups">
+              <p className="text-xs font-medium text-stone-600">{t("mockups")}</p>
+              <div className="grid grid-cols-3 items-end gap-2">
+                {(["front", "left", "right"] as const).map((view) => (
+                  <Picture
+                    key={view}
+                    url={p.mockups[view]}
+                    label={t(`mockupView.${view}`)}
+                    missing={t("noMockup")}
+                    testId={`production-mockup-${view}`}
+                  />
+                ))}
+              </div>
+            </div>
             {p.designWidth !== null && p.designHeight !== null && (
               <p className="col-span-2 text-xs text-stone-500">{t("designSize", { width: p.designWidth, height: p.designHeight })}</p>
             )}

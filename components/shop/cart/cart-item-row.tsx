@@ -19,6 +19,8 @@ export function CartItemRow(props: {
   const t = useTranslations("cart");
   const euro = useEuro();
   const label = `${item.mug.name} – ${item.variant.name}`;
+  // The design on the mug once its mockup is made; the flat design until then.
+  const preview = item.mockups.front ?? item.image.url;
   const showEarlier = item.priceChanged && item.earlierUnitPriceCents !== null && item.earlierUnitPriceCents !== item.unitPriceCents;
 
   return (
@@ -30,8 +32,10 @@ export function CartItemRow(props: {
     >
       {/* eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API (owner-only, no optimiser) */}
       <img
-        src={sized(item.image.url, 96)}
-        srcSet={`${sized(item.image.url, 96)} 1x, ${sized(item.image.url, 192)} 2x`}
+        src={sized(preview, 96)}
+        srcSet={`${sized(preview, 96)} 1x, ${sized(preview, 192)} 2x`}
+        data-testid="cart-item-preview"
+        data-mockup={item.mockups.front !== null}
         alt={t("previewAlt", { mug: item.mug.name })}
         width={96}
         height={96}

@@ -12,10 +12,19 @@ export function invalidateCart(queryClient: QueryClient, later = false): Promise
 /** How long a cart the server rendered the page with counts as fresh (no GET right after hydration). */
 const SERVER_CART_FRESH_MS = 30_000;
 
+/** A line's mockup is made just after add-to-cart: while one is missing, the cart is read again a few times. */
+const MOCKUP_POLL_MS = 1500;
+const MOCKUP_POLLS = 6;
+
 /** A server-rendered cart shows at once with no fetch; otherwise one refresh runs when the screen opens, and its failure is silent. */
 export function useRefreshedCart(serverRendered = false) {
   const queryClient = useQueryClient();
-  const cart = useQuery({ ...cartQueries.cart(), ...(serverRendered ? { staleTime: SERVER_CART_FRESH_MS } : {}) });
+  const cart = useQuery({
+    ...cartQueries.cart(),
+    ...(serverRendered ? { staleTime: SERVER_CART_FRESH_MS } : {}),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((i) => i.mockups.front === null) && query.state.dataUpdateCount <= MOCKUP_POLLS ? MOCKUP_POLL_MS : false,
+  });
   const { mutate: refresh, isPending: refreshing } = useMutation({
     mutationFn: () => cartApi.refreshPrices(),
     onSuccess: async (answer) => {

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Totals, type TotalsValues } from "@/components/shop/cart/totals";
 import { useEuro } from "@/components/shop/cart/use-euro";
+import { thumbnailUrl } from "@/lib/thumbnail-url";
 
 export interface SummaryLine {
   key: number | string;
@@ -38,7 +39,13 @@ export function CheckoutSummary({
           <li key={line.key} className="flex items-center gap-3 text-sm" data-testid="summary-line">
             {line.imageUrl && (
               // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
-              <img src={line.imageUrl} alt="" width={48} height={48} className="h-12 w-12 rounded border border-stone-200 object-cover" />
+              <img
+                src={thumbnailUrl(line.imageUrl, 96)}
+                alt=""
+                width={48}
+                height={48}
+                className="h-12 w-12 rounded border border-stone-200 object-cover"
+              />
             )}
             <div className="min-w-0 flex-1">
               <p className="font-medium">{t("lineName", { quantity: line.quantity, name: line.name })}</p>

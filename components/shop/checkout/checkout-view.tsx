@@ -42,7 +42,7 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
 
   const lines = cart.data.items.map((item) => ({
     key: item.id,
-    imageUrl: item.image.url,
+    imageUrl: item.mockups.front ?? item.image.url,
     name: item.mug.name,
     detail: item.variant.name,
     quantity: item.quantity,

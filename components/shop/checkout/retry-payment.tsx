@@ -53,7 +53,7 @@ export function RetryPayment({ orderId }: { orderId: string }) {
   };
   const lines = o.items.map((item) => ({
     key: item.id,
-    imageUrl: item.imageUrl,
+    imageUrl: item.mockups.front ?? item.imageUrl,
     name: item.articleName,
     detail: lineColour(item, colourLocale(locale)),
     quantity: item.quantity,

@@ -6,6 +6,7 @@ import { Totals } from "@/components/shop/cart/totals";
 import { PostalAddress } from "@/components/ui/postal-address";
 import { useEuro } from "@/components/shop/cart/use-euro";
 import { colourLocale, lineColour } from "@/lib/domain/colour-name";
+import { thumbnailUrl } from "@/lib/thumbnail-url";
 
 type Address = OrderDto["shippingAddress"];
 
@@ -30,7 +31,8 @@ export function OrderItems({ order }: { order: OrderDto }) {
           {item.imageUrl && (
             // eslint-disable-next-line @next/next/no-img-element -- private design previews come from our own API
             <img
-              src={item.imageUrl}
+              src={thumbnailUrl(item.mockups.front ?? item.imageUrl, 96)}
+              data-mockup={item.mockups.front !== null}
               alt=""
               width={48}
               height={48}

@@ -16,7 +16,12 @@ export function mailOptions(message: MailEnvelope): Mail.Options {
     subject: message.subject,
     text: message.text,
     html: message.html ?? undefined,
-    attachments: message.files?.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content })),
+    attachments: message.files?.map((f) => ({
+      filename: f.filename,
+      contentType: f.contentType,
+      content: f.content,
+      ...(f.cid ? { cid: f.cid, contentDisposition: "inline" as const } : {}),
+    })),
     messageId: `<mail-${message.id}@${senderDomain(message.from)}>`,
     date: new Date(),
   };

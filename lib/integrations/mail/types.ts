@@ -18,6 +18,8 @@ export interface MailFile {
   filename: string;
   contentType: string;
   content: Buffer;
+  /** Shown inside the HTML (`<img src="cid:…">`) instead of as a separate attachment. */
+  cid?: string;
 }
 
 export interface MailEnvelope extends Omit<MailMessage, "attachments"> {

@@ -1,16 +1,19 @@
 import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
-import { articles, cartItems, carts, mugVariants, prompts, type DiscountCode } from "@/db/schema";
+import { articles, cartItems, carts, mugMockups, mugVariants, prompts, type DiscountCode } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
 import { cachedCatalog } from "../catalog-cache";
 import { prepared } from "../prepared";
-import { imageUrl } from "../images";
+import { imageUrl, lineMockups } from "../images";
 import { cartCode, cartDiscount, goodsOf, summaryDiscount, type CartDiscount } from "../discounts/cart-state";
 import { defaultVatPercent, type Queryable } from "./shared";
+import { cartMockups } from "./mockups";
+import { mockupStateColumns } from "../images/mockups/read";
+import type { MockupUrls } from "@/lib/schemas/mockups";
 
 /** One query on cart_items alone; names come from the catalogue cache. */
 function readLines(db: Db, userId: number) {
@@ -31,8 +34,10 @@ export function cartLinesQuery(d: Db) {
       mugVariantId: cartItems.mugVariantId,
       imageId: cartItems.imageId,
       promptId: cartItems.promptId,
+      mockup: mockupStateColumns,
     })
     .from(cartItems)
+    .leftJoin(mugMockups, and(eq(mugMockups.imageId, cartItems.imageId), eq(mugMockups.mugVariantId, cartItems.mugVariantId)))
     .where(
       and(
         eq(
@@ -148,7 +153,14 @@ function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: L
   return cartDiscount(db, code, { userId: session.user.id, emails: [session.user.email] }, goodsOf(totalsLines(rows)));
 }
 
-function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number, locale: Locale, discount: CartDiscount | null): CartDto {
+function toCartDto(
+  rows: LineRow[],
+  names: CartNames,
+  shippingVatPercent: number,
+  locale: Locale,
+  discount: CartDiscount | null,
+  mockups: Map<string, MockupUrls> = new Map(),
+): CartDto {
   const shown = rows.flatMap((r) => {
     const mug = names.articles.get(r.articleId);
     const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
@@ -169,6 +181,7 @@ function toCartDto(rows: LineRow[], names: CartNames, shippingVatPercent: number
         outsideColorCode: r.variant.outsideColorCode,
       },
       image: { id: r.imageId, url: imageUrl(r.imageId) },
+      mockups: lineMockups(mockups, r.imageId, r.mugVariantId),
       prompt: r.promptId !== null && prompt ? { id: r.promptId, title: localized(locale, prompt.name, prompt.nameDe) } : null,
       quantity: r.quantity,
       unitPriceCents: r.unitPriceCents,
@@ -189,8 +202,8 @@ export async function getCart(session: Session, locale: Locale): Promise<CartDto
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
   ]);
-  const [names, discount] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows)]);
-  return toCartDto(rows, names, shippingVat, locale, discount);
+  const [names, discount, mockups] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows), cartMockups(rows, locale)]);
+  return toCartDto(rows, names, shippingVat, locale, discount, mockups);
 }
 
 export async function getCartSummary(session: Session): Promise<CartSummaryDto> {

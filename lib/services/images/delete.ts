@@ -7,6 +7,7 @@ import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 import { deletePrintRenditions } from "@/lib/services/print/renditions";
 import { deleteThumbnails } from "./thumbnails";
+import { deleteMockupsOfDesigns } from "./mockups/delete";
 
 /** Row first, then file: a leftover file is harmless, a row without its file is not. Order designs are kept (409). */
 export async function deleteImage(imageId: number, where?: SQL): Promise<boolean> {
@@ -51,6 +52,7 @@ export async function deleteImageFiles(storageKeys: readonly string[]): Promise<
       deleteThumbnails(key),
     ]);
   }
+  await deleteMockupsOfDesigns(storageKeys).catch((err: unknown) => logger.warn("could not delete mockups", { err }));
 }
 
 export async function deleteImages(imageIds: readonly number[], where?: SQL): Promise<number> {

@@ -28,3 +28,12 @@ export {
   listUserImages,
   storeEditedImage,
 } from "./user-images";
+export {
+  cartLineMockups,
+  lineMockups,
+  mockupFile,
+  orderLineMockupFile,
+  orderLineMockups,
+  retryDueMockups,
+  deleteOrphanedMockups,
+} from "./mockups";

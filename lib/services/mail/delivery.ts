@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
 import { invoicePdf } from "../invoices";
+import { orderLineMockupBytes, orderLinePictureBytes } from "../images/mockups/mail";
 import { withLinkTokens } from "./links";
 
 /**
@@ -134,6 +135,20 @@ export async function retryDueMail(onSettled: OnMailSettled, opts: RetryOptions 
 async function resolveAttachments(attachments: MailAttachment[] | null): Promise<MailFile[]> {
   const files: MailFile[] = [];
   for (const attachment of attachments ?? []) {
+    if (attachment.type === "mockup") {
+      // A picture is a nicety: without the mockup the design goes in, without either the mail still goes.
+      const picture = await orderLineMockupBytes(attachment.orderItemId).catch(() => null);
+      const design = picture ? null : await orderLinePictureBytes(attachment.orderItemId).catch(() => null);
+      const file = picture ?? design;
+      if (file)
+        files.push({
+          filename: `item-${attachment.orderItemId}.${file.extension}`,
+          contentType: file.contentType,
+          content: file.bytes,
+          cid: attachment.cid,
+        });
+      continue;
+    }
     try {
       const pdf = await invoicePdf(attachment.invoiceId);
       files.push({ filename: pdf.filename, contentType: "application/pdf", content: pdf.bytes });

@@ -12,7 +12,7 @@ import { lockOrder } from "./locks";
 import { moveOrder } from "./order-moves";
 import { shippedMail } from "./order-mails";
 import { moneyLeft, refundOrder } from "./refunds";
-import { receiptMail } from "./receipt";
+import { receiptMail, withInvoice } from "./receipt";
 import { inTransaction } from "./unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
@@ -86,7 +86,7 @@ export async function resendReceipt(orderId: string, session: Session): Promise<
       ...mail,
       kind: "receipt",
       orderId,
-      attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null,
+      attachments: withInvoice(mail.attachments, invoice),
     });
     effects.mailIds.push(mailId);
     await recordEvent(tx, {

@@ -14,7 +14,7 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { creditNoteKindOf } from "../invoices/content";
 import { cancelAttempt, isOpen } from "./attempts";
-import { loadBundle, toOrderDto } from "./dto";
+import { loadBundle, toOrderDtos } from "./dto";
 import type { Actor } from "./events";
 import { lockOrder } from "./locks";
 import { moveOrder } from "./order-moves";
@@ -62,7 +62,7 @@ const sumOf = (rows: readonly { amountCents: number }[]) => rows.reduce((sum, r)
 
 async function unsentCreditNotes(tx: Tx, orderId: string): Promise<Invoice[]> {
   const mails = await tx.select({ attachments: outgoingMail.attachments }).from(outgoingMail).where(eq(outgoingMail.orderId, orderId));
-  const sent = new Set(mails.flatMap((m) => m.attachments ?? []).map((a) => a.invoiceId));
+  const sent = new Set(mails.flatMap((m) => m.attachments ?? []).flatMap((a) => (a.type === "invoice" ? [a.invoiceId] : [])));
   const notes = await tx
     .select()
     .from(invoices)
@@ -167,7 +167,10 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
 
 export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
   await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session, clientIp }, locale);
-  const bundle = await loadBundle(await getDb(), orderId);
+  const db = await getDb();
+  const bundle = await loadBundle(db, orderId);
   if (!bundle || bundle.order.userId !== session.user.id) throw notFound();
-  return toOrderDto(bundle, locale);
+  const [dto] = await toOrderDtos(db, [bundle], locale);
+  if (!dto) throw notFound();
+  return dto;
 }

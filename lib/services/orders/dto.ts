@@ -15,7 +15,8 @@ import {
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
-import { imageUrl } from "../images";
+import { imageUrl, orderLineMockups } from "../images";
+import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { orderPaymentStatus } from "./payment-state";
 import { creditNoteKind } from "@/lib/domain/credit-note";
 
@@ -81,7 +82,16 @@ export interface OrderDtoSource {
   >;
   items: Pick<
     OrderItem,
-    "id" | "articleName" | "variantName" | "colour" | "quantity" | "unitPriceCents" | "totalCents" | "discountCents" | "imageId"
+    | "id"
+    | "articleName"
+    | "variantName"
+    | "colour"
+    | "quantity"
+    | "unitPriceCents"
+    | "totalCents"
+    | "discountCents"
+    | "imageId"
+    | "mugVariantId"
   >[];
   addresses: Pick<OrderAddress, "kind" | "firstName" | "lastName" | "street1" | "street2" | "city" | "postalCode" | "countryCode">[];
   payments: Pick<Payment, "id" | "status" | "amountCents" | "refundedCents" | "failureMessage">[];
@@ -112,7 +122,8 @@ function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["
   };
 }
 
-export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): OrderDto {
+/** `mockups` by order item id (orderLineMockups); a line without one shows the flat design. */
+export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockups?: Map<number, MockupUrls>): OrderDto {
   const { order } = bundle;
   const latest = currentPayment(bundle);
   return orderResponse.parse({
@@ -134,6 +145,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
       totalCents: i.totalCents,
       discountCents: i.discountCents,
       imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
+      mockups: mockups?.get(i.id) ?? NO_MOCKUPS,
     })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
@@ -163,6 +175,15 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en"): Order
       })),
     paymentFailureMessage: latest?.status === "failed" && latest.failureMessage ? translate(locale, latest.failureMessage) : null,
   });
+}
+
+/** toOrderDto with the lines' mockups, read for all orders in one query. */
+export async function toOrderDtos(db: Queryable, sources: OrderDtoSource[], locale: Locale): Promise<OrderDto[]> {
+  const mockups = await orderLineMockups(
+    db,
+    sources.flatMap((s) => s.items),
+  );
+  return sources.map((s) => toOrderDto(s, locale, mockups));
 }
 
 /** The client secret only while the customer can still act on it. */

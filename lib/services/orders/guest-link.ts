@@ -15,7 +15,8 @@ import type { Locale } from "@/lib/i18n/config";
 import { guestOrderResponse, type GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { claimGuestAccounts } from "@/lib/services/account/claim";
 import type { FileData } from "@/lib/api/file-response";
-import { imageFile, type ServableImage } from "@/lib/services/images";
+import { imageFile, orderLineMockupFile, orderLineMockups, type ServableImage } from "@/lib/services/images";
+import type { MockupView } from "@/lib/domain/mug-mockup";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import type { SessionUser } from "@/lib/services/users";
@@ -103,9 +104,14 @@ async function accountState(order: LinkedOrder, now: Date): Promise<{ canSetPass
 }
 
 async function guestDto(token: string, order: LinkedOrder, locale: Locale, now: Date): Promise<GuestOrderDto> {
-  const bundle = await loadBundle(await getDb(), order.id);
+  const db = await getDb();
+  const bundle = await loadBundle(db, order.id);
   if (!bundle) throw linkInvalid();
-  const dto = toOrderDto(bundle, locale);
+  const mockups = await orderLineMockups(db, bundle.items, (i) => {
+    const at = (view: MockupView) => `${guestPath(token)}/items/${i.id}/mockups/${view}?v=${i.fingerprint}`;
+    return { front: at("front"), left: at("left"), right: at("right") };
+  });
+  const dto = toOrderDto(bundle, locale, mockups);
   const state = await accountState(order, now);
   return guestOrderResponse.parse({
     ...dto,
@@ -148,6 +154,11 @@ export async function guestItemImage(token: string, clientIp: string, itemId: nu
   if (!row) throw new ApiError(404, "errors.notFound");
   const image: ServableImage = { ...row, isPublic: false, etag: `"${row.storageKey}"` };
   return imageFile(image);
+}
+
+export async function guestItemMockup(token: string, clientIp: string, itemId: number, view: MockupView): Promise<FileData> {
+  const order = await orderOfToken(token, clientIp);
+  return orderLineMockupFile(order.id, itemId, view);
 }
 
 /**

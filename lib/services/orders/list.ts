@@ -57,6 +57,7 @@ const ITEM_FIELDS = pick(getTableColumns(orderItems), [
   "totalCents",
   "discountCents",
   "imageId",
+  "mugVariantId",
 ] as const);
 const ADDRESS_FIELDS = pick(getTableColumns(orderAddresses), [
   "kind",

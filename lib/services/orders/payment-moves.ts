@@ -13,7 +13,7 @@ import type { Effects } from "./effects";
 import { recordEvent } from "./events";
 import { lockOrder } from "./locks";
 import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
-import { receiptMail } from "./receipt";
+import { receiptMail, withInvoice } from "./receipt";
 import { refundPayment } from "./refunds";
 export interface TransitionContext {
   locale: Locale;
@@ -96,7 +96,7 @@ async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCance
       ...mail,
       kind: "receipt",
       orderId: order.id,
-      attachments: invoice ? [{ type: "invoice", invoiceId: invoice.id }] : null,
+      attachments: withInvoice(mail.attachments, invoice),
     }),
   );
 }

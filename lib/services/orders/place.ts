@@ -15,7 +15,7 @@ import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
 import { redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
-import { loadBundle, toOrderDto, toPaymentDto } from "./dto";
+import { loadBundle, toOrderDtos, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { lockedPayments } from "./locks";
@@ -261,7 +261,10 @@ export async function placeOrder(session: Session, body: PlaceOrderInput, locale
 
 async function answer(orderId: string, locale: Locale, mode: AttemptMode): Promise<PlaceOrderResponse> {
   const { payment, clientSecret } = await readyAttempt(orderId, locale, mode);
-  const bundle = await loadBundle(await getDb(), orderId);
+  const db = await getDb();
+  const bundle = await loadBundle(db, orderId);
   if (!bundle) throw new Error("placed order not found");
-  return { order: toOrderDto(bundle, locale), payment: toPaymentDto(payment, locale, clientSecret) };
+  const [order] = await toOrderDtos(db, [bundle], locale);
+  if (!order) throw new Error("placed order not found");
+  return { order, payment: toPaymentDto(payment, locale, clientSecret) };
 }

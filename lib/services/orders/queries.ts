@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import type { OrderDto } from "@/lib/schemas/orders";
-import { loadBundle, loadBundles, toOrderDto, type OrderBundle } from "./dto";
+import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
@@ -36,7 +36,7 @@ export async function listOrders(session: Session, locale: Locale): Promise<Orde
   if (rows.some(({ order: o }) => o.status === "pending" && o.updatedAt.getTime() < cutoff)) {
     if ((await expireUnpaidOrders(now, { userId: session.user.id })) > 0) rows = await read();
   }
-  return rows.map((row) => toOrderDto(row, locale));
+  return toOrderDtos(db, rows, locale);
 }
 
 /** A webhook may be late, so a Stripe payment is reconciled before the order is shown. */
@@ -44,9 +44,12 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
   await ownBundleOrThrow(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
   await refreshPayment(orderId, locale);
-  const fresh = await loadBundle(await getDb(), orderId);
+  const db = await getDb();
+  const fresh = await loadBundle(db, orderId);
   if (!fresh) throw notFound();
-  return toOrderDto(fresh, locale);
+  const [dto] = await toOrderDtos(db, [fresh], locale);
+  if (!dto) throw notFound();
+  return dto;
 }
 
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import { countries, invoices } from "@/db/schema";
+import { countries, invoices, type MailAttachment } from "@/db/schema";
 import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
@@ -94,6 +94,15 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
   };
 }
 
+/** The receipt mail's attachments: the invoice first, then the lines' pictures; null when there are none. */
+export function withInvoice(
+  attachments: MailAttachment[] | null | undefined,
+  invoice: { id: number } | null | undefined,
+): MailAttachment[] | null {
+  const all = [...(invoice ? [{ type: "invoice" as const, invoiceId: invoice.id }] : []), ...(attachments ?? [])];
+  return all.length ? all : null;
+}
+
 export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
   const { order } = bundle;
   const content = await receiptContent(db, bundle, locale);
@@ -131,6 +140,14 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     ...legal.text,
   ].join("\n");
 
+  // Each designed line shows its mockup inline (lib/services/mail resolves the cid when sending).
+  const pictures = bundle.items.map((i) => (i.imageId === null ? null : { orderItemId: i.id, cid: `mockup-${i.id}@mugmagic` }));
+  const picture = (index: number) => {
+    const p = pictures[index];
+    return p
+      ? `<img src="cid:${p.cid}" width="64" height="64" alt="" style="vertical-align:middle;margin-right:8px;border:1px solid #e7e5e4;border-radius:4px">`
+      : "";
+  };
   const cell = (s: string, right = false) => `<td style="padding:4px 8px;${right ? "text-align:right;" : ""}">${escapeHtml(s)}</td>`;
   const html = [
     `<!doctype html><html lang="${locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
@@ -138,8 +155,8 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     `<p>${content.facts.map((f) => `${escapeHtml(f.label)}: <strong>${escapeHtml(f.value)}</strong>`).join("<br>")}</p>`,
     `<table style="border-collapse:collapse"><thead><tr>${[t(locale, "item"), t(locale, "quantity"), t(locale, "unitPrice"), t(locale, "lineTotal")].map((h) => `<th style="padding:4px 8px;text-align:left">${escapeHtml(h)}</th>`).join("")}</tr></thead><tbody>`,
     ...content.items.map(
-      (i) =>
-        `<tr>${cell(i.detail ? `${i.name} (${i.detail})` : i.name)}${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`,
+      (i, index) =>
+        `<tr><td style="padding:4px 8px;">${picture(index)}${escapeHtml(i.detail ? `${i.name} (${i.detail})` : i.name)}</td>${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`,
     ),
     `</tbody></table>`,
     `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
@@ -150,5 +167,6 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     `</body></html>`,
   ].join("\n");
 
-  return { to: order.email, subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }), text, html };
+  const attachments = pictures.flatMap((p) => (p ? [{ type: "mockup" as const, ...p }] : []));
+  return { to: order.email, subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }), text, html, attachments };
 }

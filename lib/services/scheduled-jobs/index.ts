@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/events";
 import { finishPendingRefunds } from "../orders/refunds";
+import { deleteOrphanedMockups, retryDueMockups } from "../images";
 import { expireUnpaidOrders } from "./expiry";
 import { runRetention, type RetentionResult } from "./retention";
 
@@ -22,13 +23,19 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-export async function runScheduledJobs(
-  authorization: string | null,
-): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {
+export async function runScheduledJobs(authorization: string | null): Promise<{
+  sent: number;
+  failed: number;
+  expiredOrders: number;
+  finishedRefunds: number;
+  retention: RetentionResult;
+  mockups: { ready: number; failed: number; removed: number };
+}> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
   const { sent, failed } = await retryDueMail(recordMailOutcome);
   const retention = await runRetention();
-  return { sent, failed, expiredOrders, finishedRefunds, retention };
+  const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
+  return { sent, failed, expiredOrders, finishedRefunds, retention, mockups };
 }

@@ -6,6 +6,7 @@ import { orders, payments } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { adminOrderPage, type AdminOrderPage, type AdminOrdersQuery } from "@/lib/schemas/admin-orders";
 import { allowedActions } from "../order-state";
+import { firstLineThumbnails } from "./thumbnails";
 import { orderFilterWhere } from "./filters";
 import { adminPaymentStatus, paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "./money";
 
@@ -55,6 +56,10 @@ export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale):
           .where(inArray(orders.id, pageIds))
           .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
 
+  const thumbnails = await firstLineThumbnails(
+    db,
+    rows.map((r) => r.order.id),
+  );
   return adminOrderPage.parse({
     items: rows.map(({ order, itemCount, paidCents, refundedCents, paid }) => ({
       id: order.id,
@@ -69,6 +74,7 @@ export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale):
       createdAt: order.createdAt.toISOString(),
       shippedAt: order.shippedAt?.toISOString() ?? null,
       trackingNumber: order.trackingNumber,
+      thumbnailUrl: thumbnails.get(order.id) ?? null,
       actions: allowedActions(order.status, "admin", Boolean(paid)),
     })),
     total: count,

@@ -7,6 +7,8 @@ import type { ProductionSheet } from "@/lib/schemas/admin-orders";
 import { dpiVerdict, printPlan } from "@/lib/domain/print-fit";
 import { imageUrl } from "@/lib/services/images/store";
 import { printAreas } from "@/lib/services/print/templates";
+import { orderLineMockups } from "@/lib/services/images/mockups";
+import { NO_MOCKUPS } from "@/lib/schemas/mockups";
 import type { Queryable } from "../dto";
 
 export const printPdfPath = (orderId: string, itemId: number) => `/api/admin/orders/${orderId}/items/${itemId}/print`;
@@ -27,11 +29,12 @@ export async function productionSheets(
     design?.sourceImageId == null ? undefined : (designs.get(design.sourceImageId) ?? parents.get(design.sourceImageId));
   const generationOf = (design: Image | undefined): number | null => design?.generationId ?? parentOf(design)?.generationId ?? null;
   const generationIds = unique(items.map((i) => generationOf(i.imageId === null ? undefined : designs.get(i.imageId))));
-  const [generationRows, areas] = await Promise.all([
+  const [generationRows, areas, mockups] = await Promise.all([
     generationIds.length
       ? db.select().from(generations).where(inArray(generations.id, generationIds))
       : Promise.resolve([] as Generation[]),
     printAreas(db, unique(items.map((i) => i.articleId))),
+    orderLineMockups(db, items),
   ]);
   const gens = new Map(generationRows.map((g) => [g.id, g]));
   const promptIds = unique(
@@ -57,6 +60,7 @@ export async function productionSheets(
     sheets.set(item.id, {
       sourceImageUrl: sourceId ? imageUrl(sourceId) : null,
       designImageUrl: design ? imageUrl(design.id) : null,
+      mockups: mockups.get(item.id) ?? NO_MOCKUPS,
       designWidth: design?.width ?? null,
       designHeight: design?.height ?? null,
       promptTitle: prompt ? localized(locale, prompt.title, prompt.titleDe) : null,
