@@ -154,7 +154,7 @@ describe("refunds: partial, made in the Stripe dashboard, arriving before the su
     succeeded(intent);
     await deliver("charge.refunded", chargeOf(intent, 500));
     expect((await paymentRowsOf(order.id)).map((p) => [p.status, p.refundedCents])).toEqual([["succeeded", 500]]);
-    expect((await getOrder(order.id, buyer)).body).toMatchObject({ status: "pending", paymentStatus: "paid" });
+    expect((await getOrder(order.id, buyer)).body).toMatchObject({ status: "pending", paymentStatus: "partially_refunded" });
     expect(await documentsOf(order.id)).toEqual([
       ["invoice", order.totalCents],
       ["credit_note", 500],

@@ -318,11 +318,11 @@ describe("POST /api/webhooks/stripe", () => {
     ).toBe("ignored");
   });
 
-  it("charge.refunded: a partial refund leaves the order paid; the full refund marks it refunded and cancels it", async () => {
+  it("charge.refunded: a partial refund leaves the order paid, partly refunded; the full refund marks it refunded and cancels it", async () => {
     const { order: o, intent, buyer: who } = await stripeOrder(stripe());
     await deliver("payment_intent.succeeded", succeeded(intent));
     await deliver("charge.refunded", chargeOf(intent, 100));
-    expect(await paymentStatusOf(o.id, who)).toBe("paid");
+    expect(await paymentStatusOf(o.id, who)).toBe("partially_refunded");
     await deliver("charge.refunded", chargeOf(intent, intent.amount));
     expect((await getOrder(o.id, who)).body).toMatchObject({ paymentStatus: "refunded", status: "cancelled" });
     // A success replayed under a new id after the refund does not pay it again.
