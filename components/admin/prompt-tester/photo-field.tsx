@@ -1,5 +1,6 @@
 "use client";
 
+import { RequiredMark } from "@/components/ui/form-field";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { PHOTO_MAX_MB, PHOTO_TYPES } from "./types";
@@ -40,7 +41,8 @@ export function PhotoField({
   return (
     <div>
       <span className="label" id={`${id}-label`}>
-        {t("photo")} *
+        {t("photo")}
+        <RequiredMark />
       </span>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-stone-300 bg-stone-50">

@@ -1,5 +1,6 @@
 "use client";
 
+import { RequiredMark } from "@/components/ui/form-field";
 import { FileButton } from "@/components/ui/file-button";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
@@ -129,7 +130,8 @@ export function PromptTestDialog({
           </div>
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor="prompt-test-photo" className="label">
-              {t("photo")} *
+              {t("photo")}
+              <RequiredMark />
             </label>
             <FileButton
               id="prompt-test-photo"
