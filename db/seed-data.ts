@@ -39,12 +39,18 @@ export const COUNTRIES: readonly { code: string; nameEn: string; nameDe: string 
 
 export const STANDARD_VAT = "Standard";
 
-export const VAT_RATES: readonly { name: string; percent: number; description: string; isDefault: boolean }[] = [
-  { name: STANDARD_VAT, percent: 19, description: "German standard VAT rate", isDefault: true },
-  { name: "Reduced", percent: 7, description: "German reduced VAT rate (e.g. books, food)", isDefault: false },
+export const VAT_RATES: readonly { name: string; nameDe: string; percent: number; description: string; isDefault: boolean }[] = [
+  { name: STANDARD_VAT, nameDe: "Regelsteuersatz", percent: 19, description: "German standard VAT rate", isDefault: true },
+  {
+    name: "Reduced",
+    nameDe: "Ermäßigter Steuersatz",
+    percent: 7,
+    description: "German reduced VAT rate (e.g. books, food)",
+    isDefault: false,
+  },
 ];
 
-/** German texts of a category or subcategory (prompt categories have them; article categories do not). */
+/** German texts of a category or subcategory; the German admin and shop show them, falling back to the English. */
 export interface GermanTextsSeed {
   nameDe?: string;
   descriptionDe?: string;
@@ -56,21 +62,35 @@ export interface CategorySeed extends GermanTextsSeed {
   subcategories: readonly ({ name: string; description: string } & GermanTextsSeed)[];
 }
 
-export const ARTICLE_CATEGORIES: readonly CategorySeed[] = [
+export const ARTICLE_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSeed>)[] = [
   {
     name: "Mugs",
+    nameDe: "Tassen",
     description: "Printable mugs and cups",
+    descriptionDe: "Bedruckbare Tassen und Becher",
     subcategories: [
-      { name: "Ceramic mugs", description: "Classic ceramic mugs for sublimation printing" },
-      { name: "Enamel mugs", description: "Robust enamel mugs for outdoors" },
+      {
+        name: "Ceramic mugs",
+        nameDe: "Keramiktassen",
+        description: "Classic ceramic mugs for sublimation printing",
+        descriptionDe: "Klassische Keramiktassen für den Sublimationsdruck",
+      },
+      {
+        name: "Enamel mugs",
+        nameDe: "Emaillebecher",
+        description: "Robust enamel mugs for outdoors",
+        descriptionDe: "Robuste Emaillebecher für draußen",
+      },
     ],
   },
   {
     name: "T-Shirts",
+    nameDe: "T-Shirts",
     description: "Printable T-shirts",
+    descriptionDe: "Bedruckbare T-Shirts",
     subcategories: [
-      { name: "Unisex", description: "Unisex cuts" },
-      { name: "Kids", description: "T-shirts for children" },
+      { name: "Unisex", nameDe: "Unisex", description: "Unisex cuts", descriptionDe: "Unisex-Schnitte" },
+      { name: "Kids", nameDe: "Kinder", description: "T-shirts for children", descriptionDe: "T-Shirts für Kinder" },
     ],
   },
 ];
@@ -330,11 +350,13 @@ export const PROMPTS: readonly PromptSeed[] = [
 
 export const SLOT_TYPES: readonly {
   name: string;
+  nameDe: string;
   position: number;
   variants: readonly { name: string; prompt: string; description: string }[];
 }[] = [
   {
     name: "Background",
+    nameDe: "Hintergrund",
     position: 1,
     variants: [
       {
@@ -352,6 +374,7 @@ export const SLOT_TYPES: readonly {
   },
   {
     name: "Mood",
+    nameDe: "Stimmung",
     position: 2,
     variants: [
       { name: "Cheerful", prompt: "Give the scene a cheerful, upbeat mood with bright colours.", description: "Happy and bright" },
@@ -361,6 +384,7 @@ export const SLOT_TYPES: readonly {
   },
   {
     name: "Lighting",
+    nameDe: "Beleuchtung",
     position: 3,
     variants: [
       { name: "Golden hour", prompt: "Light the scene with warm, low golden-hour sunlight.", description: "Warm low sun" },

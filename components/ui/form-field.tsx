@@ -1,15 +1,25 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 type Common = { label: ReactNode; error?: string; required?: boolean; hint?: ReactNode };
+
+/** The one marker of a required field, also for labels and legends outside the kit's fields; the control itself carries aria-required. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700" data-required-mark>
+      {" *"}
+    </span>
+  );
+}
 
 function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>
       <label htmlFor={id} className="label">
         {label}
-        {required && " *"}
+        {required && <RequiredMark />}
       </label>
       {children}
       {hint && !error && (
@@ -31,6 +41,18 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return hint ? `${id}-hint` : undefined;
 }
 
+/**
+ * A maxLength is checked, not enforced by the browser: the browser's attribute cuts pasted text silently, so
+ * a longer text stays, the field turns invalid and says by how much, and the form's schema refuses it.
+ */
+function useLengthLimit(value: unknown, maxLength: number | undefined, error: string | undefined) {
+  const t = useTranslations("field");
+  const length = typeof value === "string" ? [...value].length : 0;
+  const over = maxLength !== undefined && length > maxLength;
+  const overMessage = over ? t("tooManyCharacters", { count: length, max: maxLength }) : undefined;
+  return { length, over, error: overMessage ?? error };
+}
+
 export function TextField({
   label,
   error,
@@ -38,37 +60,55 @@ export function TextField({
   hint,
   counter,
   id,
+  maxLength,
   ...input
 }: Common & { counter?: boolean } & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
-  const length = typeof input.value === "string" ? [...input.value].length : 0;
+  const limit = useLengthLimit(input.value, maxLength, error);
   const counterHint =
-    counter && input.maxLength ? (
-      <span data-testid={`${fieldId}-counter`} className={length > input.maxLength ? "text-red-600" : undefined}>
-        {length}/{input.maxLength}
+    counter && maxLength && !limit.over ? (
+      <span data-testid={`${fieldId}-counter`}>
+        {limit.length}/{maxLength}
       </span>
     ) : undefined;
   return (
-    <Field label={label} error={error} required={required} hint={hint ?? counterHint} id={fieldId}>
+    <Field label={label} error={limit.error} required={required} hint={hint ?? counterHint} id={fieldId}>
       <input
         id={fieldId}
         className="input"
-        aria-invalid={!!error}
-        aria-describedby={describedBy(fieldId, error, hint ?? counterHint)}
+        aria-invalid={!!limit.error}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(fieldId, limit.error, hint ?? counterHint)}
         {...input}
       />
-      {counterHint && error && <p className="mt-1 text-right text-xs text-stone-500">{counterHint}</p>}
+      {counterHint && limit.error && <p className="mt-1 text-right text-xs text-stone-500">{counterHint}</p>}
     </Field>
   );
 }
 
-export function TextAreaField({ label, error, required, hint, id, ...textarea }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  required,
+  hint,
+  id,
+  maxLength,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
+  const limit = useLengthLimit(textarea.value, maxLength, error);
   return (
-    <Field label={label} error={error} required={required} hint={hint} id={fieldId}>
-      <textarea id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint)} {...textarea} />
+    <Field label={label} error={limit.error} required={required} hint={hint} id={fieldId}>
+      <textarea
+        id={fieldId}
+        className="input"
+        aria-invalid={!!limit.error}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(fieldId, limit.error, hint)}
+        {...textarea}
+      />
     </Field>
   );
 }
@@ -92,7 +132,14 @@ export function SelectField({
   const fieldId = id ?? generated;
   return (
     <Field label={label} error={error} required={required} hint={hint} id={fieldId}>
-      <select id={fieldId} className="input" aria-invalid={!!error} aria-describedby={describedBy(fieldId, error, hint)} {...select}>
+      <select
+        id={fieldId}
+        className="input"
+        aria-invalid={!!error}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...select}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -9,6 +9,8 @@ export const vatRates = pgTable(
   {
     id: serial().primaryKey(),
     name: text().notNull(),
+    /** German name for the German admin and invoices; null falls back to the English. */
+    nameDe: text(),
     percent: numeric({ precision: 6, scale: 3, mode: "number" }).notNull(),
     description: text(),
     isDefault: boolean().notNull().default(false),
@@ -46,6 +48,9 @@ export const articleCategories = pgTable("article_categories", {
   id: serial().primaryKey(),
   name: varchar({ length: 255 }).notNull(),
   description: text(),
+  /** German name and description for the German admin and shop; null falls back to the English. */
+  nameDe: varchar({ length: 255 }),
+  descriptionDe: text(),
   ...timestamps,
 });
 
@@ -58,6 +63,8 @@ export const articleSubcategories = pgTable(
       .references(() => articleCategories.id, { onDelete: "restrict" }),
     name: varchar({ length: 255 }).notNull(),
     description: text(),
+    nameDe: varchar({ length: 255 }),
+    descriptionDe: text(),
     ...timestamps,
   },
   (t) => [index("article_subcategories_category_idx").on(t.categoryId)],

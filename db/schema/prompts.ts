@@ -77,6 +77,8 @@ export const slotTypes = pgTable(
   {
     id: serial().primaryKey(),
     name: text().notNull(),
+    /** German name for the German admin; null falls back to the English. */
+    nameDe: text(),
     position: integer().notNull(),
     ...timestamps,
   },

@@ -36,8 +36,9 @@ export function slotReorderPlan(
 
 export const slotTypesApi = {
   list: () => apiFetch<SlotTypeDto[]>(TYPES),
-  create: (body: { name: string; position?: number }) => apiFetch<SlotTypeDto>(TYPES, { method: "POST", body }),
-  rename: (id: number, name: string) => apiFetch<SlotTypeDto>(`${TYPES}/${id}`, { method: "PUT", body: { name } }),
+  create: (body: { name: string; nameDe?: string | null; position?: number }) => apiFetch<SlotTypeDto>(TYPES, { method: "POST", body }),
+  rename: (id: number, name: string, nameDe: string | null) =>
+    apiFetch<SlotTypeDto>(`${TYPES}/${id}`, { method: "PUT", body: { name, nameDe } }),
   move: (id: number, position: number) => apiFetch<SlotTypeDto>(`${TYPES}/${id}`, { method: "PUT", body: { position } }),
   remove: (id: number) => apiFetch<{ id: number; deleted: true }>(`${TYPES}/${id}`, { method: "DELETE" }),
   /** Sends the plan's two passes, one PUT after the other (the first failure stops it and is thrown). */

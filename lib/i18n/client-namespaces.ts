@@ -4,7 +4,7 @@
  * namespace is missing.
  * Entries are dotted paths: "adminOrders.dialog" sends only that subtree.
  */
-export const ROOT_CLIENT_NAMESPACES = ["apiClient", "errorPage"] as const;
+export const ROOT_CLIENT_NAMESPACES = ["apiClient", "errorPage", "field"] as const;
 
 /** The image upload errors a form with an image field shows. */
 export const IMAGE_ERRORS = ["errors.imageInvalid", "errors.imageTooLarge", "errors.imageTypeUnsupported"] as const;

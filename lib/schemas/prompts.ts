@@ -119,6 +119,8 @@ export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z
 /** POST and PUT /api/admin/prompts/prompt-slot-types (PUT may send only { position } in the reorder passes). */
 export const slotTypeBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
+  /** The German admin's name; empty falls back to the English. */
+  nameDe: optionalText(255, "validation.nameTooLong"),
   /** Omitted on create: appended after the current maximum. */
   position: z
     .number({ error: "validation.invalidValue" })
@@ -129,6 +131,8 @@ export const slotTypeBody = z.object({
 });
 export const slotTypeUpdateBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong").optional(),
+  /** Left out: unchanged (the reorder passes send only the position); empty clears it. */
+  nameDe: optionalText(255, "validation.nameTooLong").optional(),
   position: z
     .number({ error: "validation.invalidValue" })
     .int({ error: "validation.invalidValue" })
@@ -140,6 +144,7 @@ export const slotTypeUpdateBody = z.object({
 export const slotTypeResponse = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameDe: z.string().nullable(),
   position: z.number().int(),
   variantCount: z.number().int(),
 });

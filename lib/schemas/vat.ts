@@ -14,6 +14,8 @@ const percent = z
 /** POST and PUT /api/admin/vat body (PUT replaces the whole rate). */
 export const vatBody = z.object({
   name: requiredName(),
+  /** The German admin's name; empty falls back to the English. */
+  nameDe: optionalText(255, "validation.nameTooLong"),
   percent,
   description: optionalText(1000, "validation.descriptionTooLong"),
   isDefault: z.boolean({ error: "validation.invalidType" }).default(false),
@@ -22,6 +24,7 @@ export const vatBody = z.object({
 export const vatResponse = z.object({
   id: z.number(),
   name: z.string(),
+  nameDe: z.string().nullable(),
   percent: z.number(),
   description: z.string().nullable(),
   isDefault: z.boolean(),

@@ -32,10 +32,16 @@ export async function seedVatRates(tx: Tx): Promise<VatIds> {
           // A single default is allowed (partial unique index): only claim it when nobody has it.
           const isDefault = v.isDefault && !defaultTaken;
           defaultTaken ||= isDefault;
-          return { name: v.name, percent: v.percent, description: v.description, isDefault };
+          return { name: v.name, nameDe: v.nameDe, percent: v.percent, description: v.description, isDefault };
         }),
       ),
   );
+  // Rates an earlier seed wrote without a German name get it; an admin's own stays.
+  for (const v of VAT_RATES)
+    await tx
+      .update(vatRates)
+      .set({ nameDe: v.nameDe })
+      .where(and(eq(vatRates.id, need(ids, v.name)), isNull(vatRates.nameDe)));
   const standardId = need(ids, STANDARD_VAT);
   const [standard] = await tx.select({ percent: vatRates.percent }).from(vatRates).where(eq(vatRates.id, standardId));
   return { standardId, standardPercent: standard?.percent ?? 19 };

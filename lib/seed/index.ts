@@ -4,14 +4,14 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { countries } from "@/db/schema";
+import { articleCategories, articleSubcategories, countries } from "@/db/schema";
 import { ARTICLE_CATEGORIES, COUNTRIES, OFFLINE_MODEL, PROMPT_CATEGORIES } from "@/db/seed-data";
 import { getStorage } from "@/lib/integrations/storage";
 import { seedAdmin } from "./admin";
 import { articleCategoryTables, seedMug, seedShirt, seedSupplier, seedVatRates } from "./catalogue";
 import { seedExampleImages } from "./example-images";
 import { need, seedCategoryTree } from "./keyed";
-import { linkPromptSlots, promptCategoryTables, seedAiModels, seedPrompts, seedSlots } from "./prompts";
+import { linkPromptSlots, promptCategoryTables, seedAiModels, seedCategoryTexts, seedPrompts, seedSlots } from "./prompts";
 
 /** Serialises concurrent seeds (two app instances on one Postgres); released at commit. */
 const SEED_LOCK = sql`select pg_advisory_xact_lock(727001)`;
@@ -28,6 +28,7 @@ export async function seed(db: Db): Promise<void> {
       const vat = await seedVatRates(tx);
       const supplierId = await seedSupplier(tx);
       const articleTree = await seedCategoryTree(ARTICLE_CATEGORIES, articleCategoryTables(tx));
+      await seedCategoryTexts(tx, articleTree, ARTICLE_CATEGORIES, { categories: articleCategories, subcategories: articleSubcategories });
       const mugId = await seedMug(tx, articleTree, supplierId, vat);
       await seedShirt(tx, articleTree, supplierId, vat);
       const models = await seedAiModels(tx);

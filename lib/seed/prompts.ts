@@ -1,8 +1,18 @@
 /** Seed: AI models, prompt categories, prompts, slot types and slot variants, and their links. */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { aiModels, promptCategories, prompts, promptSlotVariants, promptSubcategories, slotTypes, slotVariants } from "@/db/schema";
-import { AI_MODELS, PROMPT_CATEGORIES, PROMPTS, SLOT_TYPES } from "@/db/seed-data";
+import {
+  aiModels,
+  articleCategories,
+  articleSubcategories,
+  promptCategories,
+  prompts,
+  promptSlotVariants,
+  promptSubcategories,
+  slotTypes,
+  slotVariants,
+} from "@/db/schema";
+import { AI_MODELS, PROMPT_CATEGORIES, PROMPTS, SLOT_TYPES, type CategorySeed } from "@/db/seed-data";
 import { type CategoryTables, type CategoryTree, ensureKeyed, need } from "./keyed";
 
 export function promptCategoryTables(tx: Tx): CategoryTables {
@@ -26,9 +36,17 @@ export async function seedAiModels(tx: Tx): Promise<Map<string, number>> {
 }
 
 /** Each German text is filled in only while empty, so an admin's own text stays. */
-export async function seedPromptCategoryTexts(tx: Tx, tree: CategoryTree): Promise<void> {
+export async function seedCategoryTexts(
+  tx: Tx,
+  tree: CategoryTree,
+  seeds: readonly CategorySeed[],
+  tables: {
+    categories: typeof promptCategories | typeof articleCategories;
+    subcategories: typeof promptSubcategories | typeof articleSubcategories;
+  },
+): Promise<void> {
   const fill = async (
-    table: typeof promptCategories | typeof promptSubcategories,
+    table: typeof promptCategories | typeof promptSubcategories | typeof articleCategories | typeof articleSubcategories,
     id: number,
     seed: { description: string; nameDe?: string; descriptionDe?: string },
   ) => {
@@ -43,15 +61,15 @@ export async function seedPromptCategoryTexts(tx: Tx, tree: CategoryTree): Promi
         .set({ descriptionDe: seed.descriptionDe })
         .where(and(eq(table.id, id), isNull(table.descriptionDe), eq(table.description, seed.description)));
   };
-  for (const c of PROMPT_CATEGORIES) {
-    await fill(promptCategories, need(tree.categories, c.name), c);
-    for (const sub of c.subcategories) await fill(promptSubcategories, need(tree.subcategories, `${c.name}/${sub.name}`), sub);
+  for (const c of seeds) {
+    await fill(tables.categories, need(tree.categories, c.name), c);
+    for (const sub of c.subcategories) await fill(tables.subcategories, need(tree.subcategories, `${c.name}/${sub.name}`), sub);
   }
 }
 
-/** Keyed by prompt number. Gives the prompt categories their German texts first (seedPromptCategoryTexts). */
+/** Keyed by prompt number. Gives the prompt categories their German texts first (seedCategoryTexts). */
 export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Promise<Map<string, number>> {
-  await seedPromptCategoryTexts(tx, tree);
+  await seedCategoryTexts(tx, tree, PROMPT_CATEGORIES, { categories: promptCategories, subcategories: promptSubcategories });
   await tx
     .insert(prompts)
     .values(
@@ -106,10 +124,16 @@ export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, numb
           // Positions are unique: an admin may have reordered, so fall back to the end of the list.
           const position = usedPositions.has(t.position) ? Math.max(0, ...usedPositions) + 1 : t.position;
           usedPositions.add(position);
-          return { name: t.name, position };
+          return { name: t.name, nameDe: t.nameDe, position };
         }),
       ),
   );
+  // Types an earlier seed wrote without a German name get it; an admin's own stays.
+  for (const t of SLOT_TYPES)
+    await tx
+      .update(slotTypes)
+      .set({ nameDe: t.nameDe })
+      .where(and(eq(slotTypes.id, need(types, t.name)), isNull(slotTypes.nameDe)));
   const wanted = SLOT_TYPES.flatMap((t) => t.variants.map((v) => ({ ...v, slotTypeId: need(types, t.name), path: `${t.name}/${v.name}` })));
   const keyOf = (slotTypeId: number, name: string) => `${slotTypeId}/${name}`;
   const byTypeId = await ensureKeyed(

@@ -7,6 +7,8 @@ const tree = createCategoryTreeService({
   categories: articleCategories,
   subcategories: articleSubcategories,
   children: articles,
+  // The German admin shows the German names (forms: optional German name and description).
+  german: { categories: articleCategories, subcategories: articleSubcategories },
   countKey: "articleCount",
   messages: {
     categoryHasChildren: "errors.categoryHasArticles",

@@ -10,6 +10,7 @@ function toDto(row: VatRate): VatRateDto {
   return {
     id: row.id,
     name: row.name,
+    nameDe: row.nameDe,
     percent: Number(row.percent),
     description: row.description,
     isDefault: row.isDefault,
@@ -55,7 +56,7 @@ export async function createVatRate(body: VatBody): Promise<VatRateDto> {
     if (makeDefault) await clearDefault(tx);
     const [inserted] = await tx
       .insert(vatRates)
-      .values({ name: body.name, percent: body.percent, description: body.description, isDefault: makeDefault })
+      .values({ name: body.name, nameDe: body.nameDe, percent: body.percent, description: body.description, isDefault: makeDefault })
       .returning();
     if (!inserted) throw new Error("insert returned no row");
     return inserted;
@@ -73,7 +74,7 @@ export async function updateVatRate(id: number, body: VatBody): Promise<VatRateD
     if (body.isDefault && !current.isDefault) await clearDefault(tx, id);
     const [updated] = await tx
       .update(vatRates)
-      .set({ name: body.name, percent: body.percent, description: body.description, isDefault: body.isDefault })
+      .set({ name: body.name, nameDe: body.nameDe, percent: body.percent, description: body.description, isDefault: body.isDefault })
       .where(eq(vatRates.id, id))
       .returning();
     if (!updated) throw new ApiError(404, "errors.vatNotFound");

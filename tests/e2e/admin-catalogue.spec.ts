@@ -77,9 +77,13 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(categories.nameCounter()).toHaveText("0/255");
     await categories.fill({ name: categoryName, description: "Insulated mugs for on the go" });
     await expect(categories.nameCounter()).toHaveText(`${categoryName.length}/255`);
-    // The input stops at 255 characters; the counter says so.
+    // A longer name is kept and refused with the counter's message, never cut and saved.
     await categories.nameInput().fill("x".repeat(300));
-    await expect(categories.nameCounter()).toHaveText("255/255");
+    await expect(categories.nameError()).toHaveText("300/255 characters – at most 255 allowed");
+    await expect(categories.nameInput()).toHaveValue("x".repeat(300));
+    await categories.save();
+    await expect(categories.nameError()).toHaveText("300/255 characters – at most 255 allowed");
+    await expect(categories.form()).toBeVisible();
     await categories.nameInput().fill(categoryName);
     await categories.save();
     await expect(categories.toast("Category created")).toBeVisible();

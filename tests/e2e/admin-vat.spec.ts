@@ -66,8 +66,11 @@ test.describe("admin manages VAT rates", () => {
     await expect(page.getByRole("link", { name: "Neuer Steuersatz" })).toBeVisible();
 
     const vat = new VatPage(page);
-    await vat.create({ name: "Ermäßigt Test", percent: "7" });
+    // The German admin lists the German name; the English one is kept for the English admin.
+    await vat.create({ name: `Reduced test ${Date.now()}`, nameDe: "Ermäßigt Test", percent: "7" });
     await expect(vat.toast("Steuersatz angelegt")).toBeVisible();
+    await expect(vat.row("Ermäßigt Test").first()).toBeVisible();
+    await expect(vat.row("Regelsteuersatz")).toBeVisible();
     await page.getByRole("link", { name: "Neuer Steuersatz" }).click();
     await vat.save();
     await expect(page.getByText("Name ist erforderlich")).toBeVisible();

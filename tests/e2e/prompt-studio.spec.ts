@@ -265,6 +265,31 @@ test.describe("prompt studio", () => {
     await expect(tester.resultCards()).toHaveCount(2);
     await expect(tester.history()).toContainText("2 of 2 succeeded");
   });
+  test("the prompt tester takes a phone photo over 4 MB, as the customer editor does, and sends it scaled down", async ({ page }) => {
+    test.setTimeout(120_000);
+    const { data, info } = await sharp({
+      create: { width: 4000, height: 3000, channels: 3, background: "#6a8caf", noise: { type: "gaussian", mean: 128, sigma: 30 } },
+    })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const big = await sharp(data, { raw: info }).blur(1.2).jpeg({ quality: 97 }).toBuffer();
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    const bigPath = path.join(dir, "tester-phone-photo.jpg");
+    await writeFile(bigPath, big);
+
+    await signInAdmin(page, "/admin/prompt-tester");
+    const tester = new AdminPromptTesterPage(page);
+    await expect(page.getByText("PNG, JPEG, GIF or WEBP, up to 25 MB, as in the customer editor")).toBeVisible();
+    await tester.choosePhoto(bigPath);
+    await tester.chooseModels([OFFLINE_MODEL]);
+    await tester.specificPrompt().fill("Use a white background");
+    const request = page.waitForRequest((r) => r.url().endsWith("/api/admin/ai/test") && r.method() === "POST");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/admin/ai/test"));
+    await tester.run();
+    expect((await request).postDataBuffer()?.length ?? 0).toBeLessThan(4 * 1024 * 1024);
+    expect((await response).status()).toBe(200);
+    await expect(tester.resultCards()).toHaveCount(1);
+  });
   test("auf Deutsch: Slot-Typ per Tastatur verschieben mit deutschen Ansagen, Prompt-Tester mit deutschem Ergebnis", async ({ page }) => {
     test.setTimeout(120_000);
     const stamp = Date.now();

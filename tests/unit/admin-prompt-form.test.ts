@@ -215,11 +215,11 @@ describe("admin prompt test modal", () => {
   });
 
   it.each([
-    [{ type: "image/jpeg", size: 4 * 1024 * 1024 }, null],
-    [{ type: "image/webp", size: 4 * 1024 * 1024 + 1 }, "size"],
+    [{ type: "image/jpeg", size: 25 * 1024 * 1024 }, null],
+    [{ type: "image/webp", size: 25 * 1024 * 1024 + 1 }, "size"],
     [{ type: "image/heic", size: 1000 }, "type"],
     [{ type: "", size: 1000 }, "type"],
-  ] as const)("checkTestPhoto(%o) → %s (4 MB like the editor upload)", (file, problem) => {
+  ] as const)("checkTestPhoto(%o) → %s (25 MB like the customer editor)", (file, problem) => {
     expect(checkTestPhoto(file)).toBe(problem);
   });
 

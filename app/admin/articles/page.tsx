@@ -24,7 +24,7 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("articles")]);
   const query = readListQuery(listArticlesQuery, params);
-  const [result, categories] = await Promise.all([listArticles(query), listArticleCategories(shopLocale(locale))]);
+  const [result, categories] = await Promise.all([listArticles(query, shopLocale(locale)), listArticleCategories(shopLocale(locale))]);
   redirectPastLastPage(ARTICLES_PATH, params, result);
 
   const filtered =

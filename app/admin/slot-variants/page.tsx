@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import { listSlotVariantsQuery } from "@/lib/schemas/prompts";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import { slotVariantDeletePath } from "@/lib/api-client/slots";
@@ -72,7 +73,7 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
             param: "typeId",
             label: t("slotType"),
             allLabel: t("allTypes"),
-            options: types.map((x) => ({ value: String(x.id), label: x.name })),
+            options: types.map((x) => ({ value: String(x.id), label: localized(shopLocale(locale), x.name, x.nameDe) })),
           },
         ]}
       />

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { shopLocale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import { requireRoles } from "@/lib/auth/guard";
 import { listVatRates } from "@/lib/services/vat";
 import { ListPage } from "@/components/ui/list/list-page";
@@ -14,7 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function VatListPage() {
   await requireRoles(["admin"]);
-  const [t, rates] = await Promise.all([getTranslations("vat"), listVatRates()]);
+  const [t, stored, locale] = await Promise.all([getTranslations("vat"), listVatRates(), getLocale()]);
+  // The German admin reads the German name (the form edits both).
+  const rates = stored.map((r) => ({ ...r, name: localized(shopLocale(locale), r.name, r.nameDe) }));
   const hasDefault = rates.some((r) => r.isDefault);
   return (
     <ListPage

@@ -2,6 +2,7 @@
 
 import { useId } from "react";
 import { HexColorPicker } from "react-colorful";
+import { RequiredMark } from "@/components/ui/form-field";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -23,7 +24,8 @@ export function ColorField({
   return (
     <div data-testid={`${id}-field`}>
       <label htmlFor={id} className="label">
-        {label} *
+        {label}
+        <RequiredMark />
       </label>
       <div className="flex items-center gap-2">
         <span

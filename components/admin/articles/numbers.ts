@@ -60,3 +60,8 @@ export function formatDecimalInput(value: number, locale: string, decimals = 3):
   const text = String(Number(value.toFixed(decimals)));
   return text.replace(".", decimalSeparator(locale));
 }
+
+/** A percentage the price calculation shows: the admin's decimal separator, at most two decimals. */
+export function formatPercent(value: number, locale: string): string {
+  return formatDecimalInput(value, locale, 2);
+}

@@ -5,7 +5,7 @@ import { formatEuro } from "@/lib/format";
 import { SelectField, TextField } from "@/components/ui/form-field";
 import type { PriceValues } from "./article-form-model";
 import { livePrice, type VatOption } from "./live-price";
-import { formatCentsInput, formatDecimalInput } from "./numbers";
+import { formatCentsInput, formatPercent } from "./numbers";
 import { ShopPriceSummary } from "./shop-price-summary";
 import type { ArticleFormState } from "./use-article-form";
 
@@ -35,7 +35,7 @@ export function PriceTab({ form, vatRates }: { form: ArticleFormState; vatRates:
   const p = values.price;
   const live = livePrice(p, vatRates);
   const money = (cents: number | undefined) => (cents === undefined ? "" : formatCentsInput(cents, locale));
-  const pct = (value: number | undefined) => (value === undefined ? "" : formatDecimalInput(value, locale));
+  const pct = (value: number | undefined) => (value === undefined ? "" : formatPercent(value, locale));
 
   const figure = (key: TextKey, label: string, opts: { derived?: string; drives?: boolean; onType?: Partial<PriceValues> } = {}) => {
     const derived = opts.drives === false;

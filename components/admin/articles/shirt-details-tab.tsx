@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { FIT_TYPES, SHIRT_SIZES } from "@/lib/schemas/articles";
-import { SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { RequiredMark, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
 import type { ArticleFormState } from "./use-article-form";
 
 export function ShirtDetailsTab({ form }: { form: ArticleFormState }) {
@@ -41,7 +41,10 @@ export function ShirtDetailsTab({ form }: { form: ArticleFormState }) {
         />
       </div>
       <fieldset className="md:col-span-2" aria-describedby={sizesError ? "shirt-sizes-error" : undefined} data-testid="shirt-sizes">
-        <legend className="label">{t("availableSizes")} *</legend>
+        <legend className="label">
+          {t("availableSizes")}
+          <RequiredMark />
+        </legend>
         <div className="flex flex-wrap gap-2">
           {SHIRT_SIZES.map((size) => {
             const checked = s.availableSizes.includes(size);

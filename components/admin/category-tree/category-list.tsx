@@ -1,5 +1,7 @@
 import Link from "next/link";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { localized } from "@/lib/i18n/localized";
+import type { Locale } from "@/lib/i18n/config";
 import type { TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import { subcategoryDeletePathOf } from "@/lib/api-client/category-tree";
 import type { SelectOption } from "@/components/ui/form-field";
@@ -30,29 +32,37 @@ export async function CategoryList({
   categories: readonly Category[];
   form: FormState | null;
 }) {
-  const [t, tc, tg, countOf] = await Promise.all([
+  const [t, tc, tg, countOf, locale] = await Promise.all([
     getTranslations(screen.namespace),
     getTranslations("common"),
     getTranslations("promptCategories"),
     countFormatter(screen),
+    getLocale() as Promise<Locale>,
   ]);
+  /** The admin's language first: the German admin reads the German name, falling back to the English. */
+  const nameOf = (row: Category | Subcategory) => localized(locale, row.name, row.nameDe);
   const germanOf = (row: Category | Subcategory) =>
     screen.german ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {};
-  /** The shop shows the English name while the German one is missing. */
-  const germanName = (row: Category | Subcategory) =>
+  /** Under the name: the other language's name, or that the German one is missing (English is shown instead). */
+  const otherName = (row: Category | Subcategory) =>
     screen.german && (
       <p className="text-sm text-stone-600 [overflow-wrap:anywhere]" data-testid="german-name">
-        {row.nameDe ? (
+        {!row.nameDe?.trim() ? (
+          <span className="text-stone-500 italic">{tg("noGermanName")}</span>
+        ) : locale === "de" ? (
+          <>
+            <span className="text-stone-500">{tg("englishLabel")} </span>
+            <span lang="en">{row.name}</span>
+          </>
+        ) : (
           <>
             <span className="text-stone-500">{tg("germanLabel")} </span>
             <span lang="de">{row.nameDe}</span>
           </>
-        ) : (
-          <span className="text-stone-500 italic">{tg("noGermanName")}</span>
         )}
       </p>
     );
-  const options: SelectOption[] = categories.map((c) => ({ value: String(c.id), label: c.name }));
+  const options: SelectOption[] = categories.map((c) => ({ value: String(c.id), label: nameOf(c) }));
   const editing = (kind: FormState["form"], id: number) => form !== null && form.form === kind && "id" in form && form.id === id;
   const href = (state: FormState) => formHref(screen.path, state);
 
@@ -72,8 +82,8 @@ export async function CategoryList({
     return (
       <li key={s.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid={`subcategory-row-${s.id}`}>
         <div className="min-w-0 flex-1 basis-48">
-          <p className="font-medium [overflow-wrap:anywhere]">{s.name}</p>
-          {germanName(s)}
+          <p className="font-medium [overflow-wrap:anywhere]">{nameOf(s)}</p>
+          {otherName(s)}
           {s.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{s.description}</p>}
           <p className="text-xs text-stone-500">{countOf(s)}</p>
         </div>
@@ -82,17 +92,17 @@ export async function CategoryList({
             href={href({ form: "edit-subcategory", id: s.id })}
             scroll={false}
             className="btn-secondary"
-            aria-label={t("editNamed", { name: s.name })}
+            aria-label={t("editNamed", { name: nameOf(s) })}
           >
             {tc("edit")}
           </Link>
           <button
             type="button"
             className="btn-danger"
-            aria-label={t("deleteNamed", { name: s.name })}
+            aria-label={t("deleteNamed", { name: nameOf(s) })}
             data-row-action="delete"
             data-row-id={s.id}
-            data-row-label={s.name}
+            data-row-label={nameOf(s)}
             data-row-path={subcategoryDeletePathOf(screen.apiBase, s.id)}
           >
             {tc("delete")}
@@ -116,8 +126,8 @@ export async function CategoryList({
           ) : (
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0 flex-1 basis-56">
-                <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{c.name}</h2>
-                {germanName(c)}
+                <h2 className="text-lg font-semibold [overflow-wrap:anywhere]">{nameOf(c)}</h2>
+                {otherName(c)}
                 {c.description && <p className="text-sm text-stone-600 [overflow-wrap:anywhere]">{c.description}</p>}
                 <p className="text-xs text-stone-500">
                   {countOf(c)} · {t("subcategoryCount", { count: c.subcategoryCount })}
@@ -128,17 +138,17 @@ export async function CategoryList({
                   href={href({ form: "edit-category", id: c.id })}
                   scroll={false}
                   className="btn-secondary"
-                  aria-label={t("editNamed", { name: c.name })}
+                  aria-label={t("editNamed", { name: nameOf(c) })}
                 >
                   {tc("edit")}
                 </Link>
                 <button
                   type="button"
                   className="btn-danger"
-                  aria-label={t("deleteNamed", { name: c.name })}
+                  aria-label={t("deleteNamed", { name: nameOf(c) })}
                   data-row-action="delete"
                   data-row-id={c.id}
-                  data-row-label={c.name}
+                  data-row-label={nameOf(c)}
                 >
                   {tc("delete")}
                 </button>
@@ -149,7 +159,7 @@ export async function CategoryList({
             {c.subcategories.length === 0 && !editing("new-subcategory", c.id) ? (
               <p className="pt-3 text-sm text-stone-500">{t("noSubcategories")}</p>
             ) : (
-              <ul className="divide-y divide-stone-100" aria-label={t("subcategories", { name: c.name })}>
+              <ul className="divide-y divide-stone-100" aria-label={t("subcategories", { name: nameOf(c) })}>
                 {c.subcategories.map((s: Subcategory) => subcategoryRow(s))}
               </ul>
             )}
@@ -168,7 +178,7 @@ export async function CategoryList({
                 href={href({ form: "new-subcategory", id: c.id })}
                 scroll={false}
                 className="btn-secondary mt-3"
-                aria-label={t("addSubcategoryTo", { name: c.name })}
+                aria-label={t("addSubcategoryTo", { name: nameOf(c) })}
               >
                 <span aria-hidden>+</span>
                 {t("addSubcategory")}

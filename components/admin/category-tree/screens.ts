@@ -5,7 +5,7 @@ export type CategoryTreeScreen =
       apiBase: "/admin/articles";
       namespace: "articleCategories";
       countKey: "articleCount";
-      german: false;
+      german: true;
     }
   | {
       kind: "prompt";
@@ -22,7 +22,7 @@ export const ARTICLE_CATEGORY_SCREEN = {
   apiBase: "/admin/articles",
   namespace: "articleCategories",
   countKey: "articleCount",
-  german: false,
+  german: true,
 } as const satisfies CategoryTreeScreen;
 
 export const PROMPT_CATEGORY_SCREEN = {

@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
+import { RequiredMark } from "@/components/ui/form-field";
 import type { ModelChoice } from "./types";
 
 export function ModelChoiceField({
@@ -19,7 +20,10 @@ export function ModelChoiceField({
   const toggle = (id: number, on: boolean) => onChange(on ? [...selected, id] : selected.filter((s) => s !== id));
   return (
     <fieldset aria-describedby={error ? "tester-models-error" : "tester-models-help"}>
-      <legend className="label">{t("models")} *</legend>
+      <legend className="label">
+        {t("models")}
+        <RequiredMark />
+      </legend>
       <ul className="grid gap-2 sm:grid-cols-2" data-testid="tester-models">
         {models.map((m) => (
           <li key={m.id}>

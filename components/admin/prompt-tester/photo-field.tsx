@@ -1,8 +1,9 @@
 "use client";
 
+import { RequiredMark } from "@/components/ui/form-field";
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { PHOTO_MAX_MB, PHOTO_TYPES } from "./types";
+import { checkPhoto, MAX_PHOTO_MB, PHOTO_TYPES } from "@/lib/domain/photo-limits";
 
 export function PhotoField({
   file,
@@ -31,8 +32,9 @@ export function PhotoField({
 
   function choose(chosen: File | undefined) {
     if (!chosen) return;
-    if (!PHOTO_TYPES.includes(chosen.type)) onProblem(te("imageTypeUnsupported"));
-    else if (chosen.size > PHOTO_MAX_MB * 1024 * 1024) onProblem(te("imageTooLarge", { maxMb: PHOTO_MAX_MB }));
+    const problem = checkPhoto(chosen);
+    if (problem === "type") onProblem(te("imageTypeUnsupported"));
+    else if (problem === "size") onProblem(te("imageTooLarge", { maxMb: MAX_PHOTO_MB }));
     else onFile(chosen);
     if (inputRef.current) inputRef.current.value = "";
   }
@@ -40,7 +42,8 @@ export function PhotoField({
   return (
     <div>
       <span className="label" id={`${id}-label`}>
-        {t("photo")} *
+        {t("photo")}
+        <RequiredMark />
       </span>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-stone-300 bg-stone-50">
@@ -48,7 +51,9 @@ export function PhotoField({
             // eslint-disable-next-line @next/next/no-img-element -- a local object URL of the chosen file
             <img src={previewUrl} alt={t("photoAlt")} className="h-full w-full object-contain" data-testid="tester-photo-preview" />
           ) : (
-            <span className="px-2 text-center text-xs text-stone-500">{loading ? t("loadingPhoto") : t("photoHelp")}</span>
+            <span className="px-2 text-center text-xs text-stone-500">
+              {loading ? t("loadingPhoto") : t("photoHelp", { maxMb: MAX_PHOTO_MB })}
+            </span>
           )}
         </div>
         <div className="min-w-0 space-y-1">

@@ -1,5 +1,6 @@
 "use client";
 
+import { fitForUpload } from "@/components/shop/editor/image-file";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
@@ -22,6 +23,11 @@ type Background = (typeof BACKGROUND_OPTIONS)[number];
 const SIZE_KEYS = { "1024x1024": "sizeSquare", "1024x1536": "sizePortrait", "1536x1024": "sizeLandscape" } as const;
 const QUALITY_KEYS = { low: "qualityLow", medium: "qualityMedium", high: "qualityHigh" } as const;
 const BACKGROUND_KEYS = { auto: "backgroundAuto", opaque: "backgroundOpaque", transparent: "backgroundTransparent" } as const;
+
+/** A photo over the server's limit is scaled down first, as the customer editor does. */
+async function runWithFittedPhoto(input: Parameters<typeof aiTestApi.run>[0]) {
+  return aiTestApi.run({ ...input, image: await fitForUpload(input.image) });
+}
 
 export function PromptTester({
   models,
@@ -62,7 +68,7 @@ export function PromptTester({
   const runningModels = providers.map((id) => models.find((m) => m.id === id)).filter((m): m is ModelChoice => !!m);
 
   const run = useAdminMutation({
-    mutationFn: (input: Parameters<typeof aiTestApi.run>[0]) => aiTestApi.run(input),
+    mutationFn: runWithFittedPhoto,
     onSuccess: (result) => {
       setCurrent(result);
       setErrors({});

@@ -21,7 +21,4 @@ export const QUALITY_OPTIONS = ["low", "medium", "high"] as const;
 export const SIZE_OPTIONS = ["1024x1024", "1024x1536", "1536x1024"] as const;
 export const BACKGROUND_OPTIONS = ["auto", "opaque", "transparent"] as const;
 
-export const PHOTO_MAX_MB = 4;
-export const PHOTO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
 export const HISTORY_PAGE_SIZE = 8;

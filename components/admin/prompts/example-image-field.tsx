@@ -1,5 +1,6 @@
 "use client";
 
+import { RequiredMark } from "@/components/ui/form-field";
 import { FileButton } from "@/components/ui/file-button";
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
@@ -49,7 +50,8 @@ export function ExampleImageField({
   return (
     <div className="space-y-2" data-testid="prompt-example-image">
       <label htmlFor="prompt-exampleImage" className="label">
-        {t("exampleImage")} *
+        {t("exampleImage")}
+        <RequiredMark />
       </label>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex h-32 w-32 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-stone-200 bg-stone-50">

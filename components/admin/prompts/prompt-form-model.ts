@@ -1,4 +1,5 @@
 import { composePromptText } from "@/lib/domain/prompt-text";
+import { checkPhoto, MAX_PHOTO_MB } from "@/lib/domain/photo-limits";
 import type { PromptBodyInput, PromptDto } from "@/lib/schemas/prompts";
 
 export interface PromptFormOptions {
@@ -149,13 +150,9 @@ export function formatDuration(ms: number, locale: string): string {
   return `${new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)} s`;
 }
 
-export const TEST_PHOTO_MAX_MB = 4;
-const TEST_PHOTO_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
-
-export function checkTestPhoto(file: Pick<File, "type" | "size">): "type" | "size" | null {
-  if (!TEST_PHOTO_TYPES.includes(file.type)) return "type";
-  return file.size > TEST_PHOTO_MAX_MB * 1024 * 1024 ? "size" : null;
-}
+/** The tester takes what a customer's editor takes. */
+export const TEST_PHOTO_MAX_MB = MAX_PHOTO_MB;
+export const checkTestPhoto = checkPhoto;
 
 export const MAX_TEST_MODELS = 4;
 

@@ -1,15 +1,22 @@
 "use client";
 
+import { fitForUpload } from "@/components/shop/editor/image-file";
+import { RequiredMark } from "@/components/ui/form-field";
 import { FileButton } from "@/components/ui/file-button";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
 import { aiTestApi } from "@/lib/api-client/prompts";
-import { VARIANT_IMAGE_TYPES } from "@/components/admin/articles/variant-image";
+import { PHOTO_TYPES } from "@/lib/domain/photo-limits";
 import { Dialog } from "@/components/ui/dialog";
 import { MAX_TEST_MODELS, TEST_PHOTO_MAX_MB, checkTestPhoto, toggleModel, type PromptFormOptions } from "./prompt-form-model";
 import { TestResultCard } from "./test-result-card";
+
+/** A photo over the server's limit is scaled down first, as the customer editor does. */
+async function runWithFittedPhoto(input: Parameters<typeof aiTestApi.run>[0]) {
+  return aiTestApi.run({ ...input, image: input.image instanceof File ? await fitForUpload(input.image) : input.image });
+}
 
 export function PromptTestDialog({
   open,
@@ -40,7 +47,7 @@ export function PromptTestDialog({
   const [elapsed, setElapsed] = useState(0);
   const started = useRef(0);
   const run = useMutation({
-    mutationFn: aiTestApi.run,
+    mutationFn: runWithFittedPhoto,
     meta: { silent: true },
     retry: false,
     onError: (error) => toast.error(t("runFailed"), { description: error instanceof Error ? error.message : undefined }),
@@ -129,11 +136,12 @@ export function PromptTestDialog({
           </div>
           <div className="min-w-0 flex-1 space-y-1">
             <label htmlFor="prompt-test-photo" className="label">
-              {t("photo")} *
+              {t("photo")}
+              <RequiredMark />
             </label>
             <FileButton
               id="prompt-test-photo"
-              accept={VARIANT_IMAGE_TYPES.join(",")}
+              accept={PHOTO_TYPES.join(",")}
               fileName={photo?.file.name ?? null}
               disabled={running}
               invalid={!!problem}

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import {
   DndContext,
   KeyboardSensor,
@@ -19,6 +19,8 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import { slotReorderPlan, slotTypesApi } from "@/lib/api-client/slots";
 import type { SlotTypeDto } from "@/lib/schemas/prompts";
+import { localized } from "@/lib/i18n/localized";
+import { shopLocale } from "@/lib/i18n/config";
 import { useAdminMutation } from "@/components/ui/form/use-admin-mutation";
 import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { SLOT_VARIANTS_PATH } from "./paths";
@@ -151,6 +153,8 @@ function SortableSlotType({
 }) {
   const t = useTranslations("slots");
   const tc = useTranslations("common");
+  // The German admin reads the German name, falling back to the English.
+  const name = localized(shopLocale(useLocale()), item.name, item.nameDe);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
     disabled,
@@ -171,7 +175,7 @@ function SortableSlotType({
             ref={setActivatorNodeRef}
             type="button"
             className="flex h-10 w-10 shrink-0 cursor-grab touch-none items-center justify-center rounded-md border border-stone-300 bg-stone-50 text-stone-600 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 active:cursor-grabbing"
-            aria-label={t("dragHandle", { name: item.name })}
+            aria-label={t("dragHandle", { name })}
             data-testid={`slot-type-handle-${item.id}`}
             {...attributes}
             {...listeners}
@@ -190,7 +194,7 @@ function SortableSlotType({
             {index + 1}.
           </span>
           <div className="min-w-0 flex-1 basis-32">
-            <p className="font-medium [overflow-wrap:anywhere]">{item.name}</p>
+            <p className="font-medium [overflow-wrap:anywhere]">{name}</p>
             <Link href={`${SLOT_VARIANTS_PATH}?typeId=${item.id}`} className="text-xs text-brand-700 hover:underline">
               {t("variantCount", { count: item.variantCount })}
             </Link>
@@ -200,7 +204,7 @@ function SortableSlotType({
               type="button"
               className="btn-secondary"
               onClick={onEdit}
-              aria-label={t("renameNamed", { name: item.name })}
+              aria-label={t("renameNamed", { name })}
               disabled={disabled}
               data-testid={`slot-type-rename-${item.id}`}
             >
@@ -209,10 +213,10 @@ function SortableSlotType({
             <button
               type="button"
               className="btn-danger"
-              aria-label={t("deleteNamed", { name: item.name })}
+              aria-label={t("deleteNamed", { name })}
               data-row-action="delete"
               data-row-id={item.id}
-              data-row-label={item.name}
+              data-row-label={name}
               disabled={disabled}
             >
               {tc("delete")}

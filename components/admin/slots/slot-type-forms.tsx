@@ -16,12 +16,12 @@ export function CreateSlotTypeForm() {
   const tc = useTranslations("common");
   const router = useRouter();
   const form = useAdminForm({
-    initial: () => ({ name: "" }),
+    initial: () => ({ name: "", nameDe: "" }),
     schema: slotTypeBody,
-    mutationFn: (body) => slotTypesApi.create({ name: body.name }),
+    mutationFn: (body) => slotTypesApi.create({ name: body.name, nameDe: body.nameDe }),
     success: (created) => t("typeCreated", { name: created.name }),
     onSaved: () => router.refresh(),
-    stay: () => ({ name: "" }),
+    stay: () => ({ name: "", nameDe: "" }),
   });
   return (
     <form
@@ -43,6 +43,18 @@ export function CreateSlotTypeForm() {
           onChange={(e) => form.set("name", e.target.value)}
         />
       </div>
+      <div className="min-w-0 flex-1 basis-56">
+        <TextField
+          id="slot-type-new-name-de"
+          label={t("nameDe")}
+          lang="de"
+          counter
+          maxLength={NAME_MAX}
+          value={form.values.nameDe}
+          error={form.errors.nameDe}
+          onChange={(e) => form.set("nameDe", e.target.value)}
+        />
+      </div>
       <button type="submit" className="btn-primary sm:mt-6" disabled={form.save.isPending}>
         {form.save.isPending ? tc("saving") : t("addType")}
       </button>
@@ -54,9 +66,9 @@ export function RenameSlotTypeForm({ item, onDone }: { item: SlotTypeDto; onDone
   const t = useTranslations("slots");
   const router = useRouter();
   const form = useAdminForm({
-    initial: () => ({ name: item.name }),
+    initial: () => ({ name: item.name, nameDe: item.nameDe ?? "" }),
     schema: slotTypeBody,
-    mutationFn: (body) => slotTypesApi.rename(item.id, body.name),
+    mutationFn: (body) => slotTypesApi.rename(item.id, body.name, body.nameDe),
     success: (updated) => t("typeRenamed", { name: updated.name }),
     onSaved: () => {
       onDone();
@@ -86,6 +98,18 @@ export function RenameSlotTypeForm({ item, onDone }: { item: SlotTypeDto; onDone
           value={form.values.name}
           error={form.errors.name}
           onChange={(e) => form.set("name", e.target.value)}
+        />
+      </div>
+      <div className="min-w-0 flex-1 basis-56">
+        <TextField
+          id={`slot-type-${item.id}-name-de`}
+          label={t("nameDe")}
+          lang="de"
+          counter
+          maxLength={NAME_MAX}
+          value={form.values.nameDe}
+          error={form.errors.nameDe}
+          onChange={(e) => form.set("nameDe", e.target.value)}
         />
       </div>
       <FormButtons form={form} cancel={onDone} className="flex flex-wrap gap-2 sm:mt-6" />

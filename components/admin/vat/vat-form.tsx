@@ -14,6 +14,7 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
   const form = useAdminForm({
     initial: () => ({
       name: rate?.name ?? "",
+      nameDe: rate?.nameDe ?? "",
       percent: rate ? String(rate.percent) : "",
       description: rate?.description ?? "",
       isDefault: rate?.isDefault ?? false,
@@ -21,7 +22,7 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
     schema: vatBody,
     toBody: (v) => {
       const percent = v.percent.trim() === "" ? undefined : Number(v.percent.replace(",", "."));
-      return { name: v.name, percent, description: v.description, isDefault: v.isDefault };
+      return { name: v.name, nameDe: v.nameDe, percent, description: v.description, isDefault: v.isDefault };
     },
     mutationFn: (body) => (rate ? vatApi.update(rate.id, body) : vatApi.create(body)),
     success: rate ? t("updated") : t("created"),
@@ -37,12 +38,22 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
     <form onSubmit={form.onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
       <TextField
         id="vat-name"
-        label={t("name")}
+        label={t("nameEn")}
         required
         maxLength={255}
         value={values.name}
         error={errors.name}
         onChange={(e) => set("name", e.target.value)}
+      />
+      <TextField
+        id="vat-name-de"
+        label={t("nameDe")}
+        lang="de"
+        maxLength={255}
+        hint={t("nameDeHint")}
+        value={values.nameDe}
+        error={errors.nameDe}
+        onChange={(e) => set("nameDe", e.target.value)}
       />
       <TextField
         id="vat-percent"

@@ -1,10 +1,9 @@
 import type { Area } from "react-easy-crop";
 
-/** The server's limit; the browser checks its own upload too. */
-export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;
-/** Larger than the upload limit, since the browser crops and re-encodes before uploading; beyond it decoding strains a phone. */
-export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
-export const ACCEPTED_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
+import { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "@/lib/domain/photo-limits";
+
+export { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES };
+export const ACCEPTED_TYPES = PHOTO_TYPES;
 export const UPLOAD_MAX_DIMENSION = 2048;
 const JPEG_QUALITY = 0.9;
 
@@ -72,4 +71,17 @@ export async function cropAndDownscale(url: string, area: Area): Promise<{ blob:
     if (blob.size <= MAX_UPLOAD_BYTES) return { blob, ...size };
   }
   throw new Error("the cropped photo does not fit the upload limit");
+}
+
+/** A photo the server takes: a larger one is scaled down and re-encoded whole, as the editor does with its crop. */
+export async function fitForUpload(file: File): Promise<File> {
+  if (file.size <= MAX_UPLOAD_BYTES) return file;
+  const url = URL.createObjectURL(file);
+  try {
+    const img = await loadImage(url);
+    const { blob } = await cropAndDownscale(url, { x: 0, y: 0, width: img.naturalWidth, height: img.naturalHeight });
+    return new File([blob], file.name.replace(/\.\w+$/, "") + ".jpg", { type: "image/jpeg" });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }

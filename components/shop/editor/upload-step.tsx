@@ -4,6 +4,7 @@ import { useState, type DragEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useLanding } from "@/components/shop/landing/landing-slot";
 import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_PHOTO_BYTES } from "./image-file";
+import { MAX_PHOTO_MB } from "@/lib/domain/photo-limits";
 import type { Editor } from "./use-editor";
 import { lazyComponent } from "@/components/ui/lazy-component";
 
@@ -46,7 +47,7 @@ export function UploadStep({ editor }: { editor: Editor }) {
 
   const upload = (
     <div className="min-w-0 space-y-4">
-      <p className="text-stone-600">{landing ? tl("uploadIntro") : t("intro")}</p>
+      <p className="text-stone-600">{landing ? tl("uploadIntro", { maxMb: MAX_PHOTO_MB }) : t("intro", { maxMb: MAX_PHOTO_MB })}</p>
       {state.notice === "aspectChanged" && (
         <p
           role="status"

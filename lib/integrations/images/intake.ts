@@ -1,9 +1,10 @@
 import sharp, { type Metadata } from "sharp";
 import { ApiError } from "@/lib/errors";
+import { MAX_UPLOAD_BYTES } from "@/lib/domain/photo-limits";
 
 /** Byte limits per use (spec section 9). */
 export const IMAGE_BYTE_LIMITS = {
-  editor: 4 * 1024 * 1024,
+  editor: MAX_UPLOAD_BYTES,
   catalogue: 10 * 1024 * 1024,
   slot: 5 * 1024 * 1024,
   edited: 10 * 1024 * 1024,

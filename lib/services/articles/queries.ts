@@ -14,6 +14,8 @@ import {
   suppliers,
 } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { ArticleDto, ArticleListItemDto, ArticlePageDto, ListArticlesQuery } from "@/lib/schemas/articles";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
@@ -66,7 +68,8 @@ const variantCountSql = sql<number>`((select count(*) from ${mugVariants} where 
   + (select count(*) from ${shirtVariants} where ${shirtVariants.articleId} = ${articles.id}))::int`;
 
 /** Two queries (the page and the total), whatever the page size. */
-export async function listArticles(query: ListArticlesQuery): Promise<ArticlePageDto> {
+/** The list's category and subcategory in the caller's language (the German admin reads German names). */
+export async function listArticles(query: ListArticlesQuery, locale: Locale = DEFAULT_LOCALE): Promise<ArticlePageDto> {
   const db = await getDb();
   const where = listFilter(query);
   return pagedQuery(
@@ -81,8 +84,8 @@ export async function listArticles(query: ListArticlesQuery): Promise<ArticlePag
           articleNumber: articles.articleNumber,
           active: articles.active,
           updatedAt: articles.updatedAt,
-          category: { id: articleCategories.id, name: articleCategories.name },
-          subcategory: { id: articleSubcategories.id, name: articleSubcategories.name },
+          category: { id: articleCategories.id, name: articleCategories.name, nameDe: articleCategories.nameDe },
+          subcategory: { id: articleSubcategories.id, name: articleSubcategories.name, nameDe: articleSubcategories.nameDe },
           ...articlePriceColumns,
           variantCount: variantCountSql.mapWith(Number),
           thumbnailId: thumbnailIdSql,
@@ -105,8 +108,8 @@ export async function listArticles(query: ListArticlesQuery): Promise<ArticlePag
       nameDe: r.nameDe,
       articleNumber: r.articleNumber,
       active: r.active,
-      category: r.category,
-      subcategory: r.subcategory,
+      category: { id: r.category.id, name: localized(locale, r.category.name, r.category.nameDe) },
+      subcategory: r.subcategory && { id: r.subcategory.id, name: localized(locale, r.subcategory.name, r.subcategory.nameDe) },
       priceCents: articlePrice(r)?.grossCents ?? null,
       variantCount: r.variantCount,
       thumbnailUrl: imageUrl(r.thumbnailId === null ? null : Number(r.thumbnailId)),

@@ -29,7 +29,7 @@ async function variantCounts(db: Db | Tx, ids: number[]): Promise<Map<number, nu
 }
 
 function toDto(row: SlotTypeRow, variantCount: number): SlotTypeDto {
-  return { id: row.id, name: row.name, position: row.position, variantCount };
+  return { id: row.id, name: row.name, nameDe: row.nameDe, position: row.position, variantCount };
 }
 
 /** Every slot type by position, with its number of slot variants. */
@@ -73,7 +73,7 @@ export async function createSlotType(body: SlotTypeBody): Promise<SlotTypeDto> {
         } else if (await positionHeld(tx, position)) {
           throw positionTaken();
         }
-        const [inserted] = await tx.insert(slotTypes).values({ name: body.name, position }).returning();
+        const [inserted] = await tx.insert(slotTypes).values({ name: body.name, nameDe: body.nameDe, position }).returning();
         if (!inserted) throw new Error("insert returned no row");
         return inserted;
       });
@@ -93,8 +93,9 @@ export async function createSlotType(body: SlotTypeBody): Promise<SlotTypeDto> {
  */
 export async function updateSlotType(id: number, body: SlotTypeUpdateBody): Promise<SlotTypeDto> {
   const db = await getDb();
-  const changes: Partial<Pick<SlotTypeRow, "name" | "position">> = {};
+  const changes: Partial<Pick<SlotTypeRow, "name" | "nameDe" | "position">> = {};
   if (body.name !== undefined) changes.name = body.name;
+  if (body.nameDe !== undefined) changes.nameDe = body.nameDe;
   if (body.position !== undefined) changes.position = body.position;
   try {
     await db.transaction(async (tx) => {

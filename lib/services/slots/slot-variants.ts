@@ -4,6 +4,7 @@ import { getDb, type Db, type Tx } from "@/db/client";
 import { aiModels, images, promptSlotVariants, slotTypes, slotVariants } from "@/db/schema";
 import { ApiError, isStillReferenced, type MessageKey } from "@/lib/errors";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { localized } from "@/lib/i18n/localized";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { ListSlotVariantsQuery, SlotVariantBody, SlotVariantDto } from "@/lib/schemas/prompts";
 import { invalidateCatalog } from "../catalog-cache";
@@ -42,6 +43,7 @@ async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<S
     .select({
       variant: slotVariants,
       typeName: slotTypes.name,
+      typeNameDe: slotTypes.nameDe,
       typePosition: slotTypes.position,
       llmName: aiModels.displayName,
     })
@@ -59,7 +61,7 @@ async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<S
     .map((r): SlotVariantDto => ({
       id: r.variant.id,
       name: r.variant.name,
-      slotType: { id: r.variant.slotTypeId, name: r.typeName, position: r.typePosition },
+      slotType: { id: r.variant.slotTypeId, name: localized(locale, r.typeName, r.typeNameDe), position: r.typePosition },
       llm: { id: r.variant.llmId, displayName: r.llmName },
       prompt: r.variant.prompt,
       description: r.variant.description,

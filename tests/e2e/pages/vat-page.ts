@@ -19,9 +19,10 @@ export class VatPage {
       .filter({ has: this.page.getByRole("cell", { name, exact: true }) });
   }
 
-  async fillForm(values: { name?: string; percent?: string; description?: string; isDefault?: boolean }) {
+  async fillForm(values: { name?: string; nameDe?: string; percent?: string; description?: string; isDefault?: boolean }) {
     const form = this.page.getByTestId("vat-form");
-    if (values.name !== undefined) await form.getByLabel(/^Name/).fill(values.name);
+    if (values.name !== undefined) await form.getByLabel(/^Name \((English|Englisch)\)/).fill(values.name);
+    if (values.nameDe !== undefined) await form.getByLabel(/^Name \((German|Deutsch)\)/).fill(values.nameDe);
     if (values.percent !== undefined) await form.getByLabel(/^(Percent|Prozent)/).fill(values.percent);
     if (values.description !== undefined) await form.getByLabel(/^(Description|Beschreibung)/).fill(values.description);
     if (values.isDefault !== undefined) await form.getByRole("checkbox").setChecked(values.isDefault);
@@ -34,7 +35,7 @@ export class VatPage {
       .click();
   }
 
-  async create(values: { name: string; percent: string; description?: string }) {
+  async create(values: { name: string; nameDe?: string; percent: string; description?: string }) {
     await this.page.getByRole("link", { name: /^(New VAT rate|Neuer Steuersatz)$/ }).click();
     await this.fillForm(values);
     await this.save();

@@ -1,13 +1,13 @@
 import { route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
-import { categoryBody } from "@/lib/schemas/article-categories";
+import { categoryBodyDe } from "@/lib/schemas/category-tree";
 import { deleteArticleCategory, getArticleCategoryOrThrow, updateArticleCategory } from "@/lib/services/article-categories";
 
 const params = idParams("categoryId");
 
 export const GET = route({ access: "admin", params }, async ({ params, locale }) => getArticleCategoryOrThrow(params.categoryId, locale));
 
-export const PUT = route({ access: "admin", params, body: categoryBody }, async ({ params, body, locale }) =>
+export const PUT = route({ access: "admin", params, body: categoryBodyDe }, async ({ params, body, locale }) =>
   updateArticleCategory(params.categoryId, body, locale),
 );
 

@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { idParams } from "@/lib/schemas/common";
-import { subcategoryBody } from "@/lib/schemas/article-categories";
+import { subcategoryBodyDe } from "@/lib/schemas/category-tree";
 import { deleteArticleSubcategory, getArticleSubcategoryOrThrow, updateArticleSubcategory } from "@/lib/services/article-categories";
 
 const params = idParams("subcategoryId");
@@ -9,7 +9,7 @@ export const GET = route({ access: "admin", params }, async ({ params, locale })
   getArticleSubcategoryOrThrow(params.subcategoryId, locale),
 );
 
-export const PUT = route({ access: "admin", params, body: subcategoryBody }, async ({ params, body, locale }) =>
+export const PUT = route({ access: "admin", params, body: subcategoryBodyDe }, async ({ params, body, locale }) =>
   updateArticleSubcategory(params.subcategoryId, body, locale),
 );
 
