@@ -4,6 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { startInstance, type Instance } from "./helpers/instances";
+import { CartPage } from "./pages/cart-page";
+import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { EditorPage } from "./pages/editor-page";
 import { MyImagesPage } from "./pages/my-images-page";
 import { registerCustomer } from "./pages/shop-setup";
@@ -53,6 +55,59 @@ function countGenerations(page: Page): () => number {
 }
 
 test.describe("editor persistence", () => {
+  test("a paid order starts the editor afresh, the design kept in My images; a failed payment keeps the design", async ({ page }) => {
+    test.setTimeout(120_000);
+    const customer = await registerCustomer(page.request);
+    const editor = new EditorPage(page);
+    await editor.goto("/editor");
+    await designUpToMug(editor);
+    await editor.next();
+    await editor.expectStep("personal");
+    await editor.next();
+    await editor.generate();
+    await editor.next();
+    await editor.expectPreview();
+    const selected = () =>
+      page.evaluate(
+        () =>
+          (JSON.parse(window.localStorage.getItem("mugshop.editor.v1") ?? "null") as { generation: { selectedImageId: number } } | null)
+            ?.generation.selectedImageId ?? null,
+      );
+    const imageId = await selected();
+    expect(imageId).not.toBeNull();
+    await editor.addToCart();
+    await expect(page).toHaveURL(/\/cart$/);
+
+    // A declined card: the order stays unpaid and the editor still opens on the design.
+    const cart = new CartPage(page);
+    await cart.checkout();
+    const checkout = new CheckoutPage(page);
+    await checkout.fillContact({ firstName: customer.firstName, lastName: customer.lastName });
+    await checkout.fillAddress("shipping", { street1: "Hauptstraße 5", city: "Berlin", postalCode: "10115" });
+    await checkout.fillCard(TEST_CARDS.declined);
+    await checkout.acceptWaiver();
+    await checkout.pay();
+    await expect(page).toHaveURL(/\/payment-failure\?orderId=/);
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+    await editor.goto("/editor");
+    await editor.expectStep("preview");
+    expect(await selected()).toBe(imageId);
+
+    // Paid on the second try: the success page forgets the editor's work, photo included.
+    await page.goto(`/checkout?orderId=${encodeURIComponent(orderId)}`);
+    await checkout.fillCard(TEST_CARDS.success);
+    await checkout.pay();
+    await new OrderSuccessPage(page).expectShown();
+    await expect.poll(() => editor.saved()).toBeNull();
+    await editor.goto("/editor");
+    await editor.expectStep("upload");
+    await expect(page.getByTestId("photo-name")).toHaveCount(0);
+    await expect(editor.startOverButton()).toHaveCount(0);
+    const images = new MyImagesPage(page);
+    await images.goto();
+    expect(await images.ids()).toContain(imageId);
+  });
+
   test("a reload brings back the photo, crop, style, mug, colour, personal data and the step", async ({ page }) => {
     const editor = new EditorPage(page);
     await editor.goto();

@@ -2,6 +2,9 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
+import type { ArticleDto } from "@/lib/schemas/articles";
+import { updateBodyOf } from "../helpers/article-update-body";
+import { E2E_ADMIN } from "./admin-credentials";
 import { expect, test } from "./fixtures";
 import { signUp } from "./helpers/outbox";
 import { EditorPage } from "./pages/editor-page";
@@ -114,6 +117,111 @@ test.describe("editor wizard", () => {
     await editor.addToCart();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(editor.toast("Added to cart")).toBeVisible();
+  });
+
+  test("a mug with another print shape refits the crop in the mug step, around the same centre, without going back", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // A second mug, printed 160 × 80 mm (2 : 1 beside the demo mug's 2.5 : 1), through the back office API; retired at the end.
+    const admin = await playwright.request.newContext({ baseURL });
+    expect((await admin.post("/api/auth/login", { data: E2E_ADMIN })).status()).toBe(200);
+    const mugs = (await (await page.request.get("/api/mugs")).json()) as { id: number; name: string }[];
+    const classic = mugs.find((m) => m.name === "Classic Mug 250");
+    if (!classic) throw new Error("the demo catalogue has the Classic Mug 250");
+    const source = (await (await admin.get(`/api/admin/articles/${classic.id}`)).json()) as ArticleDto;
+    const stamp = `${Date.now()}`;
+    const body = updateBodyOf(source, { name: `Espresso Mug ${stamp}`, nameDe: `Espressotasse ${stamp}`, articleNumber: `ESP-${stamp}` });
+    const res = await admin.post("/api/admin/articles", {
+      data: {
+        ...body,
+        mugDetails: { ...(body.mugDetails as object), printTemplateWidthMm: 160, printTemplateHeightMm: 80 },
+        mugVariants: [{ name: "Sand", nameDe: "Sand", insideColorCode: "#FFFFFF", outsideColorCode: "#D8C3A5", isDefault: true }],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const espresso = (await res.json()) as ArticleDto;
+    try {
+      const editor = new EditorPage(page);
+      await editor.goto("/editor");
+      await editor.upload(photoPath);
+      await expect(page.getByTestId("crop-area")).toHaveAttribute("data-aspect", "2.5000");
+      await editor.next();
+      await editor.chooseStyle("Pop Art");
+      await editor.next();
+      await editor.chooseMug("Classic Mug 250", "White");
+      await editor.next();
+      await editor.fillPersonal({ email: uniqueEmail("refit"), firstName: "Rita" });
+      await editor.next();
+      await editor.expectStep("generate");
+      await editor.generate();
+      await editor.back();
+      await editor.back();
+      await editor.expectStep("mug");
+      await expect(page.getByTestId("mug-crop")).toHaveCount(0);
+      const steps: string[] = [];
+      await page.exposeFunction("__step", (step: string) => steps.push(step));
+      await page.evaluate(() => {
+        const root = document.querySelector('[data-testid="editor"]');
+        if (!root) return;
+        new MutationObserver(() =>
+          (window as unknown as { __step: (s: string) => void }).__step(root.getAttribute("data-step") ?? ""),
+        ).observe(root, { attributes: true, attributeFilter: ["data-step"] });
+      });
+
+      // Taps for "change to a mug of another shape and continue to generation": 6 before (the mug, Next back to
+      // step 1 with a message, Next through upload, style and mug again, Next from personal data), 3 now.
+      let taps = 0;
+      const tap = async (action: () => Promise<void>) => {
+        taps++;
+        await action();
+      };
+      await tap(() => editor.mugOption(`Espresso Mug ${stamp}`).locator("label").first().click());
+      // The cropper is here, in the new shape, starting from the old crop re-fitted around its centre.
+      const panel = page.getByTestId("mug-crop");
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole("heading", { name: "Your crop for this mug" })).toBeVisible();
+      await expect(panel.getByTestId("crop-area")).toHaveAttribute("data-aspect", "2.0000");
+      await expect(panel.getByTestId("crop-area").locator("img")).toBeVisible();
+      const saved = () =>
+        page.evaluate(
+          () =>
+            JSON.parse(window.localStorage.getItem("mugshop.editor.v1") ?? "null") as {
+              crop: { aspect: number; area: { x: number; y: number; width: number; height: number } };
+            },
+        );
+      await expect.poll(async () => (await saved()).crop.aspect).toBe(2);
+      // The full-width 2.5 : 1 crop of the 3000 × 2250 photo (3000 × 1200, centred) as 2 : 1 of the same size: 2683 × 1342.
+      const { area } = (await saved()).crop;
+      expect(Math.abs(area.x + area.width / 2 - 1500)).toBeLessThan(4);
+      expect(Math.abs(area.y + area.height / 2 - 1125)).toBeLessThan(4);
+      expect(Math.abs(area.width - 2683)).toBeLessThan(6);
+      await expect(editor.variantRadio("Sand")).toBeChecked();
+      await tap(() => editor.next());
+      await editor.expectStep("personal");
+      await tap(() => editor.next());
+      await editor.expectStep("generate");
+      expect(taps).toBe(3);
+      expect(steps).not.toContain("upload");
+      // The earlier images were made from the old crop: marked stale, and a new generation uploads the 2 : 1 crop.
+      await expect(page.getByTestId("result-stale")).toBeVisible();
+      const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
+      await editor.generate();
+      const { sourceImage } = (await (await generated).json()) as { sourceImage: { url: string } };
+      const uploaded = await sharp(await (await page.request.get(sourceImage.url)).body()).metadata();
+      expect([uploaded.width, uploaded.height]).toEqual([2048, 1024]);
+
+      // Back on step 1 the photo is kept and the cropper has the new shape.
+      for (let i = 0; i < 4; i++) await editor.back();
+      await editor.expectStep("upload");
+      await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
+      await expect(page.getByTestId("crop-area")).toHaveAttribute("data-aspect", "2.0000");
+    } finally {
+      const retired = await admin.put(`/api/admin/articles/${espresso.id}`, { data: updateBodyOf(espresso, { active: false }) });
+      expect(retired.status(), await retired.text()).toBe(200);
+      await admin.dispose();
+    }
   });
 
   test("a 12-megapixel phone photo over 4 MB is accepted; the browser uploads only the cropped area, scaled down and re-encoded", async ({

@@ -56,11 +56,10 @@ export interface EditorState {
   useDifferentData: boolean;
   registration: "none" | "registered" | "failed";
   generation: GenerationState;
-  notice: "aspectChanged" | null;
 }
 
 export type EditorAction =
-  | { type: "goTo"; step: number; notice?: EditorState["notice"] }
+  | { type: "goTo"; step: number }
   | { type: "setPhoto"; photo: Photo }
   | { type: "setCrop"; crop: Point }
   | { type: "setZoom"; zoom: number }
@@ -93,7 +92,6 @@ export const initialEditorState: EditorState = {
   useDifferentData: false,
   registration: "none",
   generation: { result: null, signature: null, selectedImageId: null, error: null, job: null },
-  notice: null,
 };
 
 function sameArea(a: Area | null, b: Area): boolean {
@@ -109,7 +107,7 @@ export function generationSignature(state: Pick<EditorState, "photoVersion" | "p
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
   switch (action.type) {
     case "goTo":
-      return { ...state, step: Math.max(0, Math.min(LAST_STEP, action.step)), notice: action.notice ?? null };
+      return { ...state, step: Math.max(0, Math.min(LAST_STEP, action.step)) };
     case "setPhoto":
       return {
         ...state,

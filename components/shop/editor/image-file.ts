@@ -41,6 +41,12 @@ export async function canDecode(url: string): Promise<boolean> {
   }
 }
 
+/** The photo's size in pixels, the unit of a crop area. */
+export async function imageSize(url: string): Promise<{ width: number; height: number }> {
+  const img = await loadImage(url);
+  return { width: img.naturalWidth, height: img.naturalHeight };
+}
+
 export function scaledSize(area: Pick<Area, "width" | "height">, maxDimension = UPLOAD_MAX_DIMENSION): { width: number; height: number } {
   const scale = Math.min(1, maxDimension / Math.max(area.width, area.height));
   return { width: Math.max(1, Math.round(area.width * scale)), height: Math.max(1, Math.round(area.height * scale)) };

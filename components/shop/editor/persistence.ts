@@ -139,6 +139,27 @@ export async function loadPhoto(meta: NonNullable<SavedEditor["photo"]>): Promis
   }
 }
 
+/** The image an order line shows is the generated image it was made from (`/api/images/{id}`). */
+const ORDERED_IMAGE = /\/api\/images\/(\d+)(?:\?|$)/;
+
+/**
+ * After a paid order the editor starts fresh, if the design it kept is one just ordered (the image stays in
+ * My images); work begun since then is left alone. Answers whether anything was forgotten.
+ */
+export async function forgetOrderedDesign(orderedImageUrls: (string | null)[]): Promise<boolean> {
+  let selected: unknown = null;
+  try {
+    const raw = storage()?.getItem(STATE_KEY);
+    selected = raw ? (JSON.parse(raw) as { generation?: { selectedImageId?: unknown } }).generation?.selectedImageId : null;
+  } catch {
+    return false;
+  }
+  const ordered = orderedImageUrls.map((url) => Number(url?.match(ORDERED_IMAGE)?.[1] ?? NaN));
+  if (typeof selected !== "number" || !ordered.includes(selected)) return false;
+  await clearSavedEditor();
+  return true;
+}
+
 export async function clearSavedEditor(): Promise<void> {
   try {
     storage()?.removeItem(STATE_KEY);

@@ -5,14 +5,8 @@ import { useLocale, useTranslations } from "next-intl";
 import { useLanding } from "@/components/shop/landing/landing-slot";
 import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_PHOTO_BYTES } from "./image-file";
 import { MAX_PHOTO_MB } from "@/lib/domain/photo-limits";
+import { CropPanel } from "./lazy-crop-panel";
 import type { Editor } from "./use-editor";
-import { lazyComponent } from "@/components/ui/lazy-component";
-
-// The cropper is only needed once a photo is chosen.
-const CropPanel = lazyComponent(
-  () => import("./crop-panel").then((m) => m.CropPanel),
-  () => null,
-);
 
 export function UploadStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.upload");
@@ -48,15 +42,6 @@ export function UploadStep({ editor }: { editor: Editor }) {
   const upload = (
     <div className="min-w-0 space-y-4">
       <p className="text-stone-600">{landing ? tl("uploadIntro", { maxMb: MAX_PHOTO_MB }) : t("intro", { maxMb: MAX_PHOTO_MB })}</p>
-      {state.notice === "aspectChanged" && (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          data-testid="aspect-changed"
-        >
-          {t("aspectChanged")}
-        </p>
-      )}
       <div
         onDragOver={(e) => {
           e.preventDefault();

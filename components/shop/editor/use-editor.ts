@@ -27,7 +27,7 @@ function rememberContact(contact: { email: string; phone?: string | null; firstN
   }
 }
 
-function sameAspect(a: number | null, b: number | null): boolean {
+export function sameAspect(a: number | null, b: number | null): boolean {
   return a === null || b === null || Math.abs(a - b) < 1e-3;
 }
 
@@ -67,10 +67,12 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
   const personalCheck = personalSchema?.safeParse(usesAccountData ? accountData : state.personal);
 
   const result = state.generation.result;
+  // A crop chosen for another print shape is fitted again in the mug step, where the cropper shows it.
+  const cropFits = sameAspect(state.crop.aspect, printAspect(mug));
   const valid: boolean[] = [
     !!state.photo && !!state.crop.area && state.crop.area.width > 0 && state.crop.area.height > 0,
     !!prompt,
-    !!mug && !!variant,
+    !!mug && !!variant && cropFits,
     usesAccountData || !!personalCheck?.success,
     !!result && result.images.some((i) => i.id === state.generation.selectedImageId),
     true,
@@ -111,13 +113,7 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
 
   async function next(): Promise<void> {
     if (!valid[state.step]) return;
-    const id = STEPS[state.step];
-    if (id === "mug" && !sameAspect(state.crop.aspect, printAspect(mug))) {
-      // The new mug prints in another shape: the crop has to be checked again.
-      dispatch({ type: "goTo", step: 0, notice: "aspectChanged" });
-      return;
-    }
-    if (id === "personal") return leavePersonal();
+    if (STEPS[state.step] === "personal") return leavePersonal();
     dispatch({ type: "goTo", step: state.step + 1 });
   }
 
@@ -151,6 +147,7 @@ export function useEditor(initial: { mugs: MugDto[]; prompts: PublicPromptDto[] 
     variant,
     prompt,
     aspect,
+    cropFits,
     accountData,
     usesAccountData,
     personalSchema,

@@ -11,6 +11,7 @@ import { guestOrdersApi } from "@/lib/api-client/guest-orders";
 import { sessionQuery } from "@/lib/api-client/session";
 import { SetPasswordForm } from "@/components/shop/order-status/set-password-form";
 import { endCheckout } from "@/components/shop/checkout/idempotency-key";
+import { forgetOrderedDesign } from "@/components/shop/editor/persistence";
 import { OrderDetails } from "./order-details";
 import { LoadFailed } from "@/components/ui/query-state";
 
@@ -30,6 +31,13 @@ export function OrderSuccess({ orderId, redirectStatus }: { orderId: string; red
     if (redirectStatus === "failed") router.replace(`/payment-failure?orderId=${encodeURIComponent(orderId)}`);
     else toast.success(tp("orderPlaced"));
   }, [redirectStatus, orderId, router, tp]);
+
+  // Paid: the editor opens fresh next time instead of on the design just bought. Not before: a failed or
+  // abandoned payment keeps the design for another try.
+  const paidItems = order.data?.paymentStatus === "paid" ? order.data.items : null;
+  useEffect(() => {
+    if (paidItems) void forgetOrderedDesign(paidItems.map((i) => i.imageUrl));
+  }, [paidItems]);
 
   if (order.isPending) {
     return (
