@@ -65,6 +65,37 @@ test.describe("on a phone", () => {
     });
   }
 
+  test("a guest's personal field focused behind the sticky bar scrolls into view above it", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.goto("/");
+    await editor.upload(await samplePhoto());
+    await editor.next();
+    await page.getByTestId("style-card").first().click();
+    await editor.next();
+    await page.getByTestId("mug-option").first().locator("label").first().click();
+    await page.getByTestId("variant-option").first().click();
+    await editor.next();
+    await editor.expectStep("personal");
+    // A short screen, as with the on-screen keyboard open: the step's last field sits below the bar.
+    await page.setViewportSize({ width: 390, height: 560 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    {
+      const field = page.locator('section[aria-labelledby="editor-step-heading"] input').last();
+      // The field sits just behind the bar, as after the page scrolled while typing in the field above it.
+      await field.evaluate((el) => {
+        const bar = document.querySelector('[data-testid="editor-actions"]')?.getBoundingClientRect();
+        window.scrollBy(0, el.getBoundingClientRect().top - (bar?.top ?? 0) + 4);
+      });
+      const bar = await page.getByTestId("editor-actions").boundingBox();
+      const before = await field.boundingBox();
+      expect(before && bar && before.y + before.height).toBeGreaterThan(bar?.y ?? 0);
+      await field.focus();
+      const after = await field.boundingBox();
+      const barNow = await page.getByTestId("editor-actions").boundingBox();
+      expect(after && barNow && after.y + after.height).toBeLessThanOrEqual(barNow?.y ?? 0);
+    }
+  });
+
   test("the checkout's checkboxes, the withdrawal waiver's among them, are at least 24 × 24 px", async ({ page, baseURL }) => {
     await useLanguage(page, "de", baseURL ?? "");
     await registerCustomer(page.request);
