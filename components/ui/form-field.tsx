@@ -166,7 +166,7 @@ export function CheckboxField({
         <input
           id={fieldId}
           type="checkbox"
-          className="h-4 w-4 rounded border-stone-300 accent-brand-600"
+          className="check"
           aria-invalid={!!error}
           aria-describedby={describedBy(fieldId, error, hint)}
           {...input}

@@ -165,7 +165,7 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
       <label className="flex items-center gap-2 text-sm font-medium">
         <input
           type="checkbox"
-          className="h-4 w-4"
+          className="check"
           checked={sameAsShipping}
           disabled={busy}
           onChange={(ev) => setSameAsShipping(ev.target.checked)}

@@ -32,7 +32,7 @@ export function WithdrawalWaiver(props: { checked: boolean; error?: string; disa
           id={id}
           type="checkbox"
           name="acceptWithdrawalWaiver"
-          className="mt-0.5 h-4 w-4 shrink-0"
+          className="check"
           required
           checked={props.checked}
           disabled={props.disabled}

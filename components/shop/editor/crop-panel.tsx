@@ -63,7 +63,8 @@ export function CropPanel({ editor }: { editor: Editor }) {
         )}
       </div>
       <p id="crop-help" className="text-sm text-stone-600">
-        {t("cropHelp")}
+        <span className="touch:hidden">{t("cropHelp")}</span>
+        <span className="hidden touch:inline">{t("cropHelpTouch")}</span>
       </p>
       <label className="flex items-center gap-3 text-sm">
         <span className="font-medium text-stone-700">{t("zoom")}</span>

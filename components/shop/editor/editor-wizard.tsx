@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
 import { lazyModule } from "@/lib/lazy-module";
 import { lazyComponentOf } from "@/components/ui/lazy-component";
+import { PHONE_SCREEN, useMediaQuery } from "@/components/ui/use-media-query";
 import { LAST_STEP, STEPS, type StepId } from "./editor-state";
 import { StartOver } from "./start-over";
 import { StepIndicator } from "./step-indicator";
@@ -34,6 +35,9 @@ const BODIES: Record<StepId, StepBody> = {
   preview: laterStep((steps) => steps.PreviewStep),
 };
 
+// On a phone the last step's main action sits where "Next" is on the others: in reach at the foot of the screen.
+const LastAction = laterStep((steps) => steps.AddToCart);
+
 export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: MugDto[]; initialPrompts: PublicPromptDto[] }) {
   const t = useTranslations("editor");
   const editor = useEditor({ mugs: initialMugs, prompts: initialPrompts });
@@ -42,6 +46,7 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
   const Body = BODIES[id];
   const canNext = !!valid[state.step] && !busy && editor.restorePhase !== "restoring";
   const restoring = editor.restorePhase === "restoring";
+  const phone = useMediaQuery(PHONE_SCREEN);
   // The later steps' code comes while the user crops the photo (or while saved work is restored).
   useEffect(() => {
     if (hasWork) laterSteps.preload();
@@ -72,7 +77,12 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <h1 className="text-3xl font-bold">{t("title")}</h1>
-          <p className="max-w-2xl text-stone-600">{t("subtitle")}</p>
+          {/* The introduction once, on the first step: on a phone it would push each step's content down. */}
+          {state.step === 0 && (
+            <p className="max-w-2xl text-stone-600" data-testid="editor-intro">
+              {t("subtitle")}
+            </p>
+          )}
         </div>
         {hasWork && !restoring && (
           <StartOver
@@ -99,34 +109,42 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
           <Body editor={editor} />
         )}
       </section>
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="step-actions" data-testid="editor-actions">
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary mr-auto"
           onClick={editor.back}
           disabled={state.step === 0 || busy || restoring}
           data-testid="editor-back"
         >
           {t("back")}
         </button>
-        {state.step < LAST_STEP && (
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {!canNext && !busy && (
-              <p id="editor-next-hint" className="text-sm text-stone-600" data-testid="next-hint">
-                {t(`hints.${id === "preview" ? "generate" : id}`)}
-              </p>
-            )}
-            <button
-              type="button"
-              className="btn-primary"
-              onClick={() => void editor.next()}
-              disabled={!canNext}
-              aria-describedby={canNext ? undefined : "editor-next-hint"}
-              data-testid="editor-next"
-            >
-              {editor.registering ? t("personal.registering") : t("next")}
-            </button>
+        {state.step === LAST_STEP && !restoring && phone && (
+          <div className="text-right">
+            <LastAction editor={editor} />
           </div>
+        )}
+        {state.step < LAST_STEP && !canNext && !busy && (
+          // On a phone the hint takes a line of its own above Back and Next.
+          <p
+            id="editor-next-hint"
+            className="text-xs text-stone-600 max-sm:order-first max-sm:basis-full sm:text-sm"
+            data-testid="next-hint"
+          >
+            {t(`hints.${id === "preview" ? "generate" : id}`)}
+          </p>
+        )}
+        {state.step < LAST_STEP && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => void editor.next()}
+            disabled={!canNext}
+            aria-describedby={canNext ? undefined : "editor-next-hint"}
+            data-testid="editor-next"
+          >
+            {editor.registering ? t("personal.registering") : t("next")}
+          </button>
         )}
       </div>
     </div>

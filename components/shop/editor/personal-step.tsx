@@ -84,7 +84,7 @@ export function PersonalStep({ editor }: { editor: Editor }) {
               type="checkbox"
               checked={state.useDifferentData}
               onChange={(e) => dispatch({ type: "setUseDifferentData", value: e.target.checked, defaults: accountData })}
-              className="h-4 w-4 accent-brand-600"
+              className="check"
             />
             {t("useDifferent")}
           </label>

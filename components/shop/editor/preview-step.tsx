@@ -2,6 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { formatEuro } from "@/lib/format";
+import { PHONE_SCREEN, useMediaQuery } from "@/components/ui/use-media-query";
 import { AddToCart } from "./add-to-cart";
 import { MugView } from "./mug-3d/mug-view";
 import type { Editor } from "./use-editor";
@@ -11,6 +12,8 @@ export function PreviewStep({ editor }: { editor: Editor }) {
   const t = useTranslations("editor.preview");
   const locale = useLocale();
   const { state, dispatch, mug, variant, prompt } = editor;
+  // On a phone "Add to cart" sits in the editor's bar at the foot of the screen instead.
+  const phone = useMediaQuery(PHONE_SCREEN);
   const image = state.generation.result?.images.find((i) => i.id === state.generation.selectedImageId);
 
   return (
@@ -51,7 +54,7 @@ export function PreviewStep({ editor }: { editor: Editor }) {
             onChange={(variantId) => dispatch({ type: "setVariant", variantId })}
           />
         )}
-        <AddToCart editor={editor} />
+        {!phone && <AddToCart editor={editor} />}
       </div>
     </div>
   );

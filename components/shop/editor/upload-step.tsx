@@ -66,7 +66,7 @@ export function UploadStep({ editor }: { editor: Editor }) {
             }}
           />
         </label>
-        <span id="upload-hint" className="text-sm text-stone-500">
+        <span id="upload-hint" className="text-sm text-stone-500 touch:hidden">
           {t("dropHint")}
         </span>
         {state.photo && (
