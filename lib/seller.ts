@@ -1,47 +1,89 @@
 import { env } from "@/lib/env";
 
-/** An unset SELLER_* value is a placeholder naming the variable, so an unfinished setup is visible on every document, never hidden. */
+/** A missing value is a placeholder naming its variable, so an unfinished setup is visible on every document, never hidden. */
 export interface SellerField {
   value: string;
-  /** True when the variable is unset and value is the placeholder "[SELLER_… not set]". */
+  /** True when no value is set and value is the placeholder "[SELLER_… not set]". */
   missing: boolean;
 }
 
-export interface Seller {
-  name: SellerField;
-  street: SellerField;
-  postalCode: SellerField;
-  city: SellerField;
-  country: SellerField;
-  email: SellerField;
-  phone: SellerField;
-  vatId: SellerField;
-  taxNumber: SellerField;
-  representative: SellerField;
-  register: SellerField;
+export const SELLER_KEYS = [
+  "name",
+  "street",
+  "postalCode",
+  "city",
+  "country",
+  "email",
+  "phone",
+  "vatId",
+  "taxNumber",
+  "representative",
+  "register",
+  "bankName",
+  "iban",
+  "bic",
+] as const;
+export type SellerKey = (typeof SELLER_KEYS)[number];
+
+/** The seller's data as stored or configured: null is an empty field. */
+export type SellerValues = Record<SellerKey, string | null>;
+
+export type Seller = Record<SellerKey, SellerField> & {
   /** True when every value an invoice needs (§14 Abs. 4 UStG) is set: name, address, VAT ID or tax number. */
   complete: boolean;
+};
+
+/** The environment variable behind each field: the initial value until the owner saves the settings. */
+export const SELLER_VARIABLES: Record<SellerKey, string> = {
+  name: "SELLER_NAME",
+  street: "SELLER_STREET",
+  postalCode: "SELLER_POSTAL_CODE",
+  city: "SELLER_CITY",
+  country: "SELLER_COUNTRY",
+  email: "SELLER_EMAIL",
+  phone: "SELLER_PHONE",
+  vatId: "SELLER_VAT_ID",
+  taxNumber: "SELLER_TAX_NUMBER",
+  representative: "SELLER_REPRESENTATIVE",
+  register: "SELLER_REGISTER",
+  bankName: "SELLER_BANK_NAME",
+  iban: "SELLER_IBAN",
+  bic: "SELLER_BIC",
+};
+
+export function envSellerValues(): SellerValues {
+  const e = env();
+  const v = (x: string | undefined) => x || null;
+  return {
+    name: v(e.SELLER_NAME),
+    street: v(e.SELLER_STREET),
+    postalCode: v(e.SELLER_POSTAL_CODE),
+    city: v(e.SELLER_CITY),
+    country: v(e.SELLER_COUNTRY),
+    email: v(e.SELLER_EMAIL),
+    phone: v(e.SELLER_PHONE),
+    vatId: v(e.SELLER_VAT_ID),
+    taxNumber: v(e.SELLER_TAX_NUMBER),
+    representative: v(e.SELLER_REPRESENTATIVE),
+    register: v(e.SELLER_REGISTER),
+    bankName: v(e.SELLER_BANK_NAME),
+    iban: v(e.SELLER_IBAN),
+    bic: v(e.SELLER_BIC),
+  };
 }
 
-const field = (name: string, value: string | undefined): SellerField =>
-  value ? { value, missing: false } : { value: `[${name} not set]`, missing: true };
+/** The fields an invoice cannot go without; one of vatId and taxNumber is enough. */
+export function missingForInvoice(v: SellerValues): SellerKey[] {
+  const missing = (["name", "street", "postalCode", "city", "country"] as const).filter((k) => !v[k]);
+  return !v.vatId && !v.taxNumber ? [...missing, "vatId"] : missing;
+}
 
-export function seller(): Seller {
-  const e = env();
-  const s = {
-    name: field("SELLER_NAME", e.SELLER_NAME),
-    street: field("SELLER_STREET", e.SELLER_STREET),
-    postalCode: field("SELLER_POSTAL_CODE", e.SELLER_POSTAL_CODE),
-    city: field("SELLER_CITY", e.SELLER_CITY),
-    country: field("SELLER_COUNTRY", e.SELLER_COUNTRY),
-    email: field("SELLER_EMAIL", e.SELLER_EMAIL),
-    phone: field("SELLER_PHONE", e.SELLER_PHONE),
-    vatId: field("SELLER_VAT_ID", e.SELLER_VAT_ID),
-    taxNumber: field("SELLER_TAX_NUMBER", e.SELLER_TAX_NUMBER),
-    representative: field("SELLER_REPRESENTATIVE", e.SELLER_REPRESENTATIVE),
-    register: field("SELLER_REGISTER", e.SELLER_REGISTER),
-  };
-  const complete =
-    !s.name.missing && !s.street.missing && !s.postalCode.missing && !s.city.missing && (!s.vatId.missing || !s.taxNumber.missing);
-  return { ...s, complete };
+export function sellerFrom(values: SellerValues): Seller {
+  const fields = Object.fromEntries(
+    SELLER_KEYS.map((k) => {
+      const value = values[k];
+      return [k, value ? { value, missing: false } : { value: `[${SELLER_VARIABLES[k]} not set]`, missing: true }];
+    }),
+  ) as Record<SellerKey, SellerField>;
+  return { ...fields, complete: missingForInvoice(values).length === 0 };
 }

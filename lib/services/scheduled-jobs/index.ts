@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
+import { issueWaitingInvoices } from "../invoices/waiting";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/events";
 import { finishPendingRefunds } from "../orders/refunds";
@@ -22,13 +23,20 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-export async function runScheduledJobs(
-  authorization: string | null,
-): Promise<{ sent: number; failed: number; expiredOrders: number; finishedRefunds: number; retention: RetentionResult }> {
+export async function runScheduledJobs(authorization: string | null): Promise<{
+  sent: number;
+  failed: number;
+  expiredOrders: number;
+  finishedRefunds: number;
+  issuedInvoices: number;
+  retention: RetentionResult;
+}> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
+  // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
+  const issuedInvoices = await issueWaitingInvoices();
   const { sent, failed } = await retryDueMail(recordMailOutcome);
   const retention = await runRetention();
-  return { sent, failed, expiredOrders, finishedRefunds, retention };
+  return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention };
 }
