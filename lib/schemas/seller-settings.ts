@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SELLER_KEYS, type SellerKey } from "@/lib/seller";
+import { SELLER_KEYS, type SellerKey } from "@/lib/domain/seller";
 
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 

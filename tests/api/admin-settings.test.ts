@@ -10,7 +10,7 @@ import { runScheduledJobs } from "@/lib/services/scheduled-jobs";
 import * as settingsRoute from "@/app/api/admin/settings/route";
 import * as dashboardRoute from "@/app/api/admin/dashboard/route";
 import { call, cookieFor, loginAs, type Role } from "../helpers/api";
-import { SELLER, content, invoiceOf, invoicesOf, paidOrder, setupInvoiceFixtures } from "../helpers/invoices";
+import { SELLER, content, download, invoiceOf, invoicesOf, pdfText, paidOrder, setupInvoiceFixtures } from "../helpers/invoices";
 
 setupInvoiceFixtures();
 
@@ -100,6 +100,11 @@ describe("the seller's settings", () => {
     const orderId = await paidOrder();
     const invoice = await invoiceOf(orderId);
     expect(content(invoice).seller).toMatchObject({ name: FULL.name, city: "Bremen", vatId: "DE987654321", complete: true });
+    expect(content(invoice).seller.bank).toEqual({ name: FULL.bankName, iban: "DE89370400440532013000", bic: "SBREDE22" });
+    const text = pdfText((await download(orderId, "customer")).bytes);
+    expect(text).toContain(FULL.name);
+    expect(text).toContain("Erika Muster");
+    expect(text).toContain("IBAN DE89370400440532013000");
   });
 
   it.each([
