@@ -1,15 +1,10 @@
 import { z } from "zod";
+import { plainLine } from "./common";
 import { SELLER_KEYS, type SellerKey } from "@/lib/domain/seller";
-
-const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 /** One line of the seller's data: trimmed, empty becomes null, no line breaks (it goes into mails and PDFs). */
 function line(max = 255) {
-  return z
-    .string({ error: "validation.invalidType" })
-    .trim()
-    .max(max, { error: "validation.tooLong" })
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: "validation.controlCharacters" })
+  return plainLine(z.string({ error: "validation.invalidType" }).trim().max(max, { error: "validation.tooLong" }))
     .nullish()
     .transform((v) => (v ? v : null));
 }
