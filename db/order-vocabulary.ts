@@ -20,6 +20,7 @@ export const ORDER_EVENT_TYPES = [
   "receipt_sent",
   "mail_sent",
   "mail_failed",
+  "invoice_waiting",
   "invoice_issued",
   "credit_note_issued",
   "amount_mismatch",

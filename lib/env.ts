@@ -116,6 +116,9 @@ const envSchema = z.object({
   SELLER_TAX_NUMBER: z.string().min(1).optional(),
   SELLER_REPRESENTATIVE: z.string().min(1).optional(),
   SELLER_REGISTER: z.string().min(1).optional(),
+  SELLER_BANK_NAME: z.string().min(1).optional(),
+  SELLER_IBAN: z.string().min(1).optional(),
+  SELLER_BIC: z.string().min(1).optional(),
   DELIVERY_DAYS_MIN: int(3),
   DELIVERY_DAYS_MAX: int(5),
   SMTP_URL: z

@@ -21,7 +21,8 @@ type MenuKey =
   | "slotVariants"
   | "promptTester"
   | "mail"
-  | "logistics";
+  | "logistics"
+  | "settings";
 
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
@@ -40,6 +41,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "promptTester", href: "/admin/prompt-tester" },
   { key: "mail", href: "/admin/mail" },
   { key: "logistics", href: "/admin/logistics" },
+  { key: "settings", href: "/admin/settings" },
 ];
 
 export function AdminNav() {

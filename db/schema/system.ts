@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Fixed-window counters shared by every app instance (login attempts, generations). */
 export const rateLimits = pgTable(
@@ -52,3 +53,31 @@ export const outgoingMail = pgTable(
   },
   (t) => [index("outgoing_mail_retry_idx").on(t.status, t.nextAttemptAt), index("outgoing_mail_order_idx").on(t.orderId)],
 );
+
+/**
+ * The seller's legal data as the owner saved it in the back office: one row (id 1). Until it exists the
+ * SELLER_* variables stand in; once saved, the row wins field by field, a null being an empty field.
+ */
+export const sellerSettings = pgTable(
+  "seller_settings",
+  {
+    id: integer().primaryKey().default(1),
+    name: text(),
+    street: text(),
+    postalCode: text(),
+    city: text(),
+    country: text(),
+    email: text(),
+    phone: text(),
+    vatId: text(),
+    taxNumber: text(),
+    representative: text(),
+    register: text(),
+    bankName: text(),
+    iban: text(),
+    bic: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("seller_settings_single_row", sql`${t.id} = 1`)],
+);
+export type SellerSettingsRow = typeof sellerSettings.$inferSelect;

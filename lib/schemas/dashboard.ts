@@ -35,6 +35,7 @@ export const NEEDS_ACTION_KINDS = [
   "openDisputes",
   "amountMismatches",
   "failingMails",
+  "invoicesWaiting",
 ] as const;
 
 export type NeedsActionKind = (typeof NEEDS_ACTION_KINDS)[number];

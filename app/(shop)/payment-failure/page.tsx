@@ -3,7 +3,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/errors";
 import { getServerSession } from "@/lib/auth/session";
 import { orderParams, type OrderDto } from "@/lib/schemas/orders";
-import { seller } from "@/lib/seller";
+import { loadSeller } from "@/lib/services/seller-settings";
 import { getOrderForUser } from "@/lib/services/orders";
 import { PaymentFailure } from "@/components/shop/orders/payment-failure";
 
@@ -26,6 +26,6 @@ async function ownOrder(orderId: string | string[] | undefined): Promise<OrderDt
 
 export default async function PaymentFailurePage({ searchParams }: { searchParams: Promise<{ orderId?: string | string[] }> }) {
   const order = await ownOrder((await searchParams).orderId);
-  const email = seller().email;
+  const { email } = await loadSeller();
   return <PaymentFailure order={order} supportEmail={email.missing ? null : email.value} />;
 }

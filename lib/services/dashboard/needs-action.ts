@@ -5,11 +5,17 @@ import type { Db } from "@/db/client";
 import { orderEvents, orders, outgoingMail, refunds } from "@/db/schema";
 import type { OrderAttention } from "@/lib/schemas/admin-orders";
 import { attentionWhere } from "../orders/admin/filters";
+import { waitingForInvoice } from "../invoices/waiting";
 
 const SHOWN = 5;
 
 /** Each order case, the list filtered by it and when such a case began (its age is what the owner sees). */
-const CASES: { kind: Exclude<NeedsActionKind, "failingMails">; attention: OrderAttention; list: string; since: (db: Db) => unknown }[] = [
+const CASES: {
+  kind: Exclude<NeedsActionKind, "failingMails" | "invoicesWaiting">;
+  attention: OrderAttention;
+  list: string;
+  since: (db: Db) => unknown;
+}[] = [
   { kind: "unprocessed", attention: "unprocessed", list: "/admin/orders", since: () => orders.paidAt },
   { kind: "processingLong", attention: "stale", list: "/admin/orders", since: () => orders.processedAt },
   {
@@ -62,7 +68,12 @@ export async function needsAction(db: Db, now = new Date()): Promise<NeedsAction
     .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${outgoingMail.createdAt})::text` })
     .from(outgoingMail)
     .where(and(eq(outgoingMail.status, "failed"), gt(outgoingMail.attempts, 0)));
-  const [mail, ...cases] = await Promise.all([failingMail, ...CASES.map((c) => orderCase(db, c, now))]);
+  const invoicesWaiting = db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, paidAt: orders.paidAt })
+    .from(orders)
+    .where(waitingForInvoice())
+    .orderBy(asc(orders.paidAt));
+  const [mail, waiting, ...cases] = await Promise.all([failingMail, invoicesWaiting, ...CASES.map((c) => orderCase(db, c, now))]);
   const [m] = mail;
   return [
     ...cases,
@@ -72,6 +83,13 @@ export async function needsAction(db: Db, now = new Date()): Promise<NeedsAction
       oldestAt: m?.oldest ? new Date(m.oldest).toISOString() : null,
       orders: [],
       href: "/admin/mail?status=failed",
+    },
+    {
+      kind: "invoicesWaiting",
+      count: waiting.length,
+      oldestAt: waiting[0]?.paidAt?.toISOString() ?? null,
+      orders: waiting.slice(0, SHOWN).map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
+      href: "/admin/settings",
     },
   ];
 }

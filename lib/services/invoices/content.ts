@@ -18,6 +18,8 @@ export interface InvoiceSellerSnapshot {
   phone: string | null;
   representative: string | null;
   register: string | null;
+  /** Bank details for the footer; absent on invoices issued before they were kept. */
+  bank?: { name: string | null; iban: string; bic: string | null } | null;
   /** False when a value §14 Abs. 4 UStG needs was still a placeholder at issue time. */
   complete: boolean;
 }
@@ -99,6 +101,7 @@ export function sellerSnapshot(s: Seller): InvoiceSellerSnapshot {
     phone: optional(s.phone),
     representative: optional(s.representative),
     register: optional(s.register),
+    bank: s.iban.missing ? null : { name: optional(s.bankName), iban: s.iban.value, bic: optional(s.bic) },
     complete: s.complete,
   };
 }

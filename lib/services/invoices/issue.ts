@@ -1,18 +1,19 @@
 import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { countries, invoices, payments, vatRates, type Invoice, type Order } from "@/db/schema";
+import { countries, invoices, orderEvents, payments, vatRates, type Invoice, type Order } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { translate } from "@/lib/i18n/messages";
 import { formatNumber } from "@/lib/format";
 import { vatInGross } from "@/lib/domain/pricing";
-import { seller } from "@/lib/seller";
+import { missingForInvoice, sellerFrom } from "@/lib/seller";
 import { lineColour } from "@/lib/domain/colour-name";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { loadBundle, type OrderBundle } from "../orders/dto";
 import { recordEvent } from "../orders/events";
 import type { Effects } from "../orders/effects";
 import { lockOrder } from "../orders/locks";
+import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../seller-settings/load";
 import {
   creditNoteLines,
   discountLines,
@@ -131,7 +132,21 @@ function renderAfterCommit(effects: Effects, invoiceId: number): void {
   effects.after.push(() => invoicePdf(invoiceId));
 }
 
-/** Inside the paying transaction; an order has at most one invoice, so a second call returns it. */
+/** The order's timeline says once that its invoice waits for the seller's data (the payment stays booked). */
+async function markWaiting(tx: Tx, orderId: string, missing: string[]): Promise<void> {
+  const [already] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, "invoice_waiting")))
+    .limit(1);
+  logger.warn("invoice waits for the seller's data: enter it under /admin/settings", { orderId, missing });
+  if (!already) await recordEvent(tx, { orderId, type: "invoice_waiting", by: { actor: "system" }, data: { missing } });
+}
+
+/**
+ * Inside the paying transaction; an order has at most one invoice, so a second call returns it. Null when
+ * a production shop still lacks the seller's data: the order then waits (issueWaitingInvoices).
+ */
 export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
   const order = await lockOrder(tx, orderId);
   if (!order) return null;
@@ -140,6 +155,15 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   if (existing) return existing;
+  const { values } = await loadSellerValues(tx);
+  const sellerNow = sellerFrom(values);
+  if (!sellerNow.complete) {
+    if (invoicesNeedSeller()) {
+      await markWaiting(tx, orderId, missingForInvoice(values));
+      return null;
+    }
+    logger.warn("invoice issued with placeholder seller data: enter it under /admin/settings", { orderId });
+  }
   const bundle = await loadBundle(tx, orderId);
   if (!bundle) return null;
   const language: Language = order.locale;
@@ -173,8 +197,6 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
     logger.error("invoice totals differ from the order's", { orderId, totals, orderTotal: order.totalCents, orderTax: order.taxCents });
   }
 
-  const sellerNow = seller();
-  if (!sellerNow.complete) logger.warn("invoice issued with placeholder seller data: set the SELLER_* variables", { orderId });
   const invoice = await insertDocument(
     tx,
     orderId,
@@ -258,7 +280,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: E
       kind: "credit_note",
       language,
       currency: "EUR",
-      seller: sellerSnapshot(seller()),
+      seller: sellerSnapshot(await loadSeller(tx)),
       buyer: original.buyer,
       order: original.order,
       lines,

@@ -132,7 +132,11 @@ function sellerFooter(s: InvoiceSellerSnapshot, t: T): string[] {
     ...(s.representative ? [`${t("representative")}: ${s.representative}`] : []),
     ...(s.register ? [`${t("register")}: ${s.register}`] : []),
   ];
-  return [[s.name, ...sellerAddress(s)].join(" · "), sellerContact(s, t).join(" · "), ...(legal.length ? [legal.join(" · ")] : [])].filter(
-    Boolean,
-  );
+  const bank = s.bank ? [[s.bank.name, `IBAN ${s.bank.iban}`, s.bank.bic ? `BIC ${s.bank.bic}` : null].filter(Boolean).join(" · ")] : [];
+  return [
+    [s.name, ...sellerAddress(s)].join(" · "),
+    sellerContact(s, t).join(" · "),
+    ...(legal.length ? [legal.join(" · ")] : []),
+    ...bank,
+  ].filter(Boolean);
 }

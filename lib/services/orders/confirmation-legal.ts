@@ -2,15 +2,16 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { escapeHtml } from "@/lib/security/html";
-import { seller } from "@/lib/seller";
+import { loadSeller } from "../seller-settings/load";
+import type { Queryable } from "./dto";
 import { legalText, type LegalText } from "../legal-texts";
 
 /**
  * What the order confirmation must carry on a durable medium (§ 312f Abs. 2 BGB): who sells, the terms
  * and the withdrawal policy with its model form, as they applied when the customer ordered.
  */
-export function confirmationLegal(locale: Locale): { text: string[]; html: string[] } {
-  const s = seller();
+export async function confirmationLegal(db: Queryable, locale: Locale): Promise<{ text: string[]; html: string[] }> {
+  const s = await loadSeller(db);
   const t = (key: string) => translate(locale, `receipt.${key}`);
   const i = (key: string) => translate(locale, `invoice.${key}`);
   const identity = [

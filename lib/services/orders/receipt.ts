@@ -114,7 +114,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     .where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "invoice")));
   const invoiceLine = invoice ? t(locale, "mailInvoice", { number: invoice.number }) : null;
   const link = await orderLinkOf(db, order);
-  const legal = confirmationLegal(locale);
+  const legal = await confirmationLegal(db, locale);
   const itemLine = (i: ReceiptContent["items"][number]) =>
     `${i.quantity} × ${i.name}${i.detail ? ` (${i.detail})` : ""}: ${i.unitPrice} → ${i.total}`;
 

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
+import { issueWaitingInvoices } from "../invoices/waiting";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/events";
 import { finishPendingRefunds } from "../orders/refunds";
@@ -28,14 +29,17 @@ export async function runScheduledJobs(authorization: string | null): Promise<{
   failed: number;
   expiredOrders: number;
   finishedRefunds: number;
+  issuedInvoices: number;
   retention: RetentionResult;
   mockups: { ready: number; failed: number; removed: number };
 }> {
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
+  // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
+  const issuedInvoices = await issueWaitingInvoices();
   const { sent, failed } = await retryDueMail(recordMailOutcome);
   const retention = await runRetention();
   const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
-  return { sent, failed, expiredOrders, finishedRefunds, retention, mockups };
+  return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention, mockups };
 }

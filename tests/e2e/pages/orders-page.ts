@@ -45,7 +45,7 @@ export class OrdersPage {
   }
 
   receiptButton(orderNumber: string) {
-    return this.card(orderNumber).getByRole("button", { name: /^(Download the receipt|Beleg der Bestellung)/ });
+    return this.card(orderNumber).getByRole("button", { name: /^(Download the payment receipt|Zahlungsbeleg der Bestellung)/ });
   }
 
   toast(text: string | RegExp) {

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { requireRoles } from "@/lib/auth/guard";
+import { getSellerSettings, invoicesNeedSeller } from "@/lib/services/seller-settings";
+import { SellerForm } from "@/components/admin/settings/seller-form";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings"))("title") };
+}
+
+export default async function SettingsPage() {
+  await requireRoles(["admin"]);
+  const [t, settings] = await Promise.all([getTranslations("settings"), getSellerSettings()]);
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="max-w-2xl text-stone-700">{t("intro")}</p>
+      <SellerForm settings={settings} strict={invoicesNeedSeller()} />
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { route } from "@/lib/api/route";
+import { sellerSettingsBody } from "@/lib/schemas/seller-settings";
+import { getSellerSettings, saveSellerSettings } from "@/lib/services/seller-settings";
+
+export const GET = route({ access: "admin" }, async () => getSellerSettings());
+
+export const PUT = route({ access: "admin", body: sellerSettingsBody }, async ({ body }) => saveSellerSettings(body));
