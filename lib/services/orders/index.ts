@@ -24,6 +24,7 @@ export { placeOrder } from "./place";
 export { authenticateSandboxPayment, confirmSandboxPayment, reconcileStripePayment, retryPayment } from "./payments";
 export { cancelOrderAs, cancelOwnOrder, type CancelOptions } from "./cancel";
 export { bookSucceededRefund, refundOrder, refundPayment, type BookRefundInput, type BookedRefund, type RefundOutcome } from "./refunds";
+export { bulkOrderAction } from "./admin/bulk";
 export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, resendReceipt } from "./admin-actions";
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
 export { getAdminOrder, listAdminOrders } from "./admin-queries";
