@@ -2,6 +2,8 @@ import { apiFetch } from "./fetcher";
 import type {
   AdminOrderDetail,
   AdminOrderFilter,
+  BulkOrderBody,
+  BulkOrderResponse,
   CancelOrderBody,
   CompleteOrderBody,
   OrderAttention,
@@ -20,7 +22,11 @@ export const adminOrdersApi = {
   refund: (orderId: string, body: RefundOrderBody) => post<AdminOrderDetail>(`${orderPath(orderId)}/refund`, body),
   resendReceipt: (orderId: string) => post<{ mailId: number }>(`${orderPath(orderId)}/resend-receipt`),
   revokeLinks: (orderId: string) => post<{ linkVersion: number }>(`${orderPath(orderId)}/revoke-links`),
+  bulk: (body: BulkOrderBody) => post<BulkOrderResponse>("/admin/orders/bulk", body),
 };
+
+/** GET /api/admin/orders/print-zip – the print PDFs of the orders' lines in one ZIP. */
+export const adminOrdersPrintZipUrl = (orderIds: readonly string[]) => `/api/admin/orders/print-zip?ids=${orderIds.join(",")}`;
 
 /** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */
 export function adminOrdersExportUrl(filter: {

@@ -5,7 +5,8 @@ import { PAYMENT_STATES } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
 
-export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;
+/** "pending" and "processing" narrow the open orders at the packing table. */
+export const ADMIN_ORDER_FILTERS = ["open", "pending", "processing", "completed", "cancelled", "all"] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
 /** Orders that need the admin: the dashboard counts them, and the list filters by one (`?attention=`). */
