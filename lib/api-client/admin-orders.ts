@@ -25,6 +25,10 @@ export const adminOrdersApi = {
   bulk: (body: BulkOrderBody) => post<BulkOrderResponse>("/admin/orders/bulk", body),
 };
 
+/** GET /api/admin/orders/packing-slips – one PDF, a packing slip per order; GET …/{orderId}/packing-slip for one. */
+export const adminPackingSlipsUrl = (orderIds: readonly string[]) =>
+  orderIds.length === 1 ? `/api${orderPath(orderIds[0] ?? "")}/packing-slip` : `/api/admin/orders/packing-slips?ids=${orderIds.join(",")}`;
+
 /** GET /api/admin/orders/print-zip – the print PDFs of the orders' lines in one ZIP. */
 export const adminOrdersPrintZipUrl = (orderIds: readonly string[]) => `/api/admin/orders/print-zip?ids=${orderIds.join(",")}`;
 

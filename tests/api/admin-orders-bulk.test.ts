@@ -8,6 +8,8 @@ import { MUG_ARTICLE } from "@/db/seed-data";
 import { storeImage } from "@/lib/services/images";
 import * as bulkRoute from "@/app/api/admin/orders/bulk/route";
 import * as zipRoute from "@/app/api/admin/orders/print-zip/route";
+import * as slipsRoute from "@/app/api/admin/orders/packing-slips/route";
+import * as slipRoute from "@/app/api/admin/orders/[orderId]/packing-slip/route";
 import type { BulkOrderResponse } from "@/lib/schemas/admin-orders";
 import { call, cookieFor, type Role } from "../helpers/api";
 import { seedOrder } from "../helpers/admin-orders-db";
@@ -25,14 +27,21 @@ const bulk = async (body: unknown, who: Role = "admin", lang = "en") =>
     headers: { "accept-language": lang },
   });
 
-async function zip(ids: string, who: Role = "admin") {
-  const headers: Record<string, string> = { "accept-language": "en" };
+type Get = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function download(handler: Get, path: string, who: Role = "admin", params: Record<string, string> = {}, lang = "en") {
+  const headers: Record<string, string> = { "accept-language": lang };
   const cookie = await cookieFor(who);
   if (cookie) headers.cookie = cookie;
-  const req = new Request(`http://localhost/api/admin/orders/print-zip?ids=${encodeURIComponent(ids)}`, { headers });
-  const res = await zipRoute.GET(req, { params: Promise.resolve({}) });
+  const res = await handler(new Request(`http://localhost${path}`, { headers }), { params: Promise.resolve(params) });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
+
+const zip = (ids: string, who: Role = "admin") => download(zipRoute.GET, `/api/admin/orders/print-zip?ids=${encodeURIComponent(ids)}`, who);
+const slips = (ids: string, who: Role = "admin", lang = "en") =>
+  download(slipsRoute.GET, `/api/admin/orders/packing-slips?ids=${encodeURIComponent(ids)}`, who, {}, lang);
+const slip = (orderId: string, who: Role = "admin") =>
+  download(slipRoute.GET, `/api/admin/orders/${orderId}/packing-slip`, who, { orderId });
 
 async function printableOrder(paid = true) {
   const db = await getDb();
@@ -55,6 +64,8 @@ describe("bulk order actions – access matrix", () => {
     expect(customer.body.message).toBe("You do not have permission to do this");
     expect((await zip(ANY_UUID, "anonymous")).status).toBe(401);
     expect((await zip(ANY_UUID, "customer")).status).toBe(403);
+    for (const get of [() => slips(ANY_UUID, "anonymous"), () => slip(ANY_UUID, "anonymous")]) expect((await get()).status).toBe(401);
+    for (const get of [() => slips(ANY_UUID, "customer"), () => slip(ANY_UUID, "customer")]) expect((await get()).status).toBe(403);
   });
 
   it("bad input is 422 with the field: no ids, too many, not a uuid, unknown action", async () => {
@@ -145,5 +156,30 @@ describe("bulk order actions – each order on its own", () => {
     expect(one.headers.get("content-disposition")).toBe(`attachment; filename="${a.orderNumber}-print.zip"`);
     // Nothing to print: 404.
     expect((await zip(ANY_UUID)).status).toBe(404);
+  });
+});
+
+describe("packing slips", () => {
+  it("one order: an inline PDF named by its number; a selection: one PDF with a page per order; unknown 404", async () => {
+    const a = await printableOrder();
+    const b = await printableOrder();
+    const one = await slip(a.id);
+    expect(one.status).toBe(200);
+    expect(one.headers.get("content-type")).toBe("application/pdf");
+    expect(one.headers.get("content-disposition")).toBe(`inline; filename="${a.orderNumber}-packing-slip.pdf"`);
+    const text = Buffer.from(one.bytes).toString("latin1");
+    expect(text.startsWith("%PDF-")).toBe(true);
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    const both = await slips(`${b.id},${a.id}`, "admin", "de");
+    expect(both.status).toBe(200);
+    expect(both.headers.get("content-disposition")).toBe(`inline; filename="packing-slips-${a.orderNumber}-${b.orderNumber}.pdf"`);
+    expect(
+      Buffer.from(both.bytes)
+        .toString("latin1")
+        .match(/\/Type \/Page\b/g),
+    ).toHaveLength(2);
+    expect((await slip(ANY_UUID)).status).toBe(404);
+    expect((await slip("not-a-uuid")).status).toBe(404);
+    expect((await slips("nope")).status).toBe(422);
   });
 });

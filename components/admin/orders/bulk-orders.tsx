@@ -3,7 +3,7 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { adminOrdersApi, adminOrdersPrintZipUrl } from "@/lib/api-client/admin-orders";
+import { adminOrdersApi, adminOrdersPrintZipUrl, adminPackingSlipsUrl } from "@/lib/api-client/admin-orders";
 import { HttpError } from "@/lib/api-client/fetcher";
 import type { AdminOrderRow, BulkOrderBody, BulkOrderResponse } from "@/lib/schemas/admin-orders";
 import { Dialog } from "@/components/ui/dialog";
@@ -110,13 +110,29 @@ export function BulkBar() {
             {t("ship", { count: toShip.length })}
           </button>
           {chosen.length > 0 ? (
-            <a href={adminOrdersPrintZipUrl(chosen.map((o) => o.id))} download className="btn-secondary" data-testid="order-bulk-zip">
-              {t("zip", { count: chosen.length })}
-            </a>
+            <>
+              <a href={adminOrdersPrintZipUrl(chosen.map((o) => o.id))} download className="btn-secondary" data-testid="order-bulk-zip">
+                {t("zip", { count: chosen.length })}
+              </a>
+              <a
+                href={adminPackingSlipsUrl(chosen.map((o) => o.id))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-secondary"
+                data-testid="order-bulk-slips"
+              >
+                {t("slips", { count: chosen.length })}
+              </a>
+            </>
           ) : (
-            <button type="button" className="btn-secondary" disabled data-testid="order-bulk-zip">
-              {t("zip", { count: 0 })}
-            </button>
+            <>
+              <button type="button" className="btn-secondary" disabled data-testid="order-bulk-zip">
+                {t("zip", { count: 0 })}
+              </button>
+              <button type="button" className="btn-secondary" disabled data-testid="order-bulk-slips">
+                {t("slips", { count: 0 })}
+              </button>
+            </>
           )}
         </div>
       </div>

@@ -25,6 +25,7 @@ export { authenticateSandboxPayment, confirmSandboxPayment, reconcileStripePayme
 export { cancelOrderAs, cancelOwnOrder, type CancelOptions } from "./cancel";
 export { bookSucceededRefund, refundOrder, refundPayment, type BookRefundInput, type BookedRefund, type RefundOutcome } from "./refunds";
 export { bulkOrderAction } from "./admin/bulk";
+export { packingSlipsPdf } from "./admin/packing-slip";
 export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, resendReceipt } from "./admin-actions";
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
 export { getAdminOrder, listAdminOrders } from "./admin-queries";
