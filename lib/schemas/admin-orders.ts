@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
 import { listSearch, pageQuery, pageResponse } from "./common";
-import { PAYMENT_STATES } from "./orders";
+import { addressBody, PAYMENT_STATES } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
 
@@ -359,3 +359,6 @@ export type BulkOrderBody = z.input<typeof bulkOrderBody>;
 export type BulkOrderInput = z.output<typeof bulkOrderBody>;
 export type BulkOrderResult = z.infer<typeof bulkOrderResult>;
 export type BulkOrderResponse = z.infer<typeof bulkOrderResponse>;
+
+/** The corrected shipping address, as the checkout takes it. */
+export const shippingAddressBody = addressBody;
