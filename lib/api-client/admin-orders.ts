@@ -9,6 +9,7 @@ import type {
   OrderAttention,
   OrderExportFormat,
   RefundOrderBody,
+  ShippingAddressBody,
 } from "@/lib/schemas/admin-orders";
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -22,6 +23,8 @@ export const adminOrdersApi = {
   refund: (orderId: string, body: RefundOrderBody) => post<AdminOrderDetail>(`${orderPath(orderId)}/refund`, body),
   resendReceipt: (orderId: string) => post<{ mailId: number }>(`${orderPath(orderId)}/resend-receipt`),
   revokeLinks: (orderId: string) => post<{ linkVersion: number }>(`${orderPath(orderId)}/revoke-links`),
+  shippingAddress: (orderId: string, body: ShippingAddressBody) =>
+    apiFetch<AdminOrderDetail>(`${orderPath(orderId)}/shipping-address`, { method: "PUT", body }),
   bulk: (body: BulkOrderBody) => post<BulkOrderResponse>("/admin/orders/bulk", body),
 };
 

@@ -362,3 +362,4 @@ export type BulkOrderResponse = z.infer<typeof bulkOrderResponse>;
 
 /** The corrected shipping address, as the checkout takes it. */
 export const shippingAddressBody = addressBody;
+export type ShippingAddressBody = z.input<typeof shippingAddressBody>;
