@@ -38,7 +38,7 @@ describe("GET /api/admin/mail/{mailId}/content – the mail as it was sent", () 
     const html = await content(id);
     expect(html.status).toBe(200);
     expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(html.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(html.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
     expect(html.headers.get("cache-control")).toBe("private, no-store");
     expect(html.body).toContain("<p>Hallo <b>Anna</b></p>");
     const text = await content(id, "text");

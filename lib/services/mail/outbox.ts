@@ -104,7 +104,15 @@ export async function mailContent(id: number, format: "html" | "text"): Promise<
   const [mail] = await db.select({ text: outgoingMail.text, html: outgoingMail.html }).from(outgoingMail).where(eq(outgoingMail.id, id));
   if (!mail) throw notFound();
   if (format === "html" && mail.html) {
-    return { contentType: "text/html; charset=utf-8", body: mail.html, cache: "private-no-store", sandbox: true };
+    // Inline styles as the mail client showed them; scripts, frames and remote loads stay blocked.
+    const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+    return {
+      contentType: "text/html; charset=utf-8",
+      body: mail.html,
+      cache: "private-no-store",
+      sandbox: true,
+      headers: { "content-security-policy": csp },
+    };
   }
   return { contentType: "text/plain; charset=utf-8", body: mail.text, cache: "private-no-store", sandbox: true };
 }
