@@ -28,6 +28,7 @@ export const ORDER_EVENT_TYPES = [
   "dispute_opened",
   "dispute_closed",
   "links_revoked",
+  "address_corrected",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;

@@ -2,11 +2,14 @@ import { apiFetch } from "./fetcher";
 import type {
   AdminOrderDetail,
   AdminOrderFilter,
+  BulkOrderBody,
+  BulkOrderResponse,
   CancelOrderBody,
   CompleteOrderBody,
   OrderAttention,
   OrderExportFormat,
   RefundOrderBody,
+  ShippingAddressBody,
 } from "@/lib/schemas/admin-orders";
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
@@ -20,7 +23,17 @@ export const adminOrdersApi = {
   refund: (orderId: string, body: RefundOrderBody) => post<AdminOrderDetail>(`${orderPath(orderId)}/refund`, body),
   resendReceipt: (orderId: string) => post<{ mailId: number }>(`${orderPath(orderId)}/resend-receipt`),
   revokeLinks: (orderId: string) => post<{ linkVersion: number }>(`${orderPath(orderId)}/revoke-links`),
+  shippingAddress: (orderId: string, body: ShippingAddressBody) =>
+    apiFetch<AdminOrderDetail>(`${orderPath(orderId)}/shipping-address`, { method: "PUT", body }),
+  bulk: (body: BulkOrderBody) => post<BulkOrderResponse>("/admin/orders/bulk", body),
 };
+
+/** GET /api/admin/orders/packing-slips – one PDF, a packing slip per order; GET …/{orderId}/packing-slip for one. */
+export const adminPackingSlipsUrl = (orderIds: readonly string[]) =>
+  orderIds.length === 1 ? `/api${orderPath(orderIds[0] ?? "")}/packing-slip` : `/api/admin/orders/packing-slips?ids=${orderIds.join(",")}`;
+
+/** GET /api/admin/orders/print-zip – the print PDFs of the orders' lines in one ZIP. */
+export const adminOrdersPrintZipUrl = (orderIds: readonly string[]) => `/api/admin/orders/print-zip?ids=${orderIds.join(",")}`;
 
 /** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */
 export function adminOrdersExportUrl(filter: {

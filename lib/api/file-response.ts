@@ -11,6 +11,8 @@ export interface FileData {
   /** A reader is called only when the bytes are sent, so a 304 reads nothing. */
   body: Uint8Array | string | (() => Promise<Uint8Array>);
   fileName?: string;
+  /** "inline" lets the browser show the file (a PDF in its viewer); the name still applies on saving. */
+  disposition?: "attachment" | "inline";
   cache: FileCache;
   etag?: string;
   /** Sandboxed, so a crafted upload cannot run script under the shop's origin. */
@@ -32,7 +34,7 @@ export async function fileResponse(file: FileData, ifNoneMatch: string | null = 
   if (binary) headers.set("x-content-type-options", "nosniff");
   if (file.sandbox) headers.set("content-security-policy", "default-src 'none'; sandbox");
   if (file.cache === "private") headers.set("vary", "Cookie");
-  if (file.fileName) headers.set("content-disposition", `attachment; filename="${file.fileName}"`);
+  if (file.fileName) headers.set("content-disposition", `${file.disposition ?? "attachment"}; filename="${file.fileName}"`);
   for (const [name, value] of Object.entries(file.headers ?? {})) headers.set(name, value);
   if (!file.fileName && file.etag && ifNoneMatchHits(ifNoneMatch, file.etag)) return new Response(null, { status: 304, headers });
   headers.set("content-type", file.contentType);
@@ -44,4 +46,9 @@ export async function fileResponse(file: FileData, ifNoneMatch: string | null = 
 
 export function pdfAttachment(file: { bytes: Uint8Array; filename: string }): FileData {
   return { contentType: "application/pdf", body: file.bytes, fileName: file.filename, cache: "private-no-store" };
+}
+
+/** Opened in the browser's PDF viewer rather than saved. */
+export function pdfInline(file: { bytes: Uint8Array; filename: string }): FileData {
+  return { ...pdfAttachment(file), disposition: "inline" };
 }

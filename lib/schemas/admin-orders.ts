@@ -2,11 +2,12 @@ import { z } from "zod";
 import { mockupUrls } from "./mockups";
 import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
 import { listSearch, pageQuery, pageResponse } from "./common";
-import { PAYMENT_STATES } from "./orders";
+import { addressBody, PAYMENT_STATES } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
 
-export const ADMIN_ORDER_FILTERS = ["open", "completed", "cancelled", "all"] as const;
+/** "pending" and "processing" narrow the open orders at the packing table. */
+export const ADMIN_ORDER_FILTERS = ["open", "pending", "processing", "completed", "cancelled", "all"] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
 /** Orders that need the admin: the dashboard counts them, and the list filters by one (`?attention=`). */
@@ -319,3 +320,51 @@ export type ProductionSheet = z.infer<typeof productionSheet>;
 export type AdminMailQuery = z.infer<typeof adminMailQuery>;
 export type AdminMailDto = z.infer<typeof adminMailDto>;
 export type AdminMailPage = z.infer<typeof adminMailPage>;
+
+/** How many orders one bulk action or print ZIP takes: a day's packing, bounded so one request stays short. */
+export const BULK_ORDERS_MAX = 50;
+
+const bulkOrderIds = z
+  .array(z.uuid({ error: "validation.invalidFormat" }), { error: "validation.required" })
+  .min(1, { error: "validation.required" })
+  .max(BULK_ORDERS_MAX, { error: "validation.tooBig" })
+  .transform((ids) => [...new Set(ids)]);
+
+/** One carrier for the whole selection; tracking numbers per order, optional. */
+export const bulkOrderBody = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("process"), orderIds: bulkOrderIds }),
+  z.object({
+    action: z.literal("complete"),
+    orderIds: bulkOrderIds,
+    carrier: completeOrderBody.shape.carrier,
+    trackingNumbers: z.record(z.uuid(), completeOrderBody.shape.trackingNumber).optional(),
+  }),
+]);
+
+export const bulkOrderResult = z.object({
+  orderId: z.string(),
+  orderNumber: z.string().nullable(),
+  ok: z.boolean(),
+  /** The reason in the admin's language when the order was left as it was. */
+  error: z.string().optional(),
+  status: z.number().int().optional(),
+});
+
+export const bulkOrderResponse = z.object({ results: z.array(bulkOrderResult), succeeded: z.number().int(), failed: z.number().int() });
+
+/** `ids`: comma-separated order ids, as a link the browser downloads. */
+export const orderIdsQuery = z.object({
+  ids: z
+    .string({ error: "validation.required" })
+    .transform((v) => v.split(",").filter(Boolean))
+    .pipe(bulkOrderIds),
+});
+
+export type BulkOrderBody = z.input<typeof bulkOrderBody>;
+export type BulkOrderInput = z.output<typeof bulkOrderBody>;
+export type BulkOrderResult = z.infer<typeof bulkOrderResult>;
+export type BulkOrderResponse = z.infer<typeof bulkOrderResponse>;
+
+/** The corrected shipping address, as the checkout takes it. */
+export const shippingAddressBody = addressBody;
+export type ShippingAddressBody = z.input<typeof shippingAddressBody>;

@@ -229,7 +229,11 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
     expect(res.headers.get("x-print-source-dpi")).toBe("203");
     expect(res.headers.get("x-print-effective-dpi")).toBe("300");
     expect(res.headers.get("x-print-upscale")).toBe("1.48");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=".+\.pdf"$/);
+    // The packer matches the sheet to its parcel: order number, line, mug.
+    const { orderNumber } = (await detail(orderId)).body;
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="${orderNumber}-line-1-${MUG_ARTICLE.articleNumber}-print.pdf"`,
+    );
     expect(String(res.body).startsWith("%PDF-")).toBe(true);
   });
 

@@ -91,6 +91,13 @@ describe("GET /api/admin/orders – filters", () => {
     expect(numbers((await list(march)).body)).toEqual([made.processing, made.pendingPaid, made.pendingUnpaid]);
   });
 
+  it("the open list narrows to pending (not started) or processing (in production)", async () => {
+    expect(numbers((await list({ status: "pending", ...march })).body)).toEqual([made.pendingPaid, made.pendingUnpaid]);
+    expect(numbers((await list({ status: "processing", ...march })).body)).toEqual([made.processing]);
+    const bad = await list({ status: "packed" });
+    expect(bad.status).toBe(422);
+  });
+
   it("a row carries customer, amounts, item count and shipping facts", async () => {
     const o = await seedOrder({
       createdAt: at("2021-04-02T10:00:00Z"),

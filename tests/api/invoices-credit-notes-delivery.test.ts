@@ -246,6 +246,8 @@ describe("GET /api/user/orders/{orderId}/invoice and GET /api/admin/orders/{orde
       const res = await download(id, "admin", undefined, true);
       expect(res.status).toBe(200);
       expect(res.bytes.subarray(0, 4).toString()).toBe("%PDF");
+      // "View invoice" opens the PDF in the browser's viewer; saving keeps the invoice number.
+      expect(res.headers.get("content-disposition")).toBe(`inline; filename="${(await invoiceOf(id)).number}.pdf"`);
     }
     expect((await download(orderId, "admin", noteId, true)).status).toBe(200);
     expect((await download(ANY_UUID, "admin", undefined, true)).status).toBe(404);

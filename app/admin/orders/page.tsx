@@ -5,7 +5,7 @@ import { shopLocale } from "@/lib/i18n/config";
 import { listAdminOrders } from "@/lib/services/orders/admin-queries";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { redirectPastLastPage } from "@/components/ui/list/list-query";
-import { readOrdersQuery } from "@/components/admin/orders/list-query";
+import { OPEN_FILTERS, readOrdersQuery } from "@/components/admin/orders/list-query";
 import { OrdersListView } from "@/components/admin/orders/orders-list-view";
 import { OPEN_ORDERS_PATH } from "@/components/admin/orders/paths";
 
@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function OpenOrdersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
-  const query = readOrdersQuery(params, { fixed: "open" });
+  const query = readOrdersQuery(params, { allowed: OPEN_FILTERS });
   const result = await listAdminOrders(query, shopLocale(locale));
   redirectPastLastPage(OPEN_ORDERS_PATH, params, result);
   return <OrdersListView kind="open" query={query} result={result} searchParams={params} />;

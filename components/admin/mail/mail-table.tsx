@@ -43,6 +43,26 @@ export function MailTable({ items }: { items: AdminMailDto[] }) {
           <span className="block text-xs break-all text-stone-600" data-testid="mail-to">
             {m.to}
           </span>
+          <span className="mt-1 flex gap-3 text-xs">
+            <a
+              href={`/api/admin/mail/${m.id}/content`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+              data-testid="mail-view"
+            >
+              {t("view")}
+            </a>
+            <a
+              href={`/api/admin/mail/${m.id}/content?format=text`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+              data-testid="mail-view-text"
+            >
+              {t("viewText")}
+            </a>
+          </span>
         </>
       ),
     },

@@ -2,6 +2,9 @@ import { adminOrdersQuery, type AdminOrderFilter, type AdminOrdersQuery } from "
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { readListQuery } from "@/components/ui/list/list-query";
 
+/** The open list: all open orders first, then those not started and those in production. */
+export const OPEN_FILTERS = ["open", "pending", "processing"] as const satisfies readonly AdminOrderFilter[];
+
 export const HISTORY_FILTERS = ["completed", "cancelled", "all"] as const satisfies readonly AdminOrderFilter[];
 
 export function readOrdersQuery(

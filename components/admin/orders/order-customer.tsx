@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { PostalAddress } from "@/components/ui/postal-address";
+import { ShippingAddressEditor } from "./shipping-address-editor";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard, Fact } from "./detail-card";
 
@@ -53,7 +54,12 @@ export async function OrderCustomer({ order }: { order: AdminOrderDetail }) {
       </dl>
       <div className="mt-3 grid gap-3 border-t border-stone-100 pt-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         {order.shippingAddress ? (
-          <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} locale={locale} testId="order-shipping-address" />
+          <div>
+            <AddressBlock title={t("shippingAddress")} address={order.shippingAddress} locale={locale} testId="order-shipping-address" />
+            {(order.status === "pending" || order.status === "processing") && (
+              <ShippingAddressEditor orderId={order.id} address={order.shippingAddress} />
+            )}
+          </div>
         ) : (
           <div data-testid="order-shipping-address">
             <h3 className="text-xs font-medium text-stone-500">{t("shippingAddress")}</h3>

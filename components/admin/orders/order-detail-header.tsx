@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
+import { adminPackingSlipsUrl } from "@/lib/api-client/admin-orders";
 import { OrderActionButtons, type OrderActionName } from "./order-action-buttons";
 import { PaymentBadge, StatusBadge } from "./order-badges";
 import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
@@ -45,6 +46,15 @@ export async function OrderDetailHeader({ order }: { order: AdminOrderDetail }) 
           }}
           actions={actions}
         />
+        <a
+          href={adminPackingSlipsUrl([order.id])}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn-secondary"
+          data-testid="order-packing-slip"
+        >
+          {t("packingSlip")}
+        </a>
         {invoice && (
           <a href={invoice.url} target="_blank" rel="noopener noreferrer" className="btn-secondary" data-testid="order-view-invoice">
             {t("viewInvoice")}

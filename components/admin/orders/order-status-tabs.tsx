@@ -11,7 +11,7 @@ export async function OrderStatusTabs({
 }: {
   basePath: string;
   current: AdminOrderFilter;
-  filters: readonly Exclude<AdminOrderFilter, "open">[];
+  filters: readonly AdminOrderFilter[];
   searchParams: SearchParamsRecord;
 }) {
   const t = await getTranslations("adminOrders.filters");

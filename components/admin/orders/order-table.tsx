@@ -8,6 +8,7 @@ import type { AdminOrderRow } from "@/lib/schemas/admin-orders";
 import { OrderActionButtons } from "./order-action-buttons";
 import { PaymentBadge, StatusBadge } from "./order-badges";
 import { orderDetailPath } from "./paths";
+import { useOrderSelection } from "./bulk-orders";
 
 const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
 const rowActions = (o: AdminOrderRow) =>
@@ -18,7 +19,29 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
   const t = useTranslations("adminOrders");
   const format = useFormatter();
   const locale = useLocale();
+  const selection = useOrderSelection();
+  const selectColumn: Column<AdminOrderRow>[] = selection
+    ? [
+        {
+          key: "select",
+          header: t("bulk.label"),
+          srOnlyHeader: true,
+          className: "block py-0.5 rt-cell-top lg:w-8",
+          cell: (o) => (
+            <input
+              type="checkbox"
+              className="size-5 align-middle"
+              aria-label={t("bulk.selectOrder", { number: o.orderNumber })}
+              checked={selection.selected.has(o.id)}
+              onChange={() => selection.toggle(o.id)}
+              data-testid="order-select"
+            />
+          ),
+        },
+      ]
+    : [];
   const columns: Column<AdminOrderRow>[] = [
+    ...selectColumn,
     {
       key: "order",
       header: t("columns.order"),

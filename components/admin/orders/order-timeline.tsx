@@ -6,6 +6,8 @@ import { DetailCard } from "./detail-card";
 type Event = AdminOrderDetail["timeline"][number];
 
 const DATA_KEYS = [
+  "before",
+  "after",
   "totalCents",
   "fromTotalCents",
   "toTotalCents",
@@ -51,6 +53,13 @@ const PROVIDERS = ["stripe", "sandbox"] as const;
 const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
   typeof value === "string" && (list as readonly string[]).includes(value);
 
+/** A corrected address on one line: name, street, place, country. */
+function addressLine(a: Record<string, unknown>): string {
+  const name = [a.firstName, a.lastName].filter(Boolean).join(" ");
+  const place = [a.postalCode, a.city].filter(Boolean).join(" ");
+  return [name, a.street1, a.street2, place, a.countryCode].filter((v) => typeof v === "string" && v).join(", ");
+}
+
 function facts(
   data: Event["data"],
   locale: string,
@@ -64,6 +73,8 @@ function facts(
     if (key === "kind") return isOneOf(MAIL_KINDS, value) ? [{ key, value: label.mailKind(value) }] : [];
     if (key === "provider") return isOneOf(PROVIDERS, value) ? [{ key, value: label.provider(value) }] : [];
     if (typeof value === "string" || typeof value === "number") return [{ key, value: String(value) }];
+    if ((key === "before" || key === "after") && typeof value === "object")
+      return [{ key, value: addressLine(value as Record<string, unknown>) }];
     return [];
   });
 }

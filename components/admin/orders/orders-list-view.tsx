@@ -17,7 +17,8 @@ import { DateRangeFilter } from "./date-range-filter";
 import { OrderActionHost } from "./order-action-host";
 import { OrderStatusTabs } from "./order-status-tabs";
 import { OrderTable } from "./order-table";
-import { HISTORY_FILTERS } from "./list-query";
+import { BulkBar, BulkOrders } from "./bulk-orders";
+import { HISTORY_FILTERS, OPEN_FILTERS } from "./list-query";
 import { OPEN_ORDERS_PATH, ORDER_HISTORY_PATH } from "./paths";
 
 async function OrderSums({ sums }: { sums: AdminOrderPage["sums"] }) {
@@ -58,8 +59,9 @@ export async function OrdersListView({
   // The first button leaves the format to the server, which picks the one of the admin's language.
   const ownFormat: OrderExportFormat = locale === "de" ? "excel-de" : "csv";
   const otherFormat: OrderExportFormat = ownFormat === "csv" ? "excel-de" : "csv";
-  const resetHref = kind === "open" ? basePath : `${basePath}${query.status === HISTORY_FILTERS[0] ? "" : `?status=${query.status}`}`;
-  return (
+  const firstFilter = kind === "open" ? OPEN_FILTERS[0] : HISTORY_FILTERS[0];
+  const resetHref = `${basePath}${query.status === firstFilter ? "" : `?status=${query.status}`}`;
+  const page = (
     <ListPage
       title={kind === "open" ? t("openTitle") : t("historyTitle")}
       actions={
@@ -84,7 +86,11 @@ export async function OrdersListView({
       testIdPrefix="order"
       empty={
         <EmptyState
-          message={kind === "open" ? t("emptyOpen") : t(`emptyHistory.${query.status === "open" ? "all" : query.status}`)}
+          message={
+            kind === "open"
+              ? t("emptyOpen")
+              : t(`emptyHistory.${query.status === "completed" || query.status === "cancelled" ? query.status : "all"}`)
+          }
           testId="order-empty"
         >
           {kind === "open" ? (
@@ -103,9 +109,12 @@ export async function OrdersListView({
     >
       <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
       <OrderActionHost />
-      {kind === "history" && (
-        <OrderStatusTabs basePath={basePath} current={query.status} filters={HISTORY_FILTERS} searchParams={searchParams} />
-      )}
+      <OrderStatusTabs
+        basePath={basePath}
+        current={query.status}
+        filters={kind === "open" ? OPEN_FILTERS : HISTORY_FILTERS}
+        searchParams={searchParams}
+      />
       {query.attention && (
         <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="order-attention">
           <span className="rounded-full bg-amber-100 px-3 py-1 font-medium text-amber-900">
@@ -120,6 +129,8 @@ export async function OrdersListView({
         <DateRangeFilter />
       </ListToolbar>
       <OrderSums sums={result.sums} />
+      {kind === "open" && <BulkBar />}
     </ListPage>
   );
+  return kind === "open" ? <BulkOrders items={result.items}>{page}</BulkOrders> : page;
 }

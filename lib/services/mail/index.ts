@@ -5,4 +5,4 @@ import "server-only";
  * the order's timeline); order changes send their mail through orders/unit-of-work.ts.
  */
 export { deliverQueuedMail, retryDueMail, retryPauseMinutes, type DeliveryResult, type MailOutcome, type OnMailSettled } from "./delivery";
-export { listMail, resendMail } from "./outbox";
+export { listMail, mailContent, resendMail } from "./outbox";

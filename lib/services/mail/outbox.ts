@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { orders, outgoingMail } from "@/db/schema";
 import { notFound } from "@/lib/errors";
+import type { FileData } from "@/lib/api/file-response";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
 import { likePattern, pagedQuery } from "../list-query";
@@ -92,4 +93,26 @@ export async function resendMail(id: number, onSettled: OnMailSettled): Promise<
   });
   await deliverQueuedMail(copyId, onSettled);
   return getMailOrThrow(copyId);
+}
+
+/**
+ * The mail as it was sent, for the outbox: its HTML (sandboxed, so nothing in it runs or loads) or,
+ * for a text-only mail or on request, its plain text.
+ */
+export async function mailContent(id: number, format: "html" | "text"): Promise<FileData> {
+  const db = await getDb();
+  const [mail] = await db.select({ text: outgoingMail.text, html: outgoingMail.html }).from(outgoingMail).where(eq(outgoingMail.id, id));
+  if (!mail) throw notFound();
+  if (format === "html" && mail.html) {
+    // Inline styles as the mail client showed them; scripts, frames and remote loads stay blocked.
+    const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+    return {
+      contentType: "text/html; charset=utf-8",
+      body: mail.html,
+      cache: "private-no-store",
+      sandbox: true,
+      headers: { "content-security-policy": csp },
+    };
+  }
+  return { contentType: "text/plain; charset=utf-8", body: mail.text, cache: "private-no-store", sandbox: true };
 }

@@ -21,14 +21,14 @@ function formatDate(date: Date, locale: Locale): string {
   return berlinLongDate(date, locale);
 }
 
-async function countryNames(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<Map<string, string>> {
+export async function countryNames(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<Map<string, string>> {
   const codes = [...new Set(bundle.addresses.map((a) => a.countryCode))];
   if (codes.length === 0) return new Map();
   const rows = await db.select().from(countries).where(inArray(countries.code, codes));
   return new Map(rows.map((c) => [c.code, locale === "de" ? c.nameDe : c.nameEn]));
 }
 
-function addressLines(a: OrderAddress, names: Map<string, string>): string[] {
+export function addressLines(a: OrderAddress, names: Map<string, string>): string[] {
   return [
     `${a.firstName} ${a.lastName}`,
     a.street1,

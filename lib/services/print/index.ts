@@ -1,5 +1,6 @@
 export { generatePrintPdf, printFile, printFileName, renderPrintFile, type PrintPdf } from "./pdf";
 export { orderLinePrintPdf } from "./order-line";
+export { ordersPrintZip } from "./order-zip";
 export {
   deletePrintRenditions,
   fitPrintImage,

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { images, orderItems } from "@/db/schema";
+import { images, orderItems, orders } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { readImageBytesOrThrow } from "@/lib/services/images/access";
 import { renderPrintFile, type PrintPdf } from "./pdf";
@@ -10,15 +10,26 @@ import { printAreas } from "./templates";
 /** The mug as it is now, active or not. */
 export async function orderLinePrintPdf(orderId: string, itemId: number): Promise<PrintPdf> {
   const db = await getDb();
-  const [line] = await db
-    .select({ item: orderItems, image: images })
+  const lines = await db
+    .select({ item: orderItems, image: images, orderNumber: orders.orderNumber })
     .from(orderItems)
-    .innerJoin(images, eq(images.id, orderItems.imageId))
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)));
-  if (!line?.item.articleId) throw notFound();
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(images, eq(images.id, orderItems.imageId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const index = lines.findIndex((l) => l.item.id === itemId);
+  const line = lines[index];
+  if (!line?.item.articleId || !line.image) throw notFound();
   const area = (await printAreas(db, [line.item.articleId])).get(line.item.articleId);
   if (!area) throw notFound();
   const image = line.image;
   const source = { storageKey: image.storageKey, width: image.width, height: image.height, read: () => readImageBytesOrThrow(image) };
-  return renderPrintFile(source, area, `line-${itemId}`);
+  const pdf = await renderPrintFile(source, area);
+  return { ...pdf, filename: orderLinePrintFileName(line.orderNumber, index + 1, pdf.filename) };
+}
+
+/** The packer matches a sheet to its parcel by order number and line (1-based, as the order lists its lines). */
+export function orderLinePrintFileName(orderNumber: string, lineNumber: number, printName: string): string {
+  const safe = orderNumber.replace(/[^A-Za-z0-9._-]/g, "_");
+  return `${safe}-line-${lineNumber}-${printName}`;
 }

@@ -8,6 +8,8 @@ import { COMPLETED_STATUSES, OPEN_STATUSES } from "../order-state";
 
 const STATUSES: Record<AdminOrderFilter, readonly OrderStatus[] | null> = {
   open: OPEN_STATUSES,
+  pending: ["pending"],
+  processing: ["processing"],
   completed: COMPLETED_STATUSES,
   cancelled: ["cancelled"],
   all: null,

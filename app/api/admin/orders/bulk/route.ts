@@ -1,0 +1,7 @@
+import { route } from "@/lib/api/route";
+import { bulkOrderBody } from "@/lib/schemas/admin-orders";
+import { bulkOrderAction } from "@/lib/services/orders";
+
+export const POST = route({ access: "admin", body: bulkOrderBody }, async ({ body, session, locale }) =>
+  bulkOrderAction(body, session, locale),
+);
