@@ -7,7 +7,7 @@ import { CPU_SLOWDOWN, NETWORK, newContext, servedGzipBytes } from "./measure";
 import type { Design } from "./servers";
 
 export interface PreviewFigures {
-  /** First frame after opening the step, the 3-D code fetched then. */
+  /** First frame after opening the step the first time (the generation step has started fetching the 3-D code). */
   coldMs: number;
   /** The same after going back and opening the step again: the code is there, the scene is built anew. */
   warmMs: number;
