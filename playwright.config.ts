@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 import serverNodeFlags from "./scripts/server-node-flags.json" with { type: "json" };
 import { E2E_ADMIN } from "./tests/e2e/admin-credentials";
 import { E2E_WORKERS, e2eServer } from "./tests/e2e/helpers/servers";
+import { E2E_SELLER } from "./tests/e2e/helpers/seller";
 
 // Set in the environment so the test workers find their server's mail outbox under it too.
 process.env.E2E_DATA_ROOT ??= path.join(process.cwd(), ".test-data", `e2e-${Date.now()}`);
@@ -45,6 +46,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...E2E_SELLER,
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       ADMIN_EMAIL: E2E_ADMIN.email,

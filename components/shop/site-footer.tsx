@@ -16,7 +16,7 @@ export async function SiteFooter() {
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
             {ORDER.map((page) => (
               <li key={page}>
-                <Link href={LEGAL_PATHS[page]} className="hover:text-stone-900 hover:underline">
+                <Link href={LEGAL_PATHS[page]} className="foot-link">
                   {t(page)}
                 </Link>
               </li>

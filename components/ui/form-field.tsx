@@ -7,19 +7,15 @@ type Common = { label: ReactNode; error?: string; required?: boolean; hint?: Rea
 
 /** The one marker of a required field, also for labels and legends outside the kit's fields; the control itself carries aria-required. */
 export function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="text-red-700" data-required-mark>
-      {" *"}
-    </span>
-  );
+  // The star is drawn by CSS (.req::after): a page carries one short class per field, not a span.
+  return <span className="req" />;
 }
 
 function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="label">
+      <label htmlFor={id} className={required ? "label req" : "label"}>
         {label}
-        {required && <RequiredMark />}
       </label>
       {children}
       {hint && !error && (

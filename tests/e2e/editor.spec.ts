@@ -431,7 +431,6 @@ test.describe("editor wizard", () => {
     await expect(editor.stepHeading()).toHaveText("Tasse wählen");
     // The catalogue texts follow the language too: the German name and colour names.
     await expect(editor.mugOption("Klassische Tasse 250 ml").getByTestId("mug-price")).toHaveText("14,99 €");
-    await expect(page.getByText("Wähle eine Tasse und eine Farbe, um fortzufahren.")).toBeVisible();
     await editor.chooseMug("Klassische Tasse 250 ml", "Innen blau");
     await editor.next();
     await expect(editor.stepHeading()).toHaveText("Persönliche Daten");

@@ -9,7 +9,16 @@ import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { useEuro } from "./use-euro";
 
 /** Enter, apply and remove a discount code; a code on the cart that does not apply shows why. */
-export function DiscountCodeForm({ summary, disabled = false }: { summary: CartSummaryDto; disabled?: boolean }) {
+export function DiscountCodeForm({
+  summary,
+  disabled = false,
+  collapsed = false,
+}: {
+  summary: CartSummaryDto;
+  disabled?: boolean;
+  /** At checkout the form opens on request: the page stays short enough to arrive in one piece. */
+  collapsed?: boolean;
+}) {
   const t = useTranslations("cart.discount");
   const reasons = useTranslations("errors.discount");
   const tv = useTranslations("validation");
@@ -18,6 +27,7 @@ export function DiscountCodeForm({ summary, disabled = false }: { summary: CartS
   const queryClient = useQueryClient();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(!collapsed);
   const apply = useMutation(cartMutations.applyDiscount(queryClient));
   const remove = useMutation(cartMutations.removeDiscount(queryClient));
   const busy = disabled || apply.isPending || remove.isPending;
@@ -55,6 +65,14 @@ export function DiscountCodeForm({ summary, disabled = false }: { summary: CartS
           </button>
         </div>
       </div>
+    );
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className="text-sm text-brand-700 underline" onClick={() => setOpen(true)} data-testid="discount-code-open">
+        {t("open")}
+      </button>
     );
   }
 

@@ -54,7 +54,7 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
       <CheckoutSummary
         lines={lines}
         totals={{ ...cart.data.summary, discountCode: cart.data.summary.discount?.code }}
-        discount={<DiscountCodeForm summary={cart.data.summary} />}
+        discount={<DiscountCodeForm summary={cart.data.summary} collapsed />}
       >
         <Link href="/cart" className="text-sm text-brand-700 underline">
           {t("editCart")}

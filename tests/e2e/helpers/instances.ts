@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import serverNodeFlags from "../../../scripts/server-node-flags.json" with { type: "json" };
+import { E2E_SELLER } from "./seller";
 
 /**
  * Instances of the production build (`npm start` = scripts/server.mjs) started by a test itself, each
@@ -45,7 +46,7 @@ export interface Instance {
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeFlags, "scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...E2E_SELLER, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
