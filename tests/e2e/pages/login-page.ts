@@ -37,10 +37,10 @@ export class LoginPage {
     await this.tab("register").click();
     const form = this.registerForm();
     await form.getByLabel(EMAIL).fill(data.email);
-    await form.getByLabel(/^(First name|Vorname) \*$/).fill(data.firstName);
-    await form.getByLabel(/^(Last name|Nachname) \*$/).fill(data.lastName);
+    await form.getByLabel(/^(First name|Vorname)( \*)?$/).fill(data.firstName);
+    await form.getByLabel(/^(Last name|Nachname)( \*)?$/).fill(data.lastName);
     await form.getByLabel(PASSWORD).fill(data.password);
-    await form.getByLabel(/^(Repeat password|Passwort wiederholen) \*$/).fill(data.repeat ?? data.password);
+    await form.getByLabel(/^(Repeat password|Passwort wiederholen)( \*)?$/).fill(data.repeat ?? data.password);
     await form.getByRole("button", { name: /^(Create account|Konto erstellen)$/ }).click();
   }
 
