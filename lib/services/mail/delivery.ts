@@ -5,7 +5,7 @@ import { outgoingMail, type MailAttachment } from "@/db/schema";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
-import { invoicePdf } from "../invoices";
+import { invoicePdf } from "../invoices/pdf";
 import { orderLineMockupBytes, orderLinePictureBytes } from "../images/mockups/mail";
 import { withLinkTokens } from "./links";
 
