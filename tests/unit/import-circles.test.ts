@@ -37,7 +37,7 @@ function circles(files: string[]): string[][] {
       .readFileSync(file, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/^\s*\/\/.*$/gm, "");
-    const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)["']([^"']+)["']/gm)].map((m) => m[1]);
+    const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)["']([^"']+)["']/gm)].map((m) => m[1] ?? "");
     edges.set(
       file,
       specs.map((s) => resolve(file, s, known)).filter((f): f is string => f !== null),

@@ -1,7 +1,9 @@
 import { createElement as h } from "react";
+import * as renderer from "@react-pdf/renderer";
 import { Document, Page, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import { describe, expect, it } from "vitest";
 import { pdfWorkerCounts, renderPdf, toPdfTree } from "@/lib/integrations/pdf/off-thread";
+import * as primitives from "@/lib/integrations/pdf/primitives";
 
 const created = new Date("2026-01-15T10:00:00Z");
 function Rows({ n }: { n: number }) {
@@ -23,6 +25,12 @@ const doc = () =>
   );
 
 describe("react-pdf documents rendered in a worker thread", () => {
+  it("builds documents from the renderer's own primitives without loading it", () => {
+    for (const name of ["Document", "Page", "Text", "View"] as const) expect(primitives[name]).toBe(renderer[name]);
+    const styles = { a: { fontSize: 9 } };
+    expect(primitives.pdfStyles(styles)).toEqual(renderer.StyleSheet.create(styles));
+  });
+
   it("sends the tree as plain data: components called, dates and page-number text kept", () => {
     const [tree] = toPdfTree(doc());
     expect(tree).toMatchObject({ t: "DOCUMENT", p: { title: "Test", creationDate: { $date: created.toISOString() } } });

@@ -1,5 +1,5 @@
 import "server-only";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
 /** Everything arrives translated and formatted, so this module only lays out; it knows nothing of the database or money rules. */
@@ -39,7 +39,7 @@ export interface InvoicePdfInput {
 }
 
 const MUTED = "#6b7280";
-const styles = StyleSheet.create({
+const styles = pdfStyles({
   page: { paddingTop: 40, paddingHorizontal: 48, paddingBottom: 90, fontSize: 9, fontFamily: "Helvetica", color: "#1f2937" },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 28 },
   sellerName: { fontSize: 13, fontFamily: "Helvetica-Bold", color: "#6d28d9", marginBottom: 3 },

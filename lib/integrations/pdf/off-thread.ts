@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { isValidElement, type ReactElement, type ReactNode } from "react";
-import { renderToBuffer, type DocumentProps } from "@react-pdf/renderer";
+import type { DocumentProps } from "@react-pdf/renderer";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
@@ -67,6 +67,12 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 /** How many documents the worker rendered and how many the main thread did (tests, benchmarks). */
 export const pdfWorkerCounts = () => ({ ...pool.counts });
 
+/** The renderer is loaded only when this thread has to render itself (see primitives.ts). */
+async function renderHere(document: ReactElement<DocumentProps>): Promise<Buffer> {
+  const { renderToBuffer } = await import("@react-pdf/renderer");
+  return renderToBuffer(document);
+}
+
 /** Past PDF_QUEUE_MAX documents under way → 503, so a flood of downloads cannot pile up unbounded work. */
 export async function renderPdf(document: ReactElement<DocumentProps>): Promise<Buffer> {
   let tree: PdfTree | undefined;
@@ -76,9 +82,9 @@ export async function renderPdf(document: ReactElement<DocumentProps>): Promise<
     if (!(err instanceof NotPlainData)) throw err;
     logger.warn("PDF rendered on the main thread: the document is not plain data", { err: err.message });
   }
-  if (tree === undefined) return renderToBuffer(document);
+  if (tree === undefined) return renderHere(document);
   const pdf = await pool
-    .run({ tree }, async () => renderToBuffer(document))
+    .run({ tree }, () => renderHere(document))
     .catch((err: unknown) => {
       if (err instanceof WorkerPoolBusy) throw new ApiError(503, "errors.pdfBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
       throw err;

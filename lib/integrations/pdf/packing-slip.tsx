@@ -1,5 +1,5 @@
 import "server-only";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
 /** One page per order, everything translated already: the packer ticks each line off. No prices. */
@@ -16,7 +16,7 @@ export interface PackingSlipPdfInput {
   }[];
 }
 
-const styles = StyleSheet.create({
+const styles = pdfStyles({
   page: { padding: 48, fontSize: 10, fontFamily: "Helvetica", color: "#1f2937" },
   shop: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#6d28d9" },
   title: { fontSize: 20, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 16 },

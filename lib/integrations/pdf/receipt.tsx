@@ -1,5 +1,5 @@
 import "server-only";
-import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
 /** Everything arrives translated and formatted, so this module only lays out. */
@@ -17,7 +17,7 @@ export interface ReceiptPdfInput {
   language: string;
 }
 
-const styles = StyleSheet.create({
+const styles = pdfStyles({
   page: { padding: 48, fontSize: 10, fontFamily: "Helvetica", color: "#1f2937" },
   shop: { fontSize: 12, fontFamily: "Helvetica-Bold", color: "#6d28d9" },
   title: { fontSize: 20, fontFamily: "Helvetica-Bold", marginTop: 8, marginBottom: 16 },
