@@ -9,14 +9,7 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
   const t = useTranslations("articles.general");
   const { values, errors, set } = form;
   const category = options.categories.find((c) => String(c.id) === values.categoryId);
-  const text = (
-    key: "name" | "nameDe" | "shortDescription" | "shortDescriptionDe" | "articleNumber" | "supplierArticleName" | "supplierArticleNumber",
-  ) => ({
-    id: `article-${key}`,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-  });
+  const text = (key: Parameters<typeof form.bind>[0]) => ({ id: `article-${key}`, ...form.bind(key) });
   return (
     <div className="space-y-6" data-testid="article-general">
       <fieldset className="grid gap-4 md:grid-cols-2">
@@ -30,18 +23,14 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
           label={t("longDescriptionEn")}
           rows={5}
           maxLength={5000}
-          value={values.longDescription}
-          error={errors.longDescription}
-          onChange={(e) => set("longDescription", e.target.value)}
+          {...form.bind("longDescription")}
         />
         <TextAreaField
           id="article-longDescriptionDe"
           label={t("longDescriptionDe")}
           rows={5}
           maxLength={5000}
-          value={values.longDescriptionDe}
-          error={errors.longDescriptionDe}
-          onChange={(e) => set("longDescriptionDe", e.target.value)}
+          {...form.bind("longDescriptionDe")}
         />
       </fieldset>
 
@@ -89,9 +78,7 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
           label={t("supplier")}
           placeholder={t("noSupplier")}
           options={options.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
-          value={values.supplierId}
-          error={errors.supplierId}
-          onChange={(e) => set("supplierId", e.target.value)}
+          {...form.bind("supplierId")}
         />
         <TextField label={t("supplierArticleName")} maxLength={255} {...text("supplierArticleName")} />
         <TextField label={t("supplierArticleNumber")} maxLength={100} {...text("supplierArticleNumber")} />

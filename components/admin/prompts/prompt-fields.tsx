@@ -11,12 +11,7 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
   const t = useTranslations("prompts.form");
   const { values, errors, set } = form;
   const category = options.categories.find((c) => String(c.id) === values.categoryId);
-  const text = (key: TextKey) => ({
-    id: `prompt-${key}`,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-  });
+  const text = (key: TextKey) => ({ id: `prompt-${key}`, ...form.bind(key) });
   const flag = (key: keyof Pick<PromptFormValues, "active" | "archived">) => ({
     id: `prompt-${key}`,
     checked: values[key],
@@ -68,9 +63,7 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
             value: String(m.id),
             label: m.offline && m.provider !== "offline" ? t("llmOffline", { name: m.displayName }) : m.displayName,
           }))}
-          value={values.llmId}
-          error={errors.llmId}
-          onChange={(e) => set("llmId", e.target.value)}
+          {...form.bind("llmId")}
         />
         <TextField label={t("promptNumber")} maxLength={50} {...text("promptNumber")} />
         <div className="flex flex-col gap-3 md:col-span-2 sm:flex-row sm:gap-8">
@@ -92,9 +85,7 @@ export function StyleTextField({ form }: { form: PromptFormState }) {
       rows={8}
       maxLength={8000}
       className="input font-mono text-sm"
-      value={form.values.styleText}
-      error={form.errors.styleText}
-      onChange={(e) => form.set("styleText", e.target.value)}
+      {...form.bind("styleText")}
     />
   );
 }
