@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { CategorySelects } from "@/components/admin/category-tree/category-selects";
 import type { PromptFormOptions, PromptFormValues } from "./prompt-form-model";
 import type { PromptFormState } from "./use-prompt-form";
 
@@ -10,7 +11,6 @@ type TextKey = "title" | "titleDe" | "description" | "descriptionDe" | "promptNu
 export function PromptFields({ form, options }: { form: PromptFormState; options: PromptFormOptions }) {
   const t = useTranslations("prompts.form");
   const { values, errors, set } = form;
-  const category = options.categories.find((c) => String(c.id) === values.categoryId);
   const text = (key: TextKey) => ({ id: `prompt-${key}`, ...form.bind(key) });
   const flag = (key: keyof Pick<PromptFormValues, "active" | "archived">) => ({
     id: `prompt-${key}`,
@@ -33,26 +33,12 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
 
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-stone-800">{t("classificationSection")}</legend>
-        <SelectField
-          id="prompt-categoryId"
-          label={t("category")}
-          required
-          placeholder={t("chooseCategory")}
-          options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={values.categoryId}
-          error={errors.categoryId}
-          hint={options.categories.length === 0 ? t("noCategories") : undefined}
-          onChange={(e) => form.setCategory(e.target.value)}
-        />
-        <SelectField
-          id="prompt-subcategoryId"
-          label={t("subcategory")}
-          placeholder={t("noSubcategory")}
-          options={(category?.subcategories ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={values.subcategoryId}
-          error={errors.subcategoryId}
-          disabled={!category || category.subcategories.length === 0}
-          onChange={(e) => set("subcategoryId", e.target.value)}
+        <CategorySelects
+          namespace="prompts.form"
+          idPrefix="prompt"
+          categories={options.categories}
+          form={form}
+          onCategory={form.setCategory}
         />
         <SelectField
           id="prompt-llmId"
