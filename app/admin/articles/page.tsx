@@ -6,12 +6,9 @@ import { shopLocale } from "@/lib/i18n/config";
 import { listArticlesQuery } from "@/lib/schemas/articles";
 import { listArticles } from "@/lib/services/articles";
 import { listArticleCategories } from "@/lib/services/article-categories";
-import { ListToolbar } from "@/components/ui/list/list-toolbar";
 import { ListPage } from "@/components/ui/list/list-page";
-import { readListQuery, redirectPastLastPage } from "@/components/ui/list/list-query";
-import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
+import { loadListPage } from "@/components/ui/list/list-query";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
-import { EmptyState } from "@/components/ui/query-state";
 import { ArticleTable } from "@/components/admin/articles/article-table";
 import { ARTICLES_PATH } from "@/components/admin/articles/paths";
 import { ArticleTypeTabs } from "@/components/admin/articles/article-type-tabs";
@@ -23,9 +20,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ArticlesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   await requireRoles(["admin"]);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("articles")]);
-  const query = readListQuery(listArticlesQuery, params);
-  const [result, categories] = await Promise.all([listArticles(query, shopLocale(locale)), listArticleCategories(shopLocale(locale))]);
-  redirectPastLastPage(ARTICLES_PATH, params, result);
+  const [{ query, result }, categories] = await Promise.all([
+    loadListPage(ARTICLES_PATH, listArticlesQuery, params, (q) => listArticles(q, shopLocale(locale))),
+    listArticleCategories(shopLocale(locale)),
+  ]);
 
   const filtered =
     query.type !== undefined ||
@@ -33,48 +31,34 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
     query.subcategoryId !== undefined ||
     query.active !== undefined ||
     !!query.q;
-  const sortOptions = (["-name", "articleNumber", "-articleNumber", "price", "-price", "-createdAt", "createdAt"] as const).map(
-    (value) => ({
-      value,
-      label: t(`list.sort.${value}`),
-    }),
-  );
-  const newButtons = (
-    <div className="flex flex-wrap gap-2">
-      <Link href={`${ARTICLES_PATH}/new?type=MUG`} className="btn-primary" data-testid="new-mug">
-        {t("newMug")}
-      </Link>
-      <Link href={`${ARTICLES_PATH}/new?type=SHIRT`} className="btn-secondary" data-testid="new-shirt">
-        {t("newShirt")}
-      </Link>
-    </div>
-  );
+  const sorts = ["-name", "articleNumber", "-articleNumber", "price", "-price", "-createdAt", "createdAt"] as const;
   return (
     <ListPage
       title={t("title")}
-      actions={newButtons}
-      count={result.total}
-      filtered={filtered}
-      resetHref={ARTICLES_PATH}
+      basePath={ARTICLES_PATH}
       testIdPrefix="article"
-      empty={
-        <EmptyState message={t("empty")} testId="article-empty">
-          <p className="text-sm text-stone-500">{t("emptyHint")}</p>
-        </EmptyState>
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <Link href={`${ARTICLES_PATH}/new?type=MUG`} className="btn-primary" data-testid="new-mug">
+            {t("newMug")}
+          </Link>
+          <Link href={`${ARTICLES_PATH}/new?type=SHIRT`} className="btn-secondary" data-testid="new-shirt">
+            {t("newShirt")}
+          </Link>
+        </div>
       }
-      table={<ArticleTable items={result.items} sort={query.sort} searchParams={params} />}
-      paging={{ basePath: ARTICLES_PATH, searchParams: params, ...result }}
-    >
-      <DeleteRowHost
-        pathTemplate="/admin/articles/{id}"
-        title={t("confirmDelete", { name: "{name}" })}
-        success={t("deleted", { name: "{name}" })}
-        deactivated={t("deactivated", { name: "{name}" })}
-      />
-      <ArticleTypeTabs type={query.type} searchParams={params} />
-      <ListToolbar
-        searchLabel={t("list.search")}
-        filters={[
+      emptyMessage={t("empty")}
+      emptyHint={t("emptyHint")}
+      filtered={filtered}
+      deleteRow={{
+        pathTemplate: "/admin/articles/{id}",
+        title: t("confirmDelete", { name: "{name}" }),
+        success: t("deleted", { name: "{name}" }),
+        deactivated: t("deactivated", { name: "{name}" }),
+      }}
+      toolbar={{
+        searchLabel: t("list.search"),
+        filters: [
           {
             param: "categoryId",
             label: t("list.category"),
@@ -90,9 +74,17 @@ export default async function ArticlesPage({ searchParams }: { searchParams: Pro
               { value: "false", label: t("list.inactive") },
             ],
           },
-          { param: "sort", label: t("list.sortLabel"), allLabel: t("list.sort.name"), options: sortOptions },
-        ]}
-      />
+        ],
+        sort: {
+          label: t("list.sortLabel"),
+          defaultLabel: t("list.sort.name"),
+          options: sorts.map((value) => ({ value, label: t(`list.sort.${value}`) })),
+        },
+      }}
+      table={<ArticleTable items={result.items} sort={query.sort} searchParams={params} />}
+      paging={{ searchParams: params, ...result }}
+    >
+      <ArticleTypeTabs type={query.type} searchParams={params} />
     </ListPage>
   );
 }

@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listPromptsQuery, type ListPromptsQuery } from "@/lib/schemas/prompts";
 import { listPrompts } from "@/lib/services/prompts";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
-import { ListToolbar, type ListFilter } from "@/components/ui/list/list-toolbar";
+import type { ListFilter } from "@/components/ui/list/list-toolbar";
 import { ListPage } from "@/components/ui/list/list-page";
 import { readListQuery, redirectPastLastPage } from "@/components/ui/list/list-query";
-import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
-import { EmptyState } from "@/components/ui/query-state";
 import { ArchivedSwitch } from "@/components/admin/prompts/archived-switch";
 import { PromptTable } from "@/components/admin/prompts/prompt-table";
 import { PROMPTS_PATH } from "@/components/admin/prompts/paths";
@@ -33,12 +30,6 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   redirectPastLastPage(PROMPTS_PATH, params, result);
 
   const filtered = query.categoryId !== undefined || query.subcategoryId !== undefined || query.archived !== "false" || !!query.q;
-  const sortOptions = (["-title", "promptNumber", "-promptNumber", "-updatedAt", "updatedAt", "-createdAt", "createdAt"] as const).map(
-    (value) => ({
-      value,
-      label: t(`list.sort.${value}`),
-    }),
-  );
   const filters: ListFilter[] = [
     {
       param: "categoryId",
@@ -55,36 +46,36 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
       options: category.subcategories.map((s) => ({ value: String(s.id), label: s.name })),
     });
   }
-  filters.push({ param: "sort", label: t("list.sortLabel"), allLabel: t("list.sort.title"), options: sortOptions });
+  const sorts = ["-title", "promptNumber", "-promptNumber", "-updatedAt", "updatedAt", "-createdAt", "createdAt"] as const;
 
   return (
     <ListPage
       title={t("title")}
-      actions={
-        <Link href={`${PROMPTS_PATH}/new`} className="btn-primary" data-testid="new-prompt">
-          {t("new")}
-        </Link>
-      }
-      count={result.total}
-      filtered={filtered}
-      resetHref={PROMPTS_PATH}
+      basePath={PROMPTS_PATH}
       testIdPrefix="prompt"
-      empty={
-        <EmptyState message={t("empty")} testId="prompt-empty">
-          <p className="text-sm text-stone-500">{t("emptyHint")}</p>
-        </EmptyState>
-      }
+      newItem={{ href: `${PROMPTS_PATH}/new`, label: t("new"), testId: "new-prompt" }}
+      emptyMessage={t("empty")}
+      emptyHint={t("emptyHint")}
+      filtered={filtered}
+      deleteRow={{
+        pathTemplate: "/admin/prompts/{id}",
+        title: t("confirmDelete", { name: "{name}" }),
+        success: t("deleted", { name: "{name}" }),
+        archived: t("archivedInstead", { name: "{name}" }),
+      }}
+      toolbar={{
+        searchLabel: t("list.search"),
+        filters,
+        sort: {
+          label: t("list.sortLabel"),
+          defaultLabel: t("list.sort.title"),
+          options: sorts.map((value) => ({ value, label: t(`list.sort.${value}`) })),
+        },
+      }}
       table={<PromptTable items={result.items} sort={query.sort} searchParams={params} />}
-      paging={{ basePath: PROMPTS_PATH, searchParams: params, ...result }}
+      paging={{ searchParams: params, ...result }}
     >
-      <DeleteRowHost
-        pathTemplate="/admin/prompts/{id}"
-        title={t("confirmDelete", { name: "{name}" })}
-        success={t("deleted", { name: "{name}" })}
-        archived={t("archivedInstead", { name: "{name}" })}
-      />
       <ArchivedSwitch archived={query.archived} searchParams={params} />
-      <ListToolbar searchLabel={t("list.search")} filters={filters} />
     </ListPage>
   );
 }

@@ -7,8 +7,6 @@ import { localized } from "@/lib/i18n/localized";
 import { listSlotVariantsQuery } from "@/lib/schemas/prompts";
 import { listSlotTypes, listSlotVariants } from "@/lib/services/slots";
 import { slotVariantDeletePath } from "@/lib/api-client/slots";
-import { ListToolbar } from "@/components/ui/list/list-toolbar";
-import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
 import { ListPage } from "@/components/ui/list/list-page";
 import { readListQuery } from "@/components/ui/list/list-query";
@@ -27,20 +25,16 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
   const [types, items] = await Promise.all([listSlotTypes(), listSlotVariants(query, shopLocale(locale))]);
   const newHref = query.typeId ? `${SLOT_VARIANTS_PATH}/new?typeId=${query.typeId}` : `${SLOT_VARIANTS_PATH}/new`;
   const filtered = query.typeId !== undefined || query.q !== undefined;
-  const newButton = (
-    <Link href={newHref} className="btn-primary">
-      {t("newVariant")}
-    </Link>
-  );
   return (
     <ListPage
       title={t("variantsTitle")}
       intro={t("variantsIntro")}
-      actions={types.length > 0 && newButton}
+      basePath={SLOT_VARIANTS_PATH}
+      testIdPrefix="slot-variant"
+      newItem={types.length > 0 ? { href: newHref, label: t("newVariant") } : undefined}
       count={items.length}
       filtered={filtered && types.length > 0}
-      resetHref={SLOT_VARIANTS_PATH}
-      testIdPrefix="slot-variant"
+      emptyMessage={t("variantsEmpty")}
       empty={
         types.length === 0 ? (
           <EmptyState message={t("needTypeFirst")} testId="slot-variant-no-types">
@@ -48,35 +42,30 @@ export default async function SlotVariantsPage({ searchParams }: { searchParams:
               {t("typesTitle")}
             </Link>
           </EmptyState>
-        ) : (
-          <EmptyState message={t("variantsEmpty")} testId="slot-variant-empty">
-            {newButton}
-          </EmptyState>
-        )
+        ) : undefined
       }
-      table={<SlotVariantTable items={items} />}
-      footer={
-        <p className="text-sm text-stone-600" data-testid="slot-variant-count">
-          {t("variantTotal", { count: items.length })}
-        </p>
-      }
-    >
-      <DeleteRowHost
-        pathTemplate={slotVariantDeletePath}
-        title={t("confirmDeleteVariant", { name: "{name}" })}
-        success={t("variantDeleted", { name: "{name}" })}
-      />
-      <ListToolbar
-        searchLabel={t("searchLabel")}
-        filters={[
+      deleteRow={{
+        pathTemplate: slotVariantDeletePath,
+        title: t("confirmDeleteVariant", { name: "{name}" }),
+        success: t("variantDeleted", { name: "{name}" }),
+      }}
+      toolbar={{
+        searchLabel: t("searchLabel"),
+        filters: [
           {
             param: "typeId",
             label: t("slotType"),
             allLabel: t("allTypes"),
             options: types.map((x) => ({ value: String(x.id), label: localized(shopLocale(locale), x.name, x.nameDe) })),
           },
-        ]}
-      />
-    </ListPage>
+        ],
+      }}
+      table={<SlotVariantTable items={items} />}
+      footer={
+        <p className="text-sm text-stone-600" data-testid="slot-variant-count">
+          {t("variantTotal", { count: items.length })}
+        </p>
+      }
+    />
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -23,15 +22,10 @@ export default async function VatListPage() {
   return (
     <ListPage
       title={t("title")}
-      actions={
-        <Link href="/admin/vat/new" className="btn-primary">
-          {t("new")}
-        </Link>
-      }
-      count={rates.length}
-      filtered={false}
-      resetHref="/admin/vat"
+      basePath="/admin/vat"
       testIdPrefix="vat"
+      newItem={{ href: "/admin/vat/new", label: t("new") }}
+      count={rates.length}
       empty={<p className="card text-stone-600">{t("empty")}</p>}
       table={
         <VatTable rates={rates.map(({ id, name, percent, description, isDefault }) => ({ id, name, percent, description, isDefault }))} />

@@ -2,21 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { CategorySelects } from "@/components/admin/category-tree/category-selects";
 import type { ArticleFormState } from "./use-article-form";
 import type { ArticleFormOptions } from "./types";
 
 export function GeneralTab({ form, options }: { form: ArticleFormState; options: ArticleFormOptions }) {
   const t = useTranslations("articles.general");
-  const { values, errors, set } = form;
-  const category = options.categories.find((c) => String(c.id) === values.categoryId);
-  const text = (
-    key: "name" | "nameDe" | "shortDescription" | "shortDescriptionDe" | "articleNumber" | "supplierArticleName" | "supplierArticleNumber",
-  ) => ({
-    id: `article-${key}`,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-  });
+  const { values, set } = form;
+  const text = (key: Parameters<typeof form.bind>[0]) => ({ id: `article-${key}`, ...form.bind(key) });
   return (
     <div className="space-y-6" data-testid="article-general">
       <fieldset className="grid gap-4 md:grid-cols-2">
@@ -30,18 +23,14 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
           label={t("longDescriptionEn")}
           rows={5}
           maxLength={5000}
-          value={values.longDescription}
-          error={errors.longDescription}
-          onChange={(e) => set("longDescription", e.target.value)}
+          {...form.bind("longDescription")}
         />
         <TextAreaField
           id="article-longDescriptionDe"
           label={t("longDescriptionDe")}
           rows={5}
           maxLength={5000}
-          value={values.longDescriptionDe}
-          error={errors.longDescriptionDe}
-          onChange={(e) => set("longDescriptionDe", e.target.value)}
+          {...form.bind("longDescriptionDe")}
         />
       </fieldset>
 
@@ -56,29 +45,12 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
             onChange={(e) => set("active", e.target.checked)}
           />
         </div>
-        <SelectField
-          id="article-categoryId"
-          label={t("category")}
-          required
-          placeholder={t("chooseCategory")}
-          options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={values.categoryId}
-          error={errors.categoryId}
-          hint={options.categories.length === 0 ? t("noCategories") : undefined}
-          onChange={(e) => {
-            const next = options.categories.find((c) => String(c.id) === e.target.value);
-            form.setCategory(e.target.value, next?.subcategories.map((s) => s.id) ?? []);
-          }}
-        />
-        <SelectField
-          id="article-subcategoryId"
-          label={t("subcategory")}
-          placeholder={t("noSubcategory")}
-          options={(category?.subcategories ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={values.subcategoryId}
-          error={errors.subcategoryId}
-          disabled={!category || category.subcategories.length === 0}
-          onChange={(e) => set("subcategoryId", e.target.value)}
+        <CategorySelects
+          namespace="articles.general"
+          idPrefix="article"
+          categories={options.categories}
+          form={form}
+          onCategory={(id, next) => form.setCategory(id, next?.subcategories.map((s) => s.id) ?? [])}
         />
       </fieldset>
 
@@ -89,9 +61,7 @@ export function GeneralTab({ form, options }: { form: ArticleFormState; options:
           label={t("supplier")}
           placeholder={t("noSupplier")}
           options={options.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
-          value={values.supplierId}
-          error={errors.supplierId}
-          onChange={(e) => set("supplierId", e.target.value)}
+          {...form.bind("supplierId")}
         />
         <TextField label={t("supplierArticleName")} maxLength={255} {...text("supplierArticleName")} />
         <TextField label={t("supplierArticleNumber")} maxLength={100} {...text("supplierArticleNumber")} />

@@ -80,30 +80,13 @@ export function MugVariantDialog({
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,18rem)]">
         <form id={FORM_ID} onSubmit={form.onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="variant-name"
-              label={t("nameEn")}
-              required
-              maxLength={255}
-              value={values.name}
-              error={errors.name}
-              onChange={(e) => set("name", e.target.value)}
-            />
-            <TextField
-              id="variant-nameDe"
-              label={t("nameDe")}
-              maxLength={255}
-              value={values.nameDe}
-              error={errors.nameDe}
-              onChange={(e) => set("nameDe", e.target.value)}
-            />
+            <TextField id="variant-name" label={t("nameEn")} required maxLength={255} {...form.bind("name")} />
+            <TextField id="variant-nameDe" label={t("nameDe")} maxLength={255} {...form.bind("nameDe")} />
             <TextField
               id="variant-articleVariantNumber"
               label={t("variantNumber")}
               maxLength={100}
-              value={values.articleVariantNumber}
-              error={errors.articleVariantNumber}
-              onChange={(e) => set("articleVariantNumber", e.target.value)}
+              {...form.bind("articleVariantNumber")}
             />
           </div>
           <div className="grid grid-cols-2 gap-x-5 gap-y-4">

@@ -33,7 +33,6 @@ export function ShirtVariantDialog({
     onSaved: onClose,
     warn: false,
   });
-  const { values, set, errors } = form;
   const busy = form.save.isPending;
   return (
     <Dialog
@@ -55,32 +54,15 @@ export function ShirtVariantDialog({
       }
     >
       <form id={FORM_ID} onSubmit={form.onSubmit} noValidate className="space-y-4">
-        <TextField
-          id="shirt-variant-color"
-          label={t("colorEn")}
-          required
-          maxLength={100}
-          value={values.color}
-          error={errors.color}
-          onChange={(e) => set("color", e.target.value)}
-        />
-        <TextField
-          id="shirt-variant-colorDe"
-          label={t("colorDe")}
-          maxLength={100}
-          value={values.colorDe}
-          error={errors.colorDe}
-          onChange={(e) => set("colorDe", e.target.value)}
-        />
+        <TextField id="shirt-variant-color" label={t("colorEn")} required maxLength={100} {...form.bind("color")} />
+        <TextField id="shirt-variant-colorDe" label={t("colorDe")} maxLength={100} {...form.bind("colorDe")} />
         <SelectField
           id="shirt-variant-size"
           label={t("size")}
           required
           placeholder={sizes.length === 0 ? t("noSizes") : undefined}
           options={sizes.map((s) => ({ value: s, label: s }))}
-          value={values.size}
-          error={errors.size}
-          onChange={(e) => set("size", e.target.value)}
+          {...form.bind("size")}
         />
       </form>
     </Dialog>

@@ -64,7 +64,7 @@ export function CategoryInlineForm({
       router.refresh();
     },
   });
-  const { values, set, errors } = form;
+  const { errors } = form;
 
   const prefix = `${target.kind}-${target.id ?? "new"}`;
   const heading = target.kind === "category" ? t(isNew ? "newCategory" : "editCategory") : t(isNew ? "newSubcategory" : "editSubcategory");
@@ -84,9 +84,7 @@ export function CategoryInlineForm({
           required
           options={categories}
           placeholder={t("chooseCategory")}
-          value={values.categoryId}
-          error={errors.categoryId}
-          onChange={(e) => set("categoryId", e.target.value)}
+          {...form.bind("categoryId")}
         />
       )}
       <TextField
@@ -97,18 +95,14 @@ export function CategoryInlineForm({
         maxLength={CATEGORY_NAME_MAX}
         // The form opens on the admin's click (edit, add): let them type straight away.
         autoFocus
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => set("name", e.target.value)}
+        {...form.bind("name")}
       />
       <TextAreaField
         id={`${prefix}-description`}
         label={t("description")}
         rows={2}
         maxLength={CATEGORY_DESCRIPTION_MAX}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set("description", e.target.value)}
+        {...form.bind("description")}
       />
       {screen.german && (
         <fieldset className="space-y-3 border-t border-brand-100 pt-3">
@@ -120,9 +114,7 @@ export function CategoryInlineForm({
             lang="de"
             counter
             maxLength={CATEGORY_NAME_MAX}
-            value={values.nameDe}
-            error={errors.nameDe}
-            onChange={(e) => set("nameDe", e.target.value)}
+            {...form.bind("nameDe")}
           />
           <TextAreaField
             id={`${prefix}-description-de`}
@@ -130,9 +122,7 @@ export function CategoryInlineForm({
             lang="de"
             rows={2}
             maxLength={CATEGORY_DESCRIPTION_MAX}
-            value={values.descriptionDe}
-            error={errors.descriptionDe}
-            onChange={(e) => set("descriptionDe", e.target.value)}
+            {...form.bind("descriptionDe")}
           />
         </fieldset>
       )}

@@ -1,13 +1,12 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { discountCodesApi } from "@/lib/api-client/discount-codes";
 import { berlinWallTime, fromBerlinWallTime } from "@/lib/domain/berlin-time";
 import { discountCodeBody, type DiscountCodeDto } from "@/lib/schemas/discounts";
 import { CheckboxField, SelectField, TextField } from "@/components/ui/form-field";
 import { FormButtons } from "@/components/ui/form/form-buttons";
+import { FormSection } from "@/components/ui/form/form-section";
 import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { formatCentsInput, parseCents } from "@/components/admin/articles/numbers";
 import { DISCOUNT_CODES_PATH } from "./paths";
@@ -62,38 +61,23 @@ function toBody(v: Values) {
   };
 }
 
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4">
-      <legend className="mb-2 text-base font-semibold text-stone-800">{legend}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
 export function DiscountCodeForm({ code }: { code?: DiscountCodeDto }) {
   const t = useTranslations("discountCodes");
   const locale = useLocale();
-  const router = useRouter();
   const form = useAdminForm({
     initial: () => initialValues(code, locale),
     schema: discountCodeBody,
     toBody,
     mutationFn: (body) => (code ? discountCodesApi.update(code.id, body) : discountCodesApi.create(body)),
     success: code ? t("updatedToast") : t("createdToast"),
-    onSaved: () => {
-      router.push(DISCOUNT_CODES_PATH);
-      router.refresh();
-    },
+    backTo: DISCOUNT_CODES_PATH,
   });
   const { values, set, errors } = form;
   const text = (field: Exclude<keyof Values, "active" | "kind">, label: string) => ({
     id: `discount-${field}`,
     name: field,
     label,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    ...form.bind(field),
   });
 
   return (
@@ -105,7 +89,7 @@ export function DiscountCodeForm({ code }: { code?: DiscountCodeDto }) {
       data-testid="discount-code-form"
     >
       {code && code.usedCount > 0 && <p className="text-sm text-stone-600">{t("usedNote", { count: code.usedCount })}</p>}
-      <Section legend={t("sectionCode")}>
+      <FormSection legend={t("sectionCode")}>
         <div className="sm:col-span-2">
           <TextField
             {...text("code", t("code"))}
@@ -133,9 +117,9 @@ export function DiscountCodeForm({ code }: { code?: DiscountCodeDto }) {
         ) : (
           <TextField {...text("amountCents", t("amount"))} required inputMode="decimal" maxLength={12} />
         )}
-      </Section>
+      </FormSection>
 
-      <Section legend={t("sectionRules")}>
+      <FormSection legend={t("sectionRules")}>
         <TextField {...text("validFrom", t("validFrom"))} type="datetime-local" hint={t("validHint")} />
         <TextField {...text("validTo", t("validTo"))} type="datetime-local" />
         <div className="sm:col-span-2">
@@ -152,7 +136,7 @@ export function DiscountCodeForm({ code }: { code?: DiscountCodeDto }) {
             onChange={(e) => set("active", e.target.checked)}
           />
         </div>
-      </Section>
+      </FormSection>
 
       <FormButtons form={form} cancel={DISCOUNT_CODES_PATH} />
     </form>

@@ -80,10 +80,10 @@ export async function OrdersListView({
           </a>
         </div>
       }
-      count={result.total}
-      filtered={filtered}
+      basePath={basePath}
       resetHref={resetHref}
       testIdPrefix="order"
+      filtered={filtered}
       empty={
         <EmptyState
           message={
@@ -105,7 +105,7 @@ export async function OrdersListView({
         </EmptyState>
       }
       table={<OrderTable items={result.items} />}
-      paging={{ basePath, searchParams, ...result }}
+      paging={{ searchParams, ...result }}
     >
       <p className="text-sm text-stone-600">{kind === "open" ? t("openIntro") : t("historyIntro")}</p>
       <OrderActionHost />

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "@/components/ui/form-field";
+import { CategorySelects } from "@/components/admin/category-tree/category-selects";
 import type { PromptFormOptions, PromptFormValues } from "./prompt-form-model";
 import type { PromptFormState } from "./use-prompt-form";
 
@@ -10,13 +11,7 @@ type TextKey = "title" | "titleDe" | "description" | "descriptionDe" | "promptNu
 export function PromptFields({ form, options }: { form: PromptFormState; options: PromptFormOptions }) {
   const t = useTranslations("prompts.form");
   const { values, errors, set } = form;
-  const category = options.categories.find((c) => String(c.id) === values.categoryId);
-  const text = (key: TextKey) => ({
-    id: `prompt-${key}`,
-    value: values[key],
-    error: errors[key],
-    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
-  });
+  const text = (key: TextKey) => ({ id: `prompt-${key}`, ...form.bind(key) });
   const flag = (key: keyof Pick<PromptFormValues, "active" | "archived">) => ({
     id: `prompt-${key}`,
     checked: values[key],
@@ -38,26 +33,12 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
 
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-base font-semibold text-stone-800">{t("classificationSection")}</legend>
-        <SelectField
-          id="prompt-categoryId"
-          label={t("category")}
-          required
-          placeholder={t("chooseCategory")}
-          options={options.categories.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={values.categoryId}
-          error={errors.categoryId}
-          hint={options.categories.length === 0 ? t("noCategories") : undefined}
-          onChange={(e) => form.setCategory(e.target.value)}
-        />
-        <SelectField
-          id="prompt-subcategoryId"
-          label={t("subcategory")}
-          placeholder={t("noSubcategory")}
-          options={(category?.subcategories ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
-          value={values.subcategoryId}
-          error={errors.subcategoryId}
-          disabled={!category || category.subcategories.length === 0}
-          onChange={(e) => set("subcategoryId", e.target.value)}
+        <CategorySelects
+          namespace="prompts.form"
+          idPrefix="prompt"
+          categories={options.categories}
+          form={form}
+          onCategory={form.setCategory}
         />
         <SelectField
           id="prompt-llmId"
@@ -68,9 +49,7 @@ export function PromptFields({ form, options }: { form: PromptFormState; options
             value: String(m.id),
             label: m.offline && m.provider !== "offline" ? t("llmOffline", { name: m.displayName }) : m.displayName,
           }))}
-          value={values.llmId}
-          error={errors.llmId}
-          onChange={(e) => set("llmId", e.target.value)}
+          {...form.bind("llmId")}
         />
         <TextField label={t("promptNumber")} maxLength={50} {...text("promptNumber")} />
         <div className="flex flex-col gap-3 md:col-span-2 sm:flex-row sm:gap-8">
@@ -92,9 +71,7 @@ export function StyleTextField({ form }: { form: PromptFormState }) {
       rows={8}
       maxLength={8000}
       className="input font-mono text-sm"
-      value={form.values.styleText}
-      error={form.errors.styleText}
-      onChange={(e) => form.set("styleText", e.target.value)}
+      {...form.bind("styleText")}
     />
   );
 }

@@ -32,28 +32,10 @@ export function CreateSlotTypeForm() {
       data-testid="slot-type-create"
     >
       <div className="min-w-0 flex-1 basis-56">
-        <TextField
-          id="slot-type-new-name"
-          label={t("newTypeName")}
-          required
-          counter
-          maxLength={NAME_MAX}
-          value={form.values.name}
-          error={form.errors.name}
-          onChange={(e) => form.set("name", e.target.value)}
-        />
+        <TextField id="slot-type-new-name" label={t("newTypeName")} required counter maxLength={NAME_MAX} {...form.bind("name")} />
       </div>
       <div className="min-w-0 flex-1 basis-56">
-        <TextField
-          id="slot-type-new-name-de"
-          label={t("nameDe")}
-          lang="de"
-          counter
-          maxLength={NAME_MAX}
-          value={form.values.nameDe}
-          error={form.errors.nameDe}
-          onChange={(e) => form.set("nameDe", e.target.value)}
-        />
+        <TextField id="slot-type-new-name-de" label={t("nameDe")} lang="de" counter maxLength={NAME_MAX} {...form.bind("nameDe")} />
       </div>
       <button type="submit" className="btn-primary sm:mt-6" disabled={form.save.isPending}>
         {form.save.isPending ? tc("saving") : t("addType")}
@@ -95,9 +77,7 @@ export function RenameSlotTypeForm({ item, onDone }: { item: SlotTypeDto; onDone
           maxLength={NAME_MAX}
           // Opened by the admin's click on Rename: type straight away.
           autoFocus
-          value={form.values.name}
-          error={form.errors.name}
-          onChange={(e) => form.set("name", e.target.value)}
+          {...form.bind("name")}
         />
       </div>
       <div className="min-w-0 flex-1 basis-56">
@@ -107,9 +87,7 @@ export function RenameSlotTypeForm({ item, onDone }: { item: SlotTypeDto; onDone
           lang="de"
           counter
           maxLength={NAME_MAX}
-          value={form.values.nameDe}
-          error={form.errors.nameDe}
-          onChange={(e) => form.set("nameDe", e.target.value)}
+          {...form.bind("nameDe")}
         />
       </div>
       <FormButtons form={form} cancel={onDone} className="flex flex-wrap gap-2 sm:mt-6" />

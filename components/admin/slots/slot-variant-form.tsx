@@ -76,15 +76,9 @@ export function SlotVariantForm({
     extraDirty: image.kind !== "keep",
     liveCheck: true,
   });
-  const { values, set, errors } = form;
+  const { values, errors } = form;
 
-  const bind = (field: keyof Values) => ({
-    id: `slot-variant-${field}`,
-    name: field,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-  });
+  const bind = (field: keyof Values) => ({ id: `slot-variant-${field}`, name: field, ...form.bind(field) });
   const imageError = errors.exampleImageId ?? errors.file ?? errors.imageType ?? errors.crop;
   const otherErrors = Object.entries(errors).filter(
     ([field]) => !(FIELD_ORDER as readonly string[]).includes(field) && !["file", "imageType", "crop"].includes(field),

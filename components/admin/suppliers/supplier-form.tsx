@@ -1,12 +1,11 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { suppliersApi } from "@/lib/api-client/suppliers";
 import { supplierBody, type SupplierDto } from "@/lib/schemas/suppliers";
 import { SelectField, TextField } from "@/components/ui/form-field";
 import { FormButtons } from "@/components/ui/form/form-buttons";
+import { FormSection } from "@/components/ui/form/form-section";
 import { useAdminForm } from "@/components/ui/form/use-admin-form";
 import { SUPPLIERS_PATH } from "./paths";
 
@@ -33,38 +32,17 @@ function initialValues(supplier?: SupplierDto): Values {
   return Object.fromEntries(FIELDS.map((f) => [f, supplier?.[f] ?? ""])) as Values;
 }
 
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4">
-      <legend className="mb-2 text-base font-semibold text-stone-800">{legend}</legend>
-      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
 export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; countries: readonly { code: string; name: string }[] }) {
   const t = useTranslations("suppliers");
-  const router = useRouter();
   const form = useAdminForm({
     initial: () => initialValues(supplier),
     schema: supplierBody,
     mutationFn: (body) => (supplier ? suppliersApi.update(supplier.id, body) : suppliersApi.create(body)),
     success: supplier ? t("updatedToast") : t("createdToast"),
-    onSaved: () => {
-      router.push(SUPPLIERS_PATH);
-      router.refresh();
-    },
+    backTo: SUPPLIERS_PATH,
   });
-  const { values, set, errors } = form;
 
-  const bind = (field: Field, label: string) => ({
-    id: `supplier-${field}`,
-    name: field,
-    label,
-    value: values[field],
-    error: errors[field],
-    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-  });
+  const bind = (field: Field, label: string) => ({ id: `supplier-${field}`, name: field, label, ...form.bind(field) });
 
   return (
     <form
@@ -74,23 +52,23 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
       className="card max-w-3xl space-y-6 p-4 sm:p-6"
       data-testid="supplier-form"
     >
-      <Section legend={t("sectionCompany")}>
+      <FormSection legend={t("sectionCompany")}>
         <div className="sm:col-span-2">
           <TextField {...bind("companyName", t("companyName"))} required maxLength={255} />
         </div>
         <div className="sm:col-span-2">
           <TextField {...bind("website", t("website"))} inputMode="url" maxLength={2048} hint={t("websiteHint")} />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section legend={t("sectionContact")}>
+      <FormSection legend={t("sectionContact")}>
         <TextField {...bind("title", t("personTitle"))} maxLength={50} />
         <TextField {...bind("email", t("email"))} type="email" inputMode="email" maxLength={254} />
         <TextField {...bind("firstName", t("firstName"))} maxLength={100} />
         <TextField {...bind("lastName", t("lastName"))} maxLength={100} />
-      </Section>
+      </FormSection>
 
-      <Section legend={t("sectionAddress")}>
+      <FormSection legend={t("sectionAddress")}>
         <TextField {...bind("street", t("street"))} maxLength={255} />
         <TextField {...bind("houseNumber", t("houseNumber"))} maxLength={20} />
         <TextField {...bind("postalCode", t("postalCode"))} inputMode="numeric" maxLength={10} />
@@ -100,13 +78,13 @@ export function SupplierForm({ supplier, countries }: { supplier?: SupplierDto; 
           placeholder={t("countryNone")}
           options={countries.map((c) => ({ value: c.code, label: c.name }))}
         />
-      </Section>
+      </FormSection>
 
-      <Section legend={t("sectionPhones")}>
+      <FormSection legend={t("sectionPhones")}>
         <TextField {...bind("phone1", t("phone1"))} type="tel" maxLength={30} />
         <TextField {...bind("phone2", t("phone2"))} type="tel" maxLength={30} />
         <TextField {...bind("phone3", t("phone3"))} type="tel" maxLength={30} />
-      </Section>
+      </FormSection>
 
       <FormButtons form={form} cancel={SUPPLIERS_PATH} />
     </form>

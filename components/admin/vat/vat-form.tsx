@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { vatApi } from "@/lib/api-client/vat";
 import { vatBody, type VatRateDto } from "@/lib/schemas/vat";
@@ -10,7 +9,6 @@ import { TextAreaField, TextField } from "@/components/ui/form-field";
 
 export function VatForm({ rate }: { rate?: VatRateDto }) {
   const t = useTranslations("vat");
-  const router = useRouter();
   const form = useAdminForm({
     initial: () => ({
       name: rate?.name ?? "",
@@ -26,53 +24,17 @@ export function VatForm({ rate }: { rate?: VatRateDto }) {
     },
     mutationFn: (body) => (rate ? vatApi.update(rate.id, body) : vatApi.create(body)),
     success: rate ? t("updated") : t("created"),
-    onSaved: () => {
-      router.push("/admin/vat");
-      router.refresh();
-    },
+    backTo: "/admin/vat",
   });
 
-  const { values, set, errors } = form;
+  const { values, set } = form;
   const lockedDefault = !!rate?.isDefault;
   return (
     <form onSubmit={form.onSubmit} noValidate className="card max-w-lg space-y-4" data-testid="vat-form">
-      <TextField
-        id="vat-name"
-        label={t("nameEn")}
-        required
-        maxLength={255}
-        value={values.name}
-        error={errors.name}
-        onChange={(e) => set("name", e.target.value)}
-      />
-      <TextField
-        id="vat-name-de"
-        label={t("nameDe")}
-        lang="de"
-        maxLength={255}
-        hint={t("nameDeHint")}
-        value={values.nameDe}
-        error={errors.nameDe}
-        onChange={(e) => set("nameDe", e.target.value)}
-      />
-      <TextField
-        id="vat-percent"
-        label={t("percent")}
-        required
-        inputMode="decimal"
-        value={values.percent}
-        error={errors.percent}
-        onChange={(e) => set("percent", e.target.value)}
-      />
-      <TextAreaField
-        id="vat-description"
-        label={t("description")}
-        rows={3}
-        maxLength={1000}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set("description", e.target.value)}
-      />
+      <TextField id="vat-name" label={t("nameEn")} required maxLength={255} {...form.bind("name")} />
+      <TextField id="vat-name-de" label={t("nameDe")} lang="de" maxLength={255} hint={t("nameDeHint")} {...form.bind("nameDe")} />
+      <TextField id="vat-percent" label={t("percent")} required inputMode="decimal" {...form.bind("percent")} />
+      <TextAreaField id="vat-description" label={t("description")} rows={3} maxLength={1000} {...form.bind("description")} />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={values.isDefault} disabled={lockedDefault} onChange={(e) => set("isDefault", e.target.checked)} />
         {t("isDefault")}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
 import type { z } from "zod";
 import { focusFirstError } from "@/components/ui/focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
@@ -8,6 +9,9 @@ import { useAdminMutation } from "./use-admin-mutation";
 import { useUnsavedChanges } from "./use-unsaved-changes";
 
 type Errors = Record<string, string>;
+
+/** The fields whose value is plain text (not a flag, a list or a union of words). */
+export type TextKey<V> = { [K in keyof V]-?: string extends V[K] ? (V[K] extends string ? K : never) : never }[keyof V];
 
 /** As JSON, so nested groups and lists count as changed only when their content is. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -25,6 +29,8 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   success?: string | ((result: R) => string | null);
   /** After a successful save (usually: back to the list). */
   onSaved?: (result: R) => void;
+  /** The list a saved form goes back to, shown fresh (instead of `onSaved`). */
+  backTo?: string;
   onError?: (error: unknown) => void;
   /**
    * The form stays open after a save: what was sent becomes its starting point, or what this answers
@@ -43,6 +49,7 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   onInvalid?: (fields: string[]) => void;
 }) {
   const fieldErrors = useFieldErrors();
+  const router = useRouter();
   const [extraErrors, setExtraErrors] = useState<Errors>({});
   const [baseline, setBaseline] = useState(opts.initial);
   const [values, setValues] = useState(baseline);
@@ -75,6 +82,10 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
       } else if (opts.stay) setBaseline(sent);
       else setLeft(true);
       opts.onSaved?.(result);
+      if (opts.backTo) {
+        router.push(opts.backTo);
+        router.refresh();
+      }
     },
     onFieldErrors: (errors) => invalid(Object.keys(errors)),
     onError: (error) => {
@@ -117,5 +128,12 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
 
   const shown = { ...extraErrors, ...fieldErrors.errors };
   const errors = checked && opts.visibleErrors ? opts.visibleErrors(shown, checked, values) : shown;
-  return { values, setValues, set, errors, dirty, save, onSubmit, cancel };
+
+  /** A text field's value, error and change handler: `<TextField id="…" label="…" {...bind("name")} />`. */
+  const bind = <K extends TextKey<V>>(field: K) => ({
+    value: values[field] as string,
+    error: errors[field as string],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value as V[K]),
+  });
+  return { values, setValues, set, errors, dirty, save, onSubmit, cancel, bind };
 }

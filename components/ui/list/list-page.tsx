@@ -1,41 +1,83 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { EmptyState } from "@/components/ui/query-state";
+import { DeleteRowHost } from "./delete-row-host";
+import { ListToolbar, type ListFilter } from "./list-toolbar";
 import { Pagination } from "./pagination";
 import type { SearchParamsRecord } from "./href";
 
+export interface ListToolbarConfig {
+  searchLabel: string;
+  filters?: readonly ListFilter[];
+  /** The `sort` select, after the filters; `defaultLabel` names the order without a `sort` param. */
+  sort?: { label: string; defaultLabel: string; options: ListFilter["options"] };
+}
+
+/**
+ * The frame of a back-office list: header, toolbar, table with paging, and the empty and no-results states.
+ * A page states only what is its own; what it leaves out is not rendered.
+ */
 export async function ListPage({
   title,
   intro,
   actions,
   children,
   count,
-  filtered,
-  resetHref,
+  filtered = false,
+  basePath,
+  resetHref = basePath,
   testIdPrefix,
+  newItem,
+  emptyMessage,
+  emptyHint,
   empty,
+  deleteRow,
+  toolbar,
   table,
   paging,
   footer,
 }: {
   title: string;
   intro?: string;
+  /** The header's buttons; without them the `newItem` button stands there. */
   actions?: ReactNode;
+  /** Between the header and the toolbar (tabs, switches, row-action hosts). */
   children?: ReactNode;
-  /** The number of matching rows (0 shows the empty or no-results state). */
-  count: number;
-  filtered: boolean;
-  resetHref: string;
-  /** `{prefix}-no-results` is the no-results state's test id. */
+  /** The number of matching rows (0 shows the empty or no-results state); the paging's total by default. */
+  count?: number;
+  filtered?: boolean;
+  /** The list's own path: paging links and the no-results reset lead there. */
+  basePath: string;
+  resetHref?: string;
+  /** `{prefix}-no-results` and `{prefix}-empty` are the empty states' test ids. */
   testIdPrefix: string;
-  empty: ReactNode;
+  /** The "new" button, in the header and (unless `emptyHint`) in the empty state. */
+  newItem?: { href: string; label: string; testId?: string };
+  emptyMessage?: string;
+  /** A line under the empty message, instead of the "new" button. */
+  emptyHint?: string;
+  /** Replaces the empty state built from `emptyMessage`. */
+  empty?: ReactNode;
+  deleteRow?: ComponentProps<typeof DeleteRowHost>;
+  toolbar?: ListToolbarConfig;
   table: ReactNode;
-  paging?: { basePath: string; searchParams: SearchParamsRecord; page: number; pageSize: number; total: number };
+  paging?: { searchParams: SearchParamsRecord; page: number; pageSize: number; total: number };
   footer?: ReactNode;
 }) {
   const tl = await getTranslations("list");
   const heading = <h1 className="text-2xl font-semibold">{title}</h1>;
+  const newButton = newItem && (
+    <Link href={newItem.href} className="btn-primary" data-testid={newItem.testId}>
+      {newItem.label}
+    </Link>
+  );
+  const filters = toolbar && [
+    ...(toolbar.filters ?? []),
+    ...(toolbar.sort
+      ? [{ param: "sort", label: toolbar.sort.label, allLabel: toolbar.sort.defaultLabel, options: toolbar.sort.options }]
+      : []),
+  ];
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -47,10 +89,12 @@ export async function ListPage({
         ) : (
           heading
         )}
-        {actions}
+        {actions ?? newButton}
       </div>
+      {deleteRow && <DeleteRowHost {...deleteRow} />}
       {children}
-      {count === 0 ? (
+      {toolbar && <ListToolbar searchLabel={toolbar.searchLabel} filters={filters} />}
+      {(count ?? paging?.total ?? 0) === 0 ? (
         filtered ? (
           <EmptyState message={tl("noResults")} testId={`${testIdPrefix}-no-results`}>
             <Link href={resetHref} className="btn-secondary">
@@ -58,14 +102,18 @@ export async function ListPage({
             </Link>
           </EmptyState>
         ) : (
-          empty
+          (empty ?? (
+            <EmptyState message={emptyMessage ?? ""} testId={`${testIdPrefix}-empty`}>
+              {emptyHint ? <p className="text-sm text-stone-500">{emptyHint}</p> : newButton}
+            </EmptyState>
+          ))
         )
       ) : (
         <>
           {table}
           {paging && (
             <Pagination
-              basePath={paging.basePath}
+              basePath={basePath}
               searchParams={paging.searchParams}
               page={paging.page}
               pageSize={paging.pageSize}

@@ -26,3 +26,19 @@ export function redirectPastLastPage(
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (result.items.length === 0 && result.page > lastPage) redirect(hrefWith(basePath, searchParams, { page: lastPage }));
 }
+
+/** The query of the URL, the page of rows it asks for, and the redirect when that page is past the last. */
+export async function loadListPage<
+  S extends z.ZodObject,
+  R extends { items: readonly unknown[]; total: number; page: number; pageSize: number },
+>(
+  basePath: string,
+  schema: S,
+  searchParams: SearchParamsRecord,
+  load: (query: z.infer<S>) => Promise<R>,
+): Promise<{ query: z.infer<S>; result: R }> {
+  const query = readListQuery(schema, searchParams);
+  const result = await load(query);
+  redirectPastLastPage(basePath, searchParams, result);
+  return { query, result };
+}
