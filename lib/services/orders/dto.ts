@@ -19,6 +19,7 @@ import { imageUrl, orderLineMockups } from "../images";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { orderPaymentStatus } from "./payment-state";
 import { creditNoteKind } from "@/lib/domain/credit-note";
+import { postalAddress } from "@/lib/domain/postal-address";
 
 export type Queryable = Db | Tx;
 export type OrderAddress = typeof orderAddresses.$inferSelect;
@@ -111,15 +112,7 @@ export async function latestPaymentRow(db: Queryable, orderId: string, forUpdate
 function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
   const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
   if (!a) throw new Error("order has no shipping address");
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    street1: a.street1,
-    street2: a.street2,
-    city: a.city,
-    postalCode: a.postalCode,
-    countryCode: a.countryCode,
-  };
+  return postalAddress(a);
 }
 
 /** `mockups` by order item id (orderLineMockups); a line without one shows the flat design. */
