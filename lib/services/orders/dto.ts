@@ -115,6 +115,18 @@ function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["
   return postalAddress(a);
 }
 
+/** The amounts the order was placed with, as the customer's and the admin's order answers both show them. */
+export function orderAmounts(order: OrderDtoSource["order"]) {
+  return {
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+  };
+}
+
 /** `mockups` by order item id (orderLineMockups); a line without one shows the flat design. */
 export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockups?: Map<number, MockupUrls>): OrderDto {
   const { order } = bundle;
@@ -140,12 +152,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockup
       imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
       mockups: mockups?.get(i.id) ?? NO_MOCKUPS,
     })),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
+    ...orderAmounts(order),
     currency: "EUR",
     shippingAddress: addressDto(bundle.addresses, "shipping"),
     billingAddress: addressDto(bundle.addresses, "billing"),

@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { postalAddress } from "@/lib/domain/postal-address";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";
-import { loadBundle, type OrderAddress, type Queryable } from "../dto";
+import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../dto";
 import { allowedActions } from "../order-state";
 import { adminPaymentStatus, moneyOf } from "./money";
 import { productionSheets } from "./production";
@@ -74,12 +74,7 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
       personalised: i.personalised,
       production: sheets.get(i.id),
     })),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
+    ...orderAmounts(order),
     paidCents: money.paidCents,
     refundedCents: money.refundedCents,
     refundableCents: money.refundableCents,
