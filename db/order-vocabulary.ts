@@ -31,5 +31,17 @@ export const ORDER_EVENT_TYPES = [
   "address_corrected",
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
+export const PAYMENT_STATUSES = [
+  /** Committed before the provider is called; the provider's id arrives in a second transaction. */
+  "creating",
+  "requires_payment",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "failed",
+  "refunded",
+  "cancelled",
+] as const;
+
 export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;
 export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];

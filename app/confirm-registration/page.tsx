@@ -1,23 +1,12 @@
-import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
-import { AuthShell } from "@/components/auth/auth-shell";
+import { AuthShell, mailedLinkMetadata, mailedLinkToken, type MailedLinkPageProps } from "@/components/auth/auth-shell";
 import { MailedLinkForm } from "@/components/auth/mailed-link-form";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("confirmRegistration");
-  return { title: t("title"), referrer: "no-referrer" };
-}
+export const generateMetadata = mailedLinkMetadata("confirmRegistration");
 
-export default async function ConfirmRegistrationPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const { token } = await searchParams;
-  const value = typeof token === "string" && token.trim() ? token.trim() : null;
+export default async function ConfirmRegistrationPage({ searchParams }: MailedLinkPageProps) {
   return (
     <AuthShell>
-      <MailedLinkForm kind="confirmRegistration" token={value} />
+      <MailedLinkForm kind="confirmRegistration" token={await mailedLinkToken(searchParams)} />
     </AuthShell>
   );
 }

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
@@ -18,4 +19,20 @@ export async function AuthShell({ children }: { children: ReactNode }) {
       <SiteFooter />
     </div>
   );
+}
+
+export type MailedLinkPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** A page opened from a mailed link sends no Referer, so its token does not leave with what the page loads. */
+export function mailedLinkMetadata(namespace: "confirmRegistration" | "resetPassword" | "signInLink") {
+  return async function generateMetadata(): Promise<Metadata> {
+    const t = await getTranslations(namespace);
+    return { title: t("title"), referrer: "no-referrer" };
+  };
+}
+
+/** The link's token; null when missing or blank, which the form shows as an invalid link. */
+export async function mailedLinkToken(searchParams: MailedLinkPageProps["searchParams"]): Promise<string | null> {
+  const { token } = await searchParams;
+  return typeof token === "string" && token.trim() ? token.trim() : null;
 }

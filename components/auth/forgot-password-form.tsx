@@ -2,12 +2,12 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { HttpError } from "@/lib/api-client/fetcher";
 import { forgotPassword, requestSignInLink } from "@/lib/api-client/account";
-import { TextField } from "@/components/ui/form-field";
+import { FormAlert, TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
+import { failureText } from "./auth-api";
 
 /** The server's confirmation is the same whether or not an account exists. */
 export function ForgotPasswordForm({
@@ -46,17 +46,8 @@ export function ForgotPasswordForm({
       const answer = await (link ? requestSignInLink(body) : forgotPassword(body));
       setSent(answer.message);
     } catch (err) {
-      if (err instanceof HttpError && err.fieldErrors) {
-        fields.fromServer(err);
-        focusError();
-      } else
-        setError(
-          err instanceof HttpError && err.status === 429
-            ? t("tooManyRequests")
-            : err instanceof HttpError && err.status
-              ? err.message
-              : t(link ? "linkError" : "forgotError"),
-        );
+      if (fields.fromServer(err)) focusError();
+      else setError(failureText(err, t("tooManyRequests"), t(link ? "linkError" : "forgotError")));
     } finally {
       setPending(false);
     }
@@ -88,11 +79,7 @@ export function ForgotPasswordForm({
             onChange={(e) => onEmailChange(e.target.value)}
             error={fields.errors.email}
           />
-          {error && (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          {error && <FormAlert>{error}</FormAlert>}
           <button type="submit" className="btn-primary w-full" disabled={pending}>
             {pending ? t("forgotSubmitting") : t(link ? "linkSubmit" : "forgotSubmit")}
           </button>

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { TextField } from "@/components/ui/form-field";
+import { FormAlert, TextField } from "@/components/ui/form-field";
 import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { confirmRegistration, signInWithLink } from "@/lib/api-client/account";
@@ -53,9 +53,7 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
     return (
       <div className="card space-y-4" data-testid="mailed-link-invalid">
         <h1 className="text-2xl font-semibold">{t("invalidTitle")}</h1>
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {invalid}
-        </p>
+        <FormAlert>{invalid}</FormAlert>
         <Link href={kind === "signInLink" ? "/login" : "/login?tab=register"} className="btn-primary w-full">
           {t("requestNew")}
         </Link>
@@ -67,11 +65,7 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
     <form className="card space-y-4" onSubmit={onSignIn} noValidate>
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <p className="text-sm text-stone-600">{t("intro")}</p>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       {kind === "confirmRegistration" && (
         <TextField
           id="confirm-registration-password"

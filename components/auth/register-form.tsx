@@ -2,13 +2,12 @@
 
 import { useState, type FormEvent } from "react";
 import { useTranslations } from "next-intl";
-import { HttpError } from "@/lib/api-client/fetcher";
-import { TextField } from "@/components/ui/form-field";
+import { FormAlert, TextField } from "@/components/ui/form-field";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "./lazy-form-rules";
-import { NewPasswordFields, repeatDiffers } from "./new-password-fields";
-import { registerCustomer } from "./auth-api";
+import { NewPasswordFields, useRepeatCheck } from "./new-password-fields";
+import { failureText, registerCustomer } from "./auth-api";
 
 /** The server answers every address alike ("check your mailbox"), so the form cannot reveal accounts. */
 export function RegisterForm({
@@ -25,7 +24,7 @@ export function RegisterForm({
   const t = useTranslations("login");
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const fields = useFieldErrors();
-  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const repeat = useRepeatCheck(t("passwordsDiffer"));
   const [error, setError] = useState<string | null>(null);
   const [checkMail, setCheckMail] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -41,8 +40,7 @@ export function RegisterForm({
     };
     setError(null);
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.signUpForm, input);
-    const differs = repeatDiffers(form, "password");
-    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    const differs = repeat.differs(form, "password");
     if (!body || differs) {
       focusError();
       return;
@@ -54,12 +52,8 @@ export function RegisterForm({
       setCheckMail(answer.message);
     } catch (err) {
       setPending(false);
-      const status = err instanceof HttpError ? err.status : 0;
-      if (err instanceof HttpError && err.fieldErrors) {
-        fields.fromServer(err);
-        focusError();
-      } else
-        setError(status === 429 ? t("tooManyRegistrations") : err instanceof HttpError && err.status ? err.message : t("registerError"));
+      if (fields.fromServer(err)) focusError();
+      else setError(failureText(err, t("tooManyRegistrations"), t("registerError")));
     }
   }
 
@@ -123,13 +117,9 @@ export function RegisterForm({
         repeatLabel={t("passwordRepeat")}
         hint={t("passwordHint")}
         error={fields.errors.password}
-        repeatError={repeatError}
+        repeatError={repeat.error}
       />
-      {error && (
-        <p role="alert" data-testid="register-error" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert testId="register-error">{error}</FormAlert>}
       <button type="submit" className="btn-primary w-full" disabled={pending}>
         {pending ? t("registerSubmitting") : t("registerSubmit")}
       </button>

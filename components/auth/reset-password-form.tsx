@@ -11,8 +11,10 @@ import { resetPassword } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
+import { FormAlert } from "@/components/ui/form-field";
 import { accountFormRules } from "./lazy-form-rules";
-import { NewPasswordFields, repeatDiffers } from "./new-password-fields";
+import { NewPasswordFields, useRepeatCheck } from "./new-password-fields";
+import { failureText } from "./auth-api";
 
 export function ResetPasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("resetPassword");
@@ -21,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
   const queryClient = useQueryClient();
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const fields = useFieldErrors();
-  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const repeat = useRepeatCheck(t("passwordsDiffer"));
   const [invalid, setInvalid] = useState<string | null>(token ? null : t("missingToken"));
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -33,8 +35,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     const password = String(data.get("password") ?? "");
     setError(null);
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.newPasswordForm, { password });
-    const differs = repeatDiffers(data, "password");
-    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    const differs = repeat.differs(data, "password");
     if (!body || differs) {
       focusError();
       return;
@@ -48,19 +49,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       router.replace("/account");
     } catch (err) {
       setPending(false);
-      if (err instanceof HttpError && err.status === 404) setInvalid(err.message);
-      else if (err instanceof HttpError && err.fieldErrors && !err.fieldErrors.token) {
-        fields.fromServer(err);
-        focusError();
-      } else if (err instanceof HttpError && err.fieldErrors?.token) setInvalid(err.message);
-      else
-        setError(
-          err instanceof HttpError && err.status === 429
-            ? tl("tooManyRequests")
-            : err instanceof HttpError && err.status
-              ? err.message
-              : t("error"),
-        );
+      if (err instanceof HttpError && (err.status === 404 || err.fieldErrors?.token)) setInvalid(err.message);
+      else if (fields.fromServer(err)) focusError();
+      else setError(failureText(err, tl("tooManyRequests"), t("error")));
     }
   }
 
@@ -68,9 +59,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     return (
       <div className="card space-y-4" data-testid="reset-invalid">
         <h1 className="text-2xl font-semibold">{t("invalidTitle")}</h1>
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {invalid}
-        </p>
+        <FormAlert>{invalid}</FormAlert>
         <Link href="/login?forgot=1" className="btn-primary w-full">
           {t("requestNew")}
         </Link>
@@ -90,13 +79,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           repeatLabel={t("passwordRepeat")}
           hint={t("passwordHint")}
           error={fields.errors.password}
-          repeatError={repeatError}
+          repeatError={repeat.error}
         />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        {error && <FormAlert>{error}</FormAlert>}
         <button type="submit" className="btn-primary w-full" disabled={pending}>
           {pending ? t("submitting") : t("submit")}
         </button>

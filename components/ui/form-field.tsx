@@ -11,6 +11,15 @@ export function RequiredMark() {
   return <span className="req" />;
 }
 
+/** A form's message that belongs to no single field (a refusal, a failed request), read out as it appears. */
+export function FormAlert({ id, testId, children }: { id?: string; testId?: string; children: ReactNode }) {
+  return (
+    <p id={id} role="alert" data-testid={testId} className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+      {children}
+    </p>
+  );
+}
+
 function Field({ label, error, required, hint, id, children }: Common & { id: string; children: ReactNode }) {
   return (
     <div>

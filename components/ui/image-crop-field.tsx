@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import { useTranslations } from "next-intl";
 import { IMAGE_TYPES, checkImageFile, clampCrop, croppedPreview, imageSize, type ImageChange } from "./image-crop";
+import { ZoomSlider } from "./zoom-slider";
 
 interface Source {
   file: File;
@@ -156,18 +157,7 @@ export function ImageCropField({
             />
           </div>
           {cropNote}
-          <label className="flex items-center gap-3 text-sm">
-            <span className="font-medium text-stone-700">{t("zoom")}</span>
-            <input
-              type="range"
-              min={1}
-              max={4}
-              step={0.05}
-              value={zoom}
-              onChange={(e) => setZoom(Number(e.target.value))}
-              className="w-full max-w-xs accent-brand-600"
-            />
-          </label>
+          <ZoomSlider label={t("zoom")} zoom={zoom} onZoom={setZoom} />
         </div>
       )}
       {shownUrl && (

@@ -26,7 +26,8 @@ export function clampCrop(area: ImageCrop, natural: { width: number; height: num
   return { x, y, width, height };
 }
 
-function loadImage(url: string): Promise<HTMLImageElement> {
+/** Decodes an image the browser can show (an object URL or our own route); rejects what it cannot decode. */
+export function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => resolve(img);

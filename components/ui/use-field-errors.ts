@@ -44,8 +44,11 @@ export function useFieldErrors() {
     return validate(schema, input);
   }
 
-  function fromServer(err: unknown): void {
-    if (err instanceof HttpError && err.fieldErrors) setErrors(err.fieldErrors);
+  /** Shows the server's field errors; false when the answer has none, so the caller shows its own message. */
+  function fromServer(err: unknown): boolean {
+    if (!(err instanceof HttpError && err.fieldErrors)) return false;
+    setErrors(err.fieldErrors);
+    return true;
   }
 
   return { errors, validate, validateLazy, fromServer, clear: () => setErrors({}) };

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES, ORDER_STATUSES } from "../order-vocabulary";
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from "../order-vocabulary";
 import { postalAddressColumns, timestamps } from "./_shared";
 import { users } from "./users";
 import { articles, mugVariants, shirtVariants } from "./catalog";
@@ -175,18 +175,6 @@ export const orderAddresses = pgTable(
   },
   (t) => [uniqueIndex("order_addresses_order_kind_unique").on(t.orderId, t.kind)],
 );
-
-export const PAYMENT_STATUSES = [
-  /** Committed before the provider is called; the provider's id arrives in a second transaction. */
-  "creating",
-  "requires_payment",
-  "requires_action",
-  "processing",
-  "succeeded",
-  "failed",
-  "refunded",
-  "cancelled",
-] as const;
 
 export const payments = pgTable(
   "payments",

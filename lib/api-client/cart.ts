@@ -26,10 +26,17 @@ export const cartApi = {
   removeDiscount: () => apiFetch<CartDto>("/user/cart/discount", { method: "DELETE" }),
 };
 
+/** A whole cart answers both cart queries: its items, and the summary the header shows. */
+export function cartQueryData(cart: CartDto) {
+  return [
+    [cartKeys.cart(), cart],
+    [cartKeys.summary(), cart.summary],
+  ] as const;
+}
+
 /** Takes the cart a write answered into the cache and marks every ["cart", …] query stale. */
 export async function applyCartAnswer(queryClient: QueryClient, cart: CartDto): Promise<void> {
-  queryClient.setQueryData(cartKeys.cart(), cart);
-  queryClient.setQueryData(cartKeys.summary(), cart.summary);
+  for (const [key, value] of cartQueryData(cart)) queryClient.setQueryData(key, value);
   await queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: "none" });
 }
 

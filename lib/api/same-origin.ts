@@ -1,5 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { originOf } from "@/lib/security/origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
@@ -32,14 +33,4 @@ function ownOrigins(req: Request): Set<string> {
   const configured = originOf(env().AUTH_URL);
   if (configured) origins.add(configured);
   return origins;
-}
-
-function originOf(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
 }

@@ -3,6 +3,7 @@ export {
   ORDER_EVENT_ACTORS,
   ORDER_EVENT_TYPES,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
   type OrderEventActor,
   type OrderEventType,
   type OrderStatus,

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { mockupUrls } from "./mockups";
-import { ORDER_EVENT_TYPES, ORDER_STATUSES } from "@/lib/domain/order-vocabulary";
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
 import { listSearch, pageQuery, pageResponse } from "./common";
-import { addressBody, PAYMENT_STATES } from "./orders";
+import { addressBody, orderAddress, orderPaymentStatusSchema } from "./orders";
 
 /** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
 
@@ -115,7 +115,7 @@ export const adminOrderRow = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
-  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
+  paymentStatus: orderPaymentStatusSchema,
   email: z.string(),
   customerName: z.string(),
   itemCount: z.number().int(),
@@ -133,16 +133,6 @@ export const adminOrderRow = z.object({
 export const adminOrderPage = pageResponse(adminOrderRow).extend({
   /** Sums over every order matching the filter (not just this page). */
   sums: z.object({ orders: z.number().int(), totalCents: money, refundedCents: money }),
-});
-
-const address = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  street1: z.string(),
-  street2: z.string().nullable(),
-  city: z.string(),
-  postalCode: z.string(),
-  countryCode: z.string(),
 });
 
 /** Everything the person at the printer needs for one line. */
@@ -183,7 +173,7 @@ export const adminOrderDetail = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
-  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
+  paymentStatus: orderPaymentStatusSchema,
   locale: z.enum(["de", "en"]),
   userId: z.number().int().nullable(),
   /** When the customer erased their account (the order is kept for the books only); null otherwise. */
@@ -193,8 +183,8 @@ export const adminOrderDetail = z.object({
   lastName: z.string(),
   phone: z.string().nullable(),
   /** Null once an erased customer's finished delivery no longer needs it. */
-  shippingAddress: address.nullable(),
-  billingAddress: address,
+  shippingAddress: orderAddress.nullable(),
+  billingAddress: orderAddress,
   items: z.array(
     z.object({
       id: z.number().int(),
@@ -237,7 +227,7 @@ export const adminOrderDetail = z.object({
       id: z.number().int(),
       provider: z.enum(["stripe", "sandbox"]),
       providerPaymentId: z.string().nullable(),
-      status: z.enum(PAYMENT_STATES),
+      status: z.enum(PAYMENT_STATUSES),
       amountCents: money,
       refundedCents: money,
       failureMessage: z.string().nullable(),

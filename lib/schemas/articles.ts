@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { idName, listSearch, optionalText, pageQuery, pageResponse, queryId } from "./common";
+import { mugDetailsResponse } from "./catalog";
+import { entityId, idName, listSearch, optionalEntityId, optionalText, pageQuery, pageResponse, queryId, requiredText } from "./common";
 
 /** Admin articles API schemas. `name` is English (required), `nameDe` German; the shop falls back to the other when one is empty. */
 
@@ -13,16 +14,6 @@ export const ARTICLE_SORTS = ["name", "-name", "articleNumber", "-articleNumber"
 
 /** Largest amount an admin can enter: 100,000.00 €. */
 export const MAX_CENTS = 10_000_000;
-
-const id = (error: `validation.${string}` = "validation.invalidValue") =>
-  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
-const optionalId = (error?: `validation.${string}`) =>
-  id(error)
-    .nullish()
-    .transform((v) => v ?? null);
-
-const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 const cents = (error: `validation.${string}` = "validation.invalidAmount") =>
   z.number({ error }).int({ error }).min(0, { error }).max(MAX_CENTS, { error });
@@ -99,7 +90,7 @@ export const priceCalculationBody = z
     purchaseCostPercent: percent(0, 1000).nullish(),
     purchaseCostDriver: z.enum(PURCHASE_COST_DRIVERS, { error: "validation.invalidValue" }).default("AMOUNT"),
     purchasePriceMode: z.enum(PRICE_MODES, { error: "validation.invalidValue" }).default("NET"),
-    purchaseVatRateId: optionalId(),
+    purchaseVatRateId: optionalEntityId(),
     purchasePriceUnit: z.enum(PRICE_UNITS, { error: "validation.invalidValue" }).default("UNIT"),
     purchaseUnitsPerPackage: z
       .number({ error: "validation.unitsPerPackage" })
@@ -112,7 +103,7 @@ export const priceCalculationBody = z
     salesTotalCents: cents().nullish(),
     salesDriver: z.enum(SALES_DRIVERS, { error: "validation.invalidValue" }).default("TOTAL"),
     salesPriceMode: z.enum(PRICE_MODES, { error: "validation.invalidValue" }).default("GROSS"),
-    salesVatRateId: optionalId(),
+    salesVatRateId: optionalEntityId(),
   })
   .superRefine((p, ctx) => {
     const need = (ok: boolean, path: string) => {
@@ -142,7 +133,7 @@ export const shirtVariantBody = z.object({
 
 export const copyVariantsBody = z.object({
   variantIds: z
-    .array(id(), { error: "validation.selectVariants" })
+    .array(entityId(), { error: "validation.selectVariants" })
     .min(1, { error: "validation.selectVariants" })
     .max(500, { error: "validation.tooBig" }),
 });
@@ -156,9 +147,9 @@ const articleCommon = {
   longDescriptionDe: optionalText(5000),
   active: z.boolean({ error: "validation.invalidType" }).default(true),
   articleNumber: requiredText(100, "validation.articleNumberRequired"),
-  categoryId: id("validation.categoryRequired"),
-  subcategoryId: optionalId(),
-  supplierId: optionalId(),
+  categoryId: entityId("validation.categoryRequired"),
+  subcategoryId: optionalEntityId(),
+  supplierId: optionalEntityId(),
   supplierArticleName: optionalText(255),
   supplierArticleNumber: optionalText(100),
   priceCalculation: priceCalculationBody,
@@ -279,19 +270,7 @@ export const articleResponse = z.object({
   supplierArticleName: z.string().nullable(),
   supplierArticleNumber: z.string().nullable(),
   priceCalculation: priceCalculationResponse.nullable(),
-  mugDetails: z
-    .object({
-      heightMm: z.number(),
-      diameterMm: z.number(),
-      fillingQuantityMl: z.number().int(),
-      dishwasherSafe: z.boolean(),
-      printTemplateWidthMm: z.number(),
-      printTemplateHeightMm: z.number(),
-      documentWidthMm: z.number(),
-      documentHeightMm: z.number(),
-      documentBottomMarginMm: z.number(),
-    })
-    .nullable(),
+  mugDetails: mugDetailsResponse.nullable(),
   shirtDetails: z
     .object({
       material: z.string(),

@@ -2,9 +2,9 @@ import { z } from "zod";
 import { DISCOUNT_REASONS } from "@/lib/domain/discount";
 import { MAX_QUANTITY } from "./cart-quantity";
 import { mockupUrls } from "./mockups";
+import { entityId } from "./common";
 
 /** Nothing price-like is ever accepted from the browser. */
-const id = (error: `validation.${string}`) => z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
 export { MAX_QUANTITY };
 const quantity = z
@@ -15,10 +15,10 @@ const quantity = z
 
 /** POST /api/user/cart/items — a generated (or edited) image of the user on a mug in a colour variant. */
 export const addCartItemBody = z.object({
-  mugId: id("validation.mugRequired"),
-  variantId: id("validation.variantRequired"),
-  imageId: id("validation.imageRequiredForCart"),
-  promptId: id("validation.invalidValue").optional(),
+  mugId: entityId("validation.mugRequired"),
+  variantId: entityId("validation.variantRequired"),
+  imageId: entityId("validation.imageRequiredForCart"),
+  promptId: entityId("validation.invalidValue").optional(),
   quantity: quantity.default(1),
 });
 

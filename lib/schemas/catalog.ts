@@ -30,13 +30,8 @@ export const mugVariantResponse = z.object({
   exampleImageUrl: z.string().nullable(),
 });
 
-/** GET /api/mugs item: an active mug with its details (mm), its active variants (default first) and its price. */
-export const mugResponse = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  shortDescription: z.string().nullable(),
-  longDescription: z.string().nullable(),
-  articleNumber: z.string().nullable(),
+/** A mug's measures (mm): the shop's mug list and the admin's article answer both carry them. */
+export const mugDetailsResponse = z.object({
   heightMm: z.number(),
   diameterMm: z.number(),
   fillingQuantityMl: z.number().int(),
@@ -46,6 +41,16 @@ export const mugResponse = z.object({
   documentWidthMm: z.number(),
   documentHeightMm: z.number(),
   documentBottomMarginMm: z.number(),
+});
+
+/** GET /api/mugs item: an active mug with its details (mm), its active variants (default first) and its price. */
+export const mugResponse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortDescription: z.string().nullable(),
+  longDescription: z.string().nullable(),
+  articleNumber: z.string().nullable(),
+  ...mugDetailsResponse.shape,
   price: catalogPriceResponse,
   variants: z.array(mugVariantResponse),
 });

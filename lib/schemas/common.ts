@@ -15,6 +15,20 @@ export function optionalText(max: number, error: `validation.${string}` = "valid
     .transform((v) => (v ? v : null));
 }
 
+/** A positive id in a JSON body; `error` names what the field refers to. */
+export const entityId = (error: `validation.${string}` = "validation.invalidValue") =>
+  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
+/** An optional reference in a JSON body: left out or null both become null. */
+export const optionalEntityId = (error?: `validation.${string}`) =>
+  entityId(error)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Required free text: trimmed, so blanks count as missing. */
+export const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+
 /** An optional positive id in a query string (a list's filter). */
 export const queryId = z.coerce.number().int().positive().max(2_147_483_647).optional();
 

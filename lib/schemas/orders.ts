@@ -2,6 +2,7 @@ import { z } from "zod";
 import { email, optionalPhone } from "./auth";
 import { plainLine } from "./common";
 import { mockupUrls } from "./mockups";
+import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
 
 /** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
@@ -62,21 +63,10 @@ export const sandboxCardBody = z.object({
 
 export const sandboxAuthenticateBody = z.object({ approve: z.boolean() });
 
-export const PAYMENT_STATES = [
-  "creating",
-  "requires_payment",
-  "requires_action",
-  "processing",
-  "succeeded",
-  "failed",
-  "refunded",
-  "cancelled",
-] as const;
-
 export const paymentResponse = z.object({
   id: z.number(),
   provider: z.enum(["stripe", "sandbox"]),
-  status: z.enum(PAYMENT_STATES),
+  status: z.enum(PAYMENT_STATUSES),
   amountCents: z.number(),
   currency: z.literal("EUR"),
   /** Stripe: the PaymentIntent client secret for the Payment Element; null for the sandbox. */
@@ -92,6 +82,9 @@ export const paymentConfigResponse = z.object({
   publishableKey: z.string().nullable(),
 });
 
+/** unpaid until a payment succeeded; partially_refunded / refunded after refunds. */
+export const orderPaymentStatusSchema = z.enum(["unpaid", "paid", "partially_refunded", "refunded"]);
+
 /** A postal address as an order keeps it (also the account page's "addresses used before", lib/schemas/account.ts). */
 export const orderAddress = z.object({
   firstName: z.string(),
@@ -106,9 +99,8 @@ export const orderAddress = z.object({
 export const orderResponse = z.object({
   id: z.string(),
   orderNumber: z.string(),
-  status: z.enum(["pending", "processing", "shipped", "delivered", "cancelled"]),
-  /** unpaid until a payment succeeded; partially_refunded / refunded after refunds. */
-  paymentStatus: z.enum(["unpaid", "paid", "partially_refunded", "refunded"]),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: orderPaymentStatusSchema,
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),

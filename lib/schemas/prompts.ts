@@ -1,16 +1,7 @@
 import { z } from "zod";
-import { idName, listSearch, optionalText, pageQuery, pageResponse, queryId } from "./common";
+import { entityId, idName, listSearch, optionalEntityId, optionalText, pageQuery, pageResponse, queryId, requiredText } from "./common";
 
 /** Admin prompt studio schemas. Customer texts have an English and an optional German version; the style text sent to the model stays one. */
-
-const id = (error: `validation.${string}` = "validation.invalidValue") =>
-  z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
-const optionalId = (error?: `validation.${string}`) =>
-  id(error)
-    .nullish()
-    .transform((v) => v ?? null);
-const requiredText = (max: number, required: `validation.${string}`, tooLong: `validation.${string}` = "validation.tooLong") =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
 export const PROMPT_SORTS = [
   "title",
@@ -30,25 +21,25 @@ export const promptBody = z.object({
   description: optionalText(2000),
   descriptionDe: optionalText(2000),
   promptNumber: optionalText(50),
-  categoryId: id("validation.categoryRequired"),
-  subcategoryId: optionalId(),
+  categoryId: entityId("validation.categoryRequired"),
+  subcategoryId: optionalEntityId(),
   styleText: z.string({ error: "validation.invalidType" }).trim().max(8000, { error: "validation.tooLong" }).default(""),
-  llmId: id("validation.llmRequired"),
+  llmId: entityId("validation.llmRequired"),
   active: z.boolean({ error: "validation.invalidType" }).default(true),
   archived: z.boolean({ error: "validation.invalidType" }).default(false),
-  exampleImageId: id("validation.exampleImageRequired"),
+  exampleImageId: entityId("validation.exampleImageRequired"),
   /** The chosen slot variants, at most one per slot type. */
-  slotVariantIds: z.array(id(), { error: "validation.invalidValue" }).max(100).default([]),
+  slotVariantIds: z.array(entityId(), { error: "validation.invalidValue" }).max(100).default([]),
 });
 
 /** POST /api/admin/prompts/{promptId}/slots: add these slot variants (replacing the prompt's variant of the same slot type). */
 export const promptSlotIdsBody = z.object({
-  slotIds: z.array(id(), { error: "validation.invalidValue" }).min(1, { error: "validation.selectSlotVariants" }).max(100),
+  slotIds: z.array(entityId(), { error: "validation.invalidValue" }).min(1, { error: "validation.selectSlotVariants" }).max(100),
 });
 
 /** PUT /api/admin/prompts/{promptId}/slots: the prompt's whole selection (spec: list of objects with slotId). */
 export const promptSlotVariantsBody = z.object({
-  slotVariants: z.array(z.object({ slotId: id() }), { error: "validation.invalidValue" }).max(100),
+  slotVariants: z.array(z.object({ slotId: entityId() }), { error: "validation.invalidValue" }).max(100),
 });
 
 /** GET /api/admin/prompts query (and the server-rendered list's searchParams). */
@@ -116,29 +107,25 @@ export const promptPageResponse = pageResponse(promptListItemResponse);
 /** DELETE /api/admin/prompts/{promptId}: a prompt orders or generations refer to is archived instead. */
 export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z.boolean() });
 
+const slotPosition = z
+  .number({ error: "validation.invalidValue" })
+  .int({ error: "validation.invalidValue" })
+  .min(0, { error: "validation.invalidValue" })
+  .max(1_000_000, { error: "validation.invalidValue" });
+
 /** POST and PUT /api/admin/prompts/prompt-slot-types (PUT may send only { position } in the reorder passes). */
 export const slotTypeBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
   /** The German admin's name; empty falls back to the English. */
   nameDe: optionalText(255, "validation.nameTooLong"),
   /** Omitted on create: appended after the current maximum. */
-  position: z
-    .number({ error: "validation.invalidValue" })
-    .int({ error: "validation.invalidValue" })
-    .min(0, { error: "validation.invalidValue" })
-    .max(1_000_000, { error: "validation.invalidValue" })
-    .optional(),
+  position: slotPosition.optional(),
 });
 export const slotTypeUpdateBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong").optional(),
   /** Left out: unchanged (the reorder passes send only the position); empty clears it. */
   nameDe: optionalText(255, "validation.nameTooLong").optional(),
-  position: z
-    .number({ error: "validation.invalidValue" })
-    .int({ error: "validation.invalidValue" })
-    .min(0, { error: "validation.invalidValue" })
-    .max(1_000_000, { error: "validation.invalidValue" })
-    .optional(),
+  position: slotPosition.optional(),
 });
 
 export const slotTypeResponse = z.object({
@@ -151,11 +138,11 @@ export const slotTypeResponse = z.object({
 
 export const slotVariantBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
-  slotTypeId: id("validation.slotTypeRequired"),
-  llmId: id("validation.llmRequired"),
+  slotTypeId: entityId("validation.slotTypeRequired"),
+  llmId: entityId("validation.llmRequired"),
   prompt: requiredText(8000, "validation.slotPromptRequired"),
   description: optionalText(2000),
-  exampleImageId: optionalId(),
+  exampleImageId: optionalEntityId(),
 });
 
 export const slotVariantResponse = z.object({

@@ -7,16 +7,16 @@ import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import type { Session } from "@/lib/auth/session";
-import { GenerationError, type GenerationSettings } from "@/lib/integrations/ai/types";
+import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { generationErrorToApiError } from "@/lib/integrations/ai/errors";
-import { generateWithDeadline } from "@/lib/integrations/ai/registry";
 import type { GenerateFields, GenerateResponse } from "@/lib/schemas/images";
 import { listPublicMugs } from "./catalog";
 import { assemblePrompt, type AssembledPrompt } from "./prompt-assembly";
 import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "./ai-budget";
 import { consume, release, type Window } from "./rate-limit";
 import { clientNetwork } from "@/lib/api/client-ip";
-import { imageUrlOf, storeImage, storeProcessedImage } from "./images";
+import { imageUrlOf, storeProcessedImage } from "./images";
+import { generateAndStore, markFailed, markSucceeded } from "./generation-outcome";
 import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
 const HOUR = 3600;
@@ -169,7 +169,7 @@ async function runGeneration(
   try {
     const source = await storeProcessedImage(processed, { type: "UPLOADED", ownerId, crop: fields.crop, promptId: fields.promptId });
     await db.update(generations).set({ sourceImageId: source.id }).where(eq(generations.id, generation.id));
-    const result = await generateWithDeadline(
+    const { result, stored } = await generateAndStore(
       {
         model: { provider: assembled.model.provider, modelId: assembled.model.modelId },
         image: { data: source.data, mimeType: source.mimeType },
@@ -178,40 +178,9 @@ async function runGeneration(
         // Not the request's signal: the job goes on when the browser leaves; only the deadline ends it.
         signal: new AbortController().signal,
       },
-      env().AI_TIMEOUT_MS,
+      { generationId: generation.id, ownerId, promptId: fields.promptId, sourceImageId: source.id },
     );
-    const stored = [];
-    for (const image of result.images) {
-      try {
-        stored.push(
-          await storeImage({
-            bytes: image.data,
-            use: "generated",
-            format: "webp",
-            type: "GENERATED",
-            ownerId,
-            promptId: fields.promptId,
-            sourceImageId: source.id,
-            generationId: generation.id,
-          }),
-        );
-      } catch (err) {
-        throw new GenerationError("invalid", "provider answer is not a usable image", err);
-      }
-    }
-    if (stored.length === 0) throw new GenerationError("invalid", "provider answered without an image");
-    const durationMs = Date.now() - started;
-    await db
-      .update(generations)
-      .set({
-        status: "SUCCEEDED",
-        finishedAt: new Date(),
-        durationMs,
-        costMicroCents: result.costMicroCents,
-        provider: result.provider,
-        model: result.modelId,
-      })
-      .where(eq(generations.id, generation.id));
+    const durationMs = await markSucceeded(generation.id, started, result);
     onCost(result.costMicroCents);
     return {
       generationId: generation.id,
@@ -223,17 +192,7 @@ async function runGeneration(
       images: stored.map((img) => ({ id: img.id, url: imageUrlOf(img), width: img.width, height: img.height })),
     };
   } catch (err) {
-    const failure =
-      err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
-    await db
-      .update(generations)
-      .set({
-        status: "FAILED",
-        finishedAt: new Date(),
-        durationMs: Date.now() - started,
-        errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000),
-      })
-      .where(eq(generations.id, generation.id));
+    const failure = await markFailed(generation.id, started, err);
     logger.warn("generation failed", { generationId: generation.id, kind: failure.kind, message: failure.message });
     throw generationErrorToApiError(failure);
   }

@@ -22,15 +22,19 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-export const sessionColumns = {
+/** The customer's own data as the account page and publicUser() show it. */
+export const publicUserColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
   phone: users.phone,
-  roles: users.roles,
-  sessionVersion: users.sessionVersion,
 };
+
+export const sessionColumns = { ...publicUserColumns, roles: users.roles, sessionVersion: users.sessionVersion };
+
+/** Whether the account can sign in with a password; the hash itself never leaves the services. */
+export const hasPasswordColumn = isNotNull(users.passwordHash).mapWith(Boolean);
 
 /** Served from the session cache; a token newer than the cached row (a change on another instance) asks the database. */
 export async function findActiveSessionUser(id: number, sessionVersion: number): Promise<SessionUser | null> {

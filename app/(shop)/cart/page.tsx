@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
-import { cartKeys } from "@/lib/api-client/cart";
+import { cartQueryData } from "@/lib/api-client/cart";
 import { refreshCartPrices } from "@/lib/services/cart";
 import { AccountPage } from "@/components/shop/account-page";
 import { CartView } from "@/components/shop/cart/cart-view";
@@ -18,12 +18,7 @@ export default async function CartPage() {
   const cart = await refreshCartPrices(session, shopLocale(locale));
   return (
     <AccountPage title={t("title")}>
-      <Prefetched
-        data={[
-          [cartKeys.cart(), cart],
-          [cartKeys.summary(), cart.summary],
-        ]}
-      >
+      <Prefetched data={cartQueryData(cart)}>
         <CartView serverRendered />
       </Prefetched>
     </AccountPage>

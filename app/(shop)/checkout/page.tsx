@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
-import { cartKeys } from "@/lib/api-client/cart";
+import { cartQueryData } from "@/lib/api-client/cart";
 import { countriesQuery } from "@/lib/api-client/countries";
 import { paymentKeys } from "@/lib/api-client/orders";
 import { paymentConfig } from "@/lib/integrations/payments";
@@ -46,14 +46,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const { email, firstName, lastName, phone } = session.user;
   return (
     <AccountPage title={t("title")}>
-      <Prefetched
-        data={[
-          [cartKeys.cart(), cart],
-          [cartKeys.summary(), cart.summary],
-          [countriesQuery(locale).queryKey, countries],
-          [paymentKeys.config, configOrNothing()],
-        ]}
-      >
+      <Prefetched data={[...cartQueryData(cart), [countriesQuery(locale).queryKey, countries], [paymentKeys.config, configOrNothing()]]}>
         <CheckoutView user={{ email, firstName, lastName, phone }} serverRendered />
       </Prefetched>
     </AccountPage>

@@ -4,12 +4,11 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
-import { HttpError } from "@/lib/api-client/fetcher";
 import { accountQuery, updateAccount } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
 import type { AccountResponse, AccountUpdateBody } from "@/lib/schemas/account";
 import { accountFormRules } from "@/components/auth/lazy-form-rules";
-import { TextField } from "@/components/ui/form-field";
+import { FormAlert, TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 
@@ -30,10 +29,8 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
       toast.success(t("dataSaved"));
     },
     onError: (err) => {
-      if (err instanceof HttpError && err.fieldErrors) {
-        fields.fromServer(err);
-        focusError();
-      } else setError(err.message);
+      if (fields.fromServer(err)) focusError();
+      else setError(err.message);
     },
   });
 
@@ -97,11 +94,7 @@ export function AccountDataForm({ user }: { user: AccountResponse["user"] }) {
         defaultValue={user.phone ?? ""}
         error={fields.errors.phone}
       />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {save.isPending ? tc("saving") : t("saveData")}
       </button>

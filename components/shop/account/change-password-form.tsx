@@ -4,12 +4,11 @@ import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { toast } from "@/components/ui/toast";
-import { HttpError } from "@/lib/api-client/fetcher";
 import { changePassword, forgotPassword } from "@/lib/api-client/account";
 import type { ChangePasswordBody } from "@/lib/schemas/account";
 import { accountFormRules } from "@/components/auth/lazy-form-rules";
-import { NewPasswordFields, repeatDiffers } from "@/components/auth/new-password-fields";
-import { TextField } from "@/components/ui/form-field";
+import { NewPasswordFields, useRepeatCheck } from "@/components/auth/new-password-fields";
+import { FormAlert, TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { useFieldErrors } from "@/components/ui/use-field-errors";
 
@@ -17,7 +16,7 @@ export function ChangePasswordForm() {
   const t = useTranslations("account");
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const fields = useFieldErrors();
-  const [repeatError, setRepeatError] = useState<string | undefined>();
+  const repeat = useRepeatCheck(t("passwordsDiffer"));
   const [error, setError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: (body: ChangePasswordBody) => changePassword(body),
@@ -28,10 +27,8 @@ export function ChangePasswordForm() {
       toast.success(answer.message);
     },
     onError: (err) => {
-      if (err instanceof HttpError && err.fieldErrors) {
-        fields.fromServer(err);
-        focusError();
-      } else setError(err.message);
+      if (fields.fromServer(err)) focusError();
+      else setError(err.message);
     },
   });
 
@@ -41,8 +38,7 @@ export function ChangePasswordForm() {
     const data = new FormData(e.currentTarget);
     const input = { currentPassword: String(data.get("currentPassword") ?? ""), newPassword: String(data.get("newPassword") ?? "") };
     const body = await fields.validateLazy(accountFormRules, (rules) => rules.changePasswordBody, input);
-    const differs = repeatDiffers(data, "newPassword");
-    setRepeatError(differs ? t("passwordsDiffer") : undefined);
+    const differs = repeat.differs(data, "newPassword");
     if (!body || differs) {
       focusError();
       return;
@@ -75,13 +71,9 @@ export function ChangePasswordForm() {
         repeatLabel={t("newPasswordRepeat")}
         hint={t("passwordHint")}
         error={fields.errors.newPassword}
-        repeatError={repeatError}
+        repeatError={repeat.error}
       />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FormAlert>{error}</FormAlert>}
       <button type="submit" className="btn-primary" disabled={change.isPending}>
         {change.isPending ? t("changingPassword") : t("changePassword")}
       </button>

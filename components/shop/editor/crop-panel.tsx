@@ -5,6 +5,7 @@ import Cropper, { type Area } from "react-easy-crop";
 import { useTranslations } from "next-intl";
 import { imageSize } from "./image-file";
 import { refitArea } from "./refit-crop";
+import { ZoomSlider } from "@/components/ui/zoom-slider";
 import { sameAspect, type Editor } from "./use-editor";
 
 export function CropPanel({ editor }: { editor: Editor }) {
@@ -66,18 +67,7 @@ export function CropPanel({ editor }: { editor: Editor }) {
         <span className="touch:hidden">{t("cropHelp")}</span>
         <span className="hidden touch:inline">{t("cropHelpTouch")}</span>
       </p>
-      <label className="flex items-center gap-3 text-sm">
-        <span className="font-medium text-stone-700">{t("zoom")}</span>
-        <input
-          type="range"
-          min={1}
-          max={4}
-          step={0.05}
-          value={state.crop.zoom}
-          onChange={(e) => dispatch({ type: "setZoom", zoom: Number(e.target.value) })}
-          className="w-full max-w-xs accent-brand-600"
-        />
-      </label>
+      <ZoomSlider label={t("zoom")} zoom={state.crop.zoom} onZoom={(zoom) => dispatch({ type: "setZoom", zoom })} />
     </div>
   );
 }

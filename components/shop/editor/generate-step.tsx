@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
+import { FormAlert } from "@/components/ui/form-field";
 import { GenerationProgress } from "./generation-progress";
 import { preloadMugScene } from "./mug-3d/mug-view";
 import type { Editor } from "./use-editor";
@@ -42,11 +43,7 @@ export function GenerateStep({ editor }: { editor: Editor }) {
         {label}
       </button>
       {generating && generationStartedAt !== null && <GenerationProgress startedAt={generationStartedAt} reattached={reattached} />}
-      {error && !generating && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="generation-error">
-          {error}
-        </p>
-      )}
+      {error && !generating && <FormAlert testId="generation-error">{error}</FormAlert>}
       {result && !generating && (
         <div className="space-y-3">
           {resultIsStale && (

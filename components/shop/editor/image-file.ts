@@ -1,6 +1,7 @@
 import type { Area } from "react-easy-crop";
 
 import { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES, PHOTO_TYPES } from "@/lib/domain/photo-limits";
+import { loadImage } from "@/components/ui/image-crop";
 
 export { MAX_PHOTO_BYTES, MAX_UPLOAD_BYTES };
 export const ACCEPTED_TYPES = PHOTO_TYPES;
@@ -20,15 +21,6 @@ export function formatBytes(bytes: number, locale: string): string {
   if (bytes < 1024) return `${nf.format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${nf.format(bytes / 1024)} kB`;
   return `${nf.format(bytes / (1024 * 1024))} MB`;
-}
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error("image could not be decoded"));
-    img.src = url;
-  });
 }
 
 /** Whether the browser can decode the file at all (a renamed text file is refused before cropping). */

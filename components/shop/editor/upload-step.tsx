@@ -3,6 +3,7 @@
 import { useState, type DragEvent } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { useLanding } from "@/components/shop/landing/landing-slot";
+import { FormAlert } from "@/components/ui/form-field";
 import { ACCEPTED_TYPES, canDecode, checkFile, formatBytes, MAX_PHOTO_BYTES } from "./image-file";
 import { MAX_PHOTO_MB } from "@/lib/domain/photo-limits";
 import { CropPanel } from "./lazy-crop-panel";
@@ -76,9 +77,9 @@ export function UploadStep({ editor }: { editor: Editor }) {
         )}
       </div>
       {problem && (
-        <p id="upload-problem" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="upload-error">
+        <FormAlert id="upload-problem" testId="upload-error">
           {problem}
-        </p>
+        </FormAlert>
       )}
       {landing?.facts}
     </div>

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { hasPasswordColumn, sessionColumns, type SessionUser } from "@/lib/services/users";
 import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 
 /**
@@ -39,7 +39,7 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUse
   const email = rawEmail.trim().toLowerCase();
   // Every account of the email, locked in id order: concurrent claims of one email run one after the other.
   const accounts = await tx
-    .select({ id: users.id, roles: users.roles, hasPassword: isNotNull(users.passwordHash).mapWith(Boolean), createdAt: users.createdAt })
+    .select({ id: users.id, roles: users.roles, hasPassword: hasPasswordColumn, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.email, email))
     .orderBy(asc(users.id))

@@ -17,12 +17,10 @@ import {
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
-import { verifyPassword } from "@/lib/auth/password";
-import { env } from "@/lib/env";
 import { releaseRedemption } from "../discounts/uses";
 import { deleteImageFiles, deleteImageRows } from "../images";
-import { consume, release } from "../rate-limit";
 import { changingSessionUsers } from "../session-cache";
+import { checkOwnPassword } from "./password-check";
 
 /**
  * Art. 17 GDPR erasure in one transaction. Paid orders stay for the books (§ 147 AO, § 257 HGB: 10
@@ -74,18 +72,12 @@ async function checkPassword(userId: number, password: string | undefined): Prom
   const user = await erasableUser(userId);
   if (!user.passwordHash) return null;
   if (!password) throw validationFailed({ password: "validation.passwordRequired" });
-  const window = {
+  await checkOwnPassword({
     key: `account-erase:user:${userId}`,
-    limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    windowSeconds: env().LOGIN_WINDOW_SECONDS,
-  };
-  const attempt = await consume(window);
-  if (!attempt.allowed) {
-    await release(window);
-    throw new ApiError(429, "errors.tooManyPasswordAttempts", undefined, { retryAfter: attempt.retryAfter });
-  }
-  if (!(await verifyPassword(password, user.passwordHash))) throw validationFailed({ password: "validation.passwordWrong" });
-  await release(window);
+    password,
+    hash: user.passwordHash,
+    wrong: { password: "validation.passwordWrong" },
+  });
   return user.passwordHash;
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import {
   addresses,
@@ -20,6 +20,7 @@ import { notFound } from "@/lib/errors";
 import type { FileData } from "@/lib/api/file-response";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
+import { hasPasswordColumn, publicUserColumns } from "../users";
 
 /** Art. 15 and 20 GDPR; provider ids, idempotency keys, storage keys and session data are internal and stay out. */
 
@@ -52,13 +53,9 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
   const db = await getDb();
   const [user] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
+      ...publicUserColumns,
       roles: users.roles,
-      hasPassword: isNotNull(users.passwordHash).mapWith(Boolean),
+      hasPassword: hasPasswordColumn,
       emailVerifiedAt: users.emailVerifiedAt,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,

@@ -1,15 +1,14 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { addresses, countries, orderAddresses, orders, users } from "@/db/schema";
-import { ApiError, notFound, validationFailed } from "@/lib/errors";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { env } from "@/lib/env";
+import { ApiError, notFound } from "@/lib/errors";
+import { hashPassword } from "@/lib/auth/password";
 import type { Locale } from "@/lib/i18n/config";
 import type { AccountAddress, AccountResponse } from "@/lib/schemas/account";
-import type { SessionUser } from "@/lib/services/users";
-import { consume, release } from "../rate-limit";
+import { hasPasswordColumn, publicUserColumns, sessionColumns, type SessionUser } from "@/lib/services/users";
 import { changingSessionUsers } from "../session-cache";
+import { checkOwnPassword } from "./password-check";
 import { retireTokens } from "./tokens";
 
 /** At most this many address rows are read per source: the page lists addresses used before, not an archive. */
@@ -90,14 +89,7 @@ async function usedAddresses(userId: number, locale: Locale): Promise<AccountAdd
 export async function getAccount(userId: number, locale: Locale): Promise<AccountResponse> {
   const db = await getDb();
   const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      hasPassword: isNotNull(users.passwordHash).mapWith(Boolean),
-    })
+    .select({ ...publicUserColumns, hasPassword: hasPasswordColumn })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound();
@@ -131,34 +123,19 @@ export async function changePassword(userId: number, currentPassword: string, ne
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
   if (!row.passwordHash) throw new ApiError(409, "errors.noPassword");
-  const window = {
+  await checkOwnPassword({
     key: `password-change:user:${userId}`,
-    limit: env().LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    windowSeconds: env().LOGIN_WINDOW_SECONDS,
-  };
-  const attempt = await consume(window);
-  if (!attempt.allowed) {
-    await release(window);
-    throw new ApiError(429, "errors.tooManyPasswordAttempts", undefined, { retryAfter: attempt.retryAfter });
-  }
-  if (!(await verifyPassword(currentPassword, row.passwordHash)))
-    throw validationFailed({ currentPassword: "validation.currentPasswordWrong" });
-  await release(window);
+    password: currentPassword,
+    hash: row.passwordHash,
+    wrong: { currentPassword: "validation.currentPasswordWrong" },
+  });
   const passwordHash = await hashPassword(newPassword);
   return changingSessionUsers([userId], async (tx) => {
     const [user] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(and(eq(users.id, userId), eq(users.passwordHash, row.passwordHash as string)))
-      .returning({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phone: users.phone,
-        roles: users.roles,
-        sessionVersion: users.sessionVersion,
-      });
+      .returning(sessionColumns);
     if (!user) throw new ApiError(409, "errors.conflict");
     await retireTokens(tx, userId);
     return user;

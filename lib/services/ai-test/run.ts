@@ -9,14 +9,15 @@ import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { unsupportedSettings } from "@/lib/integrations/ai/capabilities";
 import { OFFLINE_MODEL_ID, OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
-import { generateWithDeadline, isProviderUsable } from "@/lib/integrations/ai/registry";
-import { GenerationError, type GenerationSettings } from "@/lib/integrations/ai/types";
+import { isProviderUsable } from "@/lib/integrations/ai/registry";
+import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { intakeImage } from "@/lib/integrations/images/intake";
 import { composePromptText } from "@/lib/domain/prompt-text";
 import { aiTestFields, type AiTestFields, type AiTestRunDto } from "@/lib/schemas/ai-test";
-import { deleteImage, storeImage, storeProcessedImage, type StoredImage } from "../images";
+import { deleteImage, storeProcessedImage, type StoredImage } from "../images";
 import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "../ai-budget";
 import { consume, release } from "../rate-limit";
+import { generateAndStore, markFailed, markSucceeded } from "../generation-outcome";
 import { getAiTestRun, type StoredResultSettings, type StoredRunSettings } from "./runs";
 
 const HOUR = 3600;
@@ -104,10 +105,9 @@ async function runOne(
     signal: AbortSignal;
   },
 ): Promise<number> {
-  const db = await getDb();
   const started = Date.now();
   try {
-    const result = await generateWithDeadline(
+    const { result } = await generateAndStore(
       {
         model: { provider: planned.model.provider, modelId: planned.model.modelId },
         image: { data: ctx.source.data, mimeType: ctx.source.mimeType },
@@ -115,52 +115,12 @@ async function runOne(
         settings: ctx.settings,
         signal: ctx.signal,
       },
-      env().AI_TIMEOUT_MS,
+      { generationId: planned.generationId, ownerId: ctx.ownerId, promptId: ctx.promptId, sourceImageId: ctx.source.id },
     );
-    const stored: StoredImage[] = [];
-    for (const image of result.images) {
-      try {
-        stored.push(
-          await storeImage({
-            bytes: image.data,
-            use: "generated",
-            format: "webp",
-            type: "GENERATED",
-            ownerId: ctx.ownerId,
-            promptId: ctx.promptId,
-            sourceImageId: ctx.source.id,
-            generationId: planned.generationId,
-          }),
-        );
-      } catch (err) {
-        throw new GenerationError("invalid", "provider answer is not a usable image", err);
-      }
-    }
-    if (stored.length === 0) throw new GenerationError("invalid", "provider answered without an image");
-    await db
-      .update(generations)
-      .set({
-        status: "SUCCEEDED",
-        finishedAt: new Date(),
-        durationMs: Date.now() - started,
-        costMicroCents: result.costMicroCents,
-        provider: result.provider,
-        model: result.modelId,
-      })
-      .where(eq(generations.id, planned.generationId));
+    await markSucceeded(planned.generationId, started, result);
     return result.costMicroCents;
   } catch (err) {
-    const failure =
-      err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);
-    await db
-      .update(generations)
-      .set({
-        status: "FAILED",
-        finishedAt: new Date(),
-        durationMs: Date.now() - started,
-        errorMessage: `${failure.kind}: ${failure.message}`.slice(0, 1000),
-      })
-      .where(eq(generations.id, planned.generationId));
+    const failure = await markFailed(planned.generationId, started, err);
     logger.warn("prompt tester generation failed", {
       generationId: planned.generationId,
       provider: planned.model.provider,

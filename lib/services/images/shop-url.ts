@@ -1,4 +1,7 @@
 import "server-only";
+import { originOf } from "@/lib/security/origin";
+
+export { originOf };
 
 export interface ShopImageRef {
   id: number;
@@ -34,16 +37,6 @@ export function resolveShopImageUrl(imageUrl: string, ownOrigins: readonly strin
   const allowed = new Set(ownOrigins.map(originOf).filter((o): o is string => o !== null));
   if (!allowed.has(url.origin)) return null;
   return toRef(absolute[3], absolute[4]);
-}
-
-export function originOf(value: string | undefined | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 function toRef(digits: string | undefined, key: string | undefined): ShopImageRef | null {

@@ -54,20 +54,19 @@ async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise
 async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLine[], name: string): Promise<InvoiceLine | null> {
   if (order.shippingCents === 0) return null;
   const vatCents = order.taxCents - itemLines.reduce((s, l) => s + l.vatCents, 0);
+  const line = (vatPercent: number): InvoiceLine => ({
+    kind: "shipping",
+    name,
+    detail: null,
+    quantity: 1,
+    unitGrossCents: order.shippingCents,
+    netCents: order.shippingCents - vatCents,
+    vatPercent,
+    vatCents,
+    grossCents: order.shippingCents,
+  });
   const stored = order.shippingVatPercent;
-  if (stored !== null && vatInGross(order.shippingCents, stored) === vatCents) {
-    return {
-      kind: "shipping",
-      name,
-      detail: null,
-      quantity: 1,
-      unitGrossCents: order.shippingCents,
-      netCents: order.shippingCents - vatCents,
-      vatPercent: stored,
-      vatCents,
-      grossCents: order.shippingCents,
-    };
-  }
+  if (stored !== null && vatInGross(order.shippingCents, stored) === vatCents) return line(stored);
   const rates = await tx
     .select({ percent: vatRates.percent, isDefault: vatRates.isDefault })
     .from(vatRates)
@@ -81,17 +80,7 @@ async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLin
       vatCents,
       shippingCents: order.shippingCents,
     });
-  return {
-    kind: "shipping",
-    name,
-    detail: null,
-    quantity: 1,
-    unitGrossCents: order.shippingCents,
-    netCents: order.shippingCents - vatCents,
-    vatPercent: vatPercent ?? first ?? 19,
-    vatCents,
-    grossCents: order.shippingCents,
-  };
+  return line(vatPercent ?? first ?? 19);
 }
 
 async function insertDocument(

@@ -19,6 +19,7 @@ import { imageUrl, orderLineMockups } from "../images";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { orderPaymentStatus } from "./payment-state";
 import { creditNoteKind } from "@/lib/domain/credit-note";
+import { postalAddress } from "@/lib/domain/postal-address";
 
 export type Queryable = Db | Tx;
 export type OrderAddress = typeof orderAddresses.$inferSelect;
@@ -111,14 +112,18 @@ export async function latestPaymentRow(db: Queryable, orderId: string, forUpdate
 function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["kind"]): OrderDto["shippingAddress"] {
   const a = addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping");
   if (!a) throw new Error("order has no shipping address");
+  return postalAddress(a);
+}
+
+/** The amounts the order was placed with, as the customer's and the admin's order answers both show them. */
+export function orderAmounts(order: OrderDtoSource["order"]) {
   return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    street1: a.street1,
-    street2: a.street2,
-    city: a.city,
-    postalCode: a.postalCode,
-    countryCode: a.countryCode,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
   };
 }
 
@@ -147,12 +152,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockup
       imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
       mockups: mockups?.get(i.id) ?? NO_MOCKUPS,
     })),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
+    ...orderAmounts(order),
     currency: "EUR",
     shippingAddress: addressDto(bundle.addresses, "shipping"),
     billingAddress: addressDto(bundle.addresses, "billing"),

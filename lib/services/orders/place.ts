@@ -8,6 +8,7 @@ import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
 import { berlinYear } from "@/lib/domain/berlin-time";
+import { postalAddress } from "@/lib/domain/postal-address";
 import type { OrderTotals } from "@/lib/domain/pricing";
 import type { DiscountCode } from "@/db/schema";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
@@ -44,17 +45,7 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
 const nextOrderNumber = (now: Date) =>
   sql<string>`(select 'MM-' || ${berlinYear(now)} || '-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('order_number_seq') as n)`;
 
-const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInput) => ({
-  orderId,
-  kind,
-  firstName: a.firstName,
-  lastName: a.lastName,
-  street1: a.street1,
-  street2: a.street2,
-  city: a.city,
-  postalCode: a.postalCode,
-  countryCode: a.countryCode,
-});
+const addressRow = (orderId: string, kind: "shipping" | "billing", a: AddressInput) => ({ orderId, kind, ...postalAddress(a) });
 
 function orderColumns(
   body: PlaceOrderInput,

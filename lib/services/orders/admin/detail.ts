@@ -5,8 +5,9 @@ import { orderEvents, refunds, users } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
+import { postalAddress } from "@/lib/domain/postal-address";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";
-import { loadBundle, type OrderAddress, type Queryable } from "../dto";
+import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../dto";
 import { allowedActions } from "../order-state";
 import { adminPaymentStatus, moneyOf } from "./money";
 import { productionSheets } from "./production";
@@ -20,15 +21,7 @@ function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOr
   const a =
     addresses.find((x) => x.kind === kind) ?? addresses.find((x) => x.kind === "shipping") ?? addresses.find((x) => x.kind === "billing");
   if (!a) throw new Error("order has no address");
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    street1: a.street1,
-    street2: a.street2,
-    city: a.city,
-    postalCode: a.postalCode,
-    countryCode: a.countryCode,
-  };
+  return postalAddress(a);
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -81,12 +74,7 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
       personalised: i.personalised,
       production: sheets.get(i.id),
     })),
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
+    ...orderAmounts(order),
     paidCents: money.paidCents,
     refundedCents: money.refundedCents,
     refundableCents: money.refundableCents,
