@@ -159,6 +159,8 @@ test.describe("Content-Security-Policy and security headers", () => {
   test("the admin screens — sign-in, orders, an order, an article form with its tabs, and the rest — raise no CSP violation", async ({
     page,
   }) => {
+    // Some 25 screens, each waited on until the network is idle.
+    test.setTimeout(180_000);
     const csp = await watchCsp(page);
     const customer = await registerCustomer(page.request);
     await paidOrderViaApi(page.request, customer);

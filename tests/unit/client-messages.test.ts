@@ -46,6 +46,10 @@ function nearestSegment(dir: string): string | undefined {
  * list means the caller passes a namespace it uses itself (and so provides).
  */
 const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
+  "components/admin/category-tree/category-selects.tsx": {
+    namespaces: [],
+    reason: "reads the namespace its caller names (articles.general or prompts.form), which the caller reads itself",
+  },
   "components/ui/use-field-errors.ts": { namespaces: ["validation"], reason: "translates zod issue messages, which are validation.* keys" },
   "components/shop/editor/personal-step.tsx": {
     namespaces: ["validation"],
