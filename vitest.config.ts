@@ -21,6 +21,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Threads start faster than processes; each file still gets its own module graph and environment copy.
     pool: "threads",
+    isolate: false,
     // One worker more than cores: test files also wait (timers, fake servers, the database), so both cores stay busy.
     maxWorkers: Math.max(3, os.availableParallelism()),
     env: {

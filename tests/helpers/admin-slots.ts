@@ -83,11 +83,14 @@ export async function imageFileExists(id: number): Promise<boolean> {
   const [row] = await (await getDb()).select({ key: images.storageKey }).from(images).where(eq(images.id, id));
   return !!row && fs.existsSync(`${process.env.STORAGE_DIR}/${row.key}`);
 }
-export let scratchTypeId: number | undefined;
+/** Per database: test files share this module but each has its own database. */
+const scratchTypeIds = new WeakMap<object, number>();
 /** The slot type this file's own variants go to (the seeded types keep their seeded variants). */
 export async function scratchType(): Promise<number> {
-  scratchTypeId ??= (await createType({ name: "Scratch" })).body.id;
-  return scratchTypeId;
+  const db = await getDb();
+  let id = scratchTypeIds.get(db);
+  if (id === undefined) scratchTypeIds.set(db, (id = (await createType({ name: "Scratch" })).body.id));
+  return id;
 }
 export async function validVariantBody(overrides: Record<string, unknown> = {}) {
   return {

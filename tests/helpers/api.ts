@@ -48,6 +48,8 @@ export function cookieFrom(res: { headers: Headers }): string {
 }
 
 const cache = new Map<string, string>();
+/** Test files share this module (isolate: false); each file signs in against its own database. */
+export const forgetLogins = () => cache.clear();
 
 /** Signs in through the real login route and returns the session cookie (cached per test file). */
 export async function loginAs(who: keyof typeof TEST_USERS, fresh = false): Promise<string> {

@@ -2,7 +2,29 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { openDb, peekDbHandle, setDbHandle, type DbHandle } from "@/db/client";
+import { flushAfterResponse } from "@/lib/api/after-response";
+import { resetEnvCache } from "@/lib/env";
+import { resetStorage } from "@/lib/integrations/storage";
+import { invalidateCatalog } from "@/lib/services/catalog-cache";
+import { resetPruneState } from "@/lib/services/rate-limit";
+import { forgetLogins } from "./api";
 import { serverUrl, useServer } from "./test-db";
+
+/*
+ * Test files share a worker's modules (isolate: false), so each file starts from the same environment and
+ * caches, and leaves nothing running that could reach the next file's database.
+ */
+const envAtStart = { ...process.env };
+function resetShared() {
+  for (const key of Object.keys(process.env)) if (!(key in envAtStart)) delete process.env[key];
+  Object.assign(process.env, envAtStart);
+  resetEnvCache();
+  resetStorage();
+  invalidateCatalog();
+  resetPruneState();
+  forgetLogins();
+}
+resetShared();
 
 /** Every test file that touches the database gets its own fresh copy of the seeded template, on first use. */
 async function freshCopy(): Promise<DbHandle> {
@@ -29,10 +51,12 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
+  await flushAfterResponse();
   const opened = peekDbHandle();
   setDbHandle(undefined);
   await (await opened)?.close();
   // npm test's PostgreSQL pass runs only the files that used a database here.
   const list = process.env.TEST_DB_FILES;
   if (opened && list) fs.appendFileSync(list, `${expect.getState().testPath}\n`);
+  resetShared();
 });
