@@ -6,7 +6,8 @@ import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES,
 /**
  * Accessibility of the shop: axe (WCAG 2.0/2.1 A and AA rules) finds no violation on
  * any shop page – in English and German, on a laptop and a phone, the editor's steps included – and the
- * skip link, the favicon and the focus after a failed submit work.
+ * skip link, the favicon and the focus after a failed submit work. The phone walks also check that every
+ * page fits a 360 px screen (German has the longer words) and that the editor's step list folds.
  */
 
 // The longest spec file, and its tests share nothing: they spread over the workers.
@@ -24,8 +25,24 @@ async function expectNoViolations(page: Page, where: string) {
 
 const VIEWPORTS = [
   { name: "laptop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
+  { name: "phone", width: 360, height: 740 },
 ] as const;
+
+/** On a phone no page scrolls sideways: the document and the body are at most the screen's width. */
+async function expectFits(page: Page, where: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  if (width >= 640) return;
+  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+  expect(widths.document, `${where} is ${widths.document} px wide`).toBeLessThanOrEqual(width);
+  expect(widths.body, `${where} body is ${widths.body} px wide`).toBeLessThanOrEqual(width);
+}
+
+/** The folded step list names the current step instead of listing all six. */
+async function expectFoldedSteps(page: Page, locale: "en" | "de") {
+  await expect(page.getByTestId("editor-steps-compact")).toBeVisible();
+  await expect(page.getByTestId("editor-steps-compact")).toContainText(locale === "de" ? /^Schritt \d von 6: / : /^Step \d of 6: /);
+  await expect(page.getByTestId("editor-steps")).toBeHidden();
+}
 
 for (const locale of ["en", "de"] as const) {
   for (const viewport of VIEWPORTS) {
@@ -38,6 +55,7 @@ for (const locale of ["en", "de"] as const) {
         await expect(page.locator("html")).toHaveAttribute("lang", locale);
         await settled(page);
         await expectNoViolations(page, `${path} (${locale}, ${viewport.name})`);
+        await expectFits(page, path);
       }
     });
 
@@ -52,7 +70,10 @@ for (const locale of ["en", "de"] as const) {
       for (const path of dataPages(history)) {
         await page.goto(path);
         await settled(page);
+        if (path === "/cart") await expect(page.getByTestId("cart-item")).toHaveCount(1);
+        if (path === "/checkout") await expect(page.getByTestId("checkout-form")).toBeVisible();
         await expectNoViolations(page, `${path} (${locale}, ${viewport.name})`);
+        await expectFits(page, path);
       }
       // The phone header's menu, opened.
       if (viewport.name === "phone") {
@@ -70,7 +91,12 @@ for (const locale of ["en", "de"] as const) {
     const photo = await samplePhoto();
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      await walkEditor(page, photo, (step) => expectNoViolations(page, `editor step ${step} (${locale}, ${viewport.name})`));
+      await walkEditor(page, photo, async (step) => {
+        await expectNoViolations(page, `editor step ${step} (${locale}, ${viewport.name})`);
+        if (viewport.name !== "phone") return;
+        await expectFits(page, `editor step ${step}`);
+        await expectFoldedSteps(page, locale);
+      });
     }
   });
 }
