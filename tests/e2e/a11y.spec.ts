@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
+import { expectNoViolations } from "./helpers/axe";
 import { EditorPage } from "./pages/editor-page";
 import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
 
@@ -12,16 +12,6 @@ import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES,
 
 // The longest spec file, and its tests share nothing: they spread over the workers.
 test.describe.configure({ mode: "parallel" });
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} – ${n.failureSummary ?? ""}`).join(" | ")}`,
-  );
-  expect(found, `axe violations on ${where}`).toEqual([]);
-}
 
 const VIEWPORTS = [
   { name: "laptop", width: 1280, height: 900 },

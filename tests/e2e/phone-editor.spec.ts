@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "./fixtures";
+import { axeViolations } from "./helpers/axe";
 import { EditorPage } from "./pages/editor-page";
 import { samplePhoto, useLanguage, walkEditor } from "./pages/shop-pages";
 import { designInCart, registerCustomer } from "./pages/shop-setup";
@@ -31,9 +31,7 @@ async function expectFocusedAboveBar(page: Page, field: Locator) {
 }
 
 async function expectTargetsOfAtLeast24px(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
-  const found = results.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")} – ${n.failureSummary ?? ""}`));
-  expect(found, `targets under 24 × 24 px on ${where}`).toEqual([]);
+  expect(await axeViolations(page, ["target-size"]), `targets under 24 × 24 px on ${where}`).toEqual([]);
 }
 
 test.describe("on a phone", () => {
