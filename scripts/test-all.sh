@@ -28,16 +28,20 @@ skipped() {
 }
 in_ci() { [ -n "${CI:-}" ] && [ "${CI}" != "false" ] && [ "${CI}" != "0" ]; }
 
-step "lint, format and typecheck"
+# The checks run beside the first test pass: eslint alone uses one core, and the test pass starts with one
+# core building its template database, so together they keep both cores busy.
+step "lint, format and typecheck (beside the PGlite pass; their output follows it)"
 start eslint npx eslint . --max-warnings=0
 start prettier npx prettier --check . --log-level warn
 start tsc npx tsc --noEmit
-finish eslint || fail "lint"
-finish prettier || fail "format (npm run format)"
-finish tsc || fail "typecheck"
 
 step "unit + API tests on embedded PGlite"
 TEST_DB_FILES="$reports/db-files.txt" run vitest-pglite npx vitest run --reporter=default --reporter=json --outputFile="$reports/vitest-pglite.json"
+
+step "lint, format and typecheck: results"
+finish eslint || fail "lint"
+finish prettier || fail "format (npm run format)"
+finish tsc || fail "typecheck"
 
 pg_url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if node -e "const u=new URL(process.argv[1]);const s=require('net').connect({host:u.hostname,port:Number(u.port||5432)});s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),2000)" "$pg_url"; then
