@@ -68,8 +68,8 @@ type Opener = () => Promise<DbHandle>;
 type Holder = { handle?: Promise<DbHandle>; factory?: Opener; opener?: Opener };
 const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
-/** db/ only opens databases: choosing the location, migrating and seeding are lib/bootstrap's. */
-export function setDbOpener(opener: Opener): void {
+/** db/ only opens databases: choosing the location, migrating and seeding are lib/bootstrap's (undefined: none). */
+export function setDbOpener(opener: Opener | undefined): void {
   holder.opener = opener;
 }
 

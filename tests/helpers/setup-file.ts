@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, inject } from "vitest";
-import { openDb, peekDbHandle, setDbHandle, type DbHandle } from "@/db/client";
+import { afterAll, beforeAll, expect, inject, vi } from "vitest";
+import { openDb, peekDbHandle, setDbHandle, setDbOpener, type DbHandle } from "@/db/client";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
@@ -16,9 +16,14 @@ import { serverUrl, useServer } from "./test-db";
  */
 const envAtStart = { ...process.env };
 function resetShared() {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   for (const key of Object.keys(process.env)) if (!(key in envAtStart)) delete process.env[key];
   Object.assign(process.env, envAtStart);
   resetEnvCache();
+  // A file that ran the bootstrap left its opener; the next file opens only its own copy.
+  setDbOpener(undefined);
   resetStorage();
   invalidateCatalog();
   resetPruneState();
