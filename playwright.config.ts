@@ -12,12 +12,15 @@ const servers = Array.from({ length: E2E_WORKERS }, (_, i) => e2eServer(i));
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // One shop server per worker (tests/e2e/fixtures.ts): tests of one file run in order, files side by side; the
-  // browser tests wait on pages more than they compute, so three share two cores.
+  // One shop server per worker (tests/e2e/fixtures.ts): tests of one file run in order, files side by side. Two
+  // workers on two cores: a third finished no sooner (each worker brings a browser and a server) and its
+  // oversubscribed cores let slow steps run into timeouts.
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  timeout: 60_000,
+  // Whole flows (an editor walk with a generation, an admin form with its tabs) take up to a minute on a busy
+  // two-core machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: servers[0]?.url,

@@ -56,7 +56,6 @@ function countGenerations(page: Page): () => number {
 
 test.describe("editor persistence", () => {
   test("a paid order starts the editor afresh, the design kept in My images; a failed payment keeps the design", async ({ page }) => {
-    test.setTimeout(120_000);
     const customer = await registerCustomer(page.request);
     const editor = new EditorPage(page);
     await editor.goto("/editor");
@@ -226,7 +225,6 @@ test.describe("editor persistence", () => {
     test("the page reattaches to the running job, shows its elapsed time, then the result; only one generation ran", async ({
       browser,
     }) => {
-      test.setTimeout(120_000);
       if (!slow) throw new Error("slow instance");
       const context = await browser.newContext({ baseURL: slow.url });
       const page = await context.newPage();

@@ -227,7 +227,6 @@ test.describe("editor wizard", () => {
   test("a 12-megapixel phone photo over 4 MB is accepted; the browser uploads only the cropped area, scaled down and re-encoded", async ({
     page,
   }) => {
-    test.setTimeout(120_000);
     // 4000 × 3000 with softened grain at quality 97: a JPEG of over 4 MB, like a phone camera's.
     const { data, info } = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: "#6a8caf", noise: { type: "gaussian", mean: 128, sigma: 30 } },

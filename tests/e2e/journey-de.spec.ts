@@ -10,7 +10,6 @@ import { samplePhoto } from "./pages/shop-pages";
  * order success, with German texts (shop texts and catalogue texts) on every step.
  */
 test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", async ({ page }) => {
-  test.setTimeout(120_000);
   const email = `reise-${Date.now()}@example.com`;
   const editor = new EditorPage(page);
   await editor.goto("/");

@@ -103,7 +103,6 @@ const dominant = (counts: Record<string, number>) => Object.entries(counts).redu
 
 test.describe("the preview step's 3-D mug", () => {
   test("shows the design where the print file puts it, turns by drag and buttons, changes colour in place", async ({ page }) => {
-    test.setTimeout(120_000);
     const scripts = new Set<string>();
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.add(r.url());
@@ -192,7 +191,6 @@ test.describe("the preview step's 3-D mug", () => {
   });
 
   test("with prefers-reduced-motion the buttons turn the mug in one step each", async ({ page }) => {
-    test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: "reduce" });
     const editor = await walkToPreview(page);
     expect(await editor.previewMode()).toBe("3d");
@@ -211,7 +209,6 @@ test.describe("the preview step's 3-D mug", () => {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
     const walked = await walkToPreview(page);
     await expect.poll(async () => (await walked.saved())?.step).toBe(5);
     // The same visitor and saved work in a Chromium without WebGL; the photo stays behind in IndexedDB, and

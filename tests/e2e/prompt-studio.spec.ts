@@ -226,7 +226,6 @@ test.describe("prompt studio", () => {
   });
 
   test("the prompt tester compares two models side by side, offline without keys", async ({ page }) => {
-    test.setTimeout(120_000);
     await signInAdmin(page, "/admin/prompt-tester");
     const tester = new AdminPromptTesterPage(page);
     await expect(tester.heading()).toBeVisible();
@@ -266,7 +265,6 @@ test.describe("prompt studio", () => {
     await expect(tester.history()).toContainText("2 of 2 succeeded");
   });
   test("the prompt tester takes a phone photo over 4 MB, as the customer editor does, and sends it scaled down", async ({ page }) => {
-    test.setTimeout(120_000);
     const { data, info } = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: "#6a8caf", noise: { type: "gaussian", mean: 128, sigma: 30 } },
     })
@@ -291,7 +289,6 @@ test.describe("prompt studio", () => {
     await expect(tester.resultCards()).toHaveCount(1);
   });
   test("auf Deutsch: Slot-Typ per Tastatur verschieben mit deutschen Ansagen, Prompt-Tester mit deutschem Ergebnis", async ({ page }) => {
-    test.setTimeout(120_000);
     const stamp = Date.now();
     const typeName = `Rahmen ${stamp}`;
     await signInAdmin(page, "/admin/slot-types");
