@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
 import { axeViolations } from "./helpers/axe";
+import { hydrated } from "./helpers/hydration";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
 /** The owner's cockpit in both languages, on a laptop and a phone: it renders, axe finds nothing, nothing overflows. */
@@ -77,7 +78,7 @@ for (const locale of ["en", "de"] as const) {
         ? { title: "Rabattcodes", code: "Code", percent: "Prozent", save: "Speichern" }
         : { title: "Discount codes", code: "Code", percent: "Percent", save: "Save" };
     const code = `${locale.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
-    await page.getByLabel(t.code, { exact: false }).first().fill(code.toLowerCase());
+    await (await hydrated(page.getByLabel(t.code, { exact: false }).first())).fill(code.toLowerCase());
     await page.getByLabel(t.percent, { exact: false }).fill("15");
     await page.getByRole("button", { name: t.save }).click();
     await expect(page).toHaveURL(/\/admin\/discount-codes$/);
