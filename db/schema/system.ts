@@ -23,6 +23,10 @@ export const loginThrottle = pgTable("login_throttle", {
 export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "account", "other"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
+/** The one link a mail may carry; its token is issued at sending, for the mail's recipient and this purpose only. */
+export const MAIL_LINK_KINDS = ["order_status", "password_reset", "sign_in", "confirm_registration"] as const;
+export type MailLinkKind = (typeof MAIL_LINK_KINDS)[number];
+
 /** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */
 export type MailAttachment =
   | { type: "invoice"; invoiceId: number }
@@ -46,6 +50,11 @@ export const outgoingMail = pgTable(
     /** The order a mail is about (its timeline records sending); no foreign key to keep the mail module free of orders. */
     orderId: uuid(),
     attachments: jsonb().$type<MailAttachment[]>(),
+    linkKind: text({ enum: MAIL_LINK_KINDS }),
+    /** The user (password_reset, sign_in) or pending sign-up (confirm_registration) the link is for; orders use orderId. */
+    linkSubject: integer(),
+    /** Random per mail: only `~~link.<nonce>~~` is replaced by the token, so no typed text can ask for one. */
+    linkNonce: text(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

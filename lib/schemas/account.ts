@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { email, optionalPhone, sessionResponse } from "./auth";
-import { plainLine } from "./common";
+import { personLine } from "./common";
 import { orderAddress } from "./orders";
 
 /** Same rule as registration (lib/schemas/auth.ts registerBody.password). */
@@ -39,7 +39,7 @@ export const confirmRegistrationBody = signInLinkBody.extend({
 });
 
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
-  plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
+  personLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
 
 /** PUT /api/user/account (phone: same rule as registration; empty or absent clears it). */
 export const accountUpdateBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainLine } from "./common";
+import { personLine } from "./common";
 
 export const email = z
   .string({ error: "validation.required" })
@@ -23,7 +23,7 @@ export const optionalPhone = z
   .transform((v) => (v === "" ? null : v))
   .nullish();
 
-const name = plainLine(z.string().trim().max(100, { error: "validation.tooLong" }));
+const name = personLine(z.string().trim().max(100, { error: "validation.tooLong" }));
 
 export const loginBody = z.object({
   email,

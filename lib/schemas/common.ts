@@ -73,3 +73,17 @@ export function plainLine(schema: z.ZodString): z.ZodString {
     .refine((v) => !CONTROL_CHARACTERS.test(v), { error: "validation.controlCharacters" })
     .refine((v) => !LINK.test(v), { error: "validation.linkNotAllowed" });
 }
+
+const PERSON_TEXT = /^[\p{L}\p{M}\p{N} '’.,&/()-]*$/u;
+/** "word.tld": a name that is a domain would turn a greeting into a link in many mail clients. */
+const BARE_DOMAIN = /[\p{L}\p{N}]\.\p{L}{2,}/u;
+
+/**
+ * A name or an address line: what people's names and addresses are made of, and nothing that reads as
+ * markup, a template, an email address or a domain.
+ */
+export function personLine(schema: z.ZodString): z.ZodString {
+  return plainLine(schema)
+    .refine((v) => PERSON_TEXT.test(v), { error: "validation.personText" })
+    .refine((v) => !BARE_DOMAIN.test(v), { error: "validation.linkNotAllowed" });
+}

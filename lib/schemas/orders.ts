@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { email, optionalPhone } from "./auth";
-import { plainLine } from "./common";
+import { personLine } from "./common";
 import { mockupUrls } from "./mockups";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
 
 /** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
-  plainLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
+  personLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
 
 export const contactBody = z.object({
   email,
@@ -19,7 +19,7 @@ export const addressBody = z.object({
   firstName: text(100, "validation.firstNameRequired"),
   lastName: text(100, "validation.lastNameRequired"),
   street1: text(200, "validation.streetRequired"),
-  street2: plainLine(z.string().trim().max(200, { error: "validation.tooLong" }))
+  street2: personLine(z.string().trim().max(200, { error: "validation.tooLong" }))
     .nullish()
     .transform((v) => v || null),
   city: text(100, "validation.cityRequired"),

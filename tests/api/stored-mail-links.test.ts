@@ -171,7 +171,7 @@ describe("stored mails hold no usable link", () => {
     expect((await resendMail(row.id, recordMailOutcome)).status).toBe("failed");
   });
 
-  it("the migration puts the placeholder into order mails stored earlier with a usable link; a send then makes a working one", async () => {
+  it("the migrations put the mail's own placeholder into order mails stored earlier; typed placeholders go; unused tokens retire", async () => {
     const buyer = await newCustomer(`links-legacy-${runTag}`);
     const { order } = await placedOrder(buyer, buyer.id, { body: checkoutBody() });
     const db = await getDb();
@@ -179,23 +179,48 @@ describe("stored mails hold no usable link", () => {
     const [row] = await db
       .insert(outgoingMail)
       .values({
-        to: buyer.email,
+        to: order.email,
         subject: "Earlier mail",
         orderId: order.id,
-        text: `View: https://shop.example.com/order-status/${legacy}\nBye`,
+        text: `Hello ~~sign-in-token.1~~ ~~order-link-token~~\nView: https://shop.example.com/order-status/${legacy}\nBye`,
         html: `<a href="https://shop.example.com/order-status/${legacy}">/order-status/${legacy}</a>`,
       })
       .returning({ id: outgoingMail.id });
-    const migration = fs.readFileSync(path.join(process.cwd(), "db/migrations/0019_stored_mail_link_placeholders.sql"), "utf8");
-    await db.execute(sql.raw(migration));
+    const [reset] = await db
+      .insert(authTokens)
+      .values({
+        userId: buyer.id,
+        purpose: "password_reset",
+        tokenHash: hashToken(`legacy-${runTag}`),
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning();
+    const statements = (file: string) =>
+      fs
+        .readFileSync(path.join(process.cwd(), "db/migrations", file), "utf8")
+        .split("--> statement-breakpoint")
+        .filter((s) => !/^\s*ALTER TABLE/.test(s));
+    for (const statement of [...statements("0019_stored_mail_link_placeholders.sql"), ...statements("0027_mail_link_columns.sql")])
+      await db.execute(sql.raw(statement));
     const [after] = await db
       .select()
       .from(outgoingMail)
       .where(eq(outgoingMail.id, row?.id ?? 0));
-    expect(after?.text).toBe("View: https://shop.example.com/order-status/~~order-link-token~~\nBye");
-    expect(after?.html).toBe('<a href="https://shop.example.com/order-status/~~order-link-token~~">/order-status/~~order-link-token~~</a>');
+    const placeholder = `~~link.${after?.linkNonce}~~`;
+    expect(after?.linkKind).toBe("order_status");
+    expect(after?.linkNonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(after?.text).toBe(`Hello  \nView: https://shop.example.com/order-status/${placeholder}\nBye`);
+    expect(after?.html).toBe(`<a href="https://shop.example.com/order-status/${placeholder}">/order-status/${placeholder}</a>`);
+    expect(
+      (
+        await db
+          .select()
+          .from(authTokens)
+          .where(eq(authTokens.id, reset?.id ?? 0))
+      )[0]?.usedAt,
+    ).not.toBeNull();
     await resendMail(row?.id ?? 0, recordMailOutcome);
-    const [copy] = await db.select().from(outgoingMail).where(eq(outgoingMail.to, buyer.email)).orderBy(desc(outgoingMail.id)).limit(1);
+    const [copy] = await db.select().from(outgoingMail).where(eq(outgoingMail.to, order.email)).orderBy(desc(outgoingMail.id)).limit(1);
     const token = /\/order-status\/([A-Za-z0-9_-]{54})/.exec(deliveredMail(copy?.id ?? 0))?.[1] ?? "";
     expect(verifyOrderLinkToken(token)?.orderId).toBe(order.id);
   });

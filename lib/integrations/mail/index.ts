@@ -6,7 +6,7 @@ import { createOutboxTransport } from "./outbox";
 import { createSmtpTransport } from "./smtp";
 import type { MailEnvelope, MailMessage, MailTransport } from "./types";
 
-export type { MailEnvelope, MailFile, MailMessage, MailTransport } from "./types";
+export type { MailEnvelope, MailFile, MailLink, MailMessage, MailTransport } from "./types";
 export { outboxDir } from "./outbox";
 
 type Cached = { url: string | null; transport: MailTransport };
@@ -34,6 +34,9 @@ export async function queueMail(db: Db | Tx, message: MailMessage): Promise<numb
       kind: message.kind ?? "other",
       orderId: message.orderId ?? null,
       attachments: message.attachments ?? null,
+      linkKind: message.link?.kind ?? null,
+      linkSubject: message.link?.subject ?? null,
+      linkNonce: message.link?.nonce ?? null,
     })
     .returning({ id: outgoingMail.id });
   if (!row) throw new Error("outgoing_mail insert returned no row");

@@ -1,6 +1,13 @@
 import "server-only";
 
-import type { MailAttachment, MailKind } from "@/db/schema";
+import type { MailAttachment, MailKind, MailLinkKind } from "@/db/schema";
+
+/** The link a mail carries: its token is issued when the mail is sent (lib/services/mail/links.ts). */
+export interface MailLink {
+  kind: MailLinkKind;
+  subject: number | null;
+  nonce: string;
+}
 
 export interface MailMessage {
   to: string;
@@ -12,6 +19,7 @@ export interface MailMessage {
   orderId?: string | null;
   /** Resolved to files when the mail is sent (lib/services/mail). */
   attachments?: MailAttachment[] | null;
+  link?: MailLink | null;
 }
 
 export interface MailFile {
@@ -22,7 +30,7 @@ export interface MailFile {
   cid?: string;
 }
 
-export interface MailEnvelope extends Omit<MailMessage, "attachments"> {
+export interface MailEnvelope extends Omit<MailMessage, "attachments" | "link"> {
   from: string;
   /** outgoing_mail.id: the Message-ID is derived from it, so the outbox file and the row match. */
   id: number;

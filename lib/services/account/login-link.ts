@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
-import { signInTokenPlaceholder } from "../mail/links";
+import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
@@ -43,11 +43,11 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
       .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
     if (!account) return;
     const minutes = env().LOGIN_LINK_MINUTES;
-    // The token is issued when the mail is sent; the stored mail holds a placeholder (mail/links.ts).
-    const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${signInTokenPlaceholder(account.id)}`, req.requestUrl);
+    const mailLink = newMailLink("sign_in", account.id);
+    const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
     const mailId = await queueMail(
       db,
-      passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, minutes }),
+      passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, mailLink, minutes }),
     );
     await deliverQueuedMail(mailId);
   });

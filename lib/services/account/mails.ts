@@ -2,7 +2,7 @@ import "server-only";
 /** Written in the language of the request that asked for them, as plain text plus simple HTML like the order mails. */
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
-import type { MailMessage } from "@/lib/integrations/mail";
+import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { escapeHtml } from "@/lib/security/html";
 
 export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration";
@@ -20,7 +20,9 @@ export function passwordLinkMail(opts: {
   firstName: string | null;
   locale: Locale;
   kind: PasswordMailKind;
+  /** The address with linkPlaceholder(mailLink) where the token goes. */
   link: string;
+  mailLink: MailLink;
   minutes: number;
   hours?: number;
 }): MailMessage {
@@ -42,5 +44,5 @@ export function passwordLinkMail(opts: {
     `<p>${escapeHtml(signature)}</p>`,
     `</body></html>`,
   ].join("\n");
-  return { to: opts.to, subject, text, html, kind: "account" };
+  return { to: opts.to, subject, text, html, kind: "account", link: opts.mailLink };
 }

@@ -15,7 +15,7 @@ import { forgetSessionUsers } from "../session-cache";
 import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
-import { resetTokenPlaceholder } from "../mail/links";
+import { linkPlaceholder, newMailLink } from "../mail/links";
 import { peekToken, retireTokens, useToken } from "./tokens";
 
 export interface LinkRequest {
@@ -58,20 +58,22 @@ export async function linkRecipient(email: string): Promise<{ id: number; firstN
   return guest ? { ...guest, kind: "setPassword" } : null;
 }
 
-/** Queues the mail, then sends it; the token is issued when it is sent (the stored mail holds a placeholder, mail/links.ts). */
+/** Queues the mail, then sends it; the token is issued when it is sent (mail/links.ts). */
 export async function sendLink(
   email: string,
   recipient: { id: number; firstName: string | null; kind: PasswordMailKind },
   req: LinkRequest,
 ): Promise<void> {
   const db = await getDb();
-  const link = shopUrl(`${RESET_PAGE}?token=${resetTokenPlaceholder(recipient.id)}`, req.requestUrl);
+  const mailLink = newMailLink("password_reset", recipient.id);
+  const link = shopUrl(`${RESET_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
   const mail = passwordLinkMail({
     to: email,
     firstName: recipient.firstName,
     locale: req.locale,
     kind: recipient.kind,
     link,
+    mailLink,
     minutes: env().PASSWORD_RESET_MINUTES,
   });
   const mailId = await queueMail(db, mail);

@@ -12,7 +12,7 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { RegisterBody } from "@/lib/schemas/auth";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
-import { registerTokenPlaceholder } from "../mail/links";
+import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
@@ -70,7 +70,8 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
       })
       .returning({ id: pendingRegistrations.id });
     if (!pending) throw new Error("The sign-up was not stored");
-    const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${registerTokenPlaceholder(pending.id)}`, req.requestUrl);
+    const mailLink = newMailLink("confirm_registration", pending.id);
+    const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
     return queueMail(
       tx,
       passwordLinkMail({
@@ -79,6 +80,7 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
         locale: req.locale,
         kind: "confirmRegistration",
         link,
+        mailLink,
         minutes: hours * 60,
         hours,
       }),

@@ -7,7 +7,7 @@ import { logger } from "@/lib/logger";
 import { transmit, type MailFile } from "@/lib/integrations/mail";
 import { invoicePdf } from "../invoices/pdf";
 import { orderLineMockupBytes, orderLinePictureBytes } from "../images/mockups/mail";
-import { withLinkTokens } from "./links";
+import { withLinkToken } from "./links";
 
 /**
  * Sending the recorded outgoing mail, at least once and (across app instances) never twice at the
@@ -164,7 +164,7 @@ async function send(row: MailRow, onSettled: OnMailSettled, clock?: Date): Promi
   let error: string | null = null;
   try {
     const files = await resolveAttachments(row.attachments);
-    const { text, html } = await withLinkTokens(row);
+    const { text, html } = await withLinkToken(row);
     await transmit({ id: row.id, to: row.to, subject: row.subject, text, html, files });
   } catch (err) {
     logger.error("mail delivery failed", { mailId: row.id, attempt: row.attempts, err });

@@ -1,57 +1,68 @@
 import "server-only";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { orders } from "@/db/schema";
+import { orders, outgoingMail, pendingRegistrations, users, type MailLinkKind } from "@/db/schema";
+import { orderLinkToken } from "@/lib/auth/order-link";
+import type { MailLink } from "@/lib/integrations/mail";
 import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
 
 /**
- * Link tokens never rest in outgoing_mail: each send makes fresh ones, so a read of the outbox table, a backup
- * or a log of it opens no account and no order.
+ * Link tokens never rest in outgoing_mail: each send issues a fresh one, so a read of the outbox table,
+ * a backup or a log of it opens no account and no order. A mail names its one link in columns (kind and
+ * subject) and marks the link's place with a placeholder made of a random per-mail nonce, which no text
+ * a person typed can contain; the token is issued only for that kind, that subject and the mail's recipient.
  */
 
-export const ORDER_LINK_TOKEN = "~~order-link-token~~";
+/** A new link for a mail being composed: put linkPlaceholder(link) where the token goes, and the link in the MailMessage. */
+export function newMailLink(kind: MailLinkKind, subject: number | null = null): MailLink {
+  return { kind, subject, nonce: randomBytes(16).toString("hex") };
+}
 
-export const resetTokenPlaceholder = (userId: number) => `~~reset-token.${userId}~~`;
+export const linkPlaceholder = (link: Pick<MailLink, "nonce">) => `~~link.${link.nonce}~~`;
 
-export const signInTokenPlaceholder = (userId: number) => `~~sign-in-token.${userId}~~`;
+type LinkedMail = Pick<typeof outgoingMail.$inferSelect, "to" | "text" | "html" | "orderId" | "linkKind" | "linkSubject" | "linkNonce">;
 
-export const registerTokenPlaceholder = (pendingId: number) => `~~register-token.${pendingId}~~`;
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-const RESET_PLACEHOLDER = /~~reset-token\.(\d+)~~/g;
-const SIGN_IN_PLACEHOLDER = /~~sign-in-token\.(\d+)~~/g;
-const REGISTER_PLACEHOLDER = /~~register-token\.(\d+)~~/g;
+function notForRecipient(): never {
+  throw new Error("The mail's link is not for its recipient");
+}
 
-const idsOf = (text: string, placeholder: RegExp) => new Set([...text.matchAll(placeholder)].map((m) => Number(m[1])));
-
-export async function withLinkTokens(mail: {
-  text: string;
-  html: string | null;
-  orderId: string | null;
-}): Promise<{ text: string; html: string | null }> {
-  const all = `${mail.text}\n${mail.html ?? ""}`;
-  const tokens = new Map<string, string>();
-  if (all.includes(ORDER_LINK_TOKEN)) {
+async function tokenFor(mail: LinkedMail & { linkKind: MailLinkKind }): Promise<string> {
+  const db = await getDb();
+  if (mail.linkKind === "order_status") {
     if (!mail.orderId) throw new Error("The mail has an order link but no order");
     // The link version now, so a mail resent after the admin revoked the links carries a working one.
-    const [order] = await (await getDb()).select({ linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, mail.orderId));
+    const [order] = await db
+      .select({ email: orders.email, linkVersion: orders.linkVersion })
+      .from(orders)
+      .where(eq(orders.id, mail.orderId));
     if (!order) throw new Error("The mail's order no longer exists");
-    tokens.set(ORDER_LINK_TOKEN, orderLinkToken(mail.orderId, new Date(), order.linkVersion));
+    if (!sameAddress(order.email, mail.to)) notForRecipient();
+    return orderLinkToken(mail.orderId, new Date(), order.linkVersion);
   }
-  const resetUsers = idsOf(all, RESET_PLACEHOLDER);
-  const signInUsers = idsOf(all, SIGN_IN_PLACEHOLDER);
-  const pendingIds = idsOf(all, REGISTER_PLACEHOLDER);
-  if (resetUsers.size + signInUsers.size + pendingIds.size > 0) {
-    const db = await getDb();
-    for (const userId of resetUsers) tokens.set(resetTokenPlaceholder(userId), await issueResetToken(db, userId));
-    for (const userId of signInUsers) tokens.set(signInTokenPlaceholder(userId), await issueSignInToken(db, userId));
-    for (const pendingId of pendingIds) {
-      const token = await issueRegistrationToken(db, pendingId);
-      if (!token) throw new Error("The mail's sign-up no longer exists or has expired");
-      tokens.set(registerTokenPlaceholder(pendingId), token);
-    }
+  if (mail.linkSubject === null) throw new Error("The mail's link has no subject");
+  if (mail.linkKind === "confirm_registration") {
+    const [pending] = await db
+      .select({ email: pendingRegistrations.email })
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.id, mail.linkSubject));
+    if (pending && !sameAddress(pending.email, mail.to)) notForRecipient();
+    const token = pending ? await issueRegistrationToken(db, mail.linkSubject) : null;
+    if (!token) throw new Error("The mail's sign-up no longer exists or has expired");
+    return token;
   }
-  if (tokens.size === 0) return { text: mail.text, html: mail.html };
-  const fill = (s: string) => [...tokens].reduce((acc, [placeholder, token]) => acc.replaceAll(placeholder, token), s);
-  return { text: fill(mail.text), html: mail.html === null ? null : fill(mail.html) };
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, mail.linkSubject));
+  if (!user) throw new Error("The mail's account no longer exists");
+  if (!sameAddress(user.email, mail.to)) notForRecipient();
+  return mail.linkKind === "sign_in" ? issueSignInToken(db, mail.linkSubject) : issueResetToken(db, mail.linkSubject);
+}
+
+/** The mail as it is sent: its one placeholder replaced by a fresh token; a mail without a link goes out as stored. */
+export async function withLinkToken(mail: LinkedMail): Promise<{ text: string; html: string | null }> {
+  if (!mail.linkKind || !mail.linkNonce) return { text: mail.text, html: mail.html };
+  const token = await tokenFor({ ...mail, linkKind: mail.linkKind });
+  const placeholder = linkPlaceholder({ nonce: mail.linkNonce });
+  return { text: mail.text.replaceAll(placeholder, token), html: mail.html?.replaceAll(placeholder, token) ?? null };
 }

@@ -89,6 +89,10 @@ export async function resendMail(id: number, onSettled: OnMailSettled): Promise<
       kind: original.kind,
       orderId: original.orderId,
       attachments: original.attachments,
+      link:
+        original.linkKind && original.linkNonce
+          ? { kind: original.linkKind, subject: original.linkSubject, nonce: original.linkNonce }
+          : null,
     });
   });
   await deliverQueuedMail(copyId, onSettled);

@@ -8,8 +8,8 @@ import { env, publicBaseUrl } from "@/lib/env";
 import { formatEuro } from "@/lib/format";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
-import type { MailMessage } from "@/lib/integrations/mail";
-import { ORDER_LINK_TOKEN } from "../mail/links";
+import type { MailLink, MailMessage } from "@/lib/integrations/mail";
+import { linkPlaceholder, newMailLink } from "../mail/links";
 import type { Queryable } from "./dto";
 import { escapeHtml } from "@/lib/security/html";
 
@@ -18,31 +18,31 @@ type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNum
 export interface OrderLink {
   url: string;
   guest: boolean;
+  /** Goes into the MailMessage: the token is made when the mail is sent (mail/links.ts), of the link version then. */
+  mail: MailLink;
 }
-
-/** The token is made when the mail is sent (mail/links.ts), of the link version at sending time. */
-const orderStatusMailUrl = () => `${publicBaseUrl()}/order-status/${ORDER_LINK_TOKEN}`;
 
 /** Read in the caller's transaction so that a revocation of the order's links is seen. */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
-  const url = orderStatusMailUrl();
+  const mail = newMailLink("order_status");
+  const url = `${publicBaseUrl()}/order-status/${linkPlaceholder(mail)}`;
   const [row] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, order.id));
-  if (order.userId === null || !row) return { url, guest: false };
+  if (order.userId === null || !row) return { url, guest: false, mail };
   const [owner] = await db
     .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
     .from(users)
     .where(eq(users.id, order.userId));
-  if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false };
+  if (!owner || owner.passwordHash !== null || !owner.roles.includes("guest")) return { url, guest: false, mail };
   const claimable =
     owner.email.trim().toLowerCase() === order.email.trim().toLowerCase() &&
     Date.now() < row.createdAt.getTime() + env().GUEST_ORDER_LINK_CLAIM_DAYS * 86_400_000;
-  if (!claimable) return { url, guest: false };
+  if (!claimable) return { url, guest: false, mail };
   const [account] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, owner.email), isNotNull(users.passwordHash)))
     .limit(1);
-  return { url, guest: !account };
+  return { url, guest: !account, mail };
 }
 
 const PAID: ("succeeded" | "refunded")[] = ["succeeded", "refunded"];
@@ -129,7 +129,7 @@ function compose(order: MailOrder, body: MailBody): MailMessage {
     `<p>${escapeHtml(signature)}</p>`,
     `</body></html>`,
   ].join("\n");
-  return { to: order.email, subject: body.subject, text, html };
+  return { to: order.email, subject: body.subject, text, html, link: body.link.mail };
 }
 
 export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, "carrier" | "trackingNumber">): Promise<MailMessage> {

@@ -168,5 +168,12 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   ].join("\n");
 
   const attachments = pictures.flatMap((p) => (p ? [{ type: "mockup" as const, ...p }] : []));
-  return { to: order.email, subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }), text, html, attachments };
+  return {
+    to: order.email,
+    subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }),
+    text,
+    html,
+    attachments,
+    link: link.mail,
+  };
 }
