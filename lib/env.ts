@@ -104,6 +104,9 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: bool,
   UNPAID_ORDER_EXPIRY_HOURS: int(48),
   CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /** internal: a timer in the server runs the scheduled jobs; external: only the cron route does. Unset → internal, on Vercel external. */
+  SCHEDULER: z.enum(["internal", "external"]).optional(),
+  SCHEDULER_INTERVAL_MINUTES: z.coerce.number().int().positive().max(1440).default(5),
   SELLER_NAME: z.string().min(1).optional(),
   SELLER_STREET: z.string().min(1).optional(),
   SELLER_POSTAL_CODE: z.string().min(1).optional(),
