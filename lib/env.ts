@@ -83,6 +83,9 @@ const envSchema = z.object({
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   EDITED_IMAGES_PER_HOUR: int(30),
   USER_STORAGE_QUOTA_MB: int(200),
+  /** Edited images per client network (IPv6 per /48) and of the whole shop, so new accounts cannot fill the disk. */
+  EDITED_STORAGE_PER_NETWORK_MB: int(1000),
+  EDITED_STORAGE_TOTAL_MB: int(20_000),
   PDF_QUEUE_MAX: int(16),
   PDF_PER_HOUR: int(120),
   ORDERS_PER_HOUR_PER_ACCOUNT: int(20),
