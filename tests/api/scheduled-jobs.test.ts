@@ -59,6 +59,16 @@ describe("the in-process timer", () => {
     }
   });
 
+  it("unset (internal): the server start starts one timer per process, however often it is called", async () => {
+    const first = startSchedulerOnServerStart();
+    try {
+      expect(first).not.toBeNull();
+      expect(startSchedulerOnServerStart()).toBe(first);
+    } finally {
+      await first?.stop();
+    }
+  });
+
   it("SCHEDULER=external: the server start starts no timer (the cron route alone runs the jobs)", async () => {
     process.env.SCHEDULER = "external";
     resetEnvCache();

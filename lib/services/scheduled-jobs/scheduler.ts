@@ -47,10 +47,21 @@ export function schedulerMode(): "internal" | "external" {
   return env().SCHEDULER ?? (process.env.VERCEL ? "external" : "internal");
 }
 
+/** Next may load the server's modules more than once: one timer per process. */
+const holder = globalThis as { __shopScheduler?: Scheduler };
+
 /** From the server start: the in-process timer unless an outside scheduler calls the cron route. */
 export function startSchedulerOnServerStart(): Scheduler | null {
   if (schedulerMode() !== "internal") return null;
+  if (holder.__shopScheduler) return holder.__shopScheduler;
   const minutes = env().SCHEDULER_INTERVAL_MINUTES;
   logger.info("scheduled jobs run in-process", { everyMinutes: minutes });
-  return startScheduler({ intervalMs: minutes * 60_000 });
+  const scheduler = startScheduler({ intervalMs: minutes * 60_000 });
+  const started: Scheduler = {
+    stop: async () => {
+      if (holder.__shopScheduler === started) holder.__shopScheduler = undefined;
+      await scheduler.stop();
+    },
+  };
+  return (holder.__shopScheduler = started);
 }
