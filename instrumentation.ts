@@ -22,6 +22,11 @@ export async function register(): Promise<void> {
     throw err;
   }
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms`);
+  // Not in a build, which may load this hook to collect pages. The scheduler's first pass, right away, retries mail too.
+  if (process.env.NEXT_PHASE !== "phase-production-build") {
+    const { startSchedulerOnServerStart } = await import("./lib/services/scheduled-jobs/scheduler");
+    if (startSchedulerOnServerStart()) return;
+  }
   // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
   void Promise.all([import("./lib/services/mail/delivery"), import("./lib/services/orders/events")])
     .then(([{ retryDueMail }, { recordMailOutcome }]) => retryDueMail(recordMailOutcome))

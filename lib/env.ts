@@ -67,7 +67,8 @@ const envSchema = z.object({
   USER_GENERATIONS_PER_HOUR: int(30),
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
-  PASSWORD_HASH_CONCURRENCY: int(4),
+  /** Unset → half of libuv's thread pool (UV_THREADPOOL_SIZE, default 4); a higher value is lowered to that (lib/auth/password.ts). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** log2 of scrypt's N for new hashes; lower only for tests, which hash thousands of passwords. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -82,6 +83,9 @@ const envSchema = z.object({
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   EDITED_IMAGES_PER_HOUR: int(30),
   USER_STORAGE_QUOTA_MB: int(200),
+  /** Edited images per client network (IPv6 per /48) and of the whole shop, so new accounts cannot fill the disk. */
+  EDITED_STORAGE_PER_NETWORK_MB: int(1000),
+  EDITED_STORAGE_TOTAL_MB: int(20_000),
   PDF_QUEUE_MAX: int(16),
   PDF_PER_HOUR: int(120),
   ORDERS_PER_HOUR_PER_ACCOUNT: int(20),
@@ -104,6 +108,9 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: bool,
   UNPAID_ORDER_EXPIRY_HOURS: int(48),
   CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
+  /** internal: a timer in the server runs the scheduled jobs; external: only the cron route does. Unset → internal, on Vercel external. */
+  SCHEDULER: z.enum(["internal", "external"]).optional(),
+  SCHEDULER_INTERVAL_MINUTES: z.coerce.number().int().positive().max(1440).default(5),
   SELLER_NAME: z.string().min(1).optional(),
   SELLER_STREET: z.string().min(1).optional(),
   SELLER_POSTAL_CODE: z.string().min(1).optional(),

@@ -28,10 +28,22 @@ export const images = pgTable(
     sourceImageId: integer(),
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
     generationId: integer(),
+    /**
+     * Edited images: a keyed hash of the client network (IPv4 address, IPv6 /48) the edit came from, so
+     * edit storage is capped per network too. Personal data; it lives as long as the image and goes with it.
+     */
+    clientNetwork: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("images_storage_key_unique").on(t.storageKey),
+    index("images_client_network_idx")
+      .on(t.clientNetwork, t.sizeBytes)
+      .where(sql`${t.clientNetwork} IS NOT NULL`),
+    /** The shop-wide sum of edited images, read on every edit. */
+    index("images_edited_size_idx")
+      .on(t.sizeBytes)
+      .where(sql`${t.type} = 'EDITED'`),
     /** Each image its own access key: a key never opens another image. */
     uniqueIndex("images_access_key_unique")
       .on(t.accessKey)

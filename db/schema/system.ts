@@ -90,3 +90,14 @@ export const sellerSettings = pgTable(
   (t) => [check("seller_settings_single_row", sql`${t.id} = 1`)],
 );
 export type SellerSettingsRow = typeof sellerSettings.$inferSelect;
+
+/**
+ * Who runs the scheduled jobs right now (one row per job group). Taken by one atomic conditional upsert,
+ * so of several app instances only one runs a pass; an expired lease (a crashed holder) can be taken over.
+ */
+export const schedulerLeases = pgTable("scheduler_leases", {
+  name: text().primaryKey(),
+  /** A random id per pass, so only the holder renews or releases it. */
+  holder: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

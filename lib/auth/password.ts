@@ -15,9 +15,25 @@ const waiting: (() => void)[] = [];
 /** Seconds a refused caller is asked to wait: a hash takes a fraction of a second. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** libuv's pool when UV_THREADPOOL_SIZE is unset. */
+const DEFAULT_THREAD_POOL_SIZE = 4;
+
+/**
+ * Hashes at once: at most half of libuv's pool, so file and image work always keep threads;
+ * PASSWORD_HASH_CONCURRENCY may only lower it. libuv reads UV_THREADPOOL_SIZE once, when its pool starts
+ * (hence `npm start` sets it on the command line); a value that is no whole number counts as one thread.
+ */
+export function passwordHashCap(raw: Record<string, string | undefined> = process.env): number {
+  const sizeText = raw.UV_THREADPOOL_SIZE?.trim();
+  const size = sizeText ? (/^[1-9]\d*$/.test(sizeText) ? Math.min(Number(sizeText), 1024) : 1) : DEFAULT_THREAD_POOL_SIZE;
+  const half = Math.max(1, Math.floor(size / 2));
+  const configured = Number(raw.PASSWORD_HASH_CONCURRENCY);
+  return Number.isSafeInteger(configured) && configured >= 1 ? Math.min(configured, half) : half;
+}
+
 async function acquireSlot(): Promise<void> {
-  const { PASSWORD_HASH_CONCURRENCY, PASSWORD_HASH_QUEUE } = env();
-  if (running < PASSWORD_HASH_CONCURRENCY) {
+  const { PASSWORD_HASH_QUEUE } = env();
+  if (running < passwordHashCap()) {
     running += 1;
     return;
   }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import * as edited from "@/app/api/user/images/edited/route";
 import { registerCustomer } from "../helpers/register";
 import { getDb } from "@/db/client";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   printBox = { width: Math.max(...sizes.map((s) => s.width)), height: Math.max(...sizes.map((s) => s.height)) };
 });
 
-const ENV_KEYS = ["EDITED_IMAGES_PER_HOUR", "USER_STORAGE_QUOTA_MB"];
+const ENV_KEYS = ["EDITED_IMAGES_PER_HOUR", "USER_STORAGE_QUOTA_MB", "EDITED_STORAGE_PER_NETWORK_MB", "EDITED_STORAGE_TOTAL_MB"];
 function setEnv(values: Record<string, string>) {
   for (const [k, v] of Object.entries(values)) process.env[k] = v;
   resetEnvCache();
@@ -78,13 +78,14 @@ function form(image: Buffer, generatedImageId: number): FormData {
   return f;
 }
 
-const postEdited = (cookie: string, image: Buffer, generatedId: number, lang: "en" | "de" = "en") =>
+/** forwardedFor: the X-Forwarded-For the request arrives with (npm start appends the peer, the right-most entry). */
+const postEdited = (cookie: string, image: Buffer, generatedId: number, lang: "en" | "de" = "en", forwardedFor?: string) =>
   call<Body>(edited.POST, {
     method: "POST",
     path: "/api/user/images/edited",
     body: form(image, generatedId),
     cookie,
-    headers: { "accept-language": lang },
+    headers: { "accept-language": lang, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
   });
 
 async function storedFile(id: number): Promise<Buffer> {
@@ -173,4 +174,107 @@ describe("POST /api/user/images/edited: a per-user storage quota", () => {
     const other = await customerWithGenerated();
     expect((await postEdited(other.cookie, image, other.generatedId)).status).toBe(201);
   }, 60_000);
+});
+
+const editedRows = async () =>
+  (
+    await (
+      await getDb()
+    )
+      .select({ n: sql<number>`count(*)::int` })
+      .from(images)
+      .where(eq(images.type, "EDITED"))
+  )[0]?.n ?? 0;
+
+describe("POST /api/user/images/edited: storage per client network", () => {
+  it("past EDITED_STORAGE_PER_NETWORK_MB a second account from the same network is refused with 413; another network is not", async () => {
+    setEnv({ EDITED_STORAGE_PER_NETWORK_MB: "1" });
+    const image = await noisePng(400, 400); // ~480 KB stored
+    const a = await customerWithGenerated();
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "198.51.100.7")).status).toBe(201);
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "198.51.100.7")).status).toBe(201);
+    const before = await editedRows();
+
+    const b = await customerWithGenerated();
+    const full = await postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.7");
+    expect(full.status).toBe(413);
+    expect(full.body.message).toBe(en.errors.networkStorageQuotaExceeded.replace("{quotaMb}", "1"));
+    const german = await postEdited(b.cookie, image, b.generatedId, "de", "198.51.100.7");
+    expect(german.status).toBe(413);
+    expect(german.body.message).toBe(de.errors.networkStorageQuotaExceeded.replace("{quotaMb}", "1"));
+    expect(await editedRows()).toBe(before);
+
+    // Another network has its own room, with the same account too.
+    expect((await postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.8")).status).toBe(201);
+  }, 90_000);
+
+  it("two edits racing past the network limit: never both stay", async () => {
+    setEnv({ EDITED_STORAGE_PER_NETWORK_MB: "1" });
+    const image = await noisePng(450, 450); // ~600 KB stored: one fits, two do not
+    const [a, b] = [await customerWithGenerated(), await customerWithGenerated()];
+    const results = await Promise.all([
+      postEdited(a.cookie, image, a.generatedId, "en", "198.51.100.60"),
+      postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.60"),
+    ]);
+    expect(results.filter((r) => r.status === 201).length).toBeLessThanOrEqual(1);
+    for (const r of results) expect([201, 413]).toContain(r.status);
+    const [stored] = await (
+      await getDb()
+    )
+      .select({ bytes: sql<number>`coalesce(sum(${images.sizeBytes}), 0)::int` })
+      .from(images)
+      .where(inArray(images.ownerId, [a.userId, b.userId]));
+    expect(stored?.bytes).toBeLessThan(1024 * 1024);
+  }, 90_000);
+
+  it("IPv6 counts per /48: another /64 of the same subscriber is the same network", async () => {
+    setEnv({ EDITED_STORAGE_PER_NETWORK_MB: "1" });
+    const image = await noisePng(400, 400);
+    const a = await customerWithGenerated();
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "2001:db8:77:1::5")).status).toBe(201);
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "2001:db8:77:1::5")).status).toBe(201);
+    const b = await customerWithGenerated();
+    expect((await postEdited(b.cookie, image, b.generatedId, "en", "2001:db8:77:2::9")).status).toBe(413);
+    expect((await postEdited(b.cookie, image, b.generatedId, "en", "2001:db8:78:1::9")).status).toBe(201);
+  }, 90_000);
+
+  it("the counted network is the one the server saw: a caller can neither escape its own nor fill another's by writing X-Forwarded-For", async () => {
+    setEnv({ EDITED_STORAGE_PER_NETWORK_MB: "1" });
+    const image = await noisePng(400, 400);
+    const a = await customerWithGenerated();
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "203.0.113.50")).status).toBe(201);
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "203.0.113.50")).status).toBe(201);
+    // From the full network, naming another address first: still refused.
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "203.0.113.99, 203.0.113.50")).status).toBe(413);
+    // From another network, naming the full one first: accepted (it counts its own).
+    const b = await customerWithGenerated();
+    expect((await postEdited(b.cookie, image, b.generatedId, "en", "203.0.113.50, 203.0.113.51")).status).toBe(201);
+  }, 90_000);
+});
+
+describe("POST /api/user/images/edited: storage of the whole shop", () => {
+  it("past EDITED_STORAGE_TOTAL_MB every account is refused with 413 and a clear message, whatever its network", async () => {
+    // Only this test's edits count: earlier tests' edits are removed.
+    await (await getDb()).delete(images).where(eq(images.type, "EDITED"));
+    setEnv({ EDITED_STORAGE_TOTAL_MB: "1" });
+    const image = await noisePng(400, 400); // ~480 KB stored
+    const a = await customerWithGenerated();
+    const b = await customerWithGenerated();
+    expect((await postEdited(a.cookie, image, a.generatedId, "en", "192.0.2.201")).status).toBe(201);
+    expect((await postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.201")).status).toBe(201);
+
+    const c = await customerWithGenerated();
+    for (const [who, ip] of [
+      [c, "203.0.113.201"],
+      [a, "192.0.2.201"],
+      [b, "2001:db8:99::1"],
+    ] as const) {
+      const full = await postEdited(who.cookie, image, who.generatedId, "en", ip);
+      expect(full.status, ip).toBe(413);
+      expect(full.body.message).toBe(en.errors.editedStorageFull);
+    }
+    const german = await postEdited(c.cookie, image, c.generatedId, "de", "203.0.113.201");
+    expect(german.body.message).toBe(de.errors.editedStorageFull);
+    expect(await editedRows()).toBe(2);
+  }, 90_000);
 });

@@ -181,6 +181,32 @@ describe("retention (runRetention with a controllable clock)", () => {
     expect(left.map((r) => r.email)).toEqual(["pending-open@test.local"]);
   });
 
+  it("an image no account owns any more (kept for an open order after erasure) loses its client network", async () => {
+    const customer = await newCustomer();
+    const mine = await image(customer.id, "EDITED", 0);
+    const kept = await image(customer.id, "EDITED", 0);
+    const db = await getDb();
+    await db
+      .update(images)
+      .set({ clientNetwork: "tag-of-a-network" })
+      .where(inArray(images.id, [mine.id, kept.id]));
+    await db
+      .update(images)
+      .set({ ownerId: null, accessKey: `kept-${kept.id}` })
+      .where(eq(images.id, kept.id));
+    const result = await runRetention({ now: NOW });
+    expect(result.imageNetworks).toBeGreaterThanOrEqual(1);
+    const rows = await db
+      .select({ id: images.id, clientNetwork: images.clientNetwork })
+      .from(images)
+      .where(inArray(images.id, [mine.id, kept.id]))
+      .orderBy(images.id);
+    expect(rows).toEqual([
+      { id: mine.id, clientNetwork: "tag-of-a-network" },
+      { id: kept.id, clientNetwork: null },
+    ]);
+  });
+
   it("POST /api/cron/mail runs it (the scheduler's endpoint)", async () => {
     process.env.CRON_SECRET = CRON_SECRET;
     resetEnvCache();

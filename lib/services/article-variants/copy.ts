@@ -73,6 +73,7 @@ async function prepareImageCopies(variants: readonly MugVariant[], written: stri
       sourceImageId: null,
       promptId: null,
       generationId: null,
+      clientNetwork: null,
     });
   }
   return prepared;

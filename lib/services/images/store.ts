@@ -47,6 +47,8 @@ export interface StoreImageMeta {
   promptId?: number | null;
   sourceImageId?: number | null;
   generationId?: number | null;
+  /** Edited images: the tag of the client network they came from (./edit-storage.ts). */
+  clientNetwork?: string | null;
 }
 
 export interface StoreImageInput extends StoreImageMeta {
@@ -93,6 +95,7 @@ export async function storeProcessedImage(processed: ProcessedImage, meta: Store
         promptId: meta.promptId ?? null,
         sourceImageId: meta.sourceImageId ?? null,
         generationId: meta.generationId ?? null,
+        clientNetwork: meta.clientNetwork ?? null,
       })
       .returning();
     if (!row) throw new Error("insert returned no row");

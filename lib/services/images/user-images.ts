@@ -11,6 +11,7 @@ import { USER_IMAGE_TYPES, type ListUserImagesQuery, type UserImageDetailDto, ty
 import { largestPrintBox } from "@/lib/services/print/templates";
 import { consume, release } from "@/lib/services/rate-limit";
 import { deleteImage } from "./delete";
+import { assertEditStorageRoom, networkTag } from "./edit-storage";
 import { imageUrl, storeProcessedImage, toImageDto } from "./store";
 
 /** An admin's gallery is their own images too, never everybody's. */
@@ -95,11 +96,16 @@ export async function getOwnedGeneratedImageOrThrow(imageId: number, session: Se
   return row;
 }
 
-/** Kept as PNG because edits may carry transparency. */
-export async function storeEditedImage(session: Session, generatedImageId: number, bytes: Buffer): Promise<ImageDto> {
+/** Kept as PNG because edits may carry transparency. clientNetwork: the caller's (lib/api/client-ip.ts clientNetwork). */
+export async function storeEditedImage(
+  session: Session,
+  generatedImageId: number,
+  bytes: Buffer,
+  clientNetwork: string,
+): Promise<ImageDto> {
   const source = await getOwnedGeneratedImageOrThrow(generatedImageId, session);
   if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");
-  const { EDITED_IMAGES_PER_HOUR, USER_STORAGE_QUOTA_MB } = env();
+  const { EDITED_IMAGES_PER_HOUR } = env();
   // Counted before the image is decoded, so a caller over the limit costs no decoding.
   const window = { key: `edited-images:user:${session.user.id}`, windowSeconds: HOUR };
   const attempt = await consume({ ...window, limit: EDITED_IMAGES_PER_HOUR });
@@ -107,15 +113,21 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
   try {
     // No print needs more than the largest mug's print area at 300 dpi; PNG output is 8 bits per channel.
     const processed = await intakeImage(bytes, { use: "edited", format: "png", coverBox: await largestPrintBox() });
-    const used = await storageUsedBytes(session.user.id);
-    if (used + processed.data.length > USER_STORAGE_QUOTA_MB * MB)
-      throw new ApiError(413, "errors.storageQuotaExceeded", undefined, { quotaMb: USER_STORAGE_QUOTA_MB });
+    const owner = { userId: session.user.id, networkTag: networkTag(clientNetwork) };
+    await assertEditStorageRoom(owner, processed.data.length);
     const row = await storeProcessedImage(processed, {
       type: "EDITED",
       ownerId: session.user.id,
       promptId: source.promptId,
       sourceImageId: source.id,
+      clientNetwork: owner.networkTag,
     });
+    try {
+      await assertEditStorageRoom(owner, 0);
+    } catch (err) {
+      await deleteImage(row.id);
+      throw err;
+    }
     return toImageDto(row);
   } catch (err) {
     await release(window);
@@ -124,13 +136,3 @@ export async function storeEditedImage(session: Session, generatedImageId: numbe
 }
 
 const HOUR = 3600;
-const MB = 1024 * 1024;
-
-async function storageUsedBytes(userId: number): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ sum: sql<string | null>`sum(${images.sizeBytes})` })
-    .from(images)
-    .where(eq(images.ownerId, userId));
-  return Number(row?.sum ?? 0);
-}

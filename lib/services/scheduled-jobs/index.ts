@@ -8,6 +8,7 @@ import { recordMailOutcome } from "../orders/events";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";
 import { expireUnpaidOrders } from "./expiry";
+import { releaseLease, renewLease, takeLease } from "./lease";
 import { runRetention, type RetentionResult } from "./retention";
 
 export { expireUnpaidOrders, type ExpiryScope } from "./expiry";
@@ -24,7 +25,7 @@ export function assertCronCaller(authorization: string | null): void {
   if (!timingSafeEqual(digest(token), digest(secret))) throw unauthenticated();
 }
 
-export async function runScheduledJobs(authorization: string | null): Promise<{
+export type ScheduledJobsResult = {
   sent: number;
   failed: number;
   expiredOrders: number;
@@ -32,14 +33,44 @@ export async function runScheduledJobs(authorization: string | null): Promise<{
   issuedInvoices: number;
   retention: RetentionResult;
   mockups: { ready: number; failed: number; removed: number };
-}> {
+};
+
+/** One lease for the whole pass: the in-process timer of every instance and the cron route share it. */
+const PASS_LEASE = "scheduled-jobs";
+
+/**
+ * One pass of every scheduled job, or null when another instance (or an overlapping call) holds the pass.
+ * Each job is safe to run again, so a pass cut short by a crash is simply finished by the next one.
+ */
+export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsResult | null> {
+  const lease = await takeLease(PASS_LEASE, now);
+  if (!lease) return null;
+  const stillHeld = async () => {
+    if (!(await renewLease(lease))) throw new Error("Scheduled jobs: the pass lease expired and was taken over");
+  };
+  try {
+    const expiredOrders = await expireUnpaidOrders();
+    await stillHeld();
+    const { settled: finishedRefunds } = await finishPendingRefunds();
+    await stillHeld();
+    // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
+    const issuedInvoices = await issueWaitingInvoices();
+    await stillHeld();
+    const { sent, failed } = await retryDueMail(recordMailOutcome);
+    await stillHeld();
+    const retention = await runRetention();
+    await stillHeld();
+    const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
+    return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention, mockups };
+  } finally {
+    await releaseLease(lease);
+  }
+}
+
+/** The cron route: an outside scheduler's call, answered 409 while another pass runs. */
+export async function runScheduledJobs(authorization: string | null): Promise<ScheduledJobsResult> {
   assertCronCaller(authorization);
-  const expiredOrders = await expireUnpaidOrders();
-  const { settled: finishedRefunds } = await finishPendingRefunds();
-  // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
-  const issuedInvoices = await issueWaitingInvoices();
-  const { sent, failed } = await retryDueMail(recordMailOutcome);
-  const retention = await runRetention();
-  const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
-  return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention, mockups };
+  const result = await runScheduledPass();
+  if (!result) throw new ApiError(409, "errors.scheduledJobsBusy");
+  return result;
 }

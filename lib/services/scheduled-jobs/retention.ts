@@ -22,6 +22,8 @@ export interface RetentionResult {
   guestAccounts: number;
   webhookPayloads: number;
   pendingRegistrations: number;
+  /** Images no account owns any more (kept for an order after erasure) whose client network was dropped. */
+  imageNetworks: number;
 }
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
@@ -127,6 +129,17 @@ async function purgePendingRegistrations(now: Date): Promise<number> {
   return gone.length;
 }
 
+/** The client network only caps an account's edits: once no account owns the image it has no use. */
+async function dropOrphanedImageNetworks(): Promise<number> {
+  const db = await getDb();
+  const cleared = await db
+    .update(images)
+    .set({ clientNetwork: null })
+    .where(and(isNull(images.ownerId), isNotNull(images.clientNetwork)))
+    .returning({ id: images.id });
+  return cleared.length;
+}
+
 export async function runRetention(opts: { now?: Date } = {}): Promise<RetentionResult> {
   const now = opts.now ?? new Date();
   const anonymous = and(
@@ -147,6 +160,7 @@ export async function runRetention(opts: { now?: Date } = {}): Promise<Retention
     guestAccounts: await purgeGuests(before(now, RETENTION_DAYS.guestAccounts)),
     webhookPayloads: await purgeWebhookPayloads(before(now, RETENTION_DAYS.webhookPayloads)),
     pendingRegistrations: await purgePendingRegistrations(now),
+    imageNetworks: await dropOrphanedImageNetworks(),
   };
   if (Object.values(result).some((n) => n > 0)) logger.info("retention pass", { ...result });
   return result;
