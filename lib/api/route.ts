@@ -95,11 +95,26 @@ function parseOrThrow<S extends z.ZodType | undefined>(schema: S, input: unknown
 async function readJson(req: Request): Promise<unknown> {
   if (mediaType(req.headers.get("content-type")) !== "application/json") throw new ApiError(415, "errors.jsonRequired");
   const text = new TextDecoder().decode(await readBodyLimited(req, MAX_JSON_BYTES));
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, "errors.invalidJson");
   }
+  const withNul = nulPath(value, []);
+  if (withNul !== null) throw new ApiError(422, "errors.validationFailed", { [withNul || "body"]: "validation.controlCharacters" });
+  return value;
+}
+
+/** PostgreSQL cannot store U+0000 in text: such a string is refused for its field before any schema sees it. */
+function nulPath(value: unknown, path: string[]): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = nulPath(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 const SERVICE_RETRY_AFTER_SECONDS = 5;
@@ -114,7 +129,8 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     const code = pgErrorCode(err);
     if (code === "23505") apiError = new ApiError(409, "errors.conflict");
     else if (isStillReferenced(err)) apiError = new ApiError(409, "errors.inUse");
-    else if (code === "23514" || code === "22003" || code === "22P02") apiError = new ApiError(422, "errors.validationFailed");
+    else if (code === "23514" || code === "22003" || code === "22P02" || code === "22021" || code === "22P05")
+      apiError = new ApiError(422, "errors.validationFailed");
     else if (isServiceUnreachable(err)) {
       // Passing (the connection pool reconnects on the next query): no stack trace, the caller may retry.
       logger.warn("service unreachable", {

@@ -1,0 +1,163 @@
+// The hostile-text suite's strings and the fields they are written into (tests/security/hostile-*.test.ts).
+// A new field that a person can write joins personFields() or adminFields() once; every string of HOSTILE is then tried on it.
+import { count, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { getDb } from "@/db/client";
+import { authTokens, users } from "@/db/schema";
+import * as register from "@/app/api/auth/register/route";
+import * as account from "@/app/api/user/account/route";
+import * as settings from "@/app/api/admin/settings/route";
+import * as suppliers from "@/app/api/admin/suppliers/route";
+import * as shippingAddress from "@/app/api/admin/orders/[orderId]/shipping-address/route";
+import { call, cookieFor, type CallResult } from "../helpers/api";
+import { checkoutBody, placeOrder, type Who } from "../helpers/orders";
+import { TEST_USERS } from "../helpers/test-db";
+
+/** Each a way text has turned into code somewhere: this shop's placeholders, templates, headers, markup, formulas. */
+export const HOSTILE: readonly (readonly [label: string, text: string])[] = [
+  ["the shop's old placeholders", "~~sign-in-token.1~~ ~~reset-token.1~~ ~~order-link-token~~"],
+  ["the shop's link placeholder", "~~link.0123456789abcdef0123456789abcdef~~"],
+  ["mustache", "{{user.passwordHash}}"],
+  ["template literal", "${process.env.AUTH_SECRET}"],
+  ["printf", "%s%s%n"],
+  ["ICU message", "{firstName} {count, plural, other {#}}"],
+  ["CR/LF header", "Anna\r\nBcc: victim@example.com"],
+  ["script", "<script>alert(1)</script>"],
+  ["attribute break-out", '"><img src=x onerror=alert(1)>'],
+  ["CSV formula =", '=HYPERLINK("https://evil.example","x")'],
+  ["CSV formula +", "+49 SUM(A1)"],
+  ["CSV formula -", "-2+3"],
+  ["CSV formula @", "@SUM(1+1)"],
+  ["bidi override", "Anna\u202Egnp.exe"],
+  ["10,000 characters", "A".repeat(10_000)],
+  ["NUL", "Anna\u0000Muster"],
+  ["bare domain", "evil.example"],
+  ["link", "https://evil.example/login"],
+  ["email address", "victim@example.com"],
+];
+
+export interface Field {
+  /** Where the text goes, as the error names it (e.g. "shippingAddress.city"). */
+  name: string;
+  /** Writes the text into the field through the real route. */
+  write: (text: string) => Promise<CallResult<{ errors?: Record<string, string> }>>;
+}
+
+let ip = 0;
+const freshIp = () => `198.18.${100 + Math.floor(++ip / 250)}.${ip % 250}`;
+
+const registerField = (key: "firstName" | "lastName"): Field => ({
+  name: key,
+  write: (text) =>
+    call(register.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email: `hostile-${++ip}@example.com`, password: "longenough", [key]: text },
+      headers: { "x-forwarded-for": freshIp() },
+    }),
+});
+
+const accountField = (key: "firstName" | "lastName"): Field => ({
+  name: key,
+  write: async (text) =>
+    call(account.PUT, {
+      method: "PUT",
+      path: "/api/user/account",
+      cookie: await cookieFor("other"),
+      body: { firstName: "Olga", lastName: "Other", [key]: text },
+    }),
+});
+
+/** Checkout with one field changed; placing needs a filled cart, so a refusal is what is expected of person fields. */
+const checkoutField = (part: "contact" | "shippingAddress" | "billingAddress", key: string, who: () => Who): Field => ({
+  name: `${part}.${key}`,
+  write: (text) => {
+    const body = checkoutBody();
+    const base = (part === "billingAddress" ? body.shippingAddress : body[part]) as Record<string, unknown>;
+    return placeOrder({ ...body, [part]: { ...base, [key]: text } }, who());
+  },
+});
+
+const adminAddressField = (key: string, orderId: () => string): Field => ({
+  name: key,
+  write: async (text) =>
+    call(shippingAddress.PUT, {
+      method: "PUT",
+      path: `/api/admin/orders/${orderId()}/shipping-address`,
+      params: { orderId: orderId() },
+      cookie: await cookieFor("admin"),
+      body: { ...(checkoutBody().shippingAddress as Record<string, unknown>), [key]: text },
+    }),
+});
+
+const sellerField = (key: string): Field => ({
+  name: key,
+  write: async (text) =>
+    call(settings.PUT, {
+      method: "PUT",
+      path: "/api/admin/settings",
+      cookie: await cookieFor("admin"),
+      body: { name: "Shop", [key]: text },
+    }),
+});
+
+const supplierField = (key: string): Field => ({
+  name: key,
+  write: async (text) =>
+    call(suppliers.POST, {
+      method: "POST",
+      path: "/api/admin/suppliers",
+      cookie: await cookieFor("admin"),
+      body: { companyName: "Supplier", [key]: text },
+    }),
+});
+
+export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => string }): Field[] {
+  const address = ["firstName", "lastName", "street1", "street2", "city"];
+  return [
+    registerField("firstName"),
+    registerField("lastName"),
+    accountField("firstName"),
+    accountField("lastName"),
+    ...["firstName", "lastName"].map((k) => checkoutField("contact", k, opts.checkoutAs)),
+    ...address.map((k) => checkoutField("shippingAddress", k, opts.checkoutAs)),
+    ...address.map((k) => checkoutField("billingAddress", k, opts.checkoutAs)),
+    ...address.map((k) => adminAddressField(k, opts.adminOrderId)),
+  ];
+}
+
+export const adminFields = (): Field[] => [
+  ...["name", "street", "city", "representative", "register", "bankName"].map(sellerField),
+  ...["companyName", "firstName", "lastName"].map(supplierField),
+];
+
+/** Plain text a person field keeps: letters, digits, spaces and a few signs, with no domain in it. */
+const PLAIN = /^[\p{L}\p{M}\p{N} '\u2019.,&/()-]*$/u;
+export const plainPersonText = (text: string) => PLAIN.test(text) && !/[\p{L}\p{N}]\.\p{L}{2,}/u.test(text) && text.length <= 100;
+
+/** The answer to a hostile write: refused with an error for the field (never a 500), or accepted. */
+export function expectRefusedOrAccepted(field: Field, label: string, res: CallResult<{ errors?: Record<string, string> }>): boolean {
+  expect(res.status, `${field.name} × ${label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+  if (res.status < 400) return true;
+  expect([400, 413, 422], `${field.name} × ${label}`).toContain(res.status);
+  if (res.status === 422) expect(Object.keys(res.body.errors ?? {}), `${field.name} × ${label}`).toContain(field.name);
+  return false;
+}
+
+/** Tokens the admin account holds; the suite checks that no write adds one. */
+export async function adminTokenCount(): Promise<number> {
+  const db = await getDb();
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_USERS.admin.email));
+  const [row] = await db
+    .select({ n: count() })
+    .from(authTokens)
+    .where(eq(authTokens.userId, admin?.id ?? 0));
+  return row?.n ?? 0;
+}
+
+/** A mail as sent is inert: no header broken into, and no markup of a person's text live in its HTML. */
+export function expectInertMail(mail: { subject: string; html: string | null }, hostile: string): void {
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  const html = mail.html ?? "";
+  if (/[<>"&]/.test(hostile)) expect(html).not.toContain(hostile);
+}
