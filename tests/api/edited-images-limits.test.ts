@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import * as edited from "@/app/api/user/images/edited/route";
+import * as accountExport from "@/app/api/user/account/export/route";
 import { registerCustomer } from "../helpers/register";
 import { getDb } from "@/db/client";
 import { images, mugDetails } from "@/db/schema";
@@ -205,7 +206,17 @@ describe("POST /api/user/images/edited: storage per client network", () => {
     expect(await editedRows()).toBe(before);
 
     // Another network has its own room, with the same account too.
-    expect((await postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.8")).status).toBe(201);
+    const stored = await postEdited(b.cookie, image, b.generatedId, "en", "198.51.100.8");
+    expect(stored.status).toBe(201);
+
+    // What is kept of the network is the account's data: its export shows the hash, and never the address.
+    const exported = await call<{ images: { id: number; clientNetworkHash: string | null }[] }>(accountExport.GET, {
+      path: "/api/user/account/export",
+      cookie: b.cookie,
+    });
+    const entry = exported.body.images.find((i) => i.id === stored.body.id);
+    expect(entry?.clientNetworkHash).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    expect(JSON.stringify(exported.body)).not.toContain("198.51.100");
   }, 90_000);
 
   it("two edits racing past the network limit: never both stay", async () => {

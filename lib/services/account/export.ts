@@ -168,6 +168,8 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       height: i.height,
       sizeBytes: i.sizeBytes,
       sourceImageId: i.sourceImageId,
+      // A keyed hash of the network an edit was stored from (the per-network storage limit), never the address.
+      clientNetworkHash: i.clientNetwork,
       createdAt: iso(i.createdAt),
     })),
     generations: generationRows.map((g) => ({
