@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as accountRoute from "@/app/api/user/account/route";
+import * as eraseRoute from "@/app/api/admin/customers/[customerId]/erase/route";
+import { getDb } from "@/db/client";
+import { orders, users } from "@/db/schema";
+import { call, cookieFor } from "../helpers/api";
+import type { ErrorBody, Who } from "../helpers/orders";
+import { fakeStripeForFile, paymentRowsOf, stripeOrder } from "../helpers/stripe-webhooks";
+
+const stripe = fakeStripeForFile("shop-test-erasure-payments-");
+
+const deleteAccount = async (who: Exclude<Who, string>) =>
+  call<{ message: string } & ErrorBody>(accountRoute.DELETE, { method: "DELETE", path: "/api/user/account", body: {}, cookie: who.cookie });
+
+const adminErase = async (id: number) =>
+  call<ErrorBody>(eraseRoute.POST, {
+    method: "POST",
+    path: `/api/admin/customers/${id}/erase`,
+    params: { customerId: String(id) },
+    body: { reason: "Asked by mail" },
+    cookie: await cookieFor("admin"),
+    headers: { origin: "http://localhost" },
+  });
+
+const cancelsOf = (intentId: string) =>
+  stripe().requests.filter((r) => r.method === "POST" && r.path === `/v1/payment_intents/${intentId}/cancel`);
+const orderExists = async (id: string) => (await (await getDb()).$count(orders, eq(orders.id, id))) > 0;
+const userExists = async (id: number) => (await (await getDb()).$count(users, eq(users.id, id))) > 0;
+
+describe("erasing an account with an unpaid order cancels its payment at the provider first", () => {
+  it("the customer's own erasure: the PaymentIntent is cancelled at Stripe, then the order goes", async () => {
+    const placed = await stripeOrder(stripe());
+    expect(placed.intent.status).toBe("requires_payment_method");
+    const res = await deleteAccount(placed.buyer);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(cancelsOf(placed.intent.id)).toHaveLength(1);
+    expect(stripe().intents.get(placed.intent.id)?.status).toBe("canceled");
+    expect(await orderExists(placed.order.id)).toBe(false);
+  });
+
+  it("the admin's erasure does the same", async () => {
+    const placed = await stripeOrder(stripe());
+    const res = await adminErase(placed.buyer.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(stripe().intents.get(placed.intent.id)?.status).toBe("canceled");
+    expect(await orderExists(placed.order.id)).toBe(false);
+  });
+
+  it("Stripe refuses the cancel: nothing is erased (502), so no payable intent is left without its order", async () => {
+    const placed = await stripeOrder(stripe());
+    stripe().failNext(`POST /v1/payment_intents/${placed.intent.id}/cancel`, 3, 500, false);
+    const res = await deleteAccount(placed.buyer);
+    expect(res.status).toBe(502);
+    expect(await orderExists(placed.order.id)).toBe(true);
+    expect(await userExists(placed.buyer.id)).toBe(true);
+    expect((await paymentRowsOf(placed.order.id))[0]?.status).toBe("requires_payment");
+  });
+
+  it("paid at Stripe before the erasure came: the cancel is refused, the order is kept as paid for the books", async () => {
+    const placed = await stripeOrder(stripe());
+    const intent = stripe().intents.get(placed.intent.id);
+    if (!intent) throw new Error("intent");
+    Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
+    const res = await deleteAccount(placed.buyer);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [kept] = await (await getDb()).select().from(orders).where(eq(orders.id, placed.order.id));
+    expect(kept?.userId).toBeNull();
+    expect(kept?.customerErasedAt).toBeInstanceOf(Date);
+    expect((await paymentRowsOf(placed.order.id))[0]?.status).toBe("succeeded");
+  });
+});
