@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as accountRoute from "@/app/api/user/account/route";
 import * as eraseRoute from "@/app/api/admin/customers/[customerId]/erase/route";
+import * as dashboardRoute from "@/app/api/admin/dashboard/route";
 import { getDb } from "@/db/client";
 import { orders, users } from "@/db/schema";
+import type { Dashboard } from "@/lib/schemas/dashboard";
 import { call, cookieFor } from "../helpers/api";
 import type { ErrorBody, Who } from "../helpers/orders";
-import { fakeStripeForFile, paymentRowsOf, stripeOrder } from "../helpers/stripe-webhooks";
+import {
+  deliver,
+  fakeStripeForFile,
+  paymentRowsOf,
+  sendWebhook,
+  sign,
+  stripeEvent,
+  stripeOrder,
+  succeeded,
+} from "../helpers/stripe-webhooks";
 
 const stripe = fakeStripeForFile("shop-test-erasure-payments-");
 
@@ -68,5 +79,53 @@ describe("erasing an account with an unpaid order cancels its payment at the pro
     expect(kept?.userId).toBeNull();
     expect(kept?.customerErasedAt).toBeInstanceOf(Date);
     expect((await paymentRowsOf(placed.order.id))[0]?.status).toBe("succeeded");
+  });
+});
+
+const orphanCase = async () => {
+  const res = await call<Dashboard & ErrorBody>(dashboardRoute.GET, { path: "/api/admin/dashboard", cookie: await cookieFor("admin") });
+  expect(res.status).toBe(200);
+  return res.body.needsAction.find((n) => n.kind === "orphanPayments");
+};
+
+describe("a payment the shop no longer knows", () => {
+  it("a success at Stripe for it is refunded automatically, once, and shown under 'needs action'", async () => {
+    const before = (await orphanCase())?.count ?? 0;
+    const placed = await stripeOrder(stripe());
+    // The shop lost the order (say, it was dropped while the customer paid in another tab).
+    await (await getDb()).delete(orders).where(eq(orders.id, placed.order.id));
+    const paid = succeeded(placed.intent);
+    const event = stripeEvent("payment_intent.succeeded", paid);
+    expect((await sendWebhook(event, sign(event))).status).toBe(200);
+    const refundsOf = () => [...stripe().refunds.values()].filter((r) => r.payment_intent === placed.intent.id);
+    expect(refundsOf().map((r) => [r.amount, r.status])).toEqual([[placed.intent.amount, "succeeded"]]);
+
+    // Replayed, or sent again under a new event id: refunded once.
+    expect((await sendWebhook(event, sign(event))).body.outcome).toBe("duplicate");
+    await deliver("payment_intent.succeeded", paid);
+    expect(refundsOf()).toHaveLength(1);
+
+    const shown = await orphanCase();
+    expect(shown).toMatchObject({ count: before + 1, href: "/admin/orders/history?status=all" });
+    expect(shown?.oldestAt).toEqual(expect.any(String));
+  });
+
+  it("a refund Stripe refuses stays under 'needs action'", async () => {
+    const placed = await stripeOrder(stripe());
+    await (await getDb()).delete(orders).where(eq(orders.id, placed.order.id));
+    stripe().failNext("POST /v1/refunds", 3, 400, false, "invalid_request_error");
+    const before = (await orphanCase())?.count ?? 0;
+    await deliver("payment_intent.succeeded", succeeded(placed.intent));
+    expect([...stripe().refunds.values()].filter((r) => r.payment_intent === placed.intent.id)).toEqual([]);
+    expect((await orphanCase())?.count).toBe(before + 1);
+  });
+
+  it("a payment this shop did not create (no order and attempt of ours on it) is never refunded", async () => {
+    const placed = await stripeOrder(stripe());
+    await (await getDb()).delete(orders).where(eq(orders.id, placed.order.id));
+    const foreign = succeeded(placed.intent);
+    foreign.metadata = { note: "another application" };
+    expect(await deliver("payment_intent.succeeded", foreign)).toBe("ignored");
+    expect(stripe().requests.some((r) => r.path === "/v1/refunds" && r.form.payment_intent === placed.intent.id)).toBe(false);
   });
 });
