@@ -4,8 +4,10 @@ import * as accountRoute from "@/app/api/user/account/route";
 import * as eraseRoute from "@/app/api/admin/customers/[customerId]/erase/route";
 import * as dashboardRoute from "@/app/api/admin/dashboard/route";
 import { getDb } from "@/db/client";
-import { orders, users } from "@/db/schema";
+import { orders, orphanPayments, users } from "@/db/schema";
+import { resetEnvCache } from "@/lib/env";
 import type { Dashboard } from "@/lib/schemas/dashboard";
+import { runScheduledJobs } from "@/lib/services/scheduled-jobs";
 import { call, cookieFor } from "../helpers/api";
 import type { ErrorBody, Who } from "../helpers/orders";
 import {
@@ -60,7 +62,7 @@ describe("erasing an account with an unpaid order cancels its payment at the pro
 
   it("Stripe refuses the cancel: nothing is erased (502), so no payable intent is left without its order", async () => {
     const placed = await stripeOrder(stripe());
-    stripe().failNext(`POST /v1/payment_intents/${placed.intent.id}/cancel`, 3, 500, false);
+    stripe().failNext(`POST /v1/payment_intents/${placed.intent.id}/cancel`, 1, 500, false);
     const res = await deleteAccount(placed.buyer);
     expect(res.status).toBe(502);
     expect(await orderExists(placed.order.id)).toBe(true);
@@ -113,11 +115,33 @@ describe("a payment the shop no longer knows", () => {
   it("a refund Stripe refuses stays under 'needs action'", async () => {
     const placed = await stripeOrder(stripe());
     await (await getDb()).delete(orders).where(eq(orders.id, placed.order.id));
-    stripe().failNext("POST /v1/refunds", 3, 400, false, "invalid_request_error");
+    stripe().failNext("POST /v1/refunds", 1, 400, false, "invalid_request_error");
     const before = (await orphanCase())?.count ?? 0;
     await deliver("payment_intent.succeeded", succeeded(placed.intent));
     expect([...stripe().refunds.values()].filter((r) => r.payment_intent === placed.intent.id)).toEqual([]);
     expect((await orphanCase())?.count).toBe(before + 1);
+  });
+
+  it("Stripe does not answer the refund: it stays open and the scheduled pass refunds it with the same key", async () => {
+    const placed = await stripeOrder(stripe());
+    await (await getDb()).delete(orders).where(eq(orders.id, placed.order.id));
+    stripe().failNext("POST /v1/refunds", 1, 500, false);
+    await deliver("payment_intent.succeeded", succeeded(placed.intent));
+    const rowOf = async () =>
+      (await (await getDb()).select().from(orphanPayments).where(eq(orphanPayments.providerPaymentId, placed.intent.id)))[0];
+    expect(await rowOf()).toMatchObject({ status: "refunding", providerRefundId: null });
+    // Older than the pass's grace period.
+    await (
+      await getDb()
+    )
+      .update(orphanPayments)
+      .set({ createdAt: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(orphanPayments.providerPaymentId, placed.intent.id));
+    process.env.CRON_SECRET = "a-cron-secret-of-some-length";
+    resetEnvCache();
+    expect((await runScheduledJobs("Bearer a-cron-secret-of-some-length")).orphanRefunds).toBeGreaterThanOrEqual(1);
+    expect(await rowOf()).toMatchObject({ status: "refunded" });
+    expect([...stripe().refunds.values()].filter((r) => r.payment_intent === placed.intent.id)).toHaveLength(1);
   });
 
   it("a payment this shop did not create (no order and attempt of ours on it) is never refunded", async () => {

@@ -3,9 +3,10 @@ import "server-only";
  * Money taken for a payment the shop no longer knows (its order was dropped while the customer paid):
  * recorded in the provider event's transaction, refunded after the commit, and shown under "needs action".
  */
-import { and, eq, gt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orders, orphanPayments, payments, type Payment } from "@/db/schema";
+import { PaymentProviderError } from "@/lib/integrations/payments";
 import { logger } from "@/lib/logger";
 import type { Effects } from "./effects";
 import { providerForPayment } from "./payment-provider";
@@ -62,8 +63,31 @@ export async function refundOrphan(id: number): Promise<void> {
       .where(eq(orphanPayments.id, id));
   } catch (err) {
     logger.error("orphan payment not refunded", { orphanPaymentId: id, err });
-    await db.update(orphanPayments).set({ status: "refund_failed" }).where(eq(orphanPayments.id, id));
+    // Only a certain refusal is final; otherwise the scheduled pass asks again with the same key.
+    if (err instanceof PaymentProviderError && err.definitive)
+      await db.update(orphanPayments).set({ status: "refund_failed" }).where(eq(orphanPayments.id, id));
   }
+}
+
+const RETRY_AFTER_MS = 60_000;
+
+/** The scheduled pass: refunds that got no answer (provider down, or the process ended after the commit). */
+export async function retryOrphanRefunds(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const due = await db
+    .select({ id: orphanPayments.id })
+    .from(orphanPayments)
+    .where(
+      and(
+        eq(orphanPayments.status, "refunding"),
+        isNull(orphanPayments.providerRefundId),
+        lt(orphanPayments.createdAt, new Date(now.getTime() - RETRY_AFTER_MS)),
+      ),
+    )
+    .orderBy(asc(orphanPayments.id))
+    .limit(100);
+  for (const { id } of due) await refundOrphan(id);
+  return due.length;
 }
 
 /** How long an orphan refunded without trouble still shows under "needs action", so the owner sees it happened. */

@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { issueWaitingInvoices } from "../invoices/waiting";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/events";
+import { retryOrphanRefunds } from "../orders/orphan-payments";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";
 import { expireUnpaidOrders } from "./expiry";
@@ -29,6 +30,7 @@ export async function runScheduledJobs(authorization: string | null): Promise<{
   failed: number;
   expiredOrders: number;
   finishedRefunds: number;
+  orphanRefunds: number;
   issuedInvoices: number;
   retention: RetentionResult;
   mockups: { ready: number; failed: number; removed: number };
@@ -36,10 +38,11 @@ export async function runScheduledJobs(authorization: string | null): Promise<{
   assertCronCaller(authorization);
   const expiredOrders = await expireUnpaidOrders();
   const { settled: finishedRefunds } = await finishPendingRefunds();
+  const orphanRefunds = await retryOrphanRefunds();
   // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
   const issuedInvoices = await issueWaitingInvoices();
   const { sent, failed } = await retryDueMail(recordMailOutcome);
   const retention = await runRetention();
   const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
-  return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention, mockups };
+  return { sent, failed, expiredOrders, finishedRefunds, orphanRefunds, issuedInvoices, retention, mockups };
 }
