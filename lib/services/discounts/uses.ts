@@ -89,7 +89,7 @@ interface Counts {
 }
 
 /** A redemption counts while its order is paid, or unpaid but placed within the hold window. */
-export function countedUse(db: Queryable, now: Date): SQL {
+function countedUse(db: Queryable, now: Date): SQL {
   const holdStart = new Date(now.getTime() - env().DISCOUNT_HOLD_MINUTES * 60_000);
   const paid = db
     .select({ one: sql`1` })
