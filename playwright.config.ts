@@ -66,6 +66,7 @@ export default defineConfig({
       ORDERS_PER_HOUR_PER_CLIENT: "1000",
       CANCELS_PER_HOUR_PER_ACCOUNT: "1000",
       CANCELS_PER_HOUR_PER_CLIENT: "1000",
+      DISCOUNT_CODE_FAILURES_PER_HOUR: "1000",
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
     },

@@ -37,6 +37,8 @@ export default defineConfig({
       ORDERS_PER_HOUR_PER_CLIENT: "1000",
       CANCELS_PER_HOUR_PER_ACCOUNT: "1000",
       CANCELS_PER_HOUR_PER_CLIENT: "1000",
+      // Discount tests enter many refused codes from one address; discount-hardening.test.ts checks the default.
+      DISCOUNT_CODE_FAILURES_PER_HOUR: "1000",
     },
   },
 });

@@ -92,6 +92,7 @@ const envSchema = z.object({
   ORDERS_PER_HOUR_PER_CLIENT: int(60),
   CANCELS_PER_HOUR_PER_ACCOUNT: int(10),
   CANCELS_PER_HOUR_PER_CLIENT: int(30),
+  DISCOUNT_CODE_FAILURES_PER_HOUR: int(10),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)")
@@ -107,6 +108,7 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   PAYMENTS_SANDBOX: bool,
   UNPAID_ORDER_EXPIRY_HOURS: int(48),
+  DISCOUNT_HOLD_MINUTES: int(30),
   CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
   /** internal: a timer in the server runs the scheduled jobs; external: only the cron route does. Unset → internal, on Vercel external. */
   SCHEDULER: z.enum(["internal", "external"]).optional(),

@@ -354,6 +354,25 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+export const ORPHAN_PAYMENT_STATUSES = ["refunding", "refunded", "refund_failed"] as const;
+
+/**
+ * Money the provider took for a payment the shop no longer knows (its order was dropped meanwhile): it
+ * is refunded automatically and shown under "needs action". No personal data (the provider's payment id,
+ * amount and refund only), so it is neither exported nor erased; kept like the payments for the books.
+ */
+export const orphanPayments = pgTable("orphan_payments", {
+  id: serial().primaryKey(),
+  provider: text({ enum: ["stripe", "sandbox"] }).notNull(),
+  providerPaymentId: text().notNull().unique(),
+  amountCents: integer().notNull(),
+  currency: char({ length: 3 }).notNull(),
+  status: text({ enum: ORPHAN_PAYMENT_STATUSES }).notNull().default("refunding"),
+  providerRefundId: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  refundedAt: timestamp({ withTimezone: true }),
+});
+
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type Payment = typeof payments.$inferSelect;

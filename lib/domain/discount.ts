@@ -6,8 +6,11 @@ export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
 
 export type DiscountTerms = { kind: "percent"; percent: number } | { kind: "fixed"; amountCents: number };
 
-/** Why an entered code does not apply; each has its own message (errors.discount.*). */
-export const DISCOUNT_REASONS = ["unknown", "expired", "notYetValid", "usedUp", "usedUpByCustomer", "belowMinimum"] as const;
+/**
+ * Why an entered code does not apply; each has its own message (errors.discount.*). "unknown" is the one
+ * answer for every code a stranger may not learn about (none, inactive, not yet valid, used by someone else's email).
+ */
+export const DISCOUNT_REASONS = ["unknown", "expired", "usedUp", "usedUpByCustomer", "belowMinimum"] as const;
 export type DiscountReason = (typeof DISCOUNT_REASONS)[number];
 
 export interface DiscountRules {
@@ -25,17 +28,20 @@ export interface DiscountUse {
   goodsCents: number;
   /** Uses counted against the code, without the customer's own order that is being placed again. */
   usedCount: number;
-  /** Uses by the same customer (user id or email), likewise. */
+  /** Uses by the same customer (account, its email, the shipping address), likewise. */
   usedByCustomer: number;
+  /** Of those, the uses this account may be told about: its own orders and those of its email once verified. */
+  usedByAccount: number;
 }
 
 /** The first rule the use breaks, or null when the code applies. */
 export function discountProblem(rules: DiscountRules, use: DiscountUse): DiscountReason | null {
   if (!rules.active) return "unknown";
-  if (rules.validFrom && use.now < rules.validFrom) return "notYetValid";
+  if (rules.validFrom && use.now < rules.validFrom) return "unknown";
   if (rules.validTo && use.now >= rules.validTo) return "expired";
   if (rules.maxUses !== null && use.usedCount >= rules.maxUses) return "usedUp";
-  if (rules.maxUsesPerCustomer !== null && use.usedByCustomer >= rules.maxUsesPerCustomer) return "usedUpByCustomer";
+  if (rules.maxUsesPerCustomer !== null && use.usedByCustomer >= rules.maxUsesPerCustomer)
+    return use.usedByAccount >= rules.maxUsesPerCustomer ? "usedUpByCustomer" : "unknown";
   if (use.goodsCents < rules.minOrderCents) return "belowMinimum";
   return null;
 }

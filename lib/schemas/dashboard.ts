@@ -34,6 +34,7 @@ export const NEEDS_ACTION_KINDS = [
   "failedRefunds",
   "openDisputes",
   "amountMismatches",
+  "orphanPayments",
   "failingMails",
   "invoicesWaiting",
 ] as const;

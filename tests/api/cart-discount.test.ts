@@ -67,7 +67,12 @@ describe("POST /api/user/cart/discount – applying", () => {
 
   const now = Date.now();
   const refusals: { title: string; code: Parameters<typeof makeCode>[0]; en: string; de: string }[] = [
-    { title: "inactive", code: { active: false }, en: "This discount code does not exist.", de: "Diesen Rabattcode gibt es nicht." },
+    {
+      title: "inactive (as an unknown code)",
+      code: { active: false },
+      en: "This discount code cannot be used.",
+      de: "Dieser Rabattcode kann nicht verwendet werden.",
+    },
     {
       title: "expired",
       code: { validTo: new Date(now - DAY) },
@@ -75,10 +80,10 @@ describe("POST /api/user/cart/discount – applying", () => {
       de: "Dieser Rabattcode ist abgelaufen.",
     },
     {
-      title: "not yet valid",
+      title: "not yet valid (as an unknown code)",
       code: { validFrom: new Date(now + DAY) },
-      en: "This discount code is not valid yet.",
-      de: "Dieser Rabattcode gilt noch nicht.",
+      en: "This discount code cannot be used.",
+      de: "Dieser Rabattcode kann nicht verwendet werden.",
     },
     {
       title: "used up",
@@ -107,10 +112,10 @@ describe("POST /api/user/cart/discount – applying", () => {
     expect(await cartCodeOf(customerId)).toBeNull();
   });
 
-  it("an unknown code → 422 'does not exist'; an empty one → 422 field error", async () => {
+  it("an unknown code → 422 'cannot be used'; an empty one → 422 field error", async () => {
     const res = await applyCode("NO-SUCH-CODE");
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("This discount code does not exist.");
+    expect(res.body.message).toBe("This discount code cannot be used.");
     const empty = await applyCode("   ");
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ code: "Please enter a discount code" });

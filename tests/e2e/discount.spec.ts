@@ -23,7 +23,7 @@ test("a guest applies a code in the cart, is refused a wrong one, and pays the d
   const form = page.getByTestId("discount-code-form");
   await form.getByLabel("Discount code").fill("NOPE-CODE");
   await form.getByRole("button", { name: "Apply" }).click();
-  await expect(form.getByRole("alert")).toHaveText("This discount code does not exist.");
+  await expect(form.getByRole("alert")).toHaveText("This discount code cannot be used.");
   await expect(cart.summary().getByTestId("total-discount")).toHaveCount(0);
 
   // Lower case works: codes are the same whatever their case.

@@ -35,13 +35,14 @@ export async function redemptionsOf(codeId: number) {
   return (await getDb()).select().from(discountRedemptions).where(eq(discountRedemptions.discountCodeId, codeId));
 }
 
-export async function applyCode(code: string, who: Who = "customer", lang: "en" | "de" = "en") {
+/** `ip`: the client address the entry comes from (failed entries are limited per client network). */
+export async function applyCode(code: string, who: Who = "customer", lang: "en" | "de" = "en", ip?: string) {
   return call<CartDto & ErrorBody>(cartDiscountRoute.POST, {
     method: "POST",
     path: "/api/user/cart/discount",
     body: { code },
     cookie: await cookieOf(who),
-    headers: { "accept-language": lang },
+    headers: { "accept-language": lang, ...(ip ? { "x-forwarded-for": ip } : {}) },
   });
 }
 

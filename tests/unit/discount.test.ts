@@ -98,14 +98,15 @@ describe("lib/domain/discount – when a code does not apply", () => {
     maxUses: 10,
     maxUsesPerCustomer: 1,
   };
-  const use = { now: new Date("2026-01-15T00:00:00Z"), goodsCents: 2000, usedCount: 9, usedByCustomer: 0 };
+  const use = { now: new Date("2026-01-15T00:00:00Z"), goodsCents: 2000, usedCount: 9, usedByCustomer: 0, usedByAccount: 0 };
   it.each([
     ["applies", rules, use, null],
     ["inactive reads as unknown", { ...rules, active: false }, use, "unknown"],
-    ["before validFrom", rules, { ...use, now: new Date("2025-12-31T23:59:59Z") }, "notYetValid"],
+    ["before validFrom reads as unknown", rules, { ...use, now: new Date("2025-12-31T23:59:59Z") }, "unknown"],
     ["at validTo", rules, { ...use, now: new Date("2026-02-01T00:00:00Z") }, "expired"],
     ["all uses taken", rules, { ...use, usedCount: 10 }, "usedUp"],
-    ["the customer's uses taken", rules, { ...use, usedByCustomer: 1 }, "usedUpByCustomer"],
+    ["the customer's uses taken by this account", rules, { ...use, usedByCustomer: 1, usedByAccount: 1 }, "usedUpByCustomer"],
+    ["the customer's uses taken by an unproven email or address reads as unknown", rules, { ...use, usedByCustomer: 1 }, "unknown"],
     ["below the minimum", rules, { ...use, goodsCents: 1999 }, "belowMinimum"],
     [
       "no limits at all",

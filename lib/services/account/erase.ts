@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, exists, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import {
@@ -19,6 +19,8 @@ import {
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { releaseRedemption } from "../discounts/uses";
 import { deleteImageFiles, deleteImageRows } from "../images";
+import { cancelAttempt, isOpen } from "../orders/attempts";
+import { LIVE } from "../orders/payment-state";
 import { changingSessionUsers } from "../session-cache";
 import { checkOwnPassword } from "./password-check";
 
@@ -42,6 +44,7 @@ interface Erasure {
 
 export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
   const checkedHash = await checkPassword(userId, password);
+  await cancelPayableAttempts(userId);
   const erasure = { by: "customer" as const, actorUserId: null, reason: null };
   const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
   await deleteImageFiles(storageKeys);
@@ -50,9 +53,34 @@ export async function eraseAccount(userId: number, password: string | undefined)
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
 export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
   const user = await erasableUser(userId);
+  await cancelPayableAttempts(userId);
   const erasure = { by: "admin" as const, actorUserId, reason };
   const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
   await deleteImageFiles(storageKeys);
+}
+
+/**
+ * The attempts the customer could still pay on orders the erasure will drop are cancelled at the
+ * provider first, outside any transaction: money paid after the order was gone would have no order. A
+ * refused cancel stops the erasure (502); an attempt paid meanwhile makes its order one that is kept.
+ */
+async function cancelPayableAttempts(userId: number): Promise<void> {
+  const db = await getDb();
+  const moneyOrInvoice = or(
+    exists(
+      db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, orders.id), inArray(payments.status, [...MONEY_STATES]))),
+    ),
+    exists(db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, orders.id))),
+  );
+  const open = await db
+    .select({ payment: payments, locale: orders.locale })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(orders.userId, userId), inArray(payments.status, [...LIVE]), not(moneyOrInvoice ?? sql`false`)));
+  for (const row of open) await cancelAttempt(row.payment, row.locale);
 }
 
 async function erasableUser(userId: number): Promise<{ passwordHash: string | null }> {
@@ -104,6 +132,11 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   }
   const kept = own.filter((o) => withMoney.has(o.id));
   const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
+  // An attempt made since the cancels above: the caller tries again (and cancels it first).
+  if (dropped.length) {
+    const attempts = await tx.select({ status: payments.status }).from(payments).where(inArray(payments.orderId, dropped));
+    if (attempts.some(isOpen)) throw new ApiError(409, "errors.conflict");
+  }
   const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
   const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
 

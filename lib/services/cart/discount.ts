@@ -2,6 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { carts } from "@/db/schema";
+import { clientNetwork } from "@/lib/api/client-ip";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { formatEuro } from "@/lib/format";
 import type { Session } from "@/lib/auth/session";
@@ -9,23 +11,48 @@ import type { Locale } from "@/lib/i18n/config";
 import type { DiscountReason } from "@/lib/domain/discount";
 import type { CartDto } from "@/lib/schemas/cart";
 import type { ApplyDiscountBody } from "@/lib/schemas/discounts";
-import { checkCode, findCode, reusableOrderId } from "../discounts/uses";
+import { checkCode, customerOf, findCode, reusableOrderId } from "../discounts/uses";
+import { consume, release } from "../rate-limit";
 import { getCart } from "./read";
 
 export function discountError(reason: DiscountReason, minOrderCents: number, locale: Locale): ApiError {
   return new ApiError(422, `errors.discount.${reason}`, undefined, { minimum: formatEuro(minOrderCents, locale) });
 }
 
+const ENTRY_WINDOW_SECONDS = 3600;
+
+/**
+ * Every entry takes a place in both windows (per account, per client network) before the code is looked
+ * up, and one that applies gives it back: parallel guesses cannot slip past the limit, and past it every
+ * entry is refused alike, so a 429 tells nothing about the code.
+ */
+async function takeEntry(userId: number, clientIp: string): Promise<() => Promise<void>> {
+  const limit = env().DISCOUNT_CODE_FAILURES_PER_HOUR;
+  const windows = [`discount-code:user:${userId}`, `discount-code:net:${clientNetwork(clientIp)}`].map((key) => ({
+    key,
+    windowSeconds: ENTRY_WINDOW_SECONDS,
+  }));
+  for (const w of windows) {
+    const taken = await consume({ ...w, limit });
+    if (!taken.allowed) throw new ApiError(429, "errors.rateLimitDiscountCodes", undefined, { retryAfter: taken.retryAfter });
+  }
+  return async () => {
+    for (const w of windows) await release(w);
+  };
+}
+
 /** Checked against the cart as it is now; a code that does not apply is refused with its reason and not stored. */
-export async function applyCartDiscount(session: Session, body: ApplyDiscountBody, locale: Locale): Promise<CartDto> {
+export async function applyCartDiscount(session: Session, body: ApplyDiscountBody, locale: Locale, clientIp: string): Promise<CartDto> {
+  const giveBack = await takeEntry(session.user.id, clientIp);
   const db = await getDb();
   const code = await findCode(db, body.code);
   if (!code) throw discountError("unknown", 0, locale);
   const cart = await getCart(session, locale);
-  const customer = { userId: session.user.id, emails: [session.user.email] };
+  const customer = await customerOf(db, session.user.id);
   const exceptOrderId = await reusableOrderId(db, session.user.id);
   const { problem } = await checkCode(db, code, { customer, goodsCents: cart.summary.subtotalCents, exceptOrderId });
   if (problem) throw discountError(problem, code.minOrderCents, locale);
+  await giveBack();
   await db
     .insert(carts)
     .values({ userId: session.user.id, discountCodeId: code.id })

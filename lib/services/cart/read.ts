@@ -150,7 +150,7 @@ function summaryOf(
 
 /** Only a cart that carries a code costs more than its lines' query. */
 function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
-  return cartDiscount(db, code, { userId: session.user.id, emails: [session.user.email] }, goodsOf(totalsLines(rows)));
+  return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows)));
 }
 
 function toCartDto(

@@ -2,16 +2,17 @@ import "server-only";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { NeedsAction, NeedsActionKind } from "@/lib/schemas/dashboard";
 import type { Db } from "@/db/client";
-import { orderEvents, orders, outgoingMail, refunds } from "@/db/schema";
+import { orderEvents, orders, orphanPayments, outgoingMail, refunds } from "@/db/schema";
 import type { OrderAttention } from "@/lib/schemas/admin-orders";
 import { attentionWhere } from "../orders/admin/filters";
 import { waitingForInvoice } from "../invoices/waiting";
+import { orphanColumns, orphanNeedsAction } from "../orders/orphan-payments";
 
 const SHOWN = 5;
 
 /** Each order case, the list filtered by it and when such a case began (its age is what the owner sees). */
 const CASES: {
-  kind: Exclude<NeedsActionKind, "failingMails" | "invoicesWaiting">;
+  kind: Exclude<NeedsActionKind, "failingMails" | "invoicesWaiting" | "orphanPayments">;
   attention: OrderAttention;
   list: string;
   since: (db: Db) => unknown;
@@ -73,10 +74,25 @@ export async function needsAction(db: Db, now = new Date()): Promise<NeedsAction
     .from(orders)
     .where(waitingForInvoice())
     .orderBy(asc(orders.paidAt));
-  const [mail, waiting, ...cases] = await Promise.all([failingMail, invoicesWaiting, ...CASES.map((c) => orderCase(db, c, now))]);
+  // Payments refunded because their order was gone: no order to link, the count and age only.
+  const orphans = db.select(orphanColumns).from(orphanPayments).where(orphanNeedsAction(now));
+  const [mail, waiting, orphaned, ...cases] = await Promise.all([
+    failingMail,
+    invoicesWaiting,
+    orphans,
+    ...CASES.map((c) => orderCase(db, c, now)),
+  ]);
   const [m] = mail;
+  const [o] = orphaned;
   return [
     ...cases,
+    {
+      kind: "orphanPayments",
+      count: Number(o?.count ?? 0),
+      oldestAt: o?.oldest ? new Date(o.oldest).toISOString() : null,
+      orders: [],
+      href: "/admin/orders/history?status=all",
+    },
     {
       kind: "failingMails",
       count: Number(m?.count ?? 0),

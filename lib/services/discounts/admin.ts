@@ -13,7 +13,9 @@ import {
   type DiscountState,
   type ListDiscountCodesQuery,
 } from "@/lib/schemas/discounts";
+import { env } from "@/lib/env";
 import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
+import { MONEY_MOVED } from "../orders/payment-state";
 
 const notFound = () => new ApiError(404, "errors.discountCodeNotFound");
 
@@ -28,7 +30,18 @@ const revenueCents = sql<number>`coalesce((
     and exists (select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'refunded'))
 ), 0)::int`;
 
-const columns = { code: discountCodes, revenueCents };
+/** Redemptions of unpaid orders past the hold window: on record, but no longer counted against the limits (uses.ts). */
+const notCountedUses = () => sql<number>`(
+  select count(*) from discount_redemptions r join orders o on o.id = r.order_id
+  where r.discount_code_id = ${sql.raw('"discount_codes"."id"')}
+    and not exists (select 1 from payments p where p.order_id = o.id and p.status in (${sql.join(
+      MONEY_MOVED.map((s) => sql`${s}`),
+      sql`, `,
+    )}))
+    and o.created_at <= now() - make_interval(mins => ${env().DISCOUNT_HOLD_MINUTES})
+)::int`;
+
+const columns = () => ({ code: discountCodes, revenueCents, notCounted: notCountedUses() });
 
 export function discountState(code: DiscountCode, now = new Date()): DiscountState {
   if (!code.active) return "inactive";
@@ -38,8 +51,8 @@ export function discountState(code: DiscountCode, now = new Date()): DiscountSta
   return "active";
 }
 
-function toDto(row: { code: DiscountCode; revenueCents: number }): DiscountCodeDto {
-  const c = row.code;
+function toDto(row: { code: DiscountCode; revenueCents: number; notCounted: number }): DiscountCodeDto {
+  const c = { ...row.code, usedCount: Math.max(0, row.code.usedCount - Number(row.notCounted)) };
   return {
     id: c.id,
     code: c.code,
@@ -85,7 +98,7 @@ export async function listDiscountCodes(query: ListDiscountCodesQuery): Promise<
     query,
     (limit, offset) =>
       db
-        .select(columns)
+        .select(columns())
         .from(discountCodes)
         .where(where)
         .orderBy(...orderBy(query.sort))
@@ -97,7 +110,7 @@ export async function listDiscountCodes(query: ListDiscountCodesQuery): Promise<
 }
 
 async function findOrThrow(db: Tx | Awaited<ReturnType<typeof getDb>>, id: number): Promise<DiscountCodeDto> {
-  const [row] = await db.select(columns).from(discountCodes).where(eq(discountCodes.id, id));
+  const [row] = await db.select(columns()).from(discountCodes).where(eq(discountCodes.id, id));
   if (!row) throw notFound();
   return toDto(row);
 }

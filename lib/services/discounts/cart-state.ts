@@ -5,7 +5,7 @@ import { carts, discountCodes, type DiscountCode } from "@/db/schema";
 import { discountedTotals, type DiscountedTotals, type DiscountReason } from "@/lib/domain/discount";
 import type { TotalsLine } from "@/lib/domain/pricing";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
-import { checkCode, reusableOrderId, type Customer, type Verdict } from "./uses";
+import { checkCode, customerOf, reusableOrderId, type Verdict } from "./uses";
 
 type Queryable = Db | Tx;
 
@@ -28,11 +28,12 @@ export interface CartDiscount {
 export async function cartDiscount(
   db: Queryable,
   code: DiscountCode | null,
-  customer: Customer,
+  userId: number,
   goodsCents: number,
 ): Promise<CartDiscount | null> {
   if (!code) return null;
-  const exceptOrderId = await reusableOrderId(db, customer.userId);
+  const customer = await customerOf(db, userId);
+  const exceptOrderId = await reusableOrderId(db, userId);
   return { code, verdict: await checkCode(db, code, { customer, goodsCents, exceptOrderId }) };
 }
 

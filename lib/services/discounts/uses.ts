@@ -2,20 +2,50 @@ import "server-only";
 /**
  * A code's uses: checked for the cart and again, with the code row locked, in the transaction that places
  * the order. Every redemption is written and released with that row locked, so its usedCount and the
- * per-customer counts read under the lock are exact.
+ * per-customer counts read under the lock are exact. An unpaid order holds its use only for
+ * DISCOUNT_HOLD_MINUTES after it was placed, so unpaid orders of strangers cannot use a code up.
  */
-import { and, desc, eq, inArray, notExists, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, inArray, not, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { discountCodes, discountRedemptions, orders, payments, type DiscountCode } from "@/db/schema";
+import { discountCodes, discountRedemptions, orderAddresses, orders, payments, users, type DiscountCode } from "@/db/schema";
 import { discountProblem, type DiscountReason, type DiscountTerms } from "@/lib/domain/discount";
+import { env } from "@/lib/env";
 import { MONEY_MOVED } from "../orders/payment-state";
 
 type Queryable = Db | Tx;
 
+export interface ShippingKey {
+  street1: string;
+  postalCode: string;
+  countryCode: string;
+}
+
 export interface Customer {
   userId: number;
-  /** Every email of the customer known here (account, checkout contact); compared lower-cased. */
-  emails: string[];
+  /** The account's email, lower-cased. */
+  email: string;
+  /** A mailed link proved the email belongs to the account: only then is it told about the email's uses. */
+  verified: boolean;
+  /** The checkout's shipping address (unknown in the cart): one address is one customer, whatever email it gives. */
+  shipping?: ShippingKey | null;
+}
+
+/** The account as a customer of a code; the checkout adds its shipping address. */
+export async function customerOf(db: Queryable, userId: number, shipping: ShippingKey | null = null): Promise<Customer> {
+  const [row] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return { userId, email: (row?.email ?? "").trim().toLowerCase(), verified: Boolean(row?.verifiedAt), shipping };
+}
+
+/** Street, postal code and country with case, spacing, punctuation, umlauts and "straße/str." spellings ironed out. */
+function addressKey(street1: SQL, postalCode: SQL, countryCode: SQL): SQL {
+  const street = sql`regexp_replace(replace(replace(replace(replace(replace(lower(${street1}), 'ß', 'ss'), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'strasse', 'str'), '[^a-z0-9]', '', 'g')`;
+  return sql`(${street} || '|' || regexp_replace(lower(${postalCode}), '[^a-z0-9]', '', 'g') || '|' || upper(${countryCode}))`;
+}
+
+function sameShipping(shipping: ShippingKey): SQL {
+  const given = addressKey(sql`${shipping.street1}::text`, sql`${shipping.postalCode}::text`, sql`${shipping.countryCode}::text`);
+  const stored = addressKey(sql`${orderAddresses.street1}`, sql`${orderAddresses.postalCode}`, sql`${orderAddresses.countryCode}::text`);
+  return sql`exists (select 1 from ${orderAddresses} where ${orderAddresses.orderId} = ${orders.id} and ${orderAddresses.kind} = 'shipping' and ${stored} = ${given})`;
 }
 
 export function termsOf(code: Pick<DiscountCode, "kind" | "percent" | "amountCents">): DiscountTerms {
@@ -55,22 +85,41 @@ export async function reusableOrderId(db: Queryable, userId: number): Promise<st
 interface Counts {
   usedCount: number;
   usedByCustomer: number;
+  usedByAccount: number;
 }
 
-/** The code's uses without those of `exceptOrderId` (the order being placed again). */
-async function countUses(db: Queryable, code: DiscountCode, customer: Customer, exceptOrderId: string | null): Promise<Counts> {
-  const emails = [...new Set(customer.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-  const sameCustomer = or(eq(orders.userId, customer.userId), emails.length ? inArray(sql`lower(${orders.email})`, emails) : undefined);
+/** A redemption counts while its order is paid, or unpaid but placed within the hold window. */
+function countedUse(db: Queryable, now: Date): SQL {
+  const holdStart = new Date(now.getTime() - env().DISCOUNT_HOLD_MINUTES * 60_000);
+  const paid = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orders.id), inArray(payments.status, [...MONEY_MOVED])));
+  return or(exists(paid), gt(orders.createdAt, holdStart)) ?? sql`true`;
+}
+
+/** The code's counted uses without those of `exceptOrderId` (the order being placed again). */
+async function countUses(db: Queryable, code: DiscountCode, customer: Customer, exceptOrderId: string | null, now: Date): Promise<Counts> {
+  const ownEmail = customer.email ? sql`lower(${orders.email}) = ${customer.email}` : undefined;
+  const sameAccount = or(eq(orders.userId, customer.userId), customer.verified ? ownEmail : undefined);
+  const sameCustomer = or(sameAccount, ownEmail, customer.shipping ? sameShipping(customer.shipping) : undefined);
+  const own = exceptOrderId ? eq(orders.id, exceptOrderId) : sql`false`;
+  const counted = and(countedUse(db, now), not(own));
   const [row] = await db
     .select({
-      mine: sql<number>`count(*) filter (where ${sameCustomer})::int`,
-      own: exceptOrderId ? sql<number>`count(*) filter (where ${orders.id} = ${exceptOrderId})::int` : sql<number>`0`,
+      // usedCount counts every redemption on record; the ones not counted now come off it.
+      notCounted: sql<number>`count(*) filter (where not (${counted}))::int`,
+      mine: sql<number>`count(*) filter (where ${counted} and (${sameCustomer}))::int`,
+      account: sql<number>`count(*) filter (where ${counted} and (${sameAccount}))::int`,
     })
     .from(discountRedemptions)
     .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
     .where(eq(discountRedemptions.discountCodeId, code.id));
-  const own = Number(row?.own ?? 0);
-  return { usedCount: Math.max(0, code.usedCount - own), usedByCustomer: Math.max(0, Number(row?.mine ?? 0) - own) };
+  return {
+    usedCount: Math.max(0, code.usedCount - Number(row?.notCounted ?? 0)),
+    usedByCustomer: Number(row?.mine ?? 0),
+    usedByAccount: Number(row?.account ?? 0),
+  };
 }
 
 export interface Verdict {
@@ -83,10 +132,11 @@ export async function checkCode(
   code: DiscountCode,
   use: { customer: Customer; goodsCents: number; exceptOrderId: string | null; now?: Date },
 ): Promise<Verdict> {
-  const counts = await countUses(db, code, use.customer, use.exceptOrderId);
+  const now = use.now ?? new Date();
+  const counts = await countUses(db, code, use.customer, use.exceptOrderId, now);
   return {
     terms: termsOf(code),
-    problem: discountProblem(code, { now: use.now ?? new Date(), goodsCents: use.goodsCents, ...counts }),
+    problem: discountProblem(code, { now, goodsCents: use.goodsCents, ...counts }),
   };
 }
 

@@ -14,7 +14,7 @@ import type { DiscountCode } from "@/db/schema";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
 import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
-import { redeem, releaseRedemption } from "../discounts/uses";
+import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDtos, toPaymentDto } from "./dto";
 import { recordEvent } from "./events";
@@ -150,7 +150,8 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   const by = { actor: "customer" as const, userId };
 
   const open = await reusableOrder(tx, userId);
-  const customer = { userId, emails: [session.user.email, body.contact.email] };
+  // The contact email proves nothing (anybody may type it); the account, its verified email and the address do.
+  const customer = await customerOf(tx, userId, body.shippingAddress);
   const discount = await checkoutDiscount(tx, {
     customer,
     lines: priced.lines,

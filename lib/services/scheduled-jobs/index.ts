@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { issueWaitingInvoices } from "../invoices/waiting";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/events";
+import { retryOrphanRefunds } from "../orders/orphan-payments";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";
 import { expireUnpaidOrders } from "./expiry";
@@ -30,6 +31,7 @@ export type ScheduledJobsResult = {
   failed: number;
   expiredOrders: number;
   finishedRefunds: number;
+  orphanRefunds: number;
   issuedInvoices: number;
   retention: RetentionResult;
   mockups: { ready: number; failed: number; removed: number };
@@ -53,6 +55,8 @@ export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsR
     await stillHeld();
     const { settled: finishedRefunds } = await finishPendingRefunds();
     await stillHeld();
+    const orphanRefunds = await retryOrphanRefunds();
+    await stillHeld();
     // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
     const issuedInvoices = await issueWaitingInvoices();
     await stillHeld();
@@ -61,7 +65,7 @@ export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsR
     const retention = await runRetention();
     await stillHeld();
     const mockups = { ...(await retryDueMockups()), removed: await deleteOrphanedMockups() };
-    return { sent, failed, expiredOrders, finishedRefunds, issuedInvoices, retention, mockups };
+    return { sent, failed, expiredOrders, finishedRefunds, orphanRefunds, issuedInvoices, retention, mockups };
   } finally {
     await releaseLease(lease);
   }

@@ -14,6 +14,7 @@ import type { Effects } from "../effects";
 import { recordEvent } from "../events";
 import { lockOrder } from "../locks";
 import { moveOrder } from "../order-moves";
+import { recordOrphanSuccess } from "../orphan-payments";
 import { OPEN_STATUSES } from "../order-state";
 import { applyPaymentState } from "../payment-moves";
 import { bookSucceededRefund } from "../refunds";
@@ -225,6 +226,23 @@ export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutc
     if (!announced) return "ignored";
     const found = await findPayment(tx, announced);
     if (!found) {
+      if (announced.kind === "intent" && announced.state.status === "succeeded") {
+        const orphan = {
+          provider: "stripe" as const,
+          providerPaymentId: announced.intentId,
+          amountCents: announced.received || announced.amount,
+          currency: announced.currency,
+          orderId: announced.metadata.orderId,
+          paymentId: announced.metadata.paymentId,
+        };
+        if (await recordOrphanSuccess(tx, orphan, effects)) {
+          logger.error("stripe payment for an order the shop no longer knows: refunded", {
+            eventId: event.id,
+            intentId: announced.intentId,
+          });
+          return "flagged";
+        }
+      }
       if (announced.kind !== "intent") await assertNothingBeingRecorded(tx);
       logger.warn("stripe event for an unknown payment", { eventId: event.id, type: event.type, intentId: announced.intentId });
       return "ignored";
