@@ -10,6 +10,7 @@ import * as claimRoute from "@/app/api/user/account/claim/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as loginRoute from "@/app/api/auth/login/route";
 import * as registerRoute from "@/app/api/auth/register/route";
+import * as confirmRoute from "@/app/api/auth/register/confirm/route";
 import * as adminCompleteRoute from "@/app/api/admin/orders/[orderId]/complete/route";
 import * as adminProcessRoute from "@/app/api/admin/orders/[orderId]/process/route";
 import * as adminRefundRoute from "@/app/api/admin/orders/[orderId]/refund/route";
@@ -20,6 +21,7 @@ import { resetEnvCache } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail } from "../helpers/mail";
+import { confirmationToken } from "../helpers/register";
 import { TEST_USERS, tempDir } from "../helpers/test-db";
 import {
   card,
@@ -89,8 +91,9 @@ const getImage = (token: string, itemId: number, o: Opts = {}) =>
     headers: headers(o),
     cookie: o.cookie,
   });
+type CheckMail = { checkMail?: boolean };
 const setPassword = (token: string, body: unknown, o: Opts = {}) =>
-  call<{ authenticated: boolean; user: { email: string }; roles: string[] } & ErrorBody>(passwordRoute.POST, {
+  call<CheckMail & ErrorBody>(passwordRoute.POST, {
     method: "POST",
     path: path(token, "/password"),
     params: { token },
@@ -99,13 +102,23 @@ const setPassword = (token: string, body: unknown, o: Opts = {}) =>
     cookie: o.cookie,
   });
 const claim = (body: unknown, cookie?: string) =>
-  call<{ authenticated: boolean; roles: string[] } & ErrorBody>(claimRoute.POST, {
+  call<CheckMail & ErrorBody>(claimRoute.POST, {
     method: "POST",
     path: "/api/user/account/claim",
     body,
     cookie,
     headers: { "x-forwarded-for": ip },
   });
+/** The link mailed to the address, used with the password chosen (POST /api/auth/register/confirm). */
+async function confirmMailed(email: string, password: string) {
+  const token = await confirmationToken(email);
+  expect(token, `no confirmation mailed to ${email}`).toBeTruthy();
+  return call<{ authenticated: boolean; user: { email: string }; roles: string[] } & ErrorBody>(confirmRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register/confirm",
+    body: { token, password },
+  });
+}
 const sessionOf = (cookie: string) =>
   call<{ authenticated: boolean; roles: string[]; user: { email: string } | null }>(sessionRoute.GET, {
     path: "/api/auth/session",
@@ -206,7 +219,7 @@ describe("access matrix", () => {
     expect(theirs.body.id).not.toBe(order.id);
   });
 
-  it("POST /api/user/account/claim: anonymous 401, customer 409, admin 409, guest 200", async () => {
+  it("POST /api/user/account/claim: anonymous 401, customer 409, admin 409, guest 202", async () => {
     expect((await claim({ password: "long-enough-1" })).status).toBe(401);
     for (const role of ["customer", "admin"] as const) {
       const res = await claim({ password: "long-enough-1" }, await cookieFor(role));
@@ -215,7 +228,7 @@ describe("access matrix", () => {
     }
     const guest = await newCustomer("claimer");
     const res = await claim({ password: "long-enough-1" }, guest.cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
   });
 });
 
@@ -357,7 +370,7 @@ describe("the order behind the link", () => {
 });
 
 describe("set a password from the link", () => {
-  it("turns the guest account into a customer account, signs it in, keeps the order; reusing the link → 409", async () => {
+  it("mails a confirmation link; used with the password it makes the guest a customer, signs in, keeps the order; then → 409", async () => {
     freshIp();
     const order = await guestOrder();
     const short = await setPassword(order.token, { password: "short" });
@@ -366,9 +379,17 @@ describe("set a password from the link", () => {
     expect((await setPassword(order.token, {})).status).toBe(422);
 
     const res = await setPassword(order.token, { password: "my-new-password" });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ authenticated: true, user: { email: order.buyer.email }, roles: ["customer"] });
-    const cookie = cookieFrom(res);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.checkMail).toBe(true);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    // Nothing changes until the link mailed to the address is used: a forwarded order link proves no mailbox.
+    expect((await sessionOf(order.buyer.cookie)).body).toMatchObject({ authenticated: true, roles: ["guest"] });
+    expect((await getOrder(order.token)).body).toMatchObject({ canSetPassword: true, accountExists: false });
+
+    const confirmed = await confirmMailed(order.buyer.email, "my-new-password");
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    expect(confirmed.body).toMatchObject({ authenticated: true, user: { email: order.buyer.email }, roles: ["customer"] });
+    const cookie = cookieFrom(confirmed);
     expect(cookie).toMatch(/^shop\.session-token=.+/);
     expect((await sessionOf(cookie)).body).toMatchObject({ authenticated: true, roles: ["customer"] });
     const mine = await listOrders({ cookie });
@@ -420,13 +441,17 @@ describe("set a password from the link", () => {
     expect(refused.status).toBe(409);
   });
 
-  it("claim from the guest's own session (order success page): customer session with a fresh cookie; twice → 409", async () => {
+  it("claim from the guest's own session (order success page): 202, the mailed link makes it a customer; then → 409", async () => {
     freshIp();
     const order = await guestOrder();
     const res = await claim({ password: "success-page-pass" }, order.buyer.cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.roles).toEqual(["customer"]);
-    const cookie = cookieFrom(res);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({ checkMail: true, message: expect.stringMatching(/^Please check your mailbox/) });
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const confirmed = await confirmMailed(order.buyer.email, "success-page-pass");
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    expect(confirmed.body.roles).toEqual(["customer"]);
+    const cookie = cookieFrom(confirmed);
     expect((await listOrders({ cookie })).body.map((o) => o.id)).toContain(order.id);
     expect((await claim({ password: "success-page-pass" }, cookie)).status).toBe(409);
     expect((await claim({ password: "x" }, (await newCustomer("short")).cookie)).status).toBe(422);

@@ -6,6 +6,7 @@ import * as passwordRoute from "@/app/api/guest/orders/[token]/password/route";
 import * as orderRoute from "@/app/api/guest/orders/[token]/route";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as resetRoute from "@/app/api/auth/password/reset/route";
+import * as confirmRoute from "@/app/api/auth/register/confirm/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as imagesRoute from "@/app/api/user/images/route";
 import * as cartRoute from "@/app/api/user/cart/route";
@@ -23,6 +24,7 @@ import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { issueResetToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail } from "../helpers/mail";
+import { confirmationToken } from "../helpers/register";
 import { tempDir } from "../helpers/test-db";
 import { card, CARDS, checkoutBody, fillCart, listOrders, newCustomer, paySandbox, placedOrder, type ErrorBody } from "../helpers/orders";
 
@@ -150,6 +152,15 @@ const statusOf = async (orderId: string) =>
   (await (await getDb()).select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
 const postReset = (token: string, password: string) =>
   call<SessionBody & ErrorBody>(resetRoute.POST, { method: "POST", path: "/api/auth/password/reset", body: { token, password } });
+/** The confirmation link mailed to the address, used with the password chosen. */
+const confirmMailed = async (email: string, password: string) =>
+  call<SessionBody & ErrorBody>(confirmRoute.POST, {
+    method: "POST",
+    path: "/api/auth/register/confirm",
+    body: { token: (await confirmationToken(email)) ?? "", password },
+  });
+const hasPassword = async (email: string) =>
+  (await (await getDb()).select({ hash: users.passwordHash }).from(users).where(eq(users.email, email))).some((u) => u.hash !== null);
 const sessionOf = async (cookie: string) => (await call<SessionBody>(sessionRoute.GET, { path: "/api/auth/session", cookie })).body;
 
 /** The link a "forgot password" mail carries for the account (issued as requestPasswordLink does). */
@@ -211,7 +222,7 @@ async function seenBy(cookie: string) {
 }
 
 describe("an account belongs to whoever proves the mailbox", () => {
-  it("a stranger who registers a guest session with the victim's email and claims it gets nothing of the victim's", async () => {
+  it("a stranger who registers a guest session with the victim's email and claims it sets no password and gets nothing of the victim's", async () => {
     const victim = await victimGuest();
     const before = await rowsOf(victim.id);
     expect(before.orders).toHaveLength(1);
@@ -221,68 +232,65 @@ describe("an account belongs to whoever proves the mailbox", () => {
 
     const attacker = await guestOf(victim.email);
     const claimed = await claim("attacker-password", attacker.cookie);
-    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
-    expect(claimed.body.user?.id).toBe(attacker.id);
-    const cookie = cookieFrom(claimed);
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(202);
+    expect(claimed.headers.get("set-cookie")).toBeNull();
+    expect(await hasPassword(victim.email)).toBe(false);
 
-    expect(await seenBy(cookie)).toEqual({ orders: [], images: [], cartItems: 0 });
+    expect(await seenBy(attacker.cookie)).toEqual({ orders: [], images: [], cartItems: 0 });
     expect(await rowsOf(attacker.id)).toEqual({ orders: [], images: [], generations: [], addresses: [], cartItems: [] });
-    // The victim's guest account still exists and keeps every row; its session still works.
+    // The victim's guest account keeps every row; its session still works.
     expect(await rowsOf(victim.id)).toEqual(before);
     expect((await sessionOf(victim.cookie)).authenticated).toBe(true);
     expect(await seenBy(victim.cookie)).toMatchObject({ orders: [victim.orderId], cartItems: 1 });
-    // The victim's order link does not offer the attacker's password account a merge either.
-    expect((await getGuestOrder(victim.token)).body).toMatchObject({ canSetPassword: false, accountExists: true });
+    // The victim's order link still offers the victim to set a password.
+    expect((await getGuestOrder(victim.token)).body).toMatchObject({ canSetPassword: true, accountExists: false });
   });
 
   it("the mailbox owner wins: the mailed link merges the guest accounts, ends the claimer's sessions and marks the email verified", async () => {
     const victim = await victimGuest();
     const before = await rowsOf(victim.id);
     const attacker = await guestOf(victim.email);
-    const claimed = await claim("attacker-password", attacker.cookie);
-    const attackerCookie = cookieFrom(claimed);
+    expect((await claim("attacker-password", attacker.cookie)).status).toBe(202);
 
-    // "Forgot password" mails the link to the password account of the email; only the mailbox holds it.
-    const reset = await postReset(await mailedResetToken(attacker.id), "owner-password-1");
+    // "Forgot password" mails the link to the email's oldest guest account; only the mailbox holds it.
+    const reset = await postReset(await mailedResetToken(victim.id), "owner-password-1");
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-    expect((await sessionOf(attackerCookie)).authenticated).toBe(false);
+    expect((await sessionOf(attacker.cookie)).authenticated).toBe(false);
     const ownerCookie = cookieFrom(reset);
     expect(await seenBy(ownerCookie)).toMatchObject({ orders: [victim.orderId], cartItems: 1 });
-    expect((await rowsOf(attacker.id)).orders).toEqual(before.orders);
-    const [row] = await (await getDb()).select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, attacker.id));
+    expect((await rowsOf(victim.id)).orders).toEqual(before.orders);
+    expect(await (await getDb()).select().from(users).where(eq(users.id, attacker.id))).toHaveLength(0);
+    const [row] = await (await getDb()).select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, victim.id));
     expect(row?.verified).toBeInstanceOf(Date);
   });
 
-  it("a forwarded order link's set-password converts only that order's guest account; the mailed link merges the rest", async () => {
+  it("a forwarded order link's set-password only mails the address; its confirmation merges the email's guest accounts", async () => {
     const victim = await victimGuest();
     const second = await victimGuest(victim.email);
-    const secondRows = await rowsOf(second.id);
 
     const res = await setPassword(second.token, "forwarded-link-pass");
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user?.id).toBe(second.id);
-    const cookie = cookieFrom(res);
-    expect(await seenBy(cookie)).toMatchObject({ orders: [second.orderId] });
-    expect(await rowsOf(second.id)).toEqual(secondRows);
-    expect((await rowsOf(victim.id)).orders).toEqual([victim.orderId]);
-    const [unverified] = await (await getDb()).select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, second.id));
-    expect(unverified?.verified).toBeNull();
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(await hasPassword(victim.email)).toBe(false);
+    expect((await rowsOf(second.id)).orders).toEqual([second.orderId]);
 
-    // The first order's link now offers nothing (the email has a password account) …
-    expect((await getGuestOrder(victim.token)).body).toMatchObject({ canSetPassword: false, accountExists: true });
-    // … and the mailed link brings the first guest account's rows over.
-    const reset = await postReset(await mailedResetToken(second.id), "mailbox-owner-pass");
-    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
-    expect((await rowsOf(second.id)).orders.sort()).toEqual([victim.orderId, second.orderId].sort());
-    expect(await (await getDb()).select().from(users).where(eq(users.id, victim.id))).toHaveLength(0);
+    const confirmed = await confirmMailed(victim.email, "forwarded-link-pass");
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    const kept = confirmed.body.user?.id ?? 0;
+    expect((await rowsOf(kept)).orders.sort()).toEqual([victim.orderId, second.orderId].sort());
+    expect(await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, victim.email))).toEqual([{ id: kept }]);
+    const [row] = await (await getDb()).select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, kept));
+    expect(row?.verified).toBeInstanceOf(Date);
   });
 
-  it("a guest session of an email without other accounts still becomes a customer account (nothing to merge)", async () => {
+  it("a guest session of an email without other accounts becomes a customer account once the mailed link is used", async () => {
     const guest = await victimGuest();
     const res = await claim("my-own-password", guest.cookie);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.roles).toEqual(["customer"]);
-    expect(await seenBy(cookieFrom(res))).toMatchObject({ orders: [guest.orderId], cartItems: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const confirmed = await confirmMailed(guest.email, "my-own-password");
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(201);
+    expect(confirmed.body.roles).toEqual(["customer"]);
+    expect(await seenBy(cookieFrom(confirmed))).toMatchObject({ orders: [guest.orderId], cartItems: 1 });
   });
 });
 
@@ -318,7 +326,7 @@ describe("the order link's set-password and write actions", () => {
     resetEnvCache();
     await placedAgo(6);
     expect((await getGuestOrder(order.token)).body.canSetPassword).toBe(true);
-    expect((await setPassword(order.token, "in-time-password")).status).toBe(200);
+    expect((await setPassword(order.token, "in-time-password")).status).toBe(202);
   });
 
   it("cancel and set-password expire GUEST_ORDER_LINK_WRITE_DAYS (default 14) after the link was made; viewing goes on", async () => {

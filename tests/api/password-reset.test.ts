@@ -388,30 +388,21 @@ describe("guest-only email: the link sets a password and keeps the orders", () =
     expect(claimedRoles(["customer", "admin"])).toEqual(["customer", "admin"]);
   });
 
-  it("claimGuestAccounts with onlyUserId: 409 when the email has a password account; the guests stay", async () => {
-    const account = await newAccount("only");
-    const guest = await newGuest(account.email);
-    await expect(claimGuestAccounts(account.email, await hashPassword("some-password"), { onlyUserId: guest.id })).rejects.toMatchObject({
-      status: 409,
-      key: "errors.accountExists",
-    });
-    const [row] = await (
+  it("a customer account without a password (a sign-in link cleared an unproved one) is the one kept: the guests merge into it", async () => {
+    const email = freshEmail("cleared");
+    const older = await newGuest(email);
+    const cleared = await newGuest(email);
+    await (
       await getDb()
     )
-      .select({ roles: users.roles, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, guest.id));
-    expect(row).toEqual({ roles: ["guest"], passwordHash: null });
-  });
-
-  it("claimGuestAccounts with onlyUserId makes exactly that guest the account and leaves the others apart (nothing proved the mailbox)", async () => {
-    const email = freshEmail("only-guest");
-    const older = await newGuest(email);
-    const chosen = await newGuest(email);
-    const user = await claimGuestAccounts(email, await hashPassword("chosen-password"), { onlyUserId: chosen.id });
-    expect(user).toMatchObject({ id: chosen.id, roles: ["customer"] });
-    const rows = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email)).orderBy(users.id);
-    expect(rows.map((r) => r.id)).toEqual([older.id, chosen.id].sort((a, b) => a - b));
+      .update(users)
+      .set({ roles: ["customer"] })
+      .where(eq(users.id, cleared.id));
+    const user = await claimGuestAccounts(email, await hashPassword("chosen-password"));
+    expect(user).toMatchObject({ id: cleared.id, roles: ["customer"] });
+    const rows = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(rows.map((r) => r.id)).toEqual([cleared.id]);
+    expect(older.id).not.toBe(cleared.id);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { mailedLinkFor } from "./helpers/outbox";
 import { OrdersPage } from "./pages/orders-page";
 import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page";
 import { freshPage, shoot } from "./pages/shop-pages";
@@ -7,13 +8,14 @@ import { paidGuestOrder } from "./pages/shop-setup";
 /**
  * The guest order link (issue 11 §1): a guest pays an order (through the real API, as the checkout
  * does), the receipt in the outbox carries the signed link; a FRESH browser (no cookie of the guest)
- * opens it, sees status, lines and totals, downloads the invoice, cancels while allowed, sets a
- * password and is then signed in with the order under My orders. An invalid link shows a friendly page.
+ * opens it, sees status, lines and totals, downloads the invoice, cancels while allowed, chooses a
+ * password, confirms it with the link mailed to the address and is then signed in with the order under
+ * My orders. An invalid link shows a friendly page.
  * Screenshots in English and German at 1280 and 390 px.
  */
 
 test.describe("guest order link", () => {
-  test("the mailed link opens in a fresh browser: status, invoice, set a password → signed in, order under My orders (EN + DE)", async ({
+  test("the mailed link opens in a fresh browser: status, invoice, set a password → mailed confirmation → signed in, order under My orders (EN + DE)", async ({
     request,
     browser,
     baseURL,
@@ -64,7 +66,7 @@ test.describe("guest order link", () => {
     await shoot(page, "order-status-de", 1280);
     await shoot(page, "order-status-de", 390);
 
-    // Set a password: the repeat must match; then signed in and on My orders.
+    // Set a password: the repeat must match; then "check your mail" (the order link proves no mailbox).
     await page.setViewportSize({ width: 1280, height: 900 });
     await status.setPassword("kurz");
     await expect(status.passwordForm()).toContainText("Das Passwort muss mindestens 8 Zeichen lang sein");
@@ -73,8 +75,17 @@ test.describe("guest order link", () => {
     await expect(status.passwordForm()).toContainText("Die Passwörter stimmen nicht überein");
     await expect(status.passwordForm().getByTestId("set-password-repeat")).toBeFocused();
     await status.setPassword("mein-neues-passwort");
-    await expect(status.toast("Dein Passwort ist gespeichert. Du bist jetzt angemeldet.")).toBeVisible();
-    await expect(page).toHaveURL(/\/orders$/);
+    await expect(status.checkMail()).toContainText("Schau in dein Postfach");
+    await expect(status.checkMail()).toContainText(email);
+    await expect(status.passwordForm()).toHaveCount(0);
+
+    // The link mailed to the address sets the password once it is entered again there; then signed in.
+    await page.goto(await mailedLinkFor(email, "confirm-registration"));
+    await page.getByLabel(/^Passwort/).fill("mein-neues-passwort");
+    await page.getByRole("button", { name: "Konto anlegen und anmelden" }).click();
+    await expect(status.toast("Dein Konto ist angelegt und du bist angemeldet.")).toBeVisible();
+    await expect(page).not.toHaveURL(/confirm-registration/);
+    await page.goto("/orders");
     const orders = new OrdersPage(page);
     await expect(orders.heading()).toBeVisible();
     await expect(orders.card(orderNumber)).toBeVisible();

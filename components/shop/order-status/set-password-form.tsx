@@ -1,24 +1,20 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { toast } from "@/components/ui/toast";
 import { HttpError } from "@/lib/api-client/fetcher";
-import { sessionQuery } from "@/lib/api-client/session";
-import type { SessionResponse } from "@/lib/schemas/auth";
+import type { CheckMailResponse } from "@/lib/api-client/guest-orders";
 import { TextField } from "@/components/ui/form-field";
 import { useFocusFirstError } from "@/components/auth/use-focus-first-error";
 import { accountFormRules } from "@/components/auth/lazy-form-rules";
 
 type Errors = { password?: string; repeat?: string; form?: string };
 
-export function SetPasswordForm({ email, submit }: { email: string; submit: (password: string) => Promise<SessionResponse> }) {
+/** The password is set only when the link mailed to the address is used with it, so success means "check your mail". */
+export function SetPasswordForm({ email, submit }: { email: string; submit: (password: string) => Promise<CheckMailResponse> }) {
   const t = useTranslations("orderStatus");
   const tv = useTranslations("validation");
-  const router = useRouter();
-  const queryClient = useQueryClient();
   // Errors are set after an await (the rules load on first use): focus follows once they are rendered.
   const { ref: formRef, request: focusError } = useFocusFirstError<HTMLFormElement>();
   const [password, setPassword] = useState("");
@@ -27,13 +23,6 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
 
   const save = useMutation({
     mutationFn: (value: string) => submit(value),
-    onSuccess: async (session) => {
-      queryClient.setQueryData(sessionQuery.queryKey, session);
-      await queryClient.invalidateQueries();
-      toast.success(t("passwordSet"));
-      router.push("/orders");
-      router.refresh();
-    },
     onError: (err) => {
       if (err instanceof HttpError && err.fieldErrors?.password) setErrors({ password: err.fieldErrors.password });
       else setErrors({ form: err instanceof Error ? err.message : String(err) });
@@ -58,6 +47,22 @@ export function SetPasswordForm({ email, submit }: { email: string; submit: (pas
       return;
     }
     save.mutate(password);
+  }
+
+  if (save.isSuccess) {
+    return (
+      <section
+        className="card space-y-3 border-brand-100 bg-brand-50"
+        aria-labelledby="set-password-title"
+        data-testid="set-password-check-mail"
+        role="status"
+      >
+        <h2 id="set-password-title" className="text-lg font-semibold">
+          {t("checkMailTitle")}
+        </h2>
+        <p className="text-sm text-stone-700">{t("checkMailText", { email })}</p>
+      </section>
+    );
   }
 
   return (

@@ -2,27 +2,25 @@ import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { addresses, aiTestRuns, cartItems, carts, generations, images, orderEvents, orders, refunds, users, type Role } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/errors";
+import { notFound } from "@/lib/errors";
 import { hasPasswordColumn, sessionColumns, type SessionUser } from "@/lib/services/users";
 import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 
 /**
- * Anyone can make a guest account for any address, so only a link mailed to the address merges the
- * email's guest accounts into one. A guest session or an order link proves only its own guest account.
+ * Anyone can make a guest account for any address, so only a link mailed to the address may set a
+ * password: its callers have just used one. The email's password-less accounts merge into one.
  */
 
 export interface ClaimOptions {
-  /** Only this guest account becomes a customer; the caller has not proved the mailbox. */
-  onlyUserId?: number;
   /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
   tx?: Tx;
 }
 
 export async function claimGuestAccounts(email: string, passwordHash: string, opts: ClaimOptions = {}): Promise<SessionUser> {
-  if (opts.tx) return claimInTx(opts.tx, email, passwordHash, opts.onlyUserId); // the caller calls forgetSessionUsers() after its commit
+  if (opts.tx) return claimInTx(opts.tx, email, passwordHash); // the caller calls forgetSessionUsers() after its commit
   const db = await getDb();
   try {
-    return await db.transaction((tx) => claimInTx(tx, email, passwordHash, opts.onlyUserId));
+    return await db.transaction((tx) => claimInTx(tx, email, passwordHash));
   } finally {
     await forgetSessionUsers();
   }
@@ -35,7 +33,7 @@ export function claimedRoles(roles: readonly Role[]): Role[] {
   return [...out];
 }
 
-async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUserId: number | undefined): Promise<SessionUser> {
+async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string): Promise<SessionUser> {
   const email = rawEmail.trim().toLowerCase();
   // Every account of the email, locked in id order: concurrent claims of one email run one after the other.
   const accounts = await tx
@@ -45,21 +43,20 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string, onlyUse
     .orderBy(asc(users.id))
     .for("update");
   const passwordAccount = accounts.find((a) => a.hasPassword);
-  const guests = accounts
-    .filter((a) => !a.hasPassword && a.roles.includes("guest") && !a.roles.includes("admin"))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+  // A customer account without a password (a sign-in link cleared one set without proof) is the account to keep.
+  const passwordless = accounts
+    .filter((a) => !a.hasPassword && !a.roles.includes("admin"))
+    .sort(
+      (a, b) =>
+        Number(a.roles.includes("guest")) - Number(b.roles.includes("guest")) ||
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        a.id - b.id,
+    );
 
-  let target: { id: number; roles: Role[] } | undefined;
-  if (onlyUserId !== undefined) {
-    if (passwordAccount) throw new ApiError(409, "errors.accountExists");
-    target = guests.find((g) => g.id === onlyUserId);
-    if (!target) throw notFound();
-  } else {
-    target = passwordAccount ?? guests[0];
-    if (!target) throw notFound();
-  }
+  const target = passwordAccount ?? passwordless[0];
+  if (!target) throw notFound();
   const targetId = target.id;
-  const others = onlyUserId === undefined ? guests.filter((g) => g.id !== targetId).map((g) => g.id) : [];
+  const others = passwordless.filter((g) => g.id !== targetId).map((g) => g.id);
   if (others.length) await moveRows(tx, others, targetId);
 
   const [user] = await tx

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, arrayContains, eq, gt, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -10,10 +10,11 @@ import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
+import { announceSessionUsersChanged, forgetSessionUsers } from "../session-cache";
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
 import type { LinkRequest } from "./password-links";
-import { hashToken } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
 
 /** The way in for an owner whose sign-in is delayed by someone else's failures; using it verifies the address. */
 
@@ -53,9 +54,14 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   });
 }
 
+/**
+ * The first proof of the mailbox wins: every other session of the account ends and every other mail link
+ * stops working. A password set before the address was ever proved may be a stranger's, so it is cleared;
+ * the owner, signed in by the link, chooses a new one through "forgot password".
+ */
 export async function redeemSignInLink(token: string): Promise<SessionUser> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const signedIn = await db.transaction(async (tx) => {
     const [taken] = await tx
       .update(authTokens)
       .set({ usedAt: new Date() })
@@ -69,12 +75,22 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
       )
       .returning({ userId: authTokens.userId });
     if (!taken) throw new ApiError(404, "errors.linkInvalid");
+    const unproved = and(isNull(users.emailVerifiedAt), not(arrayContains(users.roles, ["admin"])));
     const [user] = await tx
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        passwordHash: sql`case when ${unproved} then null else ${users.passwordHash} end`,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      })
       .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
       .returning(sessionColumns);
     if (!user) throw new ApiError(404, "errors.linkInvalid");
+    await retireTokens(tx, user.id);
+    await dropPendingSignUps(tx, user.email);
+    await announceSessionUsersChanged(tx, [user.id]);
     return user;
   });
+  await forgetSessionUsers([signedIn.id]);
+  return signedIn;
 }

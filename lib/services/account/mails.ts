@@ -5,7 +5,7 @@ import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { escapeHtml } from "@/lib/security/html";
 
-export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration";
+export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration" | "confirmClaim";
 
 const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; action: string }> = {
   reset: { subject: "resetSubject", intro: "resetIntro", action: "action" },
@@ -13,6 +13,7 @@ const TEXT_KEYS: Record<PasswordMailKind, { subject: string; intro: string; acti
   signIn: { subject: "signInSubject", intro: "signInIntro", action: "signInAction" },
   signUpExisting: { subject: "signUpExistingSubject", intro: "signUpExistingIntro", action: "action" },
   confirmRegistration: { subject: "confirmSubject", intro: "confirmIntro", action: "confirmAction" },
+  confirmClaim: { subject: "confirmClaimSubject", intro: "confirmClaimIntro", action: "confirmClaimAction" },
 };
 
 export function passwordLinkMail(opts: {

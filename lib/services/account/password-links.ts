@@ -16,7 +16,7 @@ import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkPlaceholder, newMailLink } from "../mail/links";
-import { peekToken, retireTokens, useToken } from "./tokens";
+import { dropPendingSignUps, peekToken, retireTokens, useToken } from "./tokens";
 
 export interface LinkRequest {
   email: string;
@@ -91,7 +91,10 @@ export async function requestPasswordLink(req: LinkRequest): Promise<void> {
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
-/** The link proves the mailbox, so the email's guest accounts are merged (claim.ts) and other sessions end, in one transaction. */
+/**
+ * The link proves the mailbox, so the email's guest accounts are merged (claim.ts), other sessions end and
+ * every other mail link and pending sign-up of the email stops working, in one transaction.
+ */
 export async function resetPassword(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
   // A cheap look first, so an unknown token never costs a password hash.
@@ -116,6 +119,7 @@ async function resetInTx(db: Db, token: string, passwordHash: string): Promise<S
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, user.id));
     await retireTokens(tx, user.id);
+    await dropPendingSignUps(tx, owner.email);
     return user;
   });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
 import { pendingRegistrations, users } from "@/db/schema";
 import { ApiError, validationFailed } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/api/after-response";
@@ -14,10 +14,12 @@ import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
+import { forgetSessionUsers } from "../session-cache";
 import { shopUrl } from "./links";
-import { passwordLinkMail } from "./mails";
+import { claimGuestAccounts } from "./claim";
+import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
-import { hashToken } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
 
 /** The answer is the same for every address and comes before the lookup; what happens next goes by mail to the address. */
 
@@ -30,8 +32,8 @@ export async function limitRegistrations(clientIp: string): Promise<void> {
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
 }
 
-/** Sign-up mails per address, so nobody floods a mailbox through the sign-up form. */
-async function limitMailsTo(email: string): Promise<void> {
+/** Sign-up mails per address, so nobody floods a mailbox through the sign-up form (or the guest claim, claim-mail.ts). */
+export async function limitMailsTo(email: string): Promise<void> {
   const byEmail = await consume({ key: `register-mail:email:${email}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
   if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: byEmail.retryAfter });
 }
@@ -45,25 +47,45 @@ export async function requestRegistration(body: RegisterBody, req: LinkRequest):
       await sendLink(req.email, recipient.kind === "reset" ? { ...recipient, kind: "signUpExisting" } : recipient, req);
       return;
     }
-    await mailConfirmation(body, req);
+    await mailConfirmation(
+      {
+        email: req.email,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        phone: body.phone ?? null,
+        passwordHash: await hashPassword(body.password ?? ""),
+      },
+      req,
+      "confirmRegistration",
+    );
   });
 }
 
-async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<void> {
-  const passwordHash = await hashPassword(body.password ?? "");
+export interface PendingSignUp {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  passwordHash: string;
+}
+
+/** Stores the sign-up and mails its confirmation link to the address; the link's page asks for the password again. */
+export async function mailConfirmation(
+  signUp: PendingSignUp,
+  req: LinkRequest,
+  kind: Extract<PasswordMailKind, "confirmRegistration" | "confirmClaim">,
+): Promise<void> {
   const hours = env().REGISTRATION_CONFIRM_HOURS;
   const db = await getDb();
+  const email = signUp.email.trim().toLowerCase();
   const mailId = await db.transaction(async (tx) => {
     // Expired sign-ups go here, so none outlives its link by more than the time to the next sign-up.
     await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date()));
     const [pending] = await tx
       .insert(pendingRegistrations)
       .values({
-        email: req.email,
-        firstName: body.firstName || null,
-        lastName: body.lastName || null,
-        phone: body.phone ?? null,
-        passwordHash,
+        ...signUp,
+        email,
         // A hash of a token nobody holds: each send of the mail stores its own link's hash (mail/links.ts).
         tokenHash: hashToken(randomBytes(32).toString("base64url")),
         expiresAt: new Date(Date.now() + hours * 3600_000),
@@ -74,16 +96,7 @@ async function mailConfirmation(body: RegisterBody, req: LinkRequest): Promise<v
     const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
     return queueMail(
       tx,
-      passwordLinkMail({
-        to: req.email,
-        firstName: body.firstName || null,
-        locale: req.locale,
-        kind: "confirmRegistration",
-        link,
-        mailLink,
-        minutes: hours * 60,
-        hours,
-      }),
+      passwordLinkMail({ to: email, firstName: signUp.firstName, locale: req.locale, kind, link, mailLink, minutes: hours * 60, hours }),
     );
   });
   await deliverQueuedMail(mailId);
@@ -94,7 +107,8 @@ export const CONFIRM_ATTEMPTS = 5;
 
 /**
  * The password chosen at sign-up must be given again, so a stranger who signed up with someone else's
- * address cannot have the owner confirm the stranger's password.
+ * address cannot have the owner confirm the stranger's password. The link proves the mailbox: accounts the
+ * email already has (a guest's claim, claim-mail.ts) merge under this password and every other session ends.
  */
 export async function confirmRegistration(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
@@ -119,32 +133,51 @@ export async function confirmRegistration(token: string, password: string): Prom
     if (attempt.count >= CONFIRM_ATTEMPTS) await deletePending();
     throw validationFailed({ password: "validation.passwordWrong" });
   }
-  return db.transaction(async (tx) => {
-    const [used] = await tx
-      .delete(pendingRegistrations)
-      .where(
-        and(
-          eq(pendingRegistrations.id, pending.id),
-          eq(pendingRegistrations.tokenHash, tokenHash),
-          gt(pendingRegistrations.expiresAt, new Date()),
-        ),
-      )
-      .returning();
-    if (!used) throw new ApiError(404, "errors.linkInvalid");
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: used.email,
-        firstName: used.firstName,
-        lastName: used.lastName,
-        phone: used.phone,
-        passwordHash: used.passwordHash,
-        roles: ["customer"],
-        emailVerifiedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning(sessionColumns);
-    if (!user) throw new ApiError(409, "errors.emailTaken");
-    return user;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const [used] = await tx
+        .delete(pendingRegistrations)
+        .where(
+          and(
+            eq(pendingRegistrations.id, pending.id),
+            eq(pendingRegistrations.tokenHash, tokenHash),
+            gt(pendingRegistrations.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!used) throw new ApiError(404, "errors.linkInvalid");
+      // The first proof of the mailbox wins: every other sign-up waiting for the address goes.
+      await dropPendingSignUps(tx, used.email);
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, used.email)).limit(1);
+      if (existing) return proveExisting(tx, used.email, used.passwordHash);
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: used.email,
+          firstName: used.firstName,
+          lastName: used.lastName,
+          phone: used.phone,
+          passwordHash: used.passwordHash,
+          roles: ["customer"],
+          emailVerifiedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning(sessionColumns);
+      if (!user) throw new ApiError(409, "errors.emailTaken");
+      return user;
+    });
+  } finally {
+    await forgetSessionUsers(); // after the commit: the claim may have merged (deleted) other accounts
+  }
+}
+
+/** The email has accounts (a guest's claim, or guest checkouts since the sign-up): they merge under the confirmed password, like a reset. */
+async function proveExisting(tx: Tx, email: string, passwordHash: string): Promise<SessionUser> {
+  const user = await claimGuestAccounts(email, passwordHash, { tx });
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, user.id));
+  await retireTokens(tx, user.id);
+  return user;
 }

@@ -60,12 +60,20 @@ export async function useToken(tx: Tx, token: string): Promise<number | null> {
   return row?.userId ?? null;
 }
 
-/** Marks every unused password link of the user used (after the password was set or changed). */
+/**
+ * Marks every unused link of the user used, of every purpose: after a proof of the mailbox or a password
+ * change, no older mail (nor anyone who saw one) may sign in or set a password.
+ */
 export async function retireTokens(tx: Db | Tx, userId: number): Promise<void> {
   await tx
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "password_reset"), isNull(authTokens.usedAt)));
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+}
+
+/** The mailbox was proved: every sign-up still waiting for this email (someone else's password, maybe) is gone. */
+export async function dropPendingSignUps(tx: Db | Tx, email: string): Promise<void> {
+  await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email.trim().toLowerCase()));
 }
 
 function usable(token: string) {

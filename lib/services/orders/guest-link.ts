@@ -9,17 +9,15 @@ import { images, orderItems, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import type { Session } from "@/lib/auth/session";
-import { hashPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { guestOrderResponse, type GuestOrderDto } from "@/lib/schemas/guest-orders";
-import { claimGuestAccounts } from "@/lib/services/account/claim";
+import { requestClaimConfirmation, type ClaimRequest } from "@/lib/services/account/claim-mail";
 import type { FileData } from "@/lib/api/file-response";
 import { imageFile, orderLineMockupFile, orderLineMockups, type ServableImage } from "@/lib/services/images";
 import type { MockupView } from "@/lib/domain/mug-mockup";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
-import type { SessionUser } from "@/lib/services/users";
 import { cancelOrderAs } from "./cancel";
 import { loadBundle, toOrderDto } from "./dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
@@ -162,11 +160,11 @@ export async function guestItemMockup(token: string, clientIp: string, itemId: n
 }
 
 /**
- * A link may be forwarded, so it proves only this order: the email's other guest accounts stay apart
- * until a mailed link merges them.
+ * A link may be forwarded and a guest session opened for any address, so neither proves the mailbox:
+ * the password is set only once the link mailed to the account's address is used with it (claim-mail.ts).
  */
-export async function setGuestPassword(token: string, clientIp: string, password: string, now: Date = new Date()): Promise<SessionUser> {
-  const order = await orderOfToken(token, clientIp, now);
+export async function setGuestPassword(token: string, password: string, req: ClaimRequest, now: Date = new Date()): Promise<void> {
+  const order = await orderOfToken(token, req.clientIp, now);
   requireWritable(order);
   if (order.userId === null) throw linkInvalid();
   const [owner] = await (
@@ -176,16 +174,27 @@ export async function setGuestPassword(token: string, clientIp: string, password
     .from(users)
     .where(eq(users.id, order.userId));
   if (!owner) throw linkInvalid();
-  // Checked before the (costly) hash; claimGuestAccounts checks again under its lock.
-  if (owner.passwordHash !== null || !owner.roles.includes("guest")) throw new ApiError(409, "errors.accountExists");
+  if (owner.passwordHash !== null || !owner.roles.includes("guest") || (await hasPasswordAccount(owner.email)))
+    throw new ApiError(409, "errors.accountExists");
   if (!claimAllowed(order, owner.email, now)) throw new ApiError(403, "errors.orderLinkNoClaim");
-  return claimGuestAccounts(owner.email, await hashPassword(password), { onlyUserId: order.userId });
+  await requestClaimConfirmation(order.userId, password, req);
 }
 
-/** Anyone can open a guest session for any email, so a guest may claim only their own guest account. */
-export async function claimOwnGuestAccount(session: Session, password: string): Promise<SessionUser> {
+export async function claimOwnGuestAccount(session: Session, password: string, req: ClaimRequest): Promise<void> {
   if (!session.roles.includes("guest") || session.roles.includes("admin")) throw new ApiError(409, "errors.accountExists");
   const [own] = await (await getDb()).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));
-  if (!own || own.passwordHash !== null) throw new ApiError(409, "errors.accountExists");
-  return claimGuestAccounts(session.user.email, await hashPassword(password), { onlyUserId: session.user.id });
+  if (!own || own.passwordHash !== null || (await hasPasswordAccount(session.user.email))) throw new ApiError(409, "errors.accountExists");
+  await requestClaimConfirmation(session.user.id, password, req);
+}
+
+/** The email's account with a password is signed in to (or reset), not claimed: the page offers that instead. */
+async function hasPasswordAccount(email: string): Promise<boolean> {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), isNotNull(users.passwordHash)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -85,6 +85,11 @@ export class OrderStatusPage {
     return this.page.getByTestId("set-password");
   }
 
+  /** Shown instead of the form once the password was sent: the link mailed to the address sets it. */
+  checkMail() {
+    return this.page.getByTestId("set-password-check-mail");
+  }
+
   async setPassword(password: string, repeat = password) {
     const form = this.passwordForm();
     await form.getByTestId("set-password-input").fill(password);

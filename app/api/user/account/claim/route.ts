@@ -1,15 +1,12 @@
 import { route } from "@/lib/api/route";
-import { sessionSetCookie } from "@/lib/auth/cookie";
+import { clientIp } from "@/lib/api/client-ip";
+import { env } from "@/lib/env";
+import { translate } from "@/lib/i18n/messages";
 import { setPasswordBody } from "@/lib/schemas/guest-orders";
 import { claimOwnGuestAccount } from "@/lib/services/orders/guest-link";
-import { publicUser } from "@/lib/services/users";
 
-export const POST = route({ access: "user", body: setPasswordBody }, async ({ session, body }) => {
-  const user = await claimOwnGuestAccount(session, body.password);
-  const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
-  res.headers.append(
-    "set-cookie",
-    await sessionSetCookie({ sub: String(user.id), email: user.email, roles: user.roles, sv: user.sessionVersion }),
-  );
-  return res;
+/** 202 and no session: the password is set once the link mailed to the account's address is used. */
+export const POST = route({ access: "user", body: setPasswordBody }, async ({ req, session, body, locale }) => {
+  await claimOwnGuestAccount(session, body.password, { clientIp: clientIp(req, env().TRUSTED_PROXY_COUNT), locale, requestUrl: req.url });
+  return Response.json({ checkMail: true, message: translate(locale, "account.claimCheckMail") }, { status: 202 });
 });
