@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, exists, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import {
@@ -14,6 +14,7 @@ import {
   orders,
   outgoingMail,
   payments,
+  rateLimits,
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
@@ -32,6 +33,9 @@ const MONEY_STATES = ["creating", "requires_action", "processing", "succeeded", 
 
 /** Orders in these states need nothing for a delivery any more. */
 const CLOSED_STATES = ["delivered", "cancelled"] as const;
+
+/** Mail links issued for a user account (linkSubject is the user id). */
+const USER_LINK_KINDS = ["password_reset", "sign_in"] as const;
 
 /** Who erased an account and why (recorded in account_erasures, which holds no personal data). */
 interface Erasure {
@@ -126,15 +130,8 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   // A dropped unpaid order gives its discount code's use back (its redemption row would go with it uncounted).
   for (const id of dropped) await releaseRedemption(tx, id);
   if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
-  // Mails of the account and of the dropped orders (they may hold links); mails about kept orders are part of their records.
-  await tx
-    .delete(outgoingMail)
-    .where(
-      or(
-        and(isNull(outgoingMail.orderId), eq(outgoingMail.to, user.email)),
-        dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined,
-      ),
-    );
+  const shared = await emailShared(tx, userId, user.email);
+  await eraseMails(tx, userId, user.email, dropped, shared);
   if (kept.length) {
     await tx
       .update(orders)
@@ -170,9 +167,58 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     tx,
     owned.map((i) => i.id),
   );
-  await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
+  await eraseThrottles(tx, userId, user.email, shared);
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
   return storageKeys;
+}
+
+/** Another account (a guest checkout, say) still has the email: what is keyed by the email is theirs too. */
+async function emailShared(tx: Tx, userId: number, email: string): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Mails the account caused: those of its dropped orders and the links issued for it (they may hold
+ * links). Other account mails to the email go only with the email's last account: anybody can open a
+ * guest account for any email. Mails about kept orders are part of their records.
+ */
+async function eraseMails(tx: Tx, userId: number, email: string, dropped: string[], shared: boolean): Promise<number[]> {
+  const orderless = isNull(outgoingMail.orderId);
+  const ownLinks = and(orderless, inArray(outgoingMail.linkKind, [...USER_LINK_KINDS]), eq(outgoingMail.linkSubject, userId));
+  const rows = await tx
+    .delete(outgoingMail)
+    .where(
+      or(
+        ownLinks,
+        shared ? undefined : and(orderless, sql`lower(${outgoingMail.to}) = lower(${email})`),
+        dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined,
+      ),
+    )
+    .returning({ id: outgoingMail.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Throttles keyed by the account's id go; those keyed by the email (sign-in) only with the email's last
+ * account, or a stranger's guest account could reset a customer's sign-in throttle. The per-email mail
+ * limits stay either way: they guard the mailbox, not an account, and expire within the hour.
+ */
+async function eraseThrottles(tx: Tx, userId: number, email: string, shared: boolean): Promise<void> {
+  for (const table of [rateLimits, loginThrottle]) {
+    const own = or(like(table.key, `%:user:${userId}`), like(table.key, `%:account:${userId}`));
+    const byEmail = shared
+      ? undefined
+      : or(
+          eq(table.key, `login:account:${email}`),
+          and(like(table.key, "login:pair:%"), sql`right(${table.key}, ${email.length + 1}) = ${`:${email}`}`),
+        );
+    await tx.delete(table).where(or(own, byEmail));
+  }
 }
