@@ -10,6 +10,7 @@ import {
   invoices,
   loginThrottle,
   orderAddresses,
+  orderEvents,
   orderItems,
   orders,
   outgoingMail,
@@ -18,7 +19,10 @@ import {
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
+import { deleteOutboxCopies } from "@/lib/integrations/mail";
+import { logger } from "@/lib/logger";
 import { releaseRedemption } from "../discounts/uses";
+import { deleteReceiptFiles, receiptFileKeys } from "../orders/receipt-file";
 import { deleteImageFiles, deleteImageRows } from "../images";
 import { changingSessionUsers } from "../session-cache";
 import { checkOwnPassword } from "./password-check";
@@ -37,6 +41,13 @@ const CLOSED_STATES = ["delivered", "cancelled"] as const;
 /** Mail links issued for a user account (linkSubject is the user id). */
 const USER_LINK_KINDS = ["password_reset", "sign_in"] as const;
 
+/** Files of the erased account, deleted after the commit: images, stored receipts, delivered mail copies. */
+interface Leftovers {
+  storageKeys: string[];
+  receiptKeys: string[];
+  mailIds: number[];
+}
+
 /** Who erased an account and why (recorded in account_erasures, which holds no personal data). */
 interface Erasure {
   by: "customer" | "admin";
@@ -47,16 +58,16 @@ interface Erasure {
 export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
   const checkedHash = await checkPassword(userId, password);
   const erasure = { by: "customer" as const, actorUserId: null, reason: null };
-  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
-  await deleteImageFiles(storageKeys);
+  const leftovers = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
+  await deleteFiles(leftovers);
 }
 
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
 export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
   const user = await erasableUser(userId);
   const erasure = { by: "admin" as const, actorUserId, reason };
-  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
-  await deleteImageFiles(storageKeys);
+  const leftovers = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
+  await deleteFiles(leftovers);
 }
 
 async function erasableUser(userId: number): Promise<{ passwordHash: string | null }> {
@@ -85,7 +96,7 @@ async function checkPassword(userId: number, password: string | undefined): Prom
   return user.passwordHash;
 }
 
-async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, erasure: Erasure): Promise<string[]> {
+async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, erasure: Erasure): Promise<Leftovers> {
   const [user] = await tx
     .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
     .from(users)
@@ -107,6 +118,11 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     for (const row of [...paid, ...invoiced]) withMoney.add(row.id);
   }
   const kept = own.filter((o) => withMoney.has(o.id));
+  const receiptKeys = await receiptFileKeys(tx, ownIds);
+  const keptMailIds = await mailsAbout(
+    tx,
+    kept.map((o) => o.id),
+  );
   const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
   const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
   const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
@@ -131,7 +147,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   for (const id of dropped) await releaseRedemption(tx, id);
   if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
   const shared = await emailShared(tx, userId, user.email);
-  await eraseMails(tx, userId, user.email, dropped, shared);
+  const erasedMailIds = await eraseMails(tx, userId, user.email, dropped, shared);
   if (kept.length) {
     await tx
       .update(orders)
@@ -143,6 +159,10 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
         ),
       );
   }
+  await scrubTimelines(
+    tx,
+    kept.map((o) => o.id),
+  );
   if (closed.length) {
     await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
     // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
@@ -171,7 +191,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
-  return storageKeys;
+  return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };
 }
 
 /** Another account (a guest checkout, say) still has the email: what is keyed by the email is theirs too. */
@@ -221,4 +241,37 @@ async function eraseThrottles(tx: Tx, userId: number, email: string, shared: boo
         );
     await tx.delete(table).where(or(own, byEmail));
   }
+}
+
+/** Mails about the kept orders: their records stay, their delivered copies (with working links) go. */
+async function mailsAbout(tx: Tx, orderIds: string[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx.select({ id: outgoingMail.id }).from(outgoingMail).where(inArray(outgoingMail.orderId, orderIds));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The kept orders' timelines lose the addresses of corrections (the order keeps what the delivery and
+ * the invoice need) and delivery errors naming the address; amounts and ids stay for the books.
+ */
+async function scrubTimelines(tx: Tx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(orderEvents)
+    .set({
+      data: sql`case when ${orderEvents.data}->>'error' like '%@%' then ${orderEvents.data} - 'error' else ${orderEvents.data} end - 'before' - 'after'`,
+    })
+    .where(
+      and(
+        inArray(orderEvents.orderId, orderIds),
+        sql`(${orderEvents.data} ?| array['before', 'after'] or ${orderEvents.data}->>'error' like '%@%')`,
+      ),
+    );
+}
+
+/** Never throws: the erasure has committed; a file left behind is logged. */
+async function deleteFiles(leftovers: Leftovers): Promise<void> {
+  await deleteImageFiles(leftovers.storageKeys);
+  await deleteReceiptFiles(leftovers.receiptKeys);
+  await deleteOutboxCopies(leftovers.mailIds).catch((err: unknown) => logger.warn("could not delete outbox copies", { err }));
 }
