@@ -101,6 +101,25 @@ describe("a stranger's guest account for a customer's email, erased", () => {
   });
 });
 
+describe("a stranger's guest account for an email whose sign-up waits for its confirmation, erased", () => {
+  it("leaves the confirmation mail alone: the sign-up is not the guest's", async () => {
+    const email = `erase-scope-pending-${randomInt(1_000_000)}@example.com`;
+    const res = await call(registerRoute.POST, {
+      method: "POST",
+      path: "/api/auth/register",
+      body: { email, firstName: "Paula", lastName: "Pending", password: "pending-pass-123" },
+      headers: { "x-forwarded-for": ip() },
+    });
+    expect(res.status).toBe(202);
+    await flushAfterResponse();
+    const confirmation = await mailIdsTo(email);
+    expect(confirmation).toHaveLength(1);
+    const stranger = await guestFor(email);
+    expect((await erase(stranger.cookie)).status).toBe(200);
+    expect(await mailIdsTo(email)).toEqual(confirmation);
+  });
+});
+
 describe("the last account of an email, erased", () => {
   it("takes the email's account mails and sign-in throttles, and the throttles of its own id", async () => {
     const me = await newCustomer("erase-scope-last", { password: true });

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, exists, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import {
@@ -15,6 +15,7 @@ import {
   orders,
   outgoingMail,
   payments,
+  pendingRegistrations,
   rateLimits,
   users,
 } from "@/db/schema";
@@ -194,14 +195,23 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };
 }
 
-/** Another account (a guest checkout, say) still has the email: what is keyed by the email is theirs too. */
+/**
+ * Another account (a guest checkout, say) or a sign-up waiting for its confirmation still has the
+ * email: what is keyed by the email is theirs too.
+ */
 async function emailShared(tx: Tx, userId: number, email: string): Promise<boolean> {
   const [other] = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
     .limit(1);
-  return other !== undefined;
+  if (other) return true;
+  const [pending] = await tx
+    .select({ id: pendingRegistrations.id })
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email.toLowerCase()), gt(pendingRegistrations.expiresAt, new Date())))
+    .limit(1);
+  return pending !== undefined;
 }
 
 /**
