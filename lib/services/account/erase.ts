@@ -119,14 +119,13 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     for (const row of [...paid, ...invoiced]) withMoney.add(row.id);
   }
   const kept = own.filter((o) => withMoney.has(o.id));
-  const receiptKeys = await receiptFileKeys(tx, ownIds);
-  const keptMailIds = await mailsAbout(
-    tx,
-    kept.map((o) => o.id),
-  );
+  const keptIds = kept.map((o) => o.id);
   const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
   const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
   const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
+  // Read before the dropped orders (and their rows) go: their files go after the commit.
+  const receiptKeys = await receiptFileKeys(tx, ownIds);
+  const keptMailIds = await mailsAbout(tx, keptIds);
 
   // The designs an open delivery still prints stay, owned by nobody (a fresh key nobody holds; admins see them).
   if (open.length) {
@@ -150,20 +149,9 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   const shared = await emailShared(tx, userId, user.email);
   const erasedMailIds = await eraseMails(tx, userId, user.email, dropped, shared);
   if (kept.length) {
-    await tx
-      .update(orders)
-      .set({ userId: null, customerErasedAt: new Date() })
-      .where(
-        inArray(
-          orders.id,
-          kept.map((o) => o.id),
-        ),
-      );
+    await tx.update(orders).set({ userId: null, customerErasedAt: new Date() }).where(inArray(orders.id, keptIds));
   }
-  await scrubTimelines(
-    tx,
-    kept.map((o) => o.id),
-  );
+  await scrubTimelines(tx, keptIds);
   if (closed.length) {
     await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
     // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
