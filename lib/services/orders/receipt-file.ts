@@ -54,11 +54,17 @@ export async function receiptFileKeys(db: Queryable, orderIds: readonly string[]
   return rows.map((r) => r.key);
 }
 
-/** After the erasure's commit; a file that cannot be deleted is logged, its row is gone with the order or stays for a retry. */
+/** After the erasure's commit. Never throws: a file that cannot be deleted is logged (with its key) for the operator. */
 export async function deleteReceiptFiles(keys: readonly string[]): Promise<void> {
   const storage = getStorage();
   for (const key of keys) {
     await storage.delete(key).catch((err: unknown) => logger.warn("could not delete a receipt PDF", { key, err }));
   }
-  if (keys.length) await (await getDb()).delete(receiptFiles).where(inArray(receiptFiles.key, [...keys]));
+  if (keys.length)
+    await (
+      await getDb()
+    )
+      .delete(receiptFiles)
+      .where(inArray(receiptFiles.key, [...keys]))
+      .catch((err: unknown) => logger.warn("could not forget receipt PDFs", { err }));
 }
