@@ -345,6 +345,22 @@ export const customerStats = pgTable("customer_stats", {
   lastOrderAt: timestamp({ withTimezone: true }),
 });
 
+/**
+ * The receipt PDFs kept in storage (lib/services/orders/receipt-file.ts), so that account erasure finds
+ * their files. The rows hold no personal data (the files do) and go with their order.
+ */
+export const receiptFiles = pgTable(
+  "receipt_files",
+  {
+    key: text().primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("receipt_files_order_idx").on(t.orderId)],
+);
+
 /** Each provider event is handled once: a replayed or duplicated webhook has no second effect. */
 export const webhookEvents = pgTable("webhook_events", {
   id: text().primaryKey(),

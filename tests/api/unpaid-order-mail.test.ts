@@ -113,3 +113,25 @@ describe("mails of a paid order go as before", () => {
     expect(mail?.to).toBe(buyer.email);
   });
 });
+
+describe("a stranger's unpaid order with a verified customer's address", () => {
+  it("mails nobody: the verified address is another account's, not the ordering guest's", async () => {
+    const victim = await newCustomer("verified-victim", { password: true });
+    await verify(victim);
+    const stranger = await newCustomer("stranger-guest");
+    const order = await orderOf(stranger, victim.email);
+    expect((await cancelOrder(order.id, stranger)).status).toBe(200);
+    expect(await mailsOf(order.id, "cancelled")).toHaveLength(0);
+    expect((await mailsTo(victim.email)).filter((m) => m.orderId === order.id)).toHaveLength(0);
+  });
+
+  it("mails nobody either when the victim's earlier order with that address was paid", async () => {
+    const victim = await newCustomer("paid-victim");
+    const paid = await orderOf(victim);
+    expect((await paySandbox(paid.id, card(CARDS.ok), victim)).body.status).toBe("succeeded");
+    const stranger = await newCustomer("stranger-after-paid");
+    const order = await orderOf(stranger, victim.email);
+    expect((await cancelOrder(order.id, stranger)).status).toBe(200);
+    expect(await mailsOf(order.id, "cancelled")).toHaveLength(0);
+  });
+});

@@ -7,7 +7,7 @@ import { createSmtpTransport } from "./smtp";
 import type { MailEnvelope, MailMessage, MailTransport } from "./types";
 
 export type { MailEnvelope, MailFile, MailLink, MailMessage, MailTransport } from "./types";
-export { outboxDir } from "./outbox";
+export { deleteOutboxCopies, outboxDir } from "./outbox";
 
 type Cached = { url: string | null; transport: MailTransport };
 const holder = ((globalThis as { __shopMail?: { cached?: Cached } }).__shopMail ??= {});

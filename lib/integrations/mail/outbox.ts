@@ -28,3 +28,20 @@ export function createOutboxTransport(): MailTransport {
     },
   };
 }
+
+/**
+ * Deletes the delivered copies of these mails (account erasure): they hold the address and working
+ * links, unlike the recorded mail. Missing files (an SMTP setup) are no error.
+ */
+export async function deleteOutboxCopies(mailIds: readonly number[]): Promise<void> {
+  if (mailIds.length === 0) return;
+  const dir = outboxDir();
+  const names = await fs.readdir(dir).catch((err: unknown) => {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [] as string[];
+    throw err;
+  });
+  // The dash before the id keeps mail 1234 from matching mail 11234.
+  const suffixes = new Set(mailIds.map((id) => `-${String(id).padStart(6, "0")}.eml`));
+  const copies = names.filter((name) => suffixes.has(name.slice(name.lastIndexOf("-"))));
+  await Promise.all(copies.map((name) => fs.rm(path.join(dir, name), { force: true })));
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, exists, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNull, like, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import {
@@ -10,14 +10,20 @@ import {
   invoices,
   loginThrottle,
   orderAddresses,
+  orderEvents,
   orderItems,
   orders,
   outgoingMail,
   payments,
+  pendingRegistrations,
+  rateLimits,
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
+import { deleteOutboxCopies } from "@/lib/integrations/mail";
+import { logger } from "@/lib/logger";
 import { releaseRedemption } from "../discounts/uses";
+import { deleteReceiptFiles, receiptFileKeys } from "../orders/receipt-file";
 import { deleteImageFiles, deleteImageRows } from "../images";
 import { cancelAttempt, isOpen } from "../orders/attempts";
 import { LIVE } from "../orders/payment-state";
@@ -35,6 +41,16 @@ const MONEY_STATES = ["creating", "requires_action", "processing", "succeeded", 
 /** Orders in these states need nothing for a delivery any more. */
 const CLOSED_STATES = ["delivered", "cancelled"] as const;
 
+/** Mail links issued for a user account (linkSubject is the user id). */
+const USER_LINK_KINDS = ["password_reset", "sign_in"] as const;
+
+/** Files of the erased account, deleted after the commit: images, stored receipts, delivered mail copies. */
+interface Leftovers {
+  storageKeys: string[];
+  receiptKeys: string[];
+  mailIds: number[];
+}
+
 /** Who erased an account and why (recorded in account_erasures, which holds no personal data). */
 interface Erasure {
   by: "customer" | "admin";
@@ -46,8 +62,8 @@ export async function eraseAccount(userId: number, password: string | undefined)
   const checkedHash = await checkPassword(userId, password);
   await cancelPayableAttempts(userId);
   const erasure = { by: "customer" as const, actorUserId: null, reason: null };
-  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
-  await deleteImageFiles(storageKeys);
+  const leftovers = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, checkedHash, erasure));
+  await deleteFiles(leftovers);
 }
 
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
@@ -55,8 +71,8 @@ export async function eraseAccountForAdmin(userId: number, actorUserId: number, 
   const user = await erasableUser(userId);
   await cancelPayableAttempts(userId);
   const erasure = { by: "admin" as const, actorUserId, reason };
-  const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
-  await deleteImageFiles(storageKeys);
+  const leftovers = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
+  await deleteFiles(leftovers);
 }
 
 /**
@@ -109,7 +125,7 @@ async function checkPassword(userId: number, password: string | undefined): Prom
   return user.passwordHash;
 }
 
-async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, erasure: Erasure): Promise<string[]> {
+async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, erasure: Erasure): Promise<Leftovers> {
   const [user] = await tx
     .select({ email: users.email, passwordHash: users.passwordHash, roles: users.roles })
     .from(users)
@@ -131,6 +147,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     for (const row of [...paid, ...invoiced]) withMoney.add(row.id);
   }
   const kept = own.filter((o) => withMoney.has(o.id));
+  const keptIds = kept.map((o) => o.id);
   const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
   // An attempt made since the cancels above: the caller tries again (and cancels it first).
   if (dropped.length) {
@@ -139,6 +156,9 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   }
   const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
   const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
+  // Read before the dropped orders (and their rows) go: their files go after the commit.
+  const receiptKeys = await receiptFileKeys(tx, ownIds);
+  const keptMailIds = await mailsAbout(tx, keptIds);
 
   // The designs an open delivery still prints stay, owned by nobody (a fresh key nobody holds; admins see them).
   if (open.length) {
@@ -159,26 +179,12 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   // A dropped unpaid order gives its discount code's use back (its redemption row would go with it uncounted).
   for (const id of dropped) await releaseRedemption(tx, id);
   if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
-  // Mails of the account and of the dropped orders (they may hold links); mails about kept orders are part of their records.
-  await tx
-    .delete(outgoingMail)
-    .where(
-      or(
-        and(isNull(outgoingMail.orderId), eq(outgoingMail.to, user.email)),
-        dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined,
-      ),
-    );
+  const shared = await emailShared(tx, userId, user.email);
+  const erasedMailIds = await eraseMails(tx, userId, user.email, dropped, shared);
   if (kept.length) {
-    await tx
-      .update(orders)
-      .set({ userId: null, customerErasedAt: new Date() })
-      .where(
-        inArray(
-          orders.id,
-          kept.map((o) => o.id),
-        ),
-      );
+    await tx.update(orders).set({ userId: null, customerErasedAt: new Date() }).where(inArray(orders.id, keptIds));
   }
+  await scrubTimelines(tx, keptIds);
   if (closed.length) {
     await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
     // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
@@ -203,9 +209,100 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     tx,
     owned.map((i) => i.id),
   );
-  await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
+  await eraseThrottles(tx, userId, user.email, shared);
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
-  return storageKeys;
+  return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };
+}
+
+/**
+ * Another account (a guest checkout, say) or a sign-up waiting for its confirmation still has the
+ * email: what is keyed by the email is theirs too.
+ */
+async function emailShared(tx: Tx, userId: number, email: string): Promise<boolean> {
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, userId)))
+    .limit(1);
+  if (other) return true;
+  const [pending] = await tx
+    .select({ id: pendingRegistrations.id })
+    .from(pendingRegistrations)
+    .where(and(eq(pendingRegistrations.email, email.toLowerCase()), gt(pendingRegistrations.expiresAt, new Date())))
+    .limit(1);
+  return pending !== undefined;
+}
+
+/**
+ * Mails the account caused: those of its dropped orders and the links issued for it (they may hold
+ * links). Other account mails to the email go only with the email's last account: anybody can open a
+ * guest account for any email. Mails about kept orders are part of their records.
+ */
+async function eraseMails(tx: Tx, userId: number, email: string, dropped: string[], shared: boolean): Promise<number[]> {
+  const orderless = isNull(outgoingMail.orderId);
+  const ownLinks = and(orderless, inArray(outgoingMail.linkKind, [...USER_LINK_KINDS]), eq(outgoingMail.linkSubject, userId));
+  const rows = await tx
+    .delete(outgoingMail)
+    .where(
+      or(
+        ownLinks,
+        shared ? undefined : and(orderless, sql`lower(${outgoingMail.to}) = lower(${email})`),
+        dropped.length ? inArray(outgoingMail.orderId, dropped) : undefined,
+      ),
+    )
+    .returning({ id: outgoingMail.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Throttles keyed by the account's id go; those keyed by the email (sign-in) only with the email's last
+ * account, or a stranger's guest account could reset a customer's sign-in throttle. The per-email mail
+ * limits stay either way: they guard the mailbox, not an account, and expire within the hour.
+ */
+async function eraseThrottles(tx: Tx, userId: number, email: string, shared: boolean): Promise<void> {
+  for (const table of [rateLimits, loginThrottle]) {
+    const own = or(like(table.key, `%:user:${userId}`), like(table.key, `%:account:${userId}`));
+    const byEmail = shared
+      ? undefined
+      : or(
+          eq(table.key, `login:account:${email}`),
+          and(like(table.key, "login:pair:%"), sql`right(${table.key}, ${email.length + 1}) = ${`:${email}`}`),
+        );
+    await tx.delete(table).where(or(own, byEmail));
+  }
+}
+
+/** Mails about the kept orders: their records stay, their delivered copies (with working links) go. */
+async function mailsAbout(tx: Tx, orderIds: string[]): Promise<number[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await tx.select({ id: outgoingMail.id }).from(outgoingMail).where(inArray(outgoingMail.orderId, orderIds));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The kept orders' timelines lose the addresses of corrections (the order keeps what the delivery and
+ * the invoice need) and delivery errors naming the address; amounts and ids stay for the books.
+ */
+async function scrubTimelines(tx: Tx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(orderEvents)
+    .set({
+      data: sql`case when ${orderEvents.data}->>'error' like '%@%' then ${orderEvents.data} - 'error' else ${orderEvents.data} end - 'before' - 'after'`,
+    })
+    .where(
+      and(
+        inArray(orderEvents.orderId, orderIds),
+        sql`(${orderEvents.data} ?| array['before', 'after'] or ${orderEvents.data}->>'error' like '%@%')`,
+      ),
+    );
+}
+
+/** Never throws: the erasure has committed; a file left behind is logged. */
+async function deleteFiles(leftovers: Leftovers): Promise<void> {
+  await deleteImageFiles(leftovers.storageKeys);
+  await deleteReceiptFiles(leftovers.receiptKeys);
+  await deleteOutboxCopies(leftovers.mailIds).catch((err: unknown) => logger.warn("could not delete outbox copies", { err }));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, inArray } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
@@ -8,11 +8,10 @@ import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account"
 import { linkRecipient, sendLink } from "../account/password-links";
 import { findPerson } from "./detail";
 
-/** The customer's own export; a guest's accounts (one per checkout) each as their own export would be. */
+/** The account's own export, as the customer would download it (of this one account, a guest's too). */
 export async function customerExportFile(userId: number, requestUrl: string): Promise<FileData> {
   const person = await findPerson(await getDb(), userId);
-  const exports = await Promise.all(person.user_ids.map((id) => exportAccount(id, requestUrl)));
-  const data = person.kind === "customer" ? exports[0] : { guestAccounts: exports };
+  const data = await exportAccount(person.id, requestUrl);
   return {
     contentType: "application/json; charset=utf-8",
     body: JSON.stringify(data, null, 2),
@@ -21,11 +20,11 @@ export async function customerExportFile(userId: number, requestUrl: string): Pr
   };
 }
 
-/** The same erasure as the customer's own, for each of a guest's accounts; the reason is recorded. */
+/** The same erasure as the customer's own, of this one account (never other guest accounts of its email); the reason is recorded. */
 export async function eraseCustomer(userId: number, actorUserId: number, reason: string): Promise<{ erasedAccounts: number }> {
   const person = await findPerson(await getDb(), userId);
-  for (const id of person.user_ids) await eraseAccountForAdmin(id, actorUserId, reason);
-  return { erasedAccounts: person.user_ids.length };
+  await eraseAccountForAdmin(person.id, actorUserId, reason);
+  return { erasedAccounts: 1 };
 }
 
 /** The mail "forgot password" sends (a reset link for an account, a set-password link for a guest), in the language of the last order. */
@@ -35,7 +34,7 @@ export async function sendCustomerPasswordLink(userId: number, requestUrl: strin
   const [last] = await db
     .select({ locale: orders.locale })
     .from(orders)
-    .where(inArray(orders.userId, person.user_ids))
+    .where(eq(orders.userId, person.id))
     .orderBy(desc(orders.createdAt))
     .limit(1);
   const locale = last?.locale ?? fallback;

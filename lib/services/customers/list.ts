@@ -17,11 +17,10 @@ export async function listCustomers(query: AdminCustomersQuery): Promise<Custome
   const db = await getDb();
   const pattern = query.q ? likePattern(query.q) : null;
   const filters = [query.kind === "all" ? sql`true` : sql`kind = ${query.kind}`];
-  // A search first finds its users (by email, name or an order's number), then every guest account of their emails.
+  // A search finds accounts by email, name or the number of one of their orders.
   const matched = pattern
-    ? sql`select id from users where lower(email) in (
-            select lower(email) from users where email ilike ${pattern} or (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ${pattern}
-            union select lower(u.email) from orders o join users u on u.id = o.user_id where o.order_number ilike ${pattern})`
+    ? sql`select id from users where email ilike ${pattern} or (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ${pattern}
+          union select user_id from orders where order_number ilike ${pattern} and user_id is not null`
     : null;
   const descending = query.sort.startsWith("-");
   const key = query.sort.replace(/^-/, "") as keyof typeof ORDER_BY;

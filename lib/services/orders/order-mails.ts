@@ -1,6 +1,6 @@
 import "server-only";
 /** Queued in the transaction of the change, so a mail exists exactly when the change committed. */
-import { and, eq, inArray, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { orders, payments, users, type Order, type OrderItem } from "@/db/schema";
 import type { CreditNoteKind } from "@/lib/domain/credit-note";
 import { trackingUrl } from "@/lib/domain/tracking";
@@ -48,8 +48,9 @@ export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "user
 const PAID: ("succeeded" | "refunded")[] = ["succeeded", "refunded"];
 
 /**
- * An unpaid order's address must be verified before it gets mail: otherwise anybody could make the
- * shop write to a stranger by typing their address.
+ * An unpaid order's address must be proven the ordering account's own before it gets mail: otherwise
+ * anybody could make the shop write to a stranger (or a customer) by typing their address. Proven means
+ * the account verified that very email, or an earlier order of the same account with it was paid.
  */
 export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<boolean> {
   const paidOrder = (where: SQL | undefined) =>
@@ -60,16 +61,14 @@ export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "use
       .where(and(where, inArray(payments.status, PAID)))
       .limit(1);
   if ((await paidOrder(eq(orders.id, order.id))).length > 0) return true;
+  if (order.userId === null) return false;
+  const sameEmail = (column: typeof users.email | typeof orders.email) => sql`lower(${column}) = lower(${order.email})`;
   const [verified] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, order.email), isNotNull(users.emailVerifiedAt)))
-    .limit(1);
+    .where(and(eq(users.id, order.userId), sameEmail(users.email), isNotNull(users.emailVerifiedAt)));
   if (verified) return true;
-  const owner =
-    order.userId === null ? undefined : (await db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)))[0];
-  const ownAccount = order.userId !== null && owner?.email === order.email ? eq(orders.userId, order.userId) : undefined;
-  return (await paidOrder(or(eq(orders.email, order.email), ownAccount))).length > 0;
+  return (await paidOrder(and(eq(orders.userId, order.userId), sameEmail(orders.email)))).length > 0;
 }
 
 const trIn = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `orderMail.${key}`, params);
