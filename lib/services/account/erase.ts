@@ -17,6 +17,7 @@ import {
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
+import { recordAudit, type AuditContext } from "../audit";
 import { releaseRedemption } from "../discounts/uses";
 import { deleteImageFiles, deleteImageRows } from "../images";
 import { cancelAttempt, isOpen } from "../orders/attempts";
@@ -40,6 +41,8 @@ interface Erasure {
   by: "customer" | "admin";
   actorUserId: number | null;
   reason: string | null;
+  /** An erasure on an admin's word goes into the audit log: the account's id and the reason, never its email. */
+  audit?: AuditContext;
 }
 
 export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
@@ -51,10 +54,10 @@ export async function eraseAccount(userId: number, password: string | undefined)
 }
 
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
-export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
+export async function eraseAccountForAdmin(userId: number, audit: AuditContext, reason: string): Promise<void> {
   const user = await erasableUser(userId);
   await cancelPayableAttempts(userId);
-  const erasure = { by: "admin" as const, actorUserId, reason };
+  const erasure = { by: "admin" as const, actorUserId: audit.actor.userId, reason, audit };
   const storageKeys = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
   await deleteImageFiles(storageKeys);
 }
@@ -206,6 +209,14 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
-  await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
+  const { audit, ...recorded } = erasure;
+  await tx.insert(accountErasures).values({ ...recorded, ordersKept: kept.length });
+  if (audit)
+    await recordAudit(tx, {
+      ...audit,
+      action: "customer_erased",
+      target: { type: "user", id: userId },
+      details: { reason: erasure.reason, ordersKept: kept.length },
+    });
   return storageKeys;
 }

@@ -7,6 +7,7 @@ import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
@@ -53,7 +54,7 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   });
 }
 
-export async function redeemSignInLink(token: string): Promise<SessionUser> {
+export async function redeemSignInLink(token: string, client: AuditClient | null = null): Promise<SessionUser> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [taken] = await tx
@@ -75,6 +76,8 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
       .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
       .returning(sessionColumns);
     if (!user) throw new ApiError(404, "errors.linkInvalid");
+    if (isBackOfficeRoles(user.roles))
+      await recordAudit(tx, { actor: { userId: user.id, email: user.email }, action: "sign_in", client, details: { method: "link" } });
     return user;
   });
 }

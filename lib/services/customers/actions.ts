@@ -5,13 +5,21 @@ import { orders } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { FileData } from "@/lib/api/file-response";
 import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account";
+import { recordAudit, type AuditContext } from "../audit";
 import { linkRecipient, sendLink } from "../account/password-links";
 import { findPerson } from "./detail";
 
 /** The customer's own export; a guest's accounts (one per checkout) each as their own export would be. */
-export async function customerExportFile(userId: number, requestUrl: string): Promise<FileData> {
-  const person = await findPerson(await getDb(), userId);
+export async function customerExportFile(userId: number, requestUrl: string, audit: AuditContext): Promise<FileData> {
+  const db = await getDb();
+  const person = await findPerson(db, userId);
   const exports = await Promise.all(person.user_ids.map((id) => exportAccount(id, requestUrl)));
+  await recordAudit(db, {
+    ...audit,
+    action: "customer_exported",
+    target: { type: "customer", id: userId },
+    details: { accounts: person.user_ids },
+  });
   const data = person.kind === "customer" ? exports[0] : { guestAccounts: exports };
   return {
     contentType: "application/json; charset=utf-8",
@@ -22,9 +30,9 @@ export async function customerExportFile(userId: number, requestUrl: string): Pr
 }
 
 /** The same erasure as the customer's own, for each of a guest's accounts; the reason is recorded. */
-export async function eraseCustomer(userId: number, actorUserId: number, reason: string): Promise<{ erasedAccounts: number }> {
+export async function eraseCustomer(userId: number, audit: AuditContext, reason: string): Promise<{ erasedAccounts: number }> {
   const person = await findPerson(await getDb(), userId);
-  for (const id of person.user_ids) await eraseAccountForAdmin(id, actorUserId, reason);
+  for (const id of person.user_ids) await eraseAccountForAdmin(id, audit, reason);
   return { erasedAccounts: person.user_ids.length };
 }
 
