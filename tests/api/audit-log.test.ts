@@ -68,7 +68,9 @@ async function recorded(act: () => Promise<unknown>): Promise<AuditLogRow[]> {
 /** A second back-office account (roles admin) with a password; its sessions start fresh. */
 async function backOfficeAccount(label = "staff") {
   const account = await newCustomer(label, { password: true });
-  await (await getDb())
+  await (
+    await getDb()
+  )
     .update(users)
     .set({ roles: ["admin"], sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.id, account.id));
@@ -125,7 +127,13 @@ describe("sign-ins", () => {
     ]);
     const failed = await recorded(async () => expect((await signIn(staff.email, "wrong-password-1")).status).toBe(401));
     expect(failed).toEqual([
-      expect.objectContaining({ action: "sign_in_failed", actorUserId: staff.id, actorEmail: staff.email, network: NETWORK, device: DEVICE }),
+      expect.objectContaining({
+        action: "sign_in_failed",
+        actorUserId: staff.id,
+        actorEmail: staff.email,
+        network: NETWORK,
+        device: DEVICE,
+      }),
     ]);
   });
 
@@ -162,7 +170,13 @@ describe("passwords of back-office accounts", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
     expect(rows).toEqual([
-      expect.objectContaining({ action: "password_changed", actorUserId: staff.id, actorEmail: staff.email, network: NETWORK, device: DEVICE }),
+      expect.objectContaining({
+        action: "password_changed",
+        actorUserId: staff.id,
+        actorEmail: staff.email,
+        network: NETWORK,
+        device: DEVICE,
+      }),
     ]);
 
     const customer = await newCustomer("pw-customer", { password: true });
@@ -192,7 +206,13 @@ describe("passwords of back-office accounts", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     });
     expect(rows).toEqual([
-      expect.objectContaining({ action: "password_reset", actorUserId: staff.id, actorEmail: staff.email, network: NETWORK, device: DEVICE }),
+      expect.objectContaining({
+        action: "password_reset",
+        actorUserId: staff.id,
+        actorEmail: staff.email,
+        network: NETWORK,
+        device: DEVICE,
+      }),
     ]);
   });
 });
@@ -201,7 +221,9 @@ describe("back-office actions", () => {
   it("a refund is recorded with its amount and order number; a refused one is not", async () => {
     const o = await order();
     const refund = (body: unknown) => adminCall(refundRoute.POST, { method: "POST", params: { orderId: o.id }, body });
-    const refused = await recorded(async () => expect((await refund({ amountCents: o.totalCents + 1, reason: "Too much" })).status).toBe(422));
+    const refused = await recorded(async () =>
+      expect((await refund({ amountCents: o.totalCents + 1, reason: "Too much" })).status).toBe(422),
+    );
     expect(refused).toEqual([]);
     const rows = await recorded(async () => expect((await refund({ amountCents: 500, reason: "Chipped handle" })).status).toBe(200));
     expect(rows).toEqual([
@@ -219,7 +241,9 @@ describe("back-office actions", () => {
   it("exports: the orders CSV (its filter, not the search text), a customer's data and an admin's own account", async () => {
     const customer = await newCustomer("exported", { password: true });
     const csv = await recorded(async () =>
-      expect((await adminCall(ordersExportRoute.GET, { path: `/api/admin/orders/export?status=all&q=${customer.email}` })).status).toBe(200),
+      expect((await adminCall(ordersExportRoute.GET, { path: `/api/admin/orders/export?status=all&q=${customer.email}` })).status).toBe(
+        200,
+      ),
     );
     expect(csv).toEqual([expect.objectContaining({ ...byAdmin, action: "orders_exported" })]);
     expect(csv[0]?.details).toMatchObject({ status: "all", search: true });
@@ -268,7 +292,7 @@ describe("back-office actions", () => {
   });
 
   it("a seller settings change records which fields changed, not their old values", async () => {
-    const current = (await adminCall(settingsRoute.GET)).body as { values: Record<string, string | null> };
+    const current = (await adminCall(settingsRoute.GET)).body as unknown as { values: Record<string, string | null> };
     const oldPhone = current.values.phone;
     const rows = await recorded(async () => {
       const res = await adminCall(settingsRoute.PUT, { method: "PUT", body: { ...current.values, phone: "+49 30 1234567" } });
@@ -291,14 +315,23 @@ describe("back-office actions", () => {
     ]);
     const id = created[0]?.targetId as string;
     const taken = await recorded(async () =>
-      expect((await adminCall(codesRoute.POST, { method: "POST", body: { code: "audit-10", kind: "percent", percent: 5 } })).status).toBe(422),
+      expect((await adminCall(codesRoute.POST, { method: "POST", body: { code: "audit-10", kind: "percent", percent: 5 } })).status).toBe(
+        422,
+      ),
     );
     expect(taken).toEqual([]);
     const patched = await recorded(async () =>
-      expect((await adminCall(codeRoute.PATCH, { method: "PATCH", params: { discountCodeId: id }, body: { active: false } })).status).toBe(200),
+      expect((await adminCall(codeRoute.PATCH, { method: "PATCH", params: { discountCodeId: id }, body: { active: false } })).status).toBe(
+        200,
+      ),
     );
     expect(patched).toEqual([
-      expect.objectContaining({ ...byAdmin, action: "discount_code_updated", targetId: id, details: { code: "AUDIT-10", fields: ["active"] } }),
+      expect.objectContaining({
+        ...byAdmin,
+        action: "discount_code_updated",
+        targetId: id,
+        details: { code: "AUDIT-10", fields: ["active"] },
+      }),
     ]);
     const deleted = await recorded(async () =>
       expect((await adminCall(codeRoute.DELETE, { method: "DELETE", params: { discountCodeId: id } })).status).toBe(200),
@@ -326,7 +359,10 @@ describe("GET /api/admin/audit filters", () => {
     await signIn(staff.email, "wrong-password-1");
     const db = await getDb();
     // 23:30 UTC on 1 March is already 2 March in Berlin (UTC+1 in winter).
-    await db.update(auditLog).set({ at: new Date("2026-03-01T23:30:00Z") }).where(eq(auditLog.actorEmail, staff.email));
+    await db
+      .update(auditLog)
+      .set({ at: new Date("2026-03-01T23:30:00Z") })
+      .where(eq(auditLog.actorEmail, staff.email));
     const q = staff.email;
     expect((await listAudit({ q, from: "2026-03-02", to: "2026-03-02" })).body.total).toBe(1);
     expect((await listAudit({ q, to: "2026-03-01" })).body.total).toBe(0);
@@ -346,8 +382,14 @@ describe("retention", () => {
     const [older, newer] = await db.select().from(auditLog).where(eq(auditLog.actorEmail, staff.email)).orderBy(asc(auditLog.id));
     const now = new Date("2027-06-01T12:00:00Z");
     const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
-    await db.update(auditLog).set({ at: daysAgo(366) }).where(eq(auditLog.id, older?.id as number));
-    await db.update(auditLog).set({ at: daysAgo(30) }).where(eq(auditLog.id, newer?.id as number));
+    await db
+      .update(auditLog)
+      .set({ at: daysAgo(366) })
+      .where(eq(auditLog.id, older?.id as number));
+    await db
+      .update(auditLog)
+      .set({ at: daysAgo(30) })
+      .where(eq(auditLog.id, newer?.id as number));
 
     const result = await runRetention({ now });
     expect(result.auditRows).toBeGreaterThanOrEqual(1);

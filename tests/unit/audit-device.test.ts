@@ -20,6 +20,10 @@ describe("deviceSummary (the audit log's device: browser and OS, never the full 
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
       "Chrome 131 · Android",
     ],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36",
+      "Chrome 131 · Linux",
+    ],
     ["curl/8.5.0", "curl 8"],
     ["something odd", "unknown"],
   ];

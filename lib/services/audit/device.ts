@@ -9,7 +9,7 @@ const BROWSERS: readonly [RegExp, string][] = [
   [/\bOPR\/(\d+)/, "Opera"],
   [/\bSamsungBrowser\/(\d+)/, "Samsung Internet"],
   [/\b(?:Firefox|FxiOS)\/(\d+)/, "Firefox"],
-  [/\b(?:Chrome|CriOS)\/(\d+)/, "Chrome"],
+  [/\b(?:Headless)?(?:Chrome|CriOS)\/(\d+)/, "Chrome"],
   [/\bVersion\/(\d+)[\d.]* (?:Mobile\/\S+ )?Safari\//, "Safari"],
 ];
 
