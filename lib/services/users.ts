@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { trustedDevice } from "@/lib/auth/device";
 import { clientNetwork } from "@/lib/api/client-ip";
+import { runAfterResponse } from "@/lib/api/after-response";
 import { isBackOfficeRoles, recordAudit, type AuditClient } from "./audit";
 import { consume, release, resetRateLimit } from "./rate-limit";
 import { changingSessionUsers, sessionUserCache } from "./session-cache";
@@ -132,7 +133,11 @@ export async function verifyCredentials(
   // Back-office accounts only: a customer's attempts are not kept, nor addresses someone merely typed.
   const audited = row && isBackOfficeRoles(row.roles) ? { actor: { userId: row.id, email: row.email }, client: auditClient } : null;
   if (!row || !ok) {
-    if (audited) await recordAudit(db, { ...audited, action: "sign_in_failed", details: { method: "password" } });
+    // After the answer: its time must not tell a back-office account from a customer's.
+    if (audited)
+      runAfterResponse("audit failed sign-in", () =>
+        recordAudit(db, { ...audited, action: "sign_in_failed", details: { method: "password" } }),
+      );
     throw new ApiError(401, "errors.invalidCredentials");
   }
   if (audited) await recordAudit(db, { ...audited, action: "sign_in", details: { method: "password" } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, gt, max, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { auditLog, users, type AuditLogRow } from "@/db/schema";
+import { flushAfterResponse } from "@/lib/api/after-response";
 import { resetEnvCache } from "@/lib/env";
 import type { AdminAuditPage } from "@/lib/schemas/audit";
 import { runRetention } from "@/lib/services/scheduled-jobs/retention";
@@ -62,6 +63,7 @@ async function rowsAfter(id: number): Promise<AuditLogRow[]> {
 async function recorded(act: () => Promise<unknown>): Promise<AuditLogRow[]> {
   const before = await lastId();
   await act();
+  await flushAfterResponse();
   return rowsAfter(before);
 }
 
@@ -354,6 +356,7 @@ describe("GET /api/admin/audit filters", () => {
     const staff = await backOfficeAccount("filtered");
     await signIn(staff.email, "wrong-password-1");
     await signIn(staff.email, "wrong-password-2");
+    await flushAfterResponse();
     const res = await listAudit({ action: "sign_in_failed", q: staff.email.toUpperCase(), pageSize: "1" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
@@ -366,6 +369,7 @@ describe("GET /api/admin/audit filters", () => {
   it("by Berlin day, 'to' inclusive; a bad day or range answers 422", async () => {
     const staff = await backOfficeAccount("dated");
     await signIn(staff.email, "wrong-password-1");
+    await flushAfterResponse();
     const db = await getDb();
     // 23:30 UTC on 1 March is already 2 March in Berlin (UTC+1 in winter).
     await db
@@ -387,6 +391,7 @@ describe("retention", () => {
     const staff = await backOfficeAccount("retained");
     await signIn(staff.email, "wrong-password-1");
     await signIn(staff.email, "wrong-password-2");
+    await flushAfterResponse();
     const db = await getDb();
     const [older, newer] = await db.select().from(auditLog).where(eq(auditLog.actorEmail, staff.email)).orderBy(asc(auditLog.id));
     const now = new Date("2027-06-01T12:00:00Z");
