@@ -31,7 +31,17 @@ const config = [
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: ["@/db"], patterns: ["@/db/*", "!@/db/order-vocabulary", "@/lib/services/*", "@/lib/auth/*", "@/lib/integrations/*"] },
+        {
+          paths: ["@/db"],
+          patterns: [
+            "@/db/*",
+            "!@/db/order-vocabulary",
+            "!@/db/audit-vocabulary",
+            "@/lib/services/*",
+            "@/lib/auth/*",
+            "@/lib/integrations/*",
+          ],
+        },
       ],
     },
   },

@@ -142,6 +142,8 @@ const envSchema = z.object({
   GUEST_ORDER_LINK_WRITE_DAYS: int(14),
   GUEST_ORDER_LINK_CLAIM_DAYS: int(7),
   GUEST_ORDER_LINK_REQUESTS_PER_HOUR: int(120),
+  /** Days the audit log keeps a row (it holds staff's networks and devices). */
+  AUDIT_LOG_DAYS: int(365),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./system";
 export * from "./discounts";
 export * from "./mockups";
+export * from "./audit";

@@ -8,6 +8,8 @@ import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { trustedDevice } from "@/lib/auth/device";
 import { clientNetwork } from "@/lib/api/client-ip";
+import { runAfterResponse } from "@/lib/api/after-response";
+import { isBackOfficeRoles, recordAudit, type AuditClient } from "./audit";
 import { consume, release, resetRateLimit } from "./rate-limit";
 import { changingSessionUsers, sessionUserCache } from "./session-cache";
 import type { RegisterBody } from "@/lib/schemas/auth";
@@ -91,6 +93,7 @@ export async function verifyCredentials(
   password: string,
   clientIp: string,
   deviceCookie?: string | null,
+  auditClient: AuditClient | null = null,
 ): Promise<SessionUser & { deviceId: string | null }> {
   const {
     LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -127,7 +130,17 @@ export async function verifyCredentials(
     .from(users)
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
-  if (!row || !ok) throw new ApiError(401, "errors.invalidCredentials");
+  // Back-office accounts only: a customer's attempts are not kept, nor addresses someone merely typed.
+  const audited = row && isBackOfficeRoles(row.roles) ? { actor: { userId: row.id, email: row.email }, client: auditClient } : null;
+  if (!row || !ok) {
+    // After the answer: its time must not tell a back-office account from a customer's.
+    if (audited)
+      runAfterResponse("audit failed sign-in", () =>
+        recordAudit(db, { ...audited, action: "sign_in_failed", details: { method: "password" } }),
+      );
+    throw new ApiError(401, "errors.invalidCredentials");
+  }
+  if (audited) await recordAudit(db, { ...audited, action: "sign_in", details: { method: "password" } });
   await Promise.all([
     release(client),
     resetRateLimit(pair),

@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export function DateRangeFilter() {
+/** `legend` and `testIdPrefix` let another list (the audit log) use it; the orders list keeps the defaults. */
+export function DateRangeFilter({ legend, testIdPrefix = "order-filter" }: { legend?: string; testIdPrefix?: string } = {}) {
   const t = useTranslations("adminOrders.filters");
   const tv = useTranslations("validation");
   const router = useRouter();
@@ -40,7 +41,7 @@ export function DateRangeFilter() {
 
   return (
     <fieldset className="flex w-full flex-wrap items-end gap-3 sm:w-auto">
-      <legend className="sr-only">{t("dateRange")}</legend>
+      <legend className="sr-only">{legend ?? t("dateRange")}</legend>
       {(["from", "to"] as const).map((key) => (
         <label key={key} className="min-w-0 flex-1 basis-[calc(50%-0.375rem)] text-sm sm:flex-none sm:basis-auto">
           <span className="label">{t(key)}</span>
@@ -51,14 +52,14 @@ export function DateRangeFilter() {
             max={key === "from" ? values.to || undefined : undefined}
             min={key === "to" ? values.from || undefined : undefined}
             aria-invalid={key === "to" && invalidRange}
-            aria-describedby={key === "to" && invalidRange ? "order-date-range-error" : undefined}
+            aria-describedby={key === "to" && invalidRange ? `${testIdPrefix}-range-error` : undefined}
             onChange={(e) => change(key, e.target.value)}
-            data-testid={`order-filter-${key}`}
+            data-testid={`${testIdPrefix}-${key}`}
           />
         </label>
       ))}
       {invalidRange && (
-        <p id="order-date-range-error" className="field-error w-full" role="alert">
+        <p id={`${testIdPrefix}-range-error`} className="field-error w-full" role="alert">
           {tv("dateRangeInvalid")}
         </p>
       )}

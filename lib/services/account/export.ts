@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import {
   addresses,
   articles,
+  auditLog,
   cartItems,
   carts,
   generations,
@@ -18,6 +19,7 @@ import {
 } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { FileData } from "@/lib/api/file-response";
+import { isBackOfficeRoles, recordAudit, type AuditContext } from "../audit";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
 import { hasPasswordColumn, publicUserColumns } from "../users";
@@ -46,6 +48,8 @@ export interface AccountExport {
   images: Record<string, unknown>[];
   generations: Record<string, unknown>[];
   cart: { items: Record<string, unknown>[] };
+  /** A back-office account's own audit rows (its sign-ins with network and device, its actions). */
+  auditLog?: Record<string, unknown>[];
 }
 
 /** The caller's data; image URLs are absolute, the addresses the shop serves them to their owner under. */
@@ -64,7 +68,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     .where(eq(users.id, userId));
   if (!user) throw notFound();
 
-  const [saved, orderRows, imageRows, generationRows, cartRows] = await Promise.all([
+  const [saved, orderRows, imageRows, generationRows, cartRows, auditRows] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select().from(images).where(eq(images.ownerId, userId)).orderBy(asc(images.id)),
@@ -76,6 +80,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       .leftJoin(articles, eq(articles.id, cartItems.articleId))
       .where(eq(carts.userId, userId))
       .orderBy(asc(cartItems.id)),
+    db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(asc(auditLog.id)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
@@ -191,6 +196,19 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
         addedAt: iso(item.createdAt),
       })),
     },
+    ...(auditRows.length
+      ? {
+          auditLog: auditRows.map((a) => ({
+            at: iso(a.at),
+            action: a.action,
+            targetType: a.targetType,
+            targetId: a.targetId,
+            network: a.network,
+            device: a.device,
+            details: a.details,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -200,8 +218,12 @@ export function exportFileName(now = new Date()): string {
 }
 
 /** The export as a file: a JSON attachment that no cache keeps. */
-export async function accountExportFile(userId: number, requestUrl: string): Promise<FileData> {
+export async function accountExportFile(userId: number, requestUrl: string, audit: AuditContext): Promise<FileData> {
   const data = await exportAccount(userId, requestUrl);
+  const [user] = await (await getDb()).select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+  // A back-office account's export holds what it may see of the shop's records (its audit rows): recorded.
+  if (user && isBackOfficeRoles(user.roles))
+    await recordAudit(await getDb(), { ...audit, action: "account_exported", target: { type: "user", id: userId } });
   return {
     contentType: "application/json; charset=utf-8",
     body: JSON.stringify(data, null, 2),

@@ -7,6 +7,7 @@ import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
@@ -59,7 +60,7 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
  * stops working. A password set before the address was ever proved may be a stranger's, so it is cleared;
  * the owner, signed in by the link, chooses a new one through "forgot password".
  */
-export async function redeemSignInLink(token: string): Promise<SessionUser> {
+export async function redeemSignInLink(token: string, client: AuditClient | null = null): Promise<SessionUser> {
   const db = await getDb();
   const signedIn = await db.transaction(async (tx) => {
     const [taken] = await tx
@@ -89,6 +90,8 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
     await retireTokens(tx, user.id);
     await dropPendingSignUps(tx, user.email);
     await announceSessionUsersChanged(tx, [user.id]);
+    if (isBackOfficeRoles(user.roles))
+      await recordAudit(tx, { actor: { userId: user.id, email: user.email }, action: "sign_in", client, details: { method: "link" } });
     return user;
   });
   await forgetSessionUsers([signedIn.id]);

@@ -9,6 +9,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import { hashPassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/services/users";
+import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { deliverQueuedMail } from "../mail";
 import { consume } from "../rate-limit";
 import { forgetSessionUsers } from "../session-cache";
@@ -95,19 +96,19 @@ const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
  * The link proves the mailbox, so the email's guest accounts are merged (claim.ts), other sessions end and
  * every other mail link and pending sign-up of the email stops working, in one transaction.
  */
-export async function resetPassword(token: string, password: string): Promise<SessionUser> {
+export async function resetPassword(token: string, password: string, client: AuditClient | null = null): Promise<SessionUser> {
   const db = await getDb();
   // A cheap look first, so an unknown token never costs a password hash.
   if ((await peekToken(db, token)) === null) throw linkInvalid();
   const passwordHash = await hashPassword(password);
   try {
-    return await resetInTx(db, token, passwordHash);
+    return await resetInTx(db, token, passwordHash, client);
   } finally {
     await forgetSessionUsers(); // after the commit: the claim may have merged (deleted) other accounts
   }
 }
 
-async function resetInTx(db: Db, token: string, passwordHash: string): Promise<SessionUser> {
+async function resetInTx(db: Db, token: string, passwordHash: string, client: AuditClient | null): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const userId = await useToken(tx, token);
     if (userId === null) throw linkInvalid(); // used meanwhile (a concurrent use won) or just expired
@@ -120,6 +121,8 @@ async function resetInTx(db: Db, token: string, passwordHash: string): Promise<S
       .where(eq(users.id, user.id));
     await retireTokens(tx, user.id);
     await dropPendingSignUps(tx, owner.email);
+    if (isBackOfficeRoles(user.roles))
+      await recordAudit(tx, { actor: { userId: user.id, email: user.email }, action: "password_reset", client });
     return user;
   });
 }

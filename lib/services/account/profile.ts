@@ -7,6 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { Locale } from "@/lib/i18n/config";
 import type { AccountAddress, AccountResponse } from "@/lib/schemas/account";
 import { hasPasswordColumn, publicUserColumns, sessionColumns, type SessionUser } from "@/lib/services/users";
+import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { changingSessionUsers } from "../session-cache";
 import { checkOwnPassword } from "./password-check";
 import { retireTokens } from "./tokens";
@@ -118,7 +119,12 @@ export async function updateAccount(
  * Attempts are counted before the password is checked, so parallel guesses cannot slip past. The new hash
  * replaces only the hash that was checked (a change made meanwhile wins), and every other session ends.
  */
-export async function changePassword(userId: number, currentPassword: string, newPassword: string): Promise<SessionUser> {
+export async function changePassword(
+  userId: number,
+  currentPassword: string,
+  newPassword: string,
+  client: AuditClient | null = null,
+): Promise<SessionUser> {
   const db = await getDb();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
@@ -138,6 +144,7 @@ export async function changePassword(userId: number, currentPassword: string, ne
       .returning(sessionColumns);
     if (!user) throw new ApiError(409, "errors.conflict");
     await retireTokens(tx, userId);
+    if (isBackOfficeRoles(user.roles)) await recordAudit(tx, { actor: { userId, email: user.email }, action: "password_changed", client });
     return user;
   });
 }

@@ -5,13 +5,16 @@ import { orders } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { FileData } from "@/lib/api/file-response";
 import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account";
+import { recordAudit, type AuditContext } from "../audit";
 import { linkRecipient, sendLink } from "../account/password-links";
 import { findPerson } from "./detail";
 
 /** The account's own export, as the customer would download it (of this one account, a guest's too). */
-export async function customerExportFile(userId: number, requestUrl: string): Promise<FileData> {
-  const person = await findPerson(await getDb(), userId);
+export async function customerExportFile(userId: number, requestUrl: string, audit: AuditContext): Promise<FileData> {
+  const db = await getDb();
+  const person = await findPerson(db, userId);
   const data = await exportAccount(person.id, requestUrl);
+  await recordAudit(db, { ...audit, action: "customer_exported", target: { type: "customer", id: person.id } });
   return {
     contentType: "application/json; charset=utf-8",
     body: JSON.stringify(data, null, 2),
@@ -21,9 +24,9 @@ export async function customerExportFile(userId: number, requestUrl: string): Pr
 }
 
 /** The same erasure as the customer's own, of this one account (never other guest accounts of its email); the reason is recorded. */
-export async function eraseCustomer(userId: number, actorUserId: number, reason: string): Promise<{ erasedAccounts: number }> {
+export async function eraseCustomer(userId: number, audit: AuditContext, reason: string): Promise<{ erasedAccounts: number }> {
   const person = await findPerson(await getDb(), userId);
-  await eraseAccountForAdmin(person.id, actorUserId, reason);
+  await eraseAccountForAdmin(person.id, audit, reason);
   return { erasedAccounts: 1 };
 }
 

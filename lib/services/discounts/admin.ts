@@ -14,6 +14,7 @@ import {
   type ListDiscountCodesQuery,
 } from "@/lib/schemas/discounts";
 import { env } from "@/lib/env";
+import { recordAudit, type AuditContext } from "../audit";
 import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
 import { MONEY_MOVED } from "../orders/payment-state";
 
@@ -143,37 +144,55 @@ async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createDiscountCode(body: DiscountCodeBody): Promise<DiscountCodeDto> {
+export async function createDiscountCode(body: DiscountCodeBody, audit: AuditContext): Promise<DiscountCodeDto> {
   const db = await getDb();
-  const id = await uniquely(async () => {
-    const [row] = await db.insert(discountCodes).values(values(body)).returning({ id: discountCodes.id });
-    if (!row) throw new Error("insert returned no row");
-    return row.id;
-  });
+  const id = await uniquely(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(discountCodes).values(values(body)).returning({ id: discountCodes.id });
+      if (!row) throw new Error("insert returned no row");
+      const target = { type: "discount_code", id: row.id };
+      await recordAudit(tx, { ...audit, action: "discount_code_created", target, details: { code: body.code } });
+      return row.id;
+    }),
+  );
   return findOrThrow(db, id);
 }
 
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null);
+
+/** Which fields a write changes (their names only). */
+function changedFields(before: DiscountCode, after: ReturnType<typeof values>): string[] {
+  return (Object.keys(after) as (keyof typeof after)[]).filter((k) => !sameValue(before[k], after[k]));
+}
+
 /** The stored limits are not checked against the uses so far: lowering a limit below them just ends the code. */
-export async function updateDiscountCode(id: number, body: DiscountCodeBody): Promise<DiscountCodeDto> {
+export async function updateDiscountCode(id: number, body: DiscountCodeBody, audit: AuditContext): Promise<DiscountCodeDto> {
   const db = await getDb();
-  await uniquely(async () => {
-    const [row] = await db.update(discountCodes).set(values(body)).where(eq(discountCodes.id, id)).returning({ id: discountCodes.id });
-    if (!row) throw notFound();
-  });
+  await uniquely(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+      if (!before) throw notFound();
+      const next = values(body);
+      await tx.update(discountCodes).set(next).where(eq(discountCodes.id, id));
+      const details = { code: body.code, fields: changedFields(before, next) };
+      await recordAudit(tx, { ...audit, action: "discount_code_updated", target: { type: "discount_code", id }, details });
+    }),
+  );
   return findOrThrow(db, id);
 }
 
 /** PATCH: the given fields over the stored ones, checked like a whole body (so validTo still has to follow validFrom). */
-export async function patchDiscountCode(id: number, patch: DiscountCodePatch): Promise<DiscountCodeDto> {
+export async function patchDiscountCode(id: number, patch: DiscountCodePatch, audit: AuditContext): Promise<DiscountCodeDto> {
   const current = await getDiscountCodeOrThrow(id);
   const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const parsed = discountCodeBody.safeParse({ ...current, ...given });
   if (!parsed.success) throw validationFailed(zodFieldErrors(parsed.error));
-  return updateDiscountCode(id, parsed.data);
+  return updateDiscountCode(id, parsed.data, audit);
 }
 
 /** A code orders have used stays (their books name it); the owner deactivates it instead. */
-export async function deleteDiscountCode(id: number): Promise<{ deleted: DiscountCodeDto }> {
+export async function deleteDiscountCode(id: number, audit: AuditContext): Promise<{ deleted: DiscountCodeDto }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.id, id)).for("update");
@@ -192,6 +211,12 @@ export async function deleteDiscountCode(id: number): Promise<{ deleted: Discoun
       .limit(1);
     if (used || onOrder) throw new ApiError(409, "errors.discountCodeInUse");
     await tx.delete(discountCodes).where(eq(discountCodes.id, id));
+    await recordAudit(tx, {
+      ...audit,
+      action: "discount_code_deleted",
+      target: { type: "discount_code", id },
+      details: { code: current.code },
+    });
     return { deleted: current };
   });
 }

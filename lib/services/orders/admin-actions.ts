@@ -1,6 +1,7 @@
 import "server-only";
 import type { Session } from "@/lib/auth/session";
 import { ApiError, notFound } from "@/lib/errors";
+import type { AuditClient } from "../audit";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/schemas/admin-orders";
@@ -64,10 +65,24 @@ export async function adminCancel(orderId: string, body: CancelOrderBody, sessio
   return getAdminOrder(orderId, locale);
 }
 
-export async function adminRefund(orderId: string, body: RefundOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+export async function adminRefund(
+  orderId: string,
+  body: RefundOrderBody,
+  session: Session,
+  locale: Locale,
+  client: AuditClient | null = null,
+): Promise<AdminOrderDetail> {
   // Keys are unique across orders: the dialog's key is scoped to this order.
   const idempotencyKey = body.idempotencyKey ? `admin:${orderId}:${body.idempotencyKey}` : undefined;
-  await refundOrder(orderId, { amountCents: body.amountCents, reason: body.reason, by: adminActor(session), locale, idempotencyKey });
+  const audit = { actor: { userId: session.user.id, email: session.user.email }, client: client ?? { network: null, device: null } };
+  await refundOrder(orderId, {
+    amountCents: body.amountCents,
+    reason: body.reason,
+    by: adminActor(session),
+    locale,
+    idempotencyKey,
+    audit,
+  });
   return getAdminOrder(orderId, locale);
 }
 

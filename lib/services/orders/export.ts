@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
+import { recordAudit, type AuditContext } from "../audit";
 import type { OrderAddress, OrderBundle } from "./dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { describeColour } from "@/lib/domain/colour-name";
@@ -232,7 +233,14 @@ export function exportFilename(
   return ["orders", ...parts.filter(Boolean), query.from ?? "all", query.to ?? berlinDay(now)].join("-") + ".csv";
 }
 
-export function exportOrdersCsv(query: AdminOrdersExportQuery, locale: Locale): { filename: string; stream: ReadableStream<Uint8Array> } {
+export async function exportOrdersCsv(
+  query: AdminOrdersExportQuery,
+  locale: Locale,
+  audit: AuditContext,
+): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
+  // The filter, not the search text (it may be a customer's name or email).
+  const { q, ...filter } = query;
+  await recordAudit(await getDb(), { ...audit, action: "orders_exported", details: { ...filter, search: q !== undefined } });
   const dialect = DIALECTS[exportFormat(query.format, locale)];
   const options = csvOptions(dialect);
   const encoder = new TextEncoder();

@@ -3,6 +3,7 @@ import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sq
 import { getDb } from "@/db/client";
 import { cartItems, generations, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
 import { logger } from "@/lib/logger";
+import { purgeAuditLog } from "../audit/retention";
 import { deleteImageFiles, deleteImages } from "../images";
 import { forgetSessionUsers } from "../session-cache";
 
@@ -24,6 +25,8 @@ export interface RetentionResult {
   pendingRegistrations: number;
   /** Images no account owns any more (kept for an order after erasure) whose client network was dropped. */
   imageNetworks: number;
+  /** Audit rows past AUDIT_LOG_DAYS. */
+  auditRows: number;
 }
 
 const before = (now: Date, days: number) => new Date(now.getTime() - days * DAY);
@@ -161,6 +164,7 @@ export async function runRetention(opts: { now?: Date } = {}): Promise<Retention
     webhookPayloads: await purgeWebhookPayloads(before(now, RETENTION_DAYS.webhookPayloads)),
     pendingRegistrations: await purgePendingRegistrations(now),
     imageNetworks: await dropOrphanedImageNetworks(),
+    auditRows: await purgeAuditLog(now),
   };
   if (Object.values(result).some((n) => n > 0)) logger.info("retention pass", { ...result });
   return result;

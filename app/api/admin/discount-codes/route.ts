@@ -1,3 +1,4 @@
+import { auditContext } from "@/lib/api/audit-client";
 import { created, route } from "@/lib/api/route";
 import { discountCodeBody, listDiscountCodesQuery } from "@/lib/schemas/discounts";
 import { createDiscountCode, listDiscountCodes } from "@/lib/services/discounts";
@@ -6,4 +7,6 @@ import { createDiscountCode, listDiscountCodes } from "@/lib/services/discounts"
 export const GET = route({ access: "admin", query: listDiscountCodesQuery }, async ({ query }) => listDiscountCodes(query));
 
 // POST /api/admin/discount-codes – create a code
-export const POST = route({ access: "admin", body: discountCodeBody }, async ({ body }) => created(await createDiscountCode(body)));
+export const POST = route({ access: "admin", body: discountCodeBody }, async ({ body, session, req }) =>
+  created(await createDiscountCode(body, auditContext(session, req))),
+);

@@ -5,6 +5,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
 import { accountErasures, generations, images, invoices, orderAddresses, orderItems, orders, payments, users } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
+import { recordAudit, type AuditContext } from "../../audit";
 import { releaseRedemption } from "../../discounts/uses";
 import { receiptFileKeys } from "../../orders/receipt-file";
 import { deleteImageRows } from "../../images";
@@ -30,6 +31,8 @@ interface Erasure {
   by: "customer" | "admin";
   actorUserId: number | null;
   reason: string | null;
+  /** An erasure on an admin's word goes into the audit log: the account's id and the reason, never its email. */
+  audit?: AuditContext;
 }
 
 export async function eraseAccount(userId: number, password: string | undefined): Promise<void> {
@@ -41,10 +44,10 @@ export async function eraseAccount(userId: number, password: string | undefined)
 }
 
 /** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
-export async function eraseAccountForAdmin(userId: number, actorUserId: number, reason: string): Promise<void> {
+export async function eraseAccountForAdmin(userId: number, audit: AuditContext, reason: string): Promise<void> {
   const user = await erasableUser(userId);
   await cancelPayableAttempts(userId);
-  const erasure = { by: "admin" as const, actorUserId, reason };
+  const erasure = { by: "admin" as const, actorUserId: audit.actor.userId, reason, audit };
   const leftovers = await changingSessionUsers([userId], (tx) => eraseInTx(tx, userId, user.passwordHash, erasure));
   await deleteFiles(leftovers);
 }
@@ -186,6 +189,14 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   await eraseThrottles(tx, userId, user.email, shared);
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
-  await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });
+  const { audit, ...recorded } = erasure;
+  await tx.insert(accountErasures).values({ ...recorded, ordersKept: kept.length });
+  if (audit)
+    await recordAudit(tx, {
+      ...audit,
+      action: "customer_erased",
+      target: { type: "user", id: userId },
+      details: { reason: erasure.reason, ordersKept: kept.length },
+    });
   return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };
 }

@@ -6,6 +6,7 @@ import { orderEvents, refunds, type Invoice, type Order, type Payment, type Refu
 import { ApiError, notFound } from "@/lib/errors";
 import { formatEuro } from "@/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { recordAudit, type AuditContext } from "../../audit";
 import type { Actor } from "../events";
 import { lockedPayments, lockOrder } from "../locks";
 import { providerForPayment } from "../payment-provider";
@@ -18,6 +19,8 @@ export interface RefundOptions {
   idempotencyKey?: string;
   locale?: Locale;
   notify?: boolean;
+  /** A refund the back office asked for: recorded in the audit log with its reservation. */
+  audit?: AuditContext;
 }
 
 export interface RefundOutcome {
@@ -143,6 +146,13 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
       }
       pieces.push({ refund, payment });
     }
+    if (input.audit)
+      await recordAudit(tx, {
+        ...input.audit,
+        action: "refund",
+        target: { type: "order", id: order.id },
+        details: { orderNumber: order.orderNumber, amountCents: amount, refundIds: pieces.map((p) => p.refund.id) },
+      });
     return pieces;
   });
 }

@@ -1,3 +1,4 @@
+import { auditClient } from "@/lib/api/audit-client";
 import { route } from "@/lib/api/route";
 import { sessionSetCookie } from "@/lib/auth/cookie";
 import { deviceSetCookie } from "@/lib/auth/device";
@@ -5,8 +6,8 @@ import { signInLinkBody } from "@/lib/schemas/account";
 import { redeemSignInLink } from "@/lib/services/account";
 import { publicUser } from "@/lib/services/users";
 
-export const POST = route({ access: "public", body: signInLinkBody }, async ({ body }) => {
-  const user = await redeemSignInLink(body.token);
+export const POST = route({ access: "public", body: signInLinkBody }, async ({ req, body }) => {
+  const user = await redeemSignInLink(body.token, auditClient(req));
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
   res.headers.append(
     "set-cookie",

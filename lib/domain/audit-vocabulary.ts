@@ -1,0 +1,2 @@
+/** The audit log's actions, for browser code (db/audit-vocabulary.ts holds the one copy). */
+export { AUDIT_ACTIONS, type AuditAction } from "@/db/audit-vocabulary";
