@@ -3,6 +3,7 @@ import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
+import { isBackOfficeAccount } from "@/lib/auth/back-office";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
@@ -38,10 +39,11 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   runAfterResponse("sign-in link", async () => {
     const db = await getDb();
     const [account] = await db
-      .select({ id: users.id, firstName: users.firstName })
+      .select({ id: users.id, firstName: users.firstName, roles: users.roles })
       .from(users)
       .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
-    if (!account) return;
+    // A back-office account signs in with its password and second factor only: a mailbox alone must not open it.
+    if (!account || isBackOfficeAccount(account.roles)) return;
     const minutes = env().LOGIN_LINK_MINUTES;
     const mailLink = newMailLink("sign_in", account.id);
     const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
@@ -74,7 +76,8 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
       .returning(sessionColumns);
-    if (!user) throw new ApiError(404, "errors.linkInvalid");
+    // Also refuses links mailed before the account joined the back office.
+    if (!user || isBackOfficeAccount(user.roles)) throw new ApiError(404, "errors.linkInvalid");
     return user;
   });
 }
