@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/env";
 import { getDb } from "@/db/client";
 import { twoFactorRecoveryCodes, userTwoFactor } from "@/db/schema";
 import * as setup from "@/app/api/admin/security/two-factor/setup/route";
@@ -9,11 +10,19 @@ import * as recovery from "@/app/api/admin/security/two-factor/recovery-codes/ro
 import * as overview from "@/app/api/admin/security/two-factor/route";
 import * as policy from "@/app/api/admin/security/policy/route";
 import * as logout from "@/app/api/auth/logout/route";
+import * as forgotPassword from "@/app/api/auth/password/forgot/route";
+import * as resetPassword from "@/app/api/auth/password/reset/route";
 import { call, cookieFor, type Role } from "../helpers/api";
-import { getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
+import { freshIp, getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
+import { mailedLinkToken } from "../helpers/mail";
+import { tempDir } from "../helpers/test-db";
 import { codeFor, cookieNamed, enrolledOwner, newOwner, postLogin, postSecondStep, setCookies, wrongCode } from "../helpers/two-factor";
 
 setupAuthEnv();
+beforeAll(() => {
+  process.env.DATA_DIR = tempDir("shop-test-two-factor-");
+  resetEnvCache();
+});
 
 const SESSION = "shop.session-token";
 const PENDING = "shop.2fa-pending";
@@ -206,6 +215,31 @@ describe("two-step sign-in", () => {
     const res = await postLogin(owner.email, "not-the-password");
     expect(res.status).toBe(401);
     expect(cookieNamed(res, PENDING)).toBe("");
+  });
+});
+
+describe("other ways in", () => {
+  it("a password reset of an account with two-factor sign-in on opens no session, only the code step", async () => {
+    const owner = await enrolledOwner("reset");
+    const forgot = await call(forgotPassword.POST, {
+      method: "POST",
+      path: "/api/auth/password/forgot",
+      body: { email: owner.email },
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(forgot.status).toBe(202);
+    const token = await mailedLinkToken(owner.email, "reset-password");
+    const res = await call<LoginAnswer>(resetPassword.POST, {
+      method: "POST",
+      path: "/api/auth/password/reset",
+      body: { token, password: "a-new-owner-password" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ twoFactorRequired: true });
+    expect(cookieNamed(res, SESSION)).toBe("");
+    const done = await postSecondStep({ code: codeFor(owner.secret) }, cookieNamed(res, PENDING));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await getSession(cookieNamed(done, SESSION))).body.authenticated).toBe(true);
   });
 });
 
