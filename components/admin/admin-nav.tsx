@@ -22,7 +22,8 @@ type MenuKey =
   | "promptTester"
   | "mail"
   | "logistics"
-  | "settings";
+  | "settings"
+  | "security";
 
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
@@ -42,6 +43,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "mail", href: "/admin/mail" },
   { key: "logistics", href: "/admin/logistics" },
   { key: "settings", href: "/admin/settings" },
+  { key: "security", href: "/admin/security" },
 ];
 
 export function AdminNav() {

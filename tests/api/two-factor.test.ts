@@ -16,7 +16,17 @@ import { call, cookieFor, type Role } from "../helpers/api";
 import { freshIp, getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
 import { mailedLinkToken } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
-import { codeFor, cookieNamed, enrolledOwner, newOwner, postLogin, postSecondStep, setCookies, wrongCode } from "../helpers/two-factor";
+import {
+  codeFor,
+  cookieNamed,
+  enrolledOwner,
+  newOwner,
+  postLogin,
+  postSecondStep,
+  setCookies,
+  wrongCode,
+  type LoginAnswer,
+} from "../helpers/two-factor";
 
 setupAuthEnv();
 beforeAll(() => {

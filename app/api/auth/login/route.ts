@@ -19,7 +19,7 @@ export const POST = route({ access: "public", body: loginBody }, async ({ req, b
         authenticated: true,
         user: publicUser(user),
         roles: user.roles,
-        ...(next.setup && { twoFactorSetup: next.setup, next: TWO_FACTOR_PAGE }),
+        ...(next.setup && { twoFactorSetup: next.setup, next: `${TWO_FACTOR_PAGE}?setup=${next.setup}` }),
       });
   res.headers.append(
     "set-cookie",
