@@ -48,6 +48,11 @@ export function isProductionShop(): boolean {
   return env().NODE_ENV === "production" && !env().SHOP_DEMO;
 }
 
+/** The one-time redirect at sign-in; browser tests sharing one owner turn it off (TWO_FACTOR_SETUP_PROMPT=false). */
+export function promptsOwner(): boolean {
+  return isProductionShop() && env().TWO_FACTOR_SETUP_PROMPT !== false;
+}
+
 /** Staff under the owner's policy without two-factor sign-in may do nothing in the back office but enroll. */
 export function mustEnroll(roles: readonly string[], policy: SecurityPolicy, state: Pick<TwoFactorState, "enabled">): boolean {
   return isStaffOnly(roles) && policy.requireTwoFactorForStaff && !state.enabled;

@@ -6,7 +6,7 @@ import { isBackOfficeAccount } from "@/lib/auth/back-office";
 import { ApiError } from "@/lib/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { acceptTotpCode, redeemRecoveryCode } from "./codes";
-import { getSecurityPolicy, isProductionShop, mustEnroll, ownerShouldBeAsked, twoFactorState } from "./policy";
+import { getSecurityPolicy, mustEnroll, ownerShouldBeAsked, promptsOwner, twoFactorState } from "./policy";
 import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
 
 /** Where the enrollment page is; a sign-in that must or should set it up goes there next. */
@@ -23,7 +23,7 @@ export async function afterPassword(user: Pick<SessionUser, "id" | "roles">, now
   const state = await twoFactorState(user.id);
   if (state.enabled) return { secondFactor: true };
   if (mustEnroll(user.roles, await getSecurityPolicy(), state)) return { secondFactor: false, setup: "required" };
-  if (ownerShouldBeAsked(user.roles, isProductionShop(), state)) {
+  if (ownerShouldBeAsked(user.roles, promptsOwner(), state)) {
     const db = await getDb();
     await db
       .insert(userTwoFactor)
