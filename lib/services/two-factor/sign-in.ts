@@ -18,7 +18,7 @@ export type AfterPassword =
   | { secondFactor: false; setup: "required" | "suggested" | null };
 
 /** What follows a right password: the code step, or a session (with a nudge to the enrollment page). */
-export async function afterPassword(user: Pick<SessionUser, "id" | "roles">, now = new Date()): Promise<AfterPassword> {
+export async function afterPassword(user: { id: number; roles: readonly string[] }, now = new Date()): Promise<AfterPassword> {
   if (!isBackOfficeAccount(user.roles)) return { secondFactor: false, setup: null };
   const state = await twoFactorState(user.id);
   if (state.enabled) return { secondFactor: true };
