@@ -96,7 +96,11 @@ export async function disableTwoFactor(account: Account, password: string, code:
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, account.id));
-    await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, account.id));
+    // The row stays (with promptedAt), so a production owner is not asked again at the next sign-in.
+    await tx
+      .update(userTwoFactor)
+      .set({ secret: null, enabledAt: null, lastUsedStep: null, updatedAt: new Date() })
+      .where(eq(userTwoFactor.userId, account.id));
   });
 }
 
