@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
-import { afterPassword, twoFactorSetupBlocks } from "@/lib/services/two-factor";
+import { afterPassword, ownerTwoFactorWarning, twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { getDb } from "@/db/client";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
 import * as setup from "@/app/api/admin/security/two-factor/setup/route";
@@ -338,6 +338,35 @@ describe("PUT /api/admin/security/policy", () => {
     await call(policy.PUT, { method: "PUT", cookie: owner, body: { requireTwoFactorForStaff: false } });
     expect(await twoFactorSetupBlocks(staff.id, ["staff"])).toBe(false);
     expect(await afterPassword({ id: staff.id, roles: ["staff"] })).toEqual({ secondFactor: false, setup: null });
+  });
+
+  it("a production owner without it is asked once at sign-in and warned on the dashboard until it is on", async () => {
+    const owner = await newOwner("prompt");
+    const env = process.env as Record<string, string | undefined>;
+    const before = { node: env.NODE_ENV, prompt: env.TWO_FACTOR_SETUP_PROMPT };
+    try {
+      expect(await ownerTwoFactorWarning(owner.id, ["admin"])).toBe(false); // not production
+      env.NODE_ENV = "production";
+      env.TWO_FACTOR_SETUP_PROMPT = "false";
+      resetEnvCache();
+      expect((await postLogin(owner.email, owner.password)).body.next).toBeUndefined();
+      delete env.TWO_FACTOR_SETUP_PROMPT;
+      resetEnvCache();
+      const first = await postLogin(owner.email, owner.password);
+      expect(first.body).toMatchObject({ authenticated: true, twoFactorSetup: "suggested", next: "/admin/security?setup=suggested" });
+      const second = await postLogin(owner.email, owner.password);
+      expect(second.body.authenticated).toBe(true);
+      expect(second.body.next).toBeUndefined();
+      expect(await ownerTwoFactorWarning(owner.id, ["admin"])).toBe(true);
+      expect(await ownerTwoFactorWarning(owner.id, ["customer"])).toBe(false);
+      const enrolled = await enrolledOwner("prompt-enrolled");
+      expect(await ownerTwoFactorWarning(enrolled.id, ["admin"])).toBe(false);
+    } finally {
+      env.NODE_ENV = before.node;
+      if (before.prompt === undefined) delete env.TWO_FACTOR_SETUP_PROMPT;
+      else env.TWO_FACTOR_SETUP_PROMPT = before.prompt;
+      resetEnvCache();
+    }
   });
 
   // Needs the role "staff" (added by the staff branch): a staff account without 2FA under the policy gets
