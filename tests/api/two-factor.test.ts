@@ -176,6 +176,10 @@ describe("two-step sign-in", () => {
   it("refuses the code step without, with a forged, or with a voided pending cookie", async () => {
     const owner = await enrolledOwner("pending");
     expect((await postSecondStep({ code: codeFor(owner.secret) })).status).toBe(401);
+    // A session (anyone's, the owner's own too) is no pending sign-in.
+    for (const who of ["customer", "admin"] as Role[])
+      expect((await postSecondStep({ code: codeFor(owner.secret) }, await cookieFor(who))).status, who).toBe(401);
+    expect((await postSecondStep({ code: codeFor(owner.secret) }, owner.cookie)).status).toBe(401);
     const { pending } = await passwordStep(owner.email, owner.password);
     const [name, value] = pending.split("=");
     const [payload, mac] = (value ?? "").split(".");
@@ -312,6 +316,8 @@ describe("PUT /api/admin/security/policy", () => {
     const put = (cookie: string | undefined, body: unknown) =>
       call<{ requireTwoFactorForStaff: boolean }>(policy.PUT, { method: "PUT", cookie, body });
     expect((await put(undefined, { requireTwoFactorForStaff: true })).status).toBe(401);
+    expect((await call(policy.GET, {})).status).toBe(401);
+    expect((await call(policy.GET, { cookie: await cookieFor("customer") })).status).toBe(403);
     expect((await put(await cookieFor("customer"), { requireTwoFactorForStaff: true })).status).toBe(403);
     const owner = await cookieFor("admin");
     expect((await put(owner, { requireTwoFactorForStaff: "yes" })).status).toBe(422);
