@@ -69,6 +69,8 @@ export default defineConfig({
       DISCOUNT_CODE_FAILURES_PER_HOUR: "1000",
       // `npm start` runs with NODE_ENV=production, where the test-card sandbox must be allowed explicitly.
       PAYMENTS_SANDBOX: "true",
+      // The specs share one owner: its first sign-in must land on /admin, not on the two-factor prompt (two-factor.spec.ts has its own server).
+      TWO_FACTOR_SETUP_PROMPT: "false",
     },
   })),
 });

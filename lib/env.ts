@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Unset → the development default, which a production start refuses unless SHOP_DEMO is true (lib/seed/admin.ts). */
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SHOP_DEMO: bool,
+  /** "false" skips the production owner's one-time redirect to the two-factor page at sign-in (the dashboard still warns). */
+  TWO_FACTOR_SETUP_PROMPT: bool,
   /** Failed sign-ins per account and client network before delays; the account-wide ceiling is higher, so one client cannot keep the owner out. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: int(100),

@@ -1,7 +1,9 @@
 import { getLocale, getTranslations } from "next-intl/server";
 import { requireRoles } from "@/lib/auth/guard";
 import { formatEuro } from "@/lib/format";
+import Link from "next/link";
 import { aiBudgetStatus } from "@/lib/services/ai-budget";
+import { ownerTwoFactorWarning, TWO_FACTOR_PAGE } from "@/lib/services/two-factor";
 import { dashboard } from "@/lib/services/dashboard";
 import { dashboardQuery } from "@/lib/schemas/dashboard";
 import { DashboardView } from "@/components/admin/dashboard/dashboard-view";
@@ -16,7 +18,11 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
     searchParams,
   ]);
   const parsed = dashboardQuery.safeParse({ from: firstParam(params.from), to: firstParam(params.to), preset: firstParam(params.preset) });
-  const data = await dashboard(parsed.success ? parsed.data : {}, locale === "de" ? "de" : "en");
+  const [data, warnTwoFactor, tf] = await Promise.all([
+    dashboard(parsed.success ? parsed.data : {}, locale === "de" ? "de" : "en"),
+    ownerTwoFactorWarning(session.user.id, session.roles),
+    getTranslations("twoFactor"),
+  ]);
   const name = [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") || session.user.email;
   const euro = (cents: number) => formatEuro(Math.round(cents), locale);
   return (
@@ -25,6 +31,14 @@ export default async function AdminHome({ searchParams }: { searchParams: Promis
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <p className="text-stone-600">{t("welcome", { name })}</p>
       </div>
+      {warnTwoFactor && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="two-factor-warning">
+          {tf("dashboardWarning")}{" "}
+          <Link href={TWO_FACTOR_PAGE} className="font-medium underline">
+            {tf("dashboardWarningLink")}
+          </Link>
+        </p>
+      )}
       {budget.exhausted && (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900" data-testid="ai-budget-exhausted">
           {t("aiBudgetExhausted", { refused: Math.max(budget.hour.refused, budget.day.refused) })}

@@ -18,6 +18,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         callbackUrl={safeCallbackPath(params.callbackUrl)}
         initialTab={params.tab === "register" ? "register" : "signin"}
         initialForgot={params.forgot === "1"}
+        initialTwoFactor={params.step === "two-factor"}
       />
     </AuthShell>
   );

@@ -23,7 +23,8 @@ type MenuKey =
   | "mail"
   | "logistics"
   | "settings"
-  | "audit";
+  | "audit"
+  | "security";
 
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
@@ -44,6 +45,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "logistics", href: "/admin/logistics" },
   { key: "settings", href: "/admin/settings" },
   { key: "audit", href: "/admin/audit" },
+  { key: "security", href: "/admin/security" },
 ];
 
 export function AdminNav() {

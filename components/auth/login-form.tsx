@@ -6,7 +6,9 @@ import { useTranslations } from "next-intl";
 import { HttpError } from "@/lib/api-client/fetcher";
 import { login, sessionQuery } from "@/lib/api-client/session";
 import { TextField } from "@/components/ui/form-field";
+import { safeCallbackPath } from "@/lib/callback-url";
 import { afterSignIn } from "./after-sign-in";
+import { TwoFactorStep } from "./two-factor-step";
 
 export function LoginForm({
   callbackUrl,
@@ -14,8 +16,11 @@ export function LoginForm({
   onEmailChange,
   onForgot,
   onSignInLink,
+  initialTwoFactor = false,
 }: {
   callbackUrl: string | null;
+  /** Start at the code step (a password reset of an account with two-factor sign-in on leads here). */
+  initialTwoFactor?: boolean;
   email: string;
   onEmailChange: (email: string) => void;
   onForgot: () => void;
@@ -27,6 +32,7 @@ export function LoginForm({
   // Delayed sign-in (429): the mailed one-time link is offered as the way in.
   const [throttled, setThrottled] = useState(false);
   const [pending, setPending] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(initialTwoFactor);
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -35,11 +41,17 @@ export function LoginForm({
     setError(null);
     setThrottled(false);
     try {
-      const session = await login({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+      const answer = await login({ email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") });
+      if ("twoFactorRequired" in answer) {
+        setTwoFactor(true);
+        setPending(false);
+        return;
+      }
       queryClient.clear();
-      queryClient.setQueryData(sessionQuery.queryKey, session);
+      queryClient.setQueryData(sessionQuery.queryKey, answer);
       // The page already checked the callback; checked again so no caller can hand the form an outside URL.
-      window.location.assign(afterSignIn(callbackUrl, session));
+      // A back-office account that must or should set up two-factor sign-in goes to its page first.
+      window.location.assign(safeCallbackPath(answer.next) ?? afterSignIn(callbackUrl, answer));
     } catch (err) {
       const status = err instanceof HttpError ? err.status : 0;
       setError(status === 401 || status === 422 ? t("invalidCredentials") : status === 429 ? t("tooManyAttempts") : t("error"));
@@ -47,6 +59,8 @@ export function LoginForm({
       setPending(false);
     }
   }
+
+  if (twoFactor) return <TwoFactorStep callbackUrl={callbackUrl} onBack={() => setTwoFactor(false)} />;
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>

@@ -18,10 +18,12 @@ export function LoginPanel({
   callbackUrl,
   initialTab,
   initialForgot = false,
+  initialTwoFactor = false,
 }: {
   callbackUrl: string | null;
   initialTab: LoginTab;
   initialForgot?: boolean;
+  initialTwoFactor?: boolean;
 }) {
   const t = useTranslations("login");
   const { data: session } = useQuery(sessionQuery);
@@ -43,6 +45,7 @@ export function LoginPanel({
       onEmailChange={setEmail}
       onForgot={showForgot}
       onSignInLink={() => setForgot("signInLink")}
+      initialTwoFactor={initialTwoFactor}
     />
   );
 

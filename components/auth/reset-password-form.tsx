@@ -43,6 +43,12 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     setPending(true);
     try {
       const session = await resetPassword({ token, password: body.password });
+      if ("twoFactorRequired" in session) {
+        // The new password is set; the account's second factor still has to be given.
+        toast.success(t("success"));
+        router.replace("/login?step=two-factor");
+        return;
+      }
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       toast.success(t("success"));

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Fixed-window counters shared by every app instance (login attempts, generations). */
 export const rateLimits = pgTable(
@@ -101,3 +101,14 @@ export const schedulerLeases = pgTable("scheduler_leases", {
   holder: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/** The shop's sign-in policy as the owner set it: one row (id 1); until it exists every default holds. */
+export const securitySettings = pgTable(
+  "security_settings",
+  {
+    id: integer().primaryKey().default(1),
+    requireTwoFactorForStaff: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("security_settings_single_row", sql`${t.id} = 1`)],
+);

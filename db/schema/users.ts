@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { postalAddressColumns, timestamps } from "./_shared";
 
 export const ROLES = ["guest", "customer", "admin"] as const;
@@ -113,3 +113,37 @@ export type User = typeof users.$inferSelect;
 export type Country = typeof countries.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
+
+/**
+ * TOTP two-factor sign-in of a back-office account (one row per account). The secret is AES-256-GCM
+ * encrypted with a key derived from AUTH_SECRET; a row without enabledAt is an enrollment not yet confirmed.
+ * Lives as long as the account (erasure cascades).
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Encrypted base32 secret; null while only the owner's first-sign-in prompt is recorded. */
+  secret: text(),
+  enabledAt: timestamp({ withTimezone: true }),
+  /** The highest 30-second step a code was accepted for: a code of this step or older is refused (replay). */
+  lastUsedStep: bigint({ mode: "number" }),
+  /** When the owner was sent to the enrollment page at sign-in (asked once). */
+  promptedAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes; only a keyed hash is stored. Lives as long as the account or until regenerated. */
+export const twoFactorRecoveryCodes = pgTable(
+  "two_factor_recovery_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("two_factor_recovery_codes_hash_unique").on(t.userId, t.codeHash)],
+);

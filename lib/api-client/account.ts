@@ -18,7 +18,11 @@ export function forgotPassword(body: ForgotPasswordBody) {
 }
 
 export function resetPassword(body: ResetPasswordBody) {
-  return apiFetch<ResetPasswordResponse>("/auth/password/reset", { method: "POST", body, redirectOnAuthError: false });
+  return apiFetch<ResetPasswordResponse | { twoFactorRequired: true }>("/auth/password/reset", {
+    method: "POST",
+    body,
+    redirectOnAuthError: false,
+  });
 }
 
 export function requestSignInLink(body: ForgotPasswordBody) {

@@ -19,8 +19,13 @@ export const sessionQuery = queryOptions({
   staleTime: 30_000,
 });
 
+/** A session, or { twoFactorRequired } when the account's code step follows (lib/api-client/two-factor.ts). */
 export function login(body: { email: string; password: string }) {
-  return apiFetch<SessionResponse>("/auth/login", { method: "POST", body, redirectOnAuthError: false });
+  return apiFetch<(SessionResponse & { next?: string }) | { twoFactorRequired: true }>("/auth/login", {
+    method: "POST",
+    body,
+    redirectOnAuthError: false,
+  });
 }
 
 export function logout() {

@@ -6,6 +6,7 @@ import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { getRequestSession, type Session } from "@/lib/auth/session";
 import { logger } from "@/lib/logger";
+import { twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { mediaType, readBodyLimited } from "./body";
 import { isCrossSiteRequest } from "./same-origin";
 
@@ -27,6 +28,8 @@ type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B exten
   access: A;
   /** Public routes skip the session query unless they ask for the caller's session. */
   withSession?: boolean;
+  /** A back-office route that stays open while the owner's policy holds a staff account until it sets up two-factor sign-in. */
+  twoFactorSetup?: boolean;
   params?: P;
   query?: Q;
   body?: B;
@@ -53,6 +56,8 @@ export function route<
       if (opts.access !== "public") {
         if (!session) throw unauthenticated();
         if (opts.access === "admin" && !session.roles.includes("admin")) throw forbidden();
+        if (opts.access === "admin" && !opts.twoFactorSetup && (await twoFactorSetupBlocks(session.user.id, session.roles)))
+          throw new ApiError(403, "errors.twoFactorSetupRequired");
       }
       const params = parseOrThrow(opts.params, (await context?.params) ?? {}, 404);
       const query = parseOrThrow(opts.query, Object.fromEntries(new URL(req.url).searchParams), 422);

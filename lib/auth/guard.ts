@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Role } from "@/db/schema";
+import { TWO_FACTOR_PAGE, twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { getServerSession, hasRole, type Session } from "./session";
 
 /** Runs on the server after the proxy's first filter, which cannot tell whether the session is still current. */
@@ -12,5 +13,11 @@ export async function requireRoles(roles: readonly Role[]): Promise<Session> {
     redirect(`/login?callbackUrl=${encodeURIComponent(from)}`);
   }
   if (!hasRole(session, roles)) redirect("/");
+  // Per page, not in the layout (a layout is not rendered again on client navigation): staff held by the
+  // owner's policy see only the enrollment page until two-factor sign-in is on.
+  if (await twoFactorSetupBlocks(session.user.id, session.roles)) {
+    const path = (await headers()).get("x-pathname") ?? "";
+    if (!path.startsWith(TWO_FACTOR_PAGE)) redirect(`${TWO_FACTOR_PAGE}?setup=required`);
+  }
   return session;
 }

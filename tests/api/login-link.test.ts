@@ -11,7 +11,7 @@ import * as reset from "@/app/api/auth/password/reset/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { env, resetEnvCache } from "@/lib/env";
-import { hashToken } from "@/lib/services/account/tokens";
+import { hashToken, issueSignInToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";
@@ -248,5 +248,36 @@ describe("POST /api/auth/login-link/use", () => {
       expect(res.status, who).toBe(200);
       expect(res.body.user?.id, who).toBe(account.id);
     }
+  });
+});
+
+describe("sign-in links and back-office accounts", () => {
+  const makeOwner = async (id: number) =>
+    (await getDb())
+      .update(users)
+      .set({ roles: ["admin"] })
+      .where(eq(users.id, id));
+
+  it("mails no sign-in link to a back-office account; the answer stays the same neutral 202", async () => {
+    const account = await newAccount("owner-mail");
+    await makeOwner(account.id);
+    const res = await postLink({ email: account.email });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: SENT });
+    expect((await queuedMails(account.email)).filter((m) => m.subject === "Your MugMagic sign-in link")).toHaveLength(0);
+  });
+
+  it("refuses a sign-in link of a back-office account (404 linkInvalid), also one mailed before", async () => {
+    const account = await newAccount("owner-use");
+    await postLink({ email: account.email });
+    const token = await mailedToken(account.email);
+    await makeOwner(account.id);
+    const res = await postUse({ token });
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe(LINK_INVALID);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    const [admin] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, "admin@test.local"));
+    const issued = await issueSignInToken(await getDb(), admin?.id ?? 0);
+    expect((await postUse({ token: issued })).status).toBe(404);
   });
 });

@@ -16,6 +16,7 @@ import {
   payments,
   refunds,
   users,
+  userTwoFactor,
 } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import type { FileData } from "@/lib/api/file-response";
@@ -68,7 +69,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     .where(eq(users.id, userId));
   if (!user) throw notFound();
 
-  const [saved, orderRows, imageRows, generationRows, cartRows, auditRows] = await Promise.all([
+  const [saved, orderRows, imageRows, generationRows, cartRows, auditRows, [twoFactor]] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select().from(images).where(eq(images.ownerId, userId)).orderBy(asc(images.id)),
@@ -81,6 +82,8 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       .where(eq(carts.userId, userId))
       .orderBy(asc(cartItems.id)),
     db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(asc(auditLog.id)),
+    // Only whether and since when: the secret and the recovery codes are credentials, not data to hand out.
+    db.select({ enabledAt: userTwoFactor.enabledAt }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
@@ -104,7 +107,13 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
 
   return {
     exportedAt: new Date().toISOString(),
-    account: { ...user, emailVerifiedAt: iso(user.emailVerifiedAt), createdAt: iso(user.createdAt), updatedAt: iso(user.updatedAt) },
+    account: {
+      ...user,
+      emailVerifiedAt: iso(user.emailVerifiedAt),
+      createdAt: iso(user.createdAt),
+      updatedAt: iso(user.updatedAt),
+      twoFactorEnabledAt: iso(twoFactor?.enabledAt ?? null),
+    },
     savedAddresses: saved.map((a) => ({ ...postal(a), isDefault: a.isDefault, createdAt: iso(a.createdAt) })),
     orders: orderRows.map((o) => ({
       orderNumber: o.orderNumber,

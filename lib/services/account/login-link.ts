@@ -3,11 +3,11 @@ import { and, arrayContains, eq, gt, isNotNull, isNull, not, sql } from "drizzle
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
+import { isBackOfficeAccount } from "@/lib/auth/back-office";
 import { runAfterResponse } from "@/lib/api/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
-import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
@@ -40,10 +40,11 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   runAfterResponse("sign-in link", async () => {
     const db = await getDb();
     const [account] = await db
-      .select({ id: users.id, firstName: users.firstName })
+      .select({ id: users.id, firstName: users.firstName, roles: users.roles })
       .from(users)
       .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
-    if (!account) return;
+    // A back-office account signs in with its password and second factor only: a mailbox alone must not open it.
+    if (!account || isBackOfficeAccount(account.roles)) return;
     const minutes = env().LOGIN_LINK_MINUTES;
     const mailLink = newMailLink("sign_in", account.id);
     const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
@@ -60,7 +61,7 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
  * stops working. A password set before the address was ever proved may be a stranger's, so it is cleared;
  * the owner, signed in by the link, chooses a new one through "forgot password".
  */
-export async function redeemSignInLink(token: string, client: AuditClient | null = null): Promise<SessionUser> {
+export async function redeemSignInLink(token: string): Promise<SessionUser> {
   const db = await getDb();
   const signedIn = await db.transaction(async (tx) => {
     const [taken] = await tx
@@ -86,12 +87,11 @@ export async function redeemSignInLink(token: string, client: AuditClient | null
       })
       .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
       .returning(sessionColumns);
-    if (!user) throw new ApiError(404, "errors.linkInvalid");
+    // Also refuses links mailed before the account joined the back office.
+    if (!user || isBackOfficeAccount(user.roles)) throw new ApiError(404, "errors.linkInvalid");
     await retireTokens(tx, user.id);
     await dropPendingSignUps(tx, user.email);
     await announceSessionUsersChanged(tx, [user.id]);
-    if (isBackOfficeRoles(user.roles))
-      await recordAudit(tx, { actor: { userId: user.id, email: user.email }, action: "sign_in", client, details: { method: "link" } });
     return user;
   });
   await forgetSessionUsers([signedIn.id]);

@@ -1,4 +1,3 @@
-import { auditClient } from "@/lib/api/audit-client";
 import { route } from "@/lib/api/route";
 import { sessionSetCookie } from "@/lib/auth/cookie";
 import { deviceSetCookie } from "@/lib/auth/device";
@@ -6,8 +5,8 @@ import { signInLinkBody } from "@/lib/schemas/account";
 import { redeemSignInLink } from "@/lib/services/account";
 import { publicUser } from "@/lib/services/users";
 
-export const POST = route({ access: "public", body: signInLinkBody }, async ({ req, body }) => {
-  const user = await redeemSignInLink(body.token, auditClient(req));
+export const POST = route({ access: "public", body: signInLinkBody }, async ({ body }) => {
+  const user = await redeemSignInLink(body.token);
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
   res.headers.append(
     "set-cookie",

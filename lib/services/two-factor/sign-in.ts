@@ -1,0 +1,64 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { users, userTwoFactor } from "@/db/schema";
+import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { ApiError } from "@/lib/errors";
+import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { acceptTotpCode, redeemRecoveryCode } from "./codes";
+import { getSecurityPolicy, mustEnroll, ownerShouldBeAsked, promptsOwner, twoFactorState } from "./policy";
+import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
+
+/** Where the enrollment page is; a sign-in that must or should set it up goes there next. */
+export const TWO_FACTOR_PAGE = "/admin/security";
+
+export type AfterPassword =
+  | { secondFactor: true }
+  /** "required": the owner's policy holds this staff account until it enrolls; "suggested": the owner's one-time prompt. */
+  | { secondFactor: false; setup: "required" | "suggested" | null };
+
+/** What follows a right password: the code step, or a session (with a nudge to the enrollment page). */
+export async function afterPassword(user: { id: number; roles: readonly string[] }, now = new Date()): Promise<AfterPassword> {
+  if (!isBackOfficeAccount(user.roles)) return { secondFactor: false, setup: null };
+  const state = await twoFactorState(user.id);
+  if (state.enabled) return { secondFactor: true };
+  if (mustEnroll(user.roles, await getSecurityPolicy(), state)) return { secondFactor: false, setup: "required" };
+  if (ownerShouldBeAsked(user.roles, promptsOwner(), state)) {
+    const db = await getDb();
+    await db
+      .insert(userTwoFactor)
+      .values({ userId: user.id, promptedAt: now })
+      .onConflictDoUpdate({ target: userTwoFactor.userId, set: { promptedAt: now } });
+    return { secondFactor: false, setup: "suggested" };
+  }
+  return { secondFactor: false, setup: null };
+}
+
+export interface SecondFactor {
+  /** From the pending sign-in: the account and the session version the password was checked against. */
+  userId: number;
+  sessionVersion: number;
+  /** Random per pending sign-in: its own small budget of codes. */
+  attemptId: string;
+  code?: string;
+  recoveryCode?: string;
+  now?: number;
+}
+
+/** The second step: a current code or an unused recovery code turns the pending sign-in into the account's session. */
+export async function completeSecondFactor(input: SecondFactor): Promise<SessionUser> {
+  await limitTwoFactorAttempts(input.userId, input.attemptId);
+  const db = await getDb();
+  // Signed out everywhere or the password changed since the first step: that sign-in is void.
+  const [user] = await db
+    .select(sessionColumns)
+    .from(users)
+    .where(and(eq(users.id, input.userId), eq(users.sessionVersion, input.sessionVersion)));
+  if (!user || !(await twoFactorState(user.id)).enabled) throw new ApiError(401, "errors.twoFactorSignInExpired");
+  const ok = input.code
+    ? await acceptTotpCode(db, user.id, input.code, input.now ?? Date.now())
+    : !!input.recoveryCode && (await redeemRecoveryCode(db, user.id, input.recoveryCode));
+  if (!ok) throw new ApiError(401, "errors.twoFactorCodeWrong");
+  await twoFactorSucceeded(user.id);
+  return user;
+}
