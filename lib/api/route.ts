@@ -61,7 +61,9 @@ export function route<
       }
       const params = parseOrThrow(opts.params, (await context?.params) ?? {}, 404);
       const query = parseOrThrow(opts.query, Object.fromEntries(new URL(req.url).searchParams), 422);
-      const body = opts.body ? parseOrThrow(opts.body, await readJson(req), 422) : undefined;
+      const raw = opts.body ? await readJson(req) : undefined;
+      const body = opts.body ? parseOrThrow(opts.body, raw, 422) : undefined;
+      refuseNul(raw);
       const result = await handler({
         req,
         params,
@@ -106,20 +108,21 @@ async function readJson(req: Request): Promise<unknown> {
   } catch {
     throw new ApiError(400, "errors.invalidJson");
   }
-  const withNul = nulPath(value, []);
-  if (withNul !== null) throw new ApiError(422, "errors.validationFailed", { [withNul || "body"]: "validation.controlCharacters" });
   return value;
 }
 
-/** PostgreSQL cannot store U+0000 in text: such a string is refused for its field before any schema sees it. */
-function nulPath(value: unknown, path: string[]): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulPath(inner, [...path, key]);
-    if (found !== null) return found;
-  }
-  return null;
+/** After the schema, whose own rules name a field's problem first (e.g. control characters in a name). */
+function refuseNul(raw: unknown): void {
+  const withNul = nulPaths(raw, []);
+  if (withNul.length)
+    throw new ApiError(422, "errors.validationFailed", Object.fromEntries(withNul.map((p) => [p || "body", "validation.controlCharacters"])));
+}
+
+/** PostgreSQL cannot store U+0000 in text: each string holding it is refused for its field before any schema sees it. */
+function nulPaths(value: unknown, path: string[]): string[] {
+  if (typeof value === "string") return value.includes("\u0000") ? [path.join(".")] : [];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, inner]) => nulPaths(inner, [...path, key]));
 }
 
 const SERVICE_RETRY_AFTER_SECONDS = 5;
