@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { postalAddressColumns, timestamps } from "./_shared";
 
-export const ROLES = ["guest", "customer", "admin"] as const;
+/** "admin" is the shop's owner (everything); "staff" works in the back office as lib/domain/permissions.ts allows. */
+export const ROLES = ["guest", "customer", "admin", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const users = pgTable(

@@ -2,7 +2,8 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { images, type Image } from "@/db/schema";
+import { images, orderItems, type Image } from "@/db/schema";
+import { can } from "@/lib/domain/permissions";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
@@ -50,10 +51,17 @@ export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, sess
   return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
 }
 
+/** Staff working on orders see the pictures on order lines, not the rest of a customer's library. */
+async function onAnOrder(imageId: number, session: Session | null): Promise<boolean> {
+  if (!session || !can(session.roles, "orders")) return false;
+  const [line] = await (await getDb()).select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.imageId, imageId)).limit(1);
+  return !!line;
+}
+
 /** Someone else's image answers 404, exactly like an unknown id. */
 export async function getViewableImageOrThrow(imageId: number, session: Session | null, key?: string | null): Promise<ServableImage> {
   const row = await findImage(imageId);
-  if (!row || !canView(row, session, key)) throw notFound();
+  if (!row || !(canView(row, session, key) || (row.type !== "CATALOGUE" && (await onAnOrder(row.id, session))))) throw notFound();
   return servable(row);
 }
 

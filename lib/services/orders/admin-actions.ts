@@ -1,5 +1,7 @@
 import "server-only";
 import type { Session } from "@/lib/auth/session";
+import { isOwner } from "@/lib/domain/permissions";
+import { env } from "@/lib/env";
 import { ApiError, notFound } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
@@ -16,6 +18,9 @@ import { receiptMail, withInvoice } from "./receipt";
 import { inTransaction } from "./unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
+
+/** The owner refunds any amount; staff up to STAFF_REFUND_LIMIT_CENTS. */
+const refundLimit = (session: Session): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
 
 /** Only when paid: a successful payment that is not (being) refunded in full. */
 export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
@@ -60,14 +65,21 @@ export async function deliverOrder(orderId: string, session: Session, locale: Lo
 }
 
 export async function adminCancel(orderId: string, body: CancelOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
-  await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason }, locale);
+  await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason, refundLimitCents: refundLimit(session) }, locale);
   return getAdminOrder(orderId, locale);
 }
 
 export async function adminRefund(orderId: string, body: RefundOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   // Keys are unique across orders: the dialog's key is scoped to this order.
   const idempotencyKey = body.idempotencyKey ? `admin:${orderId}:${body.idempotencyKey}` : undefined;
-  await refundOrder(orderId, { amountCents: body.amountCents, reason: body.reason, by: adminActor(session), locale, idempotencyKey });
+  await refundOrder(orderId, {
+    amountCents: body.amountCents,
+    reason: body.reason,
+    by: adminActor(session),
+    locale,
+    idempotencyKey,
+    limitCents: refundLimit(session),
+  });
   return getAdminOrder(orderId, locale);
 }
 

@@ -18,6 +18,8 @@ export interface RefundOptions {
   idempotencyKey?: string;
   locale?: Locale;
   notify?: boolean;
+  /** The most the caller may refund (staff); checked against the amount this refund would really move. */
+  limitCents?: number;
 }
 
 export interface RefundOutcome {
@@ -101,6 +103,10 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
     const amount = input.amountCents ?? available;
     if (amount > available)
       throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
+    if (input.limitCents !== undefined && amount > input.limitCents)
+      throw new ApiError(403, "errors.refundAboveStaffLimit", undefined, {
+        limit: formatEuro(input.limitCents, input.locale ?? DEFAULT_LOCALE),
+      });
 
     const shares: { payment: Payment; cents: number }[] = [];
     let rest = amount;
