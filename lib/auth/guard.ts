@@ -2,6 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Role } from "@/db/schema";
+import { backOfficeHome, can, isBackOffice, type Permission } from "@/lib/domain/permissions";
 import { getServerSession, hasRole, type Session } from "./session";
 
 /** Runs on the server after the proxy's first filter, which cannot tell whether the session is still current. */
@@ -12,5 +13,16 @@ export async function requireRoles(roles: readonly Role[]): Promise<Session> {
     redirect(`/login?callbackUrl=${encodeURIComponent(from)}`);
   }
   if (!hasRole(session, roles)) redirect("/");
+  return session;
+}
+
+/**
+ * Back-office pages: the owner always, staff when their permissions include the page's (none = the owner's);
+ * staff are sent to their own start page, everyone else to the shop.
+ */
+export async function requireBackOffice(permission: Permission | null): Promise<Session> {
+  const session = await requireRoles(["admin", "staff"]);
+  if (!isBackOffice(session.roles)) redirect("/");
+  if (!can(session.roles, permission)) redirect(backOfficeHome(session.roles));
   return session;
 }
