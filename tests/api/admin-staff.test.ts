@@ -10,6 +10,8 @@ import * as acceptRoute from "@/app/api/auth/staff-invite/route";
 import * as ordersRoute from "@/app/api/admin/orders/route";
 import * as settingsRoute from "@/app/api/admin/settings/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
+import * as customerExport from "@/app/api/admin/customers/[customerId]/export/route";
+import * as customerErase from "@/app/api/admin/customers/[customerId]/erase/route";
 import { resetEnvCache } from "@/lib/env";
 import { resendMail } from "@/lib/services/mail";
 import { withLinkToken } from "@/lib/services/mail/links";
@@ -247,6 +249,25 @@ describe("removing staff", () => {
     expect(self.body.message).toBe("You cannot remove yourself.");
     expect((await remove(await userIdOf(TEST_USERS.customer.email))).status).toBe(404);
     expect((await remove(await userIdOf(TEST_USERS.staff.email), "staff")).status).toBe(403);
+  });
+});
+
+describe("staff invitations are the invitee's personal data", () => {
+  it("they are in the account's export and go with its erasure", async () => {
+    const customer = await newCustomer("staff-export", { password: true });
+    await invite({ email: customer.email, firstName: "Exa" });
+    const params = { customerId: String(customer.id) };
+    const cookie = await cookieFor("admin");
+    const exported = await call<{ staffInvitations: { email: string; firstName: string | null }[] }>(customerExport.GET, {
+      params,
+      cookie,
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.body.staffInvitations).toEqual([expect.objectContaining({ email: customer.email, firstName: "Exa" })]);
+    const erased = await call(customerErase.POST, { method: "POST", params, cookie, body: { reason: "asked by mail" } });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const left = await (await getDb()).select().from(staffInvitations).where(eq(staffInvitations.email, customer.email));
+    expect(left).toEqual([]);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   orders,
   outgoingMail,
   payments,
+  staffInvitations,
   users,
 } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
@@ -204,6 +205,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     owned.map((i) => i.id),
   );
   await tx.delete(loginThrottle).where(eq(loginThrottle.key, `login:account:${user.email}`));
+  await tx.delete(staffInvitations).where(eq(staffInvitations.email, user.email));
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   await tx.insert(accountErasures).values({ ...erasure, ordersKept: kept.length });

@@ -14,6 +14,7 @@ import {
   orders,
   payments,
   refunds,
+  staffInvitations,
   users,
 } from "@/db/schema";
 import { notFound } from "@/lib/errors";
@@ -46,6 +47,8 @@ export interface AccountExport {
   images: Record<string, unknown>[];
   generations: Record<string, unknown>[];
   cart: { items: Record<string, unknown>[] };
+  /** Invitations to the back office mailed to the account's address. */
+  staffInvitations: Record<string, unknown>[];
 }
 
 /** The caller's data; image URLs are absolute, the addresses the shop serves them to their owner under. */
@@ -64,7 +67,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     .where(eq(users.id, userId));
   if (!user) throw notFound();
 
-  const [saved, orderRows, imageRows, generationRows, cartRows] = await Promise.all([
+  const [saved, orderRows, imageRows, generationRows, cartRows, invitationRows] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select().from(images).where(eq(images.ownerId, userId)).orderBy(asc(images.id)),
@@ -76,6 +79,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       .leftJoin(articles, eq(articles.id, cartItems.articleId))
       .where(eq(carts.userId, userId))
       .orderBy(asc(cartItems.id)),
+    db.select().from(staffInvitations).where(eq(staffInvitations.email, user.email)).orderBy(asc(staffInvitations.id)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
@@ -191,6 +195,14 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
         addedAt: iso(item.createdAt),
       })),
     },
+    staffInvitations: invitationRows.map((i) => ({
+      email: i.email,
+      firstName: i.firstName,
+      lastName: i.lastName,
+      createdAt: iso(i.createdAt),
+      expiresAt: iso(i.expiresAt),
+      acceptedAt: iso(i.acceptedAt),
+    })),
   };
 }
 
