@@ -4,6 +4,7 @@ import { requireBackOffice } from "@/lib/auth/guard";
 import { listStaff } from "@/lib/services/staff";
 import { ListPage } from "@/components/ui/list/list-page";
 import { InviteStaffForm } from "@/components/admin/staff/invite-staff-form";
+import { StaffRowActions } from "@/components/admin/staff/staff-row-actions";
 import { StaffTable } from "@/components/admin/staff/staff-table";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -23,7 +24,9 @@ export default async function StaffPage() {
         count={rows.length}
         empty={<p className="card text-stone-600">{t("empty")}</p>}
         table={<StaffTable rows={rows} />}
-      />
+      >
+        <StaffRowActions />
+      </ListPage>
       <InviteStaffForm />
     </div>
   );
