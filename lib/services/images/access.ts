@@ -1,6 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, type Image } from "@/db/schema";
 import { can } from "@/lib/domain/permissions";
@@ -51,10 +51,17 @@ export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, sess
   return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
 }
 
-/** Staff working on orders see the pictures on order lines, not the rest of a customer's library. */
+/** Staff working on orders see the pictures of order lines and the photos they were made from, not the rest of a library. */
 async function onAnOrder(imageId: number, session: Session | null): Promise<boolean> {
   if (!session || !can(session.roles, "orders")) return false;
-  const [line] = await (await getDb()).select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.imageId, imageId)).limit(1);
+  const [line] = await (
+    await getDb()
+  )
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(images, eq(images.id, orderItems.imageId))
+    .where(or(eq(images.id, imageId), eq(images.sourceImageId, imageId)))
+    .limit(1);
   return !!line;
 }
 
