@@ -51,7 +51,11 @@ test.describe("staff accounts", () => {
       await expect(nav.getByRole("link", { name: entry })).toBeVisible();
     for (const entry of ["Overview", "Settings", "Staff", "Discount codes", "VAT rates", "Articles", "Prompts"])
       await expect(nav.getByRole("link", { name: entry, exact: true })).toHaveCount(0);
-    // The export is the owner's; the owner's pages send staff back to the open orders.
+    // Staff read the outbox but do not resend; the export is the owner's; the owner's pages send staff back to the open orders.
+    await nav.getByRole("link", { name: "Mail outbox" }).click();
+    await expect(staffPage.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
+    await expect(staffPage.locator("[data-row-action=resend]")).toHaveCount(0);
+    await nav.getByRole("link", { name: "Open orders" }).click();
     await expect(staffPage.getByTestId("order-export")).toHaveCount(0);
     for (const path of ["/admin", "/admin/settings", "/admin/staff", "/admin/discount-codes"]) {
       await staffPage.goto(path);
