@@ -29,7 +29,7 @@ export function SiteHeader() {
   const pathname = usePathname();
   const { data: session } = useQuery(sessionQuery);
   const signedIn = !!session?.authenticated;
-  const isCustomer = signedIn && (session.roles.includes("customer") || session.roles.includes("admin"));
+  const isCustomer = signedIn && (session.roles.includes("customer") || isBackOffice(session.roles));
   const { data: cart } = useQuery({ ...headerCartSummary, enabled: signedIn });
   const onLogout = useLogout();
   const [open, setOpen] = useState(false);
