@@ -22,8 +22,8 @@ test.describe("staff accounts", () => {
     const email = `staff-e2e-${Date.now()}@example.com`;
     await signInAsOwner(page);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByRole("link", { name: "Staff" }).click();
-    await expect(page.getByRole("heading", { name: "Staff" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Staff", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Staff", exact: true })).toBeVisible();
     await expect(row(page, ADMIN.email)).toContainText("Owner");
 
     const form = page.getByTestId("staff-invite-form");
@@ -86,7 +86,7 @@ test.describe("staff accounts", () => {
     await signInAsOwner(page, "/admin/staff");
     await expect(page).toHaveURL(/\/admin\/staff$/);
     await page.getByTestId("language-switch").first().selectOption("de");
-    await expect(page.getByRole("heading", { name: "Mitarbeitende" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mitarbeitende", exact: true })).toBeVisible();
 
     const form = page.getByTestId("staff-invite-form");
     for (const address of [email, withdrawn]) {
@@ -114,7 +114,7 @@ test.describe("staff accounts", () => {
     await expect(staffPage).toHaveURL(/\/admin\/orders$/);
     // On a phone the menu folds; unfolded it lists only staff entries.
     await staffPage.getByRole("button", { name: /Menü|Menu/ }).click();
-    const nav = staffPage.getByRole("navigation");
+    const nav = staffPage.getByRole("navigation", { name: "Verwaltungsnavigation" });
     await expect(nav.getByRole("link", { name: "Kunden" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Einstellungen" })).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Mitarbeitende" })).toHaveCount(0);
