@@ -3,6 +3,7 @@ import { authSecret, env } from "@/lib/env";
 import { readSessionToken, sessionCookieName } from "@/lib/auth/tokens";
 import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { backOfficeHome, canOpenPage, isBackOffice } from "@/lib/domain/permissions";
 
 /**
  * First filter only: layouts, guards and handlers check again that the session is current. A forged
@@ -39,7 +40,9 @@ export async function proxy(request: NextRequest) {
       login.searchParams.set("callbackUrl", pathname + search);
       return secured(NextResponse.redirect(login));
     }
-    if (adminPage && !claims.roles.includes("admin")) return secured(NextResponse.redirect(new URL("/", request.url)));
+    if (adminPage && !isBackOffice(claims.roles)) return secured(NextResponse.redirect(new URL("/", request.url)));
+    if (adminPage && !canOpenPage(claims.roles, pathname))
+      return secured(NextResponse.redirect(new URL(backOfficeHome(claims.roles), request.url)));
   }
   return secured(NextResponse.next({ request: { headers } }));
 }

@@ -95,6 +95,12 @@ const envSchema = z.object({
   CANCELS_PER_HOUR_PER_ACCOUNT: int(10),
   CANCELS_PER_HOUR_PER_CLIENT: int(30),
   DISCOUNT_CODE_FAILURES_PER_HOUR: int(10),
+  /** Largest refund (cents) staff may give at once, cancelling a paid order included; 0 = none; the owner has no limit. */
+  STAFF_REFUND_LIMIT_CENTS: z.coerce.number().int().min(0).default(5000),
+  /** Days a mailed staff invitation stays valid. */
+  STAFF_INVITE_DAYS: int(7),
+  /** Staff invitations the owner may send per hour. */
+  STAFF_INVITES_PER_HOUR: int(20),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)")

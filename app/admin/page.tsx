@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { formatEuro } from "@/lib/format";
 import Link from "next/link";
 import { aiBudgetStatus } from "@/lib/services/ai-budget";
@@ -11,7 +11,7 @@ import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
 
 export default async function AdminHome({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
   const [session, t, locale, budget, params] = await Promise.all([
-    requireRoles(["admin"]),
+    requireBackOffice(null),
     getTranslations("admin.dashboard"),
     getLocale(),
     aiBudgetStatus(),

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
+import { canOpenPage } from "@/lib/domain/permissions";
 
 type MenuKey =
   | "dashboard"
@@ -24,7 +25,8 @@ type MenuKey =
   | "logistics"
   | "settings"
   | "audit"
-  | "security";
+  | "security"
+  | "staff";
 
 const MENU: { key: MenuKey; href: string }[] = [
   { key: "dashboard", href: "/admin" },
@@ -46,9 +48,11 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "settings", href: "/admin/settings" },
   { key: "audit", href: "/admin/audit" },
   { key: "security", href: "/admin/security" },
+  { key: "staff", href: "/admin/staff" },
 ];
 
-export function AdminNav() {
+/** Staff see only the entries their permissions open (lib/domain/permissions.ts); the server checks again. */
+export function AdminNav({ roles }: { roles: readonly string[] }) {
   const t = useTranslations("admin.menu");
   const pathname = usePathname();
   const listId = useId();
@@ -58,9 +62,10 @@ export function AdminNav() {
     setShownPath(pathname);
     setOpen(false);
   }
+  const menu = MENU.filter((item) => canOpenPage(roles, item.href));
   const matches = (href: string) => (href === "/admin" ? pathname === "/admin" : pathname === href || pathname.startsWith(`${href}/`));
   // The most specific entry wins (/admin/orders/history is not also "Open orders").
-  const current = MENU.filter((item) => matches(item.href)).sort((a, b) => b.href.length - a.href.length)[0];
+  const current = menu.filter((item) => matches(item.href)).sort((a, b) => b.href.length - a.href.length)[0];
   const isActive = (href: string) => current?.href === href;
   return (
     <nav aria-label={t("label")}>
@@ -80,7 +85,7 @@ export function AdminNav() {
         </span>
       </button>
       <div id={listId} className={`${open ? "flex" : "hidden"} mt-2 flex-wrap gap-1 md:mt-0 md:flex md:flex-col`}>
-        {MENU.map((item) => {
+        {menu.map((item) => {
           const active = isActive(item.href);
           return (
             <Link key={item.key} href={item.href} aria-current={active ? "page" : undefined} className={active ? "anav-on" : "anav"}>

@@ -11,6 +11,7 @@ import { apiFetch } from "@/lib/api-client/fetcher";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLogout } from "@/components/use-logout";
+import { backOfficeHome, isBackOffice } from "@/lib/domain/permissions";
 
 /** Never redirects and stays silent: a session that ended meanwhile must not send the whole page to /login. */
 const headerCartSummary = queryOptions({
@@ -28,7 +29,7 @@ export function SiteHeader() {
   const pathname = usePathname();
   const { data: session } = useQuery(sessionQuery);
   const signedIn = !!session?.authenticated;
-  const isCustomer = signedIn && (session.roles.includes("customer") || session.roles.includes("admin"));
+  const isCustomer = signedIn && (session.roles.includes("customer") || isBackOffice(session.roles));
   const { data: cart } = useQuery({ ...headerCartSummary, enabled: signedIn });
   const onLogout = useLogout();
   const [open, setOpen] = useState(false);
@@ -134,8 +135,8 @@ export function SiteHeader() {
           </nav>
           <div className="flex flex-wrap items-center gap-3 sm:order-3">
             <LanguageSwitch />
-            {session?.roles.includes("admin") && (
-              <Link href="/admin" className="text-sm text-stone-700 hover:underline">
+            {session && isBackOffice(session.roles) && (
+              <Link href={backOfficeHome(session.roles)} className="text-sm text-stone-700 hover:underline">
                 {t("admin")}
               </Link>
             )}

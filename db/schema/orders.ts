@@ -159,7 +159,8 @@ export const orderItems = pgTable(
     /** Printed with the customer's design (an image): made to specification, no right of withdrawal. */
     personalised: boolean().notNull().default(false),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId)],
+  // By image: whether a picture is on an order (retention, staff access to order pictures).
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_image_idx").on(t.imageId)],
 );
 
 export const orderAddresses = pgTable(

@@ -24,7 +24,7 @@ export const MAIL_KINDS = ["receipt", "shipped", "cancelled", "refunded", "accou
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** The one link a mail may carry; its token is issued at sending, for the mail's recipient and this purpose only. */
-export const MAIL_LINK_KINDS = ["order_status", "password_reset", "sign_in", "confirm_registration"] as const;
+export const MAIL_LINK_KINDS = ["order_status", "password_reset", "sign_in", "confirm_registration", "staff_invite"] as const;
 export type MailLinkKind = (typeof MAIL_LINK_KINDS)[number];
 
 /** A file a mail carries, resolved when it is sent (an invoice or credit note PDF, by invoice id). */
@@ -51,7 +51,7 @@ export const outgoingMail = pgTable(
     orderId: uuid(),
     attachments: jsonb().$type<MailAttachment[]>(),
     linkKind: text({ enum: MAIL_LINK_KINDS }),
-    /** The user (password_reset, sign_in) or pending sign-up (confirm_registration) the link is for; orders use orderId. */
+    /** The user (password_reset, sign_in), pending sign-up (confirm_registration) or staff invitation (staff_invite) the link is for; orders use orderId. */
     linkSubject: integer(),
     /** Random per mail: only `~~link.<nonce>~~` is replaced by the token, so no typed text can ask for one. */
     linkNonce: text(),

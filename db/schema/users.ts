@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { postalAddressColumns, timestamps } from "./_shared";
 
-export const ROLES = ["guest", "customer", "admin"] as const;
+/** "admin" is the shop's owner (everything); "staff" works in the back office as lib/domain/permissions.ts allows. */
+export const ROLES = ["guest", "customer", "admin", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const users = pgTable(
@@ -76,6 +77,31 @@ export const pendingRegistrations = pgTable(
   (t) => [uniqueIndex("pending_registrations_hash_unique").on(t.tokenHash), index("pending_registrations_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * A mailed invitation to work in the back office. Holds personal data (the invitee's email and name): the
+ * retention job deletes it 30 days after it was accepted or expired, and erasing the invitee's account
+ * deletes it at once. Only a SHA-256 hash of the token is stored; each sending replaces it.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial().primaryKey(),
+    /** Stored lower-cased. */
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    invitedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    /** hex SHA-256 of the token of the newest mail; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    /** The account that accepted it. */
+    acceptedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_invitations_hash_unique").on(t.tokenHash), index("staff_invitations_email_idx").on(t.email)],
+);
+
 export const countries = pgTable("countries", {
   code: char({ length: 2 }).primaryKey(),
   nameEn: text().notNull(),
@@ -113,6 +139,7 @@ export type User = typeof users.$inferSelect;
 export type Country = typeof countries.$inferSelect;
 export type Address = typeof addresses.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
+export type StaffInvitation = typeof staffInvitations.$inferSelect;
 
 /**
  * TOTP two-factor sign-in of a back-office account (one row per account). The secret is AES-256-GCM

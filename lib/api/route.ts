@@ -5,11 +5,13 @@ import { ApiError, forbidden, isServiceUnreachable, isStillReferenced, pgErrorCo
 import { localeFromCookieHeader, type Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { getRequestSession, type Session } from "@/lib/auth/session";
+import { can, type Permission } from "@/lib/domain/permissions";
 import { logger } from "@/lib/logger";
 import { twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { mediaType, readBodyLimited } from "./body";
 import { isCrossSiteRequest } from "./same-origin";
 
+/** "admin" = the back office (owner or staff); its `permission` decides who of them may. */
 export type Access = "public" | "user" | "admin";
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -26,6 +28,8 @@ type Ctx<A extends Access, P, Q, B> = {
 
 type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   access: A;
+  /** Back-office routes only: what staff need for this route (lib/domain/permissions.ts); none = owner only. */
+  permission?: A extends "admin" ? Permission : never;
   /** Public routes skip the session query unless they ask for the caller's session. */
   withSession?: boolean;
   /** A back-office route that stays open while the owner's policy holds a staff account until it sets up two-factor sign-in. */
@@ -55,7 +59,7 @@ export function route<
       const session = opts.access !== "public" || opts.withSession ? await getRequestSession(req) : null;
       if (opts.access !== "public") {
         if (!session) throw unauthenticated();
-        if (opts.access === "admin" && !session.roles.includes("admin")) throw forbidden();
+        if (opts.access === "admin" && !can(session.roles, opts.permission ?? null)) throw forbidden();
         if (opts.access === "admin" && !opts.twoFactorSetup && (await twoFactorSetupBlocks(session.user.id, session.roles)))
           throw new ApiError(403, "errors.twoFactorSetupRequired");
       }

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { Role } from "@/db/schema";
 import { TWO_FACTOR_PAGE, twoFactorSetupBlocks } from "@/lib/services/two-factor";
+import { backOfficeHome, can, isBackOffice, type Permission } from "@/lib/domain/permissions";
 import { getServerSession, hasRole, type Session } from "./session";
 
 /** Runs on the server after the proxy's first filter, which cannot tell whether the session is still current. */
@@ -19,5 +20,16 @@ export async function requireRoles(roles: readonly Role[]): Promise<Session> {
     const path = (await headers()).get("x-pathname") ?? "";
     if (!path.startsWith(TWO_FACTOR_PAGE)) redirect(`${TWO_FACTOR_PAGE}?setup=required`);
   }
+  return session;
+}
+
+/**
+ * Back-office pages: the owner always, staff when their permissions include the page's (none = the owner's);
+ * staff are sent to their own start page, everyone else to the shop.
+ */
+export async function requireBackOffice(permission: Permission | null): Promise<Session> {
+  const session = await requireRoles(["admin", "staff"]);
+  if (!isBackOffice(session.roles)) redirect("/");
+  if (!can(session.roles, permission)) redirect(backOfficeHome(session.roles));
   return session;
 }

@@ -55,7 +55,7 @@ export const sessionUser = z.object({
 export const sessionResponse = z.object({
   authenticated: z.boolean(),
   user: sessionUser.nullable(),
-  roles: z.array(z.enum(["guest", "customer", "admin"])),
+  roles: z.array(z.enum(["guest", "customer", "admin", "staff"])),
 });
 
 export type LoginBody = z.infer<typeof loginBody>;

@@ -213,10 +213,26 @@ describe("GET /api/admin/orders/{orderId} – detail and production sheet", () =
       const get = async (who: Role) =>
         call(imageRoute.GET, { path: `/api/images/${id}`, params: { imageId: String(id) }, cookie: await cookieFor(who) });
       expect((await get("admin")).status).toBe(200);
+      expect((await get("staff")).status).toBe(200); // works on the order
       expect((await get("other")).status).toBe(200); // the owner
       expect((await get("customer")).status).toBe(404);
       expect((await get("anonymous")).status).toBe(404);
     }
+  });
+
+  it("staff see only the pictures of orders: another image of the same customer is 404 for them", async () => {
+    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: "#224488" } })
+      .jpeg()
+      .toBuffer();
+    const unordered = await storeImage({ bytes: photo, use: "editor", format: "jpeg", type: "UPLOADED", ownerId: otherId });
+    const get = async (who: Role) =>
+      call(imageRoute.GET, {
+        path: `/api/images/${unordered.id}`,
+        params: { imageId: String(unordered.id) },
+        cookie: await cookieFor(who),
+      });
+    expect((await get("staff")).status).toBe(404);
+    expect((await get("admin")).status).toBe(200);
   });
 
   it("the print PDF is the line's design in the mug's format, with the DPI the sheet shows", async () => {

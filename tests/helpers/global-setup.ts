@@ -46,6 +46,13 @@ export default async function setup(project: TestProject) {
       lastName: "Customer",
     });
   }
+  await handle.db.insert(users).values({
+    email: TEST_USERS.staff.email,
+    passwordHash: await hashPassword(TEST_USERS.staff.password),
+    roles: ["staff"],
+    firstName: "Test",
+    lastName: "Staff",
+  });
 
   let templateDb: string;
   if (useServer) {

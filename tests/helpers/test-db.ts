@@ -15,6 +15,7 @@ export const TEST_USERS = {
   admin: { email: "admin@test.local", password: "admin-pass-123" },
   customer: { email: "customer@test.local", password: "customer-pass-123" },
   other: { email: "other@test.local", password: "other-pass-123" },
+  staff: { email: "staff@test.local", password: "staff-pass-123" },
 } as const;
 
 export function tempDir(prefix: string): string {

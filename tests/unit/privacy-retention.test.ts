@@ -17,6 +17,7 @@ describe("privacy page: how long data is kept", () => {
         guest: /guest[^\n]*\b30 days\b/i,
         stripe: /Stripe[^\n]*\b30 days\b/,
         invoices: /10 years[^\n]*§ 147 AO[^\n]*§ 257 HGB/,
+        staffInvitations: /invitation[^\n]*back office[^\n]*\b30 days\b/,
       },
     ],
     [
@@ -28,6 +29,7 @@ describe("privacy page: how long data is kept", () => {
         guest: /Gast[^\n]*\b30 Tage/,
         stripe: /Stripe[^\n]*\b30 Tage/,
         invoices: /10 Jahre[^\n]*§ 147 AO[^\n]*§ 257 HGB/,
+        staffInvitations: /Einladung[^\n]*Backoffice[^\n]*\b30 Tage/,
       },
     ],
   ] as const) {
@@ -35,7 +37,13 @@ describe("privacy page: how long data is kept", () => {
       const text = sectionText(messages);
       for (const [what, pattern] of Object.entries(words)) expect(text, what).toMatch(pattern);
       // The numbers are those the code uses.
-      expect(RETENTION_DAYS).toEqual({ anonymousImages: 7, editedImages: 30, guestAccounts: 30, webhookPayloads: 30 });
+      expect(RETENTION_DAYS).toEqual({
+        anonymousImages: 7,
+        editedImages: 30,
+        guestAccounts: 30,
+        webhookPayloads: 30,
+        staffInvitations: 30,
+      });
     });
   }
 });

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AccountRoutePage() {
-  const session = await requireRoles(["customer", "guest", "admin"]);
+  const session = await requireRoles(["customer", "guest", "admin", "staff"]);
   const [t, locale] = await Promise.all([getTranslations("account"), getLocale()]);
   const account = await getAccount(session.user.id, shopLocale(locale));
   return (

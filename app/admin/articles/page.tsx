@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listArticlesQuery } from "@/lib/schemas/articles";
 import { listArticles } from "@/lib/services/articles";
@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function ArticlesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("articles")]);
   const [{ query, result }, categories] = await Promise.all([
     loadListPage(ARTICLES_PATH, listArticlesQuery, params, (q) => listArticles(q, shopLocale(locale))),

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { adminCustomersQuery } from "@/lib/schemas/customers";
 import { listCustomers } from "@/lib/services/customers";
 import { ListPage } from "@/components/ui/list/list-page";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice("customers");
   const [params, t] = await Promise.all([searchParams, getTranslations("customers")]);
   const { query, result } = await loadListPage(CUSTOMERS_PATH, adminCustomersQuery, params, listCustomers);
   return (

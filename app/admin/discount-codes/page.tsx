@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { listDiscountCodesQuery } from "@/lib/schemas/discounts";
 import { listDiscountCodes } from "@/lib/services/discounts";
 import { ListPage } from "@/components/ui/list/list-page";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DiscountCodesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, t] = await Promise.all([searchParams, getTranslations("discountCodes")]);
   const { query, result } = await loadListPage(DISCOUNT_CODES_PATH, listDiscountCodesQuery, params, listDiscountCodes);
   return (

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 
 export default async function LogisticsPage() {
-  const [, t, tm] = await Promise.all([requireRoles(["admin"]), getTranslations("admin.dashboard"), getTranslations("admin.menu")]);
+  const [, t, tm] = await Promise.all([requireBackOffice("orders"), getTranslations("admin.dashboard"), getTranslations("admin.menu")]);
   return (
     <section className="card">
       <h1 className="mb-2 text-2xl font-semibold">{tm("logistics")}</h1>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
+import { isOwner } from "@/lib/domain/permissions";
 import { adminMailQuery } from "@/lib/schemas/admin-orders";
 import { listMail } from "@/lib/services/mail";
 import { ListPage } from "@/components/ui/list/list-page";
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminMailPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  const session = await requireBackOffice("mail");
   const [params, t] = await Promise.all([searchParams, getTranslations("adminMail")]);
   const { query, result } = await loadListPage(MAIL_PATH, adminMailQuery, params, listMail);
   const statusOptions = (["queued", "sent", "failed"] as const).map((value) => ({ value, label: t(`status.${value}`) }));
@@ -36,7 +37,7 @@ export default async function AdminMailPage({ searchParams }: { searchParams: Pr
         searchLabel: t("searchLabel"),
         filters: [{ param: "status", label: t("statusLabel"), allLabel: t("statusAll"), options: statusOptions }],
       }}
-      table={<MailTable items={result.items} />}
+      table={<MailTable items={result.items} canResend={isOwner(session.roles)} />}
       paging={{ searchParams: params, ...result }}
     >
       <MailRowActions />

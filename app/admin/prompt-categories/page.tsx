@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listPromptCategories } from "@/lib/services/prompt-categories";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PromptCategoriesPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
   const categories = await listPromptCategories(shopLocale(locale));
   return <CategoryTreePage screen={PROMPT_CATEGORY_SCREEN} categories={categories} searchParams={params} />;

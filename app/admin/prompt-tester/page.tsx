@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listModels } from "@/lib/integrations/ai/registry";
 import { ApiError } from "@/lib/errors";
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PromptTesterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const raw = await getLocale();
   const locale = shopLocale(raw);
   const { run } = await searchParams;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listPromptsQuery, type ListPromptsQuery } from "@/lib/schemas/prompts";
 import { listPrompts } from "@/lib/services/prompts";
@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PromptsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, rawLocale, t] = await Promise.all([searchParams, getLocale(), getTranslations("prompts")]);
   const categories = await listPromptCategories(shopLocale(rawLocale));
   const parsed = readListQuery(listPromptsQuery, params);

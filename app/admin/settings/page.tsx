@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { getSellerSettings, invoicesNeedSeller } from "@/lib/services/seller-settings";
 import { SellerForm } from "@/components/admin/settings/seller-form";
 
@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SettingsPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [t, settings] = await Promise.all([getTranslations("settings"), getSellerSettings()]);
   return (
     <section className="space-y-4">

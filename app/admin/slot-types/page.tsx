@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { listSlotTypes } from "@/lib/services/slots";
 import { slotTypeDeletePath } from "@/lib/api-client/slots";
 import { DeleteRowHost } from "@/components/ui/list/delete-row-host";
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SlotTypesPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [types, t] = await Promise.all([listSlotTypes(), getTranslations("slots")]);
   return (
     <section className="space-y-4">

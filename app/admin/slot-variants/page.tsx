@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { listSlotVariantsQuery } from "@/lib/schemas/prompts";
@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SlotVariantsPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("slots")]);
   const query = readListQuery(listSlotVariantsQuery, params);
   const [types, items] = await Promise.all([listSlotTypes(), listSlotVariants(query, shopLocale(locale))]);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listSuppliersQuery } from "@/lib/schemas/suppliers";
 import { listSuppliers } from "@/lib/services/suppliers";
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SuppliersPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, locale, t] = await Promise.all([searchParams, getLocale(), getTranslations("suppliers")]);
   const { query, result } = await loadListPage(SUPPLIERS_PATH, listSuppliersQuery, params, (q) => listSuppliers(q, shopLocale(locale)));
   return (

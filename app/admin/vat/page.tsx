@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { listVatRates } from "@/lib/services/vat";
 import { ListPage } from "@/components/ui/list/list-page";
 import { VatTable } from "@/components/admin/vat/vat-table";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function VatListPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [t, stored, locale] = await Promise.all([getTranslations("vat"), listVatRates(), getLocale()]);
   // The German admin reads the German name (the form edits both).
   const rates = stored.map((r) => ({ ...r, name: localized(shopLocale(locale), r.name, r.nameDe) }));

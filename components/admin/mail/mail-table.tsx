@@ -15,10 +15,30 @@ const STATUS_TONE: Record<AdminMailDto["status"], string> = {
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
 const cell = "block py-0.5 rt-cell-top";
 
-export function MailTable({ items }: { items: AdminMailDto[] }) {
+/** `canResend`: resending is the owner's; staff read the outbox. */
+export function MailTable({ items, canResend }: { items: AdminMailDto[]; canResend: boolean }) {
   const t = useTranslations("adminMail");
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const resendColumn: Column<AdminMailDto> = {
+    key: "actions",
+    header: t("columns.actions"),
+    srOnlyHeader: true,
+    align: "right",
+    className: "block pt-2 lg:table-cell lg:px-3 lg:py-2 lg:text-right lg:align-top",
+    cell: (m) => (
+      <button
+        type="button"
+        className="btn-secondary"
+        aria-label={t("resendLabel", { to: m.to })}
+        data-row-action="resend"
+        data-row-id={m.id}
+        data-row-label={m.to}
+      >
+        {t("resend")}
+      </button>
+    ),
+  };
   const columns: Column<AdminMailDto>[] = [
     {
       key: "created",
@@ -111,26 +131,8 @@ export function MailTable({ items }: { items: AdminMailDto[] }) {
         </>
       ),
     },
-    {
-      key: "actions",
-      header: t("columns.actions"),
-      srOnlyHeader: true,
-      align: "right",
-      className: "block pt-2 lg:table-cell lg:px-3 lg:py-2 lg:text-right lg:align-top",
-      cell: (m) => (
-        <button
-          type="button"
-          className="btn-secondary"
-          aria-label={t("resendLabel", { to: m.to })}
-          data-row-action="resend"
-          data-row-id={m.id}
-          data-row-label={m.to}
-        >
-          {t("resend")}
-        </button>
-      ),
-    },
   ];
+  if (canResend) columns.push(resendColumn);
   return (
     <DataTable
       rows={items}

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { adminOrdersApi } from "@/lib/api-client/admin-orders";
 import { HttpError } from "@/lib/api-client/fetcher";
+import { toast } from "@/components/ui/toast";
 import { formatEuro } from "@/lib/format";
 import { z } from "zod";
 import { cancelOrderBody, completeOrderBody, refundOrderBody } from "@/lib/schemas/admin-orders";
@@ -100,6 +101,8 @@ export function OrderActionDialog({
       router.refresh();
     },
     onError: (error) => {
+      // Above the staff refund limit (403): the answer names the limit; sign-in errors are silent elsewhere.
+      if (error instanceof HttpError && error.status === 403) toast.error(error.message);
       // The order changed meanwhile (409): the toast says why; show its current state and actions.
       if (error instanceof HttpError && error.status === 409) {
         onClose();

@@ -46,7 +46,10 @@ export async function OrdersListView({
   query,
   result,
   searchParams,
+  canExport,
 }: {
+  /** The CSV export is the owner's. */
+  canExport: boolean;
   kind: "open" | "history";
   query: AdminOrdersQuery;
   result: AdminOrderPage;
@@ -65,20 +68,22 @@ export async function OrdersListView({
     <ListPage
       title={kind === "open" ? t("openTitle") : t("historyTitle")}
       actions={
-        <div role="group" aria-label={t("exportGroup")} className="flex flex-wrap items-center gap-2">
-          <span className="text-sm text-stone-600">{t("export")}</span>
-          <a href={adminOrdersExportUrl(exportFilter)} download className="btn-secondary" data-testid="order-export">
-            {t(`exportFormat.${ownFormat}`)}
-          </a>
-          <a
-            href={adminOrdersExportUrl({ ...exportFilter, format: otherFormat })}
-            download
-            className="btn-secondary"
-            data-testid="order-export-other"
-          >
-            {t(`exportFormat.${otherFormat}`)}
-          </a>
-        </div>
+        canExport && (
+          <div role="group" aria-label={t("exportGroup")} className="flex flex-wrap items-center gap-2">
+            <span className="text-sm text-stone-600">{t("export")}</span>
+            <a href={adminOrdersExportUrl(exportFilter)} download className="btn-secondary" data-testid="order-export">
+              {t(`exportFormat.${ownFormat}`)}
+            </a>
+            <a
+              href={adminOrdersExportUrl({ ...exportFilter, format: otherFormat })}
+              download
+              className="btn-secondary"
+              data-testid="order-export-other"
+            >
+              {t(`exportFormat.${otherFormat}`)}
+            </a>
+          </div>
+        )
       }
       basePath={basePath}
       resetHref={resetHref}

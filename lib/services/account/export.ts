@@ -15,6 +15,7 @@ import {
   orders,
   payments,
   refunds,
+  staffInvitations,
   users,
   userTwoFactor,
 } from "@/db/schema";
@@ -51,6 +52,8 @@ export interface AccountExport {
   cart: { items: Record<string, unknown>[] };
   /** A back-office account's own audit rows (its sign-ins with network and device, its actions). */
   auditLog?: Record<string, unknown>[];
+  /** Invitations to the back office mailed to the account's address. */
+  staffInvitations: Record<string, unknown>[];
 }
 
 /** The caller's data; image URLs are absolute, the addresses the shop serves them to their owner under. */
@@ -69,7 +72,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     .where(eq(users.id, userId));
   if (!user) throw notFound();
 
-  const [saved, orderRows, imageRows, generationRows, cartRows, auditRows, [twoFactor]] = await Promise.all([
+  const [saved, orderRows, imageRows, generationRows, cartRows, auditRows, [twoFactor], invitationRows] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select().from(images).where(eq(images.ownerId, userId)).orderBy(asc(images.id)),
@@ -84,6 +87,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
     db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(asc(auditLog.id)),
     // Only whether and since when: the secret and the recovery codes are credentials, not data to hand out.
     db.select({ enabledAt: userTwoFactor.enabledAt }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId)),
+    db.select().from(staffInvitations).where(eq(staffInvitations.email, user.email)).orderBy(asc(staffInvitations.id)),
   ]);
 
   const orderIds = orderRows.map((o) => o.id);
@@ -218,6 +222,14 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
           })),
         }
       : {}),
+    staffInvitations: invitationRows.map((i) => ({
+      email: i.email,
+      firstName: i.firstName,
+      lastName: i.lastName,
+      createdAt: iso(i.createdAt),
+      expiresAt: iso(i.expiresAt),
+      acceptedAt: iso(i.acceptedAt),
+    })),
   };
 }
 

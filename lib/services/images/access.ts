@@ -1,8 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { images, type Image } from "@/db/schema";
+import { images, orderItems, type Image } from "@/db/schema";
+import { can } from "@/lib/domain/permissions";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
@@ -50,10 +51,24 @@ export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, sess
   return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
 }
 
+/** Staff working on orders see the pictures of order lines and the photos they were made from, not the rest of a library. */
+async function onAnOrder(imageId: number, session: Session | null): Promise<boolean> {
+  if (!session || !can(session.roles, "orders")) return false;
+  const [line] = await (
+    await getDb()
+  )
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(images, eq(images.id, orderItems.imageId))
+    .where(or(eq(images.id, imageId), eq(images.sourceImageId, imageId)))
+    .limit(1);
+  return !!line;
+}
+
 /** Someone else's image answers 404, exactly like an unknown id. */
 export async function getViewableImageOrThrow(imageId: number, session: Session | null, key?: string | null): Promise<ServableImage> {
   const row = await findImage(imageId);
-  if (!row || !canView(row, session, key)) throw notFound();
+  if (!row || !(canView(row, session, key) || (row.type !== "CATALOGUE" && (await onAnOrder(row.id, session))))) throw notFound();
   return servable(row);
 }
 

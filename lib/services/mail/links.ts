@@ -2,10 +2,11 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { orders, outgoingMail, pendingRegistrations, users, type MailLinkKind } from "@/db/schema";
+import { orders, outgoingMail, pendingRegistrations, staffInvitations, users, type MailLinkKind } from "@/db/schema";
 import { orderLinkToken } from "@/lib/auth/order-link";
 import type { MailLink } from "@/lib/integrations/mail";
 import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
+import { issueStaffInviteToken } from "../staff/tokens";
 
 /**
  * Link tokens never rest in outgoing_mail: each send issues a fresh one, so a read of the outbox table,
@@ -51,6 +52,16 @@ async function tokenFor(mail: LinkedMail & { linkKind: MailLinkKind }): Promise<
     if (pending && !sameAddress(pending.email, mail.to)) notForRecipient();
     const token = pending ? await issueRegistrationToken(db, mail.linkSubject) : null;
     if (!token) throw new Error("The mail's sign-up no longer exists or has expired");
+    return token;
+  }
+  if (mail.linkKind === "staff_invite") {
+    const [invitation] = await db
+      .select({ email: staffInvitations.email })
+      .from(staffInvitations)
+      .where(eq(staffInvitations.id, mail.linkSubject));
+    if (invitation && !sameAddress(invitation.email, mail.to)) notForRecipient();
+    const token = invitation ? await issueStaffInviteToken(db, mail.linkSubject) : null;
+    if (!token) throw new Error("The mail's staff invitation no longer exists, was accepted or has expired");
     return token;
   }
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, mail.linkSubject));

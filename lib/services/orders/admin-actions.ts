@@ -1,5 +1,7 @@
 import "server-only";
 import type { Session } from "@/lib/auth/session";
+import { isOwner } from "@/lib/domain/permissions";
+import { env } from "@/lib/env";
 import { ApiError, notFound } from "@/lib/errors";
 import type { AuditClient } from "../audit";
 import type { Locale } from "@/lib/i18n/config";
@@ -17,6 +19,9 @@ import { receiptMail, withInvoice } from "./receipt";
 import { inTransaction } from "./unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
+
+/** The owner refunds any amount; staff up to STAFF_REFUND_LIMIT_CENTS. */
+const refundLimit = (session: Session): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
 
 /** Only when paid: a successful payment that is not (being) refunded in full. */
 export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
@@ -61,7 +66,7 @@ export async function deliverOrder(orderId: string, session: Session, locale: Lo
 }
 
 export async function adminCancel(orderId: string, body: CancelOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
-  await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason }, locale);
+  await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason, refundLimitCents: refundLimit(session) }, locale);
   return getAdminOrder(orderId, locale);
 }
 
@@ -82,6 +87,7 @@ export async function adminRefund(
     locale,
     idempotencyKey,
     audit,
+    limitCents: refundLimit(session),
   });
   return getAdminOrder(orderId, locale);
 }

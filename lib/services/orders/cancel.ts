@@ -32,6 +32,8 @@ export interface CancelOptions {
   reason?: string | null;
   session?: Session;
   clientIp?: string;
+  /** Staff: cancelling refunds what is left, so it may not move more than this. */
+  refundLimitCents?: number;
 }
 
 const CANCEL_REFUND_REASON = "order cancelled";
@@ -111,7 +113,14 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
   const left = after.filter((p) => p.status === "succeeded" && p.amountCents > p.refundedCents);
   if (left.length > 0) {
     try {
-      refunded = await refundOrder(orderId, { reason: reason ?? CANCEL_REFUND_REASON, by: opts.by, locale, notify: false, guard });
+      refunded = await refundOrder(orderId, {
+        reason: reason ?? CANCEL_REFUND_REASON,
+        by: opts.by,
+        locale,
+        notify: false,
+        guard,
+        limitCents: opts.refundLimitCents,
+      });
     } catch (err) {
       // Everything left is already being refunded (a pending refund at the provider): go on cancelling.
       if (!(err instanceof ApiError && err.key === "errors.nothingToRefund")) throw err;

@@ -1,7 +1,17 @@
 import "server-only";
-import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, eq, exists, inArray, isNotNull, isNull, lt, not, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { cartItems, generations, images, orderItems, orders, pendingRegistrations, users, webhookEvents } from "@/db/schema";
+import {
+  cartItems,
+  generations,
+  images,
+  orderItems,
+  orders,
+  pendingRegistrations,
+  staffInvitations,
+  users,
+  webhookEvents,
+} from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { purgeAuditLog } from "../audit/retention";
 import { deleteImageFiles, deleteImages } from "../images";
@@ -13,7 +23,13 @@ import { forgetSessionUsers } from "../session-cache";
  */
 
 const DAY = 86_400_000;
-export const RETENTION_DAYS = { anonymousImages: 7, editedImages: 30, guestAccounts: 30, webhookPayloads: 30 } as const;
+export const RETENTION_DAYS = {
+  anonymousImages: 7,
+  editedImages: 30,
+  guestAccounts: 30,
+  webhookPayloads: 30,
+  staffInvitations: 30,
+} as const;
 const BATCH = 200;
 const MAX_BATCHES = 25;
 
@@ -23,6 +39,8 @@ export interface RetentionResult {
   guestAccounts: number;
   webhookPayloads: number;
   pendingRegistrations: number;
+  /** Staff invitations accepted or expired more than RETENTION_DAYS.staffInvitations ago. */
+  staffInvitations: number;
   /** Images no account owns any more (kept for an order after erasure) whose client network was dropped. */
   imageNetworks: number;
   /** Audit rows past AUDIT_LOG_DAYS. */
@@ -132,6 +150,16 @@ async function purgePendingRegistrations(now: Date): Promise<number> {
   return gone.length;
 }
 
+async function purgeStaffInvitations(cutoff: Date): Promise<number> {
+  const gone = await (
+    await getDb()
+  )
+    .delete(staffInvitations)
+    .where(or(lt(staffInvitations.acceptedAt, cutoff), and(isNull(staffInvitations.acceptedAt), lt(staffInvitations.expiresAt, cutoff))))
+    .returning({ id: staffInvitations.id });
+  return gone.length;
+}
+
 /** The client network only caps an account's edits: once no account owns the image it has no use. */
 async function dropOrphanedImageNetworks(): Promise<number> {
   const db = await getDb();
@@ -163,6 +191,7 @@ export async function runRetention(opts: { now?: Date } = {}): Promise<Retention
     guestAccounts: await purgeGuests(before(now, RETENTION_DAYS.guestAccounts)),
     webhookPayloads: await purgeWebhookPayloads(before(now, RETENTION_DAYS.webhookPayloads)),
     pendingRegistrations: await purgePendingRegistrations(now),
+    staffInvitations: await purgeStaffInvitations(before(now, RETENTION_DAYS.staffInvitations)),
     imageNetworks: await dropOrphanedImageNetworks(),
     auditRows: await purgeAuditLog(now),
   };

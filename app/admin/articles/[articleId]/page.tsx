@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { idParams } from "@/lib/schemas/common";
 import { shopLocale } from "@/lib/i18n/config";
@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditArticlePage({ params }: { params: Promise<{ articleId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const parsed = idParams("articleId").safeParse(await params);
   if (!parsed.success) notFound();
   const [article, options, t, locale] = await Promise.all([

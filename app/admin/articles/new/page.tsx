@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
 import { ArticleForm } from "@/components/admin/articles/article-form";
 import { loadArticleFormOptions } from "../form-options";
@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewArticlePage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, t] = await Promise.all([searchParams, getTranslations("articles")]);
   const type = firstParam(params.type);
   if (type !== "MUG" && type !== "SHIRT") {

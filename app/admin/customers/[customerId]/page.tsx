@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
+import { isOwner } from "@/lib/domain/permissions";
 import { ApiError } from "@/lib/errors";
 import { formatEuro, formatNumber } from "@/lib/format";
 import { customerIdParams } from "@/lib/schemas/customers";
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CustomerPage({ params }: { params: Promise<{ customerId: string }> }) {
-  await requireRoles(["admin"]);
+  const session = await requireBackOffice("customers");
   const [raw, t, locale] = await Promise.all([params, getTranslations("customers"), getLocale()]);
   const parsed = customerIdParams.safeParse(raw);
   if (!parsed.success) notFound();
@@ -44,7 +45,8 @@ export default async function CustomerPage({ params }: { params: Promise<{ custo
             {c.phone ? ` · ${c.phone}` : ""}
           </p>
         </div>
-        <CustomerActions id={c.id} email={c.email} />
+        {/* Export, erasure and password links are the owner's. */}
+        {isOwner(session.roles) && <CustomerActions id={c.id} email={c.email} />}
       </div>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {[

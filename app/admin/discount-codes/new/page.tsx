@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { DiscountCodeForm } from "@/components/admin/discount-codes/discount-code-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -8,7 +8,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewDiscountCodePage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const t = await getTranslations("discountCodes");
   return (
     <section className="space-y-4">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { shopLocale } from "@/lib/i18n/config";
 import { orderParams } from "@/lib/schemas/orders";
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice("orders");
   const parsed = orderParams.safeParse(await params);
   if (!parsed.success) notFound();
   const locale = await getLocale();

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
+import { isOwner } from "@/lib/domain/permissions";
 import { shopLocale } from "@/lib/i18n/config";
 import { listAdminOrders } from "@/lib/services/orders/admin-queries";
 import type { SearchParamsRecord } from "@/components/ui/list/href";
@@ -14,10 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function OrderHistoryPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  const session = await requireBackOffice("orders");
   const [params, locale] = await Promise.all([searchParams, getLocale()]);
   const query = readOrdersQuery(params, { allowed: HISTORY_FILTERS });
   const result = await listAdminOrders(query, shopLocale(locale));
   redirectPastLastPage(ORDER_HISTORY_PATH, params, result);
-  return <OrdersListView kind="history" query={query} result={result} searchParams={params} />;
+  return <OrdersListView kind="history" canExport={isOwner(session.roles)} query={query} result={result} searchParams={params} />;
 }

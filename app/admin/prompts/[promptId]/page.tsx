@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
@@ -17,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Archived prompts are editable too: clearing "archived" restores them. */
 export default async function EditPromptPage({ params }: { params: Promise<{ promptId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const parsed = idParams("promptId").safeParse(await params);
   if (!parsed.success) notFound();
   const [prompt, options, t, locale] = await Promise.all([

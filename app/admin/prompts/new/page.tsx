@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { PromptForm } from "@/components/admin/prompts/prompt-form";
 import { loadPromptFormOptions } from "../form-options";
 
@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewPromptPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [options, t] = await Promise.all([loadPromptFormOptions(), getTranslations("prompts")]);
   return (
     <section className="space-y-4">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { shopLocale } from "@/lib/i18n/config";
 import { idParams } from "@/lib/schemas/common";
@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditSlotVariantPage({ params }: { params: Promise<{ slotVariantId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const parsed = idParams("slotVariantId").safeParse(await params);
   if (!parsed.success) notFound();
   const locale = await getLocale();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { firstParam, type SearchParamsRecord } from "@/components/ui/list/href";
 import { SlotVariantForm } from "@/components/admin/slots/slot-variant-form";
 import { slotVariantFormOptions } from "../form-options";
@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewSlotVariantPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, options, t] = await Promise.all([searchParams, slotVariantFormOptions(), getTranslations("slots")]);
   const typeId = Number(firstParam(params.typeId));
   const initialTypeId = options.slotTypes.some((o) => o.value === String(typeId)) ? typeId : undefined;

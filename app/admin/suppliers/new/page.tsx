@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { shopLocale } from "@/lib/i18n/config";
 import { listCountries } from "@/lib/services/catalog";
 import { SupplierForm } from "@/components/admin/suppliers/supplier-form";
@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function NewSupplierPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [locale, t] = await Promise.all([getLocale(), getTranslations("suppliers")]);
   const countries = await listCountries(shopLocale(locale));
   return (

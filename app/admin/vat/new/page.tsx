@@ -1,9 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { VatForm } from "@/components/admin/vat/vat-form";
 
 export default async function NewVatPage() {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const t = await getTranslations("vat");
   return (
     <section className="space-y-4">

@@ -3,7 +3,18 @@ import { randomBytes } from "node:crypto";
 import { and, eq, exists, inArray, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Tx } from "@/db/client";
-import { accountErasures, generations, images, invoices, orderAddresses, orderItems, orders, payments, users } from "@/db/schema";
+import {
+  accountErasures,
+  generations,
+  images,
+  invoices,
+  orderAddresses,
+  orderItems,
+  orders,
+  payments,
+  staffInvitations,
+  users,
+} from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { recordAudit, type AuditContext } from "../../audit";
 import { releaseRedemption } from "../../discounts/uses";
@@ -187,6 +198,8 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     owned.map((i) => i.id),
   );
   await eraseThrottles(tx, userId, user.email, shared);
+  // Invitations are keyed by the address: they go only with the email's last account.
+  if (!shared) await tx.delete(staffInvitations).where(eq(staffInvitations.email, user.email));
   // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   const { audit, ...recorded } = erasure;

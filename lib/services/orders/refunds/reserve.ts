@@ -21,6 +21,8 @@ export interface RefundOptions {
   notify?: boolean;
   /** A refund the back office asked for: recorded in the audit log with its reservation. */
   audit?: AuditContext;
+  /** The most the caller may refund (staff); checked against the amount this refund would really move. */
+  limitCents?: number;
 }
 
 export interface RefundOutcome {
@@ -104,6 +106,10 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
     const amount = input.amountCents ?? available;
     if (amount > available)
       throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
+    if (input.limitCents !== undefined && amount > input.limitCents)
+      throw new ApiError(403, "errors.refundAboveStaffLimit", undefined, {
+        limit: formatEuro(input.limitCents, input.locale ?? DEFAULT_LOCALE),
+      });
 
     const shares: { payment: Payment; cents: number }[] = [];
     let rest = amount;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { ApiError } from "@/lib/errors";
 import { idParams } from "@/lib/schemas/common";
 import { getDiscountCodeOrThrow } from "@/lib/services/discounts";
@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EditDiscountCodePage({ params }: { params: Promise<{ discountCodeId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const parsed = idParams("discountCodeId").safeParse(await params);
   if (!parsed.success) notFound();
   const [code, t] = await Promise.all([

@@ -1,13 +1,13 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { getVatRateOrThrow } from "@/lib/services/vat";
 import { idParams } from "@/lib/schemas/common";
 import { ApiError } from "@/lib/errors";
 import { VatForm } from "@/components/admin/vat/vat-form";
 
 export default async function EditVatPage({ params }: { params: Promise<{ vatId: string }> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const parsed = idParams("vatId").safeParse(await params);
   if (!parsed.success) notFound();
   const rate = await getVatRateOrThrow(parsed.data.vatId).catch((err: unknown) => {

@@ -2,6 +2,6 @@ import { route } from "@/lib/api/route";
 import { bulkOrderBody } from "@/lib/schemas/admin-orders";
 import { bulkOrderAction } from "@/lib/services/orders";
 
-export const POST = route({ access: "admin", body: bulkOrderBody }, async ({ body, session, locale }) =>
+export const POST = route({ access: "admin", permission: "orders", body: bulkOrderBody }, async ({ body, session, locale }) =>
   bulkOrderAction(body, session, locale),
 );

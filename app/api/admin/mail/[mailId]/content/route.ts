@@ -7,6 +7,7 @@ import { mailContent } from "@/lib/services/mail";
 const contentQuery = z.object({ format: z.enum(["html", "text"]).default("html") });
 
 // GET /api/admin/mail/{mailId}/content?format=html|text – the mail as it was sent, shown in the browser
-export const GET = route({ access: "admin", params: idParams("mailId"), query: contentQuery }, async ({ params, query }) =>
-  fileResponse(await mailContent(params.mailId, query.format)),
+export const GET = route(
+  { access: "admin", permission: "mail", params: idParams("mailId"), query: contentQuery },
+  async ({ params, query }) => fileResponse(await mailContent(params.mailId, query.format)),
 );

@@ -2,6 +2,6 @@ import { route } from "@/lib/api/route";
 import { orderParams } from "@/lib/schemas/orders";
 import { deliverOrder } from "@/lib/services/orders";
 
-export const POST = route({ access: "admin", params: orderParams }, async ({ params, session, locale }) =>
+export const POST = route({ access: "admin", permission: "orders", params: orderParams }, async ({ params, session, locale }) =>
   deliverOrder(params.orderId, session, locale),
 );

@@ -4,6 +4,6 @@ import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
 import { adminInvoiceFile } from "@/lib/services/invoices";
 
-export const GET = route({ access: "admin", params: orderParams, query: invoiceQuery }, async ({ params, query }) =>
+export const GET = route({ access: "admin", permission: "orders", params: orderParams, query: invoiceQuery }, async ({ params, query }) =>
   fileResponse(pdfInline(await adminInvoiceFile(params.orderId, query.invoiceId))),
 );

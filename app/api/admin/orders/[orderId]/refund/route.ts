@@ -4,6 +4,7 @@ import { refundOrderBody } from "@/lib/schemas/admin-orders";
 import { orderParams } from "@/lib/schemas/orders";
 import { adminRefund } from "@/lib/services/orders";
 
-export const POST = route({ access: "admin", params: orderParams, body: refundOrderBody }, async ({ params, body, session, locale, req }) =>
-  adminRefund(params.orderId, body, session, locale, auditClient(req)),
+export const POST = route(
+  { access: "admin", permission: "refunds", params: orderParams, body: refundOrderBody },
+  async ({ params, body, session, locale, req }) => adminRefund(params.orderId, body, session, locale, auditClient(req)),
 );

@@ -2,4 +2,6 @@ import { route } from "@/lib/api/route";
 import { orderParams } from "@/lib/schemas/orders";
 import { resendReceipt } from "@/lib/services/orders";
 
-export const POST = route({ access: "admin", params: orderParams }, async ({ params, session }) => resendReceipt(params.orderId, session));
+export const POST = route({ access: "admin", permission: "orders", params: orderParams }, async ({ params, session }) =>
+  resendReceipt(params.orderId, session),
+);

@@ -1,0 +1,201 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, type Db, type Tx } from "@/db/client";
+import { staffInvitations, users } from "@/db/schema";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { isBackOffice } from "@/lib/domain/permissions";
+import { ApiError, notFound, validationFailed } from "@/lib/errors";
+import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/config";
+import { queueMail } from "@/lib/integrations/mail";
+import type { StaffAcceptBody, StaffInviteBody } from "@/lib/schemas/staff";
+import { shopUrl } from "../account/links";
+import { deliverQueuedMail } from "../mail";
+import { linkPlaceholder, newMailLink } from "../mail/links";
+import { consume } from "../rate-limit";
+import { announceSessionUsersChanged } from "../session-cache";
+import { sessionColumns, type SessionUser } from "../users";
+import { staffInviteMail } from "./mail";
+import { hashToken } from "./tokens";
+
+/**
+ * Only the mailed link makes someone staff: the token is issued when the mail is sent, for the invitation's
+ * address only (mail/links.ts), and its hash replaces the stored one, so only the newest mail's link works.
+ * Knowing the address proves nothing; an existing account must also give its own password.
+ */
+
+/** The page the invitation mail links to; it posts the token to /api/auth/staff-invite. */
+export const STAFF_INVITE_PAGE = "/staff-invite";
+
+/** Wrong passwords one invitation link takes before the invitation is deleted. */
+export const ACCEPT_ATTEMPTS = 5;
+
+const DAY = 86_400_000;
+/** A hash of a token nobody holds, until the first mail is sent. */
+const unusableHash = () => hashToken(randomBytes(32).toString("base64url"));
+
+export interface InviteContext {
+  invitedBy: { id: number; name: string };
+  locale: Locale;
+  requestUrl: string;
+}
+
+async function limitInvites(ownerId: number, email: string): Promise<void> {
+  const byOwner = await consume({ key: `staff-invite:${ownerId}`, limit: env().STAFF_INVITES_PER_HOUR, windowSeconds: 3600 });
+  if (!byOwner.allowed) throw new ApiError(429, "errors.rateLimitStaffInvite", undefined, { retryAfter: byOwner.retryAfter });
+  const byEmail = await consume({ key: `staff-invite:email:${email}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
+  if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitStaffInvite", undefined, { retryAfter: byEmail.retryAfter });
+}
+
+export async function inviteStaff(body: StaffInviteBody, ctx: InviteContext): Promise<{ id: number; email: string; expiresAt: string }> {
+  const db = await getDb();
+  const [account] = await db
+    .select({ roles: users.roles })
+    .from(users)
+    .where(and(eq(users.email, body.email), isNotNull(users.passwordHash)));
+  if (account && isBackOffice(account.roles)) throw new ApiError(409, "errors.alreadyStaff");
+  await limitInvites(ctx.invitedBy.id, body.email);
+  const days = env().STAFF_INVITE_DAYS;
+  const { id, expiresAt, mailId } = await db.transaction(async (tx) => {
+    // A new invitation replaces the open ones of the address, so only one link is alive at a time.
+    await tx.delete(staffInvitations).where(and(eq(staffInvitations.email, body.email), isNull(staffInvitations.acceptedAt)));
+    const [row] = await tx
+      .insert(staffInvitations)
+      .values({
+        email: body.email,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        invitedBy: ctx.invitedBy.id,
+        tokenHash: unusableHash(),
+        expiresAt: new Date(Date.now() + days * DAY),
+      })
+      .returning({ id: staffInvitations.id, expiresAt: staffInvitations.expiresAt });
+    if (!row) throw new Error("The invitation was not stored");
+    const mailLink = newMailLink("staff_invite", row.id);
+    const link = shopUrl(`${STAFF_INVITE_PAGE}?token=${linkPlaceholder(mailLink)}`, ctx.requestUrl);
+    const mailId = await queueMail(
+      tx,
+      staffInviteMail({
+        to: body.email,
+        firstName: body.firstName || null,
+        inviter: ctx.invitedBy.name,
+        locale: ctx.locale,
+        link,
+        mailLink,
+        days,
+      }),
+    );
+    return { ...row, mailId };
+  });
+  await deliverQueuedMail(mailId);
+  return { id, email: body.email, expiresAt: expiresAt.toISOString() };
+}
+
+const open = (tokenHash: string) =>
+  and(eq(staffInvitations.tokenHash, tokenHash), isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, new Date()));
+
+async function findOpen(token: string) {
+  const [row] = await (
+    await getDb()
+  )
+    .select()
+    .from(staffInvitations)
+    .where(open(hashToken(token)));
+  return row;
+}
+
+async function passwordAccount(db: Db | Tx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, roles: users.roles })
+    .from(users)
+    .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
+  return row;
+}
+
+/** What the invitation page shows before anything is used (mail scanners open links too). */
+export async function peekStaffInvitation(token: string): Promise<{ email: string; accountExists: boolean } | null> {
+  const invitation = await findOpen(token);
+  if (!invitation) return null;
+  return { email: invitation.email, accountExists: !!(await passwordAccount(await getDb(), invitation.email)) };
+}
+
+/**
+ * The address's account (its own password proves it is the person's) or a new one with the password given
+ * becomes staff; never the owner. Its sessions so far end, the caller signs it in anew.
+ */
+export async function acceptStaffInvitation(body: StaffAcceptBody): Promise<SessionUser> {
+  const invitation = await findOpen(body.token);
+  if (!invitation) throw new ApiError(404, "errors.linkInvalid");
+  const db = await getDb();
+  // Counted before the check, so parallel guesses cannot all slip past the limit.
+  const attempt = await consume({
+    key: `staff-invite-accept:${invitation.id}`,
+    limit: ACCEPT_ATTEMPTS,
+    windowSeconds: env().STAFF_INVITE_DAYS * 86_400,
+  });
+  const deleteInvitation = () => db.delete(staffInvitations).where(eq(staffInvitations.id, invitation.id));
+  if (!attempt.allowed) {
+    await deleteInvitation();
+    throw new ApiError(404, "errors.linkInvalid");
+  }
+  const existing = await passwordAccount(db, invitation.email);
+  if (existing) {
+    if (!(await verifyPassword(body.password, existing.passwordHash ?? ""))) {
+      if (attempt.count >= ACCEPT_ATTEMPTS) await deleteInvitation();
+      throw validationFailed({ password: "validation.passwordWrong" });
+    }
+  } else if (body.password.length < 8) throw validationFailed({ password: "validation.passwordTooShort" });
+  const newHash = existing ? null : await hashPassword(body.password);
+
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(staffInvitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(staffInvitations.id, invitation.id), open(invitation.tokenHash)))
+      .returning();
+    if (!used) throw new ApiError(404, "errors.linkInvalid");
+    let user: SessionUser | undefined;
+    if (existing) {
+      // "staff" is added to what the account had; "admin" never comes from an invitation.
+      const roles = existing.roles.includes("staff") ? existing.roles : [...existing.roles, "staff" as const];
+      [user] = await tx
+        .update(users)
+        .set({
+          roles,
+          sessionVersion: sql`${users.sessionVersion} + 1`,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        })
+        .where(eq(users.id, existing.id))
+        .returning(sessionColumns);
+      if (user) await announceSessionUsersChanged(tx, [user.id]);
+    } else {
+      [user] = await tx
+        .insert(users)
+        .values({
+          email: used.email,
+          firstName: body.firstName || used.firstName,
+          lastName: body.lastName || used.lastName,
+          passwordHash: newHash,
+          roles: ["staff"],
+          emailVerifiedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning(sessionColumns);
+    }
+    if (!user) throw new ApiError(409, "errors.emailTaken");
+    await tx.update(staffInvitations).set({ acceptedBy: user.id }).where(eq(staffInvitations.id, used.id));
+    return user;
+  });
+}
+
+/** An invitation not yet accepted is withdrawn (its link stops working); an accepted one is the member's row. */
+export async function revokeStaffInvitation(invitationId: number): Promise<void> {
+  const gone = await (
+    await getDb()
+  )
+    .delete(staffInvitations)
+    .where(and(eq(staffInvitations.id, invitationId), isNull(staffInvitations.acceptedAt)))
+    .returning({ id: staffInvitations.id });
+  if (gone.length === 0) throw notFound();
+}
