@@ -13,10 +13,12 @@ export const PERMISSIONS = [
   "customers",
   /** The mail outbox, read only. */
   "mail",
+  /** One's own back-office sign-in: two-factor setup and recovery codes. */
+  "account",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const STAFF_PERMISSIONS: readonly Permission[] = ["orders", "refunds", "customers", "mail"];
+const STAFF_PERMISSIONS: readonly Permission[] = ["orders", "refunds", "customers", "mail", "account"];
 
 /** Typed on plain strings, so it serves sessions from the server and from the browser alike. */
 export const isOwner = (roles: readonly string[]) => roles.includes("admin");
@@ -39,6 +41,7 @@ const PAGE_PERMISSIONS: { prefix: string; permission: Permission }[] = [
   { prefix: "/admin/logistics", permission: "orders" },
   { prefix: "/admin/customers", permission: "customers" },
   { prefix: "/admin/mail", permission: "mail" },
+  { prefix: "/admin/security", permission: "account" },
 ];
 
 export function pagePermission(pathname: string): Permission | null {

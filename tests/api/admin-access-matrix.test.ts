@@ -33,6 +33,11 @@ const STAFF_MAY = new Set([
   "GET customers/[customerId]",
   "GET mail",
   "GET mail/[mailId]/content",
+  "GET security/two-factor",
+  "POST security/two-factor/setup",
+  "POST security/two-factor/enable",
+  "POST security/two-factor/disable",
+  "POST security/two-factor/recovery-codes",
 ]);
 
 const ROOT = path.resolve(__dirname, "../../app/api/admin");

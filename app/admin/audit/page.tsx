@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
 import { env } from "@/lib/env";
 import { AUDIT_ACTIONS } from "@/lib/domain/audit-vocabulary";
 import { adminAuditQuery } from "@/lib/schemas/audit";
@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The owner's page only: staff do not see who did what. */
 export default async function AdminAuditPage({ searchParams }: { searchParams: Promise<SearchParamsRecord> }) {
-  await requireRoles(["admin"]);
+  await requireBackOffice(null);
   const [params, t] = await Promise.all([searchParams, getTranslations("adminAudit")]);
   const { query, result } = await loadListPage(AUDIT_PATH, adminAuditQuery, params, listAudit);
   const actionOptions = AUDIT_ACTIONS.map((value) => ({ value, label: t(`action.${value}`) }));

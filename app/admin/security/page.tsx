@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { requireRoles } from "@/lib/auth/guard";
+import { requireBackOffice } from "@/lib/auth/guard";
+import { isOwner } from "@/lib/domain/permissions";
 import { getSecurityPolicy, twoFactorOverview, twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { TwoFactorPanel } from "@/components/admin/security/two-factor-panel";
 import { StaffPolicyForm } from "@/components/admin/security/staff-policy-form";
@@ -11,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SecurityPage({ searchParams }: { searchParams: Promise<{ setup?: string | string[] }> }) {
-  const session = await requireRoles(["admin"]);
+  const session = await requireBackOffice("account");
   const [t, locale, overview, policy, held, params] = await Promise.all([
     getTranslations("twoFactor"),
     getLocale(),
@@ -45,7 +46,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         </div>
       )}
       <TwoFactorPanel enabledAt={enabledAt} recoveryCodesLeft={overview.recoveryCodesLeft} />
-      {session.roles.includes("admin") && <StaffPolicyForm requireTwoFactorForStaff={policy.requireTwoFactorForStaff} />}
+      {isOwner(session.roles) && <StaffPolicyForm requireTwoFactorForStaff={policy.requireTwoFactorForStaff} />}
     </section>
   );
 }

@@ -45,7 +45,5 @@ export async function recordAudit(db: Db | Tx, event: AuditEvent): Promise<void>
   });
 }
 
-/** Today "admin"; the staff role joins it (typed on strings so this compiles before that role exists). */
-export function isBackOfficeRoles(roles: readonly string[]): boolean {
-  return roles.includes("admin") || roles.includes("staff");
-}
+/** Only back-office accounts are recorded: a customer's sign-ins are no staff action. */
+export { isBackOffice as isBackOfficeRoles } from "@/lib/domain/permissions";

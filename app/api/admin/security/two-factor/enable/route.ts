@@ -2,6 +2,6 @@ import { route } from "@/lib/api/route";
 import { twoFactorEnableBody } from "@/lib/schemas/two-factor";
 import { confirmEnrollment } from "@/lib/services/two-factor";
 
-export const POST = route({ access: "admin", twoFactorSetup: true, body: twoFactorEnableBody }, async ({ session, body }) =>
+export const POST = route({ access: "admin", permission: "account", twoFactorSetup: true, body: twoFactorEnableBody }, async ({ session, body }) =>
   confirmEnrollment({ id: session.user.id, email: session.user.email, roles: session.roles }, body.code),
 );

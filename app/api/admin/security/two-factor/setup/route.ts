@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { startEnrollment } from "@/lib/services/two-factor";
 
-export const POST = route({ access: "admin", twoFactorSetup: true }, async ({ session }) =>
+export const POST = route({ access: "admin", permission: "account", twoFactorSetup: true }, async ({ session }) =>
   startEnrollment({ id: session.user.id, email: session.user.email, roles: session.roles }),
 );
