@@ -11,13 +11,14 @@ import * as recovery from "@/app/api/admin/security/two-factor/recovery-codes/ro
 import * as overview from "@/app/api/admin/security/two-factor/route";
 import * as policy from "@/app/api/admin/security/policy/route";
 import * as logout from "@/app/api/auth/logout/route";
+import * as orderList from "@/app/api/admin/orders/route";
 import * as accountExport from "@/app/api/user/account/export/route";
 import * as forgotPassword from "@/app/api/auth/password/forgot/route";
 import * as resetPassword from "@/app/api/auth/password/reset/route";
-import { call, cookieFor, type Role } from "../helpers/api";
+import { call, cookieFor, loginAs, type Role } from "../helpers/api";
 import { freshIp, getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
 import { mailedLinkToken } from "../helpers/mail";
-import { tempDir } from "../helpers/test-db";
+import { TEST_USERS, tempDir } from "../helpers/test-db";
 import {
   codeFor,
   cookieNamed,
@@ -375,8 +376,32 @@ describe("PUT /api/admin/security/policy", () => {
     }
   });
 
-  // Needs the role "staff" (added by the staff branch): a staff account without 2FA under the policy gets
-  // { twoFactorSetup: "required", next: "/admin/security" } at sign-in, 403 errors.twoFactorSetupRequired on
-  // /api/admin/vat, and 200 on /api/admin/security/two-factor/setup.
-  it.skip("holds a staff account without two-factor sign-in until it enrolls", () => {});
+  it("holds a staff account without two-factor sign-in until it enrolls", async () => {
+    const owner = await cookieFor("admin");
+    const staff = await loginAs("staff", true);
+    const [account] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, TEST_USERS.staff.email));
+    const staffId = account?.id ?? 0;
+    const orders = () => call<{ message?: string }>(orderList.GET, { path: "/api/admin/orders", cookie: staff });
+    try {
+      expect((await orders()).status).toBe(200);
+      await call(policy.PUT, { method: "PUT", cookie: owner, body: { requireTwoFactorForStaff: true } });
+      const held = await orders();
+      expect(held.status).toBe(403);
+      expect(held.body.message).toBe("Set up two-factor sign-in first: the shop owner requires it for staff.");
+      expect((await call(overview.GET, { path: "/api/admin/security/two-factor", cookie: staff })).status).toBe(200);
+      const signIn = await postLogin(TEST_USERS.staff.email, TEST_USERS.staff.password);
+      expect(signIn.body).toMatchObject({ authenticated: true, twoFactorSetup: "required", next: "/admin/security?setup=required" });
+
+      const started = await post<Started>(setup.POST, "/api/admin/security/two-factor/setup", staff);
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const on = await post(enable.POST, "/api/admin/security/two-factor/enable", staff, { code: codeFor(started.body.secret) });
+      expect(on.status, JSON.stringify(on.body)).toBe(200);
+      expect((await orders()).status).toBe(200);
+    } finally {
+      await call(policy.PUT, { method: "PUT", cookie: owner, body: { requireTwoFactorForStaff: false } });
+      // The shared staff account signs in with its password alone again for the tests after this one.
+      await (await getDb()).delete(userTwoFactor).where(eq(userTwoFactor.userId, staffId));
+      await (await getDb()).delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, staffId));
+    }
+  });
 });
