@@ -13,5 +13,13 @@ export const AUDIT_ACTIONS = [
   "discount_code_created",
   "discount_code_updated",
   "discount_code_deleted",
+  "staff_invited",
+  "staff_invitation_revoked",
+  "staff_joined",
+  "staff_removed",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "two_factor_recovery_codes_renewed",
+  "security_policy_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, getDbHandle } from "@/db/client";
-import { loginThrottle, users, type Role } from "@/db/schema";
+import { loginThrottle, users, userTwoFactor, type Role } from "@/db/schema";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { logger } from "@/lib/logger";
 import { ApiError } from "@/lib/errors";
@@ -126,8 +126,9 @@ export async function verifyCredentials(
   }
   const db = await getDb();
   const [row] = await db
-    .select({ ...sessionColumns, passwordHash: users.passwordHash })
+    .select({ ...sessionColumns, passwordHash: users.passwordHash, twoFactorOn: isNotNull(userTwoFactor.enabledAt).mapWith(Boolean) })
     .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
   // Back-office accounts only: a customer's attempts are not kept, nor addresses someone merely typed.
@@ -140,14 +141,15 @@ export async function verifyCredentials(
       );
     throw new ApiError(401, "errors.invalidCredentials");
   }
-  if (audited) await recordAudit(db, { ...audited, action: "sign_in", details: { method: "password" } });
+  // With two-factor sign-in on, the password gives no session yet: the second step records the sign-in.
+  if (audited && !row.twoFactorOn) await recordAudit(db, { ...audited, action: "sign_in", details: { method: "password" } });
   await Promise.all([
     release(client),
     resetRateLimit(pair),
     resetRateLimit(account),
     db.delete(loginThrottle).where(inArray(loginThrottle.key, [key, totalKey])),
   ]);
-  const { passwordHash, ...user } = row;
+  const { passwordHash, twoFactorOn: _twoFactorOn, ...user } = row;
   if (needsRehash(passwordHash)) await rehash(user.id, password, passwordHash);
   return { ...user, deviceId };
 }

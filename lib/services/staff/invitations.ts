@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { StaffAcceptBody, StaffInviteBody } from "@/lib/schemas/staff";
 import { shopUrl } from "../account/links";
+import { recordAudit, type AuditClient, type AuditContext } from "../audit";
 import { deliverQueuedMail } from "../mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { consume } from "../rate-limit";
@@ -48,7 +49,11 @@ async function limitInvites(ownerId: number, email: string): Promise<void> {
   if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitStaffInvite", undefined, { retryAfter: byEmail.retryAfter });
 }
 
-export async function inviteStaff(body: StaffInviteBody, ctx: InviteContext): Promise<{ id: number; email: string; expiresAt: string }> {
+export async function inviteStaff(
+  body: StaffInviteBody,
+  ctx: InviteContext,
+  audit: AuditContext,
+): Promise<{ id: number; email: string; expiresAt: string }> {
   const db = await getDb();
   const [account] = await db
     .select({ roles: users.roles })
@@ -72,6 +77,8 @@ export async function inviteStaff(body: StaffInviteBody, ctx: InviteContext): Pr
       })
       .returning({ id: staffInvitations.id, expiresAt: staffInvitations.expiresAt });
     if (!row) throw new Error("The invitation was not stored");
+    // The invitation's id, not the address: the row must not keep a person's email past the invitation.
+    await recordAudit(tx, { ...audit, action: "staff_invited", target: { type: "staff_invitation", id: row.id } });
     const mailLink = newMailLink("staff_invite", row.id);
     const link = shopUrl(`${STAFF_INVITE_PAGE}?token=${linkPlaceholder(mailLink)}`, ctx.requestUrl);
     const mailId = await queueMail(
@@ -124,7 +131,7 @@ export async function peekStaffInvitation(token: string): Promise<{ email: strin
  * The address's account (its own password proves it is the person's) or a new one with the password given
  * becomes staff; never the owner. Its sessions so far end, the caller signs it in anew.
  */
-export async function acceptStaffInvitation(body: StaffAcceptBody): Promise<SessionUser> {
+export async function acceptStaffInvitation(body: StaffAcceptBody, client: AuditClient | null = null): Promise<SessionUser> {
   const invitation = await findOpen(body.token);
   if (!invitation) throw new ApiError(404, "errors.linkInvalid");
   const db = await getDb();
@@ -185,17 +192,27 @@ export async function acceptStaffInvitation(body: StaffAcceptBody): Promise<Sess
     }
     if (!user) throw new ApiError(409, "errors.emailTaken");
     await tx.update(staffInvitations).set({ acceptedBy: user.id }).where(eq(staffInvitations.id, used.id));
+    await recordAudit(tx, {
+      actor: { userId: user.id, email: user.email },
+      client,
+      action: "staff_joined",
+      target: { type: "staff_invitation", id: used.id },
+      details: { invitedBy: used.invitedBy, existingAccount: !!existing },
+    });
     return user;
   });
 }
 
 /** An invitation not yet accepted is withdrawn (its link stops working); an accepted one is the member's row. */
-export async function revokeStaffInvitation(invitationId: number): Promise<void> {
-  const gone = await (
+export async function revokeStaffInvitation(invitationId: number, audit: AuditContext): Promise<void> {
+  await (
     await getDb()
-  )
-    .delete(staffInvitations)
-    .where(and(eq(staffInvitations.id, invitationId), isNull(staffInvitations.acceptedAt)))
-    .returning({ id: staffInvitations.id });
-  if (gone.length === 0) throw notFound();
+  ).transaction(async (tx) => {
+    const gone = await tx
+      .delete(staffInvitations)
+      .where(and(eq(staffInvitations.id, invitationId), isNull(staffInvitations.acceptedAt)))
+      .returning({ id: staffInvitations.id });
+    if (gone.length === 0) throw notFound();
+    await recordAudit(tx, { ...audit, action: "staff_invitation_revoked", target: { type: "staff_invitation", id: invitationId } });
+  });
 }

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { staffInvitations, users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import type { StaffRow } from "@/lib/schemas/staff";
+import { recordAudit, type AuditContext } from "../audit";
 import { changingSessionUsers } from "../session-cache";
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
@@ -52,8 +53,8 @@ export async function listStaff(now = new Date()): Promise<StaffRow[]> {
  * Takes the staff role away and ends the person's sessions; an account left without a role stays a
  * customer account. The owner is not staff and cannot remove themselves here.
  */
-export async function removeStaff(userId: number, actorUserId: number): Promise<void> {
-  if (userId === actorUserId) throw new ApiError(409, "errors.cannotRemoveYourself");
+export async function removeStaff(userId: number, audit: AuditContext): Promise<void> {
+  if (userId === audit.actor.userId) throw new ApiError(409, "errors.cannotRemoveYourself");
   const db = await getDb();
   const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
   if (!user || !user.roles.includes("staff")) throw notFound();
@@ -68,5 +69,6 @@ export async function removeStaff(userId: number, actorUserId: number): Promise<
       .where(and(eq(users.id, userId), arrayContains(users.roles, ["staff"])))
       .returning({ id: users.id });
     if (!row) throw notFound();
+    await recordAudit(tx, { ...audit, action: "staff_removed", target: { type: "user", id: userId } });
   });
 }

@@ -6,6 +6,7 @@ import { twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
 import { isBackOfficeAccount } from "@/lib/auth/back-office";
 import { ApiError } from "@/lib/errors";
+import { recordAudit, type AuditClient } from "../audit";
 import { acceptTotpCode, replaceRecoveryCodes } from "./codes";
 import { decryptSecret, encryptSecret } from "./crypto";
 import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
@@ -23,7 +24,12 @@ interface Account {
   id: number;
   email: string;
   roles: readonly string[];
+  /** The request's network and device, for the audit log. */
+  client?: AuditClient | null;
 }
+
+/** The account acts on itself: it is the actor of its own two-factor changes. */
+const audited = (account: Account) => ({ actor: { userId: account.id, email: account.email }, client: account.client ?? null });
 
 function backOfficeOnly(account: Account): void {
   if (!isBackOfficeAccount(account.roles)) throw new ApiError(403, "errors.forbidden");
@@ -70,6 +76,7 @@ export async function confirmEnrollment(account: Account, code: string, now = Da
         .update(userTwoFactor)
         .set({ enabledAt: new Date(now), lastUsedStep: step, updatedAt: new Date() })
         .where(eq(userTwoFactor.userId, account.id));
+      await recordAudit(tx, { ...audited(account), action: "two_factor_enabled" });
       return { recoveryCodes: await replaceRecoveryCodes(tx, account.id) };
     })
     .then(async (result) => {
@@ -101,6 +108,7 @@ export async function disableTwoFactor(account: Account, password: string, code:
       .update(userTwoFactor)
       .set({ secret: null, enabledAt: null, lastUsedStep: null, updatedAt: new Date() })
       .where(eq(userTwoFactor.userId, account.id));
+    await recordAudit(tx, { ...audited(account), action: "two_factor_disabled" });
   });
 }
 
@@ -119,6 +127,7 @@ export async function regenerateRecoveryCodes(
       .where(and(eq(userTwoFactor.userId, account.id), isNotNull(userTwoFactor.enabledAt)))
       .for("update");
     if (!row) throw new ApiError(409, "errors.twoFactorNotStarted");
+    await recordAudit(tx, { ...audited(account), action: "two_factor_recovery_codes_renewed" });
     return { recoveryCodes: await replaceRecoveryCodes(tx, account.id) };
   });
 }

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { securitySettings, userTwoFactor } from "@/db/schema";
 import { isStaffOnly } from "@/lib/auth/back-office";
 import { env } from "@/lib/env";
+import { recordAudit, type AuditContext } from "../audit";
 
 export interface SecurityPolicy {
   requireTwoFactorForStaff: boolean;
@@ -18,13 +19,20 @@ export async function getSecurityPolicy(): Promise<SecurityPolicy> {
   return { requireTwoFactorForStaff: row?.requireTwoFactorForStaff ?? false };
 }
 
-export async function setSecurityPolicy(policy: SecurityPolicy): Promise<SecurityPolicy> {
+export async function setSecurityPolicy(policy: SecurityPolicy, audit: AuditContext): Promise<SecurityPolicy> {
   const db = await getDb();
   const values = { requireTwoFactorForStaff: policy.requireTwoFactorForStaff, updatedAt: new Date() };
-  await db
-    .insert(securitySettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: securitySettings.id, set: values });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(securitySettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: securitySettings.id, set: values });
+    await recordAudit(tx, {
+      ...audit,
+      action: "security_policy_changed",
+      details: { requireTwoFactorForStaff: policy.requireTwoFactorForStaff },
+    });
+  });
   return getSecurityPolicy();
 }
 

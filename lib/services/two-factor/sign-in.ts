@@ -5,6 +5,7 @@ import { users, userTwoFactor } from "@/db/schema";
 import { isBackOfficeAccount } from "@/lib/auth/back-office";
 import { ApiError } from "@/lib/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
+import { recordAudit, type AuditClient } from "../audit";
 import { acceptTotpCode, redeemRecoveryCode } from "./codes";
 import { getSecurityPolicy, mustEnroll, ownerShouldBeAsked, promptsOwner, twoFactorState } from "./policy";
 import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
@@ -42,6 +43,8 @@ export interface SecondFactor {
   attemptId: string;
   code?: string;
   recoveryCode?: string;
+  /** The request's network and device, for the audit log. */
+  client?: AuditClient | null;
   now?: number;
 }
 
@@ -58,7 +61,14 @@ export async function completeSecondFactor(input: SecondFactor): Promise<Session
   const ok = input.code
     ? await acceptTotpCode(db, user.id, input.code, input.now ?? Date.now())
     : !!input.recoveryCode && (await redeemRecoveryCode(db, user.id, input.recoveryCode));
-  if (!ok) throw new ApiError(401, "errors.twoFactorCodeWrong");
+  // Recorded at once, not after the answer as for passwords: only back-office accounts reach this step.
+  const audited = { actor: { userId: user.id, email: user.email }, client: input.client ?? null };
+  const method = input.code ? "two_factor" : "recovery_code";
+  if (!ok) {
+    await recordAudit(db, { ...audited, action: "sign_in_failed", details: { method } });
+    throw new ApiError(401, "errors.twoFactorCodeWrong");
+  }
+  await recordAudit(db, { ...audited, action: "sign_in", details: { method } });
   await twoFactorSucceeded(user.id);
   return user;
 }

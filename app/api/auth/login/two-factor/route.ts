@@ -1,3 +1,4 @@
+import { auditClient } from "@/lib/api/audit-client";
 import { route } from "@/lib/api/route";
 import { ApiError } from "@/lib/errors";
 import { twoFactorSignInBody } from "@/lib/schemas/two-factor";
@@ -10,7 +11,7 @@ import { readCookie } from "@/lib/auth/tokens";
 export const POST = route({ access: "public", body: twoFactorSignInBody }, async ({ req, body }) => {
   const pending = readPendingToken(readCookie(req.headers.get("cookie"), pendingCookieName()));
   if (!pending) throw new ApiError(401, "errors.twoFactorSignInExpired");
-  const user = await completeSecondFactor({ ...pending, ...body });
+  const user = await completeSecondFactor({ ...pending, ...body, client: auditClient(req) });
   const res = Response.json({ authenticated: true, user: publicUser(user), roles: user.roles });
   res.headers.append(
     "set-cookie",

@@ -1,8 +1,16 @@
+import { auditClient } from "@/lib/api/audit-client";
 import { route } from "@/lib/api/route";
 import { twoFactorConfirmBody } from "@/lib/schemas/two-factor";
 import { disableTwoFactor } from "@/lib/services/two-factor";
 
-export const POST = route({ access: "admin", permission: "account", twoFactorSetup: true, body: twoFactorConfirmBody }, async ({ session, body }) => {
-  await disableTwoFactor({ id: session.user.id, email: session.user.email, roles: session.roles }, body.password, body.code);
-  return { enabled: false };
-});
+export const POST = route(
+  { access: "admin", permission: "account", twoFactorSetup: true, body: twoFactorConfirmBody },
+  async ({ session, body, req }) => {
+    await disableTwoFactor(
+      { id: session.user.id, email: session.user.email, roles: session.roles, client: auditClient(req) },
+      body.password,
+      body.code,
+    );
+    return { enabled: false };
+  },
+);
