@@ -3,7 +3,7 @@ import "server-only";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
-import { escapeHtml } from "@/lib/security/html";
+import { linkMail } from "../mail/link-mail";
 
 export type PasswordMailKind = "reset" | "setPassword" | "signIn" | "signUpExisting" | "confirmRegistration" | "confirmClaim";
 
@@ -28,22 +28,20 @@ export function passwordLinkMail(opts: {
   hours?: number;
 }): MailMessage {
   const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `accountMail.${key}`, params);
-  const greeting = opts.firstName ? tr("greeting", { firstName: opts.firstName }) : tr("greetingNoName");
   const keys = TEXT_KEYS[opts.kind];
-  const subject = tr(keys.subject);
-  const intro = tr(keys.intro);
-  const expiry = opts.hours ? tr("linkExpiryHours", { hours: opts.hours }) : tr("linkExpiry", { minutes: opts.minutes });
-  const ignore = tr("ignore");
-  const signature = tr("signature");
-  const text = [greeting, "", intro, "", opts.link, "", expiry, "", ignore, "", signature].join("\n");
-  const html = [
-    `<!doctype html><html lang="${opts.locale}"><body style="font-family:Helvetica,Arial,sans-serif;color:#1f2937">`,
-    `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(tr(keys.action))}</a></p>`,
-    `<p style="word-break:break-all;font-size:13px">${escapeHtml(opts.link)}</p>`,
-    `<p>${escapeHtml(expiry)}</p><p>${escapeHtml(ignore)}</p>`,
-    `<p>${escapeHtml(signature)}</p>`,
-    `</body></html>`,
-  ].join("\n");
-  return { to: opts.to, subject, text, html, kind: "account", link: opts.mailLink };
+  return linkMail({
+    to: opts.to,
+    locale: opts.locale,
+    link: opts.link,
+    mailLink: opts.mailLink,
+    texts: {
+      subject: tr(keys.subject),
+      greeting: opts.firstName ? tr("greeting", { firstName: opts.firstName }) : tr("greetingNoName"),
+      intro: tr(keys.intro),
+      action: tr(keys.action),
+      expiry: opts.hours ? tr("linkExpiryHours", { hours: opts.hours }) : tr("linkExpiry", { minutes: opts.minutes }),
+      ignore: tr("ignore"),
+      signature: tr("signature"),
+    },
+  });
 }
