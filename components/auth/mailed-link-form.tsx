@@ -37,6 +37,11 @@ export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmR
     setPasswordError(undefined);
     try {
       const session = await (kind === "signInLink" ? signInWithLink({ token }) : confirmRegistration({ token, password }));
+      // The mailbox is proved; an account with two-factor sign-in on still gives its code.
+      if ("twoFactorRequired" in session) {
+        router.replace("/login?step=two-factor");
+        return;
+      }
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       toast.success(t("success"));

@@ -34,6 +34,11 @@ export function StaffInviteForm({ token, invitation }: { token: string | null; i
     setPasswordError(undefined);
     try {
       const session = await staffApi.accept({ token, password });
+      // Accepted; an account with two-factor sign-in on still gives its code.
+      if ("twoFactorRequired" in session) {
+        router.replace("/login?step=two-factor");
+        return;
+      }
       queryClient.clear();
       queryClient.setQueryData(sessionQuery.queryKey, session);
       toast.success(t("success"));

@@ -34,7 +34,11 @@ export function signInWithLink(body: SignInLinkBody) {
 }
 
 export function confirmRegistration(body: ConfirmRegistrationBody) {
-  return apiFetch<ResetPasswordResponse>("/auth/register/confirm", { method: "POST", body, redirectOnAuthError: false });
+  return apiFetch<ResetPasswordResponse | { twoFactorRequired: true }>("/auth/register/confirm", {
+    method: "POST",
+    body,
+    redirectOnAuthError: false,
+  });
 }
 
 export const accountQuery = queryOptions({

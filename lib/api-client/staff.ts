@@ -8,5 +8,5 @@ export const staffApi = {
   revokeInvitation: (invitationId: number) => apiFetch<null>(`/admin/staff/invitations/${invitationId}`, { method: "DELETE" }),
   /** The invitee's answer to the mailed link; signs them in. */
   accept: (body: { token: string; password: string }) =>
-    apiFetch<SessionResponse>("/auth/staff-invite", { method: "POST", body, redirectOnAuthError: false }),
+    apiFetch<SessionResponse | { twoFactorRequired: true }>("/auth/staff-invite", { method: "POST", body, redirectOnAuthError: false }),
 };

@@ -119,7 +119,11 @@ async function readJson(req: Request): Promise<unknown> {
 function refuseNul(raw: unknown): void {
   const withNul = nulPaths(raw, []);
   if (withNul.length)
-    throw new ApiError(422, "errors.validationFailed", Object.fromEntries(withNul.map((p) => [p || "body", "validation.controlCharacters"])));
+    throw new ApiError(
+      422,
+      "errors.validationFailed",
+      Object.fromEntries(withNul.map((p) => [p || "body", "validation.controlCharacters"])),
+    );
 }
 
 /** PostgreSQL cannot store U+0000 in text: each string holding it is refused for its field before any schema sees it. */

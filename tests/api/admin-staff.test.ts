@@ -10,6 +10,7 @@ import * as acceptRoute from "@/app/api/auth/staff-invite/route";
 import * as ordersRoute from "@/app/api/admin/orders/route";
 import * as settingsRoute from "@/app/api/admin/settings/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
+import * as accountRoute from "@/app/api/user/account/route";
 import * as customerExport from "@/app/api/admin/customers/[customerId]/export/route";
 import * as customerErase from "@/app/api/admin/customers/[customerId]/erase/route";
 import { resetEnvCache } from "@/lib/env";
@@ -249,6 +250,23 @@ describe("removing staff", () => {
     expect(self.body.message).toBe("You cannot remove yourself.");
     expect((await remove(await userIdOf(TEST_USERS.customer.email))).status).toBe(404);
     expect((await remove(await userIdOf(TEST_USERS.staff.email), "staff")).status).toBe(403);
+  });
+});
+
+describe("staff and their own erasure", () => {
+  it("a staff account cannot erase itself (its refunds and timeline entries would lose their author); once removed it can", async () => {
+    const email = freshEmail("self-erase");
+    await invite({ email });
+    const accepted = await accept({ token: await inviteToken(email), password: "staff-password-1" });
+    const id = accepted.body.user?.id ?? 0;
+    const erase = (cookie: string) =>
+      call<ErrorBody>(accountRoute.DELETE, { method: "DELETE", path: "/api/user/account", cookie, body: { password: "staff-password-1" } });
+    const refused = await erase(cookieFrom(accepted));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("A back-office account cannot be deleted here: the owner removes it from the staff first.");
+    expect((await remove(id)).status).toBe(204);
+    const [row] = await (await getDb()).select({ email: users.email }).from(users).where(eq(users.id, id));
+    expect(row?.email).toBe(email);
   });
 });
 

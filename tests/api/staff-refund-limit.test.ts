@@ -19,7 +19,7 @@ describe("staff refunds up to STAFF_REFUND_LIMIT_CENTS", () => {
     const limit = limitBelow(o.totalCents);
     const res = await admin("refund", o.id, { reason: "Broken handle" }, "staff");
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe(`Staff may refund at most ${formatEuro(limit, "en")} at once; ask the owner for a larger refund.`);
+    expect(res.body.message).toBe(`Staff may refund at most ${formatEuro(limit, "en")} per order; ask the owner for a larger refund.`);
     expect(await refundRows(o.id)).toHaveLength(0);
   });
 
@@ -47,6 +47,19 @@ describe("staff refunds up to STAFF_REFUND_LIMIT_CENTS", () => {
     const res = await admin("cancel", o.id, { reason: "Customer asked" }, "staff");
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await orderRow(o.id)).status).toBe("cancelled");
+  });
+
+  it("the limit holds per order: staff cannot empty an order in several refunds below it, nor refund and then cancel", async () => {
+    const o = await order();
+    const limit = limitBelow(o.totalCents);
+    const half = Math.floor(limit / 2);
+    expect((await admin("refund", o.id, { reason: "Part one", amountCents: half }, "staff")).status).toBe(200);
+    const second = await admin("refund", o.id, { reason: "Part two", amountCents: limit - half + 1 }, "staff");
+    expect(second.status).toBe(403);
+    expect((await admin("cancel", o.id, { reason: "And the rest" }, "staff")).status).toBe(403);
+    expect((await refundRows(o.id)).map((r) => r.amountCents)).toEqual([half]);
+    // What is left within the limit still goes.
+    expect((await admin("refund", o.id, { reason: "Part two", amountCents: limit - half }, "staff")).status).toBe(200);
   });
 
   it("the owner has no limit", async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { afterPassword, ownerTwoFactorWarning, twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { getDb } from "@/db/client";
-import { twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
+import { pendingRegistrations, twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
 import * as setup from "@/app/api/admin/security/two-factor/setup/route";
 import * as enable from "@/app/api/admin/security/two-factor/enable/route";
 import * as disable from "@/app/api/admin/security/two-factor/disable/route";
@@ -15,6 +15,9 @@ import * as orderList from "@/app/api/admin/orders/route";
 import * as accountExport from "@/app/api/user/account/export/route";
 import * as forgotPassword from "@/app/api/auth/password/forgot/route";
 import * as resetPassword from "@/app/api/auth/password/reset/route";
+import * as confirmRegistration from "@/app/api/auth/register/confirm/route";
+import { hashPassword } from "@/lib/auth/password";
+import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, loginAs, type Role } from "../helpers/api";
 import { freshIp, getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
 import { mailedLinkToken } from "../helpers/mail";
@@ -257,6 +260,30 @@ describe("other ways in", () => {
     const done = await postSecondStep({ code: codeFor(owner.secret) }, cookieNamed(res, PENDING));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect((await getSession(cookieNamed(done, SESSION))).body.authenticated).toBe(true);
+  });
+});
+
+describe("other ways in: a mailed confirmation", () => {
+  it("a sign-up confirmation for the address of an account with two-factor sign-in on opens no session, only the code step", async () => {
+    const owner = await enrolledOwner("confirm");
+    // A sign-up for the address left from before the account joined the back office.
+    const token = `leftover-${owner.id}-${Date.now()}`;
+    await (await getDb()).insert(pendingRegistrations).values({
+      email: owner.email,
+      passwordHash: await hashPassword("the-sign-up-password"),
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const res = await call<LoginAnswer>(confirmRegistration.POST, {
+      method: "POST",
+      path: "/api/auth/register/confirm",
+      body: { token, password: "the-sign-up-password" },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+    expect(res.body).toEqual({ twoFactorRequired: true });
+    expect(cookieNamed(res, SESSION)).toBe("");
+    const done = await postSecondStep({ code: codeFor(owner.secret) }, cookieNamed(res, PENDING));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
   });
 });
 

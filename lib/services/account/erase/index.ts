@@ -96,6 +96,8 @@ async function erasableUser(userId: number): Promise<{ passwordHash: string | nu
     .where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
+  // Its refunds and timeline entries would lose their author: the owner removes it from the staff first.
+  if (user.roles.includes("staff")) throw new ApiError(409, "errors.staffCannotBeErased");
   return user;
 }
 
@@ -209,7 +211,8 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
       ...audit,
       action: "customer_erased",
       target: { type: "user", id: userId },
-      details: { reason: erasure.reason, ordersKept: kept.length },
+      // The reason is the owner's free text and may name the customer: it stays in account_erasures only.
+      details: { ordersKept: kept.length },
     });
   return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };
 }

@@ -106,7 +106,11 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
     const amount = input.amountCents ?? available;
     if (amount > available)
       throw new ApiError(422, "errors.refundTooLarge", undefined, { max: formatEuro(available, input.locale ?? DEFAULT_LOCALE) });
-    if (input.limitCents !== undefined && amount > input.limitCents)
+    // Per order, not per call: staff cannot empty an order in steps below the limit.
+    const refundedBefore =
+      money.payments.filter((p) => p.status === "succeeded" || p.status === "refunded").reduce((sum, p) => sum + p.amountCents, 0) -
+      money.totalCents;
+    if (input.limitCents !== undefined && refundedBefore + amount > input.limitCents)
       throw new ApiError(403, "errors.refundAboveStaffLimit", undefined, {
         limit: formatEuro(input.limitCents, input.locale ?? DEFAULT_LOCALE),
       });
