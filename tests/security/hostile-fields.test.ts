@@ -1,18 +1,24 @@
-import { and, eq, gt } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
-import { outgoingMail } from "@/db/schema";
+import { orders, outgoingMail, type MailKind } from "@/db/schema";
+import { errorResponse } from "@/lib/api/route";
 import { resetEnvCache } from "@/lib/env";
 import * as exportRoute from "@/app/api/admin/orders/export/route";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { call, cookieFor } from "../helpers/api";
 import { admin, order, setupOrderActionFixtures } from "../helpers/admin-order-actions";
 import { deliveredMail } from "../helpers/mail";
+import { get as getArticle, put as putArticle, seededMugId, updateBodyOf } from "../helpers/admin-articles";
+import { download, SELLER } from "../helpers/invoices";
 import { checkoutBody, fillCart, newCustomer, placedOrder } from "../helpers/orders";
 import {
   HOSTILE,
   adminFields,
   adminTokenCount,
+  catalogFields,
+  catalogRefs,
+  type CatalogRefs,
   expectInertMail,
   expectRefusedOrAccepted,
   personFields,
@@ -25,6 +31,7 @@ setupOrderActionFixtures();
 let paidOrderId = "";
 let buyer: Awaited<ReturnType<typeof newCustomer>>;
 let tokensBefore = 0;
+let refs: CatalogRefs;
 
 beforeAll(async () => {
   process.env.REGISTRATIONS_PER_HOUR = "100000";
@@ -33,7 +40,33 @@ beforeAll(async () => {
   paidOrderId = (await order()).id;
   buyer = await newCustomer("hostile");
   await fillCart(buyer, buyer.id);
+  refs = await catalogRefs();
 });
+
+/** The newest mail of a kind about the order, written after `afterId`. */
+async function mailAfter(orderId: string, kind: MailKind, afterId: number) {
+  await flushAfterResponse();
+  const mails = await (
+    await getDb()
+  )
+    .select()
+    .from(outgoingMail)
+    .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, kind), gt(outgoingMail.id, afterId)));
+  return mails.at(-1);
+}
+
+async function lastMailId(): Promise<number> {
+  const [last] = await (await getDb()).select({ id: outgoingMail.id }).from(outgoingMail).orderBy(desc(outgoingMail.id)).limit(1);
+  return last?.id ?? 0;
+}
+
+/** Inert as stored and as delivered: no header broken into (a Bcc: line in the head), no live markup. */
+function expectInertDelivered(mail: { id: number; subject: string; html: string | null } | undefined, label: string, text: string) {
+  expect(mail, label).toBeDefined();
+  if (!mail) return;
+  expectInertMail(mail, text);
+  expect(deliveredMail(mail.id).split(/\r?\n\r?\n/)[0], label).not.toMatch(/^Bcc:/im);
+}
 
 async function tryAll(field: Field): Promise<string[]> {
   const accepted: string[] = [];
@@ -53,6 +86,39 @@ describe("hostile text in the fields people write", () => {
   it("the admin's free texts (seller data, suppliers) are refused with a field error or kept; never a 500", async () => {
     for (const field of adminFields()) await tryAll(field);
     expect(await adminTokenCount()).toBe(tokensBefore);
+  });
+
+  it("the catalogue's texts (articles, categories, prompts, slots, VAT rates) are refused with a field error or kept", async () => {
+    for (const field of catalogFields(() => refs)) await tryAll(field);
+    expect(await adminTokenCount()).toBe(tokensBefore);
+  });
+
+  it("a cancel reason of every kind reaches the customer's cancel mail inert", async () => {
+    const db = await getDb();
+    const cancelled = await order();
+    for (const [label, text] of HOSTILE) {
+      const last = await lastMailId();
+      const res = await admin("cancel", cancelled.id, { reason: text });
+      if (!expectRefusedOrAccepted({ name: "reason", write: async () => res }, label, res)) continue;
+      expect(res.status, label).toBe(200);
+      expectInertDelivered(await mailAfter(cancelled.id, "cancelled", last), label, text);
+      // Back to pending (paid, all refunded by the first cancel) for the next string: one order, not one per string.
+      await db.update(orders).set({ status: "pending", cancelReason: null }).where(eq(orders.id, cancelled.id));
+    }
+  });
+
+  it("a carrier of every kind is refused with a field error or reaches the shipped mail inert", async () => {
+    const db = await getDb();
+    const shipped = await order();
+    for (const [label, text] of HOSTILE) {
+      await db.update(orders).set({ status: "processing" }).where(eq(orders.id, shipped.id));
+      const last = await lastMailId();
+      const res = await admin("complete", shipped.id, { carrier: text });
+      if (!expectRefusedOrAccepted({ name: "carrier", write: async () => res }, label, res)) continue;
+      expect(res.status, label).toBe(200);
+      const mail = await mailAfter(shipped.id, "shipped", last);
+      if (mail) expectInertDelivered(mail, label, text);
+    }
   });
 
   it("a refund reason of every kind reaches the customer's mail inert: no header, no live markup, no token", async () => {
@@ -78,6 +144,53 @@ describe("hostile text in the fields people write", () => {
 });
 
 describe("hostile text in what the shop writes out", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("an article name with markup, a header break and placeholders is inert on the receipt mail; the invoice PDF renders", async () => {
+    const name = HOSTILE.filter(([label]) => /placeholder|mustache|template|CR\/LF|script|attribute|bidi/.test(label))
+      .map(([, text]) => text)
+      .join(" ");
+    expect(name.length).toBeLessThanOrEqual(255);
+    Object.assign(process.env, SELLER);
+    resetEnvCache();
+    const mugId = await seededMugId();
+    const article = await getArticle(mugId);
+    const renamed = await putArticle(mugId, updateBodyOf(article.body, { name }));
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const last = await lastMailId();
+    const paid = await order();
+    const receipt = await mailAfter(paid.id, "receipt", last);
+    expectInertDelivered(receipt, "article name", name);
+    // The shop's own mockup <img> is in the mail; the name's markup is not.
+    expect(receipt?.html ?? "").not.toMatch(/<script|<img src=x/i);
+    const pdf = await download(paid.id, "admin", undefined, true);
+    expect(pdf.status, pdf.message).toBe(200);
+    expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("a logged request keeps every hostile text on one JSON line: CR/LF cannot start a new log line", () => {
+    const level = process.env.LOG_LEVEL;
+    delete process.env.LOG_LEVEL;
+    const lines: string[] = [];
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    try {
+      for (const [, text] of HOSTILE) {
+        const url = `http://localhost/api/admin/orders?q=${text}`;
+        errorResponse(new Error(text), { requestId: "r1", locale: "en", method: "POST", url });
+      }
+    } finally {
+      if (level !== undefined) process.env.LOG_LEVEL = level;
+    }
+    expect(lines).toHaveLength(HOSTILE.length);
+    lines.forEach((line, i) => {
+      const [label, text] = HOSTILE[i] ?? ["", ""];
+      expect(line, label).not.toMatch(/[\r\n\u2028\u2029]/);
+      const parsed = JSON.parse(line) as { msg: string; err: { message: string } };
+      expect(parsed.msg, label).toBe("request failed");
+      expect(parsed.err.message, label).toBe(text);
+    });
+  });
+
   it("a name that starts like a formula stays text in the CSV export", async () => {
     const formulaBuyer = await newCustomer("formula");
     const contact = { email: formulaBuyer.email, firstName: "-Anna", lastName: "(Muster)", phone: null };
