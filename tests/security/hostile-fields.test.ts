@@ -89,7 +89,12 @@ describe("hostile text in the fields people write", () => {
   });
 
   it("the catalogue's texts (articles, categories, prompts, slots, VAT rates) are refused with a field error or kept", async () => {
-    for (const field of catalogFields(() => refs)) await tryAll(field);
+    for (const field of catalogFields(() => refs)) {
+      const accepted = await tryAll(field);
+      if (process.env.HOSTILE_REPORT) console.info(field.name, accepted.join(" | "));
+      // A write that every string fails on for another reason (a conflict, a bad base body) would test nothing.
+      expect(accepted, field.name).toContain("bare domain");
+    }
     expect(await adminTokenCount()).toBe(tokensBefore);
   });
 
@@ -116,8 +121,7 @@ describe("hostile text in the fields people write", () => {
       const res = await admin("complete", shipped.id, { carrier: text });
       if (!expectRefusedOrAccepted({ name: "carrier", write: async () => res }, label, res)) continue;
       expect(res.status, label).toBe(200);
-      const mail = await mailAfter(shipped.id, "shipped", last);
-      if (mail) expectInertDelivered(mail, label, text);
+      expectInertDelivered(await mailAfter(shipped.id, "shipped", last), label, text);
     }
   });
 
@@ -146,10 +150,10 @@ describe("hostile text in the fields people write", () => {
 describe("hostile text in what the shop writes out", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it("an article name with markup, a header break and placeholders is inert on the receipt mail; the invoice PDF renders", async () => {
-    const name = HOSTILE.filter(([label]) => /placeholder|mustache|template|CR\/LF|script|attribute|bidi/.test(label))
-      .map(([, text]) => text)
-      .join(" ");
+  it("an article name with a formula, placeholders, a header break and markup: receipt inert, invoice renders, CSV text", async () => {
+    // Starts like a formula for the CSV export; then placeholders, a header break and markup for the mails.
+    const pick = (pattern: RegExp) => HOSTILE.filter(([label]) => pattern.test(label)).map(([, text]) => text);
+    const name = [...pick(/formula =/), ...pick(/link placeholder|mustache|template|CR\/LF|script|attribute|bidi/)].join(" ");
     expect(name.length).toBeLessThanOrEqual(255);
     Object.assign(process.env, SELLER);
     resetEnvCache();
@@ -166,6 +170,13 @@ describe("hostile text in what the shop writes out", () => {
     const pdf = await download(paid.id, "admin", undefined, true);
     expect(pdf.status, pdf.message).toBe(200);
     expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const csv = await call<string>(exportRoute.GET, {
+      path: `/api/admin/orders/export?q=${paid.orderNumber}`,
+      cookie: await cookieFor("admin"),
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.body).toContain(`"'=HYPERLINK(`);
+    expect(csv.body).not.toMatch(/(^|[,;]")=HYPERLINK/m);
   });
 
   it("a logged request keeps every hostile text on one JSON line: CR/LF cannot start a new log line", () => {
