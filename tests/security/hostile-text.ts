@@ -11,7 +11,10 @@ import * as settings from "@/app/api/admin/settings/route";
 import * as suppliers from "@/app/api/admin/suppliers/route";
 import * as shippingAddress from "@/app/api/admin/orders/[orderId]/shipping-address/route";
 import * as articles from "@/app/api/admin/articles/route";
+import * as articleRoute from "@/app/api/admin/articles/[articleId]/route";
 import * as articleCategoryRoute from "@/app/api/admin/articles/categories/route";
+import * as articleSubcategoryRoute from "@/app/api/admin/articles/subcategories/route";
+import * as promptSubcategoryRoute from "@/app/api/admin/prompts/subcategories/route";
 import * as prompts from "@/app/api/admin/prompts/route";
 import * as promptCategoryRoute from "@/app/api/admin/prompts/categories/route";
 import * as slotTypeRoute from "@/app/api/admin/prompts/prompt-slot-types/route";
@@ -123,6 +126,20 @@ const supplierField = (key: string): Field => ({
     }),
 });
 
+type Handler = Parameters<typeof call>[0];
+
+/** An admin's create call with one field changed; `base` gives the rest of a valid body (unique where the table wants it). */
+const adminCreate = (
+  name: string,
+  handler: Handler,
+  path: string,
+  base: (n: number) => Record<string, unknown>,
+  put: (text: string) => Record<string, unknown> = (text) => ({ [name]: text }),
+): Field => ({
+  name,
+  write: async (text) => call(handler, { method: "POST", path, cookie: await cookieFor("admin"), body: { ...base(++ip), ...put(text) } }),
+});
+
 export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => string }): Field[] {
   const address = ["firstName", "lastName", "street1", "street2", "city"];
   return [
@@ -134,23 +151,15 @@ export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => 
     ...address.map((k) => checkoutField("shippingAddress", k, opts.checkoutAs)),
     ...address.map((k) => checkoutField("billingAddress", k, opts.checkoutAs)),
     ...address.map((k) => adminAddressField(k, opts.adminOrderId)),
+    ...["firstName", "lastName"].map((k) =>
+      adminCreate(k, staff.POST, "/api/admin/staff", (n) => ({ email: `hostile-staff-${n}@example.com` })),
+    ),
   ];
 }
-
-type Handler = Parameters<typeof call>[0];
-
-/** An admin's create call with one field changed; `base` gives the rest of a valid body (unique where the table wants it). */
-const adminCreate = (name: string, handler: Handler, path: string, base: (n: number) => Record<string, unknown>): Field => ({
-  name,
-  write: async (text) => call(handler, { method: "POST", path, cookie: await cookieFor("admin"), body: { ...base(++ip), [name]: text } }),
-});
 
 export const adminFields = (): Field[] => [
   ...["name", "street", "city", "representative", "register", "bankName"].map(sellerField),
   ...["companyName", "firstName", "lastName"].map(supplierField),
-  ...["firstName", "lastName"].map((k) =>
-    adminCreate(k, staff.POST, "/api/admin/staff", (n) => ({ email: `hostile-staff-${n}@example.com` })),
-  ),
   adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
 ];
 
@@ -213,16 +222,53 @@ export const mugArticleBody = (ref: CatalogRefs, n: number): Record<string, unkn
   },
 });
 
+/** The article's PUT on one article of its own (created on the first write); the rest of the body stays valid. */
+const articleUpdateField = (name: string, refs: () => CatalogRefs): Field => {
+  let id = 0;
+  return {
+    name,
+    write: async (text) => {
+      const cookie = await cookieFor("admin");
+      if (!id) {
+        const made = await call<{ id: number }>(articles.POST, { method: "POST", cookie, body: mugArticleBody(refs(), ++ip) });
+        id = made.body.id;
+      }
+      const body = { ...mugArticleBody(refs(), ++ip), [name]: text };
+      return call(articleRoute.PUT, { method: "PUT", path: `/api/admin/articles/${id}`, params: { articleId: String(id) }, cookie, body });
+    },
+  };
+};
+
+/** A mug variant given with the new article; the error names it by its place in the list. */
+const mugVariantField = (key: string, refs: () => CatalogRefs): Field => {
+  const variant = { name: "White", insideColorCode: "#FFFFFF", outsideColorCode: "#FFFFFF" };
+  return adminCreate(
+    `mugVariants.0.${key}`,
+    articles.POST,
+    "/api/admin/articles",
+    (n) => mugArticleBody(refs(), n),
+    (text) => ({
+      mugVariants: [{ ...variant, [key]: text }],
+    }),
+  );
+};
+
 /** The texts an admin writes into the catalogue: articles, their categories, prompts, prompt categories, slots, VAT rates. */
 export function catalogFields(refs: () => CatalogRefs): Field[] {
   const article = (k: string) => adminCreate(k, articles.POST, "/api/admin/articles", (n) => mugArticleBody(refs(), n));
   const category = (k: string, handler: Handler, path: string) => adminCreate(k, handler, path, (n) => ({ name: `Hostile ${n}` }));
+  const subcategory = (k: string, handler: Handler, path: string, categoryId: () => number) =>
+    adminCreate(k, handler, path, (n) => ({ name: `Hostile ${n}`, categoryId: categoryId() }));
   const texts = ["name", "nameDe", "description", "descriptionDe"];
   return [
     ...["name", "nameDe", "shortDescription", "shortDescriptionDe", "longDescription", "longDescriptionDe"].map(article),
     ...["articleNumber", "supplierArticleName", "supplierArticleNumber"].map(article),
+    ...["name", "shortDescription", "longDescription"].map((k) => articleUpdateField(k, refs)),
+    ...["name", "nameDe", "articleVariantNumber"].map((k) => mugVariantField(k, refs)),
     ...texts.map((k) => category(k, articleCategoryRoute.POST, "/api/admin/articles/categories")),
+    ...texts.map((k) => subcategory(k, articleSubcategoryRoute.POST, "/api/admin/articles/subcategories", () => refs().articleCategoryId)),
     ...texts.map((k) => category(k, promptCategoryRoute.POST, "/api/admin/prompts/categories")),
+    ...texts.map((k) => subcategory(k, promptSubcategoryRoute.POST, "/api/admin/prompts/subcategories", () => refs().promptCategoryId)),
     ...["title", "titleDe", "description", "descriptionDe", "promptNumber", "styleText"].map((k) =>
       adminCreate(k, prompts.POST, "/api/admin/prompts", (n) => ({
         title: `Hostile style ${n}`,
