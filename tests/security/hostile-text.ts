@@ -3,12 +3,26 @@
 import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
-import { authTokens, users } from "@/db/schema";
+import { aiModels, articleCategories, authTokens, promptCategories, slotTypes, users, vatRates } from "@/db/schema";
+import { storeImage } from "@/lib/services/images";
 import * as register from "@/app/api/auth/register/route";
 import * as account from "@/app/api/user/account/route";
 import * as settings from "@/app/api/admin/settings/route";
 import * as suppliers from "@/app/api/admin/suppliers/route";
 import * as shippingAddress from "@/app/api/admin/orders/[orderId]/shipping-address/route";
+import * as articles from "@/app/api/admin/articles/route";
+import * as articleRoute from "@/app/api/admin/articles/[articleId]/route";
+import * as articleCategoryRoute from "@/app/api/admin/articles/categories/route";
+import * as articleSubcategoryRoute from "@/app/api/admin/articles/subcategories/route";
+import * as promptSubcategoryRoute from "@/app/api/admin/prompts/subcategories/route";
+import * as prompts from "@/app/api/admin/prompts/route";
+import * as promptCategoryRoute from "@/app/api/admin/prompts/categories/route";
+import * as slotTypeRoute from "@/app/api/admin/prompts/prompt-slot-types/route";
+import * as slotVariantRoute from "@/app/api/admin/prompts/slot-variants/route";
+import * as vat from "@/app/api/admin/vat/route";
+import * as discountCodes from "@/app/api/admin/discount-codes/route";
+import * as staff from "@/app/api/admin/staff/route";
+import sharp from "sharp";
 import { call, cookieFor, type CallResult } from "../helpers/api";
 import { checkoutBody, placeOrder, type Who } from "../helpers/orders";
 import { TEST_USERS } from "../helpers/test-db";
@@ -112,6 +126,20 @@ const supplierField = (key: string): Field => ({
     }),
 });
 
+type Handler = Parameters<typeof call>[0];
+
+/** An admin's create call with one field changed; `base` gives the rest of a valid body (unique where the table wants it). */
+const adminCreate = (
+  name: string,
+  handler: Handler,
+  path: string,
+  base: (n: number) => Record<string, unknown>,
+  put: (text: string) => Record<string, unknown> = (text) => ({ [name]: text }),
+): Field => ({
+  name,
+  write: async (text) => call(handler, { method: "POST", path, cookie: await cookieFor("admin"), body: { ...base(++ip), ...put(text) } }),
+});
+
 export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => string }): Field[] {
   const address = ["firstName", "lastName", "street1", "street2", "city"];
   return [
@@ -123,13 +151,148 @@ export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => 
     ...address.map((k) => checkoutField("shippingAddress", k, opts.checkoutAs)),
     ...address.map((k) => checkoutField("billingAddress", k, opts.checkoutAs)),
     ...address.map((k) => adminAddressField(k, opts.adminOrderId)),
+    ...["firstName", "lastName"].map((k) =>
+      adminCreate(k, staff.POST, "/api/admin/staff", (n) => ({ email: `hostile-staff-${n}@example.com` })),
+    ),
   ];
 }
 
 export const adminFields = (): Field[] => [
   ...["name", "street", "city", "representative", "register", "bankName"].map(sellerField),
   ...["companyName", "firstName", "lastName"].map(supplierField),
+  adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
 ];
+
+/** Ids a catalogue body refers to: the seeded category, VAT rate, model and slot type, and an example image of its own. */
+export interface CatalogRefs {
+  articleCategoryId: number;
+  promptCategoryId: number;
+  vatRateId: number;
+  llmId: number;
+  slotTypeId: number;
+  imageId: number;
+}
+
+export async function catalogRefs(): Promise<CatalogRefs> {
+  const db = await getDb();
+  const first = async (
+    table: typeof aiModels | typeof articleCategories | typeof promptCategories | typeof slotTypes | typeof vatRates,
+  ) => {
+    const [row] = await db.select({ id: table.id }).from(table).orderBy(table.id).limit(1);
+    if (!row) throw new Error("the seed fills the catalogue tables");
+    return row.id;
+  };
+  const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c63" } })
+    .png()
+    .toBuffer();
+  const image = await storeImage({ bytes, use: "catalogue", format: "webp", type: "CATALOGUE", ownerId: null });
+  return {
+    articleCategoryId: await first(articleCategories),
+    promptCategoryId: await first(promptCategories),
+    vatRateId: await first(vatRates),
+    llmId: await first(aiModels),
+    slotTypeId: await first(slotTypes),
+    imageId: image.id,
+  };
+}
+
+/** A valid mug article (POST /api/admin/articles) numbered n. */
+export const mugArticleBody = (ref: CatalogRefs, n: number): Record<string, unknown> => ({
+  type: "MUG",
+  name: `Hostile mug ${n}`,
+  // Inactive: the storefront (and the orders of this suite) keep selling the seeded mug.
+  active: false,
+  articleNumber: `H-MUG-${n}`,
+  categoryId: ref.articleCategoryId,
+  priceCalculation: {
+    purchasePriceCents: 350,
+    purchaseVatRateId: ref.vatRateId,
+    salesTotalCents: 1499,
+    salesVatRateId: ref.vatRateId,
+  },
+  mugDetails: {
+    heightMm: 95,
+    diameterMm: 82,
+    fillingQuantityMl: 330,
+    printTemplateWidthMm: 200,
+    printTemplateHeightMm: 80,
+    documentWidthMm: 210,
+    documentHeightMm: 90,
+    documentBottomMarginMm: 5,
+  },
+});
+
+/** The article's PUT on one article of its own (created on the first write); the rest of the body stays valid. */
+const articleUpdateField = (name: string, refs: () => CatalogRefs): Field => {
+  let id = 0;
+  return {
+    name,
+    write: async (text) => {
+      const cookie = await cookieFor("admin");
+      if (!id) {
+        const made = await call<{ id: number }>(articles.POST, { method: "POST", cookie, body: mugArticleBody(refs(), ++ip) });
+        id = made.body.id;
+      }
+      const body = { ...mugArticleBody(refs(), ++ip), [name]: text };
+      return call(articleRoute.PUT, { method: "PUT", path: `/api/admin/articles/${id}`, params: { articleId: String(id) }, cookie, body });
+    },
+  };
+};
+
+/** A mug variant given with the new article; the error names it by its place in the list. */
+const mugVariantField = (key: string, refs: () => CatalogRefs): Field => {
+  const variant = { name: "White", insideColorCode: "#FFFFFF", outsideColorCode: "#FFFFFF" };
+  return adminCreate(
+    `mugVariants.0.${key}`,
+    articles.POST,
+    "/api/admin/articles",
+    (n) => mugArticleBody(refs(), n),
+    (text) => ({
+      mugVariants: [{ ...variant, [key]: text }],
+    }),
+  );
+};
+
+/** The texts an admin writes into the catalogue: articles, their categories, prompts, prompt categories, slots, VAT rates. */
+export function catalogFields(refs: () => CatalogRefs): Field[] {
+  const article = (k: string) => adminCreate(k, articles.POST, "/api/admin/articles", (n) => mugArticleBody(refs(), n));
+  const category = (k: string, handler: Handler, path: string) => adminCreate(k, handler, path, (n) => ({ name: `Hostile ${n}` }));
+  const subcategory = (k: string, handler: Handler, path: string, categoryId: () => number) =>
+    adminCreate(k, handler, path, (n) => ({ name: `Hostile ${n}`, categoryId: categoryId() }));
+  const texts = ["name", "nameDe", "description", "descriptionDe"];
+  return [
+    ...["name", "nameDe", "shortDescription", "shortDescriptionDe", "longDescription", "longDescriptionDe"].map(article),
+    ...["articleNumber", "supplierArticleName", "supplierArticleNumber"].map(article),
+    ...["name", "shortDescription", "longDescription"].map((k) => articleUpdateField(k, refs)),
+    ...["name", "nameDe", "articleVariantNumber"].map((k) => mugVariantField(k, refs)),
+    ...texts.map((k) => category(k, articleCategoryRoute.POST, "/api/admin/articles/categories")),
+    ...texts.map((k) => subcategory(k, articleSubcategoryRoute.POST, "/api/admin/articles/subcategories", () => refs().articleCategoryId)),
+    ...texts.map((k) => category(k, promptCategoryRoute.POST, "/api/admin/prompts/categories")),
+    ...texts.map((k) => subcategory(k, promptSubcategoryRoute.POST, "/api/admin/prompts/subcategories", () => refs().promptCategoryId)),
+    ...["title", "titleDe", "description", "descriptionDe", "promptNumber", "styleText"].map((k) =>
+      adminCreate(k, prompts.POST, "/api/admin/prompts", (n) => ({
+        title: `Hostile style ${n}`,
+        categoryId: refs().promptCategoryId,
+        llmId: refs().llmId,
+        exampleImageId: refs().imageId,
+      })),
+    ),
+    ...["name", "nameDe"].map((k) =>
+      adminCreate(k, slotTypeRoute.POST, "/api/admin/prompts/prompt-slot-types", (n) => ({ name: `Hostile slot ${n}` })),
+    ),
+    ...["name", "prompt", "description"].map((k) =>
+      adminCreate(k, slotVariantRoute.POST, "/api/admin/prompts/slot-variants", (n) => ({
+        name: `Hostile variant ${n}`,
+        slotTypeId: refs().slotTypeId,
+        llmId: refs().llmId,
+        prompt: "Place the subject in snowy mountains.",
+      })),
+    ),
+    ...["name", "nameDe", "description"].map((k) =>
+      adminCreate(k, vat.POST, "/api/admin/vat", (n) => ({ name: `Hostile rate ${n}`, percent: 7 })),
+    ),
+  ];
+}
 
 /** Plain text a person field keeps: letters, digits, spaces and a few signs, with no domain in it. */
 const PLAIN = /^[\p{L}\p{M}\p{N} '\u2019.,&/()-]*$/u;
