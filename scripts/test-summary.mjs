@@ -82,6 +82,30 @@ function playwrightTests(report) {
   return (report.suites ?? []).reduce((n, s) => n + walk(s), 0);
 }
 
+/** Every test of a vitest or Playwright report as [duration ms, runner, name]. */
+function durations(name, report) {
+  if (name.startsWith("playwright")) {
+    const out = [];
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          for (const result of test.results ?? [])
+            out.push([result.duration ?? 0, name, `${spec.file ?? file} › ${spec.title} [${test.projectName ?? ""}]`]);
+      for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+    };
+    for (const suite of report.suites ?? []) walk(suite, suite.file);
+    return out;
+  }
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((a) => [
+      a.duration ?? 0,
+      name,
+      `${path.relative(process.cwd(), file.name ?? "?")} › ${a.fullName ?? a.title}`,
+    ]),
+  );
+}
+
+const slowest = [];
 let passed = 0;
 let failedTests = 0;
 let failedFiles = 0;
@@ -95,6 +119,7 @@ for (const { name, exit } of runs) {
     continue;
   }
   const c = name.startsWith("playwright") ? playwrightCounts(report) : vitestCounts(report);
+  slowest.push(...durations(name, report));
   const parts = [`${c.passed} passed`, `${c.failedTests} failed`];
   if (c.failedFiles) parts.push(`${c.failedFiles} failed file${c.failedFiles === 1 ? "" : "s"}`);
   if (c.skipped) parts.push(`${c.skipped} skipped`);
@@ -110,6 +135,11 @@ for (const { name, exit } of runs) {
   skipped += c.skipped;
 }
 for (const step of failedSteps) console.log(`failed step: ${step}`);
+if (slowest.length) {
+  console.log("slowest tests:");
+  for (const [ms, runner, title] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${runner}  ${title}`);
+}
 
 const notRunParts = notRun.map((name) => {
   let count = null;
