@@ -5,7 +5,6 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
-/** The one database type used everywhere: postgres.js and PGlite both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -13,15 +12,12 @@ export interface DbHandle {
   db: Db;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
-  /** postgres.js only: the server URL, for a LISTEN connection beside the pool (lib/services/session-cache). */
   url?: string;
-  /** postgres.js only: runs fn when the handle closes, before the pool ends (e.g. that LISTEN connection). */
   onClose?: (fn: () => Promise<void>) => void;
 }
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
-/** Opens a database: postgres.js for a URL, otherwise embedded PGlite (a folder, or memory when dir is null). */
 export async function openDb(opts: { url?: string; pgliteDir?: string | null; loadDataDir?: Blob }): Promise<DbHandle> {
   if (opts.url) {
     const { default: postgres } = await import("postgres");
@@ -68,12 +64,11 @@ type Opener = () => Promise<DbHandle>;
 type Holder = { handle?: Promise<DbHandle>; factory?: Opener; opener?: Opener };
 const holder = ((globalThis as { __shopDb?: Holder }).__shopDb ??= {});
 
-/** db/ only opens databases: choosing the location, migrating and seeding are lib/bootstrap's (undefined: none). */
 export function setDbOpener(opener: Opener | undefined): void {
   holder.opener = opener;
 }
 
-/** One instance per process on globalThis, because Next loads this module several times; a failed open is retried. */
+/** One per process on globalThis: Next loads this module several times. */
 export function getDbHandle(): Promise<DbHandle> {
   if (holder.handle) return holder.handle;
   const open = holder.factory ?? holder.opener;
@@ -96,13 +91,11 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Tests install their own fresh database per file: a handle, or a factory called on first use. */
 export function setDbHandle(handle: DbHandle | (() => Promise<DbHandle>) | undefined): void {
   holder.handle = handle === undefined ? undefined : typeof handle === "function" ? undefined : Promise.resolve(handle);
   holder.factory = typeof handle === "function" ? handle : undefined;
 }
 
-/** The handle if one was opened; never opens one. */
 export function peekDbHandle(): Promise<DbHandle> | undefined {
   return holder.handle;
 }

@@ -1,7 +1,4 @@
-/**
- * The order vocabulary: plain constants without imports, so the schema (db/schema/orders.ts) and the
- * browser (through lib/domain/order-vocabulary.ts) share one copy.
- */
+/** No imports, so the schema and the browser share this one copy. */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -32,7 +29,6 @@ export const ORDER_EVENT_TYPES = [
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 export const PAYMENT_STATUSES = [
-  /** Committed before the provider is called; the provider's id arrives in a second transaction. */
   "creating",
   "requires_payment",
   "requires_action",

@@ -1,9 +1,7 @@
-/** The demo catalogue; each entry carries the natural key the seed finds an existing row by. */
 import type { AiProvider } from "./schema";
 
 export const DEFAULT_COUNTRY_CODE = "DE";
 
-/** DE first (the default), the other EU member states, then CH, GB and US. */
 export const COUNTRIES: readonly { code: string; nameEn: string; nameDe: string }[] = [
   { code: "DE", nameEn: "Germany", nameDe: "Deutschland" },
   { code: "AT", nameEn: "Austria", nameDe: "Österreich" },
@@ -50,7 +48,6 @@ export const VAT_RATES: readonly { name: string; nameDe: string; percent: number
   },
 ];
 
-/** German texts of a category or subcategory; the German admin and shop show them, falling back to the English. */
 export interface GermanTextsSeed {
   nameDe?: string;
   descriptionDe?: string;
@@ -112,7 +109,6 @@ export const SUPPLIER = {
   phone3: "+49 151 23456789",
 } as const;
 
-/** Prices in cents; the sales total is gross, the purchase price net, both at the standard VAT rate. */
 export interface PriceSeed {
   purchasePriceCents: number;
   purchaseCostCents: number;
@@ -131,7 +127,6 @@ export const MUG_ARTICLE = {
   longDescriptionDe:
     "Eine klassische, glänzende Keramiktasse mit Sublimationsbeschichtung. Der Druck läuft rund um die " +
     "Tasse und lässt den Bereich am Henkel frei. Spülmaschinen- und mikrowellengeeignet.",
-  /** Names the seed gave this article before; `npm run db:seed` renames a row still carrying one of them. */
   formerNames: ["Classic Mug 330"],
   category: "Mugs",
   subcategory: "Ceramic mugs",
@@ -203,7 +198,6 @@ export const AI_MODELS: readonly { provider: AiProvider; modelId: string; displa
   { ...OFFLINE_MODEL, displayName: "Offline style filter (no AI)", capabilities: ["image-edit"] },
 ];
 
-/** The style picker's categories, in English and German (the German shop shows `nameDe`/`descriptionDe`). */
 export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSeed>)[] = [
   {
     name: "Art styles",
@@ -231,12 +225,10 @@ export const PROMPT_CATEGORIES: readonly (CategorySeed & Required<GermanTextsSee
   },
 ];
 
-/** The offline style a seeded prompt's example picture is made with (the sample photo through the shop's own filter). */
 export type PromptArt = "pop-art" | "pencil" | "watercolour" | "duotone" | "comic" | "vintage";
 
 export interface PromptSeed {
   promptNumber: string;
-  /** What a customer sees, in English and German (the style text sent to the model stays one text). */
   title: string;
   titleDe: string;
   description: string;
@@ -246,7 +238,6 @@ export interface PromptSeed {
   art: PromptArt;
   styleText: string;
   archived?: boolean;
-  /** Slot variants linked to the prompt, as "slot type/variant name". */
   slots?: readonly string[];
 }
 
@@ -339,7 +330,6 @@ export const PROMPTS: readonly PromptSeed[] = [
     description: "Glowing magenta and cyan neon outlines on a dark brick wall.",
     descriptionDe: "Leuchtende Neonkonturen in Magenta und Cyan auf dunkler Backsteinwand.",
     category: "Fun",
-    // The duotone filter takes the text's colour words: magenta and cyan.
     art: "duotone",
     archived: true,
     styleText:

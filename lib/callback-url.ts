@@ -1,27 +1,20 @@
-/**
- * The return path after login, proof against open redirects; browser-safe so page and form share it.
- * Anything a browser would drop or rewrite into a slash is refused in every percent-decoded form.
- */
+/** Proof against open redirects: anything a browser would drop or turn into a slash is refused. */
 
-/** Stand-in for the shop's origin; `.invalid` can never be a real host. */
+/** `.invalid` can never be a real host. */
 const BASE = "https://shop.invalid";
 const MAX_LENGTH = 2048;
 const MAX_DECODINGS = 4;
-/** C0/C1 controls, space, every Unicode space or invisible separator, and the backslash. */
 const UNSAFE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 
-/** Starts with exactly one slash and has nothing a browser would drop or turn into a slash. */
 function isPlainPath(s: string): boolean {
   return s.startsWith("/") && !s.startsWith("//") && !UNSAFE.test(s);
 }
 
-/** The path part (before `?` or `#`): decoded query values may hold any text, harmlessly. */
 function pathPart(s: string): string {
   const end = s.search(/[?#]/);
   return end === -1 ? s : s.slice(0, end);
 }
 
-/** A normalised same-origin path (pathname + search + hash), or null when the value may leave the shop. */
 export function safeCallbackPath(value: string | readonly string[] | null | undefined): string | null {
   const raw = typeof value === "string" ? value : value?.[0];
   if (!raw || raw.length > MAX_LENGTH || !isPlainPath(raw)) return null;
@@ -50,7 +43,6 @@ export function safeCallbackPath(value: string | readonly string[] | null | unde
   const path = url.pathname + url.search + url.hash;
   // Dot segments can collapse into `//host` ("/a/../..//evil.com"): check the normalised result too.
   if (!isPlainPath(pathPart(path))) return null;
-  // Back to the login page would only loop.
   if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return null;
   return path;
 }

@@ -3,9 +3,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
-/** Imports nothing of ours, so it can never be part of an import circle. Each variable is explained in .env.example. */
+/** Imports nothing of ours, so it is never part of an import circle. */
 
-/** The data folder: embedded database, stored files, generated secret, mail outbox. DATA_DIR, else ./.data. */
 export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), ".data"));
 }
@@ -42,19 +41,15 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   SESSION_MAX_AGE_SECONDS: int(60 * 60 * 24 * 7),
   ADMIN_EMAIL: z.string().email().default("admin@example.com"),
-  /** Unset → the development default, which a production start refuses unless SHOP_DEMO is true (lib/seed/admin.ts). */
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SHOP_DEMO: bool,
-  /** "false" skips the production owner's one-time redirect to the two-factor page at sign-in (the dashboard still warns). */
   TWO_FACTOR_SETUP_PROMPT: bool,
-  /** Failed sign-ins per account and client network before delays; the account-wide ceiling is higher, so one client cannot keep the owner out. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: int(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL: int(100),
   LOGIN_MAX_FAILURES_PER_CLIENT: int(50),
   LOGIN_WINDOW_SECONDS: int(15 * 60),
   LOGIN_MAX_DELAY_SECONDS: int(60),
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).default(1),
-  /** Set to "true" by scripts/server.mjs (`npm start`), which appends the peer address to X-Forwarded-For; never set by hand. */
   PEER_ADDRESS_IN_FORWARDED_FOR: bool,
   CATALOG_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   OPENAI_API_KEY: z.string().optional(),
@@ -69,10 +64,8 @@ const envSchema = z.object({
   USER_GENERATIONS_PER_HOUR: int(30),
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
-  /** Unset → half of libuv's thread pool (UV_THREADPOOL_SIZE, default 4); a higher value is lowered to that (lib/auth/password.ts). */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
-  /** log2 of scrypt's N for new hashes; lower only for tests, which hash thousands of passwords. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   REGISTRATIONS_PER_HOUR: int(10),
   FORGOT_PASSWORD_PER_HOUR: int(5),
@@ -81,11 +74,9 @@ const envSchema = z.object({
   REGISTRATION_CONFIRM_HOURS: int(24),
   AI_BUDGET_EUR_PER_HOUR: z.coerce.number().positive().max(20_000).default(10),
   AI_BUDGET_EUR_PER_DAY: z.coerce.number().positive().max(20_000).default(50),
-  /** Percent of both budgets only customers with a paid order (and admins) may spend, so visitors and new accounts cannot close generation for them. */
   AI_BUDGET_RESERVED_FOR_PAYING_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
   EDITED_IMAGES_PER_HOUR: int(30),
   USER_STORAGE_QUOTA_MB: int(200),
-  /** Edited images per client network (IPv6 per /48) and of the whole shop, so new accounts cannot fill the disk. */
   EDITED_STORAGE_PER_NETWORK_MB: int(1000),
   EDITED_STORAGE_TOTAL_MB: int(20_000),
   PDF_QUEUE_MAX: int(16),
@@ -95,11 +86,8 @@ const envSchema = z.object({
   CANCELS_PER_HOUR_PER_ACCOUNT: int(10),
   CANCELS_PER_HOUR_PER_CLIENT: int(30),
   DISCOUNT_CODE_FAILURES_PER_HOUR: int(10),
-  /** Largest refund (cents) staff may give at once, cancelling a paid order included; 0 = none; the owner has no limit. */
   STAFF_REFUND_LIMIT_CENTS: z.coerce.number().int().min(0).default(5000),
-  /** Days a mailed staff invitation stays valid. */
   STAFF_INVITE_DAYS: int(7),
-  /** Staff invitations the owner may send per hour. */
   STAFF_INVITES_PER_HOUR: int(20),
   STRIPE_SECRET_KEY: z
     .string()
@@ -110,7 +98,6 @@ const envSchema = z.object({
     .regex(/^pk_(test|live)_/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)")
     .optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
-  /** Stripe API address overrides (tests point the SDK at a local fake server); unset → api.stripe.com over https. */
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
@@ -118,7 +105,6 @@ const envSchema = z.object({
   UNPAID_ORDER_EXPIRY_HOURS: int(48),
   DISCOUNT_HOLD_MINUTES: int(30),
   CRON_SECRET: z.string().min(16, "CRON_SECRET must be at least 16 characters").optional(),
-  /** internal: a timer in the server runs the scheduled jobs; external: only the cron route does. Unset → internal, on Vercel external. */
   SCHEDULER: z.enum(["internal", "external"]).optional(),
   SCHEDULER_INTERVAL_MINUTES: z.coerce.number().int().positive().max(1440).default(5),
   SELLER_NAME: z.string().min(1).optional(),
@@ -128,7 +114,6 @@ const envSchema = z.object({
   SELLER_COUNTRY: z.string().min(1).default("Deutschland"),
   SELLER_EMAIL: z.string().email().optional(),
   SELLER_PHONE: z.string().min(1).optional(),
-  /** Umsatzsteuer-Identifikationsnummer (DE…), required on invoices by §14 Abs. 4 UStG (or the tax number). */
   SELLER_VAT_ID: z.string().min(1).optional(),
   SELLER_TAX_NUMBER: z.string().min(1).optional(),
   SELLER_REPRESENTATIVE: z.string().min(1).optional(),
@@ -150,7 +135,6 @@ const envSchema = z.object({
   GUEST_ORDER_LINK_WRITE_DAYS: int(14),
   GUEST_ORDER_LINK_CLAIM_DAYS: int(7),
   GUEST_ORDER_LINK_REQUESTS_PER_HOUR: int(120),
-  /** Days the audit log keeps a row (it holds staff's networks and devices). */
   AUDIT_LOG_DAYS: int(365),
 });
 
@@ -158,7 +142,6 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
-/** The parsed environment. Read lazily so nothing happens at import time. */
 export function env(): Env {
   if (!cached) {
     // An empty variable counts as unset (e.g. DATABASE_URL= in a .env file).
@@ -173,7 +156,6 @@ export function env(): Env {
   return cached;
 }
 
-/** Why a production start cannot know the real client address, or null: the limits would count an address the caller chose, or one for everybody. */
 export function clientAddressProblem(raw: Record<string, string | undefined> = process.env): string | null {
   if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
   const count = raw.TRUSTED_PROXY_COUNT?.trim();
@@ -184,7 +166,6 @@ export function clientAddressProblem(raw: Record<string, string | undefined> = p
   return 'Started without scripts/server.mjs (plain `next start`?): nothing appends the caller\'s address to X-Forwarded-For, so a caller could choose the address its limits count. Start with `npm start`, or, behind a proxy or platform that appends it (Vercel: 1), set TRUSTED_PROXY_COUNT explicitly to the number of proxies that append to X-Forwarded-For (docs/operations.md "Client address").';
 }
 
-/** Why a production start refuses the password hash cost, or null: a cost below OWASP's is for tests only. */
 export function passwordCostProblem(raw: Record<string, string | undefined> = process.env): string | null {
   if (raw.NODE_ENV !== "production" || raw.NEXT_PHASE === "phase-production-build") return null;
   const cost = raw.PASSWORD_HASH_COST?.trim();
@@ -203,7 +184,7 @@ export function publicBaseUrl(): string {
   return (env().AUTH_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 }
 
-/** Without AUTH_SECRET a random secret is created once in the data folder, so a fresh machine runs and sessions survive restarts. */
+/** Created once in the data folder, so a fresh machine runs and sessions survive restarts. */
 export function authSecret(): string {
   if (secret) return secret;
   const configured = env().AUTH_SECRET;

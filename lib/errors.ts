@@ -19,7 +19,6 @@ export const unauthenticated = () => new ApiError(401, "errors.authenticationReq
 export const forbidden = () => new ApiError(403, "errors.forbidden");
 export const validationFailed = (fieldErrors: Record<string, MessageKey>) => new ApiError(422, "errors.validationFailed", fieldErrors);
 
-/** Our schemas carry keys as messages; built-in messages map by issue code. */
 export function issueKey(issue: z.core.$ZodIssue): MessageKey {
   if (issue.message.startsWith("validation.")) return issue.message as MessageKey;
   switch (issue.code) {
@@ -63,7 +62,7 @@ export function isStillReferenced(err: unknown): boolean {
   return code === "23503" || code === "23001";
 }
 
-/** Passing: postgres.js reconnects on the next query, so the request answers 503 and the process recovers by itself. */
+/** postgres.js reconnects on the next query, so the request answers 503 and the process recovers. */
 const UNREACHABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

@@ -1,4 +1,3 @@
-/** Euro amount from integer cents in the given locale ("14,99 €" / "€14.99"). */
 export function formatEuro(cents: number, locale: string): string {
   return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-IE", { style: "currency", currency: "EUR" }).format(cents / 100);
 }

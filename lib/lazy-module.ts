@@ -1,9 +1,7 @@
-/** A module loaded with `import()` on first need, keeping zod and form schemas out of every page's first load; a failed import is retried by the next `load()`. */
+/** Keeps zod and form schemas out of every page's first load. */
 export interface LazyModule<M> {
   load(): Promise<M>;
-  /** Starts loading and ignores a failure (the next `load()` tries again). */
   preload(): void;
-  /** The module once loaded, otherwise null. */
   current(): M | null;
   subscribe(listener: () => void): () => void;
 }

@@ -1,4 +1,3 @@
-/** Errors carry the request id that the error answer also carries. */
 type Fields = Record<string, unknown>;
 
 // A log must not hand out what opens an account or an order: link tokens in paths and token=/key= values.

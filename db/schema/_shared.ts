@@ -10,7 +10,6 @@ export const timestamps = {
 
 export const ADDRESS_KINDS = ["shipping", "billing"] as const;
 
-/** The postal address fields of a customer's saved address and of an order's address snapshot. */
 export function postalAddressColumns() {
   return {
     kind: text({ enum: ADDRESS_KINDS }).notNull(),

@@ -9,7 +9,6 @@ export const vatRates = pgTable(
   {
     id: serial().primaryKey(),
     name: text().notNull(),
-    /** German name for the German admin and invoices; null falls back to the English. */
     nameDe: text(),
     percent: numeric({ precision: 6, scale: 3, mode: "number" }).notNull(),
     description: text(),
@@ -17,7 +16,6 @@ export const vatRates = pgTable(
     ...timestamps,
   },
   (t) => [
-    // At most one default rate, enforced by the database.
     uniqueIndex("vat_rates_one_default")
       .on(t.isDefault)
       .where(sql`${t.isDefault}`),
@@ -48,7 +46,6 @@ export const articleCategories = pgTable("article_categories", {
   id: serial().primaryKey(),
   name: varchar({ length: 255 }).notNull(),
   description: text(),
-  /** German name and description for the German admin and shop; null falls back to the English. */
   nameDe: varchar({ length: 255 }),
   descriptionDe: text(),
   ...timestamps,
@@ -77,7 +74,6 @@ export const articles = pgTable(
   {
     id: serial().primaryKey(),
     type: text({ enum: ARTICLE_TYPES }).notNull(),
-    /** Customer-facing texts: `name`, `shortDescription`, `longDescription` in English (required name), `*De` in German; each language falls back to the other. */
     name: text().notNull(),
     nameDe: text(),
     shortDescription: text(),
@@ -121,7 +117,6 @@ export const mugDetails = pgTable(
     check("mug_document_wider", sql`${t.documentWidthMm} > ${t.printTemplateWidthMm}`),
     check("mug_document_higher", sql`${t.documentHeightMm} > ${t.printTemplateHeightMm}`),
     check("mug_bottom_margin_range", sql`${t.documentBottomMarginMm} BETWEEN 0 AND 100`),
-    // The print area, lifted by the bottom margin, must fit on the page.
     check("mug_print_area_fits", sql`${t.documentBottomMarginMm} + ${t.printTemplateHeightMm} <= ${t.documentHeightMm}`),
   ],
 );
@@ -134,7 +129,6 @@ export const mugVariants = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     name: text().notNull(),
-    /** German variant (colour) name; the shop falls back to `name` when empty. */
     nameDe: text(),
     articleVariantNumber: text(),
     insideColorCode: varchar({ length: 7 }).notNull(),
@@ -175,7 +169,6 @@ export const shirtVariants = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: "cascade" }),
     color: text().notNull(),
-    /** German colour name; the shop falls back to `color` when empty. */
     colorDe: text(),
     size: text().notNull(),
     exampleImageId: integer().references(() => images.id, { onDelete: "set null" }),
@@ -187,7 +180,6 @@ export const shirtVariants = pgTable(
 export const PRICE_MODES = ["NET", "GROSS"] as const;
 export const PRICE_UNITS = ["UNIT", "PACKAGE"] as const;
 
-/** Purchase and sales price calculation of an article; money in integer cents. */
 export const articlePriceCalculations = pgTable("article_price_calculations", {
   articleId: integer()
     .primaryKey()

@@ -5,24 +5,20 @@ import { timestamps } from "./_shared";
 export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-/** Codes the owner hands out; `code` is matched case-insensitively. */
 export const discountCodes = pgTable(
   "discount_codes",
   {
     id: serial().primaryKey(),
     code: text().notNull(),
     kind: text({ enum: DISCOUNT_KINDS }).notNull(),
-    /** Whole percent off the goods (percent codes). */
     percent: integer(),
-    /** Gross cents off the goods (fixed codes), never more than the goods cost. */
     amountCents: integer(),
     validFrom: timestamp({ withTimezone: true }),
     validTo: timestamp({ withTimezone: true }),
-    /** Gross goods value the cart must reach before the discount. */
     minOrderCents: integer().notNull().default(0),
     maxUses: integer(),
     maxUsesPerCustomer: integer(),
-    /** Redemptions held by placed, not cancelled orders; changed only with the row locked. */
+    /** Changed only with the row locked. */
     usedCount: integer().notNull().default(0),
     active: boolean().notNull().default(true),
     ...timestamps,

@@ -10,9 +10,8 @@ export const images = pgTable(
   "images",
   {
     id: serial().primaryKey(),
-    /** Owner of a customer image; null for catalogue images (public) and for an anonymous visitor's images. */
     ownerId: integer().references(() => users.id, { onDelete: "cascade" }),
-    /** Capability for an anonymous visitor's image: served only with this key (`?key=`). */
+    /** Capability for an anonymous visitor's image: served only with this key. */
     accessKey: text(),
     type: text({ enum: IMAGE_TYPES }).notNull(),
     storageKey: text().notNull(),
@@ -24,14 +23,10 @@ export const images = pgTable(
     cropY: integer(),
     cropWidth: integer(),
     cropHeight: integer(),
-    /** For generated/edited images: the image they were made from. */
     sourceImageId: integer(),
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
     generationId: integer(),
-    /**
-     * Edited images: a keyed hash of the client network (IPv4 address, IPv6 /48) the edit came from, so
-     * edit storage is capped per network too. Personal data; it lives as long as the image and goes with it.
-     */
+    /** Keyed hash of the client network, so edit storage is capped per network too. */
     clientNetwork: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,11 +35,9 @@ export const images = pgTable(
     index("images_client_network_idx")
       .on(t.clientNetwork, t.sizeBytes)
       .where(sql`${t.clientNetwork} IS NOT NULL`),
-    /** The shop-wide sum of edited images, read on every edit. */
     index("images_edited_size_idx")
       .on(t.sizeBytes)
       .where(sql`${t.type} = 'EDITED'`),
-    /** Each image its own access key: a key never opens another image. */
     uniqueIndex("images_access_key_unique")
       .on(t.accessKey)
       .where(sql`${t.accessKey} IS NOT NULL`),
@@ -58,7 +51,6 @@ export const images = pgTable(
 
 export const GENERATION_STATUSES = ["PENDING", "SUCCEEDED", "FAILED"] as const;
 
-/** One AI generation request: what was asked, of which model, how it went and what it cost. */
 export const generations = pgTable(
   "generations",
   {
@@ -77,9 +69,8 @@ export const generations = pgTable(
     durationMs: integer(),
     costMicroCents: integer(),
     errorMessage: text(),
-    /** Set for a generation the admin prompt tester made (one per provider of a run). */
     testRunId: integer().references((): AnyPgColumn => aiTestRuns.id, { onDelete: "set null" }),
-    /** The browser's job id, so a reloaded editor reattaches instead of starting again. */
+    /** So a reloaded editor reattaches instead of starting again. */
     clientJobId: uuid(),
   },
   (t) => [
@@ -90,7 +81,6 @@ export const generations = pgTable(
   ],
 );
 
-/** One run of the admin prompt tester: the photo, the settings and (optionally) the prompt it ran; its results are generations. */
 export const aiTestRuns = pgTable(
   "ai_test_runs",
   {
@@ -98,7 +88,6 @@ export const aiTestRuns = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     promptId: integer().references(() => prompts.id, { onDelete: "set null" }),
     sourceImageId: integer().references(() => images.id, { onDelete: "set null" }),
-    /** Quality, size, background, master and specific prompt, provider model ids — as submitted. */
     settings: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

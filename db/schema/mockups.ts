@@ -7,21 +7,15 @@ import { images } from "./media";
 export const MOCKUP_STATUSES = ["pending", "ready", "failed"] as const;
 export type MockupStatus = (typeof MOCKUP_STATUSES)[number];
 
-/**
- * The product images of one design on one mug variant (front, left and right of the handle). The files'
- * keys follow from the design's storage key, the variant and the fingerprint (lib/services/images/mockups),
- * so a row lives exactly as long as the design: deleting the design's files deletes these rows and files.
- */
+/** Lives as long as the design: deleting the design's files deletes these rows. */
 export const mugMockups = pgTable(
   "mug_mockups",
   {
     id: serial().primaryKey(),
-    /** Null once the design is deleted: the row waits for its files to go (images' deleteImageFiles, the scheduled sweep). */
+    /** Null once the design is deleted: the row waits for its files to go. */
     imageId: integer().references(() => images.id, { onDelete: "set null" }),
-    /** The design's storage key, which names the files even after the design's row is gone. */
     imageStorageKey: text().notNull(),
     mugVariantId: integer().references(() => mugVariants.id, { onDelete: "set null" }),
-    /** Colours, geometry and renderer version the images show; a different one means render again. */
     fingerprint: text().notNull(),
     status: text({ enum: MOCKUP_STATUSES }).notNull().default("pending"),
     attempts: integer().notNull().default(0),

@@ -5,7 +5,6 @@ import { images } from "./media";
 export const AI_PROVIDERS = ["openai", "google", "flux", "offline"] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];
 
-/** The AI models ("LLMs") a prompt or slot variant can be generated with. */
 export const aiModels = pgTable(
   "ai_models",
   {
@@ -24,7 +23,6 @@ export const promptCategories = pgTable("prompt_categories", {
   id: serial().primaryKey(),
   name: text().notNull(),
   description: text(),
-  /** German name and description for the German shop (the style picker); null falls back to the English. */
   nameDe: text(),
   descriptionDe: text(),
   ...timestamps,
@@ -50,7 +48,6 @@ export const prompts = pgTable(
   "prompts",
   {
     id: serial().primaryKey(),
-    /** What a customer sees: `title`/`description` in English (title required), `*De` in German; each language falls back to the other. */
     title: text().notNull(),
     titleDe: text(),
     description: text(),
@@ -77,7 +74,6 @@ export const slotTypes = pgTable(
   {
     id: serial().primaryKey(),
     name: text().notNull(),
-    /** German name for the German admin; null falls back to the English. */
     nameDe: text(),
     position: integer().notNull(),
     ...timestamps,

@@ -14,7 +14,7 @@ import type {
 
 const orderPath = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
 const post = <T>(path: string, body?: unknown) => apiFetch<T>(path, { method: "POST", body });
-/** Staff are refused (403) a refund above their limit: the dialog shows why instead of leaving for the sign-in page. */
+/** Staff get 403 above their refund limit: the dialog shows why instead of leaving for sign-in. */
 const postMoney = <T>(path: string, body: unknown) => apiFetch<T>(path, { method: "POST", body, redirectOnAuthError: false });
 
 export const adminOrdersApi = {
@@ -30,14 +30,11 @@ export const adminOrdersApi = {
   bulk: (body: BulkOrderBody) => post<BulkOrderResponse>("/admin/orders/bulk", body),
 };
 
-/** GET /api/admin/orders/packing-slips – one PDF, a packing slip per order; GET …/{orderId}/packing-slip for one. */
 export const adminPackingSlipsUrl = (orderIds: readonly string[]) =>
   orderIds.length === 1 ? `/api${orderPath(orderIds[0] ?? "")}/packing-slip` : `/api/admin/orders/packing-slips?ids=${orderIds.join(",")}`;
 
-/** GET /api/admin/orders/print-zip – the print PDFs of the orders' lines in one ZIP. */
 export const adminOrdersPrintZipUrl = (orderIds: readonly string[]) => `/api/admin/orders/print-zip?ids=${orderIds.join(",")}`;
 
-/** GET /api/admin/orders/export – the CSV of the orders matching a list's filter and search (every page). */
 export function adminOrdersExportUrl(filter: {
   status: AdminOrderFilter;
   q?: string;

@@ -2,7 +2,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./fetcher";
 import type { AiTestRunDto, AiTestRunPageDto, SaveTextsDto, UseAsExampleDto } from "@/lib/schemas/ai-test";
 
-/** The admin prompt tester (POST /api/admin/ai/test and the stored runs). */
 export const aiTestKeys = {
   all: ["admin", "ai-test"] as const,
   runs: (page: number, pageSize: number) => ["admin", "ai-test", "runs", page, pageSize] as const,
@@ -33,7 +32,6 @@ export interface AiTestInput {
   promptId: number | null;
 }
 
-/** The multipart body of POST /api/admin/ai/test (providers as repeated fields). */
 export function aiTestForm(input: AiTestInput): FormData {
   const form = new FormData();
   form.set("image", input.image);

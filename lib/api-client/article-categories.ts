@@ -10,7 +10,6 @@ export const articleCategoryKeys = {
 
 export const articleCategoryQueries = {
   list: () => queryOptions({ queryKey: articleCategoryKeys.all, queryFn: ({ signal }) => api.listCategories(signal) }),
-  /** The subcategory choices of a category (article form). */
   subcategoriesOf: (categoryId: number) =>
     queryOptions({
       queryKey: articleCategoryKeys.subcategoriesOf(categoryId),
@@ -20,6 +19,5 @@ export const articleCategoryQueries = {
 
 export const articleCategoryApi = api;
 
-/** Path of DELETE for the page's shared delete dialog (`DeleteRowHost` + `data-row-path`). */
 export const categoryDeletePath = categoryDeletePathOf("/admin/articles");
 export const subcategoryDeletePath = (id: number) => subcategoryDeletePathOf("/admin/articles", id);

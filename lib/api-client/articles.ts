@@ -12,7 +12,6 @@ import type {
   VariantsCatalogDto,
 } from "@/lib/schemas/articles";
 
-/** A crop rectangle in pixels of the (orientation-corrected) uploaded image. */
 export interface ImageCrop {
   x: number;
   y: number;
@@ -38,7 +37,6 @@ export const articleQueries = {
     }),
 };
 
-/** The multipart body of a variant image: the file as `image`, the crop as cropX, cropY, cropWidth, cropHeight. */
 function imageForm(file: Blob, crop: ImageCrop | null): FormData {
   const form = new FormData();
   form.set("image", file, file instanceof File ? file.name : "image");

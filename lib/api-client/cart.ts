@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react
 import { apiFetch } from "./fetcher";
 import type { AddCartItemBody, CartDto, CartSummaryDto, UpdateCartItemBody } from "@/lib/schemas/cart";
 
-/** Every cart query starts with ["cart"]: invalidate `cartKeys.all` after any cart write (or a placed order). */
+/** Invalidate `cartKeys.all` after any cart write or placed order. */
 export const cartKeys = {
   all: ["cart"] as const,
   cart: () => [...cartKeys.all, "items"] as const,
@@ -15,7 +15,7 @@ export const cartQueries = {
     queryOptions({ queryKey: cartKeys.summary(), queryFn: ({ signal }) => apiFetch<CartSummaryDto>("/user/cart/summary", { signal }) }),
 };
 
-/** Each write answers the whole cart (items and summary). Prices are never sent: the server takes them from the catalogue. */
+/** Prices are never sent: the server takes them from the catalogue. */
 export const cartApi = {
   add: (body: AddCartItemBody) => apiFetch<CartDto>("/user/cart/items", { method: "POST", body }),
   update: (itemId: number, body: UpdateCartItemBody) => apiFetch<CartDto>(`/user/cart/items/${itemId}`, { method: "PUT", body }),
@@ -26,7 +26,6 @@ export const cartApi = {
   removeDiscount: () => apiFetch<CartDto>("/user/cart/discount", { method: "DELETE" }),
 };
 
-/** A whole cart answers both cart queries: its items, and the summary the header shows. */
 export function cartQueryData(cart: CartDto) {
   return [
     [cartKeys.cart(), cart],
@@ -34,7 +33,6 @@ export function cartQueryData(cart: CartDto) {
   ] as const;
 }
 
-/** Takes the cart a write answered into the cache and marks every ["cart", …] query stale. */
 export async function applyCartAnswer(queryClient: QueryClient, cart: CartDto): Promise<void> {
   for (const [key, value] of cartQueryData(cart)) queryClient.setQueryData(key, value);
   await queryClient.invalidateQueries({ queryKey: cartKeys.all, refetchType: "none" });
@@ -58,7 +56,6 @@ export const cartMutations = {
     }),
   clear: (queryClient: QueryClient) =>
     mutationOptions({ mutationFn: () => cartApi.clear(), onSuccess: (cart: CartDto) => applyCartAnswer(queryClient, cart) }),
-  /** Refused codes answer 422 with the reason: the form shows it under the field (no toast). */
   applyDiscount: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: (code: string) => cartApi.applyDiscount(code),

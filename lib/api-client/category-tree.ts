@@ -1,7 +1,6 @@
 import { apiFetch } from "./fetcher";
 import type { CategoryBodyInput, CountKey, SubcategoryBodyInput, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 
-/** Where a category tree's REST API lives: `/admin/articles` or `/admin/prompts` (below /api). */
 export type CategoryTreeApiBase = "/admin/articles" | "/admin/prompts";
 
 export function categoryTreeApi<K extends CountKey>(base: CategoryTreeApiBase) {
@@ -21,7 +20,5 @@ export function categoryTreeApi<K extends CountKey>(base: CategoryTreeApiBase) {
   };
 }
 
-/** Path of a category's DELETE for a page's shared delete dialog (`DeleteRowHost` pathTemplate). */
 export const categoryDeletePathOf = (base: CategoryTreeApiBase) => `${base}/categories/{id}`;
-/** Path of a subcategory's DELETE (`data-row-path` of its row). */
 export const subcategoryDeletePathOf = (base: CategoryTreeApiBase, id: number) => `${base}/subcategories/${id}`;

@@ -2,7 +2,6 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./fetcher";
 import type { CountryDto } from "@/lib/schemas/catalog";
 
-/** GET /api/countries?locale= – names in the active language (the answer depends on it). */
 export const countriesQuery = (locale: string) =>
   queryOptions({
     queryKey: ["countries", locale] as const,

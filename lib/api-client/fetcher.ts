@@ -1,4 +1,3 @@
-/** The browser API client; any 401/403 sends the browser to /login. Error messages follow the spec's wording. */
 export interface ApiErrorBody {
   message?: string;
   errors?: Record<string, string>;
@@ -8,7 +7,6 @@ export interface ApiErrorBody {
 export type ClientMessageKey = "authenticationRequired" | "httpError" | "unknownError" | "networkError" | "fetchFailed";
 export type Translate = (key: ClientMessageKey, values?: Record<string, string | number>) => string;
 
-/** English defaults; the providers swap in the active language's texts. */
 const english: Translate = (key, values) =>
   ({
     authenticationRequired: "Authentication required",
@@ -50,7 +48,6 @@ export function joinFieldErrors(errors: Record<string, string> | undefined): str
     : "";
 }
 
-/** Builds the error message exactly as the spec says. */
 export function errorMessage(status: number, body: ApiErrorBody | null): string {
   let message: string;
   if (status === 401 || status === 403) message = body?.message || translateMessage("authenticationRequired");
@@ -63,7 +60,6 @@ export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   signal?: AbortSignal;
-  /** The session check treats 401/403 as "not signed in" instead of redirecting. */
   redirectOnAuthError?: boolean;
 }
 

@@ -29,7 +29,7 @@ export const paymentQueries = {
 };
 
 export const ordersApi = {
-  /** POST /api/user/orders – idempotent per body.idempotencyKey (make it once per checkout). */
+  /** Idempotent per idempotencyKey: make it once per checkout. */
   place: (body: PlaceOrderBody) => apiFetch<PlaceOrderResponse>("/user/orders", { method: "POST", body }),
   retryPayment: (orderId: string) => apiFetch<PaymentDto>(`${orderPath(orderId)}/payment`, { method: "POST" }),
   confirmSandbox: (orderId: string, body: SandboxCardBody) =>

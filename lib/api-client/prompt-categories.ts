@@ -1,7 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { categoryTreeApi } from "./category-tree";
 
-/** Prompt categories and subcategories (/api/admin/prompts/categories/**, /api/admin/prompts/subcategories/**). */
 export const promptCategoryApi = categoryTreeApi<"promptCount">("/admin/prompts");
 
 export const promptCategoryKeys = {
@@ -11,7 +10,6 @@ export const promptCategoryKeys = {
 
 export const promptCategoryQueries = {
   list: () => queryOptions({ queryKey: promptCategoryKeys.all, queryFn: ({ signal }) => promptCategoryApi.listCategories(signal) }),
-  /** The subcategory choices of a prompt category (prompt form, list filter). */
   subcategoriesOf: (categoryId: number) =>
     queryOptions({
       queryKey: promptCategoryKeys.subcategoriesOf(categoryId),

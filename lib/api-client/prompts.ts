@@ -18,7 +18,6 @@ export const promptsApi = {
   get: (id: number) => apiFetch<PromptDto>(`/admin/prompts/${id}`),
   create: (body: PromptBodyInput) => apiFetch<PromptDto>("/admin/prompts", { method: "POST", body }),
   update: (id: number, body: PromptBodyInput) => apiFetch<PromptDto>(`/admin/prompts/${id}`, { method: "PUT", body }),
-  /** A prompt that orders or generations refer to is archived instead: `{ deleted: false, archived: true }`. */
   remove: (id: number) => apiFetch<{ deleted: boolean; archived: boolean }>(`/admin/prompts/${id}`, { method: "DELETE" }),
   uploadExampleImage: (file: Blob) => {
     const form = new FormData();
@@ -28,7 +27,6 @@ export const promptsApi = {
   },
 };
 
-/** What the prompt test modal sends: the photo, one to four model ids, and the saved prompt to assemble. */
 export interface PromptTestInput {
   image: Blob;
   providers: number[];

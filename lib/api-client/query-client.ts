@@ -4,10 +4,7 @@ import { clientMessage, HttpError } from "./fetcher";
 export const STALE_TIME = 5 * 60 * 1000;
 export const GC_TIME = 10 * 60 * 1000;
 
-/**
- * Never collected on the server: a finite gcTime starts a timer per query in every server render, and
- * each timer keeps that whole render alive until it fires.
- */
+/** Never collected on the server: each gcTime timer keeps its whole render alive until it fires. */
 export function gcTimeFor(server: boolean): number {
   return server ? Infinity : GC_TIME;
 }
@@ -26,7 +23,6 @@ function silent(error: unknown): boolean {
   return error instanceof HttpError && (error.status === 401 || error.status === 403);
 }
 
-/** Failed queries toast (401/403 silent); failed mutations toast unless they handle their own error (meta.silent). */
 export function makeQueryClient(toasts?: ToastHooks) {
   return new QueryClient({
     queryCache: new QueryCache({

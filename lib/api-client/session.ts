@@ -4,7 +4,6 @@ import type { SessionResponse } from "@/lib/schemas/auth";
 
 export const SIGNED_OUT: SessionResponse = { authenticated: false, user: null, roles: [] };
 
-/** GET /api/auth/session: 401/403 mean "not signed in"; no retry; fresh for 30 s. */
 export const sessionQuery = queryOptions({
   queryKey: ["session"],
   queryFn: async ({ signal }) => {
@@ -19,7 +18,6 @@ export const sessionQuery = queryOptions({
   staleTime: 30_000,
 });
 
-/** A session, or { twoFactorRequired } when the account's code step follows (lib/api-client/two-factor.ts). */
 export function login(body: { email: string; password: string }) {
   return apiFetch<(SessionResponse & { next?: string }) | { twoFactorRequired: true }>("/auth/login", {
     method: "POST",

@@ -8,7 +8,6 @@ const VARIANTS = "/admin/prompts/slot-variants";
 export const slotTypeDeletePath = `${TYPES}/{id}`;
 export const slotVariantDeletePath = `${VARIANTS}/{id}`;
 
-/** Spec section 9: the offset above the current maximum position that the first reorder pass moves to. */
 export const SLOT_REORDER_OFFSET = 10;
 
 export interface PositionMove {
@@ -16,7 +15,7 @@ export interface PositionMove {
   position: number;
 }
 
-/** Pass one moves each changed type above every held position, pass two to its final one, so the unique position index never sees two types on one number. */
+/** Two passes, so the unique position index never sees two types on one number. */
 export function slotReorderPlan(
   current: readonly PositionMove[],
   order: readonly number[],
@@ -41,7 +40,6 @@ export const slotTypesApi = {
     apiFetch<SlotTypeDto>(`${TYPES}/${id}`, { method: "PUT", body: { name, nameDe } }),
   move: (id: number, position: number) => apiFetch<SlotTypeDto>(`${TYPES}/${id}`, { method: "PUT", body: { position } }),
   remove: (id: number) => apiFetch<{ id: number; deleted: true }>(`${TYPES}/${id}`, { method: "DELETE" }),
-  /** Sends the plan's two passes, one PUT after the other (the first failure stops it and is thrown). */
   async reorder(plan: { first: PositionMove[]; second: PositionMove[] }): Promise<void> {
     for (const pass of [plan.first, plan.second]) {
       for (const m of pass) await slotTypesApi.move(m.id, m.position);

@@ -6,7 +6,6 @@ export const staffApi = {
   invite: (body: StaffInviteBody) => apiFetch<{ id: number; email: string }>("/admin/staff", { method: "POST", body }),
   remove: (userId: number) => apiFetch<null>(`/admin/staff/${userId}`, { method: "DELETE" }),
   revokeInvitation: (invitationId: number) => apiFetch<null>(`/admin/staff/invitations/${invitationId}`, { method: "DELETE" }),
-  /** The invitee's answer to the mailed link; signs them in. */
   accept: (body: { token: string; password: string }) =>
     apiFetch<SessionResponse | { twoFactorRequired: true }>("/auth/staff-invite", { method: "POST", body, redirectOnAuthError: false }),
 };

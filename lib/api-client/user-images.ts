@@ -21,7 +21,6 @@ export const userImageQueries = {
 
 export const userImagesApi = {
   remove: (id: number) => apiFetch<void>(`/user/images/${id}`, { method: "DELETE" }),
-  /** POST multipart /user/images/edited: the edited PNG of one of the user's generated images. */
   uploadEdited: (image: Blob, generatedImageId: number) => {
     const form = new FormData();
     form.set("image", image, "edited.png");

@@ -1,4 +1,3 @@
-/** Orders, invoices and lists are dated in Germany. */
 export const BERLIN_TIME_ZONE = "Europe/Berlin";
 
 function berlinOffsetMinutes(at: number): number {
@@ -38,7 +37,6 @@ export function berlinLongDate(at: Date, locale: "de" | "en"): string {
   return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: BERLIN_TIME_ZONE }).format(at);
 }
 
-/** "YYYY-MM-DDTHH:mm" on a Berlin clock: what a datetime-local field shows, the same on the server and in any browser. */
 export function berlinWallTime(at: Date): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: BERLIN_TIME_ZONE,
@@ -53,7 +51,6 @@ export function berlinWallTime(at: Date): string {
   return `${v("year")}-${v("month")}-${v("day")}T${v("hour")}:${v("minute")}`;
 }
 
-/** The instant a Berlin wall clock shows "YYYY-MM-DDTHH:mm"; null when the text is none. */
 export function fromBerlinWallTime(text: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
   if (!m) return null;

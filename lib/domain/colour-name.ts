@@ -1,8 +1,5 @@
-/** Text a person reads shows colours as words, never as hex codes. */
-
 export type ColourLocale = "en" | "de";
 
-/** The seed's mug colours are among them exactly. */
 const BASIC_COLOURS: readonly { rgb: readonly [number, number, number]; en: string; de: string }[] = [
   { rgb: [255, 255, 255], en: "white", de: "weiß" },
   { rgb: [0, 0, 0], en: "black", de: "schwarz" },

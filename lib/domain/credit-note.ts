@@ -1,7 +1,4 @@
-/**
- * German VAT naming of a credit note: crediting the whole invoice cancels it (Stornorechnung); any part
- * corrects it (Rechnungskorrektur). "Gutschrift" would mean self-billing (§ 14 Abs. 2 UStG), so never that.
- */
+/** "Gutschrift" would mean self-billing (§ 14 Abs. 2 UStG), so never that. */
 export type CreditNoteKind = "cancellation" | "correction";
 
 export function creditNoteKind(creditedGrossCents: number, invoiceGrossCents: number | null): CreditNoteKind {

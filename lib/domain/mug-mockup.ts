@@ -1,14 +1,6 @@
-/**
- * Where a design lands on the mug in the product images (mockups): the print area the print PDF uses
- * (template width and height, bottom margin) wrapped around a cylinder of the mug's diameter and height,
- * seen from slightly above. The template's centre faces away from the handle and its ends meet at the
- * handle. Pure numbers: the renderer (lib/integrations/images/mockup) and the tests share them.
- */
-
 export const MOCKUP_VIEWS = ["front", "left", "right"] as const;
 export type MockupView = (typeof MOCKUP_VIEWS)[number];
 
-/** Width and height of a stored mockup in pixels. */
 export const MOCKUP_SIZE = 600;
 
 export interface MockupMug {
@@ -22,13 +14,10 @@ export interface MockupMug {
 export interface MockupScene {
   size: number;
   view: MockupView;
-  /** Pixels per millimetre. */
   scale: number;
   cx: number;
-  /** Half the body's width and the half-height of the rim's ellipse, pixels. */
   r: number;
   ry: number;
-  /** Centre of the rim ellipse and of the bottom ellipse. */
   top: number;
   bottom: number;
   rimWidth: number;
@@ -36,9 +25,7 @@ export interface MockupScene {
   printBottomMm: number;
   printHeightMm: number;
   templateWidthMm: number;
-  /** Turn of the mug: the surface angle φ (0 at the handle) facing the viewer is φ = α + yaw. */
   yaw: number;
-  /** The handle as an elliptic ring on the side it shows (-1 left, 1 right), or null when behind the body. */
   handle: { side: -1 | 1; hx: number; hy: number; rx: number; ry: number; thickness: number } | null;
 }
 
@@ -47,7 +34,6 @@ const HANDLE_REACH = 0.36;
 const HANDLE_THICKNESS = 0.09;
 const MARGIN = 0.06;
 
-/** front: the template's centre; left: the part left of the handle (handle on the right); right: the mirror. */
 const YAW: Record<MockupView, number> = { front: Math.PI, left: -Math.PI / 2, right: Math.PI / 2 };
 
 const positive = (v: number, fallback: number) => (Number.isFinite(v) && v > 0 ? v : fallback);
@@ -55,8 +41,7 @@ const positive = (v: number, fallback: number) => (Number.isFinite(v) && v > 0 ?
 export function mockupScene(mug: MockupMug, view: MockupView, size = MOCKUP_SIZE): MockupScene {
   const diameter = positive(mug.diameterMm, 80);
   const height = positive(mug.heightMm, 95);
-  // Body and handle must fit the width (a side view moves the body away from its handle), body and the
-  // two rim half-ellipses the height; every view of a mug has the same scale.
+  // Every view of a mug shares one scale: a side view moves the body away from its handle.
   const usable = size * (1 - 2 * MARGIN);
   const scale = Math.min(usable / (diameter * (1 + HANDLE_REACH)), usable / (height + diameter * TILT));
   const r = (diameter / 2) * scale;
@@ -99,7 +84,6 @@ export function mockupScene(mug: MockupMug, view: MockupView, size = MOCKUP_SIZE
   };
 }
 
-/** Angle into (-π, π]. */
 function wrap(a: number): number {
   let x = a % (2 * Math.PI);
   if (x <= -Math.PI) x += 2 * Math.PI;
@@ -107,7 +91,6 @@ function wrap(a: number): number {
   return x;
 }
 
-/** One column of the body: its angle α from the viewer, its top and bottom edge and the template's u there (null off the print). */
 export interface BodyColumn {
   alpha: number;
   top: number;
@@ -125,17 +108,12 @@ export function bodyColumnAt(scene: MockupScene, x: number): BodyColumn | null {
   return { alpha, top: scene.top + scene.ry * c, bottom: scene.bottom + scene.ry * c, u: onPrint ? uMm / scene.templateWidthMm : null };
 }
 
-/** The template's v (0 at its top) at height y of a column, or null above or below the print. */
 export function printVAt(scene: MockupScene, column: BodyColumn, y: number): number | null {
   if (column.u === null || scene.printHeightMm === 0) return null;
   const vMm = scene.printBottomMm + scene.printHeightMm - (column.bottom - y) / scene.scale;
   return vMm < 0 || vMm > scene.printHeightMm ? null : vMm / scene.printHeightMm;
 }
 
-/**
- * The point of the body seen at pixel (x, y): its angle α from the viewer (-π/2..π/2) and where on the
- * print template it lies (u, v in 0..1 from the template's top left), or `print: null` outside the print.
- */
 export function bodyPointAt(scene: MockupScene, x: number, y: number): { alpha: number; print: { u: number; v: number } | null } | null {
   const column = bodyColumnAt(scene, x);
   if (!column || y < column.top || y > column.bottom) return null;
@@ -143,7 +121,6 @@ export function bodyPointAt(scene: MockupScene, x: number, y: number): { alpha: 
   return { alpha: column.alpha, print: column.u === null || v === null ? null : { u: column.u, v } };
 }
 
-/** The pixel showing template point (u, v), or null when it faces away (the inverse of bodyPointAt). */
 export function projectPrintPoint(scene: MockupScene, u: number, v: number): { x: number; y: number } | null {
   const alpha = wrap(((u - 0.5) * scene.templateWidthMm) / scene.radiusMm + Math.PI - scene.yaw);
   if (Math.abs(alpha) >= Math.PI / 2) return null;
@@ -151,7 +128,6 @@ export function projectPrintPoint(scene: MockupScene, u: number, v: number): { x
   return { x: scene.cx + scene.r * Math.sin(alpha), y: scene.bottom + scene.ry * Math.cos(alpha) - hMm * scene.scale };
 }
 
-/** Inside the rim's ellipse: 0 outside, 1 on the rim (outside colour), 2 in the opening (inside colour). */
 export function openingAt(scene: MockupScene, x: number, y: number): 0 | 1 | 2 {
   const ex = (x - scene.cx) / scene.r;
   const ey = (y - scene.top) / scene.ry;
@@ -163,7 +139,6 @@ export function openingAt(scene: MockupScene, x: number, y: number): 0 | 1 | 2 {
   return ix * ix + iy * iy > 1 ? 1 : 2;
 }
 
-/** Across the handle's band: 0 at its inner edge, 1 at its outer edge; null off the handle. */
 export function handleAt(scene: MockupScene, x: number, y: number): number | null {
   const h = scene.handle;
   if (!h || (x - h.hx) * h.side <= 0) return null;
@@ -176,7 +151,6 @@ export function handleAt(scene: MockupScene, x: number, y: number): number | nul
   return rhoInner >= 1 ? 1 : Math.min(1, Math.max(0, (rho - rhoInner) / (1 - rhoInner)));
 }
 
-/** The middle of the handle's band, furthest out (for tests and samples). */
 export function handleMidpoint(scene: MockupScene): { x: number; y: number } | null {
   const h = scene.handle;
   return h ? { x: h.hx + h.side * (h.rx - h.thickness / 2), y: h.hy } : null;
@@ -184,31 +158,26 @@ export function handleMidpoint(scene: MockupScene): { x: number; y: number } | n
 
 const LIGHT = -0.45;
 
-/** Light falling on the body at angle α: light from the upper left, a soft highlight, darker edges. */
 export function bodyLight(alpha: number): { shade: number; gloss: number } {
   const facing = Math.max(0, Math.cos(alpha - LIGHT));
   return { shade: 0.4 + 0.62 * facing, gloss: 0.28 * Math.pow(Math.max(0, Math.cos(alpha - LIGHT / 2)), 60) };
 }
 
-/** Light across the handle's band (n 0..1): a tube lit from the upper left. */
 export function handleLight(n: number): { shade: number; gloss: number } {
   const facing = Math.sin(Math.PI * Math.min(1, Math.max(0, n)));
   return { shade: 0.58 + 0.42 * facing, gloss: 0.18 * Math.pow(facing, 24) };
 }
 
-/** The opening: the far inner wall is lit, the part under the front rim in shadow. */
 export function openingLight(scene: MockupScene, y: number): number {
   const t = Math.min(1, Math.max(0, (y - (scene.top - scene.ry)) / (2 * scene.ry)));
   return 0.95 - 0.4 * t;
 }
 
-/** One channel lit: the surface colour darkened by `shade`, then the highlight's white on top. */
 export function lit(channel: number, light: { shade: number; gloss: number }): number {
   const v = channel * light.shade + (255 - channel * light.shade) * light.gloss;
   return v < 0 ? 0 : v > 255 ? 255 : v;
 }
 
-/** "#rrggbb" (or "#rgb") to channels; anything else is white. */
 export function hexColour(value: string): [number, number, number] {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value.trim());
   if (!m?.[1]) return [255, 255, 255];

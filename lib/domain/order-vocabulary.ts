@@ -1,4 +1,3 @@
-/** The order vocabulary the database stores, for browser code (db/order-vocabulary.ts holds the one copy). */
 export {
   ORDER_EVENT_ACTORS,
   ORDER_EVENT_TYPES,

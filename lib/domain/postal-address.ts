@@ -1,4 +1,3 @@
-/** The postal fields of an address as an order keeps it: no ids, no kind, no saved-address flags. */
 export interface PostalAddress {
   firstName: string;
   lastName: string;
@@ -9,7 +8,7 @@ export interface PostalAddress {
   countryCode: string;
 }
 
-/** Copies only the postal fields, so a row or a request body passes none of its other columns on. */
+/** So a row or a request body passes none of its other columns on. */
 export function postalAddress(a: PostalAddress): PostalAddress {
   return {
     firstName: a.firstName,

@@ -1,4 +1,3 @@
-/** Pure and browser-safe: the admin form shows the figures live, and the server stores exactly what it returns. */
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
 import { MAX_CENTS } from "@/lib/schemas/articles";
 
@@ -104,7 +103,6 @@ export function derivePriceCalculation(input: PriceCalculationInput): PriceCalcu
 
 export type PriceDrivingField = "purchaseCostCents" | "purchaseCostPercent" | "salesMarginCents" | "salesMarginPercent" | "salesTotalCents";
 
-/** Which driving field pushed a derived figure out of what can be stored and entered again, or null. */
 export function priceCalculationOutOfRange(
   input: Pick<PriceCalculationInput, "purchaseCostDriver" | "salesDriver">,
   result: PriceCalculationResult,

@@ -1,7 +1,4 @@
-/**
- * Exact integer arithmetic, no binary floating point on the money path: 150 ct net at 19 % is 178.5 → 179 ct,
- * never 178 because 150 × 1.19 = 178.4999…. Rounding is half away from zero.
- */
+/** Integer arithmetic, no floats on the money path: 150 ct net at 19 % is 179 ct, never 178. */
 
 export type PriceMode = "NET" | "GROSS";
 
@@ -65,13 +62,10 @@ export interface TotalsLine {
 }
 
 export interface OrderTotals {
-  /** Gross goods before the discount. */
   subtotalCents: number;
-  /** Gross cents the discount code takes off the goods (never off shipping). */
   discountCents: number;
   shippingCents: number;
   taxCents: number;
-  /** subtotal − discount + shipping: what the customer pays. */
   totalCents: number;
 }
 
@@ -79,10 +73,7 @@ export function vatInGross(grossCents: number, vatPercent: number): number {
   return grossCents - netFromGross(grossCents, vatPercent);
 }
 
-/**
- * The VAT of each line is taken from its gross line total after its share of the discount, rounded half
- * up per line, so an invoice's lines and its VAT per rate add up to the order's tax to the cent.
- */
+/** VAT per line from its discounted gross, so an invoice's lines add up to the order's tax to the cent. */
 export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number, lineDiscountCents?: readonly number[]): OrderTotals {
   let subtotalCents = 0;
   let discountCents = 0;
@@ -112,7 +103,6 @@ export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: nu
   return { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
 }
 
-/** Exact to the cent: rounded down, the cents left over go to the largest remainders (the earlier weight on a tie). */
 export function splitProportionally(amountCents: number, weights: readonly number[]): number[] {
   const total = weights.reduce((s, w) => s + w, 0);
   if (total <= 0) return weights.map(() => 0);

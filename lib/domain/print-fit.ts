@@ -1,6 +1,5 @@
 export const MM_PER_INCH = 25.4;
 
-/** Pure: the print PDF and the admin's production sheet compute the same numbers. */
 export function coverFit(
   width: number,
   height: number,
@@ -51,7 +50,6 @@ export interface PrintPlan {
   width: number;
   height: number;
   printDpi: number;
-  /** > 1 means the source is upscaled for print. */
   upscale: number;
 }
 

@@ -1,5 +1,3 @@
-/** Browser-safe: the prompt form shows the composed prompt live, and the server sends exactly the same. */
-
 export function sentence(part: string): string {
   const text = part
     .split(/\n{2,}/)

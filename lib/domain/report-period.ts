@@ -1,11 +1,9 @@
 import { berlinDay, berlinDayStart } from "@/lib/domain/berlin-time";
 
-/** Berlin calendar days, both inclusive, and the instants that bound them. */
 export interface Period {
   from: string;
   to: string;
   start: Date;
-  /** Exclusive: midnight after `to`. */
   end: Date;
   days: number;
 }
@@ -25,7 +23,6 @@ export function period(from: string, to: string): Period {
   return { from, to, start: berlinDayStart(from), end: berlinDayStart(to, 1), days: dayNumber(to) - dayNumber(from) + 1 };
 }
 
-/** The period of equal length right before. */
 export function previousPeriod(p: Period): Period {
   const first = dayNumber(p.from) - p.days;
   return period(dayOf(first), dayOf(first + p.days - 1));
@@ -36,7 +33,6 @@ export function daysOf(p: Period): string[] {
   return Array.from({ length: p.days }, (_, i) => dayOf(first + i));
 }
 
-/** The last 30 Berlin days up to today. */
 export function defaultPeriod(now = new Date()): Period {
   const today = berlinDay(now);
   return period(dayOf(dayNumber(today) - 29), today);

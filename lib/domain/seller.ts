@@ -1,7 +1,6 @@
-/** A missing value is a placeholder naming its variable, so an unfinished setup is visible on every document, never hidden. */
+/** A missing value is a placeholder naming its variable, so an unfinished setup shows on every document. */
 export interface SellerField {
   value: string;
-  /** True when no value is set and value is the placeholder "[SELLER_… not set]". */
   missing: boolean;
 }
 
@@ -23,15 +22,12 @@ export const SELLER_KEYS = [
 ] as const;
 export type SellerKey = (typeof SELLER_KEYS)[number];
 
-/** The seller's data as stored or configured: null is an empty field. */
 export type SellerValues = Record<SellerKey, string | null>;
 
 export type Seller = Record<SellerKey, SellerField> & {
-  /** True when every value an invoice needs (§14 Abs. 4 UStG) is set: name, address, VAT ID or tax number. */
   complete: boolean;
 };
 
-/** The environment variable behind each field: the initial value until the owner saves the settings. */
 export const SELLER_VARIABLES: Record<SellerKey, string> = {
   name: "SELLER_NAME",
   street: "SELLER_STREET",
@@ -49,7 +45,6 @@ export const SELLER_VARIABLES: Record<SellerKey, string> = {
   bic: "SELLER_BIC",
 };
 
-/** The fields an invoice cannot go without; one of vatId and taxNumber is enough. */
 export function missingForInvoice(v: SellerValues): SellerKey[] {
   const missing = (["name", "street", "postalCode", "city", "country"] as const).filter((k) => !v[k]);
   return !v.vatId && !v.taxNumber ? [...missing, "vatId"] : missing;

@@ -1,4 +1,3 @@
-/** The big parcel carriers' public tracking pages; any other carrier's number stays plain text. */
 const CARRIERS: readonly { match: RegExp; url: (n: string) => string }[] = [
   { match: /\bdhl\b|deutsche post/i, url: (n) => `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${n}` },
   { match: /\bdpd\b/i, url: (n) => `https://tracking.dpd.de/status/de_DE/parcel/${n}` },

@@ -1,7 +1,6 @@
 export const LOCALES = ["de", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-/** Cookie read by server-rendered pages; the same value is kept in localStorage under LOCALE_STORAGE_KEY. */
 export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const LOCALE_STORAGE_KEY = "preferredLanguage";
 
@@ -9,12 +8,10 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The shop's language for a value that should name one (next-intl's locale, a query): anything else is the default. */
 export function shopLocale(value: unknown): Locale {
   return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
-/** Spec section 1: the stored preference wins; otherwise German when the browser language starts with "de"; else English. */
 export function resolveLocale(stored: string | null | undefined, browserLanguage: string | null | undefined): Locale {
   if (isLocale(stored)) return stored;
   const first = (browserLanguage ?? "").split(",")[0]?.trim().toLowerCase() ?? "";

@@ -2,7 +2,6 @@ import type { Locale } from "./config";
 
 const present = (text: string | null | undefined): text is string => typeof text === "string" && text.trim() !== "";
 
-/** The caller's language, else the other one (whitespace counts as missing), else the English value as stored. */
 export function localized(locale: Locale, en: string, de: string | null | undefined): string;
 export function localized(locale: Locale, en: string | null | undefined, de: string | null | undefined): string | null;
 export function localized(locale: Locale, en: string | null | undefined, de: string | null | undefined): string | null {

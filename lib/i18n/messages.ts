@@ -6,14 +6,12 @@ import type { Locale } from "./config";
 export type Messages = typeof en;
 const all: Record<Locale, Messages> = { de, en };
 
-/** The messages as written (ICU texts): for `translate` and tests. */
 export function loadMessages(locale: Locale): Messages {
   return all[locale];
 }
 
 type Tree = { [key: string]: string | Tree };
-// Through JSON: icu-minify builds plural and select options as null-prototype objects, which React
-// refuses to pass from a server to a client component (next-intl's own precompile goes through JSON too).
+// Through JSON: icu-minify's null-prototype objects cannot pass from a server to a client component.
 const compileText = (text: string): string => JSON.parse(JSON.stringify(compile(text))) as string;
 const compileTree = (node: Tree): Tree =>
   Object.fromEntries(
@@ -22,10 +20,6 @@ const compileTree = (node: Tree): Tree =>
 
 const compiled = new Map<Locale, Messages>();
 
-/**
- * Every ICU text compiled once per process with icu-minify, so the browser formats without an ICU
- * parser (next.config.ts points use-intl at its format-only build).
- */
 export function loadCompiledMessages(locale: Locale): Messages {
   let messages = compiled.get(locale);
   if (!messages) {
@@ -35,7 +29,6 @@ export function loadCompiledMessages(locale: Locale): Messages {
   return messages;
 }
 
-/** Looks up a dotted key ("errors.notFound") and fills {placeholders}; falls back to English, then the key. */
 export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
   const lookup = (messages: Messages): string | undefined => {
     let node: unknown = messages;

@@ -1,7 +1,4 @@
-/**
- * PUT, GET and DELETE of single objects in S3-compatible stores. Signing is left to aws4fetch rather than
- * the AWS SDK, whose dependency tree is large for three calls; the secret never leaves this module.
- */
+/** Signed by aws4fetch, not the AWS SDK, whose dependency tree is large for three calls. */
 import { createHash } from "node:crypto";
 import { AwsV4Signer } from "aws4fetch";
 
@@ -12,16 +9,12 @@ export interface S3Credentials {
 
 export interface S3Config extends S3Credentials {
   bucket: string;
-  /** Signing region, e.g. "eu-central-1"; R2 uses "auto", MinIO usually "us-east-1". */
   region: string;
-  /** Custom endpoint such as http://127.0.0.1:9000; unset → https://s3.<region>.amazonaws.com. */
   endpoint?: string;
-  /** true → http(s)://endpoint/bucket/key; false → http(s)://bucket.endpoint/key (virtual-hosted). */
   forcePathStyle: boolean;
   timeoutMs?: number;
 }
 
-/** A non-success answer from the object store. Carries the HTTP status and the S3 error code when present. */
 export class S3Error extends Error {
   constructor(
     message: string,
@@ -41,7 +34,7 @@ function sha256Hex(data: string | Buffer): string {
 
 export const EMPTY_PAYLOAD_SHA256 = sha256Hex("");
 
-/** RFC 3986: encodeURIComponent leaves ! ' ( ) * alone, so those are escaped here. */
+/** encodeURIComponent leaves ! ' ( ) * alone, which RFC 3986 escapes. */
 function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
@@ -58,16 +51,14 @@ export function objectUrl(config: Pick<S3Config, "bucket" | "region" | "endpoint
 export interface SignInput {
   method: string;
   url: URL;
-  /** Further headers to send and sign (e.g. content-type). host, x-amz-date and x-amz-content-sha256 are added. */
   headers?: Record<string, string>;
-  /** Hex SHA-256 of the body (EMPTY_PAYLOAD_SHA256 without one): the payload is always signed, never UNSIGNED-PAYLOAD. */
+  /** The payload is always signed, never UNSIGNED-PAYLOAD. */
   payloadHash: string;
   region: string;
   credentials: S3Credentials;
   now: Date;
 }
 
-/** Signs with SigV4 (aws4fetch) and signs every header sent, content-type too; Host is signed but left to fetch. */
 export async function signRequest(input: SignInput): Promise<Record<string, string>> {
   const signer = new AwsV4Signer({
     method: input.method,
@@ -105,17 +96,16 @@ export class S3Client {
     await res.body?.cancel();
   }
 
-  /** The object's bytes, or null when it does not exist (404 NoSuchKey). A missing bucket is an error, not null. */
   async getObject(objectKey: string): Promise<Buffer | null> {
     const res = await this.send("GET", objectKey);
     if (res.ok) return Buffer.from(await res.arrayBuffer());
     const error = await this.failure("GET", objectKey, res);
     if (res.status === 404 && error.code !== "NoSuchBucket") return null;
-    // Note: without s3:ListBucket permission AWS answers 403 (not 404) for a missing key; that surfaces as an error.
+    // Without s3:ListBucket permission AWS answers 403, not 404, for a missing key.
     throw error;
   }
 
-  /** Idempotent: deleting a missing object succeeds (S3 answers 204 anyway; some compatibles answer 404). */
+  /** Idempotent: some S3 compatibles answer 404 for a missing object. */
   async deleteObject(objectKey: string): Promise<void> {
     const res = await this.send("DELETE", objectKey);
     if (res.ok) {
@@ -148,8 +138,7 @@ export class S3Client {
         method,
         headers,
         body: payload ? asBodyBytes(payload.body) : undefined,
-        // A redirect (wrong region, misconfigured endpoint) is an error: following it would resend the
-        // Authorization header to another host, and the signature covers the original host anyway.
+        // A redirect would resend the Authorization header to another host.
         redirect: "manual",
         cache: "no-store", // keep Next's fetch cache out of it
         signal: AbortSignal.timeout(this.timeoutMs),

@@ -4,7 +4,6 @@ import { randomUUID } from "node:crypto";
 import { dataDir, env } from "@/lib/env";
 import { S3Client, type S3Config } from "./s3";
 
-/** Where files live: a local folder by default, an S3-compatible bucket when configured. */
 export interface StorageAdapter {
   readonly kind: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -53,7 +52,7 @@ export class LocalStorage implements StorageAdapter {
   }
 }
 
-/** Keys are validated exactly as for the local folder, so both adapters accept and refuse the same keys. */
+/** Keys are validated as for the local folder, so both adapters accept and refuse the same keys. */
 export class S3Storage implements StorageAdapter {
   readonly kind = "s3" as const;
   private readonly client: S3Client;
@@ -83,7 +82,6 @@ export class S3Storage implements StorageAdapter {
   }
 }
 
-/** The one place that chooses the adapter: S3 when S3_BUCKET is set, otherwise the local folder. */
 function storageFromEnv(): StorageAdapter {
   const e = env();
   if (e.S3_BUCKET) {
@@ -110,7 +108,6 @@ export function getStorage(): StorageAdapter {
   return (holder.adapter ??= storageFromEnv());
 }
 
-/** For tests that change the storage environment: the next getStorage() builds the adapter anew. */
 export function resetStorage(): void {
   holder.adapter = undefined;
 }

@@ -3,7 +3,6 @@ import { email, optionalPhone, sessionResponse } from "./auth";
 import { personLine } from "./common";
 import { orderAddress } from "./orders";
 
-/** Same rule as registration (lib/schemas/auth.ts registerBody.password). */
 export const newPassword = z
   .string({ error: "validation.passwordRequired" })
   .min(8, { error: "validation.passwordTooShort" })
@@ -11,7 +10,6 @@ export const newPassword = z
 
 export const forgotPasswordBody = z.object({ email });
 
-/** POST /api/auth/password/reset – the token from the mailed link and the new password. */
 export const resetPasswordBody = z.object({
   token: z
     .string({ error: "validation.required" })
@@ -21,7 +19,6 @@ export const resetPasswordBody = z.object({
   password: newPassword,
 });
 
-/** POST /api/auth/login-link/use – the token from the mailed sign-in link. */
 export const signInLinkBody = z.object({
   token: z
     .string({ error: "validation.required" })
@@ -30,7 +27,6 @@ export const signInLinkBody = z.object({
     .max(200, { error: "validation.tooLong" }),
 });
 
-/** POST /api/auth/register/confirm – the mailed link's token and the password chosen at sign-up. */
 export const confirmRegistrationBody = signInLinkBody.extend({
   password: z
     .string({ error: "validation.passwordRequired" })
@@ -41,7 +37,6 @@ export const confirmRegistrationBody = signInLinkBody.extend({
 const requiredName = (required: "validation.firstNameRequired" | "validation.lastNameRequired") =>
   personLine(z.string({ error: required }).trim().min(1, { error: required }).max(100, { error: "validation.tooLong" }));
 
-/** PUT /api/user/account (phone: same rule as registration; empty or absent clears it). */
 export const accountUpdateBody = z.object({
   firstName: requiredName("validation.firstNameRequired"),
   lastName: requiredName("validation.lastNameRequired"),
@@ -56,12 +51,10 @@ export const changePasswordBody = z.object({
   newPassword,
 });
 
-/** DELETE /api/user/account: the password of an account that has one (a guest account sends `{}`). */
 export const deleteAccountBody = z.object({
   password: z.string({ error: "validation.passwordRequired" }).max(200, { error: "validation.tooLong" }).optional(),
 });
 
-/** An address the customer used before: an order's shipping/billing address or a saved one, with the country's name in the caller's language. */
 export const accountAddress = orderAddress.extend({
   kind: z.enum(["shipping", "billing"]),
   countryName: z.string(),
@@ -75,9 +68,7 @@ export const accountResponse = z.object({
     lastName: z.string().nullable(),
     phone: z.string().nullable(),
   }),
-  /** False for a guest account (no password yet): the page offers "set a password" instead of "change password". */
   hasPassword: z.boolean(),
-  /** Distinct addresses of the user's orders, newest first, then saved addresses not among them. */
   addresses: z.array(accountAddress),
 });
 

@@ -4,21 +4,15 @@ import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domai
 import { listSearch, pageQuery, pageResponse } from "./common";
 import { addressBody, orderAddress, orderPaymentStatusSchema } from "./orders";
 
-/** Admin orders API (docs/operations.md lists the paths). A transition the order table forbids answers 409 and changes nothing. */
-
-/** "pending" and "processing" narrow the open orders at the packing table. */
 export const ADMIN_ORDER_FILTERS = ["open", "pending", "processing", "completed", "cancelled", "all"] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
-/** Orders that need the admin: the dashboard counts them, and the list filters by one (`?attention=`). */
 export const ORDER_ATTENTION = ["unprocessed", "stale", "refundFailed", "disputed", "amountMismatch"] as const;
 export type OrderAttention = (typeof ORDER_ATTENTION)[number];
-/** "stale": in production (processing) for longer than this. */
 export const STALE_PROCESSING_DAYS = 3;
-/** "amountMismatch": nothing marks a mismatch as checked, so only those of these last days count. */
+/** Nothing marks a mismatch as checked, so only recent ones count. */
 export const AMOUNT_MISMATCH_RECENT_DAYS = 90;
 
-/** yyyy-mm-dd (a calendar day in Europe/Berlin); "to" includes the whole day. */
 export const calendarDay = z
   .string()
   .trim()
@@ -32,7 +26,6 @@ export const calendarDay = z
 export const adminOrdersQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("open"),
-    /** Searches order number, email, first and last name (and "first last"). */
     q: listSearch,
     attention: z.enum(ORDER_ATTENTION).optional(),
     from: calendarDay,
@@ -47,12 +40,10 @@ export type OrderExportFormat = (typeof ORDER_EXPORT_FORMATS)[number];
 export const adminOrdersExportQuery = z
   .object({
     status: z.enum(ADMIN_ORDER_FILTERS).default("all"),
-    /** The list's search: order number, email, first and last name. */
     q: listSearch,
     attention: z.enum(ORDER_ATTENTION).optional(),
     from: calendarDay,
     to: calendarDay,
-    /** csv: comma and decimal point; excel-de: semicolon and decimal comma (a German Excel). Unset → by the admin's language. */
     format: z.enum(ORDER_EXPORT_FORMATS).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "validation.dateRangeInvalid", path: ["to"] });
@@ -79,7 +70,6 @@ export const completeOrderBody = z.object({
     .transform((v) => v || null),
 });
 
-/** A reason is required to cancel an order in production (processing); optional while pending. */
 export const cancelOrderBody = z.object({
   reason: z
     .string()
@@ -90,14 +80,13 @@ export const cancelOrderBody = z.object({
 });
 
 export const refundOrderBody = z.object({
-  /** Cents; omitted = everything that was paid and not yet refunded. */
   amountCents: z
     .number({ error: "validation.invalidType" })
     .int({ error: "validation.invalidType" })
     .positive({ error: "validation.amountPositive" })
     .optional(),
   reason,
-  /** Made by the dialog once per opening: a double submit or a retry after a lost answer refunds once. */
+  /** Made once per dialog opening: a double submit or a retry refunds once. */
   idempotencyKey: z
     .string({ error: "validation.invalidType" })
     .trim()
@@ -124,22 +113,17 @@ export const adminOrderRow = z.object({
   createdAt: z.string(),
   shippedAt: z.string().nullable(),
   trackingNumber: z.string().nullable(),
-  /** A small picture of the first line: its front mockup, else its design; null without a design. */
   thumbnailUrl: z.string().nullable(),
-  /** The actions the transition table allows now (Process Order only when paid). */
   actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
 });
 
 export const adminOrderPage = pageResponse(adminOrderRow).extend({
-  /** Sums over every order matching the filter (not just this page). */
   sums: z.object({ orders: z.number().int(), totalCents: money, refundedCents: money }),
 });
 
-/** Everything the person at the printer needs for one line. */
 export const productionSheet = z.object({
   sourceImageUrl: z.string().nullable(),
   designImageUrl: z.string().nullable(),
-  /** The design on the mug in the line's colours; null while not made. */
   mockups: mockupUrls,
   designWidth: z.number().int().nullable(),
   designHeight: z.number().int().nullable(),
@@ -147,15 +131,9 @@ export const productionSheet = z.object({
   promptText: z.string().nullable(),
   provider: z.string().nullable(),
   model: z.string().nullable(),
-  /** Cost of the generation in (fractional) cents, null when unknown. */
   generationCostCents: z.number().nullable(),
   printPdfUrl: z.string().nullable(),
-  /** The DPI verdict of the design on this mug's print area: effective DPI and ok | low | too_low. */
   dpi: z.object({ effectiveDpi: z.number(), verdict: z.enum(["ok", "low", "too_low"]) }).nullable(),
-  /**
-   * The print file's resolution: the design's own DPI at template size (= dpi.effectiveDpi), and the
-   * print image it is resized to (template at 300 DPI, width × height px) with the upscale factor.
-   */
   print: z
     .object({
       sourceDpi: z.number(),
@@ -176,7 +154,6 @@ export const adminOrderDetail = z.object({
   paymentStatus: orderPaymentStatusSchema,
   locale: z.enum(["de", "en"]),
   userId: z.number().int().nullable(),
-  /** When the customer erased their account (the order is kept for the books only); null otherwise. */
   customerErasedAt: z.string().nullable(),
   email: z.string(),
   firstName: z.string(),
@@ -196,7 +173,6 @@ export const adminOrderDetail = z.object({
       unitPriceCents: money,
       vatPercent: z.number(),
       totalCents: money,
-      /** The line's share of the order's discount (totalCents is before it). */
       discountCents: money,
       personalised: z.boolean(),
       production: productionSheet,
@@ -210,7 +186,6 @@ export const adminOrderDetail = z.object({
   totalCents: money,
   paidCents: money,
   refundedCents: money,
-  /** What an admin may still refund (paid − refunded − refunds in flight). */
   refundableCents: money,
   currency: z.literal("EUR"),
   createdAt: z.string(),
@@ -262,7 +237,6 @@ export const adminOrderDetail = z.object({
       fromStatus: z.enum(ORDER_STATUSES).nullable(),
       toStatus: z.enum(ORDER_STATUSES).nullable(),
       actor: z.enum(["customer", "admin", "provider", "system"]),
-      /** Email of the admin or customer who acted, when known. */
       actorEmail: z.string().nullable(),
       note: z.string().nullable(),
       data: z.record(z.string(), z.unknown()).nullable(),
@@ -270,7 +244,6 @@ export const adminOrderDetail = z.object({
     }),
   ),
   actions: z.array(z.enum(["process", "complete", "deliver", "cancel"])),
-  /** Refund and resend-receipt are offered when true. */
   canRefund: z.boolean(),
   canResendReceipt: z.boolean(),
 });
@@ -311,7 +284,7 @@ export type AdminMailQuery = z.infer<typeof adminMailQuery>;
 export type AdminMailDto = z.infer<typeof adminMailDto>;
 export type AdminMailPage = z.infer<typeof adminMailPage>;
 
-/** How many orders one bulk action or print ZIP takes: a day's packing, bounded so one request stays short. */
+/** Bounded so that one request stays short. */
 export const BULK_ORDERS_MAX = 50;
 
 const bulkOrderIds = z
@@ -320,7 +293,6 @@ const bulkOrderIds = z
   .max(BULK_ORDERS_MAX, { error: "validation.tooBig" })
   .transform((ids) => [...new Set(ids)]);
 
-/** One carrier for the whole selection; tracking numbers per order, optional. */
 export const bulkOrderBody = z.discriminatedUnion("action", [
   z.object({ action: z.literal("process"), orderIds: bulkOrderIds }),
   z.object({
@@ -335,14 +307,12 @@ export const bulkOrderResult = z.object({
   orderId: z.string(),
   orderNumber: z.string().nullable(),
   ok: z.boolean(),
-  /** The reason in the admin's language when the order was left as it was. */
   error: z.string().optional(),
   status: z.number().int().optional(),
 });
 
 export const bulkOrderResponse = z.object({ results: z.array(bulkOrderResult), succeeded: z.number().int(), failed: z.number().int() });
 
-/** `ids`: comma-separated order ids, as a link the browser downloads. */
 export const orderIdsQuery = z.object({
   ids: z
     .string({ error: "validation.required" })
@@ -355,6 +325,5 @@ export type BulkOrderInput = z.output<typeof bulkOrderBody>;
 export type BulkOrderResult = z.infer<typeof bulkOrderResult>;
 export type BulkOrderResponse = z.infer<typeof bulkOrderResponse>;
 
-/** The corrected shipping address, as the checkout takes it. */
 export const shippingAddressBody = addressBody;
 export type ShippingAddressBody = z.input<typeof shippingAddressBody>;

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { pageQuery, pageResponse } from "./common";
 import { cropNumber, completeCrop } from "./images";
 
-/** The admin prompt tester: one photo through several models in parallel, every run stored. */
-
 export const TEST_QUALITIES = ["low", "medium", "high"] as const;
 export const TEST_SIZES = ["1024x1024", "1024x1536", "1536x1024"] as const;
 export const TEST_BACKGROUNDS = ["auto", "opaque", "transparent"] as const;
@@ -14,7 +12,6 @@ const modelId = z.coerce
   .positive({ error: "validation.invalidValue" })
   .max(2_147_483_647, { error: "validation.invalidValue" });
 
-/** Text fields of the multipart request; `providers` may be repeated fields or one comma-separated field. */
 export const aiTestFields = z
   .object({
     providers: z
@@ -42,7 +39,6 @@ export const aiTestFields = z
     background: z.enum(TEST_BACKGROUNDS, { error: "validation.invalidValue" }).default("auto"),
     masterPrompt: z.string().trim().max(8000, { error: "validation.tooLong" }).optional().default(""),
     specificPrompt: z.string().trim().max(8000, { error: "validation.tooLong" }).optional().default(""),
-    /** A prompt whose style text and slot variants go between master and specific prompt (archived or inactive ones too). */
     promptId: z.union([z.literal("").transform(() => undefined), modelId]).optional(),
     x: cropNumber,
     y: cropNumber,
@@ -53,25 +49,19 @@ export const aiTestFields = z
 
 export type AiTestFields = z.output<typeof aiTestFields>;
 
-/** One provider's answer within a run: its images or its own error; one failing never hides the others. */
 export const aiTestResultResponse = z.object({
   generationId: z.number().int(),
   aiModelId: z.number().int().nullable(),
   provider: z.string(),
   model: z.string(),
   displayName: z.string(),
-  /** PENDING only while the run that made it is still asking the provider (seen when reopened meanwhile). */
   status: z.enum(["SUCCEEDED", "FAILED", "PENDING"]),
   promptText: z.string(),
   images: z.array(z.object({ id: z.number().int(), url: z.string(), width: z.number().int(), height: z.number().int() })),
   durationMs: z.number().int().nullable(),
-  /** Estimated cost in cents (fractional), 0 offline. */
   costCents: z.number().nullable(),
-  /** The spec's message for this provider's failure, in the caller's language. */
   error: z.string().nullable(),
-  /** Settings this provider cannot honour (reported, not silently dropped), e.g. ["background"]. */
   unsupportedSettings: z.array(z.string()),
-  /** True when the offline style filter answered (no key configured for the provider). */
   offline: z.boolean(),
 });
 

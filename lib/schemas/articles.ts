@@ -2,8 +2,6 @@ import { z } from "zod";
 import { mugDetailsResponse } from "./catalog";
 import { entityId, idName, listSearch, optionalEntityId, optionalText, pageQuery, pageResponse, queryId, requiredText } from "./common";
 
-/** Admin articles API schemas. `name` is English (required), `nameDe` German; the shop falls back to the other when one is empty. */
-
 export const ARTICLE_TYPES = ["MUG", "SHIRT"] as const;
 export const FIT_TYPES = ["LOOSE", "REGULAR", "SLIM"] as const;
 export const PRICE_MODES = ["NET", "GROSS"] as const;
@@ -12,12 +10,11 @@ export const PURCHASE_COST_DRIVERS = ["AMOUNT", "PERCENT"] as const;
 export const SALES_DRIVERS = ["MARGIN", "PERCENT", "TOTAL"] as const;
 export const ARTICLE_SORTS = ["name", "-name", "articleNumber", "-articleNumber", "createdAt", "-createdAt", "price", "-price"] as const;
 
-/** Largest amount an admin can enter: 100,000.00 €. */
 export const MAX_CENTS = 10_000_000;
 
 const cents = (error: `validation.${string}` = "validation.invalidAmount") =>
   z.number({ error }).int({ error }).min(0, { error }).max(MAX_CENTS, { error });
-/** A signed amount (a margin may be negative: selling below cost is the owner's choice). */
+/** A margin may be negative: selling below cost is the owner's choice. */
 const signedCents = (error: `validation.${string}` = "validation.invalidAmount") =>
   z.number({ error }).int({ error }).min(-MAX_CENTS, { error }).max(MAX_CENTS, { error });
 const percent = (min: number, max: number, error: `validation.${string}` = "validation.invalidPercent") =>
@@ -27,7 +24,6 @@ const percent = (min: number, max: number, error: `validation.${string}` = "vali
     .max(max, { error })
     .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error });
 
-/** A colour as #RRGGBB (stored upper-case). */
 export const hexColor = z
   .string({ error: "validation.colorRequired" })
   .trim()
@@ -41,7 +37,6 @@ const mm = (error: `validation.${string}` = "validation.positiveNumber") =>
     .max(10_000, { error })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error });
 
-/** Mug details (spec sections 3 and 5): document larger than the print template, bottom margin 0–100 mm, print area on the page. */
 export const mugDetailsBody = z
   .object({
     heightMm: mm(),
@@ -82,7 +77,6 @@ export const shirtDetailsBody = z.object({
     .refine((a) => new Set(a).size === a.length, { error: "validation.invalidValue" }),
 });
 
-/** The price calculation as entered: the driver fields say which figure the admin set; the server derives the rest. */
 export const priceCalculationBody = z
   .object({
     purchasePriceCents: cents(),
@@ -155,7 +149,6 @@ const articleCommon = {
   priceCalculation: priceCalculationBody,
 };
 
-/** PUT /api/admin/articles/{articleId}: the whole article with its details and price calculation (variants have their own calls). */
 export const updateArticleBody = z.discriminatedUnion(
   "type",
   [
@@ -165,7 +158,6 @@ export const updateArticleBody = z.discriminatedUnion(
   { error: "validation.articleTypeRequired" },
 );
 
-/** POST /api/admin/articles: like PUT, plus the variants added in the unsaved form, saved in the same transaction. */
 export const createArticleBody = z.discriminatedUnion(
   "type",
   [
@@ -185,7 +177,6 @@ export const createArticleBody = z.discriminatedUnion(
   { error: "validation.articleTypeRequired" },
 );
 
-/** GET /api/admin/articles/mugs/variants-catalog query: the mug being edited is left out (optional; empty = none). */
 export const variantsCatalogQuery = z.object({
   excludeMugId: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -225,7 +216,6 @@ export const priceCalculationResponse = z.object({
   salesTotalCents: z.number().int(),
   salesPriceMode: z.enum(PRICE_MODES),
   salesVatRateId: z.number().int().nullable(),
-  /** What the shop charges, through lib/services/article-price.ts (own or default VAT); null when not sellable. */
   shopPrice: z.object({ grossCents: z.number().int(), netCents: z.number().int(), vatPercent: z.number() }).nullable(),
 });
 
@@ -296,14 +286,13 @@ export const articleListItemResponse = z.object({
   subcategory: idName.nullable(),
   priceCents: z.number().int().nullable(),
   variantCount: z.number().int(),
-  /** The default mug variant's example image (or the first shirt variant's), `/api/images/{id}` or null. */
   thumbnailUrl: z.string().nullable(),
   updatedAt: z.string(),
 });
 
 export const articlePageResponse = pageResponse(articleListItemResponse);
 
-/** DELETE /api/admin/articles/{articleId}: orders refer to it → deactivated instead of deleted. */
+/** An article orders refer to is deactivated instead of deleted. */
 export const deleteArticleResponse = z.object({ deleted: z.boolean(), deactivated: z.boolean() });
 
 export const variantsCatalogResponse = z.array(
@@ -315,7 +304,6 @@ export const variantsCatalogResponse = z.array(
   }),
 );
 
-/** POST …/copy-variants answer: what was copied, and the names the target already had (reported, not duplicated). */
 export const copyVariantsResponse = z.object({
   copied: z.array(mugVariantAdminResponse),
   skipped: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -3,7 +3,6 @@ import { AUDIT_ACTIONS } from "@/lib/domain/audit-vocabulary";
 import { calendarDay } from "./admin-orders";
 import { listSearch, pageQuery, pageResponse } from "./common";
 
-/** GET /api/admin/audit and /admin/audit: newest first; `q` searches the actor's email; from/to are Berlin days, "to" inclusive. */
 export const adminAuditQuery = z
   .object({
     action: z.enum(AUDIT_ACTIONS).optional(),

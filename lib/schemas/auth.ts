@@ -9,7 +9,6 @@ export const email = z
   .pipe(z.email({ error: "validation.invalidEmail" }))
   .transform((v) => v.toLowerCase());
 
-/** Optional phone: digits with an optional leading +, spaces, dashes, slashes, dots and parentheses; 6–20 digits. */
 export const optionalPhone = z
   .string()
   .trim()

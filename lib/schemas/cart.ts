@@ -13,7 +13,6 @@ const quantity = z
   .min(1, { error: "validation.quantityInvalid" })
   .max(MAX_QUANTITY, { error: "validation.quantityInvalid" });
 
-/** POST /api/user/cart/items — a generated (or edited) image of the user on a mug in a colour variant. */
 export const addCartItemBody = z.object({
   mugId: entityId("validation.mugRequired"),
   variantId: entityId("validation.variantRequired"),
@@ -29,13 +28,10 @@ export const cartItemResponse = z.object({
   mug: z.object({ id: z.number(), name: z.string() }),
   variant: z.object({ id: z.number(), name: z.string(), insideColorCode: z.string(), outsideColorCode: z.string() }),
   image: z.object({ id: z.number(), url: z.string() }),
-  /** The design on the mug in the line's colours (front, left and right of the handle); null while not made. */
   mockups: mockupUrls,
   prompt: z.object({ id: z.number(), title: z.string() }).nullable(),
   quantity: z.number(),
-  /** Gross unit price snapshotted when added (updated by refresh-prices). */
   unitPriceCents: z.number(),
-  /** The snapshot before the last detected catalogue price change; null when unchanged. */
   earlierUnitPriceCents: z.number().nullable(),
   priceChanged: z.boolean(),
   promptPriceCents: z.number(),
@@ -43,7 +39,6 @@ export const cartItemResponse = z.object({
   lineTotalCents: z.number(),
 });
 
-/** The code on the cart; `applied` false with the reason when it does not apply (then nothing is taken off). */
 export const cartDiscountResponse = z.object({
   code: z.string(),
   applied: z.boolean(),
@@ -53,13 +48,10 @@ export const cartDiscountResponse = z.object({
 
 export const cartSummaryResponse = z.object({
   itemCount: z.number(),
-  /** Gross goods before the discount. */
   subtotalCents: z.number(),
-  /** Gross cents the code takes off the goods (0 without an applying code). */
   discountCents: z.number(),
   discount: cartDiscountResponse.nullable(),
   shippingCents: z.number(),
-  /** VAT contained in subtotal and shipping (prices are gross). */
   taxCents: z.number(),
   totalCents: z.number(),
   currency: z.literal("EUR"),

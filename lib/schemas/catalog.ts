@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { idName } from "./common";
 
-/** The services parse their answers through these, so an unlisted column (purchase prices, style text) can never reach a customer. */
+/** The services parse answers through these, so an unlisted column can never reach a customer. */
 
-/** GET /api/countries item: `name` is in the caller's language; both names are included. */
 export const countryResponse = z.object({
   code: z.string().length(2),
   name: z.string(),
@@ -12,7 +11,6 @@ export const countryResponse = z.object({
 });
 export const countriesResponse = z.array(countryResponse);
 
-/** A customer-facing price: gross (what the customer pays) and net in integer cents. */
 export const catalogPriceResponse = z.object({
   priceCents: z.number().int(),
   netPriceCents: z.number().int(),
@@ -30,7 +28,6 @@ export const mugVariantResponse = z.object({
   exampleImageUrl: z.string().nullable(),
 });
 
-/** A mug's measures (mm): the shop's mug list and the admin's article answer both carry them. */
 export const mugDetailsResponse = z.object({
   heightMm: z.number(),
   diameterMm: z.number(),
@@ -43,7 +40,6 @@ export const mugDetailsResponse = z.object({
   documentBottomMarginMm: z.number(),
 });
 
-/** GET /api/mugs item: an active mug with its details (mm), its active variants (default first) and its price. */
 export const mugResponse = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -56,10 +52,8 @@ export const mugResponse = z.object({
 });
 export const mugsResponse = z.array(mugResponse);
 
-/** GET /api/prompts item: what the style picker shows, nothing of the generation internals. */
 export const publicPromptResponse = z.object({
   id: z.number().int(),
-  /** Title and description in the caller's language, falling back to the other one. */
   title: z.string(),
   description: z.string().nullable(),
   promptNumber: z.string().nullable(),
@@ -75,7 +69,6 @@ export type MugVariantDto = z.infer<typeof mugVariantResponse>;
 export type MugDto = z.infer<typeof mugResponse>;
 export type PublicPromptDto = z.infer<typeof publicPromptResponse>;
 
-/** The URL under which a catalogue image is served (GET /api/images/{imageId}). */
 export function imageUrl(imageId: number | null | undefined): string | null {
   return imageId ? `/api/images/${imageId}` : null;
 }

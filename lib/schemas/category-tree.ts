@@ -1,26 +1,20 @@
 import { z } from "zod";
 import { optionalText, requiredName } from "./common";
 
-/** The category tree shared by articles and prompts; only the count's name differs (`categoryTreeResponses`). */
-
-/** Spec section 9: a category or subcategory name holds at most 255 characters (the form shows n/255). */
 export const CATEGORY_NAME_MAX = 255;
 export const CATEGORY_DESCRIPTION_MAX = 1000;
 
 const name = requiredName(CATEGORY_NAME_MAX);
 const description = optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descriptionTooLong");
 
-/** POST and PUT …/categories(/{categoryId}) body (PUT replaces name and description). */
 export const categoryBody = z.object({ name, description });
 
-/** German texts of a tree that has them (prompt categories); empty falls back to the English. */
 export const germanTexts = {
   nameDe: optionalText(CATEGORY_NAME_MAX, "validation.nameTooLong"),
   descriptionDe: optionalText(CATEGORY_DESCRIPTION_MAX, "validation.descriptionTooLong"),
 };
 export const categoryBodyDe = categoryBody.extend(germanTexts);
 
-/** POST and PUT …/subcategories(/{subcategoryId}) body; PUT may move it to another category. */
 export const subcategoryBody = z.object({
   categoryId: z
     .number({ error: "validation.categoryRequired" })
@@ -32,7 +26,6 @@ export const subcategoryBody = z.object({
 });
 export const subcategoryBodyDe = subcategoryBody.extend(germanTexts);
 
-/** GET …/search?name= — case-insensitive substring; an empty or missing name matches everything. */
 export const nameSearchQuery = z.object({
   name: z
     .string()
@@ -50,14 +43,12 @@ const subcategoryBase = z.object({
   categoryName: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  /** Only in a tree with German texts (prompt categories). */
   nameDe: z.string().nullable().optional(),
   descriptionDe: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
-/** The subcategory and category answers of one tree, with the count named `countKey`. */
 export function categoryTreeResponses<K extends CountKey>(countKey: K) {
   const counted = { [countKey]: z.number().int() } as Record<K, z.ZodNumber>;
   const subcategoryResponse = z.object({ ...subcategoryBase.shape, ...counted });
@@ -65,12 +56,10 @@ export function categoryTreeResponses<K extends CountKey>(countKey: K) {
     id: z.number().int(),
     name: z.string(),
     description: z.string().nullable(),
-    /** Only in a tree with German texts (prompt categories). */
     nameDe: z.string().nullable().optional(),
     descriptionDe: z.string().nullable().optional(),
     ...counted,
     subcategoryCount: z.number().int(),
-    /** Sorted by name. */
     subcategories: z.array(subcategoryResponse),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -6,7 +6,6 @@ export const CUSTOMER_KINDS = ["customer", "guest"] as const;
 export const CUSTOMER_SORTS = ["name", "email", "orders", "spent", "lastOrder"] as const;
 
 export const adminCustomersQuery = z.object({
-  /** Name, email or order number. */
   q: listSearch,
   kind: z.enum(["all", ...CUSTOMER_KINDS]).default("all"),
   sort: z.enum([...CUSTOMER_SORTS, ...CUSTOMER_SORTS.map((s) => `-${s}` as const)]).default("-lastOrder"),
@@ -15,13 +14,11 @@ export const adminCustomersQuery = z.object({
 export type AdminCustomersQuery = z.infer<typeof adminCustomersQuery>;
 
 export const customerListItem = z.object({
-  /** The account's user id; for a guest, the newest of the guest accounts sharing the email (any of them opens the same customer). */
   id: z.number().int(),
   email: z.string(),
   name: z.string(),
   kind: z.enum(CUSTOMER_KINDS),
   orders: z.number().int(),
-  /** Paid orders' totals minus what was refunded. */
   spentCents: z.number().int(),
   lastOrderAt: z.string().nullable(),
 });
@@ -56,7 +53,6 @@ export interface CustomerDetail extends CustomerListItem {
   orderList: { id: string; orderNumber: string; status: OrderStatus; totalCents: number; createdAt: string; paid: boolean }[];
   images: number;
   generations: { count: number; failed: number; aiCostCents: number };
-  /** Newest first. */
   timeline: {
     at: string;
     what: "accountCreated" | "emailVerified" | "orderPlaced" | "orderPaid" | "generation" | "passwordLink";

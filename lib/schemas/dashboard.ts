@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dayCount, PRESETS } from "@/lib/domain/report-period";
 import { calendarDay } from "./admin-orders";
 
-/** A year and a day: a year compared with the year before stays one request. */
+/** A year compared with the year before stays one request. */
 export const DASHBOARD_MAX_DAYS = 366;
 
 export const dashboardQuery = z
@@ -44,9 +44,7 @@ export type NeedsActionKind = (typeof NEEDS_ACTION_KINDS)[number];
 export interface NeedsAction {
   kind: NeedsActionKind;
   count: number;
-  /** When the oldest case began (its age is what the owner sees). */
   oldestAt: string | null;
-  /** Up to five orders to open directly. */
   orders: { id: string; orderNumber: string }[];
   href: string;
 }
@@ -55,10 +53,8 @@ export interface StyleFigures {
   promptId: number;
   title: string;
   generations: number;
-  /** Designs put in a cart: lines still in carts plus lines of orders placed, both in the period. */
   cartLines: number;
   paidLines: number;
-  /** Paid lines per generation. */
   conversion: number;
   revenueCents: number;
   aiCostCents: number;
@@ -66,7 +62,6 @@ export interface StyleFigures {
 
 export interface AiFigures {
   spentCents: number;
-  /** The daily AI budget times the days of the period. */
   budgetCents: number;
   perDay: { date: string; costCents: number; generations: number }[];
   perModel: { provider: string; model: string; generations: number; failed: number; costCents: number }[];
@@ -79,12 +74,9 @@ export interface ArticleFigures {
   variant: string | null;
   colour: string | null;
   units: number;
-  /** Gross and net after discounts. */
   revenueCents: number;
   netCents: number;
-  /** Today's purchase cost per unit (net) times the units. */
   purchaseCents: number;
-  /** The period's AI cost shared out by units sold. */
   aiCostCents: number;
   marginCents: number;
 }

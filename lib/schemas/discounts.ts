@@ -3,13 +3,11 @@ import { DISCOUNT_KINDS } from "@/lib/domain/discount";
 import { listSearch, pageQuery, pageResponse } from "./common";
 import { MAX_CENTS } from "./articles";
 
-/** What a code may be made of; customers may type it in any case. */
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 export const MAX_DISCOUNT_LIMIT = 1_000_000;
 
 const isInstant = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success;
 
-/** An ISO instant with offset (the form sends its local time as one); empty → none. */
 const instant = z
   .string({ error: "validation.discountDateInvalid" })
   .trim()
@@ -24,7 +22,6 @@ const limit = whole("validation.discountLimitInvalid", 1, MAX_DISCOUNT_LIMIT)
   .nullish()
   .transform((v) => v ?? null);
 
-/** POST and PUT /api/admin/discount-codes body (PUT replaces the whole code; PATCH merges its fields into the stored ones first). */
 export const discountCodeBody = z
   .object({
     code: z
@@ -42,7 +39,6 @@ export const discountCodeBody = z
       .transform((v) => v ?? null),
     validFrom: instant,
     validTo: instant,
-    /** Gross goods value before the discount; empty → no minimum. */
     minOrderCents: whole("validation.invalidAmount", 0, MAX_CENTS)
       .nullish()
       .transform((v) => v ?? 0),
@@ -58,14 +54,12 @@ export const discountCodeBody = z
     if (v.validFrom && v.validTo && new Date(v.validTo) <= new Date(v.validFrom))
       ctx.addIssue({ code: "custom", path: ["validTo"], message: "validation.discountValidToAfterFrom" });
   })
-  // Only the value of the chosen kind is kept.
   .transform((v) => ({
     ...v,
     percent: v.kind === "percent" ? v.percent : null,
     amountCents: v.kind === "fixed" ? v.amountCents : null,
   }));
 
-/** PATCH: any subset of the body's fields. */
 export const discountCodePatch = z.object(
   Object.fromEntries(
     ["code", "kind", "percent", "amountCents", "validFrom", "validTo", "minOrderCents", "maxUses", "maxUsesPerCustomer", "active"].map(
@@ -92,7 +86,6 @@ export const DISCOUNT_SORTS = [
 export type DiscountSort = (typeof DISCOUNT_SORTS)[number];
 
 export const listDiscountCodesQuery = z.object({
-  /** Searches the code. */
   q: listSearch,
   sort: z.enum(DISCOUNT_SORTS).default("-createdAt"),
   ...pageQuery(),
@@ -109,12 +102,9 @@ export const discountCodeResponse = z.object({
   minOrderCents: z.number().int(),
   maxUses: z.number().int().nullable(),
   maxUsesPerCustomer: z.number().int().nullable(),
-  /** Placed, not cancelled orders holding a use. */
   usedCount: z.number().int(),
   active: z.boolean(),
-  /** Where the code stands now (inactive, not yet valid, expired, used up, active). */
   state: z.enum(DISCOUNT_STATES),
-  /** Totals (after the discount) of the paid orders that carry the code. */
   revenueCents: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -122,7 +112,6 @@ export const discountCodeResponse = z.object({
 
 export const discountCodePageResponse = pageResponse(discountCodeResponse);
 
-/** POST /api/user/cart/discount. */
 export const applyDiscountBody = z.object({
   code: z.string({ error: "validation.discountCodeRequired" }).trim().min(1, { error: "validation.discountCodeRequired" }).max(64, {
     error: "validation.tooLong",

@@ -20,15 +20,12 @@ export function completeCrop(v: RawCrop, ctx: z.RefinementCtx) {
   return { x: v.x, y: v.y, width: v.width, height: v.height };
 }
 
-/** Optional crop from multipart text fields x, y, width, height (generate calls). */
 export const cropFromXYWH = z.object({ x: cropNumber, y: cropNumber, width: cropNumber, height: cropNumber }).transform(completeCrop);
 
-/** Optional crop from multipart text fields cropX, cropY, cropWidth, cropHeight (admin uploads). */
 export const cropFromPrefixed = z
   .object({ cropX: cropNumber, cropY: cropNumber, cropWidth: cropNumber, cropHeight: cropNumber })
   .transform((v, ctx) => completeCrop({ x: v.cropX, y: v.cropY, width: v.cropWidth, height: v.cropHeight }, ctx));
 
-/** What an admin upload is for: decides the byte limit (spec section 9). */
 export const ADMIN_IMAGE_TYPES = ["PROMPT_EXAMPLE", "MUG_VARIANT_EXAMPLE", "SHIRT_VARIANT_EXAMPLE", "SLOT_VARIANT_EXAMPLE"] as const;
 
 export const adminImageFields = z.object({
@@ -51,13 +48,11 @@ export type ImageDto = z.infer<typeof imageResponse>;
 const positiveId = (error: `validation.${string}`) =>
   z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
 
-/** A generation job id: a UUID the browser made (crypto.randomUUID), lower-cased; "" counts as none. */
 const jobIdField = z.union([
   z.literal("").transform(() => undefined),
   z.uuid({ error: "validation.invalidFormat" }).transform((v) => v.toLowerCase()),
 ]);
 
-/** Params of GET /api/generations/{jobId}: anything but a UUID is an unknown job (404). */
 export const generationJobParams = z.object({ jobId: z.uuid().transform((v) => v.toLowerCase()) });
 
 export const generateFields = z
@@ -68,7 +63,6 @@ export const generateFields = z
     y: cropNumber,
     width: cropNumber,
     height: cropNumber,
-    /** Optional job id the browser chose (a random UUID): a reloaded page reattaches to the job by it. */
     jobId: jobIdField.optional(),
   })
   .transform((v, ctx) => ({ promptId: v.promptId, mugId: v.mugId, crop: completeCrop(v, ctx), jobId: v.jobId ?? null }));
@@ -93,7 +87,6 @@ export const generationJobResponse = z.object({
   jobId: z.string(),
   status: z.enum(GENERATION_JOB_STATUSES),
   startedAt: z.string(),
-  /** Milliseconds since the start while running; the job's duration once finished. */
   elapsedMs: z.number(),
   result: generateResponse.optional(),
   message: z.string().optional(),

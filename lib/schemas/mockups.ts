@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MOCKUP_VIEWS } from "@/lib/domain/mug-mockup";
 
-/** Product images of a line's design on its mug: each null while it is not made (show the flat design). */
 export const mockupUrls = z.object({ front: z.string().nullable(), left: z.string().nullable(), right: z.string().nullable() });
 export type MockupUrls = z.infer<typeof mockupUrls>;
 
@@ -9,7 +8,6 @@ export const NO_MOCKUPS: MockupUrls = { front: null, left: null, right: null };
 
 export const mockupView = z.enum(MOCKUP_VIEWS);
 
-/** GET /api/images/{imageId}/mockups/{variantId}/{view} */
 export const mockupParams = z.object({
   imageId: z.coerce.number().int().positive().max(2_147_483_647),
   variantId: z.coerce.number().int().positive().max(2_147_483_647),

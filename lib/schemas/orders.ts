@@ -4,7 +4,6 @@ import { personLine } from "./common";
 import { mockupUrls } from "./mockups";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
 
-/** Checkout, order and payment API schemas (paths in docs/operations.md). */
 const text = (max: number, required: `validation.${string}`) =>
   personLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
 
@@ -33,13 +32,12 @@ export const addressBody = z.object({
 });
 
 export const placeOrderBody = z.object({
-  /** Made by the browser once per checkout: a double click or a retried request yields the same order. */
+  /** Made once per checkout: a double click or a retried request yields the same order. */
   idempotencyKey: z.string({ error: "validation.required" }).trim().min(8).max(100),
   contact: contactBody,
   shippingAddress: addressBody,
-  /** null = same as shipping. */
   billingAddress: addressBody.nullish().transform((v) => v ?? null),
-  /** The customer confirmed that personalised articles are excluded from withdrawal (§312g Abs. 2 Nr. 1 BGB); required when the cart holds one. */
+  /** Required when the cart holds a personalised article (§312g Abs. 2 Nr. 1 BGB). */
   acceptWithdrawalWaiver: z.boolean({ error: "validation.withdrawalWaiverRequired" }).optional().default(false),
 });
 
@@ -69,23 +67,18 @@ export const paymentResponse = z.object({
   status: z.enum(PAYMENT_STATUSES),
   amountCents: z.number(),
   currency: z.literal("EUR"),
-  /** Stripe: the PaymentIntent client secret for the Payment Element; null for the sandbox. */
   clientSecret: z.string().nullable(),
-  /** Why the last attempt failed, in the caller's language (declined, …). */
   failureMessage: z.string().nullable(),
 });
 
 export const paymentConfigResponse = z.object({
   provider: z.enum(["stripe", "sandbox"]),
-  /** True for the sandbox and for Stripe test keys: the page shows a test-mode notice. */
   testMode: z.boolean(),
   publishableKey: z.string().nullable(),
 });
 
-/** unpaid until a payment succeeded; partially_refunded / refunded after refunds. */
 export const orderPaymentStatusSchema = z.enum(["unpaid", "paid", "partially_refunded", "refunded"]);
 
-/** A postal address as an order keeps it (also the account page's "addresses used before", lib/schemas/account.ts). */
 export const orderAddress = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -113,23 +106,17 @@ export const orderResponse = z.object({
       colour: z.string().nullable(),
       quantity: z.number(),
       unitPriceCents: z.number(),
-      /** Before the discount. */
       totalCents: z.number(),
-      /** This line's share of the order's discount. */
       discountCents: z.number(),
       imageUrl: z.string().nullable(),
-      /** The design on the mug (front, left and right of the handle); null while not made: show imageUrl. */
       mockups: mockupUrls,
     }),
   ),
-  /** Gross goods before the discount. */
   subtotalCents: z.number(),
-  /** Gross cents the discount code took off the goods. */
   discountCents: z.number(),
   discountCode: z.string().nullable(),
   shippingCents: z.number(),
   taxCents: z.number(),
-  /** What is charged: subtotal − discount + shipping. */
   totalCents: z.number(),
   currency: z.literal("EUR"),
   shippingAddress: orderAddress,
@@ -143,11 +130,9 @@ export const orderResponse = z.object({
   trackingNumber: z.string().nullable(),
   cancellable: z.boolean(),
   invoiceAvailable: z.boolean(),
-  /** cancellation: the whole invoice credited (Stornorechnung); correction: a part (Rechnungskorrektur). */
   creditNotes: z.array(
     z.object({ id: z.number(), number: z.string(), grossCents: z.number(), kind: z.enum(["cancellation", "correction"]) }),
   ),
-  /** Why the latest payment attempt failed, in the caller's language (the payment failure page names it). */
   paymentFailureMessage: z.string().nullable(),
 });
 
@@ -162,5 +147,4 @@ export type PaymentConfigDto = z.infer<typeof paymentConfigResponse>;
 export type OrderDto = z.infer<typeof orderResponse>;
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 
-/** Route segment of /api/user/orders/{orderId}/…: a UUID (anything else is 404 like an unknown order). */
 export const orderParams = z.object({ orderId: z.uuid() });

@@ -2,7 +2,6 @@ import { z } from "zod";
 
 const missing = (input: unknown) => input === undefined || input === null;
 
-/** POST /api/public/pdf/generate body: which mug's document format, and which of the shop's images. */
 export const generatePdfBody = z.object({
   mugId: z
     .number({ error: (issue) => (missing(issue.input) ? "validation.mugIdRequired" : "validation.mugIdInvalid") })
@@ -17,7 +16,6 @@ export const generatePdfBody = z.object({
 
 export type GeneratePdfBody = z.infer<typeof generatePdfBody>;
 
-/** Response headers of the PDF answer: the source's resolution at print size, whether it is enough, the embedded resolution and the scale. */
 export const PRINT_DPI_HEADER = "x-print-dpi";
 export const PRINT_DPI_OK_HEADER = "x-print-dpi-ok";
 export const PRINT_SOURCE_DPI_HEADER = "x-print-source-dpi";

@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { entityId, idName, listSearch, optionalEntityId, optionalText, pageQuery, pageResponse, queryId, requiredText } from "./common";
 
-/** Admin prompt studio schemas. Customer texts have an English and an optional German version; the style text sent to the model stays one. */
-
 export const PROMPT_SORTS = [
   "title",
   "-title",
@@ -14,7 +12,6 @@ export const PROMPT_SORTS = [
   "-updatedAt",
 ] as const;
 
-/** The example image is uploaded first through POST /api/admin/images and referenced here by id. */
 export const promptBody = z.object({
   title: requiredText(255, "validation.titleRequired", "validation.titleTooLong"),
   titleDe: optionalText(255, "validation.titleTooLong"),
@@ -28,25 +25,20 @@ export const promptBody = z.object({
   active: z.boolean({ error: "validation.invalidType" }).default(true),
   archived: z.boolean({ error: "validation.invalidType" }).default(false),
   exampleImageId: entityId("validation.exampleImageRequired"),
-  /** The chosen slot variants, at most one per slot type. */
   slotVariantIds: z.array(entityId(), { error: "validation.invalidValue" }).max(100).default([]),
 });
 
-/** POST /api/admin/prompts/{promptId}/slots: add these slot variants (replacing the prompt's variant of the same slot type). */
 export const promptSlotIdsBody = z.object({
   slotIds: z.array(entityId(), { error: "validation.invalidValue" }).min(1, { error: "validation.selectSlotVariants" }).max(100),
 });
 
-/** PUT /api/admin/prompts/{promptId}/slots: the prompt's whole selection (spec: list of objects with slotId). */
 export const promptSlotVariantsBody = z.object({
   slotVariants: z.array(z.object({ slotId: entityId() }), { error: "validation.invalidValue" }).max(100),
 });
 
-/** GET /api/admin/prompts query (and the server-rendered list's searchParams). */
 export const listPromptsQuery = z.object({
   categoryId: queryId,
   subcategoryId: queryId,
-  /** Archived prompts are hidden unless `archived=true` (then only archived ones) or `archived=all`. */
   archived: z.enum(["true", "false", "all"]).default("false"),
   q: listSearch,
   sort: z.enum(PROMPT_SORTS).default("title"),
@@ -78,10 +70,8 @@ export const promptResponse = z.object({
   archived: z.boolean(),
   exampleImageId: z.number().int().nullable(),
   exampleImageUrl: z.string().nullable(),
-  /** Selected slot variants ordered by their slot type's position (spec: slotVariants each with slotId). */
   slotVariants: z.array(promptSlotVariantRef),
   slotIds: z.array(z.number().int()),
-  /** The text the provider receives for this prompt (style text + slot variants), as assembled by lib/services/prompt-assembly.ts. */
   composedPrompt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -104,7 +94,7 @@ export const promptListItemResponse = z.object({
 
 export const promptPageResponse = pageResponse(promptListItemResponse);
 
-/** DELETE /api/admin/prompts/{promptId}: a prompt orders or generations refer to is archived instead. */
+/** A prompt orders or generations refer to is archived instead. */
 export const deletePromptResponse = z.object({ deleted: z.boolean(), archived: z.boolean() });
 
 const slotPosition = z
@@ -113,17 +103,13 @@ const slotPosition = z
   .min(0, { error: "validation.invalidValue" })
   .max(1_000_000, { error: "validation.invalidValue" });
 
-/** POST and PUT /api/admin/prompts/prompt-slot-types (PUT may send only { position } in the reorder passes). */
 export const slotTypeBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong"),
-  /** The German admin's name; empty falls back to the English. */
   nameDe: optionalText(255, "validation.nameTooLong"),
-  /** Omitted on create: appended after the current maximum. */
   position: slotPosition.optional(),
 });
 export const slotTypeUpdateBody = z.object({
   name: requiredText(255, "validation.nameRequired", "validation.nameTooLong").optional(),
-  /** Left out: unchanged (the reorder passes send only the position); empty clears it. */
   nameDe: optionalText(255, "validation.nameTooLong").optional(),
   position: slotPosition.optional(),
 });
@@ -158,7 +144,6 @@ export const slotVariantResponse = z.object({
   createdAt: z.string(),
 });
 
-/** GET /api/admin/prompts/slot-variants query (and the server-rendered list's searchParams): optional slot type filter and name/prompt search. */
 export const listSlotVariantsQuery = z.object({
   typeId: queryId,
   q: listSearch,

@@ -2,17 +2,15 @@ import { z } from "zod";
 import { plainLine } from "./common";
 import { SELLER_KEYS, type SellerKey } from "@/lib/domain/seller";
 
-/** One line of the seller's data: trimmed, empty becomes null, no line breaks (it goes into mails and PDFs). */
+/** No line breaks: it goes into mails and PDFs. */
 function line(max = 255) {
   return plainLine(z.string({ error: "validation.invalidType" }).trim().max(max, { error: "validation.tooLong" }))
     .nullish()
     .transform((v) => (v ? v : null));
 }
 
-/** Spaces are how people write it; stored without them, upper case. */
 const compact = (v: string | null) => (v ? v.replace(/\s+/g, "").toUpperCase() : null);
 
-/** PUT /api/admin/settings body: the whole seller record; a missing or empty field is stored empty. */
 export const sellerSettingsBody = z.object({
   name: line(),
   street: line(),
@@ -41,13 +39,9 @@ export type SellerSettingsBodyInput = z.input<typeof sellerSettingsBody>;
 
 export interface SellerSettingsDto {
   values: Record<SellerKey, string | null>;
-  /** "saved" once the owner saved the settings; before, the SELLER_* variables give the values. */
   source: "saved" | "environment";
-  /** The fields an invoice still needs (one of vatId and taxNumber is enough: then "vatId" stands for both). */
   missing: SellerKey[];
-  /** Paid orders whose invoice waits for the missing fields. */
   waitingInvoices: number;
-  /** Invoices this save issued for orders that waited. */
   issued?: number;
   updatedAt: string | null;
 }

@@ -5,17 +5,13 @@ import { idParams, personLine } from "./common";
 
 const name = personLine(z.string().trim().max(100, { error: "validation.tooLong" }));
 
-/** POST /api/admin/staff – invite a person to the back office by mail. */
 export const staffInviteBody = z.object({
   email,
   firstName: name.optional(),
   lastName: name.optional(),
 });
 
-/**
- * POST /api/auth/staff-invite – the mailed link's token and a password: the new account's, or the
- * existing account's own when the address has one (so the new-password rule is the service's).
- */
+/** An existing account keeps its own password, so the new-password rule is the service's. */
 export const staffAcceptBody = confirmRegistrationBody.extend({
   firstName: name.optional(),
   lastName: name.optional(),
@@ -25,7 +21,6 @@ export const staffUserParams = idParams("userId");
 export const staffInvitationParams = idParams("invitationId");
 
 export const staffRow = z.object({
-  /** "user:<id>" or "invitation:<id>", stable for lists. */
   key: z.string(),
   kind: z.enum(["member", "invitation"]),
   id: z.number().int(),
@@ -33,7 +28,6 @@ export const staffRow = z.object({
   name: z.string().nullable(),
   role: z.enum(["owner", "staff"]),
   status: z.enum(["active", "invited", "expired"]),
-  /** ISO time: when the account was made or the invitation sent. */
   since: z.string(),
 });
 

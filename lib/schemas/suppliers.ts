@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listSearch, optionalText, pageQuery, pageResponse } from "./common";
 import { optionalPhone } from "./auth";
 
-/** An address typed without a scheme gets "https://"; any other scheme (javascript:, …) is refused. */
+/** Any scheme but https (javascript:, …) is refused. */
 const website = z
   .string({ error: "validation.invalidType" })
   .trim()
@@ -24,12 +24,11 @@ function isWebsite(value: string): boolean {
   if (url.username || url.password) return false;
   const labels = url.hostname.split(".");
   if (labels.length < 2 || labels.some((l) => !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l))) return false;
-  // The top-level label is letters (or an internationalised xn-- label), never a bare number.
   const tld = labels[labels.length - 1] ?? "";
   return /^(?:[a-z]{2,63}|xn--[a-z0-9-]{2,59})$/.test(tld);
 }
 
-/** Postal code: a positive whole number (spec section 5), kept as text so leading zeros (01067) survive. */
+/** Kept as text so leading zeros (01067) survive. */
 const postalCode = z
   .string({ error: "validation.postalCodePositive" })
   .trim()
@@ -45,7 +44,6 @@ const email = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** ISO 3166-1 alpha-2 code of the countries table (the service checks that it exists); empty → none. */
 const countryCode = z
   .string({ error: "validation.countryUnknown" })
   .trim()
@@ -54,10 +52,8 @@ const countryCode = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** Optional phone (the shared rule: +, digits, spaces, ( ) / - ., 6–20 digits); omitted → null so PUT clears it. */
 const phone = optionalPhone.transform((v) => v ?? null);
 
-/** POST and PUT /api/admin/suppliers body (PUT replaces the whole supplier). Only the company name is required. */
 export const supplierBody = z.object({
   companyName: z
     .string({ error: "validation.companyNameRequired" })
@@ -83,7 +79,6 @@ export const SUPPLIER_SORTS = ["companyName", "-companyName", "city", "-city", "
 export type SupplierSort = (typeof SUPPLIER_SORTS)[number];
 
 export const listSuppliersQuery = z.object({
-  /** Searches company name, contact first and last name, email and city. */
   q: listSearch,
   sort: z.enum(SUPPLIER_SORTS).default("companyName"),
   ...pageQuery(),
@@ -102,7 +97,6 @@ export const supplierResponse = z.object({
   city: z.string().nullable(),
   postalCode: z.string().nullable(),
   countryCode: z.string().nullable(),
-  /** The country's name in the caller's language. */
   countryName: z.string().nullable(),
   phone1: z.string().nullable(),
   phone2: z.string().nullable(),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-/** Six digits; spaces an app shows between groups are dropped. */
 export const totpCode = z
   .string({ error: "validation.required" })
   .max(20, { error: "validation.twoFactorCode" })
@@ -13,7 +12,6 @@ const recoveryCode = z
   .min(1, { error: "validation.required" })
   .max(40, { error: "validation.recoveryCode" });
 
-/** The code step of the sign-in: a current code or one recovery code. */
 export const twoFactorSignInBody = z
   .object({ code: totpCode.optional(), recoveryCode: recoveryCode.optional() })
   .refine((b) => !!b.code !== !!b.recoveryCode, { error: "validation.twoFactorCode", path: ["code"] });

@@ -4,7 +4,6 @@ import { SORT_ORDERS, USER_IMAGE_SORTS, USER_IMAGE_TYPES } from "./user-image-so
 export { SORT_ORDERS, USER_IMAGE_SORTS, USER_IMAGE_TYPES };
 export type { SortOrder, UserImageSort, UserImageType } from "./user-image-sorting";
 
-/** GET /api/user/images query: allow-listed sort keys; sort by type groups uploaded, generated, edited, each by date. */
 export const listUserImagesQuery = z.object({
   sort: z.enum(USER_IMAGE_SORTS, { error: "validation.invalidValue" }).default("date"),
   order: z.enum(SORT_ORDERS, { error: "validation.invalidValue" }).default("desc"),
@@ -25,7 +24,6 @@ export const userImageResponse = z.object({
 });
 export type UserImageDto = z.infer<typeof userImageResponse>;
 
-/** GET /api/user/images/{imageId}: one own image with its prompt (the editor's "put on a mug"). */
 export const userImageDetailResponse = userImageResponse.extend({ promptId: z.number().nullable() });
 export type UserImageDetailDto = z.infer<typeof userImageDetailResponse>;
 
@@ -35,6 +33,5 @@ const generatedImageId = z.coerce
   .positive({ error: "validation.generatedImageRequired" })
   .max(2_147_483_647, { error: "validation.generatedImageRequired" });
 
-/** Text fields of POST /api/user/images/edited (the PNG file is the `image` field). */
 export const editedImageFields = z.object({ generatedImageId });
 export type EditedImageFields = z.output<typeof editedImageFields>;

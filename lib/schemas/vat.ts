@@ -8,13 +8,11 @@ const percent = z
   })
   .positive({ error: "validation.percentPositive" })
   .max(100, { error: "validation.percentTooLarge" })
-  // at most three decimals (stored as numeric(6,3))
+  // stored as numeric(6,3)
   .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { error: "validation.invalidValue" });
 
-/** POST and PUT /api/admin/vat body (PUT replaces the whole rate). */
 export const vatBody = z.object({
   name: requiredName(),
-  /** The German admin's name; empty falls back to the English. */
   nameDe: optionalText(255, "validation.nameTooLong"),
   percent,
   description: optionalText(1000, "validation.descriptionTooLong"),

@@ -1,7 +1,4 @@
-/**
- * The seed is no way in: it never promotes an existing account, and a production start refuses the
- * well-known development password unless `npm run demo` set SHOP_DEMO=true.
- */
+/** The seed is no way in: it never promotes an existing account nor lets production use the development password. */
 import { and, arrayContains, eq, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
@@ -10,18 +7,15 @@ import { logger } from "@/lib/logger";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 
-/** A production start that must not go on; instrumentation.ts ends the process on it. */
 export class StartRefusedError extends Error {
   override name = "StartRefusedError";
 }
 
-/** Production without the demo switch: the one place the development default is never accepted. */
 function defaultForbidden(): boolean {
   const { NODE_ENV, SHOP_DEMO } = env();
   return NODE_ENV === "production" && !SHOP_DEMO;
 }
 
-/** The admin password to create the account with; throws where the default would be unsafe. */
 function adminPassword(email: string): string {
   const password = env().ADMIN_PASSWORD ?? DEFAULT_ADMIN.password;
   if (env().NODE_ENV !== "production" || password !== DEFAULT_ADMIN.password) return password;
@@ -38,7 +32,6 @@ function adminPassword(email: string): string {
   return password;
 }
 
-/** A database seeded by a demo or an older version must not go live with the development password. */
 export async function refuseDefaultAdminPassword(db: Db): Promise<void> {
   if (!defaultForbidden()) return;
   const admins = await db

@@ -36,7 +36,6 @@ export async function seedVatRates(tx: Tx): Promise<VatIds> {
         }),
       ),
   );
-  // Rates an earlier seed wrote without a German name get it; an admin's own stays.
   for (const v of VAT_RATES)
     await tx
       .update(vatRates)
@@ -123,7 +122,6 @@ async function ensureArticle(tx: Tx, type: "MUG" | "SHIRT", a: ArticleSeed, tree
   return row.id;
 }
 
-/** Purchase net plus costs; sales total gross; margin = net sales price − purchase total (percent of purchase total). */
 async function ensurePriceCalculation(tx: Tx, articleId: number, price: PriceSeed, vat: VatIds): Promise<void> {
   const purchaseTotalCents = price.purchasePriceCents + price.purchaseCostCents;
   const salesNetCents = Math.round(price.salesTotalGrossCents / (1 + vat.standardPercent / 100));
@@ -176,7 +174,6 @@ export async function seedMug(tx: Tx, tree: CategoryTree, supplierId: number, va
       })),
     )
     .onConflictDoNothing({ target: [mugVariants.articleId, mugVariants.name] });
-  // German names for variants an earlier version of the seed wrote without them.
   for (const v of MUG_ARTICLE.variants) {
     await tx
       .update(mugVariants)

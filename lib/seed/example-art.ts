@@ -1,4 +1,4 @@
-/** The demo catalogue's pictures, made in code: no image files in the repository and no words in any picture. */
+/** Made in code: no image files in the repository and no words in any picture. */
 import sharp from "sharp";
 import type { PromptArt } from "@/db/seed-data";
 import { stylePhotoInThread } from "@/lib/integrations/ai/offline/style-photo";
@@ -12,7 +12,6 @@ export interface RenderedImage {
 
 const SIZE = 512;
 
-/** A photo-like portrait outdoors (gradients, light and shade) for the styles to work on, as a customer's photo would be. */
 export function samplePhotoSvg(): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">`,
@@ -47,7 +46,6 @@ export function samplePhotoSvg(): string {
 let samplePhoto: Promise<Buffer> | null = null;
 const photo = () => (samplePhoto ??= sharp(Buffer.from(samplePhotoSvg())).jpeg({ quality: 90 }).toBuffer());
 
-/** A seeded prompt's example: the sample photo through the offline style its text asks for, as the shop's own filter answers. */
 export async function renderPromptExample(styleText: string, style: PromptArt): Promise<RenderedImage> {
   const styled = await stylePhotoInThread({ data: await photo(), mimeType: "image/jpeg" }, styleText, { style, longSide: SIZE });
   const { data, info } = await sharp(styled.data).webp({ quality: 80, effort: 2 }).toBuffer({ resolveWithObject: true });
@@ -63,10 +61,8 @@ export function mugSvg(insideColor: string, outsideColor: string): string {
     `<linearGradient id="shade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#000000" stop-opacity="0.18"/><stop offset="0.35" stop-color="#FFFFFF" stop-opacity="0.2"/><stop offset="1" stop-color="#000000" stop-opacity="0.25"/></linearGradient></defs>`,
     `<rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>`,
     `<ellipse cx="236" cy="444" rx="130" ry="18" fill="#000000" fill-opacity="0.15"/>`,
-    // Handle: a dark outline stroke under a stroke in the outside colour.
     `<path d="${handle}" fill="none" stroke="#4A4A4A" stroke-width="38" stroke-linecap="round"/>`,
     `<path d="${handle}" fill="none" stroke="${outsideColor}" stroke-width="30" stroke-linecap="round"/>`,
-    // Body with a rounded bottom, then shading, then the rim showing the inside colour.
     `<path d="M136 140 L136 410 Q136 440 166 440 L306 440 Q336 440 336 410 L336 140 Z" fill="${outsideColor}" ${outline}/>`,
     `<path d="M138 140 L138 410 Q138 438 166 438 L306 438 Q334 438 334 410 L334 140 Z" fill="url(#shade)"/>`,
     `<ellipse cx="236" cy="140" rx="100" ry="26" fill="${outsideColor}" ${outline}/>`,

@@ -1,4 +1,3 @@
-/** Seed: example images, only for seeded prompts and mug variants that have none yet. */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { images, mugVariants, prompts } from "@/db/schema";

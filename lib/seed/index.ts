@@ -1,7 +1,4 @@
-/**
- * Idempotent demo data: every row is found by its natural key first, so a rerun inserts nothing and never
- * overwrites an admin's change. It lives in lib/ because it stores images and hashes the admin's password.
- */
+/** Every row is found by its natural key first, so a rerun never overwrites an admin's change. */
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { articleCategories, articleSubcategories, countries } from "@/db/schema";

@@ -1,9 +1,7 @@
-/** Seed helpers: rows found by their natural key, inserted only when missing. */
 import type { CategorySeed } from "@/db/seed-data";
 
 export type Keyed = { key: string; id: number };
 
-/** Loads key → id, inserts the keys that are missing, and returns key → id for all of them. */
 export async function ensureKeyed(
   keys: readonly string[],
   load: () => Promise<Keyed[]>,
@@ -29,7 +27,6 @@ export function need(map: ReadonlyMap<string, number>, key: string): number {
 
 export const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-/** Category and subcategory ids, subcategories keyed "category/subcategory". */
 export interface CategoryTree {
   categories: Map<string, number>;
   subcategories: Map<string, number>;

@@ -1,4 +1,3 @@
-/** Seed: AI models, prompt categories, prompts, slot types and slot variants, and their links. */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import {
@@ -25,7 +24,6 @@ export function promptCategoryTables(tx: Tx): CategoryTables {
   };
 }
 
-/** Keyed "provider:modelId". */
 export async function seedAiModels(tx: Tx): Promise<Map<string, number>> {
   await tx
     .insert(aiModels)
@@ -67,7 +65,6 @@ export async function seedCategoryTexts(
   }
 }
 
-/** Keyed by prompt number. Gives the prompt categories their German texts first (seedCategoryTexts). */
 export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Promise<Map<string, number>> {
   await seedCategoryTexts(tx, tree, PROMPT_CATEGORIES, { categories: promptCategories, subcategories: promptSubcategories });
   await tx
@@ -111,7 +108,6 @@ export async function seedPrompts(tx: Tx, tree: CategoryTree, llmId: number): Pr
   return new Map(rows.flatMap((r) => (r.promptNumber ? [[r.promptNumber, r.id] as const] : [])));
 }
 
-/** Slot variant ids keyed "slot type/variant". */
 export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, number>> {
   const existing = await tx.select({ id: slotTypes.id, name: slotTypes.name, position: slotTypes.position }).from(slotTypes);
   const usedPositions = new Set(existing.map((t) => t.position));
@@ -128,7 +124,6 @@ export async function seedSlots(tx: Tx, llmId: number): Promise<Map<string, numb
         }),
       ),
   );
-  // Types an earlier seed wrote without a German name get it; an admin's own stays.
   for (const t of SLOT_TYPES)
     await tx
       .update(slotTypes)

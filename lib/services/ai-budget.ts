@@ -10,13 +10,10 @@ import { isProviderUsable } from "@/lib/integrations/ai/registry";
 import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { adjustAmount, consume, consumeAmount, peek } from "./rate-limit";
 
-/* A call's estimate is reserved before the provider is called and settled to the recorded cost after. */
-
 const WINDOWS = { hour: 3600, day: 86_400 } as const;
 type WindowName = keyof typeof WINDOWS;
 const spentKey = (w: WindowName) => `ai-budget:spent:${w}`;
 const refusedKey = (w: WindowName) => `ai-budget:refused:${w}`;
-/** An integer column holds up to ~21,000 €. */
 const MICRO_PER_UNIT = 1000;
 const toUnits = (microCents: number) => Math.ceil(microCents / MICRO_PER_UNIT);
 
@@ -37,7 +34,6 @@ export interface AiBudgetReservation {
 }
 
 export function budgetedCost(provider: AiProvider, settings: GenerationSettings): number {
-  // A provider without a key answers offline, which costs nothing.
   if (provider === "offline" || !isProviderUsable(provider)) return 0;
   return estimateCostBeforeCall(provider, settings);
 }
@@ -79,7 +75,6 @@ export async function settleAiBudget(reservation: AiBudgetReservation | null, ac
       await adjustAmount({ key: spentKey(w), windowSeconds: WINDOWS[w], delta, at: reservation.at });
     }
   } catch (err) {
-    // The counter keeps the estimate: at worst the budget closes a little early.
     logger.error("AI budget not settled", { err, delta });
   }
 }

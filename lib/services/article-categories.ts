@@ -2,12 +2,10 @@ import "server-only";
 import { articleCategories, articleSubcategories, articles } from "@/db/schema";
 import { createCategoryTreeService } from "./category-tree";
 
-/** Article categories, on the shared category tree service; lists sort with the caller's collation ("Öl" next to "Ol"). */
 const tree = createCategoryTreeService({
   categories: articleCategories,
   subcategories: articleSubcategories,
   children: articles,
-  // The German admin shows the German names (forms: optional German name and description).
   german: { categories: articleCategories, subcategories: articleSubcategories },
   countKey: "articleCount",
   messages: {

@@ -3,7 +3,6 @@ import { alias } from "drizzle-orm/pg-core";
 import { articlePriceCalculations, vatRates } from "@/db/schema";
 import { salesPrice, type SalesPrice } from "@/lib/domain/pricing";
 
-/** Shared by catalogue and cart: own VAT rate, else the default. */
 export const salesVat = alias(vatRates, "sales_vat");
 export const defaultVat = alias(vatRates, "default_vat");
 

@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
 
-/** Catalogue reads change only when an admin edits them; the TTL bounds staleness across instances. */
 type Entry = { value: Promise<unknown>; expires: number; generation: number };
 
 const state = ((globalThis as { __shopCatalogCache?: { entries: Map<string, Entry>; generation: number } }).__shopCatalogCache ??= {

@@ -28,7 +28,7 @@ import {
 import { cachedCatalog, cachedCatalogJson, type CatalogJson } from "./catalog-cache";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
 
-/** Answers come from the catalogue cache and are shared between callers: treat them as read-only. */
+/** Answers are cached and shared between callers: treat them as read-only. */
 
 export const CATALOG_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 
@@ -46,7 +46,6 @@ function collator(locale: string): Intl.Collator {
   return c;
 }
 
-/** Proper collation: "Österreich" sorts under O. */
 export function listCountries(locale: Locale): Promise<CountryDto[]> {
   return cachedCatalog(`countries:${locale}`, async () => {
     const db = await getDb();

@@ -11,7 +11,6 @@ import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/imag
 import { OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
 import { imageUrlOf } from "./images";
 
-/** Its process was lost (a restart): reported as timed out. */
 const ORPHAN_GRACE_MS = 60_000;
 
 function failureKey(errorMessage: string | null): MessageKey {
@@ -34,13 +33,12 @@ async function resultOf(row: Generation): Promise<GenerateResponse> {
     modelId: row.model,
     offline: row.provider === OFFLINE_PROVIDER,
     durationMs: row.durationMs ?? 0,
-    // The source may have been deleted from the gallery since; its id then no longer opens anything.
     sourceImage: source ? { id: source.id, url: imageUrlOf(source) } : { id: row.sourceImageId ?? 0, url: "" },
     images: stored.map((img) => ({ id: img.id, url: imageUrlOf(img), width: img.width, height: img.height })),
   };
 }
 
-/** Another user's job is 404 like an unknown id; an anonymous visitor's is opened by its random id, which only that browser knows. */
+/** An anonymous visitor's job opens by its random id, which only that browser knows. */
 export async function getGenerationJob(jobId: string, session: Session | null, locale: Locale): Promise<GenerationJobResponse> {
   const db = await getDb();
   const [row] = await db.select().from(generations).where(eq(generations.clientJobId, jobId)).limit(1);

@@ -3,7 +3,6 @@ import type { Locale } from "@/lib/i18n/config";
 import { loadMessages, translate } from "@/lib/i18n/messages";
 import type { Seller } from "@/lib/seller";
 
-/** A legal page as plain blocks for a mail: the same texts as the shop's pages, with the seller filled in. */
 export interface LegalBlock {
   heading: string | null;
   lines: string[];
@@ -26,7 +25,6 @@ function fill(text: string, s: Seller, locale: Locale): string {
     contact: `${s.name.value}, ${address}, ${l("phone")}: ${s.phone.value}, ${l("email")}: ${s.email.value}`,
     recipient: `${s.name.value}, ${address}, ${s.email.value}`,
   };
-  // Self-closing value tags become the seller's data; link and emphasis tags keep their words.
   return text
     .replace(/<([a-zA-Z]+)><\/\1>/g, (whole, tag: string) => tags[tag] ?? whole)
     .replace(/<([a-zA-Z]+)>(.*?)<\/\1>/g, (_, _tag: string, words: string) => words);

@@ -1,6 +1,5 @@
 import "server-only";
 
-/** `%q%` for ILIKE with the admin's `%`, `_` and `\` searched literally. */
 export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

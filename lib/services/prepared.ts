@@ -3,7 +3,6 @@ import type { Db } from "@/db/client";
 
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
-/** The hottest reads skip drizzle's query building on every request; keyed by the handle, so a replaced handle builds it again. */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let queries = cache.get(db);
   if (!queries) {

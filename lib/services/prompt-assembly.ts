@@ -8,7 +8,6 @@ import { composePromptText } from "@/lib/domain/prompt-text";
 export interface AssembledPrompt {
   text: string;
   prompt: { id: number; title: string; llmId: number };
-  /** The registry decides whether it runs there or offline. */
   model: { id: number; provider: AiProvider; modelId: string };
 }
 
@@ -17,7 +16,6 @@ export interface PromptExtras {
   specificPrompt?: string;
 }
 
-/** The prompt form's preview (lib/domain/prompt-text.ts) composes exactly the same. */
 export async function assemblePrompt(promptId: number, extras: PromptExtras = {}): Promise<AssembledPrompt> {
   const db = await getDb();
   const [row] = await db

@@ -2,12 +2,10 @@ import "server-only";
 import { promptCategories, prompts, promptSubcategories } from "@/db/schema";
 import { createCategoryTreeService } from "./category-tree";
 
-/** Prompt categories on the shared category tree service; archived prompts count too, since they still refer to their category. */
 const tree = createCategoryTreeService({
   categories: promptCategories,
   subcategories: promptSubcategories,
   children: prompts,
-  // The German style picker shows the German names (admin forms: optional German name and description).
   german: { categories: promptCategories, subcategories: promptSubcategories },
   countKey: "promptCount",
   messages: {

@@ -19,7 +19,6 @@ export function secondsUntilReset(windowSeconds: number, now = Date.now()): numb
   return Math.max(1, Math.ceil((windowStart(windowSeconds, now).getTime() + windowSeconds * 1000 - now) / 1000));
 }
 
-/** Atomic upsert, so concurrent requests on any number of instances see consistent counts. */
 export async function consume(w: Window): Promise<{ allowed: boolean; count: number; retryAfter: number }> {
   longestWindowSeconds = Math.max(longestWindowSeconds, w.windowSeconds);
   const db = await getDb();
@@ -89,7 +88,6 @@ const PRUNE_INTERVAL_MS = 60_000;
 let longestWindowSeconds = 0;
 let lastPruneAt = Number.NEGATIVE_INFINITY;
 
-/** Forgets this process's pruning state: for tests, whose files share one process. */
 export function resetPruneState(): void {
   longestWindowSeconds = 0;
   lastPruneAt = Number.NEGATIVE_INFINITY;
@@ -99,7 +97,7 @@ export function pruneHorizonSeconds(): number {
   return Math.max(MIN_PRUNE_HORIZON_SECONDS, env().LOGIN_WINDOW_SECONDS, longestWindowSeconds);
 }
 
-/** A flood of distinct keys cannot grow rate_limits without bound. */
+/** So a flood of distinct keys cannot grow rate_limits without bound. */
 export async function pruneRateLimits(now = Date.now()): Promise<void> {
   const db = await getDb();
   const horizon = new Date(now - pruneHorizonSeconds() * 1000);

@@ -68,7 +68,6 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
-/** Empty cities last in both directions. */
 function orderBy(sort: SupplierSort): SQL[] {
   const dir = sort.startsWith("-") ? sql.raw("desc") : sql.raw("asc");
   const byName = sql`lower(${suppliers.companyName}) asc`;
@@ -125,7 +124,6 @@ export async function getSupplierOrThrow(id: number, locale: Locale): Promise<Su
   return db.transaction((tx) => findOrThrow(tx, id, locale));
 }
 
-/** An unknown country code is a field error (422), not a foreign-key failure. */
 async function assertKnownCountry(tx: Tx, code: string | null): Promise<void> {
   if (!code) return;
   const [known] = await tx.select({ code: countries.code }).from(countries).where(eq(countries.code, code));
@@ -175,7 +173,7 @@ export async function updateSupplier(id: number, body: SupplierBody, locale: Loc
   return dto;
 }
 
-/** The articles' foreign key is ON DELETE SET NULL, so a plain delete would silently unlink them: refuse with 409 instead. */
+/** ON DELETE SET NULL would silently unlink the articles: refuse with 409 instead. */
 export async function deleteSupplier(id: number, locale: Locale): Promise<{ deleted: SupplierDto }> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {

@@ -48,7 +48,6 @@ async function hasDefault(tx: Tx): Promise<boolean> {
   return !!row;
 }
 
-/** It becomes the default also when no default exists, so there is always one again. */
 export async function createVatRate(body: VatBody): Promise<VatRateDto> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
@@ -65,7 +64,7 @@ export async function createVatRate(body: VatBody): Promise<VatRateDto> {
   return toDto(row);
 }
 
-/** The current default cannot be un-set by editing it (there must be one): set another rate as default instead. */
+/** There must be a default: set another rate as default instead. */
 export async function updateVatRate(id: number, body: VatBody): Promise<VatRateDto> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
@@ -97,7 +96,6 @@ export async function setDefaultVatRate(id: number): Promise<VatRateDto> {
   return toDto(row);
 }
 
-/** Deleting the default leaves none; the answer says so (defaultRequired). */
 export async function deleteVatRate(id: number): Promise<{ deleted: VatRateDto; defaultRequired: boolean }> {
   const db = await getDb();
   try {

@@ -1,10 +1,7 @@
-// Worker of lib/integrations/pdf/off-thread.ts, so react-pdf's layout never blocks the event loop. Plain
-// JavaScript loaded from the project folder (not bundled), resolving packages as under Next.
 import { parentPort } from "node:worker_threads";
 import { createElement } from "react";
 import { renderToBuffer } from "@react-pdf/renderer";
 
-/** Props back to what react-pdf expects: dates and the page-number text function. */
 function revive(props) {
   const out = {};
   for (const [key, value] of Object.entries(props)) {
@@ -23,7 +20,6 @@ function build(node) {
   return createElement(node.t, revive(node.p), ...node.c.map(build));
 }
 
-// The protocol of lib/workers/pool.ts: { id, job } → { id, result } | { id, error }.
 parentPort?.on("message", async ({ id, job }) => {
   try {
     const pdf = await renderToBuffer(build(job.tree));

@@ -3,12 +3,8 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { logger } from "@/lib/logger";
 
-/**
- * CPU-heavy work in one worker thread per kind, so the event loop keeps answering. If the worker cannot
- * start or dies, jobs run on the main thread instead (logged once): slower, but nothing fails.
- */
+/** If the worker cannot start or dies, jobs run on the main thread: slower, but nothing fails. */
 
-/** The job itself failed in the worker (not the worker): `detail` is what the worker sent as `error`. */
 export class WorkerJobError extends Error {
   constructor(
     readonly pool: string,
@@ -19,7 +15,6 @@ export class WorkerJobError extends Error {
   }
 }
 
-/** More jobs are under way than the pool's `maxActive` allows: the caller is refused, nothing queued. */
 export class WorkerPoolBusy extends Error {
   constructor(readonly pool: string) {
     super(`${pool} worker: too many jobs under way`);
@@ -38,20 +33,14 @@ interface PoolState {
   next: number;
   broken: boolean;
   active: number;
-  /** Jobs answered by the worker and jobs run on the main thread (tests and benchmarks read them). */
   counts: { worker: number; mainThread: number };
 }
 
 export interface WorkerPool<Job, Result> {
-  /**
-   * Runs the job in the worker, else (worker broken) `fallback()` here. The job is copied to the worker
-   * (structured clone, nothing transferred), so the caller's buffers stay usable for the fallback.
-   */
   run(job: Job, fallback: () => Promise<Result>): Promise<Result>;
   readonly counts: Readonly<{ worker: number; mainThread: number }>;
 }
 
-/** Pass `spawn` a literal `new Worker(...)` so the bundler finds the entry; state sits on globalThis for `next dev`'s double evaluation. */
 export function workerPool<Job, Result>(
   name: string,
   spawn: () => Worker,
@@ -107,7 +96,6 @@ export function workerPool<Job, Result>(
         return await inWorker(job);
       } catch (err) {
         if (err instanceof WorkerJobError) throw err;
-        // A worker that cannot start (file missing, module not found) is not retried for every job.
         s.broken = true;
         logger.warn(`${name} worker failed; running its jobs on the main thread from now on`, { err });
       }
@@ -119,7 +107,6 @@ export function workerPool<Job, Result>(
   return {
     counts: s.counts,
     async run(job, fallback) {
-      // A bounded queue: past maxActive jobs a caller is refused at once instead of waiting behind all of them.
       if (opts.maxActive && s.active >= opts.maxActive()) throw new WorkerPoolBusy(name);
       s.active++;
       try {
@@ -133,7 +120,7 @@ export function workerPool<Job, Result>(
 
 const TS_ENTRY = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workers", "ts-entry.mjs");
 
-/** Resolved from variables so a bundler does not copy the .ts source as an asset; bundled builds start plain JavaScript. */
+/** Resolved from variables so a bundler does not copy the .ts source as an asset. */
 export function typeScriptWorker(from: string, file: string): Worker {
   return new Worker(TS_ENTRY, { execArgv: [], workerData: { entry: new URL(file, from).href } });
 }

@@ -1,5 +1,4 @@
-// Starts a worker from its TypeScript source where nothing was bundled (vitest, tsx): Node 20's `--import tsx`
-// in a worker's execArgv does not reach the worker's entry module, so tsx is registered here first.
+// Node 20's `--import tsx` in execArgv does not reach a worker's entry module, so tsx is registered here.
 import { workerData } from "node:worker_threads";
 import { tsImport } from "tsx/esm/api";
 

@@ -1,7 +1,6 @@
 import type { AiProvider } from "@/db/schema";
 import type { GenerationSettings } from "./types";
 
-/** Which generation settings each adapter really sends, read off the adapters; "auto" background needs no support. */
 export type TestSetting = "quality" | "size" | "background";
 
 export const HONOURED_SETTINGS: Record<AiProvider, readonly TestSetting[]> = {
@@ -11,7 +10,6 @@ export const HONOURED_SETTINGS: Record<AiProvider, readonly TestSetting[]> = {
   offline: [],
 };
 
-/** The settings of a request that this provider cannot honour (reported to the admin, not silently dropped). */
 export function unsupportedSettings(provider: AiProvider, settings: GenerationSettings): TestSetting[] {
   const honoured = HONOURED_SETTINGS[provider];
   const asked: TestSetting[] = [];

@@ -3,7 +3,6 @@ import { APICallError, InvalidResponseDataError, JSONParseError, NoImageGenerate
 import { ApiError } from "@/lib/errors";
 import { GenerationError } from "./types";
 
-/** The spec's generation messages: failed → 502, timed out → 504, invalid response → 502. */
 export function generationErrorToApiError(e: GenerationError): ApiError {
   switch (e.kind) {
     case "timeout":
@@ -19,7 +18,6 @@ function isAbortLike(err: unknown): boolean {
   return err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError" || err.name === "ResponseAborted");
 }
 
-/** Aborted → "timeout"; an answer that came back but could not be read → "invalid"; anything else → "failed". */
 export function toGenerationError(err: unknown, signal?: AbortSignal): GenerationError {
   if (err instanceof GenerationError) return err;
   if (signal?.aborted || isAbortLike(err)) return new GenerationError("timeout", "the provider did not answer in time", err);

@@ -16,17 +16,12 @@ import {
   type ImageModelAdapter,
 } from "./types";
 
-/**
- * The real image models through the AI SDK's `generateImage`, image-to-image. Every returned image is
- * checked by its bytes and decoded before it is handed on.
- */
-
 export interface ProviderConfig {
   apiKey?: string;
   baseURL?: string;
 }
 
-/** One retry at most: a failed first attempt plus one more is the most a click can bill. */
+/** A failed first attempt plus one more is the most a click can bill. */
 export const MAX_RETRIES = 1;
 
 type Size = NonNullable<GenerationSettings["size"]>;
@@ -42,7 +37,6 @@ function imageCount(settings: GenerationSettings): number {
   return Math.min(4, Math.max(1, Math.floor(settings.n ?? 1)));
 }
 
-/** The bytes must be an accepted image type and decode; anything else is the provider's "invalid response". */
 export async function verifyImage(bytes: Uint8Array): Promise<GeneratedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new GenerationError("invalid", "the provider's answer is not an image");
@@ -89,10 +83,7 @@ async function callModel(
   return { result, images };
 }
 
-/*
- * Cost estimates in micro-cents (1e-6 cent), from the providers' published list prices (USD taken as
- * EUR); a cost or token usage the provider reports replaces them.
- */
+/* List prices in micro-cents (USD taken as EUR); a cost the provider reports replaces them. */
 const MICRO_CENTS_PER_DOLLAR = 100 * 1_000_000;
 const dollars = (usd: number) => Math.round(usd * MICRO_CENTS_PER_DOLLAR);
 
@@ -125,7 +116,6 @@ export function estimateFluxCost(images: number, reportedCredits?: number): numb
   return dollars(0.04 * images);
 }
 
-/** The credits BFL reported per image (submit answer `cost`), summed; undefined when not reported. */
 function fluxCredits(result: GenerateImageResult): number | undefined {
   const meta: unknown = result.providerMetadata.blackForestLabs;
   if (!meta || typeof meta !== "object" || !("images" in meta) || !Array.isArray(meta.images)) return undefined;
@@ -178,7 +168,6 @@ export function createGoogleAdapter(config: ProviderConfig): ImageModelAdapter {
     const { settings } = req;
     const { result, images } = await callModel(google.image(req.model.modelId), req, {
       aspectRatio: settings.size ? ASPECT_RATIOS[settings.size] : undefined,
-      // Gemini makes one image per call; n > 1 becomes several calls.
       maxImagesPerCall: 1,
     });
     return { images, provider: "google", modelId: req.model.modelId, costMicroCents: estimateGoogleCost(images.length, usageOf(result)) };
@@ -201,7 +190,6 @@ export function createFluxAdapter(config: ProviderConfig & { pollIntervalMillis?
   });
 }
 
-/** The list price of a call before it is made (micro-cents): what the AI budget reserves. */
 export function estimateCostBeforeCall(provider: AiProvider, settings: GenerationSettings): number {
   const images = settings.n ?? 1;
   switch (provider) {

@@ -15,9 +15,7 @@ export interface AiModelDto {
   displayName: string;
   capabilities: string[];
   active: boolean;
-  /** The provider can be used now: its key is configured (always true for the offline provider). */
   usable: boolean;
-  /** Generations with this model run on the offline provider now (it is the offline model, or its key is missing). */
   offline: boolean;
 }
 
@@ -35,7 +33,7 @@ export function isProviderUsable(provider: AiProvider): boolean {
   }
 }
 
-/** Reads the environment on every call (the SDK providers are plain closures), so key changes need no restart. */
+/** Reads the environment on every call, so key changes need no restart. */
 export function getImageModel(model: { provider: AiProvider; modelId: string }): ImageModelAdapter {
   if (!isProviderUsable(model.provider)) return offlineAdapter;
   const e = env();
@@ -52,7 +50,6 @@ export function getImageModel(model: { provider: AiProvider; modelId: string }):
   }
 }
 
-/** Every stored model with whether it can be used now. */
 export async function listModels(): Promise<AiModelDto[]> {
   const db = await getDb();
   const rows = await db.select().from(aiModels).orderBy(asc(aiModels.id));
@@ -71,7 +68,7 @@ export async function listModels(): Promise<AiModelDto[]> {
   });
 }
 
-/** When this returns or throws, the signal is aborted, so nothing the call started keeps running or billing. */
+/** The signal is aborted on return, so nothing the call started keeps running or billing. */
 export async function generateWithDeadline(req: GenerateRequest, timeoutMs: number = env().AI_TIMEOUT_MS): Promise<GenerateResult> {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);

@@ -2,18 +2,16 @@ import sharp, { type Metadata } from "sharp";
 import { ApiError } from "@/lib/errors";
 import { MAX_UPLOAD_BYTES } from "@/lib/domain/photo-limits";
 
-/** Byte limits per use (spec section 9). */
 export const IMAGE_BYTE_LIMITS = {
   editor: MAX_UPLOAD_BYTES,
   catalogue: 10 * 1024 * 1024,
   slot: 5 * 1024 * 1024,
   edited: 10 * 1024 * 1024,
-  /** Results of AI providers (not user input, but still checked). */
   generated: 25 * 1024 * 1024,
 } as const;
 export type ImageUse = keyof typeof IMAGE_BYTE_LIMITS;
 
-/** Decoding limit: a small file that declares a bigger picture is refused before it is decoded. */
+/** A small file that declares a bigger picture is refused before it is decoded. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 export type SourceType = "png" | "jpeg" | "gif" | "webp";
@@ -35,7 +33,6 @@ export interface ProcessedImage {
   sourceType: SourceType;
 }
 
-/** The image type by its first bytes: PNG, JPEG, GIF or WEBP; anything else (SVG, HTML, …) is null. */
 export function sniffImageType(bytes: Uint8Array): SourceType | null {
   const starts = (sig: number[], offset = 0) => sig.every((b, i) => bytes[offset + i] === b);
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
@@ -60,7 +57,7 @@ export function isValidCrop(crop: Crop, width: number, height: number): boolean 
 
 const MB = 1024 * 1024;
 
-/** The one way an image enters the shop; never returns the caller's bytes, always our own encoding without metadata. */
+/** Never returns the caller's bytes: always our own encoding without metadata. */
 export async function intakeImage(
   bytes: Buffer,
   opts: {
@@ -68,7 +65,6 @@ export async function intakeImage(
     crop?: Crop | null;
     format: OutputFormat;
     maxDimension?: number;
-    /** Scaled down (never up) to the smallest size that still covers this box, aspect kept. */
     coverBox?: { width: number; height: number };
     quality?: number;
   },
@@ -81,7 +77,6 @@ export async function intakeImage(
 
   let meta: Metadata;
   try {
-    // Header only (no decoding): the declared size is checked below with its own message.
     meta = await sharp(bytes, { limitInputPixels: false, animated: false }).metadata();
   } catch {
     throw new ApiError(422, "errors.imageInvalid");

@@ -3,12 +3,10 @@ import MailComposer from "nodemailer/lib/mail-composer";
 import type Mail from "nodemailer/lib/mailer";
 import type { MailEnvelope } from "./types";
 
-/** Domain part of the sender address, for Message-IDs ("MugMagic <shop@example.com>" → example.com). */
 function senderDomain(from: string): string {
   return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? "localhost";
 }
 
-/** The nodemailer message options shared by both transports. */
 export function mailOptions(message: MailEnvelope): Mail.Options {
   return {
     from: message.from,
@@ -27,7 +25,6 @@ export function mailOptions(message: MailEnvelope): Mail.Options {
   };
 }
 
-/** The message as RFC 822 text (MIME, UTF-8 encoded headers and bodies). */
 export function composeRfc822(message: MailEnvelope): Promise<Buffer> {
   return new MailComposer(mailOptions(message)).compile().build();
 }

@@ -12,7 +12,6 @@ export { deleteOutboxCopies, outboxDir } from "./outbox";
 type Cached = { url: string | null; transport: MailTransport };
 const holder = ((globalThis as { __shopMail?: { cached?: Cached } }).__shopMail ??= {});
 
-/** SMTP when SMTP_URL is set, else the outbox folder. */
 export function getMailTransport(): MailTransport {
   const url = env().SMTP_URL ?? null;
   if (holder.cached?.url === url) return holder.cached.transport;
@@ -21,7 +20,7 @@ export function getMailTransport(): MailTransport {
   return transport;
 }
 
-/** Queued inside the caller's transaction, so it exists exactly when the change that causes it commits; delivered after the commit. */
+/** Queued in the caller's transaction, so it exists exactly when the change that causes it commits. */
 export async function queueMail(db: Db | Tx, message: MailMessage): Promise<number> {
   const [row] = await db
     .insert(outgoingMail)
@@ -43,7 +42,6 @@ export async function queueMail(db: Db | Tx, message: MailMessage): Promise<numb
   return row.id;
 }
 
-/** Throws when the transport fails; bookkeeping (attempts, retries, timeline) is lib/services/mail's. */
 export async function transmit(message: Omit<MailEnvelope, "from">): Promise<void> {
   await getMailTransport().deliver({ ...message, from: env().MAIL_FROM });
 }

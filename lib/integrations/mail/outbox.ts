@@ -5,7 +5,6 @@ import { dataDir } from "@/lib/env";
 import { composeRfc822 } from "./compose";
 import type { MailEnvelope, MailTransport } from "./types";
 
-/** $DATA_DIR/outbox: one .eml file (RFC 822) per message, for machines without an SMTP server. */
 export function outboxDir(): string {
   return path.join(dataDir(), "outbox");
 }
@@ -29,10 +28,7 @@ export function createOutboxTransport(): MailTransport {
   };
 }
 
-/**
- * Deletes the delivered copies of these mails (account erasure): they hold the address and working
- * links, unlike the recorded mail. Missing files (an SMTP setup) are no error.
- */
+/** Delivered copies hold the address and working links, unlike the recorded mail. */
 export async function deleteOutboxCopies(mailIds: readonly number[]): Promise<void> {
   if (mailIds.length === 0) return;
   const dir = outboxDir();

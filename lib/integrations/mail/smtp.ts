@@ -3,7 +3,6 @@ import nodemailer from "nodemailer";
 import { mailOptions } from "./compose";
 import type { MailEnvelope, MailTransport } from "./types";
 
-/** SMTP via nodemailer; SMTP_URL like smtps://user:pass@smtp.example.com:465 or smtp://localhost:1025. */
 export function createSmtpTransport(url: string): MailTransport {
   // Bounded waits: a stuck server fails the message (status "failed") instead of hanging the caller.
   const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });

@@ -12,13 +12,12 @@ export { PaymentProviderError } from "./types";
 type Cached = { signature: string; provider: PaymentProvider };
 const holder = ((globalThis as { __shopPayments?: { cached?: Cached } }).__shopPayments ??= {});
 
-/** In production the sandbox needs PAYMENTS_SANDBOX=true, so a live shop without Stripe keys never takes test cards. */
+/** So a live shop without Stripe keys never takes test cards. */
 export function sandboxAllowed(): boolean {
   const e = env();
   return e.NODE_ENV !== "production" || e.PAYMENTS_SANDBOX === true;
 }
 
-/** The provider configured now: Stripe when STRIPE_SECRET_KEY is set, else the sandbox (503 where it is refused). */
 export function getPaymentProvider(): PaymentProvider {
   const e = env();
   if (!e.STRIPE_SECRET_KEY && !sandboxAllowed()) throw new ApiError(503, "errors.paymentKeyMissing");
@@ -36,7 +35,6 @@ export function getPaymentProvider(): PaymentProvider {
   return provider;
 }
 
-/** A payment is only ever handled by the provider it was made with; after a configuration change it answers 503. */
 export function paymentProviderFor(name: PaymentProviderName): PaymentProvider {
   const provider = getPaymentProvider();
   if (provider.name !== name) throw new ApiError(503, "errors.paymentProviderUnavailable");

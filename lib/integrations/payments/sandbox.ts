@@ -11,7 +11,6 @@ import type {
   ProviderRefund,
 } from "./types";
 
-/** Stripe's test-card behaviour without external calls; the card decides the outcome and is forgotten. */
 export const SANDBOX_CARDS = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
@@ -29,13 +28,9 @@ export interface SandboxOutcome extends ProviderPaymentState {
   last4: string;
 }
 
-/**
- * The states this process has seen, for retrieve() (bounded; the oldest are forgotten). The database
- * stays the source of truth: the service never reconciles a sandbox payment from here.
- */
+/** Bounded; the database stays the source of truth: no sandbox payment is reconciled from here. */
 const states = ((globalThis as { __shopSandboxPayments?: Map<string, ProviderPaymentState> }).__shopSandboxPayments ??= new Map());
 const MAX_REMEMBERED = 10_000;
-/** Refunds by our idempotency key (bounded like the states). */
 const sandboxRefunds = ((globalThis as { __shopSandboxRefunds?: Map<string, ProviderRefund> }).__shopSandboxRefunds ??= new Map());
 
 function remember(id: string, state: ProviderPaymentState): ProviderPaymentState {
@@ -54,7 +49,6 @@ function expired(card: SandboxCard, now: Date): boolean {
   return card.expYear < year || (card.expYear === year && card.expMonth < month);
 }
 
-/** The outcome of confirming a sandbox payment with a card (the card is not kept). */
 export function sandboxConfirm(providerPaymentId: string, card: SandboxCard, now = new Date()): SandboxOutcome {
   const number = card.cardNumber.replace(/[\s-]/g, "");
   const last4 = number.slice(-4);
@@ -74,7 +68,6 @@ export function sandboxConfirm(providerPaymentId: string, card: SandboxCard, now
   return { ...remember(providerPaymentId, { status, failureReason }), last4 };
 }
 
-/** The extra step of a 3-D Secure card: approved → succeeded, rejected → failed. */
 export function sandboxAuthenticate(providerPaymentId: string, approve: boolean): ProviderPaymentState {
   return remember(
     providerPaymentId,
@@ -97,7 +90,6 @@ export function createSandboxProvider(): PaymentProvider {
     },
     async refund(_providerPaymentId: string, idempotencyKey: string, amountCents: number): Promise<ProviderRefund> {
       if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError("refund amount must be positive cents");
-      // Like Stripe, the same idempotency key answers the same refund (a retried call refunds once).
       // The amount left is the database's business: the sandbox moves no money.
       const known = sandboxRefunds.get(idempotencyKey);
       if (known) return known;

@@ -13,13 +13,11 @@ import {
 
 export interface StripeSettings {
   secretKey: string;
-  /** Overrides for tests (a local fake Stripe server); unset → api.stripe.com:443 over https. */
   host?: string;
   port?: number;
   protocol?: "http" | "https";
 }
 
-/** sk_test_… and rk_test_… keys move no real money: the checkout shows the test-mode notice. */
 export function isStripeTestKey(secretKey: string): boolean {
   return /^(sk|rk)_test_/.test(secretKey);
 }
@@ -36,7 +34,6 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Stripe's decline and error codes, reduced to our failure reasons. */
 function failureReasonOf(error: Stripe.PaymentIntent.LastPaymentError | null | undefined): PaymentFailureReason | null {
   if (!error) return null;
   const code = error.decline_code ?? error.code ?? "";
@@ -68,7 +65,6 @@ function failureReasonOf(error: Stripe.PaymentIntent.LastPaymentError | null | u
   }
 }
 
-/** A PaymentIntent's status in our terms. A failed attempt returns the intent to requires_payment_method with last_payment_error set. */
 export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymentState {
   switch (intent.status) {
     case "succeeded":
@@ -89,10 +85,7 @@ export function stripePaymentState(intent: Stripe.PaymentIntent): ProviderPaymen
   }
 }
 
-/**
- * Stripe refused the request outright (4xx other than 409 and 429): it certainly did not act. An
- * idempotency_error says the key was used before, so the first request may well have acted.
- */
+/** A 409 or 429 may follow a request that acted; an idempotency_error means the key was used before. */
 function isRefusal(err: unknown): boolean {
   if (!(err instanceof Stripe.errors.StripeError) || err.type === "StripeIdempotencyError" || err.rawType === "idempotency_error")
     return false;
@@ -174,7 +167,6 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       try {
         await stripe.paymentIntents.cancel(providerPaymentId);
       } catch (err) {
-        // Cancelling twice is fine: only a failure that leaves the intent uncancelled is an error.
         const current = await stripe.paymentIntents.retrieve(providerPaymentId).catch(() => null);
         if (current?.status === "canceled") return;
         throw providerError("PaymentIntent cancellation", err);
@@ -183,7 +175,6 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   };
 }
 
-/** Throws for a forged, altered or stale event. */
 export function verifyStripeEvent(rawBody: string, signature: string, webhookSecret: string): Stripe.Event {
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
 }

@@ -2,16 +2,13 @@ import "server-only";
 import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
-/** Everything arrives translated and formatted, so this module only lays out; it knows nothing of the database or money rules. */
 export interface InvoicePdfInput {
   language: string;
-  /** "Rechnung" / "Rechnungskorrektur (Stornorechnung)" / "Invoice" / "Credit note". */
   title: string;
   number: string;
-  /** PDF creation date: the issue date, so a rendering of the same snapshot is the same file. */
+  /** The issue date, so a rendering of the same snapshot is the same file. */
   creationDate: Date;
   seller: { name: string; lines: string[] };
-  /** One small line above the buyer's address (the sender, as in a windowed envelope). */
   senderLine: string;
   buyer: { heading: string; lines: string[] };
   facts: { label: string; value: string }[];
@@ -33,7 +30,6 @@ export interface InvoicePdfInput {
   };
   totals: { label: string; value: string; strong?: boolean }[];
   notes: string[];
-  /** The seller's legal data, one line each, repeated at the foot of every page. */
   footer: string[];
   pageOf: (page: number, pages: number) => string;
 }

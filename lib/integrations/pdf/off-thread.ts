@@ -8,16 +8,11 @@ import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 
-/**
- * react-pdf's layout would stall every other request on the main thread, so the element tree is sent to
- * a worker as plain data and rendered there with the same react-pdf; if that cannot run, it renders here.
- */
+/** react-pdf's layout would stall every other request on the main thread, so it runs in a worker. */
 
-/** A react-pdf primitive with plain-data props, or text. */
 export type PdfTree = string | { t: string; p: Record<string, unknown>; c: PdfTree[] };
 
 const WORKER_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "workers", "pdf-render.mjs");
-/** Sentinels to turn a page-number text function into a template (numbers no document reaches). */
 const PAGE = 987_001;
 const PAGES = 987_002;
 
@@ -40,7 +35,6 @@ function plainValue(value: unknown, key: string): unknown {
   throw new NotPlainData(`a ${Object.prototype.toString.call(value)} in prop ${key}`);
 }
 
-/** The element tree as plain data: function components are called, primitives kept with their props. */
 export function toPdfTree(node: ReactNode): PdfTree[] {
   if (node === null || node === undefined || typeof node === "boolean") return [];
   if (typeof node === "string" || typeof node === "number" || typeof node === "bigint") return [String(node)];
@@ -61,19 +55,16 @@ const pool = workerPool<{ tree: PdfTree }, Uint8Array>(
   { maxActive: () => env().PDF_QUEUE_MAX },
 );
 
-/** Seconds a caller refused for a full PDF queue is asked to wait: a document takes a fraction of a second. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-/** How many documents the worker rendered and how many the main thread did (tests, benchmarks). */
 export const pdfWorkerCounts = () => ({ ...pool.counts });
 
-/** The renderer is loaded only when this thread has to render itself (see primitives.ts). */
 async function renderHere(document: ReactElement<DocumentProps>): Promise<Buffer> {
   const { renderToBuffer } = await import("@react-pdf/renderer");
   return renderToBuffer(document);
 }
 
-/** Past PDF_QUEUE_MAX documents under way → 503, so a flood of downloads cannot pile up unbounded work. */
+/** Bounded, so a flood of downloads cannot pile up unbounded work. */
 export async function renderPdf(document: ReactElement<DocumentProps>): Promise<Buffer> {
   let tree: PdfTree | undefined;
   try {

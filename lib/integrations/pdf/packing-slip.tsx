@@ -2,7 +2,6 @@ import "server-only";
 import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
-/** One page per order, everything translated already: the packer ticks each line off. No prices. */
 export interface PackingSlipPdfInput {
   title: string;
   shopName: string;

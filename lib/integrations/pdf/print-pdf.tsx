@@ -1,6 +1,5 @@
 import "server-only";
 
-/** PDF points per millimetre (1 pt = 1/72 inch, 1 inch = 25.4 mm). */
 export const PT_PER_MM = 72 / 25.4;
 
 export function mmToPt(mm: number): number {
@@ -10,15 +9,11 @@ export function mmToPt(mm: number): number {
 export interface PrintPdfInput {
   documentWidthMm: number;
   documentHeightMm: number;
-  /** Distance from the page's bottom edge to the print image's bottom edge. */
   bottomMarginMm: number;
   templateWidthMm: number;
   templateHeightMm: number;
-  /** The print image as JPEG, already cropped to the template's aspect ratio; embedded as it is (DCTDecode). */
   image: Buffer;
-  /** Resolution of the embedded image at print size, written into the subject. */
   dpi: number;
-  /** Resolution of the source it was made from (before any upscaling), written into the subject too. */
   sourceDpi?: number;
   title: string;
 }
@@ -28,13 +23,11 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
 export interface JpegFrame {
   width: number;
   height: number;
-  /** 1 (grey), 3 (YCbCr/RGB) or 4 (CMYK/YCCK). */
   components: number;
-  /** An Adobe APP14 segment: Photoshop-style CMYK JPEGs are stored inverted. */
+  /** Photoshop-style CMYK JPEGs are stored inverted. */
   adobe: boolean;
 }
 
-/** Width, height and components from a JPEG's first SOF segment (the markers are walked, nothing is decoded). */
 export function jpegFrame(bytes: Buffer): JpegFrame {
   let adobe = false;
   let pos = 2;
@@ -62,23 +55,18 @@ export function jpegFrame(bytes: Buffer): JpegFrame {
   throw new Error("renderPrintPdf: the JPEG has no frame header");
 }
 
-/** A number as PDF writes it: at most 4 decimals, no exponent, no trailing zeros. */
 function num(v: number): string {
   const s = v.toFixed(4).replace(/\.?0+$/, "");
   return s === "-0" ? "0" : s;
 }
 
-/** A PDF text string: a literal with ( ) \ escaped when it is printable ASCII, else UTF-16BE with a byte-order mark (hex). */
 function pdfString(text: string): string {
   if (/^[\x20-\x7e]*$/.test(text)) return `(${text.replace(/[()\\]/g, (c) => `\\${c}`)})`;
   const utf16 = Buffer.from(text, "utf16le").swap16();
   return `<FEFF${utf16.toString("hex").toUpperCase()}>`;
 }
 
-/**
- * Written directly (a dozen PDF objects around the JPEG) rather than through a layout engine: fast and
- * deterministic. A template that does not fit the page is an error, not a silently clipped print.
- */
+/** Written directly, not through a layout engine: fast and deterministic. */
 export async function renderPrintPdf(input: PrintPdfInput): Promise<Buffer> {
   return writePrintPdf(input);
 }

@@ -2,12 +2,9 @@ import "server-only";
 import { Document, Page, Text, View, pdfStyles } from "./primitives";
 import { renderPdf } from "./off-thread";
 
-/** Everything arrives translated and formatted, so this module only lays out. */
 export interface ReceiptPdfInput {
-  /** Document title and heading, e.g. "Receipt". */
   title: string;
   shopName: string;
-  /** Label/value pairs under the heading: order number, date, payment status, … */
   facts: { label: string; value: string }[];
   addresses: { heading: string; lines: string[] }[];
   columns: { item: string; quantity: string; unitPrice: string; total: string };

@@ -14,7 +14,7 @@ import { getAiTestRunRow, readRunSettings } from "./runs";
 
 const unknownPrompt = () => new ApiError(422, "errors.validationFailed", { promptId: "validation.unknownReference" });
 
-/** The file is written before the transaction; the old example image is deleted after the commit when unused. */
+/** The file is written before the transaction; the old example image goes after the commit when unused. */
 export async function setResultAsExample(runId: number, generationId: number, promptId: number): Promise<UseAsExampleDto> {
   const db = await getDb();
   const [image] = await db
@@ -70,7 +70,6 @@ export async function setResultAsExample(runId: number, generationId: number, pr
   };
 }
 
-/** The prompt's slot variants stay and are still added by the assembly. */
 export async function saveRunTextsToPrompt(runId: number, targetPromptId: number | undefined): Promise<SaveTextsDto> {
   const run = await getAiTestRunRow(runId);
   const promptId = targetPromptId ?? run.promptId;

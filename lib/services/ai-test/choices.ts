@@ -5,7 +5,6 @@ import { prompts, promptSlotVariants, slotTypes, slotVariants } from "@/db/schem
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 
-/** A prompt the tester can run (archived and inactive ones too), with what it adds to the composed text. */
 export interface TesterPromptChoice {
   id: number;
   title: string;
@@ -16,7 +15,6 @@ export interface TesterPromptChoice {
   slots: { position: number; text: string }[];
 }
 
-/** Every prompt for the tester's prompt picker, by title; the live preview composes with the same texts the run will. */
 export async function listTesterPromptChoices(locale: Locale): Promise<TesterPromptChoice[]> {
   const db = await getDb();
   const [rows, slotRows] = await Promise.all([

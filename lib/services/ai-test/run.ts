@@ -21,17 +21,15 @@ import { generateAndStore, markFailed, markSucceeded } from "../generation-outco
 import { getAiTestRun, type StoredResultSettings, type StoredRunSettings } from "./runs";
 
 const HOUR = 3600;
-/** The photo sent to the providers: as the customer editor sends it (JPEG, at most 2048 px). */
+/** As the customer editor sends it. */
 const SOURCE_MAX_DIMENSION = 2048;
 
-/** The tester's own limit per admin (ADMIN_TEST_RUNS_PER_HOUR); one run counts once, whatever the number of models. */
+/** One run counts once, whatever the number of models. */
 const limitKey = (userId: number) => `ai-test:admin:${userId}`;
 
-/** The multipart text fields (providers may be repeated) and the photo, validated together so one answer names every bad field. */
 export async function readTestForm(form: FormData): Promise<{ fields: AiTestFields; photo: Buffer }> {
   const raw: Record<string, string | string[]> = {};
   for (const [key, value] of form.entries()) if (typeof value === "string" && key !== "providers") raw[key] = value;
-  // Repeated fields or one comma-separated field (the schema splits a single string).
   const providers = form.getAll("providers").filter((v): v is string => typeof v === "string");
   if (providers.length) raw.providers = providers.length === 1 ? (providers[0] ?? "") : providers;
   const parsed = aiTestFields.safeParse(raw, { reportInput: true });
@@ -51,7 +49,6 @@ interface ChosenPrompt {
   slots: { position: number; text: string }[];
 }
 
-/** The chosen models (in the order asked) and prompt; unknown or inactive models and unknown prompts are field errors. */
 async function loadChoices(fields: AiTestFields): Promise<{ models: AiModel[]; prompt: ChosenPrompt | null }> {
   const db = await getDb();
   const [modelRows, promptRow] = await Promise.all([
@@ -93,7 +90,7 @@ interface PlannedResult {
   model: AiModel;
 }
 
-/** Never throws for a provider's failure: one provider never hides the others. Answers the recorded cost. */
+/** Never throws for a provider's failure: one provider never hides the others. */
 async function runOne(
   planned: PlannedResult,
   ctx: {
@@ -131,7 +128,6 @@ async function runOne(
   }
 }
 
-/** Counts the run and reserves its budget before the photo is decoded; the models are asked in parallel outside any transaction. */
 export async function runAiTest(input: {
   fields: AiTestFields;
   photo: Buffer;
@@ -189,7 +185,6 @@ export async function runAiTest(input: {
         .returning({ id: aiTestRuns.id });
       if (!run) throw new Error("insert returned no row");
       const planned: PlannedResult[] = [];
-      // One row per model, in the order asked (ids ascending = the answer's order).
       for (const model of models) {
         const effective = effectiveModel(model);
         const resultSettings: StoredResultSettings = {

@@ -17,7 +17,6 @@ import {
 } from "@/lib/schemas/ai-test";
 import { imageUrl } from "../images";
 
-/** What a run stores in ai_test_runs.settings: the request as submitted plus the prompt's style text at that time. */
 export interface StoredRunSettings {
   providers: number[];
   quality: (typeof TEST_QUALITIES)[number];
@@ -25,13 +24,10 @@ export interface StoredRunSettings {
   background: (typeof TEST_BACKGROUNDS)[number];
   masterPrompt: string;
   specificPrompt: string;
-  /** The chosen prompt's style text when the run was made ("" without a prompt). */
   styleText: string;
-  /** The chosen prompt's slot variant texts with their positions when the run was made. */
   slots: { position: number; text: string }[];
 }
 
-/** What a tester generation stores in generations.settings. */
 export interface StoredResultSettings {
   quality: string;
   size: string;
@@ -39,7 +35,6 @@ export interface StoredResultSettings {
   unsupportedSettings: string[];
 }
 
-/** The failure kind recorded in generations.errorMessage ("timeout: …") → the spec's message. */
 const FAILURE_MESSAGE: Record<string, MessageKey> = {
   timeout: "errors.generationTimeout",
   invalid: "errors.generationInvalidResponse",
@@ -74,7 +69,6 @@ export function readRunSettings(raw: Record<string, unknown>): StoredRunSettings
   };
 }
 
-/** Runs with their prompts, results and images, in the order given (three queries for any number of runs). */
 async function toDtos(runs: AiTestRun[], locale: Locale): Promise<AiTestRunDto[]> {
   if (runs.length === 0) return [];
   const db = await getDb();

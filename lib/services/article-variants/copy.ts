@@ -11,7 +11,6 @@ import { toMugVariantDto } from "./dto";
 import { MUG_VARIANT_UNIQUES, mugHasDefault } from "./mug";
 import { lockMug, mapUniqueViolations, removeFiles } from "./shared";
 
-/** Inactive mugs and variants are listed too: the owner may copy them to a new mug. */
 export async function listVariantsCatalog(excludeMugId?: number): Promise<VariantsCatalogDto> {
   const db = await getDb();
   const rows = await db
@@ -35,10 +34,7 @@ export async function listVariantsCatalog(excludeMugId?: number): Promise<Varian
 
 type PreparedImage = Omit<Image, "id" | "createdAt">;
 
-/**
- * Image copies are made before the transaction (storage may be a remote bucket), each under its own
- * key, so deleting one variant's image can never take the other's.
- */
+/** Copied before the transaction (storage may be remote), each under its own key, so deleting one never takes the other's. */
 async function prepareImageCopies(variants: readonly MugVariant[], written: string[]): Promise<Map<number, PreparedImage>> {
   const prepared = new Map<number, PreparedImage>();
   const imageIds = [...new Set(variants.flatMap((v) => (v.exampleImageId === null ? [] : [v.exampleImageId])))];
@@ -79,11 +75,9 @@ async function prepareImageCopies(variants: readonly MugVariant[], written: stri
   return prepared;
 }
 
-/** A name the mug already has is reported in `skipped`, not duplicated; copies take the default only when the mug has none. */
 export async function copyMugVariants(mugId: number, variantIds: number[]): Promise<CopyVariantsDto> {
   const db = await getDb();
   const ids = [...new Set(variantIds)];
-  // Read the sources and copy their image files first: no storage call inside the transaction.
   const sources = await db.select().from(mugVariants).where(inArray(mugVariants.id, ids));
   if (sources.length !== ids.length) throw new ApiError(422, "errors.validationFailed", { variantIds: "validation.unknownReference" });
   const byId = new Map(sources.map((s) => [s.id, s]));
@@ -144,7 +138,6 @@ export async function copyMugVariants(mugId: number, variantIds: number[]): Prom
     await removeFiles(written);
     throw err;
   }
-  // Copies prepared for variants that were skipped.
   await removeFiles(written.filter((key) => !used.has(key)));
   if (result.copied.length) invalidateCatalog();
   return { copied: result.copied.map(toMugVariantDto), skipped: result.skipped };

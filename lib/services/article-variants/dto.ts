@@ -3,7 +3,6 @@ import type { MugVariant, ShirtVariant } from "@/db/schema";
 import { imageUrl } from "@/lib/schemas/catalog";
 import type { MugVariantAdminDto, ShirtVariantAdminDto } from "@/lib/schemas/articles";
 
-/** Admin answers of a mug or shirt variant; shared by the article and the variant services. */
 export function toMugVariantDto(row: MugVariant): MugVariantAdminDto {
   return {
     id: row.id,

@@ -11,14 +11,13 @@ import { toMugVariantDto } from "./dto";
 import { findMugVariantForWrite } from "./mug";
 import { deleteCatalogueImageIfUnreferenced } from "./shared";
 
-/** The earlier image is deleted after the commit, unless something else still refers to it. */
 export async function setMugVariantImage(variantId: number, bytes: Buffer, crop: Crop | null): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const [exists] = await db.select({ id: mugVariants.id }).from(mugVariants).where(eq(mugVariants.id, variantId));
   if (!exists) throw new ApiError(404, "errors.variantNotFound");
 
   const processed = await intakeImage(bytes, { use: "catalogue", crop, format: "webp" });
-  // Written outside any transaction, since storage may be a remote bucket.
+  // Outside any transaction: storage may be a remote bucket.
   const image = await storeProcessedImage(processed, { type: "CATALOGUE", ownerId: null, crop });
   let result: { row: Awaited<ReturnType<typeof findMugVariantForWrite>>; previousImageId: number | null };
   try {
@@ -29,7 +28,6 @@ export async function setMugVariantImage(variantId: number, bytes: Buffer, crop:
       return { row, previousImageId: current.exampleImageId };
     });
   } catch (err) {
-    // Nothing refers to the new image: its row and file go again.
     await deleteCatalogueImageIfUnreferenced(image.id);
     throw err;
   }
@@ -38,7 +36,6 @@ export async function setMugVariantImage(variantId: number, bytes: Buffer, crop:
   return toMugVariantDto(result.row);
 }
 
-/** Removes the example image from a variant (the image itself goes when nothing else uses it). No image: nothing to do. */
 export async function removeMugVariantImage(variantId: number): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {

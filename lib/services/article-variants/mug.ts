@@ -8,19 +8,18 @@ import { invalidateCatalog } from "../catalog-cache";
 import { toMugVariantDto } from "./dto";
 import { deleteCatalogueImageIfUnreferenced, lockMug, mapUniqueViolations, mugVariantInUse } from "./shared";
 
-/** Every write locks the mug first (lockMug), so the one-default and unique-name checks hold under concurrency. */
+/** Every write locks the mug first, so the one-default and unique-name checks hold under concurrency. */
 
 export const nameExists = () => new ApiError(409, "errors.variantNameExists", { name: "validation.variantNameExists" });
 const defaultInactive = () => new ApiError(422, "errors.validationFailed", { active: "validation.defaultVariantInactive" });
 
-/** Unique violations of mug_variants as the admin should read them. */
 export const MUG_VARIANT_UNIQUES = {
   mug_variants_article_name_unique: nameExists,
   // Cannot happen while writes lock the mug; should it, it is a conflict, not a 500.
   mug_variants_one_default: () => new ApiError(409, "errors.conflict"),
 };
 
-/** Finds a variant and locks its mug (in that order, as every writer does: mug, then variants). */
+/** Mug, then variants: the lock order every writer uses. */
 export async function findMugVariantForWrite(tx: Tx, variantId: number): Promise<MugVariant> {
   const [found] = await tx.select({ articleId: mugVariants.articleId }).from(mugVariants).where(eq(mugVariants.id, variantId));
   if (!found) throw new ApiError(404, "errors.variantNotFound");
@@ -54,7 +53,6 @@ export async function mugHasDefault(tx: Tx, mugId: number): Promise<boolean> {
   return !!row;
 }
 
-/** Clears the mug's default (before another variant becomes it: the partial unique index allows one). */
 async function clearDefault(tx: Tx, mugId: number): Promise<void> {
   await tx
     .update(mugVariants)
@@ -62,7 +60,6 @@ async function clearDefault(tx: Tx, mugId: number): Promise<void> {
     .where(and(eq(mugVariants.articleId, mugId), eq(mugVariants.isDefault, true)));
 }
 
-/** Makes the next variant of the mug the default: the first active one, else the first one; none when the mug has no variant left. */
 async function promoteNextDefault(tx: Tx, mugId: number, exceptId: number): Promise<void> {
   const [next] = await tx
     .select({ id: mugVariants.id })
@@ -84,7 +81,6 @@ function values(body: MugVariantBody) {
   };
 }
 
-/** The mug's first variant becomes its default whatever isDefault says. */
 export async function createMugVariant(mugId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const row = await mapUniqueViolations(
@@ -108,7 +104,6 @@ export async function createMugVariant(mugId: number, body: MugVariantBody): Pro
   return toMugVariantDto(row);
 }
 
-/** The current default cannot be un-set (make another the default instead) nor deactivated. */
 export async function updateMugVariant(variantId: number, body: MugVariantBody): Promise<MugVariantAdminDto> {
   const db = await getDb();
   const row = await mapUniqueViolations(
@@ -135,7 +130,7 @@ export async function updateMugVariant(variantId: number, body: MugVariantBody):
 
 export type DeleteVariantResult = { deleted: boolean; deactivated: boolean };
 
-/** A variant that orders or carts refer to is deactivated instead, so order history keeps it. */
+/** Deactivated instead, so order history keeps it. */
 export async function deleteMugVariant(variantId: number): Promise<DeleteVariantResult> {
   const db = await getDb();
   const { result, imageId } = await db.transaction(async (tx) => {

@@ -18,13 +18,11 @@ import { violatedConstraint } from "../list-query";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
 
-/** Every variant write of one mug runs one after the other, so the name and default checks cannot race. */
 export async function lockMug(tx: Tx, mugId: number): Promise<void> {
   const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, mugId)).for("update");
   if (!row || row.type !== "MUG") throw new ApiError(404, "errors.invalidMugId");
 }
 
-/** Locks the shirt like lockMug and answers its available sizes; a missing or non-shirt article is 404 "Article not found". */
 export async function lockShirt(tx: Tx, shirtId: number): Promise<{ availableSizes: string[] }> {
   const [row] = await tx.select({ id: articles.id, type: articles.type }).from(articles).where(eq(articles.id, shirtId)).for("update");
   if (!row || row.type !== "SHIRT") throw new ApiError(404, "errors.articleNotFound");
@@ -35,12 +33,11 @@ export async function lockShirt(tx: Tx, shirtId: number): Promise<{ availableSiz
   return { availableSizes: details?.availableSizes ?? [] };
 }
 
-/** The constraint a unique violation (23505) broke, through Drizzle's wrapper (postgres.js: constraint_name, PGlite: constraint). */
 export function violatedUnique(err: unknown): string | undefined {
   return pgErrorCode(err) === "23505" ? violatedConstraint(err) : undefined;
 }
 
-/** Runs a write and turns the given unique violations into their ApiError (two concurrent writes never end in a 500). */
+/** So that two concurrent writes never end in a 500. */
 export async function mapUniqueViolations<T>(work: () => Promise<T>, map: Record<string, () => ApiError>): Promise<T> {
   try {
     return await work();
@@ -66,7 +63,7 @@ export async function shirtVariantInUse(tx: Tx, variantId: number): Promise<bool
   return !!inCart;
 }
 
-/** The check and the delete are one statement; call it after the transaction that dropped the reference has committed. */
+/** Call it after the transaction that dropped the reference has committed. */
 export async function deleteCatalogueImageIfUnreferenced(imageId: number): Promise<boolean> {
   const db = await getDb();
   const refs = [
@@ -110,7 +107,6 @@ export async function deleteCatalogueImageIfUnreferenced(imageId: number): Promi
   return true;
 }
 
-/** Removes files written during a transaction that then failed (their rows were rolled back). */
 export async function removeFiles(keys: string[]): Promise<void> {
   const storage = getStorage();
   await Promise.all(keys.map((key) => storage.delete(key).catch((err: unknown) => logger.warn("could not remove file", { key, err }))));

@@ -12,7 +12,7 @@ type PriceRow = Omit<typeof articlePriceCalculations.$inferInsert, "articleId" |
 
 const field = (name: string) => `priceCalculation.${name}`;
 
-/** The rates read are locked FOR SHARE, so none can be deleted or changed before this transaction commits. */
+/** Locked FOR SHARE, so no rate is deleted or changed before this transaction commits. */
 async function resolveVatPercents(
   tx: Tx,
   body: PriceCalculationBody,
@@ -39,7 +39,6 @@ async function resolveVatPercents(
   const purchase = resolve(body.purchaseVatRateId, "purchaseVatRateId", body.purchasePriceMode === "GROSS");
   const sales = resolve(body.salesVatRateId, "salesVatRateId", true);
   if (sales === null || (purchase === null && body.purchasePriceMode === "GROSS")) return null;
-  // A net purchase price needs no rate to derive the figures.
   return { purchase: purchase ?? 0, sales };
 }
 
@@ -93,7 +92,6 @@ export async function savePriceRow(tx: Tx, articleId: number, row: PriceRow): Pr
     .onConflictDoUpdate({ target: articlePriceCalculations.articleId, set: { ...row, updatedAt: new Date() } });
 }
 
-/** The stored calculation as the admin answer shows it, with the shop price of the one rule. */
 export function toPriceCalculationDto(row: ArticlePriceCalculation, shopPrice: SalesPrice | null) {
   return {
     purchasePriceCents: row.purchasePriceCents,

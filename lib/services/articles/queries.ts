@@ -34,11 +34,7 @@ function listFilter(query: ListArticlesQuery): SQL | undefined {
   );
 }
 
-/**
- * The gross shop price in SQL, for sorting only: the same rule as articlePrice() (own VAT rate, else
- * the default; a net total gains the VAT rounded half away from zero, as numeric round() does), null
- * when the article is not sellable. The answer's priceCents still comes from articlePrice().
- */
+/** For sorting only: the same rule as articlePrice(), which still gives the answer's priceCents. */
 const vatPercent = sql`coalesce(${salesVat.percent}, ${defaultVat.percent})`;
 const grossPriceSql = sql`case when ${vatPercent} is null then null
   when ${articlePriceCalculations.salesPriceMode} = 'GROSS' then ${articlePriceCalculations.salesTotalCents}::numeric
@@ -57,7 +53,6 @@ function listOrder(sort: ListArticlesQuery["sort"]): SQL[] {
   return [sql`${key} ${dir} nulls last`, descending ? desc(articles.id) : asc(articles.id)];
 }
 
-/** The default mug variant's catalogue image, else the first shirt variant that has one. */
 const thumbnailIdSql = sql<number | null>`coalesce(
   (select ${images.id} from ${mugVariants} join ${images} on ${images.id} = ${mugVariants.exampleImageId} and ${images.type} = 'CATALOGUE'
     where ${mugVariants.articleId} = ${articles.id} and ${mugVariants.isDefault} limit 1),
@@ -67,8 +62,6 @@ const thumbnailIdSql = sql<number | null>`coalesce(
 const variantCountSql = sql<number>`((select count(*) from ${mugVariants} where ${mugVariants.articleId} = ${articles.id})
   + (select count(*) from ${shirtVariants} where ${shirtVariants.articleId} = ${articles.id}))::int`;
 
-/** Two queries (the page and the total), whatever the page size. */
-/** The list's category and subcategory in the caller's language (the German admin reads German names). */
 export async function listArticles(query: ListArticlesQuery, locale: Locale = DEFAULT_LOCALE): Promise<ArticlePageDto> {
   const db = await getDb();
   const where = listFilter(query);

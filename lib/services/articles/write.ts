@@ -20,10 +20,7 @@ import { invalidateCatalog } from "../catalog-cache";
 import { derivePriceRow, savePriceRow } from "./price";
 import { getArticleOrThrow } from "./queries";
 
-/**
- * An article with its details, price calculation and (on create) its variants is written in one
- * transaction, so any invalid part saves nothing. Referenced rows are locked FOR SHARE until commit.
- */
+/** One transaction per write, so any invalid part saves nothing. */
 
 type FieldErrors = Record<string, MessageKey>;
 type ArticleBody = CreateArticleBody | UpdateArticleBody;
@@ -42,7 +39,6 @@ function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ApiError(422, "errors.validationFailed", errors);
 }
 
-/** Mug variants of a create body, with exactly one default; problems go to `mugVariants.N.field`. */
 export function resolveMugVariants(variants: MugVariantBody[], errors: FieldErrors): MugVariantBody[] {
   const seen = new Set<string>();
   variants.forEach((v, i) => {
@@ -59,7 +55,6 @@ export function resolveMugVariants(variants: MugVariantBody[], errors: FieldErro
   return variants.map((v, i) => ({ ...v, isDefault: i === defaultIndex }));
 }
 
-/** Shirt variants of a create body: a size the shirt offers, colour + size once (colour ignoring case). */
 export function checkShirtVariants(variants: ShirtVariantBody[], availableSizes: readonly string[], errors: FieldErrors): void {
   const sizes = new Set(availableSizes);
   const seen = new Set<string>();
@@ -71,7 +66,6 @@ export function checkShirtVariants(variants: ShirtVariantBody[], availableSizes:
   });
 }
 
-/** Category, subcategory (of that category) and supplier exist; they stay until commit (FOR SHARE). */
 async function checkReferences(tx: Tx, body: ArticleBody, errors: FieldErrors): Promise<void> {
   const [category] = await tx
     .select({ id: articleCategories.id })
@@ -139,7 +133,6 @@ async function saveDetails(tx: Tx, articleId: number, body: ArticleBody): Promis
   }
 }
 
-/** Creates the article with everything the form sent; answers it as GET shows it. */
 export async function createArticle(body: CreateArticleBody): Promise<ArticleDto> {
   const errors: FieldErrors = {};
   const mugRows = body.type === "MUG" ? resolveMugVariants(body.mugVariants, errors) : [];
@@ -187,14 +180,12 @@ export async function createArticle(body: CreateArticleBody): Promise<ArticleDto
   return getArticleOrThrow(id);
 }
 
-/** Locks the article row for the rest of the transaction (variant writes lock it too). */
 async function lockArticle(tx: Tx, id: number): Promise<{ type: "MUG" | "SHIRT" }> {
   const [row] = await tx.select({ type: articles.type }).from(articles).where(eq(articles.id, id)).for("update");
   if (!row) throw new ApiError(404, "errors.articleNotFound");
   return row;
 }
 
-/** Replaces fields, details and price calculation; variants have their own calls. */
 export async function updateArticle(id: number, body: UpdateArticleBody): Promise<ArticleDto> {
   const db = await getDb();
   await mapUniqueViolations(
@@ -226,10 +217,7 @@ export async function updateArticle(id: number, body: UpdateArticleBody): Promis
 
 export type DeleteArticleResult = { deleted: boolean; deactivated: boolean };
 
-/**
- * An article that order or cart lines refer to is deactivated, never deleted, so order history and
- * invoices stay intact. Unused variant images are deleted after the commit, never inside it.
- */
+/** Deactivated, never deleted, so order history and invoices stay intact. */
 export async function deleteArticle(id: number): Promise<DeleteArticleResult> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {

@@ -1,7 +1,4 @@
-/**
- * Browser and OS from a User-Agent, e.g. "Firefox 133 · Windows": enough to recognise a device in the
- * audit log without storing the full header (which, with its many details, fingerprints a person).
- */
+/** Enough to recognise a device without storing the full header, which fingerprints a person. */
 const MAX_LENGTH = 100;
 
 const BROWSERS: readonly [RegExp, string][] = [
@@ -30,7 +27,6 @@ export function deviceSummary(userAgent: string | null | undefined): string | nu
     return m ? `${name} ${m[1]}` : null;
   }).find(Boolean);
   const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
-  // A tool (curl, a script): its product name and major version only.
   const tool = /^([A-Za-z][\w.-]{0,30})\/(\d{1,6})/.exec(ua);
   const name = browser ?? (tool ? `${tool[1]} ${tool[2]}` : "unknown");
   return (system ? `${name} · ${system}` : name).slice(0, MAX_LENGTH);

@@ -17,7 +17,6 @@ function filter(query: AdminAuditQuery): SQL | undefined {
 
 const toDto = (row: AuditLogRow): AdminAuditDto => ({ ...row, at: row.at.toISOString() });
 
-/** One page of the audit log for the owner (GET /api/admin/audit, /admin/audit), newest first. */
 export async function listAudit(query: AdminAuditQuery): Promise<AdminAuditPage> {
   const db = await getDb();
   const where = filter(query);

@@ -6,7 +6,6 @@ import { env } from "@/lib/env";
 
 const DAY = 86_400_000;
 
-/** Rows older than AUDIT_LOG_DAYS go: they hold staff's networks and devices. */
 export async function purgeAuditLog(now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - env().AUDIT_LOG_DAYS * DAY);
   const gone = await (await getDb()).delete(auditLog).where(lt(auditLog.at, cutoff)).returning({ id: auditLog.id });

@@ -10,7 +10,6 @@ import { insertCategory, insertSubcategory, removeCategory, removeSubcategory, r
 
 export type { CategoryTreeConfig } from "./config";
 
-/** One service over the tables of `cfg`; article and prompt categories are both made by it. */
 export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeConfig<K>) {
   const { categories: c, subcategories: s } = cfg;
 
@@ -34,7 +33,6 @@ export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeC
     createCategory: async (body: CategoryBody) => getCategoryOrThrow(await insertCategory(cfg, body)),
     updateCategory: async (id: number, body: CategoryBody, locale: Locale = DEFAULT_LOCALE) =>
       getCategoryOrThrow(await replaceCategory(cfg, id, body), locale),
-    /** 409 while it has subcategories (checked first) or children; 404 when unknown. */
     deleteCategory: (id: number) => removeCategory(cfg, id),
 
     listSubcategories: async (locale: Locale = DEFAULT_LOCALE) => loadSubcategories(cfg, await getDb(), locale),
@@ -48,10 +46,8 @@ export function createCategoryTreeService<K extends CountKey>(cfg: CategoryTreeC
     },
     getSubcategoryOrThrow,
     createSubcategory: async (body: SubcategoryBody) => getSubcategoryOrThrow(await insertSubcategory(cfg, body)),
-    /** Replaces name, description and category; 409 moving one that children use to another category. */
     updateSubcategory: async (id: number, body: SubcategoryBody, locale: Locale = DEFAULT_LOCALE) =>
       getSubcategoryOrThrow(await replaceSubcategory(cfg, id, body), locale),
-    /** 409 while children use it; 404 when unknown. */
     deleteSubcategory: (id: number) => removeSubcategory(cfg, id),
   };
 }

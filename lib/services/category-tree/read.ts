@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { CountKey, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import type { CategoryRow, CategoryTable, CategoryTreeConfig, ChildTable, GermanColumns, SubcategoryRow } from "./config";
 
-/** Lists sort by name with the caller's collation ("Öl" next to "Ol"). */
+/** Sorted with the caller's collation ("Öl" next to "Ol"). */
 
 const collators = new Map<string, Intl.Collator>();
 function byName(locale: Locale): (a: { name: string; id: number }, b: { name: string; id: number }) => number {
@@ -16,7 +16,6 @@ function byName(locale: Locale): (a: { name: string; id: number }, b: { name: st
   return (a, b) => compare(a.name, b.name) || a.id - b.id;
 }
 
-/** Case-insensitive "name contains `q`" (`%`, `_` and `\` typed by the admin are searched literally); no `q` → no filter. */
 export function nameContains(table: CategoryTable, q: string | undefined): SQL | undefined {
   return q ? ilike(table.name, likePattern(q)) : undefined;
 }
@@ -30,10 +29,8 @@ const rowColumns = (t: CategoryTable, german: GermanColumns | undefined) => ({
   updatedAt: t.updatedAt,
 });
 
-/** The German name and description of a row of a tree with German texts; nothing in one without. */
 const germanOf = (row: CategoryRow) => ("nameDe" in row ? { nameDe: row.nameDe ?? null, descriptionDe: row.descriptionDe ?? null } : {});
 
-/** How many children each of `ids` has, by the children's `categoryId` or `subcategoryId`. */
 async function countsBy(
   db: Db | Tx,
   children: ChildTable,

@@ -7,14 +7,10 @@ import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import type { CategoryTreeConfig } from "./config";
 import { violatedConstraint } from "../list-query";
 
-/**
- * Delete checks run in the deleting transaction with the row locked; a foreign-key violation from a
- * concurrent insert that slipped past answers with the same 409. Every write invalidates the catalogue cache.
- */
+/** A foreign-key violation from a concurrent insert answers with the same 409. */
 
 type Cfg = CategoryTreeConfig<CountKey>;
 
-/** The German name and description to store: a tree with German texts replaces both (missing → null); one without has none. */
 const germanValues = (cfg: Cfg, body: CategoryBody) =>
   cfg.german ? { nameDe: body.nameDe ?? null, descriptionDe: body.descriptionDe ?? null } : {};
 
@@ -55,7 +51,7 @@ async function hasChildren({ children }: Cfg, db: Db | Tx, by: "categoryId" | "s
   return !!row;
 }
 
-/** The row is locked first, so a subcategory or child inserted meanwhile waits and then fails its own foreign-key check. */
+/** Locked first, so a child inserted meanwhile waits and then fails its own foreign-key check. */
 export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number; deleted: true }> {
   const { categories: c, subcategories: s, messages } = cfg;
   const db = await getDb();
@@ -69,7 +65,6 @@ export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number
     });
   } catch (err) {
     if (!isStillReferenced(err)) throw err;
-    // Which reference blocked the delete: a subcategory's foreign key, or a child's.
     const constraint = violatedConstraint(err);
     const bySubcategory = constraint ? constraint.startsWith(`${getTableName(s)}_`) : await hasSubcategories(cfg, db, id);
     throw new ApiError(409, bySubcategory ? "errors.categoryHasSubcategories" : messages.categoryHasChildren);
@@ -78,7 +73,6 @@ export async function removeCategory(cfg: Cfg, id: number): Promise<{ id: number
   return { id, deleted: true };
 }
 
-/** The category a subcategory is filed under, locked against deletion until the transaction ends. */
 async function lockCategoryForChild({ categories: c }: Cfg, tx: Tx, categoryId: number): Promise<void> {
   const [row] = await tx.select({ id: c.id }).from(c).where(eq(c.id, categoryId)).for("key share");
   if (!row) throw unknownCategory();
@@ -106,7 +100,7 @@ export async function insertSubcategory(cfg: Cfg, body: SubcategoryBody): Promis
   return id;
 }
 
-/** Moving is refused while children use the subcategory: they would end up outside their category. */
+/** Refused while children use it: they would end up outside their category. */
 export async function replaceSubcategory(cfg: Cfg, id: number, body: SubcategoryBody): Promise<number> {
   const { subcategories: s, children, messages } = cfg;
   const db = await getDb();
@@ -136,7 +130,6 @@ export async function replaceSubcategory(cfg: Cfg, id: number, body: Subcategory
   return id;
 }
 
-/** Deletes a subcategory no child uses (e.g. "Cannot delete subcategory with associated articles" otherwise). */
 export async function removeSubcategory(cfg: Cfg, id: number): Promise<{ id: number; deleted: true }> {
   const { subcategories: s, messages } = cfg;
   const db = await getDb();

@@ -9,7 +9,6 @@ import { recordAudit, type AuditContext } from "../audit";
 import { linkRecipient, sendLink } from "../account/password-links";
 import { findPerson } from "./detail";
 
-/** The account's own export, as the customer would download it (of this one account, a guest's too). */
 export async function customerExportFile(userId: number, requestUrl: string, audit: AuditContext): Promise<FileData> {
   const db = await getDb();
   const person = await findPerson(db, userId);
@@ -23,14 +22,12 @@ export async function customerExportFile(userId: number, requestUrl: string, aud
   };
 }
 
-/** The same erasure as the customer's own, of this one account (never other guest accounts of its email); the reason is recorded. */
 export async function eraseCustomer(userId: number, audit: AuditContext, reason: string): Promise<{ erasedAccounts: number }> {
   const person = await findPerson(await getDb(), userId);
   await eraseAccountForAdmin(person.id, audit, reason);
   return { erasedAccounts: 1 };
 }
 
-/** The mail "forgot password" sends (a reset link for an account, a set-password link for a guest), in the language of the last order. */
 export async function sendCustomerPasswordLink(userId: number, requestUrl: string, fallback: Locale): Promise<{ sentTo: string }> {
   const db = await getDb();
   const person = await findPerson(db, userId);

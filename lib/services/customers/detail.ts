@@ -10,7 +10,6 @@ import { iso, peopleSql, rowsOf, type PersonRow } from "./people";
 const notFound = () => new ApiError(404, "errors.customerNotFound");
 const TIMELINE = 40;
 
-/** The customer a user id is: that one account (a guest account never stands for others of its email). */
 export async function findPerson(db: Db, userId: number): Promise<PersonRow> {
   const [person] = await rowsOf<PersonRow>(db, peopleSql(sql`id = ${userId}`, sql`select ${userId}::int as id`));
   if (!person) throw notFound();

@@ -17,7 +17,6 @@ export async function listCustomers(query: AdminCustomersQuery): Promise<Custome
   const db = await getDb();
   const pattern = query.q ? likePattern(query.q) : null;
   const filters = [query.kind === "all" ? sql`true` : sql`kind = ${query.kind}`];
-  // A search finds accounts by email, name or the number of one of their orders.
   const matched = pattern
     ? sql`select id from users where email ilike ${pattern} or (coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ilike ${pattern}
           union select user_id from orders where order_number ilike ${pattern} and user_id is not null`

@@ -2,21 +2,15 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 
-/** db.execute answers rows directly (postgres.js) or in `rows` (PGlite). */
+/** postgres.js answers rows directly, PGlite in `rows`. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
   return Array.isArray(result) ? result : result.rows;
 }
 
-/**
- * One row per account (admins aside): a customer account, or a guest account with at least one order.
- * Guest accounts are never grouped by email: anybody can check out as a guest with any email, so two
- * guest accounts of one email need not be one person. Spent: paid orders' totals minus refunds.
- */
+/** Guest accounts are never grouped by email: anybody can check out as a guest with any email. */
 export function peopleSql(where: SQL = sql`true`, users: SQL | null = null): SQL {
-  // Narrowed to some users (a search), only their rows are read.
   const onlyPeople = users ? sql`and u.id in (select id from candidates)` : sql``;
-  // customer_stats is kept by triggers on orders and refunds (db/migrations/0023_customer_stats.sql).
   return sql`
     with candidates as (${users ?? sql`select null::int as id`}), people as (
       select u.id, array[u.id] as user_ids, lower(u.email) as email,

@@ -8,7 +8,7 @@ import { daysOf, type Period } from "@/lib/domain/report-period";
 import { berlinDate } from "./sales";
 import { microToCents } from "./styles";
 
-/** Every generation counts, the prompt tester's too: the budget pays for all of them. */
+/** The prompt tester's generations count too: the budget pays for all of them. */
 export async function aiFigures(db: Db, p: Period, paidOrders: number): Promise<AiFigures> {
   const inPeriod = and(gte(generations.startedAt, p.start), lt(generations.startedAt, p.end));
   const day = berlinDate(generations.startedAt);

@@ -7,7 +7,6 @@ import { articlePriceCalculations, vatRates } from "@/db/schema";
 import { netFromGross } from "@/lib/domain/pricing";
 import type { LineGroup } from "./lines";
 
-/** Lines of the orders paid in the period, per article, variant and colour. */
 export async function articleFigures(db: Db, lines: LineGroup[], aiSpentCents: number): Promise<ArticleFigures[]> {
   const groups = new Map<string, ArticleFigures>();
   for (const l of lines) {

@@ -11,7 +11,6 @@ import { needsAction } from "./needs-action";
 import { sales, salesSeries } from "./sales";
 import { styles } from "./styles";
 
-/** A missing end is today, a missing start 29 days before the end; one open end never makes more than the longest range. */
 export function dashboardPeriod(query: DashboardQuery, now = new Date()): Period {
   if (query.preset) return presetPeriod(query.preset, now);
   if (!query.from && !query.to) return defaultPeriod(now);

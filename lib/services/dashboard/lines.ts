@@ -5,16 +5,13 @@ import { orderItems, orders } from "@/db/schema";
 import type { Period } from "@/lib/domain/report-period";
 import { paidInPeriod } from "./sales";
 
-/** Order lines of the period grouped by prompt and article variant: styles and articles both read them, in one scan. */
 export interface LineGroup {
   promptId: number | null;
   articleId: number | null;
   article: string;
   variant: string | null;
   colour: string | null;
-  /** Lines of orders placed in the period. */
   orderedLines: number;
-  /** Lines, units and money (after discounts) of orders paid in the period. */
   paidLines: number;
   paidUnits: number;
   paidCents: number;

@@ -10,7 +10,6 @@ import { orphanColumns, orphanNeedsAction } from "../orders/orphan-payments";
 
 const SHOWN = 5;
 
-/** Each order case, the list filtered by it and when such a case began (its age is what the owner sees). */
 const CASES: {
   kind: Exclude<NeedsActionKind, "failingMails" | "invoicesWaiting" | "orphanPayments">;
   attention: OrderAttention;
@@ -74,7 +73,6 @@ export async function needsAction(db: Db, now = new Date()): Promise<NeedsAction
     .from(orders)
     .where(waitingForInvoice())
     .orderBy(asc(orders.paidAt));
-  // Payments refunded because their order was gone: no order to link, the count and age only.
   const orphans = db.select(orphanColumns).from(orphanPayments).where(orphanNeedsAction(now));
   const [mail, waiting, orphaned, ...cases] = await Promise.all([
     failingMail,

@@ -7,10 +7,7 @@ import { daysOf, type Period } from "@/lib/domain/report-period";
 
 const berlinDate = (column: unknown) => sql<string>`to_char((${column} at time zone 'Europe/Berlin')::date, 'YYYY-MM-DD')`;
 
-/**
- * An order counts on the day it was paid, whatever became of it later: refunds are reported on their own
- * day, so a refunded order still shows as sold and as refunded.
- */
+/** Counted on the day it was paid: refunds are reported on their own day. */
 export const paidInPeriod = (p: Period) => and(gte(orders.paidAt, p.start), lt(orders.paidAt, p.end));
 
 export async function sales(db: Db, p: Period): Promise<Sales> {

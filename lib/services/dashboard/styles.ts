@@ -10,7 +10,7 @@ import type { LineGroup } from "./lines";
 
 export const microToCents = (micro: number) => Math.round(micro / 1_000_000);
 
-/** Per prompt with any activity in the period; customers' generations only (the prompt tester's are the owner's cost, not a style's). */
+/** Customers' generations only: the prompt tester's are the owner's cost, not a style's. */
 export async function styles(db: Db, p: Period, lines: LineGroup[], locale: Locale): Promise<StyleFigures[]> {
   const [generated, inCarts] = await Promise.all([
     db

@@ -5,10 +5,6 @@ import { prompts } from "@/db/schema";
 
 const NUMBERED = /^(.*?)(\d+)$/;
 
-/**
- * The number after the newest prompt's, in its scheme: "P-007" → "P-008" (the highest of that prefix plus
- * one, zero-padded as it was), never one that exists in any case. No numbered prompt yet: "P-001".
- */
 export function nextNumber(numbersNewestFirst: readonly string[]): string {
   const newest = numbersNewestFirst.map((n) => NUMBERED.exec(n)).find((m) => m !== null);
   const prefix = newest?.[1] ?? "P-";

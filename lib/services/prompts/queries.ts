@@ -33,7 +33,6 @@ function listOrder(sort: ListPromptsQuery["sort"]): SQL[] {
 
 const slotVariantCountSql = sql<number>`(select count(*) from ${promptSlotVariants} where ${promptSlotVariants.promptId} = ${prompts.id})::int`;
 
-/** Two queries (the page and the total), whatever the page size. */
 export async function listPrompts(query: ListPromptsQuery): Promise<PromptPageDto> {
   const db = await getDb();
   const where = listFilter(query);
@@ -82,7 +81,6 @@ export async function listPrompts(query: ListPromptsQuery): Promise<PromptPageDt
   );
 }
 
-/** The prompt's selected slot variants, by their slot type's position. */
 async function selectedSlots(db: Db, promptId: number) {
   return db
     .select({
@@ -100,7 +98,7 @@ async function selectedSlots(db: Db, promptId: number) {
     .orderBy(asc(slotTypes.position), asc(slotVariants.id));
 }
 
-/** The composed prompt is shown exactly as a provider receives it, without the tester's master/specific prompt. */
+/** Shown exactly as a provider receives it, without the tester's master/specific prompt. */
 export async function getPromptOrThrow(id: number): Promise<PromptDto> {
   const db = await getDb();
   const [[row], slots] = await Promise.all([
@@ -161,7 +159,6 @@ export async function searchPromptTitles(title: string): Promise<PromptTitleHit[
     .limit(50);
 }
 
-/** Slot variants by id with their slot type (for the write checks); locked FOR SHARE inside a transaction. */
 export async function slotVariantsWithType(tx: Tx, ids: number[]): Promise<{ id: number; slotTypeId: number }[]> {
   if (ids.length === 0) return [];
   return tx

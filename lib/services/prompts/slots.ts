@@ -15,7 +15,6 @@ export function throwIfAny(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw new ApiError(422, "errors.validationFailed", errors);
 }
 
-/** Locks the prompt for the rest of the transaction; a missing one answers 404 "Prompt not found". */
 export async function lockPrompt(tx: Tx, id: number): Promise<{ exampleImageId: number | null }> {
   const [row] = await tx.select({ exampleImageId: prompts.exampleImageId }).from(prompts).where(eq(prompts.id, id)).for("update");
   if (!row) throw new ApiError(404, "errors.promptNotFound");
@@ -43,12 +42,11 @@ export async function saveSelection(tx: Tx, promptId: number, ids: readonly numb
   if (ids.length) await tx.insert(promptSlotVariants).values(ids.map((slotVariantId) => ({ promptId, slotVariantId })));
 }
 
-/** A changed selection changes what the prompt sends: the prompt counts as updated. */
+/** A changed selection changes what the prompt sends: it counts as updated. */
 async function touchPrompt(tx: Tx, promptId: number): Promise<void> {
   await tx.update(prompts).set({ updatedAt: new Date() }).where(eq(prompts.id, promptId));
 }
 
-/** Each added variant replaces the prompt's variant of the same slot type. */
 export async function addPromptSlots(promptId: number, slotIds: readonly number[]): Promise<PromptDto> {
   const db = await getDb();
   await db.transaction(async (tx) => {

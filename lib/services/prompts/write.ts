@@ -11,10 +11,7 @@ import { invalidateCatalog } from "../catalog-cache";
 import { getPromptOrThrow } from "./queries";
 import { checkSlotSelection, lockPrompt, saveSelection, throwIfAny, type FieldErrors } from "./slots";
 
-/**
- * Prompt writes, each in one transaction; referenced rows are locked FOR SHARE until commit. Replaced
- * example images are deleted after the commit unless something else still uses them.
- */
+/** Replaced example images go after the commit unless something else still uses them. */
 
 export type DeletePromptResult = z.infer<typeof deletePromptResponse>;
 
@@ -63,7 +60,6 @@ async function promptNumberTaken(tx: Tx, promptNumber: string, exceptId?: number
   );
 }
 
-/** Checks the body against the database; throws 422 (all field errors at once), then 409 for a taken number. */
 async function validate(tx: Tx, body: PromptBody, exceptId?: number): Promise<number[]> {
   const errors: FieldErrors = {};
   await checkReferences(tx, body, errors);
@@ -125,7 +121,7 @@ export async function updatePrompt(id: number, body: PromptBody): Promise<Prompt
   return getPromptOrThrow(id);
 }
 
-/** A prompt that orders, carts or generations refer to is archived instead, so customers' history keeps it. */
+/** Archived instead, so customers' history keeps it. */
 export async function deletePrompt(id: number): Promise<DeletePromptResult> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {

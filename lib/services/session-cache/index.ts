@@ -4,11 +4,7 @@ import { getDbHandle, peekDbHandle, type Db, type DbHandle, type Tx } from "@/db
 import { logger } from "@/lib/logger";
 import { SESSION_USERS_CHANNEL, startListener, type Listener } from "./listener";
 
-/**
- * Session-relevant user fields kept in memory so a signed-in request needs no query. Revocation stays
- * immediate: writers pg_notify every instance at commit, and on PostgreSQL the cache is used only while
- * this process's LISTEN connection is confirmed up, so a missed notification cannot keep a token alive.
- */
+/** Writers pg_notify at commit; on PostgreSQL the cache serves only while LISTEN is up, so a missed notification cannot keep a token alive. */
 export const MAX_ENTRIES = 5000;
 export const ENTRY_TTL_MS = 60_000;
 
@@ -18,7 +14,6 @@ export class SessionUserCache<T = unknown> {
   private readonly entries = new Map<number, Entry<T>>();
   private readonly loading = new Map<number, Promise<T | null>>();
   private generation = 0;
-  /** Whether cached values may be served (and stored): always on PGlite, on PostgreSQL only while LISTEN is up. */
   private usable: () => boolean;
 
   constructor(usable: () => boolean = () => true) {
@@ -46,7 +41,7 @@ export class SessionUserCache<T = unknown> {
     return hit.value;
   }
 
-  /** Stores the loaded row only if nothing was invalidated meanwhile; a null is never stored. */
+  /** Stores the row only if nothing was invalidated meanwhile. */
   load(id: number, loader: () => Promise<T | null>): Promise<T | null> {
     const running = this.loading.get(id);
     if (running) return running;
@@ -92,7 +87,7 @@ export class SessionUserCache<T = unknown> {
 
 type Slot = { cache: SessionUserCache; listener?: Promise<Listener | null> };
 
-/** One cache per database handle, kept on globalThis: Next loads this module more than once per process. */
+/** On globalThis: Next loads this module more than once per process. */
 const slots = ((globalThis as { __shopSessionUsers?: WeakMap<DbHandle, Slot> }).__shopSessionUsers ??= new WeakMap());
 
 export function parsePayload(payload: string): number[] | undefined {
@@ -103,7 +98,6 @@ export function parsePayload(payload: string): number[] | undefined {
     .filter((n) => Number.isSafeInteger(n));
 }
 
-/** The cache of a handle; on PostgreSQL it starts the handle's LISTEN connection on first use. */
 export function sessionUserCache<T>(handle: DbHandle): SessionUserCache<T> {
   let slot = slots.get(handle);
   if (!slot) {
@@ -139,14 +133,13 @@ export function sessionUserCache<T>(handle: DbHandle): SessionUserCache<T> {
   return slot.cache as SessionUserCache<T>;
 }
 
-/** Resolves once the handle's listener has started (tests, benchmarks); false on PGlite or without one. */
 export async function sessionListenerUp(handle: DbHandle): Promise<boolean> {
   sessionUserCache(handle);
   const listener = await slots.get(handle)?.listener;
   return listener?.up === true;
 }
 
-/** pg_notify is transactional, so every instance hears at commit; call forgetSessionUsers after the commit too, in case a load stored the old row meanwhile. */
+/** Call forgetSessionUsers after the commit too, in case a load stored the old row meanwhile. */
 export async function announceSessionUsersChanged(tx: Tx | Db, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   await tx.execute(sql`select pg_notify(${SESSION_USERS_CHANNEL}, ${ids.join(",")})`);
@@ -158,7 +151,6 @@ export async function forgetSessionUsers(ids?: readonly number[]): Promise<void>
   if (handle) slots.get(handle)?.cache.forget(ids);
 }
 
-/** Runs a write of session-relevant user fields in a transaction that announces it; forgets them after the commit. */
 export async function changingSessionUsers<R>(ids: readonly number[], write: (tx: Tx) => Promise<R>): Promise<R> {
   const handle = await getDbHandle();
   try {

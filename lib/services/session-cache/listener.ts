@@ -1,22 +1,18 @@
 import "server-only";
 import { logger } from "@/lib/logger";
 
-/** The channel every instance listens on; the payload is a comma-separated list of user ids, or "*". */
 export const SESSION_USERS_CHANNEL = "session_users";
 
 export interface Listener {
-  /** True only while LISTEN is confirmed on a live connection: only then can a notification not be missed. */
   readonly up: boolean;
   close(): Promise<void>;
 }
 
 interface Callbacks {
   onNotify(payload: string): void;
-  /** Called on every change of `up` (connected and listening, or lost). */
   onState(up: boolean): void;
 }
 
-/** Reports down at once when its connection closes and up only after LISTEN succeeded again, so no notification is missed unnoticed. */
 export async function startListener(url: string, cb: Callbacks): Promise<Listener> {
   const { default: postgres } = await import("postgres");
   let up = false;
@@ -28,8 +24,7 @@ export async function startListener(url: string, cb: Callbacks): Promise<Listene
     up = value;
     cb.onState(value);
   };
-  // onnotify is a postgres.js option its types do not declare (its own sql.listen uses it); sql.listen
-  // itself is not used because it never reports a lost connection.
+  // onnotify is undeclared in postgres.js's types; sql.listen is not used: it never reports a lost connection.
   const options = {
     max: 1,
     idle_timeout: 0,

@@ -2,7 +2,6 @@ import "server-only";
 import { pgErrorCode } from "@/lib/errors";
 import { violatedConstraint } from "../list-query";
 
-/** The unique index that keeps slot type positions apart (db/schema/prompts.ts). */
 export const SLOT_POSITION_UNIQUE = "slot_types_position_unique";
 
 export function isPositionTaken(err: unknown): boolean {

@@ -7,11 +7,7 @@ import type { SlotTypeBody, SlotTypeDto, SlotTypeUpdateBody } from "@/lib/schema
 import { invalidateCatalog } from "../catalog-cache";
 import { isPositionTaken } from "./shared";
 
-/**
- * The position orders the slot texts in a composed prompt, so every write invalidates the catalogue
- * cache. Positions are unique; the screen reorders in two passes of PUT { position } (first above the
- * maximum, then to the final place) so no single PUT collides.
- */
+/** The position orders slot texts in a composed prompt, so every write invalidates the catalogue cache. */
 
 type SlotTypeRow = typeof slotTypes.$inferSelect;
 
@@ -32,7 +28,6 @@ function toDto(row: SlotTypeRow, variantCount: number): SlotTypeDto {
   return { id: row.id, name: row.name, nameDe: row.nameDe, position: row.position, variantCount };
 }
 
-/** Every slot type by position, with its number of slot variants. */
 export async function listSlotTypes(): Promise<SlotTypeDto[]> {
   const db = await getDb();
   const rows = await db.select().from(slotTypes).orderBy(asc(slotTypes.position), asc(slotTypes.id));
@@ -60,7 +55,6 @@ async function positionHeld(db: Db | Tx, position: number, exceptId?: number): P
 
 const APPEND_ATTEMPTS = 5;
 
-/** Creates a slot type at the given position (409 when taken) or, without one, after the current maximum. */
 export async function createSlotType(body: SlotTypeBody): Promise<SlotTypeDto> {
   const db = await getDb();
   for (let attempt = 1; ; attempt++) {
@@ -87,10 +81,6 @@ export async function createSlotType(body: SlotTypeBody): Promise<SlotTypeDto> {
   }
 }
 
-/**
- * Renames and/or moves a slot type (the reorder passes send only { position }, a rename only
- * { name }). An empty body changes nothing and answers the type as it is.
- */
 export async function updateSlotType(id: number, body: SlotTypeUpdateBody): Promise<SlotTypeDto> {
   const db = await getDb();
   const changes: Partial<Pick<SlotTypeRow, "name" | "nameDe" | "position">> = {};
@@ -124,7 +114,7 @@ async function hasVariants(db: Db | Tx, id: number): Promise<boolean> {
   return !!row;
 }
 
-/** The row is locked first, so a variant created meanwhile waits and then fails its own foreign-key check. */
+/** Locked first, so a variant created meanwhile waits and then fails its own foreign-key check. */
 export async function deleteSlotType(id: number): Promise<{ id: number; deleted: true }> {
   const db = await getDb();
   try {

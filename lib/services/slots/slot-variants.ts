@@ -11,10 +11,7 @@ import { invalidateCatalog } from "../catalog-cache";
 import { deleteCatalogueImageIfUnreferenced } from "../article-variants/shared";
 import { likePattern, violatedConstraint } from "../list-query";
 
-/**
- * A slot variant that prompts use is not deleted: their link rows would cascade away and silently
- * change live styles. Writes change what prompts send to the model, so they invalidate the catalogue cache.
- */
+/** A used variant is not deleted: its link rows would cascade away and silently change live styles. */
 
 type VariantRow = typeof slotVariants.$inferSelect;
 
@@ -37,7 +34,6 @@ async function promptCounts(db: Db | Tx, ids: number[]): Promise<Map<number, num
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
-/** Variants matching `where` with slot type, LLM and prompt count; ordered by slot type position, then name. */
 async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<SlotVariantDto[]> {
   const rows = await db
     .select({
@@ -73,7 +69,6 @@ async function loadVariants(db: Db | Tx, locale: Locale, where?: SQL): Promise<S
     .sort((a, b) => a.slotType.position - b.slotType.position || compare(a.name, b.name) || a.id - b.id);
 }
 
-/** The list: optionally one slot type's variants, optionally those whose name, prompt text or description contains `q`. */
 export async function listSlotVariants(
   query: Partial<ListSlotVariantsQuery> = {},
   locale: Locale = DEFAULT_LOCALE,
@@ -88,7 +83,6 @@ export async function listSlotVariants(
   return loadVariants(await getDb(), locale, filters.length ? and(...filters) : undefined);
 }
 
-/** One slot type's variants; an unknown slot type answers 404. */
 export async function listSlotVariantsOfType(typeId: number, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto[]> {
   const db = await getDb();
   const [type] = await db.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, typeId));
@@ -107,14 +101,12 @@ type RefField = "slotTypeId" | "llmId" | "exampleImageId";
 const unknownReferences = (fields: RefField[]) =>
   new ApiError(422, "errors.validationFailed", Object.fromEntries(fields.map((f) => [f, "validation.unknownReference" as MessageKey])));
 
-/** The field a foreign-key violation names (drizzle's constraint names, db/migrations). */
 const FK_FIELDS: Record<string, RefField> = {
   slot_variants_slot_type_id_slot_types_id_fk: "slotTypeId",
   slot_variants_llm_id_ai_models_id_fk: "llmId",
   slot_variants_example_image_id_images_id_fk: "exampleImageId",
 };
 
-/** Locks the referenced rows FOR KEY SHARE until commit; every missing one is named in one 422. */
 async function lockReferences(tx: Tx, body: SlotVariantBody): Promise<void> {
   const bad: RefField[] = [];
   const [type] = await tx.select({ id: slotTypes.id }).from(slotTypes).where(eq(slotTypes.id, body.slotTypeId)).for("key share");
@@ -132,7 +124,6 @@ async function lockReferences(tx: Tx, body: SlotVariantBody): Promise<void> {
   if (bad.length) throw unknownReferences(bad);
 }
 
-/** A foreign-key violation of a concurrent delete, as the 422 of the field it names. */
 function mapReferenceError(err: unknown): unknown {
   if (!isStillReferenced(err)) return err;
   const field = FK_FIELDS[violatedConstraint(err) ?? ""];
@@ -167,7 +158,6 @@ export async function createSlotVariant(body: SlotVariantBody, locale: Locale = 
   return getSlotVariantOrThrow(row.id, locale);
 }
 
-/** Replaces every field; a replaced or removed example image goes after the commit when nothing else uses it. */
 export async function updateSlotVariant(id: number, body: SlotVariantBody, locale: Locale = DEFAULT_LOCALE): Promise<SlotVariantDto> {
   const db = await getDb();
   let previousImageId: number | null;
@@ -191,7 +181,6 @@ export async function updateSlotVariant(id: number, body: SlotVariantBody, local
   return getSlotVariantOrThrow(id, locale);
 }
 
-/** Deletes a slot variant no prompt uses (409 naming the number of prompts otherwise); its example image goes too when unreferenced. */
 export async function deleteSlotVariant(id: number): Promise<{ id: number; deleted: true }> {
   const db = await getDb();
   const imageId = await db.transaction(async (tx) => {

@@ -10,17 +10,11 @@ import type { StyledPhoto, StyleJob, StyleJobFailure } from "./worker";
 export { OFFLINE_STYLES, duotoneColours, pickOfflineStyle, type OfflineStyle } from "./palette";
 export { stylePhotoInThread } from "./style-photo";
 
-/**
- * No AI, no network: the photo is really transformed with sharp into a look chosen from the prompt, so
- * a machine without keys still produces a styled picture. Per-pixel passes run in a worker thread.
- */
-
 export const OFFLINE_PROVIDER = "offline";
 export const OFFLINE_MODEL_ID = "offline-style";
 
 const pool = workerPool<StyleJob, StyledPhoto>("Offline style", () =>
-  // Turbopack bundles a literal `new Worker("<path>")` as its own entry (the `new URL` form would publish
-  // the .ts source); elsewhere it runs from source. execArgv []: not tsx's conditions or the heap cap.
+  // Turbopack bundles a literal `new Worker("<path>")` as its own entry; execArgv []: not tsx's conditions.
   process.env.NEXT_RUNTIME
     ? new Worker("./lib/integrations/ai/offline/worker.ts", { execArgv: [] })
     : typeScriptWorker(import.meta.url, "./worker.ts"),
@@ -28,7 +22,6 @@ const pool = workerPool<StyleJob, StyledPhoto>("Offline style", () =>
 
 export const offlineWorkerCounts = () => ({ ...pool.counts });
 
-/** Styles one photo in the worker thread: JPEG, at least 1024 px on the long side. `variant` > 0 gives a variation (n > 1). */
 export async function stylePhoto(
   image: GenerateRequest["image"],
   prompt: string,
@@ -51,7 +44,6 @@ function abortError(signal: AbortSignal): GenerationError {
   return new GenerationError("timeout", "offline provider: aborted", signal.reason);
 }
 
-/** OFFLINE_AI_DELAY_MS (dev/test knob): waits like a real model would, ended early by the deadline. */
 function simulatedWait(signal: AbortSignal): Promise<void> {
   const ms = env().OFFLINE_AI_DELAY_MS;
   if (ms <= 0) return Promise.resolve();

@@ -1,9 +1,6 @@
-/** Which look the offline provider gives a prompt, and the colours and noise it draws with. Pure and deterministic. */
-
 export const OFFLINE_STYLES = ["pop-art", "comic", "pencil", "watercolour", "duotone", "vintage"] as const;
 export type OfflineStyle = (typeof OFFLINE_STYLES)[number];
 
-/** Keywords per style (English and German); the style whose keyword appears first in the prompt wins. */
 export const STYLE_KEYWORDS: readonly (readonly [OfflineStyle, RegExp])[] = [
   ["pop-art", /pop[\s-]?art/],
   ["comic", /comic|cartoon|manga|cel[\s-]shad/],
@@ -13,9 +10,6 @@ export const STYLE_KEYWORDS: readonly (readonly [OfflineStyle, RegExp])[] = [
   ["vintage", /vintage|retro|sepia|nostalgi/],
 ];
 
-/** Long side of the output when the request names no size. */
-
-/** 32-bit FNV-1a: a stable hash for style picks and noise seeds. */
 export function hashText(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -25,7 +19,6 @@ export function hashText(text: string): number {
   return h >>> 0;
 }
 
-/** The style for a prompt: the earliest style keyword in the text, else a deterministic pick by hash. */
 export function pickOfflineStyle(prompt: string): OfflineStyle {
   const text = prompt.toLowerCase();
   let best: { style: OfflineStyle; at: number } | undefined;
@@ -39,7 +32,6 @@ export function pickOfflineStyle(prompt: string): OfflineStyle {
 
 export type Rgb = readonly [number, number, number];
 
-/** Colour words a duotone prompt may name (shadow and highlight picked from the first two found). */
 export const COLOUR_WORDS: readonly (readonly [RegExp, Rgb])[] = [
   [/\bnavy/, [20, 33, 77]],
   [/\bcoral/, [255, 127, 102]],
@@ -80,7 +72,6 @@ export function luma(c: Rgb): number {
   return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 }
 
-/** The first colour word and the next one that differs clearly in brightness; else a pair picked by hash. */
 export function duotoneColours(prompt: string, variant: number): readonly [Rgb, Rgb] {
   const text = prompt.toLowerCase();
   const found = COLOUR_WORDS.map(([re, rgb]) => ({ at: text.search(re), rgb }))
@@ -98,7 +89,6 @@ export function duotoneColours(prompt: string, variant: number): readonly [Rgb, 
   );
 }
 
-/** mulberry32: a tiny seeded PRNG so grain and paper texture are reproducible. */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -112,7 +102,6 @@ export function rng(seed: number): () => number {
 
 export const NOISE_SIZE = 128;
 
-/** A tileable grain texture (mostly within ±1, at most ±2), slightly smoothed so it reads as paper rather than static. */
 export function noiseTile(seed: number): Float32Array {
   const next = rng(seed);
   const raw = new Float32Array(NOISE_SIZE * NOISE_SIZE);

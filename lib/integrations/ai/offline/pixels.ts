@@ -1,10 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import { rng } from "./palette";
 
-/** Pixel helpers of the offline provider: raw frames, outlines, colour matrices, simplification (libvips does the heavy work). */
-
 export interface Frame {
-  /** Interleaved RGB, width × height × 3. */
   rgb: Buffer;
   width: number;
   height: number;
@@ -21,10 +18,9 @@ export async function toRaw(img: Sharp, channels: 1 | 3): Promise<Buffer> {
   return pipeline.raw().toBuffer();
 }
 
-/** Longest stretch a pixel loop runs before it lets the event loop serve other requests. */
 const SLICE_MS = 4;
 
-/** Yields to the event loop every SLICE_MS, so concurrent jobs take turns and, without a worker, requests are not held up. */
+/** Yields every SLICE_MS, so concurrent jobs take turns and requests are not held up. */
 export async function forRows(height: number, fn: (y: number) => void): Promise<void> {
   let sliceStart = performance.now();
   for (let y = 0; y < height; y++) {
@@ -38,10 +34,7 @@ export async function forRows(height: number, fn: (y: number) => void): Promise<
 
 export const LAPLACIAN = { width: 3, height: 3, kernel: [-1, -1, -1, -1, 8, -1, -1, -1, -1] };
 
-/**
- * Outline strength (0 = flat, 255 = strong edge): the gradient magnitude (central differences) of the
- * photo's luminance after smoothing by `blur`, which keeps grain from turning into lines.
- */
+/** Smoothing by `blur` first keeps grain from turning into lines. */
 export async function edges(frame: Frame, blur: number, gain = 3): Promise<Buffer> {
   const { width, height } = frame;
   const g = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale().blur(blur), 1);
@@ -59,7 +52,6 @@ export async function edges(frame: Frame, blur: number, gain = 3): Promise<Buffe
 
 export type Matrix3 = [[number, number, number], [number, number, number], [number, number, number]];
 
-/** Saturation and hue rotation as one 3×3 colour matrix (the SVG feColorMatrix formulas), applied by recomb. */
 export function colourMatrix(saturation: number, hueDegrees: number): Matrix3 {
   const s = saturation;
   const sat: Matrix3 = [
@@ -91,7 +83,7 @@ export function colourMatrix(saturation: number, hueDegrees: number): Matrix3 {
   return out;
 }
 
-/** A median filter on a downscaled copy, scaled back up: it looks the same at a fraction of the cost. */
+/** On a downscaled copy: the same look at a fraction of the cost. */
 export async function simplified(frame: Frame, factor: number, medianSize: number, smallBlur = 0): Promise<Sharp> {
   const { width, height } = frame;
   // The rank filter needs at least its window in each direction (thin strips stay valid).
@@ -103,10 +95,7 @@ export async function simplified(frame: Frame, factor: number, medianSize: numbe
   return rawInput(small, sw, sh, 3).resize({ width, height, fit: "fill", kernel: "cubic" });
 }
 
-/**
- * A raw image blurred by sharp (Gaussian, sigma in pixels). A wide blur runs on a copy scaled down so
- * that its sigma is 1.5 px, then scaled back up (cubic): the same look at a fraction of the cost.
- */
+/** A wide blur runs on a copy scaled down to sigma 1.5 px: the same look at a fraction of the cost. */
 export async function blurRaw(buf: Buffer, width: number, height: number, channels: 1 | 3, sigma: number): Promise<Buffer> {
   if (sigma < 0.3) return buf;
   if (sigma <= 3) return toRaw(rawInput(buf, width, height, channels).blur(sigma), channels);
@@ -125,10 +114,6 @@ export async function greyOf(frame: Frame): Promise<Buffer> {
   return toRaw(rawInput(frame.rgb, frame.width, frame.height, 3).greyscale(), 1);
 }
 
-/**
- * Smooth seeded noise, one byte a pixel around 128: random values on a grid `cell` pixels apart,
- * scaled up with a cubic kernel (blotches for cell ≫ 1, fine grain for cell ≈ 1–2). Deterministic.
- */
 export async function noiseField(width: number, height: number, cell: number, seed: number, blur = 0): Promise<Buffer> {
   const gw = Math.max(2, Math.ceil(width / cell));
   const gh = Math.max(2, Math.ceil(height / cell));
@@ -140,10 +125,6 @@ export async function noiseField(width: number, height: number, cell: number, se
   return toRaw(img, 1);
 }
 
-/**
- * Ink outlines (0 = none, 255 = full ink): the gradient of the smoothed luminance above `threshold`,
- * thickened by `thickness` pixels and anti-aliased. Smoothing first keeps texture from becoming lines.
- */
 export async function inkLines(
   grey: Buffer,
   width: number,
@@ -163,7 +144,6 @@ export async function inkLines(
     }
   });
   if (opts.thickness <= 0) return mask;
-  // Thicken: blur the line mask, then a steep curve pulls every touched pixel back to ink with a soft rim.
   return toRaw(
     rawInput(mask, width, height, 1)
       .blur(Math.max(0.4, opts.thickness / 2))

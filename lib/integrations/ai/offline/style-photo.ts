@@ -7,7 +7,7 @@ import { comic, duotone, pencil, popArt, vintage, watercolour } from "./styles";
 
 /** No "server-only" here or in its imports: the worker runs without React's server conditions. */
 
-/** Print size: 2400 px on the long side covers the default mug's 200 × 80 mm template at 300 DPI (2362 px) for landscape and square photos. */
+/** Covers the default mug's template at 300 DPI (2362 px). */
 const DEFAULT_LONG_SIDE = 2400;
 const JPEG_QUALITY = 88;
 
@@ -17,7 +17,6 @@ function longSide(size: GenerateRequest["settings"]["size"]): number {
   return Math.max(DEFAULT_LONG_SIDE, w ?? 0, h ?? 0);
 }
 
-/** Decodes the photo (pixel limit, EXIF orientation, alpha on white) and scales it to the output size. */
 async function loadFrame(image: GenerateRequest["image"], target: number): Promise<Frame> {
   let meta;
   try {
@@ -68,7 +67,6 @@ export async function stylePhotoInThread(
   opts: { size?: GenerateRequest["settings"]["size"]; variant?: number; style?: OfflineStyle; longSide?: number } = {},
 ): Promise<GeneratedImage & { style: OfflineStyle; width: number; height: number }> {
   const style = opts.style ?? pickOfflineStyle(prompt);
-  // longSide: smaller pictures than print size (the demo catalogue's examples).
   const frame = await loadFrame(image, opts.longSide ?? longSide(opts.size));
   const pixels = await render(frame, style, prompt, opts.variant ?? 0);
   const data = await rawInput(pixels, frame.width, frame.height, 3).jpeg({ quality: JPEG_QUALITY, chromaSubsampling: "4:4:4" }).toBuffer();

@@ -16,9 +16,6 @@ import {
   type Matrix3,
 } from "./pixels";
 
-/** The offline provider's looks, one function each, from a raw RGB frame to raw RGB pixels. */
-
-/** Warhol-like colour sets, one per variation: [ink, cream, then flat colours by hue]. */
 export const POP_PALETTES: readonly (readonly Rgb[])[] = [
   [
     [22, 18, 38],
@@ -52,14 +49,12 @@ export const POP_PALETTES: readonly (readonly Rgb[])[] = [
   ],
 ];
 
-/** Hue in degrees (0–360) of an RGB colour; grey gives 0. */
 const hueOf = (r: number, g: number, b: number, max: number, d: number): number => {
   if (d < 1) return 0;
   const h = (max === r ? (g - b) / d : max === g ? 2 + (b - r) / d : 4 + (r - g) / d) * 60;
   return h < 0 ? h + 360 : h;
 };
 
-/** Pop art: flat areas coloured by hue (so sky, skin and grass stay apart), black ink, halftone dots, outlines. */
 export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
@@ -92,7 +87,6 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
     const sector = hue < 30 || hue >= 330 ? 0 : hue < 70 ? 1 : hue < 160 ? 2 : hue < 200 ? 3 : hue < 265 ? 4 : 5;
     return palette[2 + sector] ?? cream;
   };
-  // Halftone screen at 45°: cells of `cell` pixels.
   const cell = Math.max(8, Math.round(long / 110));
   const out = Buffer.allocUnsafe(width * height * 3);
   await forRows(height, (y) => {
@@ -112,7 +106,6 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
         const d = max - Math.min(r, g, b);
         c = byHue(hueOf(r, g, b, max, d), max > 0 ? d / max : 0, l);
         if (l < dotsBelow) {
-          // Dot radius grows with darkness; coverage is anti-aliased over one pixel.
           const u = ((x + y) * 0.7071) / cell;
           const v = ((x - y) * 0.7071) / cell;
           const du = (u - Math.floor(u) - 0.5) * cell;
@@ -131,7 +124,6 @@ export async function popArt(frame: Frame, variant: number): Promise<Buffer> {
   return out;
 }
 
-/** Comic: simplified shapes, cel shading in bands, vivid colours, thin inked lines. */
 export async function comic(frame: Frame, variant: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
@@ -150,7 +142,6 @@ export async function comic(frame: Frame, variant: number): Promise<Buffer> {
       const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
       const band = bands[Math.min(bands.length - 1, Math.floor(l * bands.length))] ?? 1;
       const scale = l > 0.02 ? band / l : 0;
-      // Cel shading: keep the hue, snap the brightness to one of a few bands.
       out[i] = clamp((r * scale * 0.92 + 10) * (1 - ink) + 25 * ink);
       out[i + 1] = clamp((g * scale * 0.92 + 10) * (1 - ink) + 20 * ink);
       out[i + 2] = clamp((b * scale * 0.92 + 10) * (1 - ink) + 35 * ink);
@@ -165,7 +156,6 @@ export const PAPER_TINTS: readonly Rgb[] = [
   [244, 236, 218],
 ];
 
-/** Pencil sketch: graphite tone from a colour dodge, contours from edges, hatching in the shadows, paper grain. */
 export async function pencil(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
@@ -186,14 +176,12 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
     const t = Math.min(1, Math.max(0, (v - from) / (to - from)));
     return t * t * (3 - 2 * t);
   };
-  // Per-tone lookups (tone is a byte): hatching strength in one direction (mid-tones) and across (shadows).
   const hatch1 = new Float32Array(256);
   const hatch2 = new Float32Array(256);
   for (let v = 0; v < 256; v++) {
     hatch1[v] = smooth(0.56, 0.28, v / 255) * 0.7;
     hatch2[v] = smooth(0.34, 0.12, v / 255) * 0.75;
   }
-  // A stroke across its width: dark in the middle, fading out at its sides (phase 0–1 over one spacing).
   const STEPS = 64;
   const profile1 = new Float32Array(STEPS);
   const profile2 = new Float32Array(STEPS);
@@ -213,10 +201,8 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
     for (let x = 0; x < width; x++, p++) {
       const g = grey[p] as number;
       const neg = blurredNegative[p] as number;
-      // Colour dodge: flat areas turn white, changes of brightness stay as soft graphite strokes.
       let dark = neg >= 255 ? 0 : (1 - Math.min(1, g / (255 - neg))) * 0.85;
       const t = tone[p] as number;
-      // Pressure and waviness vary slowly along the paper, as with a hand.
       const w = ((wobble[p] as number) - 128) / 128;
       const pressure = 0.8 + w * 0.2;
       const h1 = hatch1[t] as number;
@@ -233,7 +219,6 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
       }
       const line = (contour[p] as number) * (0.9 / 255);
       if (line > dark) dark = line > 0.75 ? 0.75 : line;
-      // Graphite catches on the paper's tooth: grain lightens strokes unevenly.
       const gr8 = grain[p] as number;
       const k = Math.min(1, dark * (0.78 + gr8 * (0.44 / 255)));
       const paperShade = 1 + (gr8 - 128) / 3000;
@@ -246,11 +231,9 @@ export async function pencil(frame: Frame, variant: number, seed: number): Promi
   return out;
 }
 
-/** Watercolour: a dozen-colour palette of washes with bleeding edges, pigment pooling, granulation and a white border. */
 export async function watercolour(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
   const long = Math.max(width, height);
-  // Limited palette: a small, median-smoothed copy quantised to 18 colours (libimagequant, no dither).
   const sw = Math.max(8, Math.round((width * 520) / long));
   const sh = Math.max(8, Math.round((height * 520) / long));
   const small = await rawInput(frame.rgb, width, height, 3)
@@ -259,13 +242,11 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
     .recomb(colourMatrix(1.2, variant * 25))
     .png({ palette: true, colours: 18, dither: 0, effort: 3 })
     .toBuffer();
-  // Washes are soft: blurred at the small size (cheap) and scaled up.
   const up = (blur: number) => toRaw(sharp(small).blur(blur).resize({ width, height, fit: "fill", kernel: "cubic" }), 3);
   const smallRaw = await toRaw(sharp(small), 3);
   const [sharpWash, softWash, rims, bleed, grain, blotch, border] = await Promise.all([
     up(0.8),
     up(Math.max(1, (sw * 0.85) / 100)),
-    // Pigment pooling: washes dry darker along their edges (where the wash's colour changes).
     edges({ rgb: smallRaw, width: sw, height: sh }, 0.5, 3).then((e) =>
       toRaw(rawInput(e, sw, sh, 1).blur(0.6).resize({ width, height, fit: "fill", kernel: "cubic" }), 1),
     ),
@@ -276,7 +257,6 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
   ]);
   const out = Buffer.allocUnsafe(width * height * 3);
   const margin = long * 0.03;
-  // Colour bleeding by the low-frequency noise byte: where it is high, the wash spreads (the softer copy).
   const spread = new Float32Array(256);
   for (let v = 0; v < 256; v++) spread[v] = Math.min(1, Math.max(0, (v - 100) / 70));
   await forRows(height, (y) => {
@@ -285,7 +265,6 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
     for (let x = 0; x < width; x++, p++) {
       const i = p * 3;
       const m = spread[bleed[p] as number] as number;
-      // Irregular unpainted border: the wash fades to paper near the edge, along a wavy line.
       let painted = 1;
       const d = Math.min(x, width - 1 - x, dyEdge);
       if (d < margin * 2) {
@@ -296,11 +275,9 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
       const g0 = (sharpWash[i + 1] as number) + ((softWash[i + 1] as number) - (sharpWash[i + 1] as number)) * m;
       const b0 = (sharpWash[i + 2] as number) + ((softWash[i + 2] as number) - (sharpWash[i + 2] as number)) * m;
       const lum = 0.299 * r0 + 0.587 * g0 + 0.114 * b0;
-      // Pigment pooling: darker along the edges of washes (not in near-white areas).
       const pooling = lum < 235 ? 1 + (rims[p] as number) * (1.4 / 255) : 1;
       const gn = grain[p] as number;
       const granulation = (1 + (gn - 128) / 700) * (1 + ((blotch[p] as number) - 128) / 420);
-      // Pigment amount (0 = white paper): light areas stay paper, the rest a transparent wash.
       const f = 0.85 * pooling * granulation * painted;
       const tooth = (gn - 128) / 60;
       out[i] = clamp(251 - Math.max(0, 239 - r0) * f + tooth);
@@ -311,7 +288,6 @@ export async function watercolour(frame: Frame, variant: number, seed: number): 
   return out;
 }
 
-/** Duotone: normalised luminance mapped on a smooth curve between a shadow and a highlight colour. */
 export async function duotone(frame: Frame, prompt: string, variant: number): Promise<Buffer> {
   const { width, height } = frame;
   const grey = await toRaw(rawInput(frame.rgb, width, height, 3).greyscale().normalise(), 1);
@@ -340,12 +316,10 @@ export const SEPIA: Matrix3 = [
   [0.272, 0.534, 0.131],
 ];
 
-/** Vintage: sepia tone, faded contrast, a dark vignette and film grain. */
 export async function vintage(frame: Frame, variant: number, seed: number): Promise<Buffer> {
   const { width, height } = frame;
   const toned = await toRaw(rawInput(frame.rgb, width, height, 3).recomb(SEPIA), 3);
   const grain = noiseTile(seed);
-  // Faded blacks with a warm lift; variations shift the tone slightly.
   const lift = [28 + variant * 5, 28, 28 - variant * 5];
   const out = Buffer.allocUnsafe(width * height * 3);
   const cx = width / 2;

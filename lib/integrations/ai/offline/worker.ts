@@ -3,8 +3,6 @@ import { GenerationError } from "../types";
 import type { OfflineStyle } from "./palette";
 import { stylePhotoInThread } from "./style-photo";
 
-/** One photo per job, so the per-pixel loops never hold up the event loop; under vitest and tsx it runs from source (ts-entry.mjs). */
-
 export interface StyleJob {
   image: Uint8Array;
   mimeType: string;
@@ -22,7 +20,6 @@ export interface StyledPhoto {
   height: number;
 }
 
-/** What a failed job sends back: a GenerationError's kind and message (anything else is "failed"). */
 export interface StyleJobFailure {
   kind: GenerationError["kind"];
   message: string;

@@ -5,9 +5,7 @@ import { renderMockupsInThread, type MockupImages, type MockupJob } from "./rend
 
 export type { MockupImages, MockupJob } from "./render";
 
-/** A few hundred milliseconds of pixel loops per design: never on the event loop. */
 const pool = workerPool<MockupJob, MockupImages>("Mockup", () =>
-  // Turbopack bundles a literal `new Worker("<path>")` as its own entry; elsewhere it runs from source.
   process.env.NEXT_RUNTIME
     ? new Worker("./lib/integrations/images/mockup/worker.ts", { execArgv: [] })
     : typeScriptWorker(import.meta.url, "./worker.ts"),
@@ -17,7 +15,6 @@ export const mockupWorkerCounts = () => ({ ...pool.counts });
 
 const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
-/** Front, left and right of the handle as JPEGs, rendered in the mockup worker. */
 export async function renderMockups(job: MockupJob): Promise<Record<keyof MockupImages, Buffer>> {
   const out = await pool.run(job, () => renderMockupsInThread(job));
   return { front: asBuffer(out.front), left: asBuffer(out.left), right: asBuffer(out.right) };

@@ -22,7 +22,6 @@ import {
 /** No "server-only" here or in its imports: the worker runs without React's server conditions. */
 
 export interface MockupJob {
-  /** The design as stored (any format sharp reads). */
   design: Uint8Array;
   mug: MockupMug;
   outsideColor: string;
@@ -32,7 +31,6 @@ export interface MockupJob {
 
 export type MockupImages = Record<MockupView, Uint8Array>;
 
-/** Drawn at twice the size and scaled down: smooth edges without per-edge coverage maths. */
 const SUPERSAMPLE = 1.5;
 const JPEG_QUALITY = 86;
 const BACKGROUND = 255;
@@ -45,7 +43,6 @@ interface Texture {
   height: number;
 }
 
-/** The design cut to the template's proportions exactly as the print PDF does (centre crop, white behind alpha). */
 async function designTexture(bytes: Uint8Array, mug: MockupMug, pxPerMm: number): Promise<Texture> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   const meta = await input().metadata();
@@ -70,7 +67,6 @@ async function designTexture(bytes: Uint8Array, mug: MockupMug, pxPerMm: number)
   return { data, width: info.width, height: info.height };
 }
 
-/** Soft floor shadow under the mug. */
 function shadowAt(s: MockupScene, x: number, y: number): number {
   const ex = (x - s.cx) / (s.r * 1.2);
   const ey = (y - (s.bottom + s.ry * 0.8)) / (s.ry * 1.6);
@@ -78,10 +74,7 @@ function shadowAt(s: MockupScene, x: number, y: number): number {
   return d >= 1 ? 0 : 0.16 * (1 - d) * (1 - d);
 }
 
-/**
- * Column by column: a column's angle, light and place on the template are the same from top to bottom,
- * so the per-pixel work is a bilinear texture read and a few comparisons (no closures in the loop).
- */
+/** A column's angle, light and template place are the same top to bottom, so the inner loop stays cheap. */
 function drawView(scene: MockupScene, texture: Texture, outside: readonly number[], inside: readonly number[]): Buffer {
   const n = scene.size;
   const out = new Uint8ClampedArray(n * n * 3);
@@ -155,7 +148,6 @@ function drawView(scene: MockupScene, texture: Texture, outside: readonly number
   return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
 }
 
-/** The three product images as JPEGs, all from one decode of the design. Runs in the mockup worker. */
 export async function renderMockupsInThread(job: MockupJob): Promise<MockupImages> {
   const size = job.size ?? MOCKUP_SIZE;
   const big = size * SUPERSAMPLE;
