@@ -1,6 +1,8 @@
 /** Pure and browser-safe: the admin form shows the figures live, and the server stores exactly what it returns. */
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
-import { MAX_CENTS } from "@/lib/schemas/articles";
+
+/** Largest amount an admin can enter: 100,000.00 €. */
+export const MAX_CENTS = 10_000_000;
 
 export type PriceUnit = "UNIT" | "PACKAGE";
 export type PurchaseCostDriver = "AMOUNT" | "PERCENT";
