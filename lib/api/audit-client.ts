@@ -2,7 +2,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import { deviceSummary, type AuditClient, type AuditContext } from "@/lib/services/audit";
-import { clientIp, clientNetwork } from "./client-ip";
+import { clientIp, clientNetwork } from "@/lib/request-context/client-ip";
 
 /** The request's network and device for the audit log, as data for the services. */
 export function auditClient(req: Request): AuditClient {

@@ -9,7 +9,7 @@ import * as login from "@/app/api/auth/login/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { resetEnvCache } from "@/lib/env";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { hashPassword } from "@/lib/auth/password";
 import { claimedRoles, claimGuestAccounts } from "@/lib/services/account";
 import { hashToken } from "@/lib/services/account/tokens";

@@ -17,7 +17,7 @@ import { hashToken, peekToken } from "@/lib/services/account/tokens";
 import { resendMail } from "@/lib/services/mail";
 import { recordMailOutcome } from "@/lib/services/orders/events";
 import { call } from "../helpers/api";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { deliveredMail } from "../helpers/mail";
 import { registerCustomer } from "../helpers/register";
 import { tempDir } from "../helpers/test-db";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import { hashPassword } from "@/lib/auth/password";
 import { consume } from "../rate-limit";

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { isBackOfficeAccount } from "@/lib/auth/back-office";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";

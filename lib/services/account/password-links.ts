@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { readImageBytesOrThrow, type ServableImage } from "./access";
 import { thumbnailBytes, thumbnailEtag, type ThumbnailWidth } from "./thumbnails";
 

@@ -13,7 +13,7 @@ import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { guestOrderResponse, type GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { requestClaimConfirmation, type ClaimRequest } from "@/lib/services/account/claim-mail";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { imageFile, orderLineMockupFile, orderLineMockups, type ServableImage } from "@/lib/services/images";
 import type { MockupView } from "@/lib/domain/mug-mockup";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import { getDb } from "@/db/client";
 import { orderItems, orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { orderLinePrintPdf } from "./order-line";
 
 /**

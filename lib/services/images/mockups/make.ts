@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { images, mugDetails, mugMockups, mugVariants, type MugMockup } from "@/db/schema";
 import { logger } from "@/lib/logger";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { getStorage } from "@/lib/integrations/storage";
 import { renderMockups } from "@/lib/integrations/images/mockup";
 import { MOCKUP_VIEWS, type MockupMug } from "@/lib/domain/mug-mockup";

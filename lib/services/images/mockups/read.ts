@@ -5,8 +5,8 @@ import { mugMockups, orderItems, type MugMockup } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import type { Session } from "@/lib/auth/session";
-import type { FileData } from "@/lib/api/file-response";
+import type { Viewer } from "@/lib/request-context/viewer";
+import type { FileData } from "@/lib/request-context/file-data";
 import type { MockupView } from "@/lib/domain/mug-mockup";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { getViewableImageOrThrow } from "../access";
@@ -140,11 +140,11 @@ function mockupFileData(row: MockupRow, view: MockupView, width?: ThumbnailWidth
 /** Whoever may see the design may see its mockups (owner, admin, the design's access key); anybody else 404. */
 export async function mockupFile(
   params: { imageId: number; variantId: number; view: MockupView },
-  session: Session | null,
+  viewer: Viewer | null,
   key?: string | null,
   width?: ThumbnailWidth,
 ): Promise<FileData> {
-  await getViewableImageOrThrow(params.imageId, session, key);
+  await getViewableImageOrThrow(params.imageId, viewer, key);
   const row = await readyMockupRow(await getDb(), params.imageId, params.variantId);
   if (!row) throw notFound();
   return mockupFileData(row, params.view, width);
