@@ -5,7 +5,7 @@ import { images, orderItems } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import { deletePrintRenditions } from "@/lib/services/print/renditions";
+import { deletePrintRenditions } from "./print-sizes";
 import { deleteThumbnails } from "./thumbnails";
 import { deleteMockupsOfDesigns } from "./mockups/delete";
 
