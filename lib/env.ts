@@ -69,7 +69,7 @@ const envSchema = z.object({
   USER_GENERATIONS_PER_HOUR: int(30),
   ADMIN_TEST_RUNS_PER_HOUR: int(60),
   NEW_ACCOUNT_GENERATIONS_PER_HOUR: int(5),
-  /** Unset → half of libuv's thread pool (UV_THREADPOOL_SIZE, default 4); a higher value is lowered to that (lib/auth/password.ts). */
+  /** Unset → half of libuv's thread pool (UV_THREADPOOL_SIZE, default 4); a higher value is lowered to that (lib/security/password.ts). */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(16),
   /** log2 of scrypt's N for new hashes; lower only for tests, which hash thousands of passwords. */

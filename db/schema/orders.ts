@@ -115,7 +115,7 @@ export const orders = pgTable(
     completedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelReason: text(),
-    /** Signed into every order link (lib/auth/order-link.ts); the admin raises it to make every link out there invalid. */
+    /** Signed into every order link (lib/security/order-link.ts); the admin raises it to make every link out there invalid. */
     linkVersion: integer().notNull().default(1),
     /**
      * Set when the customer erased their account: the order is kept (detached, userId null) only for

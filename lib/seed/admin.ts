@@ -7,7 +7,7 @@ import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
 import { DEFAULT_ADMIN } from "@/db/seed-data";
 import { logger } from "@/lib/logger";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/security/password";
 import { env } from "@/lib/env";
 
 /** A production start that must not go on; instrumentation.ts ends the process on it. */

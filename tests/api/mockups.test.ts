@@ -8,7 +8,7 @@ import * as itemsRoute from "@/app/api/user/cart/items/route";
 import { getDb } from "@/db/client";
 import { images, mugMockups, mugVariants } from "@/db/schema";
 import { flushAfterResponse } from "@/lib/request-context/after-response";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import type { CartDto } from "@/lib/schemas/cart";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import type { MockupUrls } from "@/lib/schemas/mockups";

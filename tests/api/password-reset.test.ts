@@ -10,7 +10,7 @@ import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { resetEnvCache } from "@/lib/env";
 import { flushAfterResponse } from "@/lib/request-context/after-response";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { claimedRoles, claimGuestAccounts } from "@/lib/services/account";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";

@@ -11,7 +11,7 @@ import * as confirm from "@/app/api/auth/register/confirm/route";
 import * as loginLink from "@/app/api/auth/login-link/route";
 import * as useLink from "@/app/api/auth/login-link/use/route";
 import * as orderRoute from "@/app/api/guest/orders/[token]/route";
-import { verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { verifyOrderLinkToken } from "@/lib/security/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { hashToken, peekToken } from "@/lib/services/account/tokens";
 import { resendMail } from "@/lib/services/mail";

@@ -5,7 +5,7 @@ import { users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { consume } from "../rate-limit";
 import type { LinkRequest } from "./password-links";
 import { limitMailsTo, mailConfirmation } from "./registration";

@@ -3,7 +3,7 @@ import { and, arrayContains, eq, gt, isNotNull, isNull, not, sql } from "drizzle
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { isBackOffice as isBackOfficeAccount } from "@/lib/domain/permissions";
 import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";

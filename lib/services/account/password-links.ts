@@ -7,7 +7,7 @@ import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import type { SessionUser } from "@/lib/services/users";
 import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { deliverQueuedMail } from "../mail";

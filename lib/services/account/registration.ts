@@ -7,7 +7,7 @@ import { ApiError, validationFailed } from "@/lib/errors";
 import { runAfterResponse } from "@/lib/request-context/after-response";
 import { clientNetwork } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/security/password";
 import { queueMail } from "@/lib/integrations/mail";
 import type { RegisterBody } from "@/lib/schemas/auth";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";

@@ -96,7 +96,7 @@ export async function getOwnedGeneratedImageOrThrow(imageId: number, viewer: Vie
   return row;
 }
 
-/** Kept as PNG because edits may carry transparency. clientNetwork: the caller's (lib/api/client-ip.ts clientNetwork). */
+/** Kept as PNG because edits may carry transparency. clientNetwork: the caller's (lib/request-context/client-ip.ts clientNetwork). */
 export async function storeEditedImage(viewer: Viewer, generatedImageId: number, bytes: Buffer, clientNetwork: string): Promise<ImageDto> {
   const source = await getOwnedGeneratedImageOrThrow(generatedImageId, viewer);
   if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");

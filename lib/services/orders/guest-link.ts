@@ -7,7 +7,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { verifyOrderLinkToken } from "@/lib/security/order-link";
 import type { Session } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";

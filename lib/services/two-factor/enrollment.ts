@@ -3,8 +3,8 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "@/db/client";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
-import { verifyPassword } from "@/lib/auth/password";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { verifyPassword } from "@/lib/security/password";
+import { isBackOffice } from "@/lib/domain/permissions";
 import { ApiError } from "@/lib/errors";
 import { recordAudit, type AuditClient } from "../audit";
 import { acceptTotpCode, replaceRecoveryCodes } from "./codes";
@@ -32,7 +32,7 @@ interface Account {
 const audited = (account: Account) => ({ actor: { userId: account.id, email: account.email }, client: account.client ?? null });
 
 function backOfficeOnly(account: Account): void {
-  if (!isBackOfficeAccount(account.roles)) throw new ApiError(403, "errors.forbidden");
+  if (!isBackOffice(account.roles)) throw new ApiError(403, "errors.forbidden");
 }
 
 /** A fresh secret waiting for its first code; a new call replaces an unconfirmed one. Refused while enabled. */

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { securitySettings, userTwoFactor } from "@/db/schema";
-import { isStaffOnly } from "@/lib/auth/back-office";
+import { isStaff } from "@/lib/domain/permissions";
 import { env } from "@/lib/env";
 import { recordAudit, type AuditContext } from "../audit";
 
@@ -63,7 +63,7 @@ export function promptsOwner(): boolean {
 
 /** Staff under the owner's policy without two-factor sign-in may do nothing in the back office but enroll. */
 export function mustEnroll(roles: readonly string[], policy: SecurityPolicy, state: Pick<TwoFactorState, "enabled">): boolean {
-  return isStaffOnly(roles) && policy.requireTwoFactorForStaff && !state.enabled;
+  return isStaff(roles) && policy.requireTwoFactorForStaff && !state.enabled;
 }
 
 /** The owner of a production shop is sent to the enrollment page once, at the first sign-in without it. */
@@ -79,7 +79,7 @@ export async function ownerTwoFactorWarning(userId: number, roles: readonly stri
 
 /** Whether a back-office request of this account is held until it enrolls (answered 403 by the route). */
 export async function twoFactorSetupBlocks(userId: number, roles: readonly string[]): Promise<boolean> {
-  if (!isStaffOnly(roles)) return false;
+  if (!isStaff(roles)) return false;
   const [policy, state] = await Promise.all([getSecurityPolicy(), twoFactorState(userId)]);
   return mustEnroll(roles, policy, state);
 }

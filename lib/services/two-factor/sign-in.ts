@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users, userTwoFactor } from "@/db/schema";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { isBackOffice } from "@/lib/domain/permissions";
 import { ApiError } from "@/lib/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { recordAudit, type AuditClient } from "../audit";
@@ -20,7 +20,7 @@ export type AfterPassword =
 
 /** What follows a right password: the code step, or a session (with a nudge to the enrollment page). */
 export async function afterPassword(user: { id: number; roles: readonly string[] }, now = new Date()): Promise<AfterPassword> {
-  if (!isBackOfficeAccount(user.roles)) return { secondFactor: false, setup: null };
+  if (!isBackOffice(user.roles)) return { secondFactor: false, setup: null };
   const state = await twoFactorState(user.id);
   if (state.enabled) return { secondFactor: true };
   if (mustEnroll(user.roles, await getSecurityPolicy(), state)) return { secondFactor: false, setup: "required" };
