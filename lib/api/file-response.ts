@@ -29,7 +29,6 @@ export function pdfAttachment(file: { bytes: Uint8Array; filename: string }): Fi
   return { contentType: "application/pdf", body: file.bytes, fileName: file.filename, cache: "private-no-store" };
 }
 
-/** Opened in the browser's PDF viewer rather than saved. */
 export function pdfInline(file: { bytes: Uint8Array; filename: string }): FileData {
   return { ...pdfAttachment(file), disposition: "inline" };
 }

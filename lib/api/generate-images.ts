@@ -7,7 +7,6 @@ import { generateStyledImages, requesterFor } from "@/lib/services/generation";
 import { clientIp } from "@/lib/request-context/client-ip";
 import { formFields, formFile, readForm } from "./multipart";
 
-/** The job runs to its end even if the caller leaves; GET /api/generations/{jobId} answers it then. */
 export async function generateImagesFromRequest(req: Request, session: Session | null) {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.editor);
   const fields = formFields(form, generateFields);

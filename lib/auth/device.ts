@@ -3,11 +3,10 @@ import { randomBytes } from "node:crypto";
 import { deviceSignature } from "@/lib/security/device";
 import { cookieSecure } from "./cookie";
 
-/** Device cookies (OWASP): a browser that signed in before has its own budget, so an attacker keeping the account delayed does not keep its owner out. */
+/** A browser that signed in before has its own budget, so an attacker delaying the account does not lock its owner out. */
 export const DEVICE_COOKIE = "mm_device";
 const MAX_AGE = 180 * 24 * 3600;
 
-/** Set-Cookie header value for a browser that just signed in to this account. */
 export function deviceSetCookie(email: string, existingDeviceId?: string | null): string {
   const deviceId = existingDeviceId ?? randomBytes(16).toString("base64url");
   const parts = [

@@ -2,11 +2,9 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/env";
 
-/** Binds a device id to one account, so a cookie from another account's sign-in earns nothing here. */
 export const deviceSignature = (deviceId: string, email: string) =>
   createHmac("sha256", authSecret()).update(`device:${deviceId}:${email.toLowerCase()}`).digest("base64url");
 
-/** The device id when the cookie is genuine and bound to this account; null otherwise. */
 export function trustedDevice(cookieValue: string | null | undefined, email: string): string | null {
   if (!cookieValue) return null;
   const [deviceId, signature, extra] = cookieValue.split(".");

@@ -20,7 +20,6 @@ import { generateAndStore, markFailed, markSucceeded } from "./generation-outcom
 import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
 const HOUR = 3600;
-/** Large enough for print-quality results, small enough to upload fast. */
 const SOURCE_MAX_DIMENSION = 2048;
 
 export type Requester = { kind: "user"; viewer: Viewer; clientIp: string } | { kind: "guest"; viewer: Viewer | null; clientIp: string };
@@ -86,10 +85,7 @@ async function refuseKnownJob(jobId: string | null): Promise<void> {
   if (row) throw jobExists();
 }
 
-/**
- * One generation as a job the browser can reattach to after a reload. The provider call ends only at
- * its own deadline, not when the request is aborted, so a reloaded page finds the job finished.
- */
+/** The provider call ends only at its own deadline, not when the request is aborted, so a reloaded page finds the job finished. */
 export async function generateStyledImages(input: {
   fields: GenerateFields;
   photo: Buffer;
@@ -104,7 +100,6 @@ export async function generateStyledImages(input: {
     requireActiveMug(fields.mugId),
     refuseKnownJob(fields.jobId),
   ]);
-  // A caller over the limit or the AI budget costs no decoding.
   const { windows: limitWindows, paying } = await enforceRateLimit(who);
   let budget: AiBudgetReservation | null = null;
   let processed: ProcessedImage;
@@ -142,7 +137,6 @@ async function runGeneration(
   const ownerId = who.viewer?.user.id ?? null;
   const db = await getDb();
   const started = Date.now();
-  // The unique job id makes a concurrent duplicate fail here.
   let generation: { id: number } | undefined;
   try {
     [generation] = await db
@@ -175,7 +169,6 @@ async function runGeneration(
         image: { data: source.data, mimeType: source.mimeType },
         prompt: assembled.text,
         settings: input.settings,
-        // Not the request's signal: the job goes on when the browser leaves; only the deadline ends it.
         signal: new AbortController().signal,
       },
       { generationId: generation.id, ownerId, promptId: fields.promptId, sourceImageId: source.id },

@@ -14,9 +14,7 @@ export interface ServableImage {
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
-  /** Catalogue images are public and cached for a year; everything else is private to its owner. */
   isPublic: boolean;
-  /** The storage key is server-generated and never reused for other bytes. */
   etag: string;
 }
 

@@ -42,7 +42,6 @@ export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where
   return deleted.map((d) => d.storageKey);
 }
 
-/** Failures only log: a leftover file is harmless. */
 export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
   const storage = getStorage();
   for (const key of storageKeys) {

@@ -9,7 +9,6 @@ import { printPixelSize } from "@/lib/domain/print-fit";
 /** Part of the storage key: bump it when print/renditions.ts changes its output, so no stale rendition is served. */
 export const PRINT_RENDITION_VERSION = "v1";
 
-/** Derived from the image's key (never reused for other bytes), so it is found again without any database row. */
 export function printRenditionKey(storageKey: string, width: number, height: number): string {
   const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
   return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
@@ -31,10 +30,8 @@ export async function templatePixelSizes(): Promise<{ width: number; height: num
   return templates.map((t) => printPixelSize(Number(t.width), Number(t.height)));
 }
 
-/** An edit covering this box prints at full resolution on any mug. */
 export async function largestPrintBox(): Promise<{ width: number; height: number }> {
   const sizes = await templatePixelSizes();
-  // Without any mug there is no print size to keep: the intake's pixel limit still holds.
   if (sizes.length === 0) return { width: Number.MAX_SAFE_INTEGER, height: Number.MAX_SAFE_INTEGER };
   return { width: Math.max(...sizes.map((s) => s.width)), height: Math.max(...sizes.map((s) => s.height)) };
 }

@@ -14,7 +14,6 @@ import { deleteImage } from "./delete";
 import { assertEditStorageRoom, networkTag } from "./edit-storage";
 import { imageUrl, storeProcessedImage, toImageDto } from "./store";
 
-/** An admin's gallery is their own images too, never everybody's. */
 const ownedBy = (viewer: Viewer) => and(eq(images.ownerId, viewer.user.id), inArray(images.type, USER_IMAGE_TYPES));
 
 const typeRank = sql`case ${images.type} when 'UPLOADED' then 0 when 'GENERATED' then 1 else 2 end`;
@@ -96,7 +95,7 @@ export async function getOwnedGeneratedImageOrThrow(imageId: number, viewer: Vie
   return row;
 }
 
-/** Kept as PNG because edits may carry transparency. clientNetwork: the caller's (lib/request-context/client-ip.ts clientNetwork). */
+/** Kept as PNG because edits may carry transparency. */
 export async function storeEditedImage(viewer: Viewer, generatedImageId: number, bytes: Buffer, clientNetwork: string): Promise<ImageDto> {
   const source = await getOwnedGeneratedImageOrThrow(generatedImageId, viewer);
   if (sniffImageType(bytes) !== "png") throw new ApiError(415, "errors.editedImageNotPng");
@@ -106,7 +105,6 @@ export async function storeEditedImage(viewer: Viewer, generatedImageId: number,
   const attempt = await consume({ ...window, limit: EDITED_IMAGES_PER_HOUR });
   if (!attempt.allowed) throw new ApiError(429, "errors.rateLimitEditedImages", undefined, { retryAfter: attempt.retryAfter });
   try {
-    // No print needs more than the largest mug's print area at 300 dpi; PNG output is 8 bits per channel.
     const processed = await intakeImage(bytes, { use: "edited", format: "png", coverBox: await largestPrintBox() });
     const owner = { userId: viewer.user.id, networkTag: networkTag(clientNetwork) };
     await assertEditStorageRoom(owner, processed.data.length);

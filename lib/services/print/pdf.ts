@@ -32,7 +32,7 @@ export interface PrintPdf {
   reused: boolean;
 }
 
-/** `imageUrl` only names an image of this shop: it is never fetched. An image the caller may not see is 404. */
+/** `imageUrl` only names an image of this shop: it is never fetched. */
 export async function generatePrintPdf(
   input: GeneratePdfBody,
   viewer: Viewer | null,

@@ -7,7 +7,6 @@ import { printPlan } from "@/lib/domain/print-fit";
 import { printRenditionKey } from "@/lib/services/images/print-sizes";
 
 const JPEG_QUALITY = 92;
-/** Restores edge contrast after an upscale without halos. */
 const UPSCALE_SHARPEN_SIGMA = 0.8;
 
 export interface PrintImage {
@@ -30,7 +29,6 @@ const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes
 // Renditions being made right now, by key: two prints of the same image at once encode it once.
 const inFlight = ((globalThis as { __printRenditions?: Map<string, Promise<Buffer>> }).__printRenditions ??= new Map());
 
-/** Kept in storage so a second print costs one read instead of an encode. */
 export async function printReadyImage(
   source: PrintSource,
   templateWidthMm: number,
@@ -60,7 +58,6 @@ export async function printReadyImage(
   return { jpeg: await making, ...numbers, reused: false };
 }
 
-/** 300 DPI at template size; white behind any transparency. Runs in sharp's thread pool. */
 export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   const meta = await input().metadata();
