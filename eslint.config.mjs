@@ -46,6 +46,25 @@ const config = [
     },
   },
   {
+    // Floors: services know no HTTP; what they need of a request lives in lib/request-context.
+    files: ["lib/services/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/app/*", "@/components/*"] }] },
+  },
+  {
+    // These services get the viewer from their caller and stand below lib/auth.
+    files: [
+      "lib/services/{generation,generation-outcome,generation-jobs,users}.ts",
+      "lib/services/{ai-test,images,print,two-factor}/**/*.ts",
+    ],
+    rules: { "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/lib/auth/*", "@/app/*", "@/components/*"] }] },
+  },
+  {
+    files: ["lib/request-context/**/*.ts", "lib/security/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/lib/auth/*", "@/lib/services/*", "@/app/*", "@/components/*"] }],
+    },
+  },
+  {
     // No import circles in lib/ and components/. db/ stays outside: db/schema/media.ts and
     // db/schema/prompts.ts reference each other's tables (a real two-way foreign key).
     // Packages are not parsed: their exports cannot close a circle of ours, and PGlite's bundle overflows the parser.

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
 import { readSessionToken, sessionCookieName } from "@/lib/auth/tokens";
 import { HSTS_VALUE, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
-import { verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { verifyOrderLinkToken } from "@/lib/security/order-link";
 import { backOfficeHome, canOpenPage, isBackOffice } from "@/lib/domain/permissions";
 
 /**

@@ -193,7 +193,7 @@ async function cartCases(cookie: string): Promise<Result[]> {
   const { eq } = await import("drizzle-orm");
   const { storeImage } = await import("@/lib/services/images");
   const { listPublicMugs } = await import("@/lib/services/catalog");
-  const { flushAfterResponse } = await import("@/lib/api/after-response");
+  const { flushAfterResponse } = await import("@/lib/request-context/after-response");
   const items = await import("@/app/api/user/cart/items/route");
   const cart = await import("@/app/api/user/cart/route");
   const [admin] = await (await getDb()).select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));

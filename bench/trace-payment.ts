@@ -62,11 +62,11 @@ async function instrument(): Promise<number> {
 async function main(): Promise<void> {
   const { openDb, setDbHandle } = await import("@/db/client");
   const { migrateAndSeed } = await import("@/lib/bootstrap/database");
-  const { hashPassword } = await import("@/lib/auth/password");
+  const { hashPassword } = await import("@/lib/security/password");
   const { users } = await import("@/db/schema");
   const { storeImage } = await import("@/lib/services/images");
   const { listPublicMugs } = await import("@/lib/services/catalog");
-  const { flushAfterResponse } = await import("@/lib/api/after-response");
+  const { flushAfterResponse } = await import("@/lib/request-context/after-response");
   const login = (await import("@/app/api/auth/login/route")).POST;
   const cartItems = (await import("@/app/api/user/cart/items/route")).POST;
   const placeOrder = (await import("@/app/api/user/orders/route")).POST;

@@ -1,7 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 
-/** A body without Content-Length is counted while it arrives and cancelled as soon as it passes `maxBytes`. */
 export async function readBodyLimited(
   req: Request,
   maxBytes: number,

@@ -1,24 +1,5 @@
+import type { FileCache, FileData } from "@/lib/request-context/file-data";
 import { ifNoneMatchHits } from "./http-cache";
-
-/**
- * Who may keep a copy: "immutable" a public file whose URL never names other bytes, "private" the
- * owner's browser for an hour, "private-no-store" and "no-store" nobody.
- */
-export type FileCache = "immutable" | "private" | "private-no-store" | "no-store";
-
-export interface FileData {
-  contentType: string;
-  /** A reader is called only when the bytes are sent, so a 304 reads nothing. */
-  body: Uint8Array | string | (() => Promise<Uint8Array>);
-  fileName?: string;
-  /** "inline" lets the browser show the file (a PDF in its viewer); the name still applies on saving. */
-  disposition?: "attachment" | "inline";
-  cache: FileCache;
-  etag?: string;
-  /** Sandboxed, so a crafted upload cannot run script under the shop's origin. */
-  sandbox?: boolean;
-  headers?: Record<string, string>;
-}
 
 const CACHE_CONTROL: Record<FileCache, string> = {
   immutable: "public, max-age=31536000, immutable",
@@ -48,7 +29,6 @@ export function pdfAttachment(file: { bytes: Uint8Array; filename: string }): Fi
   return { contentType: "application/pdf", body: file.bytes, fileName: file.filename, cache: "private-no-store" };
 }
 
-/** Opened in the browser's PDF viewer rather than saved. */
 export function pdfInline(file: { bytes: Uint8Array; filename: string }): FileData {
   return { ...pdfAttachment(file), disposition: "inline" };
 }

@@ -4,10 +4,9 @@ import { env } from "@/lib/env";
 import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { generateFields } from "@/lib/schemas/images";
 import { generateStyledImages, requesterFor } from "@/lib/services/generation";
-import { clientIp } from "./client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { formFields, formFile, readForm } from "./multipart";
 
-/** The job runs to its end even if the caller leaves; GET /api/generations/{jobId} answers it then. */
 export async function generateImagesFromRequest(req: Request, session: Session | null) {
   const form = await readForm(req, IMAGE_BYTE_LIMITS.editor);
   const fields = formFields(form, generateFields);

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/config";
 
-/** RFC 9110 §13.1.2: weak comparison, a list of tags, or "*". */
 export function ifNoneMatchHits(header: string | null, etag: string): boolean {
   if (!header) return false;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
@@ -19,7 +18,6 @@ export function cacheableJson(
   return new Response(json.body, { status: 200, headers: { ...common, "content-type": "application/json" } });
 }
 
-/** The language in the URL, so shared caches need not vary on cookies. */
 export const catalogLocaleQuery = z.object({
   locale: z.enum(LOCALES, { error: "validation.invalidValue" }).optional(),
 });

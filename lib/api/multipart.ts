@@ -3,7 +3,6 @@ import { z } from "zod";
 import { ApiError, zodFieldErrors } from "@/lib/errors";
 import { mediaType, readBodyLimited } from "./body";
 
-/** Room for the multipart envelope and the text fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 
 /** An oversized body is cut off (413) as soon as it passes the limit; a malformed body is a 4xx, never a 500. */

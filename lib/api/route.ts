@@ -11,7 +11,6 @@ import { twoFactorSetupBlocks } from "@/lib/services/two-factor";
 import { mediaType, readBodyLimited } from "./body";
 import { isCrossSiteRequest } from "./same-origin";
 
-/** "admin" = the back office (owner or staff); its `permission` decides who of them may. */
 export type Access = "public" | "user" | "admin";
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -28,11 +27,8 @@ type Ctx<A extends Access, P, Q, B> = {
 
 type Options<A extends Access, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   access: A;
-  /** Back-office routes only: what staff need for this route (lib/domain/permissions.ts); none = owner only. */
   permission?: A extends "admin" ? Permission : never;
-  /** Public routes skip the session query unless they ask for the caller's session. */
   withSession?: boolean;
-  /** A back-office route that stays open while the owner's policy holds a staff account until it sets up two-factor sign-in. */
   twoFactorSetup?: boolean;
   params?: P;
   query?: Q;
@@ -115,7 +111,6 @@ async function readJson(req: Request): Promise<unknown> {
   return value;
 }
 
-/** After the schema, whose own rules name a field's problem first (e.g. control characters in a name). */
 function refuseNul(raw: unknown): void {
   const withNul = nulPaths(raw, []);
   if (withNul.length)
@@ -148,7 +143,6 @@ export function errorResponse(err: unknown, ctx: ErrorContext): Response {
     else if (code === "23514" || code === "22003" || code === "22P02" || code === "22021" || code === "22P05")
       apiError = new ApiError(422, "errors.validationFailed");
     else if (isServiceUnreachable(err)) {
-      // Passing (the connection pool reconnects on the next query): no stack trace, the caller may retry.
       logger.warn("service unreachable", {
         requestId: ctx.requestId,
         method: ctx.method,

@@ -4,11 +4,7 @@ import { originOf } from "@/lib/security/origin";
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
-/**
- * Refuses a foreign `Origin`, or no `Origin` with `Sec-Fetch-Site: cross-site`. Without either header the
- * caller is no browser carrying a victim's cookie. The Host header counts as own: Next builds `req.url`
- * from the bound address, and a cross-site page cannot make a browser send a foreign Host.
- */
+// Without Origin or Sec-Fetch-Site the caller is no browser carrying a victim's cookie.
 export function isCrossSiteRequest(req: Request): boolean {
   if (SAFE_METHODS.has(req.method.toUpperCase())) return false;
   const origin = req.headers.get("origin");

@@ -4,10 +4,7 @@ import { pendingSetCookie } from "@/lib/auth/two-factor-pending";
 import { twoFactorState } from "@/lib/services/two-factor";
 import { publicUser, type SessionUser } from "@/lib/services/users";
 
-/**
- * The answer to a proof by mail (a reset, a sign-up confirmation, a staff invitation): the session, or, for an
- * account with two-factor sign-in on, only the code step — a mailbox is no second factor.
- */
+/** A mailbox is no second factor: with two-factor sign-in on, a proof by mail yields only the code step. */
 export async function signedInAnswer(user: SessionUser, status = 200): Promise<Response> {
   if ((await twoFactorState(user.id)).enabled) {
     const res = Response.json({ twoFactorRequired: true }, { status: 200 });

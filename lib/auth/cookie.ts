@@ -18,7 +18,6 @@ function serialize(name: string, value: string, maxAge: number): string {
   return parts.join("; ");
 }
 
-/** Set-Cookie header value for a fresh session. */
 export async function sessionSetCookie(claims: SessionClaims): Promise<string> {
   const name = sessionCookie();
   const maxAge = env().SESSION_MAX_AGE_SECONDS;

@@ -6,7 +6,6 @@ import { TWO_FACTOR_PAGE, twoFactorSetupBlocks } from "@/lib/services/two-factor
 import { backOfficeHome, can, isBackOffice, type Permission } from "@/lib/domain/permissions";
 import { getServerSession, hasRole, type Session } from "./session";
 
-/** Runs on the server after the proxy's first filter, which cannot tell whether the session is still current. */
 export async function requireRoles(roles: readonly Role[]): Promise<Session> {
   const session = await getServerSession();
   if (!session) {
@@ -14,8 +13,7 @@ export async function requireRoles(roles: readonly Role[]): Promise<Session> {
     redirect(`/login?callbackUrl=${encodeURIComponent(from)}`);
   }
   if (!hasRole(session, roles)) redirect("/");
-  // Per page, not in the layout (a layout is not rendered again on client navigation): staff held by the
-  // owner's policy see only the enrollment page until two-factor sign-in is on.
+  // Per page, not in the layout: a layout is not rendered again on client navigation.
   if (await twoFactorSetupBlocks(session.user.id, session.roles)) {
     const path = (await headers()).get("x-pathname") ?? "";
     if (!path.startsWith(TWO_FACTOR_PAGE)) redirect(`${TWO_FACTOR_PAGE}?setup=required`);
@@ -23,10 +21,6 @@ export async function requireRoles(roles: readonly Role[]): Promise<Session> {
   return session;
 }
 
-/**
- * Back-office pages: the owner always, staff when their permissions include the page's (none = the owner's);
- * staff are sent to their own start page, everyone else to the shop.
- */
 export async function requireBackOffice(permission: Permission | null): Promise<Session> {
   const session = await requireRoles(["admin", "staff"]);
   if (!isBackOffice(session.roles)) redirect("/");

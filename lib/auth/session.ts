@@ -21,12 +21,10 @@ export async function resolveSession(raw: string | undefined): Promise<Session |
   return user ? { user, roles: user.roles } : null;
 }
 
-/** Session of an API request, from its Cookie header. */
 export function getRequestSession(req: Request): Promise<Session | null> {
   return resolveSession(readCookie(req.headers.get("cookie"), sessionCookie()));
 }
 
-/** Session in server components and layouts (once per render). */
 export const getServerSession = cache(async (): Promise<Session | null> => {
   const store = await cookies();
   return resolveSession(store.get(sessionCookie())?.value);

@@ -3,12 +3,10 @@ import { jwtDecrypt } from "jose";
 import { encode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
 
-/** Claims in our session token (Auth.js's JWT format through next-auth/jwt; the only sign-in is POST /api/auth/login). */
 export interface SessionClaims {
   sub: string;
   email: string;
   roles: Role[];
-  /** users.session_version at sign-in; a token with an older version is refused. */
   sv: number;
 }
 
@@ -20,12 +18,10 @@ export async function mintSessionToken(claims: SessionClaims, secret: string, co
   return encode({ token: { ...claims }, secret, salt: cookieName, maxAge });
 }
 
-/** Auth.js's content encryption for session tokens, and the key length (bytes) each needs. */
 const KEY_BYTES = { "A256CBC-HS512": 64, A256GCM: 32 } as const;
 type Enc = keyof typeof KEY_BYTES;
 const isEnc = (enc: unknown): enc is Enc => enc === "A256CBC-HS512" || enc === "A256GCM";
 
-/** HKDF as Auth.js derives the keys, but once per process instead of on every request. */
 const derivedKeys = new Map<string, Uint8Array>();
 function derivedKey(secret: string, salt: string, enc: Enc): Uint8Array {
   const id = `${enc}\u0000${salt}\u0000${secret}`;
@@ -38,9 +34,7 @@ function derivedKey(secret: string, salt: string, enc: Enc): Uint8Array {
   return key;
 }
 
-/** Seconds of clock tolerance on exp, as Auth.js. */
 const CLOCK_TOLERANCE = 15;
-/** At most this many verified tokens are remembered (least recently used dropped first). */
 export const VERIFIED_TOKENS_MAX = 5000;
 type Verified = { keyId: string; claims: SessionClaims; exp: number | undefined };
 /** Verified tokens → their claims: a token (an authenticated, immutable string) is decrypted once per process. */
@@ -52,10 +46,6 @@ export function verifiedTokenCount(): number {
 
 const copy = (c: SessionClaims): SessionClaims => ({ ...c, roles: [...c.roles] });
 
-/**
- * Reads Auth.js's JWE format; any failure is null. Verified tokens are remembered (expiry still checked
- * on every read, failures never remembered); whether it is still current is lib/auth/session.ts's check.
- */
 export async function readSessionToken(raw: string, secret: string, cookieName: string): Promise<SessionClaims | null> {
   const keyId = `${cookieName}\u0000${secret}`;
   const hit = verified.get(raw);

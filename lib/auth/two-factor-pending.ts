@@ -3,16 +3,13 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
 import { authSecret } from "@/lib/env";
 import { cookieSecure } from "./cookie";
 
-/** A sign-in whose password was right and whose code is still missing: signed, short-lived, never a session. */
 export interface PendingSignIn {
   userId: number;
   sessionVersion: number;
-  /** Random per sign-in, so each has its own budget of code attempts. */
   attemptId: string;
 }
 
 export const PENDING_MAX_AGE_SECONDS = 5 * 60;
-/** Only the code step reads it, so the cookie is sent nowhere else. */
 const COOKIE_PATH = "/api/auth/login";
 
 export function pendingCookieName(): string {

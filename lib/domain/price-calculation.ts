@@ -1,5 +1,7 @@
 import { divideRoundHalfUp, grossFromNet, netFromGross, type PriceMode } from "./pricing";
-import { MAX_CENTS } from "@/lib/schemas/articles";
+
+/** Largest amount an admin can enter: 100,000.00 €. */
+export const MAX_CENTS = 10_000_000;
 
 export type PriceUnit = "UNIT" | "PACKAGE";
 export type PurchaseCostDriver = "AMOUNT" | "PERCENT";

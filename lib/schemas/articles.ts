@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_CENTS } from "@/lib/domain/price-calculation";
 import { mugDetailsResponse } from "./catalog";
 import { entityId, idName, listSearch, optionalEntityId, optionalText, pageQuery, pageResponse, queryId, requiredText } from "./common";
 
@@ -10,7 +11,7 @@ export const PURCHASE_COST_DRIVERS = ["AMOUNT", "PERCENT"] as const;
 export const SALES_DRIVERS = ["MARGIN", "PERCENT", "TOTAL"] as const;
 export const ARTICLE_SORTS = ["name", "-name", "articleNumber", "-articleNumber", "createdAt", "-createdAt", "price", "-price"] as const;
 
-export const MAX_CENTS = 10_000_000;
+export { MAX_CENTS };
 
 const cents = (error: `validation.${string}` = "validation.invalidAmount") =>
   z.number({ error }).int({ error }).min(0, { error }).max(MAX_CENTS, { error });

@@ -1,9 +1,3 @@
-/**
- * Pure, so proxy.ts, next.config.ts and the tests share one definition. Pages get a per-request nonce
- * that Next puts on its own scripts; 'strict-dynamic' lets those load their chunks and Stripe.js.
- */
-
-/** Static headers for every answer. `payment` stays available to Stripe's frames for wallets. Only features Chromium knows (it warns about any other on every page; tests/e2e/csp.spec.ts). */
 export const BASE_SECURITY_HEADERS: { key: string; value: string }[] = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -14,17 +8,14 @@ export const BASE_SECURITY_HEADERS: { key: string; value: string }[] = [
   },
 ];
 
-/** Two years, the usual HSTS lifetime; no `preload` (that is a decision for the operator). */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";
 
-/** Pages that load Stripe.js (the Payment Element). Only their policy names Stripe's hosts. */
 const STRIPE_PAGES = new Set(["/checkout"]);
 
 export function usesStripe(pathname: string): boolean {
   return STRIPE_PAGES.has(pathname);
 }
 
-/** Stripe's documented CSP sources for Stripe.js and the Payment Element. */
 const STRIPE = {
   script: ["https://js.stripe.com", "https://*.js.stripe.com"],
   connect: ["https://api.stripe.com"],
@@ -35,16 +26,11 @@ const STRIPE = {
 export type PolicyOptions = {
   nonce: string;
   stripe: boolean;
-  /** Served over https: ask the browser to upgrade any http sub-request. */
   https: boolean;
-  /** `next dev`: React's dev tooling needs eval. */
   dev: boolean;
 };
 
-/**
- * The page policy. Styles allow inline: React renders `style` attributes and libraries (toasts,
- * cropper) inject <style> elements without a nonce; a nonce in style-src would turn that off.
- */
+// Styles allow inline: React `style` attributes and injected <style> elements carry no nonce.
 export function contentSecurityPolicy({ nonce, stripe, https, dev }: PolicyOptions): string {
   if (!/^[A-Za-z0-9+/=_-]+$/.test(nonce)) throw new Error("invalid CSP nonce");
   const extra = (list: string[]) => (stripe ? list : []);
@@ -66,7 +52,6 @@ export function contentSecurityPolicy({ nonce, stripe, https, dev }: PolicyOptio
   return policy.join("; ");
 }
 
-/** 128 random bits, base64: unguessable and new for every request. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

@@ -4,7 +4,7 @@ import type { Db, Tx } from "@/db/client";
 import { users } from "@/db/schema";
 import { DEFAULT_ADMIN } from "@/db/seed-data";
 import { logger } from "@/lib/logger";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/security/password";
 import { env } from "@/lib/env";
 
 export class StartRefusedError extends Error {

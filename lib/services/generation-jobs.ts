@@ -6,7 +6,7 @@ import { notFound, type MessageKey } from "@/lib/errors";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { GenerateResponse, GenerationJobResponse } from "@/lib/schemas/images";
 import { OFFLINE_PROVIDER } from "@/lib/integrations/ai/offline";
 import { imageUrlOf } from "./images";
@@ -39,10 +39,10 @@ async function resultOf(row: Generation): Promise<GenerateResponse> {
 }
 
 /** An anonymous visitor's job opens by its random id, which only that browser knows. */
-export async function getGenerationJob(jobId: string, session: Session | null, locale: Locale): Promise<GenerationJobResponse> {
+export async function getGenerationJob(jobId: string, viewer: Viewer | null, locale: Locale): Promise<GenerationJobResponse> {
   const db = await getDb();
   const [row] = await db.select().from(generations).where(eq(generations.clientJobId, jobId)).limit(1);
-  if (!row || (row.userId !== null && row.userId !== session?.user.id)) throw notFound();
+  if (!row || (row.userId !== null && row.userId !== viewer?.user.id)) throw notFound();
 
   const startedAt = row.startedAt.toISOString();
   if (row.status === "PENDING") {

@@ -9,7 +9,6 @@ import { storeImage, type StoredImage } from "./images";
 
 /** The shop's editor and the admin's prompt tester record a generation alike, so the jobs view reads both the same way. */
 
-/** Asks the model and stores each picture as the generation's result; an answer without a usable picture is "invalid". */
 export async function generateAndStore(
   request: GenerateRequest,
   meta: { generationId: number; ownerId: number | null; promptId: number | null; sourceImageId: number },
@@ -27,7 +26,6 @@ export async function generateAndStore(
   return { result, stored };
 }
 
-/** Answers the generation's duration, as recorded. */
 export async function markSucceeded(generationId: number, started: number, result: GenerateResult): Promise<number> {
   const db = await getDb();
   const durationMs = Date.now() - started;
@@ -45,7 +43,6 @@ export async function markSucceeded(generationId: number, started: number, resul
   return durationMs;
 }
 
-/** Any error counts as a failure of the generation; answers it as a GenerationError for the caller to report. */
 export async function markFailed(generationId: number, started: number, err: unknown): Promise<GenerationError> {
   const failure =
     err instanceof GenerationError ? err : new GenerationError("failed", err instanceof Error ? err.message : String(err), err);

@@ -6,7 +6,7 @@ import { ApiError, pgErrorCode, type MessageKey } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { GenerationSettings } from "@/lib/integrations/ai/types";
 import { generationErrorToApiError } from "@/lib/integrations/ai/errors";
 import type { GenerateFields, GenerateResponse } from "@/lib/schemas/images";
@@ -14,20 +14,19 @@ import { listPublicMugs } from "./catalog";
 import { assemblePrompt, type AssembledPrompt } from "./prompt-assembly";
 import { budgetedCost, reserveAiBudget, settleAiBudget, type AiBudgetReservation } from "./ai-budget";
 import { consume, release, type Window } from "./rate-limit";
-import { clientNetwork } from "@/lib/api/client-ip";
+import { clientNetwork } from "@/lib/request-context/client-ip";
 import { imageUrlOf, storeProcessedImage } from "./images";
 import { generateAndStore, markFailed, markSucceeded } from "./generation-outcome";
 import { intakeImage, type ProcessedImage } from "@/lib/integrations/images/intake";
 
 const HOUR = 3600;
-/** Large enough for print-quality results, small enough to upload fast. */
 const SOURCE_MAX_DIMENSION = 2048;
 
-export type Requester = { kind: "user"; session: Session; clientIp: string } | { kind: "guest"; session: Session | null; clientIp: string };
+export type Requester = { kind: "user"; viewer: Viewer; clientIp: string } | { kind: "guest"; viewer: Viewer | null; clientIp: string };
 
-export function requesterFor(session: Session | null, clientIp: string): Requester {
-  const signedInCustomer = session && (session.roles.includes("customer") || session.roles.includes("admin"));
-  return signedInCustomer ? { kind: "user", session, clientIp } : { kind: "guest", session, clientIp };
+export function requesterFor(viewer: Viewer | null, clientIp: string): Requester {
+  const signedInCustomer = viewer && (viewer.roles.includes("customer") || viewer.roles.includes("admin"));
+  return signedInCustomer ? { kind: "user", viewer, clientIp } : { kind: "guest", viewer, clientIp };
 }
 
 async function hasPaidOrder(userId: number): Promise<boolean> {
@@ -55,7 +54,7 @@ async function enforceRateLimit(who: Requester): Promise<{ windows: Omit<Window,
   };
   const clientWindow = (clientIp: string) => ({ key: `generate:client:${clientNetwork(clientIp)}`, windowSeconds: HOUR });
   if (who.kind === "user") {
-    const { user, roles } = who.session;
+    const { user, roles } = who.viewer;
     const paying = roles.includes("admin") || (await hasPaidOrder(user.id));
     const userWindow = { key: `generate:user:${user.id}`, windowSeconds: HOUR };
     const small = !paying && NEW_ACCOUNT_GENERATIONS_PER_HOUR < USER_GENERATIONS_PER_HOUR;
@@ -86,10 +85,7 @@ async function refuseKnownJob(jobId: string | null): Promise<void> {
   if (row) throw jobExists();
 }
 
-/**
- * One generation as a job the browser can reattach to after a reload. The provider call ends only at
- * its own deadline, not when the request is aborted, so a reloaded page finds the job finished.
- */
+/** The provider call ends only at its own deadline, not when the request is aborted, so a reloaded page finds the job finished. */
 export async function generateStyledImages(input: {
   fields: GenerateFields;
   photo: Buffer;
@@ -104,7 +100,6 @@ export async function generateStyledImages(input: {
     requireActiveMug(fields.mugId),
     refuseKnownJob(fields.jobId),
   ]);
-  // A caller over the limit or the AI budget costs no decoding.
   const { windows: limitWindows, paying } = await enforceRateLimit(who);
   let budget: AiBudgetReservation | null = null;
   let processed: ProcessedImage;
@@ -139,10 +134,9 @@ async function runGeneration(
   onCost: (microCents: number) => void,
 ): Promise<GenerateResponse> {
   const { fields, who, assembled, processed } = input;
-  const ownerId = who.session?.user.id ?? null;
+  const ownerId = who.viewer?.user.id ?? null;
   const db = await getDb();
   const started = Date.now();
-  // The unique job id makes a concurrent duplicate fail here.
   let generation: { id: number } | undefined;
   try {
     [generation] = await db
@@ -175,7 +169,6 @@ async function runGeneration(
         image: { data: source.data, mimeType: source.mimeType },
         prompt: assembled.text,
         settings: input.settings,
-        // Not the request's signal: the job goes on when the browser leaves; only the deadline ends it.
         signal: new AbortController().signal,
       },
       { generationId: generation.id, ownerId, promptId: fields.promptId, sourceImageId: source.id },

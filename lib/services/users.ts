@@ -2,13 +2,13 @@ import "server-only";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, getDbHandle } from "@/db/client";
 import { loginThrottle, users, userTwoFactor, type Role } from "@/db/schema";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/security/password";
 import { logger } from "@/lib/logger";
 import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { trustedDevice } from "@/lib/auth/device";
-import { clientNetwork } from "@/lib/api/client-ip";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { trustedDevice } from "@/lib/security/device";
+import { clientNetwork } from "@/lib/request-context/client-ip";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { isBackOfficeRoles, recordAudit, type AuditClient } from "./audit";
 import { consume, release, resetRateLimit } from "./rate-limit";
 import { changingSessionUsers, sessionUserCache } from "./session-cache";
@@ -24,7 +24,6 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-/** The customer's own data as the account page and publicUser() show it. */
 export const publicUserColumns = {
   id: users.id,
   email: users.email,
@@ -35,10 +34,8 @@ export const publicUserColumns = {
 
 export const sessionColumns = { ...publicUserColumns, roles: users.roles, sessionVersion: users.sessionVersion };
 
-/** Whether the account can sign in with a password; the hash itself never leaves the services. */
 export const hasPasswordColumn = isNotNull(users.passwordHash).mapWith(Boolean);
 
-/** Served from the session cache; a token newer than the cached row (a change on another instance) asks the database. */
 export async function findActiveSessionUser(id: number, sessionVersion: number): Promise<SessionUser | null> {
   if (!Number.isSafeInteger(id)) return null;
   const handle = await getDbHandle();
@@ -61,7 +58,6 @@ function pairKey(email: string, network: string, deviceId: string | null): strin
   return deviceId ? `login:device:${deviceId}` : `login:pair:${network}:${email}`;
 }
 
-/** One conditional upsert, so concurrent attempts on any instance get exactly one slot. */
 async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: boolean; retryAfter: number }> {
   const db = await getDb();
   const taken = await db
@@ -84,10 +80,7 @@ async function takeSlot(key: string, maxDelaySeconds: number): Promise<{ taken: 
   return { taken: false, retryAfter: Math.max(1, Number(row?.wait ?? 1)) };
 }
 
-/**
- * Each failure counter is taken atomically before the password is checked, so parallel guesses cannot
- * slip past. Delays, never locks: the owner elsewhere is not slowed by someone else's guesses.
- */
+// Each counter is taken atomically before the password is checked, so parallel guesses cannot slip past.
 export async function verifyCredentials(
   email: string,
   password: string,
@@ -131,7 +124,6 @@ export async function verifyCredentials(
     .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .where(and(eq(users.email, email), isNotNull(users.passwordHash)));
   const ok = await verifyPassword(password, row?.passwordHash);
-  // Back-office accounts only: a customer's attempts are not kept, nor addresses someone merely typed.
   const audited = row && isBackOfficeRoles(row.roles) ? { actor: { userId: row.id, email: row.email }, client: auditClient } : null;
   if (!row || !ok) {
     // After the answer: its time must not tell a back-office account from a customer's.
@@ -141,7 +133,6 @@ export async function verifyCredentials(
       );
     throw new ApiError(401, "errors.invalidCredentials");
   }
-  // With two-factor sign-in on, the password gives no session yet: the second step records the sign-in.
   if (audited && !row.twoFactorOn) await recordAudit(db, { ...audited, action: "sign_in", details: { method: "password" } });
   await Promise.all([
     release(client),
@@ -169,7 +160,6 @@ async function rehash(userId: number, password: string, verifiedHash: string | n
 }
 
 export async function registerUser(body: RegisterBody, clientIp: string): Promise<SessionUser> {
-  // Accounts (guests too) per client network and hour: each new account has its own generation allowance.
   const limit = await consume({ key: `register:${clientNetwork(clientIp)}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
   const db = await getDb();

@@ -13,7 +13,7 @@ import { registerCustomer } from "../helpers/register";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import * as adminOrderRoute from "@/app/api/admin/orders/[orderId]/route";
 import * as guestOrderRoute from "@/app/api/guest/orders/[token]/route";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { resetStorage } from "@/lib/integrations/storage";

@@ -6,7 +6,7 @@ import * as addressRoute from "@/app/api/admin/orders/[orderId]/shipping-address
 import * as accountRoute from "@/app/api/user/account/route";
 import { getDb } from "@/db/client";
 import { invoices, orderEvents, outgoingMail } from "@/db/schema";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
 import { call, cookieFor } from "../helpers/api";

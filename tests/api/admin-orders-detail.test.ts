@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { generations, prompts } from "@/db/schema";
 import { MUG_ARTICLE } from "@/db/seed-data";
 import { storeImage } from "@/lib/services/images";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { dpiVerdict, effectivePrintDpi } from "@/lib/domain/print-fit";
 import { fitPrintImage } from "@/lib/services/print";
 import * as processRoute from "@/app/api/admin/orders/[orderId]/process/route";

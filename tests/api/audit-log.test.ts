@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, gt, max, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { auditLog, users, type AuditLogRow } from "@/db/schema";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import type { AdminAuditPage } from "@/lib/schemas/audit";
 import { runRetention } from "@/lib/services/scheduled-jobs/retention";

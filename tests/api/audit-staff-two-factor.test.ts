@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, gt, max } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { auditLog, users, type AuditLogRow } from "@/db/schema";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import * as staffRoute from "@/app/api/admin/staff/route";
 import * as staffMember from "@/app/api/admin/staff/[userId]/route";

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as orderRoute from "@/app/api/guest/orders/[token]/route";
 import * as invoiceRoute from "@/app/api/guest/orders/[token]/invoice/route";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { call } from "../helpers/api";
 import type { ErrorBody } from "../helpers/orders";

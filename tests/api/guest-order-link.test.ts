@@ -16,7 +16,7 @@ import * as adminProcessRoute from "@/app/api/admin/orders/[orderId]/process/rou
 import * as adminRefundRoute from "@/app/api/admin/orders/[orderId]/refund/route";
 import { getDb } from "@/db/client";
 import { orders, outgoingMail, users } from "@/db/schema";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import { resetEnvCache } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";

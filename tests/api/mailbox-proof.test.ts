@@ -12,7 +12,7 @@ import * as passwordRoute from "@/app/api/user/account/password/route";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as resetRoute from "@/app/api/auth/password/reset/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { resetEnvCache } from "@/lib/env";
 import { issueResetToken, issueSignInToken } from "@/lib/services/account/tokens";
 import { call, cookieFrom } from "../helpers/api";

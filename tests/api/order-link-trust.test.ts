@@ -18,7 +18,7 @@ import * as adminProcessRoute from "@/app/api/admin/orders/[orderId]/process/rou
 import * as adminCompleteRoute from "@/app/api/admin/orders/[orderId]/complete/route";
 import { getDb } from "@/db/client";
 import { addresses, carts, cartItems, generations, images, orderEvents, orders, outgoingMail, users } from "@/db/schema";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import { authSecret, resetEnvCache } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { issueResetToken } from "@/lib/services/account/tokens";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as ordersRoute from "@/app/api/user/orders/route";
 import * as cancelRoute from "@/app/api/user/orders/[orderId]/cancel/route";
 import * as guestCancelRoute from "@/app/api/guest/orders/[token]/cancel/route";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import { resetEnvCache } from "@/lib/env";
 import type { OrderDto, PlaceOrderResponse } from "@/lib/schemas/orders";
 import { call } from "../helpers/api";

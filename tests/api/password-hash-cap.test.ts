@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as login from "@/app/api/auth/login/route";
 import { getDb } from "@/db/client";
 import { users } from "@/db/schema";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { resetEnvCache } from "@/lib/env";
 import de from "@/messages/de.json";
 import en from "@/messages/en.json";

@@ -7,7 +7,7 @@ import * as register from "@/app/api/auth/register/route";
 import * as confirm from "@/app/api/auth/register/confirm/route";
 import * as login from "@/app/api/auth/login/route";
 import * as session from "@/app/api/auth/session/route";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { hashToken } from "@/lib/services/account/tokens";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";

@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   process.env.STORAGE_DIR = storageDir;
   const { openDb } = await import("../../db/client");
   const { migrateAndSeed } = await import("../../lib/bootstrap/database");
-  const { hashPassword } = await import("../../lib/auth/password");
+  const { hashPassword } = await import("../../lib/security/password");
   const { users } = await import("../../db/schema");
 
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;

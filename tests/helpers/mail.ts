@@ -3,7 +3,7 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { outgoingMail } from "@/db/schema";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { dataDir } from "@/lib/env";
 import { readableMail } from "./orders";
 

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { outgoingMail } from "@/db/schema";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as confirmRoute from "@/app/api/auth/register/confirm/route";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { call, type CallResult } from "./api";
 import { deliveredMail } from "./mail";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { openDb, peekDbHandle, setDbHandle, setDbOpener, type DbHandle } from "@/db/client";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
 import { invalidateCatalog } from "@/lib/services/catalog-cache";

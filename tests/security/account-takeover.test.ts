@@ -10,7 +10,7 @@ import * as loginLinkRoute from "@/app/api/auth/login-link/route";
 import * as useLinkRoute from "@/app/api/auth/login-link/use/route";
 import * as registerRoute from "@/app/api/auth/register/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import { resetEnvCache } from "@/lib/env";
 import { call, cookieFrom } from "../helpers/api";
 import { mailedLinkToken, queuedMails } from "../helpers/mail";

@@ -6,7 +6,7 @@ import { loginThrottle, outgoingMail, rateLimits } from "@/db/schema";
 import * as accountRoute from "@/app/api/user/account/route";
 import * as forgot from "@/app/api/auth/password/forgot/route";
 import * as registerRoute from "@/app/api/auth/register/route";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
 import { call, cookieFrom } from "../helpers/api";
 import { newCustomer } from "../helpers/orders";

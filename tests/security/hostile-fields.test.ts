@@ -5,7 +5,7 @@ import { orders, outgoingMail, type MailKind } from "@/db/schema";
 import { errorResponse } from "@/lib/api/route";
 import { resetEnvCache } from "@/lib/env";
 import * as exportRoute from "@/app/api/admin/orders/export/route";
-import { flushAfterResponse } from "@/lib/api/after-response";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { call, cookieFor } from "../helpers/api";
 import { admin, order, setupOrderActionFixtures } from "../helpers/admin-order-actions";
 import { deliveredMail } from "../helpers/mail";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/security/password";
 import { env, passwordCostProblem, resetEnvCache } from "@/lib/env";
 import { mintSessionToken, readCookie, readSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/tokens";
 import { consume, peek, release, secondsUntilReset } from "@/lib/services/rate-limit";

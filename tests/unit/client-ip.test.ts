@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, clientNetwork, normaliseAddress } from "@/lib/api/client-ip";
+import { clientIp, clientNetwork, normaliseAddress } from "@/lib/request-context/client-ip";
 
 const req = (headers: Record<string, string>) => new Request("http://localhost/api/x", { headers });
 

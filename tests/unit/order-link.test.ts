@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createHmac, hkdfSync } from "node:crypto";
 import { resetEnvCache } from "@/lib/env";
-import { orderLinkToken, verifyOrderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken, verifyOrderLinkToken } from "@/lib/security/order-link";
 
 const ORDER = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";
 const OTHER = "0b6c2e1a-9d8f-4e7c-8b5a-3f2e1d0c9b8a";

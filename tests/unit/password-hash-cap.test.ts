@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordHashCap } from "@/lib/auth/password";
+import { passwordHashCap } from "@/lib/security/password";
 
 describe("the cap on concurrent password hashes leaves libuv threads for file and image work", () => {
   it("default pool (UV_THREADPOOL_SIZE unset, 4 threads) → 2 hashes at once", () => {

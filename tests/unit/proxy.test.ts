@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { proxy, config } from "@/proxy";
 import { mintSessionToken, sessionCookieName, type SessionClaims } from "@/lib/auth/tokens";
 import { authSecret } from "@/lib/env";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 
 const NAME = sessionCookieName(false);
 const SECURE_NAME = sessionCookieName(true);

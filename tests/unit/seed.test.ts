@@ -26,7 +26,7 @@ import {
   vatRates,
 } from "@/db/schema";
 import { MUG_ARTICLE, PROMPTS, SHIRT_ARTICLE } from "@/db/seed-data";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/security/password";
 
 // A fresh database and storage folder of our own, independent of the suite's shared template.
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-storage-"));
@@ -421,7 +421,7 @@ describe("db seed", () => {
       await setEnv({ NODE_ENV: "development", SHOP_DEMO: undefined });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
       // Once no admin has the default any more, production starts.
-      const { hashPassword } = await import("@/lib/auth/password");
+      const { hashPassword } = await import("@/lib/security/password");
       const strong = await hashPassword("a-strong-secret-9");
       await handle.db
         .update(users)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBackOfficeAccount, isStaffOnly } from "@/lib/auth/back-office";
+import { isBackOffice as isBackOfficeAccount, isStaff as isStaffOnly } from "@/lib/domain/permissions";
 import { mintPendingToken, PENDING_MAX_AGE_SECONDS, readPendingToken } from "@/lib/auth/two-factor-pending";
 import { decryptSecret, encryptSecret, hashRecoveryCode, newRecoveryCode } from "@/lib/services/two-factor/crypto";
 import { mustEnroll, ownerShouldBeAsked } from "@/lib/services/two-factor/policy";

@@ -20,7 +20,7 @@ import {
   userTwoFactor,
 } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { isBackOfficeRoles, recordAudit, type AuditContext } from "../audit";
 import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";

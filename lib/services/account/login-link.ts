@@ -3,8 +3,8 @@ import { and, arrayContains, eq, gt, isNotNull, isNull, not, sql } from "drizzle
 import { getDb } from "@/db/client";
 import { authTokens, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { isBackOffice as isBackOfficeAccount } from "@/lib/domain/permissions";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { env } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";

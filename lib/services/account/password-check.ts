@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError, validationFailed, type MessageKey } from "@/lib/errors";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/security/password";
 import { env } from "@/lib/env";
 import { consume, release } from "../rate-limit";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { addresses, countries, orderAddresses, orders, users } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import { hashPassword } from "@/lib/auth/password";
+import { hashPassword } from "@/lib/security/password";
 import type { Locale } from "@/lib/i18n/config";
 import type { AccountAddress, AccountResponse } from "@/lib/schemas/account";
 import { hasPasswordColumn, publicUserColumns, sessionColumns, type SessionUser } from "@/lib/services/users";

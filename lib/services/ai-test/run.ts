@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { aiModels, aiTestRuns, generations, prompts, promptSlotVariants, slotTypes, slotVariants, type AiModel } from "@/db/schema";
 import { ApiError, zodFieldErrors, type MessageKey } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { unsupportedSettings } from "@/lib/integrations/ai/capabilities";
@@ -131,7 +131,7 @@ async function runOne(
 export async function runAiTest(input: {
   fields: AiTestFields;
   photo: Buffer;
-  session: Session;
+  session: Viewer;
   locale: Locale;
   signal: AbortSignal;
 }): Promise<AiTestRunDto> {

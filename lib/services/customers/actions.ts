@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { eraseAccountForAdmin, exportAccount, exportFileName } from "../account";
 import { recordAudit, type AuditContext } from "../audit";
 import { linkRecipient, sendLink } from "../account/password-links";

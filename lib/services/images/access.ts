@@ -7,16 +7,14 @@ import { can } from "@/lib/domain/permissions";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 
 export interface ServableImage {
   id: number;
   storageKey: string;
   mimeType: string;
   sizeBytes: number;
-  /** Catalogue images are public and cached for a year; everything else is private to its owner. */
   isPublic: boolean;
-  /** The storage key is server-generated and never reused for other bytes. */
   etag: string;
 }
 
@@ -44,16 +42,16 @@ function servable(row: Image): ServableImage {
   };
 }
 
-export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, session: Session | null, key?: string | null): boolean {
+export function canView(row: Pick<Image, "type" | "ownerId" | "accessKey">, viewer: Viewer | null, key?: string | null): boolean {
   if (row.type === "CATALOGUE") return true;
   if (keyMatches(row.accessKey, key)) return true;
-  if (!session) return false;
-  return (row.ownerId !== null && row.ownerId === session.user.id) || session.roles.includes("admin");
+  if (!viewer) return false;
+  return (row.ownerId !== null && row.ownerId === viewer.user.id) || viewer.roles.includes("admin");
 }
 
 /** Staff working on orders see the pictures of order lines and the photos they were made from, not the rest of a library. */
-async function onAnOrder(imageId: number, session: Session | null): Promise<boolean> {
-  if (!session || !can(session.roles, "orders")) return false;
+async function onAnOrder(imageId: number, viewer: Viewer | null): Promise<boolean> {
+  if (!viewer || !can(viewer.roles, "orders")) return false;
   const [line] = await (
     await getDb()
   )
@@ -66,15 +64,15 @@ async function onAnOrder(imageId: number, session: Session | null): Promise<bool
 }
 
 /** Someone else's image answers 404, exactly like an unknown id. */
-export async function getViewableImageOrThrow(imageId: number, session: Session | null, key?: string | null): Promise<ServableImage> {
+export async function getViewableImageOrThrow(imageId: number, viewer: Viewer | null, key?: string | null): Promise<ServableImage> {
   const row = await findImage(imageId);
-  if (!row || !(canView(row, session, key) || (row.type !== "CATALOGUE" && (await onAnOrder(row.id, session))))) throw notFound();
+  if (!row || !(canView(row, viewer, key) || (row.type !== "CATALOGUE" && (await onAnOrder(row.id, viewer))))) throw notFound();
   return servable(row);
 }
 
-export async function getOwnedImageOrThrow(imageId: number, session: Session): Promise<Image> {
+export async function getOwnedImageOrThrow(imageId: number, viewer: Viewer): Promise<Image> {
   const row = await findImage(imageId);
-  if (!row || row.type === "CATALOGUE" || !canView(row, session)) throw notFound();
+  if (!row || row.type === "CATALOGUE" || !canView(row, viewer)) throw notFound();
   return row;
 }
 

@@ -5,7 +5,7 @@ import { images, orderItems } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import { deletePrintRenditions } from "@/lib/services/print/renditions";
+import { deletePrintRenditions } from "./print-sizes";
 import { deleteThumbnails } from "./thumbnails";
 import { deleteMockupsOfDesigns } from "./mockups/delete";
 
@@ -42,7 +42,6 @@ export async function deleteImageRows(tx: Tx, imageIds: readonly number[], where
   return deleted.map((d) => d.storageKey);
 }
 
-/** Failures only log: a leftover file is harmless. */
 export async function deleteImageFiles(storageKeys: readonly string[]): Promise<void> {
   const storage = getStorage();
   for (const key of storageKeys) {

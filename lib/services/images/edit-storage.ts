@@ -15,11 +15,7 @@ export function networkTag(clientNetwork: string): string {
 
 export type EditStorageOwner = { userId: number; networkTag: string };
 
-/**
- * Refuses (413) when `addBytes` more would pass the account's quota (all its images), its client network's
- * share of edited images, or the shop's total of edited images. Called before storing with the new size,
- * and after with 0 (the new image counted): of two edits racing past a limit, neither stays.
- */
+// Checked before storing and again after with 0: of two edits racing past a limit, neither stays.
 export async function assertEditStorageRoom(owner: EditStorageOwner, addBytes: number): Promise<void> {
   const { USER_STORAGE_QUOTA_MB, EDITED_STORAGE_PER_NETWORK_MB, EDITED_STORAGE_TOTAL_MB } = env();
   const db = await getDb();

@@ -1,9 +1,8 @@
 import "server-only";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { readImageBytesOrThrow, type ServableImage } from "./access";
 import { thumbnailBytes, thumbnailEtag, type ThumbnailWidth } from "./thumbnails";
 
-/** Public catalogue images are cached for a year, private ones never shared. */
 export function imageFile(image: ServableImage, options: { download?: string; width?: ThumbnailWidth } = {}): FileData {
   const { download, width } = options;
   const common = { fileName: download, cache: image.isPublic ? "immutable" : "private", sandbox: true } as const;

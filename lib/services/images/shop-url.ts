@@ -12,10 +12,7 @@ const PATH = String.raw`/api/images/([1-9][0-9]{0,9})(?:\?key=([A-Za-z0-9_-]{1,1
 const RELATIVE = new RegExp(`^${PATH}$`);
 const ABSOLUTE = new RegExp(`^https?://([^/?]+)(${PATH})$`, "i");
 
-/**
- * Reads the text only, nothing is ever fetched, so there is no outgoing request to forge (SSRF). Only
- * `/api/images/{id}` on one of `ownOrigins`, in canonical spelling, with an optional `?key=` is accepted.
- */
+// Reads the text only and never fetches it, so there is no outgoing request to forge (SSRF).
 export function resolveShopImageUrl(imageUrl: string, ownOrigins: readonly string[]): ShopImageRef | null {
   if (!/^[\x21-\x7e]+$/.test(imageUrl) || /[\\%@#]/.test(imageUrl)) return null;
 

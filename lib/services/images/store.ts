@@ -6,7 +6,6 @@ import { getStorage, newStorageKey } from "@/lib/integrations/storage";
 import { intakeImage, type Crop, type ImageUse, type OutputFormat, type ProcessedImage } from "@/lib/integrations/images/intake";
 import type { ImageDto } from "@/lib/schemas/images";
 
-/** An anonymous visitor's image carries its own access key, valid for that image only. */
 export function imageUrl(id: number, accessKey?: string | null): string {
   return accessKey ? `/api/images/${id}?key=${accessKey}` : `/api/images/${id}`;
 }
@@ -47,7 +46,6 @@ export interface StoreImageMeta {
   promptId?: number | null;
   sourceImageId?: number | null;
   generationId?: number | null;
-  /** Edited images: the tag of the client network they came from (./edit-storage.ts). */
   clientNetwork?: string | null;
 }
 
@@ -70,7 +68,6 @@ export async function storeImage(input: StoreImageInput, tx?: Tx): Promise<Store
   return storeProcessedImage(processed, input, tx);
 }
 
-/** File first, then the row, removing the file again on failure: no row points at a missing file. */
 export async function storeProcessedImage(processed: ProcessedImage, meta: StoreImageMeta, tx?: Tx): Promise<StoredImage> {
   const key = newStorageKey(STORAGE_PREFIX[meta.type], processed.extension);
   const storage = getStorage();

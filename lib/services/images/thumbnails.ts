@@ -11,7 +11,6 @@ export { THUMBNAIL_WIDTHS, type ThumbnailWidth };
 /** Part of the storage key: bump when the processing below changes, so old thumbnails are never served. */
 export const THUMBNAIL_VERSION = "v1";
 
-/** Derived from the image's key (never reused for other bytes), so it is found again without any database row. */
 export function thumbnailKey(storageKey: string, width: ThumbnailWidth): string {
   const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
   return `thumb/${digest}-w${width}-${THUMBNAIL_VERSION}.webp`;
@@ -21,7 +20,6 @@ export function thumbnailEtag(storageKey: string, width: ThumbnailWidth): string
   return `"${storageKey}-w${width}-${THUMBNAIL_VERSION}"`;
 }
 
-/** Made once and kept in storage; a failed store only logs and the next request makes it again. */
 export async function thumbnailBytes(storageKey: string, width: ThumbnailWidth, original: () => Promise<Buffer>): Promise<Buffer> {
   const storage = getStorage();
   const key = thumbnailKey(storageKey, width);

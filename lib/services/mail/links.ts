@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders, outgoingMail, pendingRegistrations, staffInvitations, users, type MailLinkKind } from "@/db/schema";
-import { orderLinkToken } from "@/lib/auth/order-link";
+import { orderLinkToken } from "@/lib/security/order-link";
 import type { MailLink } from "@/lib/integrations/mail";
 import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
 import { issueStaffInviteToken } from "../staff/tokens";

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { orders, outgoingMail } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/admin-orders";
 import { likePattern, pagedQuery } from "../list-query";

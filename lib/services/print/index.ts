@@ -1,13 +1,6 @@
 export { generatePrintPdf, printFile, printFileName, renderPrintFile, type PrintPdf } from "./pdf";
 export { orderLinePrintPdf } from "./order-line";
 export { ordersPrintZip } from "./order-zip";
-export {
-  deletePrintRenditions,
-  fitPrintImage,
-  printReadyImage,
-  printRenditionKey,
-  PRINT_RENDITION_VERSION,
-  type PrintImage,
-  type PrintSource,
-} from "./renditions";
-export { largestPrintBox, printableMugOrThrow, printAreas, type PrintArea } from "./templates";
+export { fitPrintImage, printReadyImage, type PrintImage, type PrintSource } from "./renditions";
+export { printRenditionKey } from "@/lib/services/images/print-sizes";
+export { printableMugOrThrow, printAreas, type PrintArea } from "./templates";

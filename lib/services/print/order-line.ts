@@ -7,7 +7,6 @@ import { readImageBytesOrThrow } from "@/lib/services/images/access";
 import { renderPrintFile, type PrintPdf } from "./pdf";
 import { printAreas } from "./templates";
 
-/** The mug as it is now, active or not. */
 export async function orderLinePrintPdf(orderId: string, itemId: number): Promise<PrintPdf> {
   const db = await getDb();
   const lines = await db
@@ -28,7 +27,6 @@ export async function orderLinePrintPdf(orderId: string, itemId: number): Promis
   return { ...pdf, filename: orderLinePrintFileName(line.orderNumber, index + 1, pdf.filename) };
 }
 
-/** The packer matches a sheet to its parcel by order number and line (1-based, as the order lists its lines). */
 export function orderLinePrintFileName(orderNumber: string, lineNumber: number, printName: string): string {
   const safe = orderNumber.replace(/[^A-Za-z0-9._-]/g, "_");
   return `${safe}-line-${lineNumber}-${printName}`;

@@ -4,13 +4,10 @@ import { zipSync } from "fflate";
 import { getDb } from "@/db/client";
 import { orderItems, orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import { orderLinePrintPdf } from "./order-line";
 
-/**
- * The print PDFs of the selected orders' lines in one ZIP, each named by order number and line.
- * Stored, not deflated: the PDFs inside are compressed already.
- */
+/** Stored, not deflated: the PDFs inside are compressed already. */
 export async function ordersPrintZip(orderIds: readonly string[]): Promise<FileData> {
   const db = await getDb();
   const lines = await db

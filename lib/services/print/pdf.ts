@@ -4,8 +4,8 @@ import { getDb } from "@/db/client";
 import { images } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { env } from "@/lib/env";
-import type { Session } from "@/lib/auth/session";
-import type { FileData } from "@/lib/api/file-response";
+import type { Viewer } from "@/lib/request-context/viewer";
+import type { FileData } from "@/lib/request-context/file-data";
 import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
 import { MIN_PRINT_DPI, PRINT_DPI } from "@/lib/domain/print-fit";
 import {
@@ -32,17 +32,17 @@ export interface PrintPdf {
   reused: boolean;
 }
 
-/** `imageUrl` only names an image of this shop: it is never fetched. An image the caller may not see is 404. */
+/** `imageUrl` only names an image of this shop: it is never fetched. */
 export async function generatePrintPdf(
   input: GeneratePdfBody,
-  session: Session | null,
+  viewer: Viewer | null,
   requestOrigin: string,
   clientIp: string,
 ): Promise<PrintPdf> {
   const ref = resolveShopImageUrl(input.imageUrl, shopOrigins(requestOrigin));
   if (!ref) throw new ApiError(400, "errors.imageUrlNotAllowed");
   const mug = await printableMugOrThrow(input.mugId);
-  const image = await getViewableImageOrThrow(ref.id, session, ref.key);
+  const image = await getViewableImageOrThrow(ref.id, viewer, ref.key);
   // Only requests that will really render count against the limit.
   await enforcePdfRateLimit(clientIp);
   const db = await getDb();

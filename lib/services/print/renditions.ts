@@ -1,14 +1,12 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { logger } from "@/lib/logger";
 import { MAX_INPUT_PIXELS } from "@/lib/integrations/images/intake";
 import { getStorage } from "@/lib/integrations/storage";
 import { printPlan } from "@/lib/domain/print-fit";
-import { templatePixelSizes } from "./templates";
+import { printRenditionKey } from "@/lib/services/images/print-sizes";
 
 const JPEG_QUALITY = 92;
-/** Restores edge contrast after an upscale without halos. */
 const UPSCALE_SHARPEN_SIGMA = 0.8;
 
 export interface PrintImage {
@@ -26,29 +24,11 @@ export interface PrintSource {
   read: () => Promise<Buffer>;
 }
 
-/** Part of the storage key: bump it when the processing below changes, so no stale rendition is served. */
-export const PRINT_RENDITION_VERSION = "v1";
-
-/** Derived from the image's key (never reused for other bytes), so it is found again without any database row. */
-export function printRenditionKey(storageKey: string, width: number, height: number): string {
-  const digest = createHash("sha256").update(storageKey).digest("hex").slice(0, 40);
-  return `print/${digest}-${width}x${height}-${PRINT_RENDITION_VERSION}.jpg`;
-}
-
-export async function deletePrintRenditions(storageKey: string): Promise<void> {
-  const keys = new Set((await templatePixelSizes()).map((size) => printRenditionKey(storageKey, size.width, size.height)));
-  const storage = getStorage();
-  await Promise.all(
-    [...keys].map((key) => storage.delete(key).catch((err: unknown) => logger.warn("could not delete a print rendition", { key, err }))),
-  );
-}
-
 const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 // Renditions being made right now, by key: two prints of the same image at once encode it once.
 const inFlight = ((globalThis as { __printRenditions?: Map<string, Promise<Buffer>> }).__printRenditions ??= new Map());
 
-/** Kept in storage so a second print costs one read instead of an encode. */
 export async function printReadyImage(
   source: PrintSource,
   templateWidthMm: number,
@@ -78,7 +58,6 @@ export async function printReadyImage(
   return { jpeg: await making, ...numbers, reused: false };
 }
 
-/** 300 DPI at template size; white behind any transparency. Runs in sharp's thread pool. */
 export async function fitPrintImage(bytes: Buffer, templateWidthMm: number, templateHeightMm: number): Promise<PrintImage> {
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false });
   const meta = await input().metadata();

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { staffInvitations, users } from "@/db/schema";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/security/password";
 import { isBackOffice } from "@/lib/domain/permissions";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import { env } from "@/lib/env";

@@ -5,10 +5,7 @@ import { twoFactorRecoveryCodes, userTwoFactor } from "@/db/schema";
 import { decryptSecret, hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from "./crypto";
 import { totpStep } from "./totp";
 
-/**
- * A current code of an enabled account, each step accepted once: one conditional UPDATE moves
- * lastUsedStep forward, so a code replayed (or raced) within its window finds no row.
- */
+// One conditional UPDATE moves lastUsedStep forward, so a code replayed (or raced) in its window finds no row.
 export async function acceptTotpCode(db: Db | Tx, userId: number, code: string, now: number): Promise<boolean> {
   const [row] = await db
     .select({ secret: userTwoFactor.secret })
@@ -41,7 +38,6 @@ export async function redeemRecoveryCode(db: Db | Tx, userId: number, code: stri
   return used.length > 0;
 }
 
-/** Replaces every recovery code of the account; the plain codes are returned once and never stored. */
 export async function replaceRecoveryCodes(tx: Tx, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));

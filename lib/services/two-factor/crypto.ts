@@ -28,22 +28,18 @@ export function decryptSecret(stored: string, userId: number): string {
 }
 
 export const RECOVERY_CODE_COUNT = 10;
-/** Crockford-like alphabet without look-alikes (0/O, 1/I/L). */
 const ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 
-/** Ten random characters in two groups of five (about 49 bits each). */
 export function newRecoveryCode(): string {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join("");
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-/** What a person may type: any case, spaces or dashes anywhere. */
 export function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, "");
 }
 
-/** Keyed (HMAC), so the stored hashes cannot be searched offline without AUTH_SECRET. */
 export function hashRecoveryCode(code: string, userId: number): string {
   return createHmac("sha256", key("recovery code"))
     .update(`${userId}:${normalizeRecoveryCode(code)}`)

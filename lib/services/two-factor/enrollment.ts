@@ -3,8 +3,8 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import { getDb } from "@/db/client";
 import { twoFactorRecoveryCodes, users, userTwoFactor } from "@/db/schema";
-import { verifyPassword } from "@/lib/auth/password";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { verifyPassword } from "@/lib/security/password";
+import { isBackOffice } from "@/lib/domain/permissions";
 import { ApiError } from "@/lib/errors";
 import { recordAudit, type AuditClient } from "../audit";
 import { acceptTotpCode, replaceRecoveryCodes } from "./codes";
@@ -13,10 +13,8 @@ import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
 import { newTotpSecret, otpauthUri, totpStep } from "./totp";
 
 export interface Enrollment {
-  /** Base32, for typing into an app that cannot scan. */
   secret: string;
   otpauthUri: string;
-  /** The URI as a QR code, an SVG data URL. */
   qrCode: string;
 }
 
@@ -24,18 +22,15 @@ interface Account {
   id: number;
   email: string;
   roles: readonly string[];
-  /** The request's network and device, for the audit log. */
   client?: AuditClient | null;
 }
 
-/** The account acts on itself: it is the actor of its own two-factor changes. */
 const audited = (account: Account) => ({ actor: { userId: account.id, email: account.email }, client: account.client ?? null });
 
 function backOfficeOnly(account: Account): void {
-  if (!isBackOfficeAccount(account.roles)) throw new ApiError(403, "errors.forbidden");
+  if (!isBackOffice(account.roles)) throw new ApiError(403, "errors.forbidden");
 }
 
-/** A fresh secret waiting for its first code; a new call replaces an unconfirmed one. Refused while enabled. */
 export async function startEnrollment(account: Account): Promise<Enrollment> {
   backOfficeOnly(account);
   const secret = newTotpSecret();
@@ -56,7 +51,6 @@ export async function startEnrollment(account: Account): Promise<Enrollment> {
   return { secret, otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-/** Turns it on with the first code of the pending secret; answers the recovery codes (shown once). */
 export async function confirmEnrollment(account: Account, code: string, now = Date.now()): Promise<{ recoveryCodes: string[] }> {
   backOfficeOnly(account);
   await limitTwoFactorAttempts(account.id);
@@ -132,7 +126,6 @@ export async function regenerateRecoveryCodes(
   });
 }
 
-/** What the security page shows: on since when, and how many recovery codes are left. */
 export async function twoFactorOverview(userId: number): Promise<{ enabledAt: Date | null; recoveryCodesLeft: number }> {
   const db = await getDb();
   const [row] = await db.select({ enabledAt: userTwoFactor.enabledAt }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId));

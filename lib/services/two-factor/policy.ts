@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { securitySettings, userTwoFactor } from "@/db/schema";
-import { isStaffOnly } from "@/lib/auth/back-office";
+import { isStaff } from "@/lib/domain/permissions";
 import { env } from "@/lib/env";
 import { recordAudit, type AuditContext } from "../audit";
 
@@ -51,35 +51,29 @@ export async function twoFactorState(userId: number): Promise<TwoFactorState> {
   return { enabled: !!row?.enabledAt, enabledAt: row?.enabledAt ?? null, promptedAt: row?.promptedAt ?? null };
 }
 
-/** A shop run for real (not a demo): only there the owner is asked to set up two-factor sign-in and warned until it is on. */
 export function isProductionShop(): boolean {
   return env().NODE_ENV === "production" && !env().SHOP_DEMO;
 }
 
-/** The one-time redirect at sign-in; browser tests sharing one owner turn it off (TWO_FACTOR_SETUP_PROMPT=false). */
 export function promptsOwner(): boolean {
   return isProductionShop() && env().TWO_FACTOR_SETUP_PROMPT !== false;
 }
 
-/** Staff under the owner's policy without two-factor sign-in may do nothing in the back office but enroll. */
 export function mustEnroll(roles: readonly string[], policy: SecurityPolicy, state: Pick<TwoFactorState, "enabled">): boolean {
-  return isStaffOnly(roles) && policy.requireTwoFactorForStaff && !state.enabled;
+  return isStaff(roles) && policy.requireTwoFactorForStaff && !state.enabled;
 }
 
-/** The owner of a production shop is sent to the enrollment page once, at the first sign-in without it. */
 export function ownerShouldBeAsked(roles: readonly string[], production: boolean, state: TwoFactorState): boolean {
   return roles.includes("admin") && production && !state.enabled && !state.promptedAt;
 }
 
-/** The dashboard warns the owner of a production shop until two-factor sign-in is on. */
 export async function ownerTwoFactorWarning(userId: number, roles: readonly string[]): Promise<boolean> {
   if (!roles.includes("admin") || !isProductionShop()) return false;
   return !(await twoFactorState(userId)).enabled;
 }
 
-/** Whether a back-office request of this account is held until it enrolls (answered 403 by the route). */
 export async function twoFactorSetupBlocks(userId: number, roles: readonly string[]): Promise<boolean> {
-  if (!isStaffOnly(roles)) return false;
+  if (!isStaff(roles)) return false;
   const [policy, state] = await Promise.all([getSecurityPolicy(), twoFactorState(userId)]);
   return mustEnroll(roles, policy, state);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { users, userTwoFactor } from "@/db/schema";
-import { isBackOfficeAccount } from "@/lib/auth/back-office";
+import { isBackOffice } from "@/lib/domain/permissions";
 import { ApiError } from "@/lib/errors";
 import { sessionColumns, type SessionUser } from "@/lib/services/users";
 import { recordAudit, type AuditClient } from "../audit";
@@ -10,17 +10,12 @@ import { acceptTotpCode, redeemRecoveryCode } from "./codes";
 import { getSecurityPolicy, mustEnroll, ownerShouldBeAsked, promptsOwner, twoFactorState } from "./policy";
 import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
 
-/** Where the enrollment page is; a sign-in that must or should set it up goes there next. */
 export const TWO_FACTOR_PAGE = "/admin/security";
 
-export type AfterPassword =
-  | { secondFactor: true }
-  /** "required": the owner's policy holds this staff account until it enrolls; "suggested": the owner's one-time prompt. */
-  | { secondFactor: false; setup: "required" | "suggested" | null };
+export type AfterPassword = { secondFactor: true } | { secondFactor: false; setup: "required" | "suggested" | null };
 
-/** What follows a right password: the code step, or a session (with a nudge to the enrollment page). */
 export async function afterPassword(user: { id: number; roles: readonly string[] }, now = new Date()): Promise<AfterPassword> {
-  if (!isBackOfficeAccount(user.roles)) return { secondFactor: false, setup: null };
+  if (!isBackOffice(user.roles)) return { secondFactor: false, setup: null };
   const state = await twoFactorState(user.id);
   if (state.enabled) return { secondFactor: true };
   if (mustEnroll(user.roles, await getSecurityPolicy(), state)) return { secondFactor: false, setup: "required" };
@@ -36,19 +31,15 @@ export async function afterPassword(user: { id: number; roles: readonly string[]
 }
 
 export interface SecondFactor {
-  /** From the pending sign-in: the account and the session version the password was checked against. */
   userId: number;
   sessionVersion: number;
-  /** Random per pending sign-in: its own small budget of codes. */
   attemptId: string;
   code?: string;
   recoveryCode?: string;
-  /** The request's network and device, for the audit log. */
   client?: AuditClient | null;
   now?: number;
 }
 
-/** The second step: a current code or an unused recovery code turns the pending sign-in into the account's session. */
 export async function completeSecondFactor(input: SecondFactor): Promise<SessionUser> {
   await limitTwoFactorAttempts(input.userId, input.attemptId);
   const db = await getDb();

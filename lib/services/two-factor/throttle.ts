@@ -3,9 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { consume, release, resetRateLimit, type Window } from "../rate-limit";
 
-/** Codes one pending sign-in may try before the password must be given again. */
 export const CODES_PER_SIGN_IN = 5;
-/** Codes per account and sign-in window, across all pending sign-ins, enrollment and turning it off. */
 export const CODES_PER_ACCOUNT = 10;
 
 const accountWindow = (userId: number): Window => ({

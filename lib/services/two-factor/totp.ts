@@ -1,7 +1,6 @@
 import "server-only";
 import { Secret, TOTP } from "otpauth";
 
-/** RFC 6238 as every authenticator app reads it: SHA-1, 6 digits, 30 seconds. */
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = "MugMagic";
 
@@ -16,7 +15,6 @@ function totp(secretBase32: string, label = "") {
   });
 }
 
-/** A new random 160-bit secret, base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
@@ -25,10 +23,6 @@ export function otpauthUri(secretBase32: string, label: string): string {
   return totp(secretBase32, label).toString();
 }
 
-/**
- * The 30-second step the code belongs to (the current one or one either side, for clock drift), or null.
- * Whether that step was already used is the caller's check.
- */
 export function totpStep(secretBase32: string, code: string, now: number): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const delta = totp(secretBase32).validate({ token: code, timestamp: now, window: 1 });

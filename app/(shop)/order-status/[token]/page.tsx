@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ApiError } from "@/lib/errors";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
 import { getGuestOrder } from "@/lib/services/orders/guest-link";

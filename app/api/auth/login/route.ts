@@ -7,7 +7,7 @@ import { DEVICE_COOKIE, deviceSetCookie } from "@/lib/auth/device";
 import { pendingSetCookie } from "@/lib/auth/two-factor-pending";
 import { readCookie } from "@/lib/auth/tokens";
 import { auditClient } from "@/lib/api/audit-client";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 
 export const POST = route({ access: "public", body: loginBody }, async ({ req, body }) => {

@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { placeOrderBody } from "@/lib/schemas/orders";

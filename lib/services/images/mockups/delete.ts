@@ -7,7 +7,6 @@ import { getStorage } from "@/lib/integrations/storage";
 import { deleteThumbnails } from "../thumbnails";
 import { mockupFileKeys } from "./keys";
 
-/** Files of rows already gone from the table; failures only log (a leftover file is never served again). */
 export async function deleteMockupFileSet(rows: readonly { id: number; imageStorageKey: string; fingerprint: string }[]): Promise<void> {
   const storage = getStorage();
   await Promise.all(
@@ -18,7 +17,6 @@ export async function deleteMockupFileSet(rows: readonly { id: number; imageStor
   );
 }
 
-/** The mockups of deleted designs, by the designs' storage keys: rows and files. */
 export async function deleteMockupsOfDesigns(imageStorageKeys: readonly string[]): Promise<number> {
   if (imageStorageKeys.length === 0) return 0;
   const db = await getDb();
@@ -30,7 +28,6 @@ export async function deleteMockupsOfDesigns(imageStorageKeys: readonly string[]
   return gone.length;
 }
 
-/** Rows whose design or variant was deleted while their files could not go with them (scheduled sweep). */
 export async function deleteOrphanedMockups(limit = 200): Promise<number> {
   const db = await getDb();
   const orphans = await db

@@ -5,7 +5,6 @@ import { MOCKUP_VIEWS, type MockupMug, type MockupView } from "@/lib/domain/mug-
 /** Part of every fingerprint: bump it when the drawing changes, so every mockup is made again. */
 export const MOCKUP_RENDER_VERSION = "m1";
 
-/** What the images show: the renderer, the mug's print geometry and the variant's colours. */
 export function mockupFingerprint(mug: MockupMug, outsideColor: string, insideColor: string): string {
   const parts = [
     MOCKUP_RENDER_VERSION,
@@ -20,7 +19,6 @@ export function mockupFingerprint(mug: MockupMug, outsideColor: string, insideCo
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 16);
 }
 
-/** Derived from the design's key (never reused for other bytes), the row and the fingerprint: no column holds it. */
 export function mockupFileKey(imageStorageKey: string, rowId: number, fingerprint: string, view: MockupView): string {
   const digest = createHash("sha256").update(imageStorageKey).digest("hex").slice(0, 40);
   return `mockups/${digest}-${rowId}-${fingerprint}-${view}.jpg`;

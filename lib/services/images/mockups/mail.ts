@@ -22,7 +22,6 @@ async function lineOf(orderItemId: number) {
   return item;
 }
 
-/** An order line's front mockup for a mail, or null while there is none. */
 export async function orderLineMockupBytes(orderItemId: number): Promise<MailPicture | null> {
   const item = await lineOf(orderItemId);
   if (!item || item.imageId === null || item.variantId === null) return null;
@@ -31,7 +30,6 @@ export async function orderLineMockupBytes(orderItemId: number): Promise<MailPic
   return bytes ? { bytes, contentType: "image/jpeg", extension: "jpg" } : null;
 }
 
-/** An order line's flat design for a mail, or null without one. */
 export async function orderLinePictureBytes(orderItemId: number): Promise<MailPicture | null> {
   const item = await lineOf(orderItemId);
   if (!item || item.imageId === null) return null;

@@ -3,14 +3,13 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { images, mugDetails, mugMockups, mugVariants, type MugMockup } from "@/db/schema";
 import { logger } from "@/lib/logger";
-import { runAfterResponse } from "@/lib/api/after-response";
+import { runAfterResponse } from "@/lib/request-context/after-response";
 import { getStorage } from "@/lib/integrations/storage";
 import { renderMockups } from "@/lib/integrations/images/mockup";
 import { MOCKUP_VIEWS, type MockupMug } from "@/lib/domain/mug-mockup";
 import { deleteMockupFileSet } from "./delete";
 import { mockupFileKey, mockupFingerprint } from "./keys";
 
-/** A design on a variant, with everything the renderer needs. */
 export interface MockupSubject {
   imageId: number;
   imageStorageKey: string;
@@ -20,14 +19,12 @@ export interface MockupSubject {
   insideColor: string;
 }
 
-/** After this many failed renders a mockup is given up: the line keeps showing the flat design. */
 export const MOCKUP_MAX_ATTEMPTS = 3;
 /** A render takes well under a second: a row pending this long lost its process and is taken over. */
 export const MOCKUP_STALE_PENDING_MS = 5 * 60_000;
 
 type RowState = Pick<MugMockup, "status" | "fingerprint" | "attempts" | "updatedAt">;
 
-/** Whether a render is due for this row (missing, outdated, failed with attempts left, or abandoned). */
 export function mockupDue(row: RowState | undefined, fingerprint: string, now = Date.now()): boolean {
   if (!row || row.fingerprint !== fingerprint) return true;
   if (row.status === "failed") return row.attempts < MOCKUP_MAX_ATTEMPTS;
@@ -40,7 +37,6 @@ export const subjectFingerprint = (s: Pick<MockupSubject, "mug" | "outsideColor"
 
 const pairOf = (imageId: number, variantId: number) => and(eq(mugMockups.imageId, imageId), eq(mugMockups.mugVariantId, variantId));
 
-/** Takes the row for this render (insert, or update only while it is still the state we saw), else null: someone else renders. */
 async function claim(db: Db, s: MockupSubject, fingerprint: string): Promise<{ row: MugMockup; previous: MugMockup | null } | null> {
   const [seen] = await db.select().from(mugMockups).where(pairOf(s.imageId, s.variantId));
   if (!mockupDue(seen, fingerprint)) return null;
@@ -71,10 +67,7 @@ async function claim(db: Db, s: MockupSubject, fingerprint: string): Promise<{ r
 // Renders under way in this process, by design and variant: two cart reads at once start one render.
 const inFlight = ((globalThis as { __mockupRenders?: Map<string, Promise<string>> }).__mockupRenders ??= new Map());
 
-/**
- * Renders and stores the three images unless they exist for the current colours and geometry. Never
- * throws: a failure is recorded on the row (the next cart read or the scheduled job tries again).
- */
+/** Never throws: a failure is recorded on the row, and the next cart read or the scheduled job tries again. */
 export function makeMockups(s: MockupSubject): Promise<"ready" | "failed" | "skipped"> {
   const key = `${s.imageId}:${s.variantId}`;
   const running = inFlight.get(key);
@@ -129,7 +122,6 @@ export interface MockupPair {
   variantId: number;
 }
 
-/** The renderer's inputs for designs on variants, as they are now; pairs whose design or variant is gone are left out. */
 export async function mockupSubjects(db: Db, pairs: readonly MockupPair[]): Promise<MockupSubject[]> {
   if (pairs.length === 0) return [];
   const [imageRows, variantRows] = await Promise.all([
@@ -174,7 +166,6 @@ export async function mockupSubjects(db: Db, pairs: readonly MockupPair[]): Prom
   });
 }
 
-/** After the response, one after the other (a full cart never floods the worker). */
 export function makeMockupsAfterResponse(pairs: readonly MockupPair[]): void {
   if (pairs.length === 0) return;
   runAfterResponse("mockups", async () => {
@@ -182,7 +173,6 @@ export function makeMockupsAfterResponse(pairs: readonly MockupPair[]): void {
   });
 }
 
-/** Scheduled job: failed renders with attempts left and abandoned ones, a batch at a time. */
 export async function retryDueMockups(limit = 20, now = new Date()): Promise<{ ready: number; failed: number }> {
   const db = await getDb();
   const due = await db

@@ -5,8 +5,8 @@ import { mugMockups, orderItems, type MugMockup } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { getStorage } from "@/lib/integrations/storage";
-import type { Session } from "@/lib/auth/session";
-import type { FileData } from "@/lib/api/file-response";
+import type { Viewer } from "@/lib/request-context/viewer";
+import type { FileData } from "@/lib/request-context/file-data";
 import type { MockupView } from "@/lib/domain/mug-mockup";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { getViewableImageOrThrow } from "../access";
@@ -22,7 +22,6 @@ type MockupRow = Pick<
 
 const pairKey = (imageId: number, variantId: number) => `${imageId}:${variantId}`;
 
-/** A mockup's state as other reads select it (the cart's lines join it). */
 export const mockupStateColumns = {
   id: mugMockups.id,
   imageStorageKey: mugMockups.imageStorageKey,
@@ -33,7 +32,6 @@ export const mockupStateColumns = {
 };
 export type MockupState = Pick<MugMockup, "id" | "imageStorageKey" | "fingerprint" | "status" | "attempts" | "updatedAt">;
 
-/** The stored mockups of these designs on these variants (one indexed query). */
 async function mockupRows(db: Queryable, pairs: readonly MockupPair[]): Promise<Map<string, MockupRow>> {
   if (pairs.length === 0) return new Map();
   const rows = await db
@@ -58,12 +56,6 @@ export function mockupUrls(imageId: number, variantId: number, fingerprint: stri
   return { front: at("front"), left: at("left"), right: at("right") };
 }
 
-/**
- * Mockup URLs of cart lines, from the state their read joined. `current` gives each pair's fingerprint as
- * the catalogue has it now (undefined: not in the active catalogue, so whatever exists is shown). Missing,
- * outdated and failed ones are made after the response: the first read after add-to-cart starts the
- * render, a later read retries it.
- */
 export function cartLineMockups(
   lines: readonly (MockupPair & { mockup: MockupState | null })[],
   current: (pair: MockupPair) => string | undefined,
@@ -88,10 +80,6 @@ export function cartLineMockups(
 export const lineMockups = (map: Map<string, MockupUrls>, imageId: number | null, variantId: number | null): MockupUrls =>
   (imageId !== null && variantId !== null ? map.get(pairKey(imageId, variantId)) : undefined) ?? NO_MOCKUPS;
 
-/**
- * Order lines show whatever was made for their design and variant; by order item id. A line that never had
- * one (ordered before mockups existed) gets it made after the response.
- */
 export async function orderLineMockups(
   db: Queryable,
   items: readonly { id: number; imageId: number | null; mugVariantId: number | null }[],
@@ -140,17 +128,16 @@ function mockupFileData(row: MockupRow, view: MockupView, width?: ThumbnailWidth
 /** Whoever may see the design may see its mockups (owner, admin, the design's access key); anybody else 404. */
 export async function mockupFile(
   params: { imageId: number; variantId: number; view: MockupView },
-  session: Session | null,
+  viewer: Viewer | null,
   key?: string | null,
   width?: ThumbnailWidth,
 ): Promise<FileData> {
-  await getViewableImageOrThrow(params.imageId, session, key);
+  await getViewableImageOrThrow(params.imageId, viewer, key);
   const row = await readyMockupRow(await getDb(), params.imageId, params.variantId);
   if (!row) throw notFound();
   return mockupFileData(row, params.view, width);
 }
 
-/** An order line's mockup for a caller the order link already admitted (guest order page). */
 export async function orderLineMockupFile(orderId: string, itemId: number, view: MockupView): Promise<FileData> {
   const db = await getDb();
   const [item] = await db

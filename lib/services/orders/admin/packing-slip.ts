@@ -3,7 +3,7 @@ import { asc, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import type { FileData } from "@/lib/api/file-response";
+import type { FileData } from "@/lib/request-context/file-data";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { berlinLongDate } from "@/lib/domain/berlin-time";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 import { translate } from "@/lib/i18n/messages";
 import { forgotPasswordBody } from "@/lib/schemas/account";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";
 import { getGuestOrder } from "@/lib/services/orders/guest-link";

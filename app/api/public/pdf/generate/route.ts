@@ -1,5 +1,5 @@
 import { route } from "@/lib/api/route";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { fileResponse } from "@/lib/api/file-response";
 import { env } from "@/lib/env";
 import { generatePdfBody } from "@/lib/schemas/print";

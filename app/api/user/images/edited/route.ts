@@ -1,4 +1,4 @@
-import { clientIp, clientNetwork } from "@/lib/api/client-ip";
+import { clientIp, clientNetwork } from "@/lib/request-context/client-ip";
 import { created, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { formFields, formFile, readForm } from "@/lib/api/multipart";

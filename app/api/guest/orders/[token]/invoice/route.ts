@@ -1,6 +1,6 @@
 import { route } from "@/lib/api/route";
 import { fileResponse, pdfAttachment } from "@/lib/api/file-response";
-import { clientIp } from "@/lib/api/client-ip";
+import { clientIp } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 import { invoiceQuery } from "@/lib/schemas/admin-orders";
 import { guestOrderParams } from "@/lib/schemas/guest-orders";

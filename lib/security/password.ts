@@ -2,27 +2,18 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 import { ApiError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
-// scrypt at OWASP's current recommendation by default: N=2^17, r=8, p=1 (128 MiB per hash, memory-hard).
 const params = () => ({ N: 2 ** env().PASSWORD_HASH_COST, r: 8, p: 1 });
 const KEY_LENGTH = 64;
-/** A stored hash naming a higher cost than this is refused (a tampered row must not tie up the server). */
 const MAX_N = 2 ** 20;
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 /** scrypt runs on libuv's small thread pool, shared with file and image work, so a flood of sign-ins gets 429 rather than every thread. */
 let running = 0;
 const waiting: (() => void)[] = [];
-/** Seconds a refused caller is asked to wait: a hash takes a fraction of a second. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
-/** libuv's pool when UV_THREADPOOL_SIZE is unset. */
 const DEFAULT_THREAD_POOL_SIZE = 4;
 
-/**
- * Hashes at once: at most half of libuv's pool, so file and image work always keep threads;
- * PASSWORD_HASH_CONCURRENCY may only lower it. libuv reads UV_THREADPOOL_SIZE once, when its pool starts
- * (hence `npm start` sets it on the command line); a value that is no whole number counts as one thread.
- */
 export function passwordHashCap(raw: Record<string, string | undefined> = process.env): number {
   const sizeText = raw.UV_THREADPOOL_SIZE?.trim();
   const size = sizeText ? (/^[1-9]\d*$/.test(sizeText) ? Math.min(Number(sizeText), 1024) : 1) : DEFAULT_THREAD_POOL_SIZE;
@@ -39,7 +30,6 @@ async function acquireSlot(): Promise<void> {
   }
   if (waiting.length >= PASSWORD_HASH_QUEUE)
     throw new ApiError(429, "errors.passwordHashBusy", undefined, { retryAfter: BUSY_RETRY_AFTER_SECONDS });
-  // The slot is handed over by releaseSlot(): `running` stays counted for the waiter.
   await new Promise<void>((resolve) => waiting.push(resolve));
 }
 
@@ -60,7 +50,6 @@ async function scryptAsync(password: string, salt: Buffer, keylen: number, opts:
   }
 }
 
-/** Format: scrypt$N$r$p$saltB64$hashB64 — parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const { N, r, p } = params();
@@ -68,7 +57,6 @@ export async function hashPassword(password: string): Promise<string> {
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-/** True when a stored hash was made with other (older, weaker) parameters: rehash it at the next sign-in. */
 export function needsRehash(stored: string | null | undefined): boolean {
   if (!stored) return false;
   const [algo, n, r, p] = stored.split("$");

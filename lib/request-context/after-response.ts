@@ -2,13 +2,9 @@ import "server-only";
 import { after } from "next/server";
 import { logger } from "@/lib/logger";
 
-/** Kept so flushAfterResponse() can wait for work started outside a request (tests, scripts). */
 const pending = new Set<Promise<void>>();
 
-/**
- * Work whose duration would tell something (a lookup, a mail) must not delay the answer. Outside a request
- * scope the task starts on a later turn of the event loop; a failing task is logged, never thrown.
- */
+/** Work whose duration would tell something (a lookup, a mail) must not delay the answer; outside a request it runs detached. */
 export function runAfterResponse(what: string, task: () => Promise<void>): void {
   const run = async () => {
     try {
@@ -20,9 +16,7 @@ export function runAfterResponse(what: string, task: () => Promise<void>): void 
   try {
     after(run);
     return;
-  } catch {
-    // Not inside a request: run it detached below.
-  }
+  } catch {}
   const started = new Promise<void>((resolve) => setImmediate(resolve)).then(run);
   pending.add(started);
   void started.finally(() => pending.delete(started));

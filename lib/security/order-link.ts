@@ -2,11 +2,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { authSecret, env } from "@/lib/env";
 
-/**
- * Nothing is stored but the order's link version: the token carries order id, issue time and version,
- * signed under a key derived for this one purpose, so a session token can never pass as an order link.
- * Tokens of the older 48-character layout still open their order as link version 1.
- */
+/** Signed under a key derived for this purpose only, so a session token can never pass as an order link. */
 
 const PURPOSE = "mugmagic guest order link v2";
 const LEGACY_PURPOSE = "mugmagic guest order link v1";
@@ -24,7 +20,6 @@ const DAY_SECONDS = 86_400;
 
 const derived = new Map<string, { secret: string; key: Buffer }>();
 
-/** The link key of a purpose, derived once per auth secret (a test that swaps the secret gets a fresh key). */
 function linkKey(purpose: string): Buffer {
   const secret = authSecret();
   let entry = derived.get(purpose);
@@ -41,7 +36,6 @@ function mac(payload: Buffer, purpose = PURPOSE): Buffer {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A link token for the order at its current link version, issued at `now` (viewing stays valid GUEST_ORDER_LINK_DAYS). */
 export function orderLinkToken(orderId: string, now: Date = new Date(), linkVersion = 1): string {
   if (!UUID.test(orderId)) throw new Error("orderLinkToken: the order id must be a uuid");
   if (!Number.isInteger(linkVersion) || linkVersion < 1 || linkVersion > 0xffff_ffff) throw new Error("orderLinkToken: bad link version");
@@ -54,17 +48,13 @@ export function orderLinkToken(orderId: string, now: Date = new Date(), linkVers
 
 export interface OrderLink {
   orderId: string;
-  /** The order's link version when the token was made; the caller compares it with the order's. */
   version: number;
-  /** When the token was made: write actions expire GUEST_ORDER_LINK_WRITE_DAYS after it. */
   issuedAt: Date;
 }
 
-/** The order link of a token that is genuine and whose viewing time has not run out at `now`; null for anything else (never throws). */
 export function verifyOrderLinkToken(token: string, now: Date = new Date()): OrderLink | null {
   if (typeof token !== "string" || token.length > 64 || !BASE64URL.test(token)) return null;
   const bytes = Buffer.from(token, "base64url");
-  // Exactly one encoding per token: other lengths or non-canonical trailing bits are refused.
   if (bytes.toString("base64url") !== token) return null;
   const viewSeconds = env().GUEST_ORDER_LINK_DAYS * DAY_SECONDS;
   let link: { expiresAt: number; issuedAt: number; version: number };

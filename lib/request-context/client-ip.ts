@@ -1,8 +1,4 @@
-/**
- * The n-th X-Forwarded-For entry from the right (TRUSTED_PROXY_COUNT): entries a client adds itself stand
- * further left, so a spoofed header cannot choose the address that is counted. X-Real-IP is never read:
- * without a proxy that sets it, the caller writes it. IPv6 counts per /64, since one subscriber gets a whole /64.
- */
+// Counted from the right (TRUSTED_PROXY_COUNT): a client can only prepend entries, so it cannot pick the address.
 export function clientIp(req: Request, trustedProxies: number): string {
   if (trustedProxies <= 0) return UNKNOWN;
   const forwarded = (req.headers.get("x-forwarded-for") ?? "")
@@ -71,7 +67,6 @@ function ipv6(s: string): number[] | null {
   return [...head, ...Array<number>(missing).fill(0), ...tail];
 }
 
-/** One subscriber is commonly handed a whole IPv6 /48 and can change /64s at will. */
 export function clientNetwork(key: string): string {
   const v6 = /^([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(key);
   return v6 ? `${v6[1]}:${v6[2]}:${v6[3]}::/48` : key;
