@@ -16,7 +16,7 @@ import {
 import { env } from "@/lib/env";
 import { recordAudit, type AuditContext } from "../audit";
 import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
-import { MONEY_MOVED } from "../orders/payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 const notFound = () => new ApiError(404, "errors.discountCodeNotFound");
 

@@ -10,7 +10,7 @@ import type { Db, Tx } from "@/db/client";
 import { discountCodes, discountRedemptions, orderAddresses, orders, payments, users, type DiscountCode } from "@/db/schema";
 import { discountProblem, type DiscountReason, type DiscountTerms } from "@/lib/domain/discount";
 import { env } from "@/lib/env";
-import { MONEY_MOVED } from "../orders/payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 type Queryable = Db | Tx;
 

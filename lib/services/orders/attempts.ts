@@ -15,7 +15,7 @@ import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { lockedPayments, lockOrder, lockPayment } from "./locks";
 import { applyPaymentState } from "./payment-moves";
 import { paymentIdempotencyKey, providerCall, providerForPayment } from "./payment-provider";
-import { LIVE } from "./payment-state";
+import { LIVE } from "@/lib/domain/order-flow";
 import { inTransaction } from "./unit-of-work";
 
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);

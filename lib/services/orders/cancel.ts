@@ -20,10 +20,9 @@ import { lockOrder } from "./locks";
 import { moveOrder } from "./order-moves";
 import { cancelledMail, mayMailAbout } from "./order-mails";
 import { limitOrderAction } from "./order-limits";
-import { orderEdge } from "./order-state";
+import { orderEdge, FINISHED } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "./payment-moves";
 import { providerCall, providerForPayment } from "./payment-provider";
-import { FINISHED } from "./payment-state";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
 import { inTransaction } from "./unit-of-work";
 

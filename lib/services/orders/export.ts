@@ -13,7 +13,7 @@ import type { OrderAddress, OrderBundle } from "./dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { describeColour } from "@/lib/domain/colour-name";
 import { orderFilterWhere } from "./admin/filters";
-import { adminPaymentStatus, moneyOf } from "./admin/money";
+import { adminPaymentStatus, moneyOf } from "@/lib/domain/order-flow";
 
 /**
  * One row per order line; order-level amounts only on the first line so column sums stay right. Customer

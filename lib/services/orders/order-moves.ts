@@ -5,7 +5,7 @@ import { orders, type Order, type OrderEventType } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { releaseRedemption } from "../discounts/uses";
 import { recordEvent, type Actor } from "./events";
-import { orderEdge, type OrderAction } from "./order-state";
+import { orderEdge, type OrderAction } from "@/lib/domain/order-flow";
 
 const EVENT_OF: Record<OrderAction, OrderEventType> = {
   process: "processed",

@@ -12,7 +12,8 @@ import { loadBundle } from "./dto";
 import type { Effects } from "./effects";
 import { recordEvent } from "./events";
 import { lockOrder } from "./locks";
-import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
+import { canMovePayment } from "@/lib/domain/order-flow";
+import { FAILURE_MESSAGE_KEYS } from "./payment-state";
 import { receiptMail, withInvoice } from "./receipt";
 import { refundPayment } from "./refunds";
 export interface TransitionContext {

@@ -15,7 +15,7 @@ import { latestPaymentRow, toPaymentDto } from "./dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { lockOrder } from "./locks";
 import { applyPaymentState } from "./payment-moves";
-import { CONFIRMABLE, FINISHED } from "./payment-state";
+import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";
 import { inTransaction } from "./unit-of-work";
 
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {

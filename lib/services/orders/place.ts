@@ -21,7 +21,7 @@ import { recordEvent } from "./events";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { lockedPayments } from "./locks";
 import { limitOrderAction } from "./order-limits";
-import { MONEY_MOVED } from "./payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 type PlaceOrderInput = z.output<typeof placeOrderBody>;
 type AddressInput = z.output<typeof addressBody>;

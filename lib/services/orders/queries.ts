@@ -11,7 +11,7 @@ import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
-import { orderPaymentStatus } from "./payment-state";
+import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import { receiptPdfInput } from "./receipt";
 import { receiptPdfFile } from "./receipt-file";
 

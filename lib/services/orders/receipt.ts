@@ -8,7 +8,7 @@ import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { confirmationLegal } from "./confirmation-legal";
-import { orderPaymentStatus } from "./payment-state";
+import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import type { OrderAddress, OrderBundle, Queryable } from "./dto";
 import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
 import { escapeHtml } from "@/lib/security/html";

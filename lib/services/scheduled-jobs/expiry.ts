@@ -9,7 +9,7 @@ import { cancelAttempt, isOpen } from "../orders/attempts";
 import { lockedPayments, lockOrder } from "../orders/locks";
 import { moveOrder } from "../orders/order-moves";
 import { applyPaymentState } from "../orders/payment-moves";
-import { MONEY_MOVED } from "../orders/payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 import { inTransaction } from "../orders/unit-of-work";
 
 const BATCH = 100;

@@ -21,7 +21,7 @@ import { releaseRedemption } from "../../discounts/uses";
 import { receiptFileKeys } from "../../orders/receipt-file";
 import { deleteImageRows } from "../../images";
 import { cancelAttempt, isOpen } from "../../orders/attempts";
-import { LIVE } from "../../orders/payment-state";
+import { LIVE } from "@/lib/domain/order-flow";
 import { changingSessionUsers } from "../../session-cache";
 import { checkOwnPassword } from "../password-check";
 import { deleteFiles, emailShared, eraseMails, eraseThrottles, mailsAbout, scrubTimelines, type Leftovers } from "./traces";

@@ -8,8 +8,7 @@ import { translate } from "@/lib/i18n/messages";
 import { postalAddress } from "@/lib/domain/postal-address";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../dto";
-import { allowedActions } from "../order-state";
-import { adminPaymentStatus, moneyOf } from "./money";
+import { allowedActions, adminPaymentStatus, moneyOf } from "@/lib/domain/order-flow";
 import { productionSheets } from "./production";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,7 +4,7 @@ import { orders, type OrderStatus } from "@/db/schema";
 import { berlinDayStart } from "@/lib/domain/berlin-time";
 import { AMOUNT_MISMATCH_RECENT_DAYS, STALE_PROCESSING_DAYS, type AdminOrderFilter, type OrderAttention } from "@/lib/schemas/admin-orders";
 import { likePattern } from "../../list-query";
-import { COMPLETED_STATUSES, OPEN_STATUSES } from "../order-state";
+import { COMPLETED_STATUSES, OPEN_STATUSES } from "@/lib/domain/order-flow";
 
 const STATUSES: Record<AdminOrderFilter, readonly OrderStatus[] | null> = {
   open: OPEN_STATUSES,

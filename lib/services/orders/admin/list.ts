@@ -5,10 +5,10 @@ import { getDb } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { adminOrderPage, type AdminOrderPage, type AdminOrdersQuery } from "@/lib/schemas/admin-orders";
-import { allowedActions } from "../order-state";
+import { allowedActions, adminPaymentStatus } from "@/lib/domain/order-flow";
 import { firstLineThumbnails } from "./thumbnails";
 import { orderFilterWhere } from "./filters";
-import { adminPaymentStatus, paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "./money";
+import { paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "./money";
 
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
 

@@ -11,7 +11,7 @@ import type { Effects } from "../effects";
 import { recordEvent, type Actor } from "../events";
 import { lockOrder } from "../locks";
 import { refundedMail } from "../order-mails";
-import { canMovePayment } from "../payment-state";
+import { canMovePayment } from "@/lib/domain/order-flow";
 import { duplicatePaymentIds } from "./reserve";
 
 export interface BookRefundInput {

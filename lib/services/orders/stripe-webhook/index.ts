@@ -15,7 +15,7 @@ import { recordEvent } from "../events";
 import { lockOrder } from "../locks";
 import { moveOrder } from "../order-moves";
 import { recordOrphanSuccess } from "../orphan-payments";
-import { OPEN_STATUSES } from "../order-state";
+import { OPEN_STATUSES } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "../payment-moves";
 import { bookSucceededRefund } from "../refunds";
 import { inTransaction } from "../unit-of-work";
