@@ -11,7 +11,7 @@ import { vatInGross } from "@/lib/domain/pricing";
 import { issueCreditNote, issueInvoice } from "@/lib/services/invoices";
 import { nextInvoiceNumber } from "@/lib/services/invoices/numbers";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { inTransaction } from "@/lib/services/orders/unit-of-work";
+import { inTransaction } from "@/lib/services/orders/core/unit-of-work";
 import * as registerRoute from "@/app/api/auth/register/route";
 import { call, cookieFrom } from "../helpers/api";
 import { card, CARDS, getOrder, paySandbox, placedOrder } from "../helpers/orders";

@@ -15,7 +15,7 @@ import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
 import { hashToken, peekToken } from "@/lib/services/account/tokens";
 import { resendMail } from "@/lib/services/mail";
-import { recordMailOutcome } from "@/lib/services/orders/events";
+import { recordMailOutcome } from "@/lib/services/orders/core/events";
 import { call } from "../helpers/api";
 import { flushAfterResponse } from "@/lib/api/after-response";
 import { deliveredMail } from "../helpers/mail";

@@ -9,10 +9,10 @@ import { vatInGross } from "@/lib/domain/pricing";
 import { missingForInvoice, sellerFrom } from "@/lib/seller";
 import { lineColour } from "@/lib/domain/colour-name";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { loadBundle, type OrderBundle } from "../orders/dto";
-import { recordEvent } from "../orders/events";
-import type { Effects } from "../orders/effects";
-import { lockOrder } from "../orders/locks";
+import { loadBundle, type OrderBundle } from "../orders/core/dto";
+import { recordEvent } from "../orders/core/events";
+import type { Effects } from "../orders/core/effects";
+import { lockOrder } from "../orders/core/locks";
 import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../seller-settings/load";
 import {
   creditNoteLines,

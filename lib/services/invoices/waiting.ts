@@ -5,9 +5,9 @@ import { invoices, orderEvents, orders } from "@/db/schema";
 import { queueMail } from "@/lib/integrations/mail";
 import { logger } from "@/lib/logger";
 import { missingForInvoice } from "@/lib/seller";
-import { loadBundle } from "../orders/dto";
+import { loadBundle } from "../orders/core/dto";
 import { receiptMail } from "../orders/receipt";
-import { inTransaction } from "../orders/unit-of-work";
+import { inTransaction } from "../orders/core/unit-of-work";
 import { loadSellerValues } from "../seller-settings/load";
 import { issueInvoice } from "./issue";
 

@@ -9,14 +9,14 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/schemas/admin-orders";
 import { getAdminOrder } from "./admin-queries";
 import { cancelOrderAs } from "./cancel";
-import { loadBundle } from "./dto";
-import { recordEvent, type Actor } from "./events";
-import { lockOrder } from "./locks";
-import { moveOrder } from "./order-moves";
+import { loadBundle } from "./core/dto";
+import { recordEvent, type Actor } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
 import { shippedMail } from "./order-mails";
 import { moneyLeft, refundOrder } from "./refunds";
 import { receiptMail, withInvoice } from "./receipt";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
 

@@ -12,11 +12,11 @@ import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { getPaymentProvider, PaymentProviderError } from "@/lib/integrations/payments";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
-import { lockedPayments, lockOrder, lockPayment } from "./locks";
+import { lockedPayments, lockOrder, lockPayment } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
-import { paymentIdempotencyKey, providerCall, providerForPayment } from "./payment-provider";
+import { paymentIdempotencyKey, providerCall, providerForPayment } from "./core/payment-provider";
 import { LIVE } from "@/lib/domain/order-flow";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
 

@@ -14,17 +14,17 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { creditNoteKindOf } from "../invoices/content";
 import { cancelAttempt, isOpen } from "./attempts";
-import { loadBundle, toOrderDtos } from "./dto";
-import type { Actor } from "./events";
-import { lockOrder } from "./locks";
-import { moveOrder } from "./order-moves";
+import { loadBundle, toOrderDtos } from "./core/dto";
+import type { Actor } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
 import { cancelledMail, mayMailAbout } from "./order-mails";
 import { limitOrderAction } from "./order-limits";
 import { orderEdge, FINISHED } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "./payment-moves";
-import { providerCall, providerForPayment } from "./payment-provider";
+import { providerCall, providerForPayment } from "./core/payment-provider";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 export interface CancelOptions {
   by: Actor;

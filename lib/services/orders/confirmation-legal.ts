@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { escapeHtml } from "@/lib/security/html";
 import { loadSeller } from "../seller-settings/load";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 import { legalText, type LegalText } from "../legal-texts";
 
 /**

@@ -9,7 +9,7 @@ import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { recordAudit, type AuditContext } from "../audit";
-import type { OrderAddress, OrderBundle } from "./dto";
+import type { OrderAddress, OrderBundle } from "./core/dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { describeColour } from "@/lib/domain/colour-name";
 import { orderFilterWhere } from "./admin/filters";

@@ -19,7 +19,7 @@ import type { MockupView } from "@/lib/domain/mug-mockup";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import { cancelOrderAs } from "./cancel";
-import { loadBundle, toOrderDto } from "./dto";
+import { loadBundle, toOrderDto } from "./core/dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 
 const HOUR = 3600;

@@ -31,5 +31,5 @@ export { adminCancel, adminRefund, completeOrder, deliverOrder, processOrder, re
 export { getOrderForUser, getReceiptPdf, listOrders } from "./queries";
 export { getAdminOrder, listAdminOrders } from "./admin-queries";
 export { exportOrdersCsv } from "./export";
-export { recordMailOutcome } from "./events";
+export { recordMailOutcome } from "./core/events";
 export { handleStripeEvent, receiveStripeWebhook, type WebhookOutcome } from "./stripe-webhook";

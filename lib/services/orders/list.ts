@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { invoices, orderAddresses, orderItems, orders, payments } from "@/db/schema";
 import { prepared } from "../prepared";
-import type { OrderDtoSource } from "./dto";
+import type { OrderDtoSource } from "./core/dto";
 
 /** A correlated subquery, so an order and all its details come back in one row. */
 function childRows<T>(table: PgTable, orderId: PgColumn, fields: Record<string, PgColumn>, orderBy: PgColumn): SQL<T[]> {

@@ -10,7 +10,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 import { escapeHtml } from "@/lib/security/html";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;

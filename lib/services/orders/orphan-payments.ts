@@ -8,8 +8,8 @@ import { getDb, type Tx } from "@/db/client";
 import { orders, orphanPayments, payments, type Payment } from "@/db/schema";
 import { PaymentProviderError } from "@/lib/integrations/payments";
 import { logger } from "@/lib/logger";
-import type { Effects } from "./effects";
-import { providerForPayment } from "./payment-provider";
+import type { Effects } from "./core/effects";
+import { providerForPayment } from "./core/payment-provider";
 
 export interface OrphanSuccess {
   provider: Payment["provider"];

@@ -8,12 +8,12 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
 import { issueInvoice } from "../invoices/issue";
-import { loadBundle } from "./dto";
-import type { Effects } from "./effects";
-import { recordEvent } from "./events";
-import { lockOrder } from "./locks";
+import { loadBundle } from "./core/dto";
+import type { Effects } from "./core/effects";
+import { recordEvent } from "./core/events";
+import { lockOrder } from "./core/locks";
 import { canMovePayment } from "@/lib/domain/order-flow";
-import { FAILURE_MESSAGE_KEYS } from "./payment-state";
+import { FAILURE_MESSAGE_KEYS } from "./core/payment-state";
 import { receiptMail, withInvoice } from "./receipt";
 import { refundPayment } from "./refunds";
 export interface TransitionContext {

@@ -11,12 +11,12 @@ import { getPaymentProvider, sandboxAllowed } from "@/lib/integrations/payments"
 import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/integrations/payments/sandbox";
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
-import { latestPaymentRow, toPaymentDto } from "./dto";
+import { latestPaymentRow, toPaymentDto } from "./core/dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
-import { lockOrder } from "./locks";
+import { lockOrder } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
   const query = tx

@@ -16,10 +16,10 @@ import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
 import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
-import { loadBundle, toOrderDtos, toPaymentDto } from "./dto";
-import { recordEvent } from "./events";
+import { loadBundle, toOrderDtos, toPaymentDto } from "./core/dto";
+import { recordEvent } from "./core/events";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
-import { lockedPayments } from "./locks";
+import { lockedPayments } from "./core/locks";
 import { limitOrderAction } from "./order-limits";
 import { MONEY_MOVED } from "@/lib/domain/order-flow";
 

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import type { OrderDto } from "@/lib/schemas/orders";
-import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./dto";
+import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./core/dto";
 import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
 import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";

@@ -6,7 +6,7 @@ import { orders, receiptFiles } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { renderReceiptPdf, type ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { getStorage } from "@/lib/integrations/storage";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 
 // Two downloads of the same receipt at once render it once.
 const inFlight = ((globalThis as { __receiptRenderings?: Map<string, Promise<Buffer>> }).__receiptRenderings ??= new Map());

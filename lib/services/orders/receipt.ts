@@ -9,7 +9,7 @@ import type { MailMessage } from "@/lib/integrations/mail";
 import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { confirmationLegal } from "./confirmation-legal";
 import { orderPaymentStatus } from "@/lib/domain/order-flow";
-import type { OrderAddress, OrderBundle, Queryable } from "./dto";
+import type { OrderAddress, OrderBundle, Queryable } from "./core/dto";
 import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
 import { escapeHtml } from "@/lib/security/html";
 

@@ -6,11 +6,11 @@ import { orders, payments } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
 import { cancelAttempt, isOpen } from "../orders/attempts";
-import { lockedPayments, lockOrder } from "../orders/locks";
-import { moveOrder } from "../orders/order-moves";
+import { lockedPayments, lockOrder } from "../orders/core/locks";
+import { moveOrder } from "../orders/core/order-moves";
 import { applyPaymentState } from "../orders/payment-moves";
 import { MONEY_MOVED } from "@/lib/domain/order-flow";
-import { inTransaction } from "../orders/unit-of-work";
+import { inTransaction } from "../orders/core/unit-of-work";
 
 const BATCH = 100;
 

@@ -4,7 +4,7 @@ import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { issueWaitingInvoices } from "../invoices/waiting";
 import { retryDueMail } from "../mail/delivery";
-import { recordMailOutcome } from "../orders/events";
+import { recordMailOutcome } from "../orders/core/events";
 import { retryOrphanRefunds } from "../orders/orphan-payments";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";

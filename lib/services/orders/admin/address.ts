@@ -8,9 +8,9 @@ import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import type { z } from "zod";
 import type { shippingAddressBody } from "@/lib/schemas/admin-orders";
 import { getAdminOrder } from "../admin-queries";
-import { recordEvent } from "../events";
-import { lockOrder } from "../locks";
-import { inTransaction } from "../unit-of-work";
+import { recordEvent } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { inTransaction } from "../core/unit-of-work";
 
 const ADDRESS_FIELDS = ["firstName", "lastName", "street1", "street2", "city", "postalCode", "countryCode"] as const;
 

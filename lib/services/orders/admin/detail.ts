@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { postalAddress } from "@/lib/domain/postal-address";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";
-import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../dto";
+import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../core/dto";
 import { allowedActions, adminPaymentStatus, moneyOf } from "@/lib/domain/order-flow";
 import { productionSheets } from "./production";
 

@@ -8,7 +8,7 @@ import { adminOrderPage, type AdminOrderPage, type AdminOrdersQuery } from "@/li
 import { allowedActions, adminPaymentStatus } from "@/lib/domain/order-flow";
 import { firstLineThumbnails } from "./thumbnails";
 import { orderFilterWhere } from "./filters";
-import { paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "./money";
+import { paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "../core/money";
 
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
 

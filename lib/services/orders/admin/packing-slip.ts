@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { renderPackingSlipPdf, type PackingSlipPdfInput } from "@/lib/integrations/pdf/packing-slip";
-import { loadBundles } from "../dto";
+import { loadBundles } from "../core/dto";
 import { colourName } from "../order-mails";
 import { addressLines, countryNames, SHOP_NAME } from "../receipt";
 

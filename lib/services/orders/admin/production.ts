@@ -9,7 +9,7 @@ import { imageUrl } from "@/lib/services/images/store";
 import { printAreas } from "@/lib/services/print/templates";
 import { orderLineMockups } from "@/lib/services/images/mockups";
 import { NO_MOCKUPS } from "@/lib/schemas/mockups";
-import type { Queryable } from "../dto";
+import type { Queryable } from "../core/dto";
 
 export const printPdfPath = (orderId: string, itemId: number) => `/api/admin/orders/${orderId}/items/${itemId}/print`;
 

@@ -10,11 +10,11 @@ import { payments, refunds, type Invoice, type Order, type Refund } from "@/db/s
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { PaymentProviderError, type ProviderRefund } from "@/lib/integrations/payments/types";
-import type { Actor } from "../events";
-import { lockOrder } from "../locks";
-import { providerForPayment } from "../payment-provider";
-import { recordEvent } from "../events";
-import { inTransaction } from "../unit-of-work";
+import type { Actor } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { providerForPayment } from "../core/payment-provider";
+import { recordEvent } from "../core/events";
+import { inTransaction } from "../core/unit-of-work";
 import { bookSucceededRefund } from "./book";
 import { reserve, type Piece, type RefundOptions, type RefundOutcome } from "./reserve";
 

@@ -7,10 +7,10 @@ import { ApiError, notFound } from "@/lib/errors";
 import { formatEuro } from "@/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { recordAudit, type AuditContext } from "../../audit";
-import type { Actor } from "../events";
-import { lockedPayments, lockOrder } from "../locks";
-import { providerForPayment } from "../payment-provider";
-import { inTransaction } from "../unit-of-work";
+import type { Actor } from "../core/events";
+import { lockedPayments, lockOrder } from "../core/locks";
+import { providerForPayment } from "../core/payment-provider";
+import { inTransaction } from "../core/unit-of-work";
 
 export interface RefundOptions {
   amountCents?: number;

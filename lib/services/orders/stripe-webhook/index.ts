@@ -10,15 +10,15 @@ import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { stripeWebhookSecret } from "@/lib/integrations/payments";
 import { verifyStripeEvent, type StripeCharge, type StripeEvent } from "@/lib/integrations/payments/stripe";
-import type { Effects } from "../effects";
-import { recordEvent } from "../events";
-import { lockOrder } from "../locks";
-import { moveOrder } from "../order-moves";
+import type { Effects } from "../core/effects";
+import { recordEvent } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { moveOrder } from "../core/order-moves";
 import { recordOrphanSuccess } from "../orphan-payments";
 import { OPEN_STATUSES } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "../payment-moves";
 import { bookSucceededRefund } from "../refunds";
-import { inTransaction } from "../unit-of-work";
+import { inTransaction } from "../core/unit-of-work";
 import {
   announcementOf,
   assertNothingBeingRecorded,

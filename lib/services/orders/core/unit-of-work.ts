@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb, type Tx } from "@/db/client";
 import { logger } from "@/lib/logger";
-import { deliverQueuedMails } from "../mail/delivery";
+import { deliverQueuedMails } from "../../mail/delivery";
 import { newEffects, type Effects } from "./effects";
 import { recordMailOutcome } from "./events";
 

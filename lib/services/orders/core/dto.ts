@@ -15,7 +15,7 @@ import {
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
-import { imageUrl, orderLineMockups } from "../images";
+import { imageUrl, orderLineMockups } from "../../images";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
 import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import { creditNoteKind } from "@/lib/domain/credit-note";

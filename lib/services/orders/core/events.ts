@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { orderEvents, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
 import type { Tx } from "@/db/client";
-import type { MailOutcome } from "../mail/delivery";
+import type { MailOutcome } from "../../mail/delivery";
 import type { Queryable } from "./dto";
 
 export interface Actor {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { orders, type Order, type OrderEventType } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { releaseRedemption } from "../discounts/uses";
+import { releaseRedemption } from "../../discounts/uses";
 import { recordEvent, type Actor } from "./events";
 import { orderEdge, type OrderAction } from "@/lib/domain/order-flow";
 
