@@ -20,7 +20,7 @@ import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import { cancelOrderAs } from "./cancel";
 import { loadBundle, toOrderDto } from "./core/dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "./expiry";
 
 const HOUR = 3600;
 const DAY_MS = 86_400_000;

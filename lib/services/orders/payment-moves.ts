@@ -7,7 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
-import { issueInvoice } from "../invoices/issue";
+import { issueInvoice } from "./invoicing/issue";
 import { loadBundle } from "./core/dto";
 import type { Effects } from "./core/effects";
 import { recordEvent } from "./core/events";

@@ -12,7 +12,7 @@ import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/int
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
 import { latestPaymentRow, toPaymentDto } from "./core/dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "./expiry";
 import { lockOrder } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";

@@ -18,7 +18,7 @@ import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDtos, toPaymentDto } from "./core/dto";
 import { recordEvent } from "./core/events";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "./expiry";
 import { lockedPayments } from "./core/locks";
 import { limitOrderAction } from "./order-limits";
 import { MONEY_MOVED } from "@/lib/domain/order-flow";

@@ -8,7 +8,7 @@ import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./core/dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "./expiry";
 import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
 import { orderPaymentStatus } from "@/lib/domain/order-flow";

@@ -2,17 +2,17 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { issueWaitingInvoices } from "../invoices/waiting";
+import { issueWaitingInvoices } from "../orders/invoicing/waiting";
 import { retryDueMail } from "../mail/delivery";
 import { recordMailOutcome } from "../orders/core/events";
 import { retryOrphanRefunds } from "../orders/orphan-payments";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../orders/expiry";
 import { releaseLease, renewLease, takeLease } from "./lease";
 import { runRetention, type RetentionResult } from "./retention";
 
-export { expireUnpaidOrders, type ExpiryScope } from "./expiry";
+export { expireUnpaidOrders, type ExpiryScope } from "../orders/expiry";
 export { runRetention, type RetentionResult } from "./retention";
 
 /** Equal-length digests for a constant-time comparison of tokens of any length. */

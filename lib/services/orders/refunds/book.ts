@@ -5,7 +5,7 @@ import { payments, refunds, type Invoice, type Refund } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { queueMail } from "@/lib/integrations/mail";
-import { issueCreditNote } from "../../invoices/issue";
+import { issueCreditNote } from "../invoicing/issue";
 import { creditNoteKindOf } from "../../invoices/content";
 import type { Effects } from "../core/effects";
 import { recordEvent, type Actor } from "../core/events";

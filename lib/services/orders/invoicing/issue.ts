@@ -9,11 +9,11 @@ import { vatInGross } from "@/lib/domain/pricing";
 import { missingForInvoice, sellerFrom } from "@/lib/seller";
 import { lineColour } from "@/lib/domain/colour-name";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { loadBundle, type OrderBundle } from "../orders/core/dto";
-import { recordEvent } from "../orders/core/events";
-import type { Effects } from "../orders/core/effects";
-import { lockOrder } from "../orders/core/locks";
-import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../seller-settings/load";
+import { loadBundle, type OrderBundle } from "../core/dto";
+import { recordEvent } from "../core/events";
+import type { Effects } from "../core/effects";
+import { lockOrder } from "../core/locks";
+import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../../seller-settings/load";
 import {
   creditNoteLines,
   discountLines,
@@ -24,9 +24,9 @@ import {
   type InvoiceBuyerSnapshot,
   type InvoiceContent,
   type InvoiceLine,
-} from "./content";
-import { nextInvoiceNumber } from "./numbers";
-import { invoicePdf } from "./pdf";
+} from "../../invoices/content";
+import { nextInvoiceNumber } from "../../invoices/numbers";
+import { invoicePdf } from "../../invoices/pdf";
 
 type Language = InvoiceContent["language"];
 

@@ -5,10 +5,10 @@ import { invoices, orderEvents, orders } from "@/db/schema";
 import { queueMail } from "@/lib/integrations/mail";
 import { logger } from "@/lib/logger";
 import { missingForInvoice } from "@/lib/seller";
-import { loadBundle } from "../orders/core/dto";
-import { receiptMail } from "../orders/receipt";
-import { inTransaction } from "../orders/core/unit-of-work";
-import { loadSellerValues } from "../seller-settings/load";
+import { loadBundle } from "../core/dto";
+import { receiptMail } from "../receipt";
+import { inTransaction } from "../core/unit-of-work";
+import { loadSellerValues } from "../../seller-settings/load";
 import { issueInvoice } from "./issue";
 
 /** Paid orders whose invoice waited for the seller's data and is not issued yet. */

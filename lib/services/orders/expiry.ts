@@ -5,12 +5,12 @@ import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
-import { cancelAttempt, isOpen } from "../orders/attempts";
-import { lockedPayments, lockOrder } from "../orders/core/locks";
-import { moveOrder } from "../orders/core/order-moves";
-import { applyPaymentState } from "../orders/payment-moves";
+import { cancelAttempt, isOpen } from "./attempts";
+import { lockedPayments, lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
+import { applyPaymentState } from "./payment-moves";
 import { MONEY_MOVED } from "@/lib/domain/order-flow";
-import { inTransaction } from "../orders/core/unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 const BATCH = 100;
 
