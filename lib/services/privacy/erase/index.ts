@@ -23,7 +23,7 @@ import { deleteImageRows } from "../../images";
 import { cancelAttempt, isOpen } from "../../orders/attempts";
 import { LIVE } from "@/lib/domain/order-flow";
 import { changingSessionUsers } from "../../session-cache";
-import { checkOwnPassword } from "../password-check";
+import { checkOwnPassword } from "../../account/password-check";
 import { deleteFiles, emailShared, eraseMails, eraseThrottles, mailsAbout, scrubTimelines, type Leftovers } from "./traces";
 
 /**
