@@ -13,7 +13,7 @@ import * as useLink from "@/app/api/auth/login-link/use/route";
 import * as orderRoute from "@/app/api/guest/orders/[token]/route";
 import { verifyOrderLinkToken } from "@/lib/auth/order-link";
 import { resetEnvCache } from "@/lib/env";
-import { hashToken, peekToken } from "@/lib/services/account/tokens";
+import { hashToken, peekToken } from "@/lib/services/link-tokens/account";
 import { resendMail } from "@/lib/services/mail";
 import { recordMailOutcome } from "@/lib/services/orders/core/events";
 import { call } from "../helpers/api";

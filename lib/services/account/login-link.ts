@@ -15,7 +15,7 @@ import { announceSessionUsersChanged, forgetSessionUsers } from "../session-cach
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
 import type { LinkRequest } from "./password-links";
-import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
 
 /** The way in for an owner whose sign-in is delayed by someone else's failures; using it verifies the address. */
 

@@ -17,7 +17,7 @@ import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkPlaceholder, newMailLink } from "../mail/links";
-import { dropPendingSignUps, peekToken, retireTokens, useToken } from "./tokens";
+import { dropPendingSignUps, peekToken, retireTokens, useToken } from "../link-tokens/account";
 
 export interface LinkRequest {
   email: string;

@@ -10,7 +10,7 @@ import { hasPasswordColumn, publicUserColumns, sessionColumns, type SessionUser 
 import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { changingSessionUsers } from "../session-cache";
 import { checkOwnPassword } from "./password-check";
-import { retireTokens } from "./tokens";
+import { retireTokens } from "../link-tokens/account";
 
 /** At most this many address rows are read per source: the page lists addresses used before, not an archive. */
 const MAX_ADDRESS_ROWS = 200;

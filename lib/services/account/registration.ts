@@ -19,7 +19,7 @@ import { shopUrl } from "./links";
 import { claimGuestAccounts } from "./claim";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
-import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
 
 /** The answer is the same for every address and comes before the lookup; what happens next goes by mail to the address. */
 

@@ -5,8 +5,8 @@ import { getDb } from "@/db/client";
 import { orders, outgoingMail, pendingRegistrations, staffInvitations, users, type MailLinkKind } from "@/db/schema";
 import { orderLinkToken } from "@/lib/auth/order-link";
 import type { MailLink } from "@/lib/integrations/mail";
-import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
-import { issueStaffInviteToken } from "../staff/tokens";
+import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../link-tokens/account";
+import { issueStaffInviteToken } from "../link-tokens/staff";
 
 /**
  * Link tokens never rest in outgoing_mail: each send issues a fresh one, so a read of the outbox table,

@@ -18,7 +18,7 @@ import { consume } from "../rate-limit";
 import { announceSessionUsersChanged } from "../session-cache";
 import { sessionColumns, type SessionUser } from "../users";
 import { staffInviteMail } from "./mail";
-import { hashToken } from "./tokens";
+import { hashToken } from "../link-tokens/staff";
 
 /**
  * Only the mailed link makes someone staff: the token is issued when the mail is sent, for the invitation's
