@@ -20,10 +20,8 @@ import { inTransaction } from "./core/unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
 
-/** The owner refunds any amount; staff up to STAFF_REFUND_LIMIT_CENTS. */
 const refundLimit = (session: Session): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
 
-/** Only when paid: a successful payment that is not (being) refunded in full. */
 export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -92,7 +90,6 @@ export async function adminRefund(
   return getAdminOrder(orderId, locale);
 }
 
-/** The same stored invoice is attached again, never a new one. */
 export async function resendReceipt(orderId: string, session: Session): Promise<{ mailId: number }> {
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);

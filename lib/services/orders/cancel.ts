@@ -1,9 +1,5 @@
 import "server-only";
-/**
- * One path for the customer and the admin. The money side comes first, outside any transaction, and the
- * order is cancelled only once it succeeded; asking again after a failure finishes the job without
- * refunding twice.
- */
+/** The money side first, outside any transaction; asking again after a failure finishes without refunding twice. */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invoices, outgoingMail, payments, refunds, type Invoice, type Order, type Payment } from "@/db/schema";
@@ -31,7 +27,6 @@ export interface CancelOptions {
   reason?: string | null;
   session?: Session;
   clientIp?: string;
-  /** Staff: cancelling refunds what is left, so it may not move more than this. */
   refundLimitCents?: number;
 }
 
@@ -82,7 +77,7 @@ async function check(orderId: string, opts: CancelOptions, reason: string | null
   });
 }
 
-/** Stripe's word on every attempt we do not know to be finished: the webhook may be late. */
+/** The webhook may be late: Stripe's word on every attempt not known to be finished. */
 async function reconcileStripe(rows: Payment[], locale: Locale): Promise<void> {
   for (const row of rows) {
     if (row.provider !== "stripe" || FINISHED.includes(row.status) || !row.providerPaymentId) continue;
@@ -121,27 +116,22 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
         limitCents: opts.refundLimitCents,
       });
     } catch (err) {
-      // Everything left is already being refunded (a pending refund at the provider): go on cancelling.
       if (!(err instanceof ApiError && err.key === "errors.nothingToRefund")) throw err;
     }
   }
 
-  // At the provider first, then recorded (attempts.ts); a success found there instead is recorded as paid.
   for (const row of after.filter(toCancel)) await cancelAttempt(row, locale);
 
   return inTransaction(async (tx, effects) => {
     const order = await lockOwnOrder(tx, orderId, opts.session);
     assertCancellable(order, opts.by, reason);
     const money = await moneyLeft(tx, orderId);
-    // A payment succeeded meanwhile (after the refund): nothing is cancelled; asking again refunds it.
     if (money.totalCents > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
     assertNoPaymentInFlight(money.payments);
-    // A new attempt was opened meanwhile (a retry in another tab): asking again cancels it too.
     if (money.payments.some(toCancel)) throw new ApiError(409, "errors.orderChangedConcurrently");
     const mailable = await mayMailAbout(tx, order);
     const data = {
       ...(refunded ? { refundedCents: sumOf(refunded.refunds), refundIds: refunded.refunds.map((r) => r.id) } : {}),
-      // The timeline says why the customer got no mail (never paid, address not verified).
       ...(mailable ? {} : { mailWithheld: "unverified_address" }),
     };
     const updated = await moveOrder(tx, order, {
@@ -153,7 +143,6 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
       data: Object.keys(data).length > 0 ? data : null,
     });
     if (!mailable) return updated;
-    // With the credit notes no mail carried yet (also from an earlier attempt that refunded but could not cancel).
     const given = await tx
       .select()
       .from(refunds)

@@ -6,10 +6,7 @@ import { loadSeller } from "../seller-settings/load";
 import type { Queryable } from "./core/dto";
 import { legalText, type LegalText } from "../legal-texts";
 
-/**
- * What the order confirmation must carry on a durable medium (§ 312f Abs. 2 BGB): who sells, the terms
- * and the withdrawal policy with its model form, as they applied when the customer ordered.
- */
+/** What § 312f Abs. 2 BGB requires on a durable medium, as it applied when the customer ordered. */
 export async function confirmationLegal(db: Queryable, locale: Locale): Promise<{ text: string[]; html: string[] }> {
   const s = await loadSeller(db);
   const t = (key: string) => translate(locale, `receipt.${key}`);

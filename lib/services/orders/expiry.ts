@@ -53,7 +53,6 @@ export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpirySc
 }
 
 async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<boolean> {
-  // The provider first: an order whose attempt it does not cancel waits for the next pass.
   const db = await getDb();
   const [placed] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -69,7 +68,6 @@ async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<
     if (all.some((p) => MONEY_MOVED.includes(p.status) || p.createdAt >= cutoff)) return false;
     if (all.some((p) => isOpen(p) && !(cancelled.has(p.id) && cancelled.get(p.id) === p.providerPaymentId))) return false;
     const ctx = { locale: order.locale, effects, source: "expiry" };
-    // "creating" attempts were never handed to the customer: cancelled here only.
     for (const p of all.filter((x) => x.status === "creating"))
       await applyPaymentState(tx, p, { status: "cancelled", failureReason: null }, ctx);
     await moveOrder(tx, order, {

@@ -7,7 +7,6 @@ import { recordEvent } from "./core/events";
 import { lockOrder } from "./core/locks";
 import { inTransaction } from "./core/unit-of-work";
 
-/** A forwarded or leaked link stops working; mails sent later carry a link of the new version. */
 export async function revokeOrderLinks(orderId: string, session: Session): Promise<{ linkVersion: number }> {
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

@@ -14,10 +14,7 @@ import { inTransaction } from "../core/unit-of-work";
 
 const ADDRESS_FIELDS = ["firstName", "lastName", "street1", "street2", "city", "postalCode", "countryCode"] as const;
 
-/**
- * Corrects the shipping address while the parcel has not left: the timeline keeps the old and the new
- * address. Once shipped (or cancelled) the address is history and the correction is refused.
- */
+/** Refused once the parcel left: the address is history then; the timeline keeps old and new. */
 export async function correctShippingAddress(
   orderId: string,
   body: z.output<typeof shippingAddressBody>,

@@ -25,7 +25,7 @@ function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOr
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** `db` lets a caller read inside its transaction: PGlite has one connection. */
+/** `db` lets a caller read inside its transaction (PGlite has one connection). */
 export async function getAdminOrder(orderId: string, locale: Locale, db?: Queryable): Promise<AdminOrderDetail> {
   if (!UUID.test(orderId)) throw notFound();
   const q = db ?? (await getDb());
@@ -127,7 +127,6 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
     })),
     actions: allowedActions(order.status, "admin", money.paid),
     canRefund: money.refundableCents > 0,
-    // As resend-receipt accepts it: money was received (also when refunded since).
     canResendReceipt: money.paidCents > 0,
   });
 }

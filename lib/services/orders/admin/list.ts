@@ -12,11 +12,9 @@ import { paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } fro
 
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
 
-/** Two statements, whatever the page size. */
 export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale): Promise<AdminOrderPage> {
   const db = await getDb();
   const where = orderFilterWhere(query);
-  // Aggregated once over the few refunded payments instead of a subquery per order.
   const refundedByOrder = db
     .select({ orderId: payments.orderId, refundedCents: sql<number>`sum(${refundedOfPaymentSql})`.as("refunded_cents") })
     .from(payments)
@@ -33,7 +31,7 @@ export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale):
     .leftJoin(refundedByOrder, eq(refundedByOrder.orderId, orders.id))
     .where(where);
   const count = Number(sumsRow?.orders ?? 0);
-  // The page's ids first, so the per-order subqueries run for one page, not for every order before the offset.
+  // The page's ids first, so the per-order subqueries run for one page only.
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)

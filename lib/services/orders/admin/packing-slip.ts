@@ -14,10 +14,7 @@ import { addressLines, countryNames, SHOP_NAME } from "../receipt";
 
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `packingSlip.${key}`, params);
 
-/**
- * The packing slips of the orders, one page each in order-number order, in the admin's language.
- * Lines are numbered as the print files are, so a sheet and its mug find each other.
- */
+/** Lines are numbered as the print files are, so a sheet and its mug find each other. */
 export async function packingSlipsPdf(orderIds: readonly string[], locale: Locale): Promise<FileData> {
   const db = await getDb();
   const rows = await db

@@ -17,7 +17,6 @@ const EVENT_OF: Record<OrderAction, OrderEventType> = {
 export interface MoveInput {
   action: OrderAction;
   by: Actor;
-  /** The caller knows from the locked payments. */
   paid: boolean;
   note?: string | null;
   eventType?: OrderEventType;
@@ -27,7 +26,7 @@ export interface MoveInput {
   >;
 }
 
-/** The caller locked the order row; a move the table forbids answers 409 and changes nothing. */
+/** The caller locked the order row. */
 export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise<Order> {
   const edge = orderEdge(order.status, input.action, input.by.actor);
   if (!edge) throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);

@@ -1,7 +1,6 @@
 import "server-only";
 import type { PaymentFailureReason } from "@/lib/integrations/payments/types";
 
-/** Stored in payments.failureMessage. */
 export const FAILURE_MESSAGE_KEYS: Record<PaymentFailureReason, `payment.${string}`> = {
   declined: "payment.declined",
   expired_card: "payment.expiredCard",

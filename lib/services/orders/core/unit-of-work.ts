@@ -5,7 +5,6 @@ import { deliverQueuedMails } from "../../mail/delivery";
 import { newEffects, type Effects } from "./effects";
 import { recordMailOutcome } from "./events";
 
-/** Never throws. */
 export async function runEffects(effects: Effects): Promise<void> {
   for (const job of effects.after) {
     try {

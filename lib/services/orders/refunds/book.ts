@@ -33,10 +33,7 @@ export interface BookedRefund {
   fullyRefunded: boolean;
 }
 
-/**
- * Inside the caller's transaction (PGlite: never getDb() in here). Idempotent per providerRefundId, so a
- * repeated webhook does nothing. Changing the order's status is the caller's decision (see fullyRefunded).
- */
+/** Idempotent per providerRefundId, so a repeated webhook does nothing. */
 export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effects: Effects): Promise<BookedRefund> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw notFound();
