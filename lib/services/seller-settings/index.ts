@@ -8,7 +8,6 @@ import { loadSellerValues } from "./load";
 
 export { invoicesNeedSeller, loadSeller, loadSellerValues } from "./load";
 
-/** Only stores: issuing the invoices that waited for the seller is the caller's (orders/invoicing). */
 export async function storeSellerSettings(body: SellerSettingsBody, audit: AuditContext): Promise<void> {
   const db = await getDb();
   const now = new Date();
