@@ -28,7 +28,7 @@ export async function register(): Promise<void> {
     if (startSchedulerOnServerStart()) return;
   }
   // Mail left over from before the start (due retries, mail a stopped server never sent): one pass, not awaited.
-  void Promise.all([import("./lib/services/mail/delivery"), import("./lib/services/orders/events")])
+  void Promise.all([import("./lib/services/mail/delivery"), import("./lib/services/orders/core/events")])
     .then(([{ retryDueMail }, { recordMailOutcome }]) => retryDueMail(recordMailOutcome))
     .then(({ sent, failed }) => {
       if (sent + failed > 0) console.log(`Mail retry on start: ${sent} sent, ${failed} failed`);

@@ -7,7 +7,7 @@ import { outgoingMail, type MailAttachment, type MailKind } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import type { AdminMailDto, AdminMailPage } from "@/lib/schemas/admin-orders";
-import { orderTimeline } from "@/lib/services/orders/events";
+import { orderTimeline } from "@/lib/services/orders/core/events";
 import * as listRoute from "@/app/api/admin/mail/route";
 import * as resendRoute from "@/app/api/admin/mail/[mailId]/resend/route";
 import { call, cookieFor, type Role } from "../helpers/api";

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { invoices, orders, users } from "@/db/schema";
 import { formatEuro } from "@/lib/format";
 import { bookSucceededRefund } from "@/lib/services/orders";
-import { inTransaction } from "@/lib/services/orders/unit-of-work";
+import { inTransaction } from "@/lib/services/orders/core/unit-of-work";
 import { cancelOrder, getOrder } from "../helpers/orders";
 import {
   adminId,

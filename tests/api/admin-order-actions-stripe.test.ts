@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { invoices } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { bookSucceededRefund } from "@/lib/services/orders";
-import { inTransaction } from "@/lib/services/orders/unit-of-work";
+import { inTransaction } from "@/lib/services/orders/core/unit-of-work";
 import { call } from "../helpers/api";
 import { startFakeStripe, type FakeIntent, type FakeStripe } from "../helpers/fake-stripe";
 import { checkoutBody, fillCart, getOrder, newCustomer, placeOrder, retryPayment } from "../helpers/orders";

@@ -16,7 +16,7 @@ import * as customerErase from "@/app/api/admin/customers/[customerId]/erase/rou
 import { resetEnvCache } from "@/lib/env";
 import { resendMail } from "@/lib/services/mail";
 import { withLinkToken } from "@/lib/services/mail/links";
-import { recordMailOutcome } from "@/lib/services/orders/events";
+import { recordMailOutcome } from "@/lib/services/orders/core/events";
 import { runRetention } from "@/lib/services/scheduled-jobs/retention";
 import { ACCEPT_ATTEMPTS } from "@/lib/services/staff";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";

@@ -8,10 +8,10 @@ import { invoiceCounters, invoices, orderEvents, orderItems, orders, type Invoic
 import { resetEnvCache } from "@/lib/env";
 import { getStorage } from "@/lib/integrations/storage";
 import { vatInGross } from "@/lib/domain/pricing";
-import { issueCreditNote, issueInvoice } from "@/lib/services/invoices";
+import { issueCreditNote, issueInvoice } from "@/lib/services/orders/invoicing/issue";
 import { nextInvoiceNumber } from "@/lib/services/invoices/numbers";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { inTransaction } from "@/lib/services/orders/unit-of-work";
+import { inTransaction } from "@/lib/services/orders/core/unit-of-work";
 import * as registerRoute from "@/app/api/auth/register/route";
 import { call, cookieFrom } from "../helpers/api";
 import { card, CARDS, getOrder, paySandbox, placedOrder } from "../helpers/orders";

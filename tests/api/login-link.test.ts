@@ -11,7 +11,7 @@ import * as reset from "@/app/api/auth/password/reset/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { env, resetEnvCache } from "@/lib/env";
-import { hashToken, issueSignInToken } from "@/lib/services/account/tokens";
+import { hashToken, issueSignInToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";

@@ -7,7 +7,7 @@ import { orders, outgoingMail, payments, type MailAttachment, type MailKind } fr
 import { resetEnvCache } from "@/lib/env";
 import { queueMail } from "@/lib/integrations/mail";
 import { deliverQueuedMail, retryDueMail, retryPauseMinutes } from "@/lib/services/mail";
-import { orderTimeline, recordMailOutcome } from "@/lib/services/orders/events";
+import { orderTimeline, recordMailOutcome } from "@/lib/services/orders/core/events";
 import * as cronRoute from "@/app/api/cron/mail/route";
 import { call } from "../helpers/api";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp";

@@ -14,7 +14,7 @@ import * as resetRoute from "@/app/api/auth/password/reset/route";
 import * as sessionRoute from "@/app/api/auth/session/route";
 import { hashPassword } from "@/lib/security/password";
 import { resetEnvCache } from "@/lib/env";
-import { issueResetToken, issueSignInToken } from "@/lib/services/account/tokens";
+import { issueResetToken, issueSignInToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFrom } from "../helpers/api";
 import { mailedLinkToken } from "../helpers/mail";
 import { confirmationToken, registerCustomer } from "../helpers/register";

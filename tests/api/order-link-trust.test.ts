@@ -21,7 +21,7 @@ import { addresses, carts, cartItems, generations, images, orderEvents, orders, 
 import { orderLinkToken } from "@/lib/security/order-link";
 import { authSecret, resetEnvCache } from "@/lib/env";
 import type { GuestOrderDto } from "@/lib/schemas/guest-orders";
-import { issueResetToken } from "@/lib/services/account/tokens";
+import { issueResetToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail } from "../helpers/mail";
 import { confirmationToken } from "../helpers/register";

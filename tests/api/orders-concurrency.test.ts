@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { orderAddresses, orderEvents, orderItems, orders, payments } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import deMessages from "@/messages/de.json";
-import { expireUnpaidOrders } from "@/lib/services/scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "@/lib/services/orders/expiry";
 import { tempDir } from "../helpers/test-db";
 import {
   authenticateSandbox,

@@ -6,7 +6,7 @@ import * as discountCodeRoute from "@/app/api/admin/discount-codes/[discountCode
 import { getDb } from "@/db/client";
 import { carts, discountCodes, orderItems, outgoingMail, payments } from "@/db/schema";
 import type { DiscountCodePage } from "@/lib/schemas/discounts";
-import { expireUnpaidOrders } from "@/lib/services/scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "@/lib/services/orders/expiry";
 import { call, cookieFor } from "../helpers/api";
 import { addLine, campMug, getSummary, setupCartFixtures } from "../helpers/cart";
 import { applyCode, codeRow, makeCode, redemptionsOf } from "../helpers/discounts";

@@ -12,7 +12,7 @@ import { resetEnvCache } from "@/lib/env";
 import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { hashPassword } from "@/lib/security/password";
 import { claimedRoles, claimGuestAccounts } from "@/lib/services/account";
-import { hashToken } from "@/lib/services/account/tokens";
+import { hashToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
 import { tempDir } from "../helpers/test-db";

@@ -9,7 +9,7 @@ import * as login from "@/app/api/auth/login/route";
 import * as session from "@/app/api/auth/session/route";
 import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { resetEnvCache } from "@/lib/env";
-import { hashToken } from "@/lib/services/account/tokens";
+import { hashToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { queuedMails } from "../helpers/mail";
 import { confirmationToken, registerCustomer } from "../helpers/register";

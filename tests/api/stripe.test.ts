@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders, outgoingMail, refunds, webhookEvents } from "@/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { expireUnpaidOrders } from "@/lib/services/scheduled-jobs/expiry";
+import { expireUnpaidOrders } from "@/lib/services/orders/expiry";
 import {
   cancelOrder,
   card,

@@ -17,7 +17,7 @@ import * as forgotPassword from "@/app/api/auth/password/forgot/route";
 import * as resetPassword from "@/app/api/auth/password/reset/route";
 import * as confirmRegistration from "@/app/api/auth/register/confirm/route";
 import { hashPassword } from "@/lib/security/password";
-import { hashToken } from "@/lib/services/account/tokens";
+import { hashToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, loginAs, type Role } from "../helpers/api";
 import { freshIp, getAdminVat, getSession, setupAuthEnv } from "../helpers/auth";
 import { mailedLinkToken } from "../helpers/mail";

@@ -9,9 +9,10 @@ import { invoices, orderItems, orders, payments, refunds, type Invoice } from "@
 import { resetEnvCache } from "@/lib/env";
 import { resetStorage } from "@/lib/integrations/storage";
 import { orderTotals } from "@/lib/domain/pricing";
-import { issueCreditNote, type InvoiceContent } from "@/lib/services/invoices";
+import type { InvoiceContent } from "@/lib/services/invoices";
+import { issueCreditNote } from "@/lib/services/orders/invoicing/issue";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { inTransaction } from "@/lib/services/orders/unit-of-work";
+import { inTransaction } from "@/lib/services/orders/core/unit-of-work";
 import * as adminInvoiceRoute from "@/app/api/admin/orders/[orderId]/invoice/route";
 import * as userInvoiceRoute from "@/app/api/user/orders/[orderId]/invoice/route";
 import * as adminRefundRoute from "@/app/api/admin/orders/[orderId]/refund/route";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_EVENT_ACTORS, ORDER_STATUSES as DB_STATUSES, type OrderEventActor, type OrderStatus } from "@/db/schema";
-import { allowedActions, COMPLETED_STATUSES, OPEN_STATUSES, orderEdge, type OrderAction } from "@/lib/services/orders/order-state";
+import { allowedActions, COMPLETED_STATUSES, OPEN_STATUSES, orderEdge, type OrderAction } from "@/lib/domain/order-flow";
 
 const ACTIONS: OrderAction[] = ["process", "complete", "deliver", "cancel"];
 

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { requireBackOffice } from "@/lib/auth/guard";
-import { getSellerSettings, invoicesNeedSeller } from "@/lib/services/seller-settings";
+import { getSellerSettings } from "@/lib/services/orders/invoicing/seller-settings";
+import { invoicesNeedSeller } from "@/lib/services/seller-settings";
 import { SellerForm } from "@/components/admin/settings/seller-form";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -10,22 +10,16 @@ import { consume } from "../rate-limit";
 import type { LinkRequest } from "./password-links";
 import { limitMailsTo, mailConfirmation } from "./registration";
 
-/**
- * A guest session or an order link proves no mailbox (anyone can open a guest account for any address),
- * so the chosen password waits in a pending sign-up until the link mailed to the account's address is
- * used with it (registration.ts confirmRegistration).
- */
+/** A guest session proves no mailbox: the password waits until the link mailed to the account's address is used. */
 
 export type ClaimRequest = Omit<LinkRequest, "email">;
 
-/** Claim mails per client address and hour; per address they count with the sign-up mails (limitMailsTo). */
 async function limitClaimMails(email: string, clientIp: string): Promise<void> {
   const byClient = await consume({ key: `claim-mail:client:${clientIp}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
   if (!byClient.allowed) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: byClient.retryAfter });
   await limitMailsTo(email);
 }
 
-/** The caller has checked that the account may still get a password; the mail goes to the account's own address. */
 export async function requestClaimConfirmation(userId: number, password: string, req: ClaimRequest): Promise<void> {
   const [account] = await (
     await getDb()

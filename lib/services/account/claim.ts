@@ -6,13 +6,7 @@ import { notFound } from "@/lib/errors";
 import { hasPasswordColumn, sessionColumns, type SessionUser } from "@/lib/services/users";
 import { announceSessionUsersChanged, forgetSessionUsers } from "@/lib/services/session-cache";
 
-/**
- * Anyone can make a guest account for any address, so only a link mailed to the address may set a
- * password: its callers have just used one. The email's password-less accounts merge into one.
- */
-
 export interface ClaimOptions {
-  /** Run inside the caller's transaction (e.g. together with using a single-use token); default: an own transaction. */
   tx?: Tx;
 }
 
@@ -26,7 +20,6 @@ export async function claimGuestAccounts(email: string, passwordHash: string, op
   }
 }
 
-/** The roles of an account that has a password: guest becomes customer, admin (and customer) stay. */
 export function claimedRoles(roles: readonly Role[]): Role[] {
   const out = new Set<Role>(roles.map((r) => (r === "guest" ? "customer" : r)));
   if (!out.has("admin")) out.add("customer");
@@ -35,7 +28,7 @@ export function claimedRoles(roles: readonly Role[]): Role[] {
 
 async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string): Promise<SessionUser> {
   const email = rawEmail.trim().toLowerCase();
-  // Every account of the email, locked in id order: concurrent claims of one email run one after the other.
+  // Locked in id order: concurrent claims of one email run one after the other.
   const accounts = await tx
     .select({ id: users.id, roles: users.roles, hasPassword: hasPasswordColumn, createdAt: users.createdAt })
     .from(users)
@@ -43,7 +36,6 @@ async function claimInTx(tx: Tx, rawEmail: string, passwordHash: string): Promis
     .orderBy(asc(users.id))
     .for("update");
   const passwordAccount = accounts.find((a) => a.hasPassword);
-  // A customer account without a password (a sign-in link cleared one set without proof) is the account to keep.
   const passwordless = accounts
     .filter((a) => !a.hasPassword && !a.roles.includes("admin"))
     .sort(
@@ -75,16 +67,12 @@ async function moveRows(tx: Tx, from: number[], to: number): Promise<void> {
   await tx.update(images).set({ ownerId: to }).where(inArray(images.ownerId, from));
   await tx.update(generations).set({ userId: to }).where(inArray(generations.userId, from));
   await tx.update(addresses).set({ userId: to }).where(inArray(addresses.userId, from));
-  // The timeline keeps who acted ("customer"); the account it points at is now the merged one.
   await tx.update(orderEvents).set({ actorUserId: to }).where(inArray(orderEvents.actorUserId, from));
-  // Admin-only references; a guest never has them, moved anyway so no row ever loses its author.
   await tx.update(aiTestRuns).set({ createdBy: to }).where(inArray(aiTestRuns.createdBy, from));
   await tx.update(refunds).set({ createdBy: to }).where(inArray(refunds.createdBy, from));
-  // Their unused mail links (auth_tokens) go with them (ON DELETE CASCADE).
   await tx.delete(users).where(inArray(users.id, from));
 }
 
-/** An idempotency key the merged account already has gets the order id appended; it only mattered to that guest's retry. */
 async function moveOrders(tx: Tx, from: number[], to: number): Promise<void> {
   const moving = await tx.select({ id: orders.id, key: orders.idempotencyKey }).from(orders).where(inArray(orders.userId, from));
   if (!moving.length) return;
@@ -101,7 +89,6 @@ async function moveOrders(tx: Tx, from: number[], to: number): Promise<void> {
   await tx.update(orders).set({ userId: to }).where(inArray(orders.userId, from));
 }
 
-/** One cart per account: the merged account keeps its cart (or takes the guests' newest) and gets every other cart's lines. */
 async function moveCarts(tx: Tx, from: number[], to: number): Promise<void> {
   const guestCarts = await tx
     .select({ id: carts.id })

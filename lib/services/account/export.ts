@@ -26,11 +26,10 @@ import { imageUrlOf } from "../images";
 import { shopUrl } from "./links";
 import { hasPasswordColumn, publicUserColumns } from "../users";
 
-/** Art. 15 and 20 GDPR; provider ids, idempotency keys, storage keys and session data are internal and stay out. */
+/** Art. 15 and 20 GDPR; provider ids, keys and session data are internal and stay out. */
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The postal fields of a saved or an order address, without ids and keys. */
 export const postal = (a: typeof addresses.$inferSelect | typeof orderAddresses.$inferSelect) => ({
   kind: a.kind,
   firstName: a.firstName,
@@ -50,13 +49,10 @@ export interface AccountExport {
   images: Record<string, unknown>[];
   generations: Record<string, unknown>[];
   cart: { items: Record<string, unknown>[] };
-  /** A back-office account's own audit rows (its sign-ins with network and device, its actions). */
   auditLog?: Record<string, unknown>[];
-  /** Invitations to the back office mailed to the account's address. */
   staffInvitations: Record<string, unknown>[];
 }
 
-/** The caller's data; image URLs are absolute, the addresses the shop serves them to their owner under. */
 export async function exportAccount(userId: number, requestUrl: string): Promise<AccountExport> {
   const db = await getDb();
   const [user] = await db
@@ -85,7 +81,7 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       .where(eq(carts.userId, userId))
       .orderBy(asc(cartItems.id)),
     db.select().from(auditLog).where(eq(auditLog.actorUserId, userId)).orderBy(asc(auditLog.id)),
-    // Only whether and since when: the secret and the recovery codes are credentials, not data to hand out.
+    // The secret and the recovery codes are credentials, not data to hand out.
     db.select({ enabledAt: userTwoFactor.enabledAt }).from(userTwoFactor).where(eq(userTwoFactor.userId, userId)),
     db.select().from(staffInvitations).where(eq(staffInvitations.email, user.email)).orderBy(asc(staffInvitations.id)),
   ]);
@@ -186,7 +182,6 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
       height: i.height,
       sizeBytes: i.sizeBytes,
       sourceImageId: i.sourceImageId,
-      // A keyed hash of the network an edit was stored from (the per-network storage limit), never the address.
       clientNetworkHash: i.clientNetwork,
       createdAt: iso(i.createdAt),
     })),
@@ -233,16 +228,13 @@ export async function exportAccount(userId: number, requestUrl: string): Promise
   };
 }
 
-/** The download's file name: the shop's name and the day (UTC) it was made. */
 export function exportFileName(now = new Date()): string {
   return `mugmagic-data-${now.toISOString().slice(0, 10)}.json`;
 }
 
-/** The export as a file: a JSON attachment that no cache keeps. */
 export async function accountExportFile(userId: number, requestUrl: string, audit: AuditContext): Promise<FileData> {
   const data = await exportAccount(userId, requestUrl);
   const [user] = await (await getDb()).select({ roles: users.roles }).from(users).where(eq(users.id, userId));
-  // A back-office account's export holds what it may see of the shop's records (its audit rows): recorded.
   if (user && isBackOfficeRoles(user.roles))
     await recordAudit(await getDb(), { ...audit, action: "account_exported", target: { type: "user", id: userId } });
   return {

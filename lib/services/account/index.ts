@@ -5,5 +5,4 @@ export { requestSignInLink, redeemSignInLink, SIGN_IN_LINK_PAGE } from "./login-
 export { confirmRegistration, requestRegistration, CONFIRM_REGISTRATION_PAGE } from "./registration";
 export { changePassword, getAccount, updateAccount } from "./profile";
 export { shopUrl } from "./links";
-export { eraseAccount, eraseAccountForAdmin } from "./erase";
 export { accountExportFile, exportAccount, exportFileName, type AccountExport } from "./export";

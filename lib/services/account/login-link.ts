@@ -15,14 +15,10 @@ import { announceSessionUsersChanged, forgetSessionUsers } from "../session-cach
 import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
 import type { LinkRequest } from "./password-links";
-import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
 
-/** The way in for an owner whose sign-in is delayed by someone else's failures; using it verifies the address. */
-
-/** The page the mailed link opens; it posts the token to /api/auth/login-link/use. */
 export const SIGN_IN_LINK_PAGE = "/sign-in-link";
 
-/** Sign-in-link mails per hour, per client address and per email (FORGOT_PASSWORD_PER_HOUR, like the password links). */
 async function limitSignInMails(email: string, clientIp: string): Promise<void> {
   const limit = env().FORGOT_PASSWORD_PER_HOUR;
   const [byClient, byEmail] = await Promise.all([
@@ -34,7 +30,7 @@ async function limitSignInMails(email: string, clientIp: string): Promise<void> 
     throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
 }
 
-/** Only the rate limit runs before the answer, so the answer and its time are the same for every email. */
+/** Only the rate limit runs before the answer, so answer and timing are the same for every email. */
 export async function requestSignInLink(req: LinkRequest): Promise<void> {
   await limitSignInMails(req.email, req.clientIp);
   runAfterResponse("sign-in link", async () => {
@@ -43,7 +39,7 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
       .select({ id: users.id, firstName: users.firstName, roles: users.roles })
       .from(users)
       .where(and(eq(users.email, req.email), isNotNull(users.passwordHash)));
-    // A back-office account signs in with its password and second factor only: a mailbox alone must not open it.
+    // A mailbox alone must not open a back-office account.
     if (!account || isBackOfficeAccount(account.roles)) return;
     const minutes = env().LOGIN_LINK_MINUTES;
     const mailLink = newMailLink("sign_in", account.id);
@@ -56,11 +52,7 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
   });
 }
 
-/**
- * The first proof of the mailbox wins: every other session of the account ends and every other mail link
- * stops working. A password set before the address was ever proved may be a stranger's, so it is cleared;
- * the owner, signed in by the link, chooses a new one through "forgot password".
- */
+/** The first proof of the mailbox wins; a password set before the address was proved may be a stranger's, so it is cleared. */
 export async function redeemSignInLink(token: string): Promise<SessionUser> {
   const db = await getDb();
   const signedIn = await db.transaction(async (tx) => {
@@ -87,7 +79,6 @@ export async function redeemSignInLink(token: string): Promise<SessionUser> {
       })
       .where(and(eq(users.id, taken.userId), isNotNull(users.passwordHash)))
       .returning(sessionColumns);
-    // Also refuses links mailed before the account joined the back office.
     if (!user || isBackOfficeAccount(user.roles)) throw new ApiError(404, "errors.linkInvalid");
     await retireTokens(tx, user.id);
     await dropPendingSignUps(tx, user.email);

@@ -1,5 +1,4 @@
 import "server-only";
-/** Written in the language of the request that asked for them, as plain text plus simple HTML like the order mails. */
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
@@ -21,7 +20,6 @@ export function passwordLinkMail(opts: {
   firstName: string | null;
   locale: Locale;
   kind: PasswordMailKind;
-  /** The address with linkPlaceholder(mailLink) where the token goes. */
   link: string;
   mailLink: MailLink;
   minutes: number;

@@ -17,20 +17,18 @@ import { claimGuestAccounts } from "./claim";
 import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkPlaceholder, newMailLink } from "../mail/links";
-import { dropPendingSignUps, peekToken, retireTokens, useToken } from "./tokens";
+import { dropPendingSignUps, peekToken, retireTokens, useToken } from "../link-tokens/account";
 
 export interface LinkRequest {
   email: string;
   clientIp: string;
   locale: Locale;
-  /** The request's URL: the link's base when AUTH_URL is not set (links.ts). */
   requestUrl: string;
 }
 
-/** The page the mailed link opens; it posts the token to /api/auth/password/reset. */
 export const RESET_PAGE = "/reset-password";
 
-/** Both windows are counted on every request, so neither many emails from one address nor many addresses for one email pass. */
+/** Both windows count every request: neither many emails from one address nor many addresses for one email pass. */
 async function limitLinkMails(email: string, clientIp: string): Promise<void> {
   const limit = env().FORGOT_PASSWORD_PER_HOUR;
   const [byClient, byEmail] = await Promise.all([
@@ -42,7 +40,6 @@ async function limitLinkMails(email: string, clientIp: string): Promise<void> {
     throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: Math.max(...refused.map((r) => r.retryAfter)) });
 }
 
-/** Who gets a link for the email: its password account ("reset"), else its oldest guest account ("setPassword"), else nobody. */
 export async function linkRecipient(email: string): Promise<{ id: number; firstName: string | null; kind: PasswordMailKind } | null> {
   const db = await getDb();
   const [account] = await db
@@ -59,7 +56,6 @@ export async function linkRecipient(email: string): Promise<{ id: number; firstN
   return guest ? { ...guest, kind: "setPassword" } : null;
 }
 
-/** Queues the mail, then sends it; the token is issued when it is sent (mail/links.ts). */
 export async function sendLink(
   email: string,
   recipient: { id: number; firstName: string | null; kind: PasswordMailKind },
@@ -81,7 +77,7 @@ export async function sendLink(
   await deliverQueuedMail(mailId);
 }
 
-/** Only the rate limit runs before the answer, so neither the answer nor its time tells whether the email has an account. */
+/** Only the rate limit runs before the answer, so neither answer nor timing tells whether the email has an account. */
 export async function requestPasswordLink(req: LinkRequest): Promise<void> {
   await limitLinkMails(req.email, req.clientIp);
   runAfterResponse("password link", async () => {
@@ -92,10 +88,6 @@ export async function requestPasswordLink(req: LinkRequest): Promise<void> {
 
 const linkInvalid = () => new ApiError(404, "errors.linkInvalid");
 
-/**
- * The link proves the mailbox, so the email's guest accounts are merged (claim.ts), other sessions end and
- * every other mail link and pending sign-up of the email stops working, in one transaction.
- */
 export async function resetPassword(token: string, password: string, client: AuditClient | null = null): Promise<SessionUser> {
   const db = await getDb();
   // A cheap look first, so an unknown token never costs a password hash.

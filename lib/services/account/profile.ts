@@ -10,9 +10,8 @@ import { hasPasswordColumn, publicUserColumns, sessionColumns, type SessionUser 
 import { isBackOfficeRoles, recordAudit, type AuditClient } from "../audit";
 import { changingSessionUsers } from "../session-cache";
 import { checkOwnPassword } from "./password-check";
-import { retireTokens } from "./tokens";
+import { retireTokens } from "../link-tokens/account";
 
-/** At most this many address rows are read per source: the page lists addresses used before, not an archive. */
 const MAX_ADDRESS_ROWS = 200;
 
 const countryName = (code: string, locale: Locale, names: { nameEn: string | null; nameDe: string | null }) =>
@@ -26,7 +25,6 @@ function displayName(code: string, locale: Locale): string {
   }
 }
 
-/** Two addresses are the same when every field matches, ignoring case and spacing (and whether it was used for shipping or billing). */
 const addressKey = (a: AccountAddress) =>
   [a.firstName, a.lastName, a.street1, a.street2 ?? "", a.postalCode, a.city, a.countryCode]
     .map((v) => v.trim().replace(/\s+/g, " ").toLowerCase())
@@ -98,7 +96,6 @@ export async function getAccount(userId: number, locale: Locale): Promise<Accoun
   return { user: data, hasPassword, addresses: await usedAddresses(userId, locale) };
 }
 
-/** PUT /api/user/account: names and phone (the email is the sign-in name and stays). */
 export async function updateAccount(
   userId: number,
   body: { firstName: string; lastName: string; phone?: string | null },
@@ -115,10 +112,7 @@ export async function updateAccount(
   return getAccount(userId, locale);
 }
 
-/**
- * Attempts are counted before the password is checked, so parallel guesses cannot slip past. The new hash
- * replaces only the hash that was checked (a change made meanwhile wins), and every other session ends.
- */
+/** The new hash replaces only the hash that was checked, so a change made meanwhile wins. */
 export async function changePassword(
   userId: number,
   currentPassword: string,

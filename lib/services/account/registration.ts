@@ -19,20 +19,15 @@ import { shopUrl } from "./links";
 import { claimGuestAccounts } from "./claim";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
-import { dropPendingSignUps, hashToken, retireTokens } from "./tokens";
+import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
 
-/** The answer is the same for every address and comes before the lookup; what happens next goes by mail to the address. */
-
-/** The page the confirmation mail links to; it posts the token to /api/auth/register/confirm. */
 export const CONFIRM_REGISTRATION_PAGE = "/confirm-registration";
 
-/** Per client network and hour (REGISTRATIONS_PER_HOUR), shared with guest accounts (users.ts). */
 export async function limitRegistrations(clientIp: string): Promise<void> {
   const limit = await consume({ key: `register:${clientNetwork(clientIp)}`, limit: env().REGISTRATIONS_PER_HOUR, windowSeconds: 3600 });
   if (!limit.allowed) throw new ApiError(429, "errors.rateLimitRegister", undefined, { retryAfter: limit.retryAfter });
 }
 
-/** Sign-up mails per address, so nobody floods a mailbox through the sign-up form (or the guest claim, claim-mail.ts). */
 export async function limitMailsTo(email: string): Promise<void> {
   const byEmail = await consume({ key: `register-mail:email:${email}`, limit: env().FORGOT_PASSWORD_PER_HOUR, windowSeconds: 3600 });
   if (!byEmail.allowed) throw new ApiError(429, "errors.rateLimitPasswordMail", undefined, { retryAfter: byEmail.retryAfter });
@@ -69,7 +64,6 @@ export interface PendingSignUp {
   passwordHash: string;
 }
 
-/** Stores the sign-up and mails its confirmation link to the address; the link's page asks for the password again. */
 export async function mailConfirmation(
   signUp: PendingSignUp,
   req: LinkRequest,
@@ -79,14 +73,13 @@ export async function mailConfirmation(
   const db = await getDb();
   const email = signUp.email.trim().toLowerCase();
   const mailId = await db.transaction(async (tx) => {
-    // Expired sign-ups go here, so none outlives its link by more than the time to the next sign-up.
     await tx.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, new Date()));
     const [pending] = await tx
       .insert(pendingRegistrations)
       .values({
         ...signUp,
         email,
-        // A hash of a token nobody holds: each send of the mail stores its own link's hash (mail/links.ts).
+        // A hash of a token nobody holds: each send stores its own link's hash (mail/links.ts).
         tokenHash: hashToken(randomBytes(32).toString("base64url")),
         expiresAt: new Date(Date.now() + hours * 3600_000),
       })
@@ -102,14 +95,9 @@ export async function mailConfirmation(
   await deliverQueuedMail(mailId);
 }
 
-/** Wrong passwords one confirmation link takes before the sign-up is deleted. */
 export const CONFIRM_ATTEMPTS = 5;
 
-/**
- * The password chosen at sign-up must be given again, so a stranger who signed up with someone else's
- * address cannot have the owner confirm the stranger's password. The link proves the mailbox: accounts the
- * email already has (a guest's claim, claim-mail.ts) merge under this password and every other session ends.
- */
+/** The password is asked again, so a stranger who signed up with someone's address cannot have the owner confirm it. */
 export async function confirmRegistration(token: string, password: string): Promise<SessionUser> {
   const db = await getDb();
   const tokenHash = hashToken(token);
@@ -118,7 +106,6 @@ export async function confirmRegistration(token: string, password: string): Prom
     .from(pendingRegistrations)
     .where(and(eq(pendingRegistrations.tokenHash, tokenHash), gt(pendingRegistrations.expiresAt, new Date())));
   if (!pending) throw new ApiError(404, "errors.linkInvalid");
-  // Counted before the check, so parallel guesses cannot all slip past the limit.
   const attempt = await consume({
     key: `register-confirm:${pending.id}`,
     limit: CONFIRM_ATTEMPTS,
@@ -146,7 +133,6 @@ export async function confirmRegistration(token: string, password: string): Prom
         )
         .returning();
       if (!used) throw new ApiError(404, "errors.linkInvalid");
-      // The first proof of the mailbox wins: every other sign-up waiting for the address goes.
       await dropPendingSignUps(tx, used.email);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, used.email)).limit(1);
       if (existing) return proveExisting(tx, used.email, used.passwordHash);
@@ -171,7 +157,6 @@ export async function confirmRegistration(token: string, password: string): Prom
   }
 }
 
-/** The email has accounts (a guest's claim, or guest checkouts since the sign-up): they merge under the confirmed password, like a reset. */
 async function proveExisting(tx: Tx, email: string, passwordHash: string): Promise<SessionUser> {
   const user = await claimGuestAccounts(email, passwordHash, { tx });
   await tx

@@ -15,16 +15,13 @@ import { defaultVatPercent, type Queryable } from "./shared";
 export interface CheckoutLine {
   cartItemId: number;
   articleId: number;
-  /** Article and variant name in the language the customer orders in. */
   articleName: string;
   mugVariantId: number;
   variantName: string;
-  /** e.g. "inside #C62828 / outside #FFFFFF". */
   colour: string;
   imageId: number;
   promptId: number | null;
   quantity: number;
-  /** Gross unit price in cents (the refreshed snapshot, prompt price included). */
   unitPriceCents: number;
   vatPercent: number;
   lineTotalCents: number;
@@ -32,30 +29,23 @@ export interface CheckoutLine {
 
 export interface PricedCart {
   lines: CheckoutLine[];
-  /** True when this call changed a line's gross price or removed a line that is no longer available. */
   changed: boolean;
-  /** Lines removed in this call because their mug, variant or image is gone. */
   removedItemIds: number[];
-  /** Subtotal, shipping, VAT and total of `lines` (shipping VAT: the default rate). */
   totals: OrderTotals;
-  /** The VAT rate the shipping in `totals` carries (the default rate). */
   shippingVatPercent: number;
 }
 
 interface SellableVariant {
   articleId: number;
-  /** In the language of the caller (the customer's, for an order snapshot). */
   articleName: string;
   variantName: string;
   insideColorCode: string;
   outsideColorCode: string;
   priceCents: number;
   vatPercent: number;
-  /** The catalogue state this price was read from (see ./price-basis.ts). */
   basis: string;
 }
 
-/** Current prices of the given variants under the same rules as listPublicMugs(); a missing entry is not sellable. */
 async function sellableVariants(db: Queryable, variantIds: number[], locale: Locale): Promise<Map<number, SellableVariant>> {
   const out = new Map<number, SellableVariant>();
   if (variantIds.length === 0) return out;
@@ -96,7 +86,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
   return out;
 }
 
-/** Re-prices every line inside `tx`; a changed VAT percent alone is taken over silently since the customer pays the same. */
+/** A changed VAT percent alone is taken over silently: the customer pays the same. */
 async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
   const shippingVat = await defaultVatPercent(tx);
@@ -158,14 +148,12 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
   return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
 }
 
-/** Skips locking and writing when every line was priced against the current catalogue. */
 export async function refreshCartPrices(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   if (await cartNeedsRefresh(db, session.user.id)) await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
   return getCart(session, locale);
 }
 
-/** The cart re-priced inside the caller's transaction; `changed` means show the notice instead of charging. */
 export function pricedCartForCheckout(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   return refreshInTx(userId, tx, locale);
 }

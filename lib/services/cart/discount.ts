@@ -21,11 +21,7 @@ export function discountError(reason: DiscountReason, minOrderCents: number, loc
 
 const ENTRY_WINDOW_SECONDS = 3600;
 
-/**
- * Every entry takes a place in both windows (per account, per client network) before the code is looked
- * up, and one that applies gives it back: parallel guesses cannot slip past the limit, and past it every
- * entry is refused alike, so a 429 tells nothing about the code.
- */
+/** Counted before the lookup and given back when the code applies, so a 429 tells nothing about the code. */
 async function takeEntry(userId: number, clientIp: string): Promise<() => Promise<void>> {
   const limit = env().DISCOUNT_CODE_FAILURES_PER_HOUR;
   const windows = [`discount-code:user:${userId}`, `discount-code:net:${clientNetwork(clientIp)}`].map((key) => ({
@@ -41,7 +37,6 @@ async function takeEntry(userId: number, clientIp: string): Promise<() => Promis
   };
 }
 
-/** Checked against the cart as it is now; a code that does not apply is refused with its reason and not stored. */
 export async function applyCartDiscount(session: Session, body: ApplyDiscountBody, locale: Locale, clientIp: string): Promise<CartDto> {
   const giveBack = await takeEntry(session.user.id, clientIp);
   const db = await getDb();

@@ -5,7 +5,6 @@ import { listPublicMugs } from "../catalog";
 import { mockupFingerprint } from "../images/mockups/keys";
 import { cartLineMockups, type MockupState } from "../images/mockups/read";
 
-/** Mockups of cart lines (their state joined by the lines' query), compared with the cached catalogue's colours and geometry. */
 export async function cartMockups(
   rows: readonly { mugVariantId: number | null; imageId: number | null; mockup: MockupState | null }[],
   locale: Locale,

@@ -4,14 +4,9 @@ import { articlePriceCalculations, articles, cartItems, carts, mugDetails, mugVa
 import { defaultVat, salesVat } from "../article-price";
 import type { Queryable } from "./shared";
 
-/**
- * The catalogue state a line's price depends on, as one text of updated_at values. Every price-relevant
- * write changes it through `$onUpdate`, so an equal text means the snapshot is current without any
- * per-instance state. Compared for equality only: clocks of different instances may disagree.
- */
+/** Every price-relevant write changes updated_at, so an equal text means the snapshot is current. */
 export const priceBasis: SQL<string> = sql<string>`concat(${articles.updatedAt}, '|', ${mugVariants.updatedAt}, '|', ${mugDetails.articleId}, '|', ${articlePriceCalculations.updatedAt}, '|', ${salesVat.id}, ':', ${salesVat.updatedAt}, '|', ${defaultVat.id}, ':', ${defaultVat.updatedAt})`;
 
-/** One indexed query, no write. */
 export async function cartNeedsRefresh(db: Queryable, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: cartItems.id })

@@ -15,12 +15,11 @@ import { cartMockups } from "./mockups";
 import { mockupStateColumns } from "../images/mockups/read";
 import type { MockupUrls } from "@/lib/schemas/mockups";
 
-/** One query on cart_items alone; names come from the catalogue cache. */
 function readLines(db: Db, userId: number) {
   return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
 }
 
-/** The lines of a customer's cart (the user id is the placeholder "userId"); exported for `npm run bench`'s query-alone floor. */
+/** Exported for `npm run bench`. */
 export function cartLinesQuery(d: Db) {
   return d
     .select({
@@ -64,7 +63,6 @@ interface VariantNames extends Names {
   insideColorCode: string;
   outsideColorCode: string;
 }
-/** The texts a cart line shows, by id: every mug, variant and prompt (active or not). */
 interface CartNames {
   articles: Map<number, Names>;
   variants: Map<number, VariantNames>;
@@ -105,7 +103,7 @@ async function loadNames(db: Queryable, ids?: { articles: number[]; variants: nu
   };
 }
 
-/** Names are only shown (prices come from the line, orders read names from the database), so the cache's staleness is harmless. */
+/** Names are only shown (prices come from the line), so the cache's staleness is harmless. */
 async function cartNames(rows: LineRow[]): Promise<CartNames> {
   if (rows.length === 0) return { articles: new Map(), variants: new Map(), prompts: new Map() };
   const names = await cachedCatalog("cart-names", async () => loadNames(await getDb()));
@@ -123,7 +121,6 @@ async function cartNames(rows: LineRow[]): Promise<CartNames> {
   };
 }
 
-/** The shipping VAT percent outside a transaction (cached with the catalogue; VAT writes invalidate it). */
 function cachedShippingVatPercent(): Promise<number> {
   return cachedCatalog("default-vat-percent", async () => defaultVatPercent(await getDb()));
 }
@@ -148,7 +145,6 @@ function summaryOf(
   };
 }
 
-/** Only a cart that carries a code costs more than its lines' query. */
 function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
   return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows)));
 }
@@ -164,7 +160,6 @@ function toCartDto(
   const shown = rows.flatMap((r) => {
     const mug = names.articles.get(r.articleId);
     const variant = r.mugVariantId === null ? undefined : names.variants.get(r.mugVariantId);
-    // Gone between the two reads (a deletion cascades the line away): not shown, like before.
     return mug && variant && r.mugVariantId !== null && r.imageId !== null
       ? [{ ...r, mug, variant, mugVariantId: r.mugVariantId, imageId: r.imageId }]
       : [];

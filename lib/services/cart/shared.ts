@@ -5,7 +5,6 @@ import { carts, vatRates } from "@/db/schema";
 
 export type Queryable = Db | Tx;
 
-/** Shipping VAT when no rate is marked as default. */
 const FALLBACK_VAT_PERCENT = 19;
 
 export const userCartIds = (db: Queryable, userId: number) => db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));

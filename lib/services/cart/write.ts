@@ -14,10 +14,8 @@ import { type Queryable, userCartIds } from "./shared";
 type AddBody = z.output<typeof addCartItemBody>;
 type UpdateBody = z.output<typeof updateCartItemBody>;
 
-/** Image types a customer may put on a mug: the AI result or their edit of it, never the raw upload. */
 const PRINTABLE: ReadonlySet<ImageType> = new Set(["GENERATED", "EDITED"]);
 
-/** The user's cart row, created on first use, locked for this transaction (one writer per cart at a time). */
 async function lockCart(tx: Tx, userId: number): Promise<number> {
   await tx.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
@@ -25,7 +23,6 @@ async function lockCart(tx: Tx, userId: number): Promise<number> {
   return cart.id;
 }
 
-/** The caller's own GENERATED or EDITED image; anybody else's or unknown → 404, an upload → 422. */
 async function printableImageOrThrow(db: Queryable, imageId: number, userId: number) {
   const [image] = await db
     .select({ id: images.id, type: images.type, promptId: images.promptId })
@@ -41,7 +38,6 @@ async function promptExistsOrThrow(db: Queryable, promptId: number): Promise<voi
   if (!prompt) throw validationFailed({ promptId: "validation.invalidValue" });
 }
 
-/** The same mug, variant and image again adds to that line and takes the current price. */
 export async function addCartItem(session: Session, body: AddBody, locale: Locale): Promise<CartDto> {
   const userId = session.user.id;
   const mug = (await listPublicMugs(locale)).find((m) => m.id === body.mugId);
@@ -76,7 +72,6 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
       const repriced = existing.unitPriceCents !== priceCents;
       await tx
         .update(cartItems)
-        // The price came from the catalogue cache: the next visit checks it against the database (pricedBasis null).
         .set({
           quantity,
           unitPriceCents: priceCents,
@@ -104,7 +99,6 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
 const inUserCart = (db: Queryable, userId: number, itemId: number) =>
   and(eq(cartItems.id, itemId), inArray(cartItems.cartId, userCartIds(db, userId)));
 
-/** Sets a line's quantity (1–99); the price snapshot stays. */
 export async function updateCartItem(session: Session, itemId: number, body: UpdateBody, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [updated] = await db
@@ -126,7 +120,6 @@ export async function removeCartItem(session: Session, itemId: number, locale: L
   return getCart(session, locale);
 }
 
-/** A cleared cart starts afresh: its discount code goes too. */
 export async function clearCart(session: Session, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   await clearCartInTx(session.user.id, db);
@@ -138,7 +131,6 @@ export async function clearCartInTx(userId: number, tx: Tx | Db): Promise<void> 
   await tx.delete(cartItems).where(inArray(cartItems.cartId, userCartIds(tx, userId)));
 }
 
-/** Takes exactly what was ordered out of the cart, and the code the order used; anything added after the order was placed stays. */
 export async function removeOrderedFromCart(
   userId: number,
   ordered: { mugVariantId: number | null; imageId: number | null; quantity: number }[],

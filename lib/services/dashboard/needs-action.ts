@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import { orderEvents, orders, orphanPayments, outgoingMail, refunds } from "@/db/schema";
 import type { OrderAttention } from "@/lib/schemas/admin-orders";
 import { attentionWhere } from "../orders/admin/filters";
-import { waitingForInvoice } from "../invoices/waiting";
+import { waitingForInvoice } from "../orders/invoicing/waiting";
 import { orphanColumns, orphanNeedsAction } from "../orders/orphan-payments";
 
 const SHOWN = 5;

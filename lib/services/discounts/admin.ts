@@ -16,22 +16,17 @@ import {
 import { env } from "@/lib/env";
 import { recordAudit, type AuditContext } from "../audit";
 import { likePattern, pagedQuery, violatedConstraint } from "../list-query";
-import { MONEY_MOVED } from "../orders/payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 const notFound = () => new ApiError(404, "errors.discountCodeNotFound");
 
-/**
- * Revenue the code brought: the totals (after the discount) of its orders that were paid (money received,
- * whatever was refunded later) and not cancelled. Written out: a single-table select would strip the table
- * names drizzle puts on columns, and "id" would bind to the wrong table.
- */
+/** Written out: a single-table select would strip drizzle's table names and "id" would bind to the wrong table. */
 const revenueCents = sql<number>`coalesce((
   select sum(o.total_cents) from discount_redemptions r join orders o on o.id = r.order_id
   where r.discount_code_id = ${sql.raw('"discount_codes"."id"')}
     and exists (select 1 from payments p where p.order_id = o.id and p.status in ('succeeded', 'refunded'))
 ), 0)::int`;
 
-/** Redemptions of unpaid orders past the hold window: on record, but no longer counted against the limits (uses.ts). */
 const notCountedUses = () => sql<number>`(
   select count(*) from discount_redemptions r join orders o on o.id = r.order_id
   where r.discount_code_id = ${sql.raw('"discount_codes"."id"')}
@@ -74,7 +69,6 @@ function toDto(row: { code: DiscountCode; revenueCents: number; notCounted: numb
   };
 }
 
-/** Ties by newest first; codes without an end last in both directions. */
 function orderBy(sort: DiscountSort): SQL[] {
   const dir = sql.raw(sort.startsWith("-") ? "desc" : "asc");
   const byId = sql`${discountCodes.id} desc`;
@@ -133,7 +127,6 @@ const values = (body: DiscountCodeBody) => ({
   active: body.active,
 });
 
-/** The unique index on lower(code) decides; its violation is the code field's error, not a 500. */
 async function uniquely<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -161,12 +154,10 @@ export async function createDiscountCode(body: DiscountCodeBody, audit: AuditCon
 const sameValue = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : (a ?? null) === (b ?? null);
 
-/** Which fields a write changes (their names only). */
 function changedFields(before: DiscountCode, after: ReturnType<typeof values>): string[] {
   return (Object.keys(after) as (keyof typeof after)[]).filter((k) => !sameValue(before[k], after[k]));
 }
 
-/** The stored limits are not checked against the uses so far: lowering a limit below them just ends the code. */
 export async function updateDiscountCode(id: number, body: DiscountCodeBody, audit: AuditContext): Promise<DiscountCodeDto> {
   const db = await getDb();
   await uniquely(() =>
@@ -182,7 +173,6 @@ export async function updateDiscountCode(id: number, body: DiscountCodeBody, aud
   return findOrThrow(db, id);
 }
 
-/** PATCH: the given fields over the stored ones, checked like a whole body (so validTo still has to follow validFrom). */
 export async function patchDiscountCode(id: number, patch: DiscountCodePatch, audit: AuditContext): Promise<DiscountCodeDto> {
   const current = await getDiscountCodeOrThrow(id);
   const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -191,7 +181,7 @@ export async function patchDiscountCode(id: number, patch: DiscountCodePatch, au
   return updateDiscountCode(id, parsed.data, audit);
 }
 
-/** A code orders have used stays (their books name it); the owner deactivates it instead. */
+/** Orders' documents name a used code: it is deactivated, never deleted. */
 export async function deleteDiscountCode(id: number, audit: AuditContext): Promise<{ deleted: DiscountCodeDto }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -203,7 +193,6 @@ export async function deleteDiscountCode(id: number, audit: AuditContext): Promi
       .from(discountRedemptions)
       .where(eq(discountRedemptions.discountCodeId, id))
       .limit(1);
-    // Also a cancelled order that carried it: its documents name the code.
     const [onOrder] = await tx
       .select({ id: orders.id })
       .from(orders)

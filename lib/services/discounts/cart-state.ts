@@ -9,7 +9,6 @@ import { checkCode, customerOf, reusableOrderId, type Verdict } from "./uses";
 
 type Queryable = Db | Tx;
 
-/** The code stored on the user's cart, if any. */
 export async function cartCode(db: Queryable, userId: number): Promise<DiscountCode | null> {
   const [row] = await db
     .select({ code: discountCodes })
@@ -24,7 +23,6 @@ export interface CartDiscount {
   verdict: Verdict;
 }
 
-/** The cart's code (read with cartCode, alongside the lines) checked against the cart's goods now; no lock. */
 export async function cartDiscount(
   db: Queryable,
   code: DiscountCode | null,
@@ -39,7 +37,7 @@ export async function cartDiscount(
 
 export const goodsOf = (lines: readonly TotalsLine[]) => lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
 
-/** A code that does not apply is shown with its reason and takes nothing off: the summary never promises what checkout would refuse. */
+/** The summary never promises what checkout would refuse. */
 export function summaryDiscount(
   lines: readonly TotalsLine[],
   shippingVatPercent: number,

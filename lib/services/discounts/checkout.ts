@@ -7,15 +7,9 @@ import type { TotalsLine } from "@/lib/domain/pricing";
 import { goodsOf } from "./cart-state";
 import { checkCode, type Customer } from "./uses";
 
-export type CheckoutDiscount =
-  | (DiscountedTotals & { kind: "none" | "applied"; code: DiscountCode | null })
-  /** The cart's code does not apply any more: it was taken off the cart, the customer sees the new total first. */
-  | { kind: "dropped" };
+export type CheckoutDiscount = (DiscountedTotals & { kind: "none" | "applied"; code: DiscountCode | null }) | { kind: "dropped" };
 
-/**
- * In the placing transaction (the cart row is locked): the cart's code and the code of the order being
- * placed again are locked in id order, so two checkouts never wait for each other in a circle.
- */
+/** Codes are locked in id order, so two checkouts never wait for each other in a circle. */
 export async function checkoutDiscount(
   tx: Tx,
   input: { customer: Customer; lines: readonly TotalsLine[]; shippingVatPercent: number; reusedOrderId: string | null },

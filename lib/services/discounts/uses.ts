@@ -1,16 +1,11 @@
 import "server-only";
-/**
- * A code's uses: checked for the cart and again, with the code row locked, in the transaction that places
- * the order. Every redemption is written and released with that row locked, so its usedCount and the
- * per-customer counts read under the lock are exact. An unpaid order holds its use only for
- * DISCOUNT_HOLD_MINUTES after it was placed, so unpaid orders of strangers cannot use a code up.
- */
+/** Every redemption is written and released with the code row locked, so the counts read under the lock are exact. */
 import { and, desc, eq, exists, gt, inArray, not, notExists, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { discountCodes, discountRedemptions, orderAddresses, orders, payments, users, type DiscountCode } from "@/db/schema";
 import { discountProblem, type DiscountReason, type DiscountTerms } from "@/lib/domain/discount";
 import { env } from "@/lib/env";
-import { MONEY_MOVED } from "../orders/payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 type Queryable = Db | Tx;
 
@@ -22,21 +17,16 @@ export interface ShippingKey {
 
 export interface Customer {
   userId: number;
-  /** The account's email, lower-cased. */
   email: string;
-  /** A mailed link proved the email belongs to the account: only then is it told about the email's uses. */
   verified: boolean;
-  /** The checkout's shipping address (unknown in the cart): one address is one customer, whatever email it gives. */
   shipping?: ShippingKey | null;
 }
 
-/** The account as a customer of a code; the checkout adds its shipping address. */
 export async function customerOf(db: Queryable, userId: number, shipping: ShippingKey | null = null): Promise<Customer> {
   const [row] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
   return { userId, email: (row?.email ?? "").trim().toLowerCase(), verified: Boolean(row?.verifiedAt), shipping };
 }
 
-/** Street, postal code and country with case, spacing, punctuation, umlauts and "straße/str." spellings ironed out. */
 function addressKey(street1: SQL, postalCode: SQL, countryCode: SQL): SQL {
   const street = sql`regexp_replace(replace(replace(replace(replace(replace(lower(${street1}), 'ß', 'ss'), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'strasse', 'str'), '[^a-z0-9]', '', 'g')`;
   return sql`(${street} || '|' || regexp_replace(lower(${postalCode}), '[^a-z0-9]', '', 'g') || '|' || upper(${countryCode}))`;
@@ -52,7 +42,6 @@ export function termsOf(code: Pick<DiscountCode, "kind" | "percent" | "amountCen
   return code.kind === "percent" ? { kind: "percent", percent: code.percent ?? 0 } : { kind: "fixed", amountCents: code.amountCents ?? 0 };
 }
 
-/** The code as a customer typed it, matched case-insensitively; `lock` holds its row until the transaction ends. */
 export async function findCode(db: Queryable, text: string, lock = false): Promise<DiscountCode | undefined> {
   const query = db
     .select()
@@ -67,7 +56,6 @@ export async function lockCodeById(tx: Tx, id: number): Promise<DiscountCode | u
   return row;
 }
 
-/** The unpaid order a new checkout of this user would be placed into again (orders/place.ts): its use is not counted twice. */
 export async function reusableOrderId(db: Queryable, userId: number): Promise<string | null> {
   const moneyMoved = db
     .select({ one: sql`1` })
@@ -88,7 +76,6 @@ interface Counts {
   usedByAccount: number;
 }
 
-/** A redemption counts while its order is paid, or unpaid but placed within the hold window. */
 function countedUse(db: Queryable, now: Date): SQL {
   const holdStart = new Date(now.getTime() - env().DISCOUNT_HOLD_MINUTES * 60_000);
   const paid = db
@@ -98,7 +85,6 @@ function countedUse(db: Queryable, now: Date): SQL {
   return or(exists(paid), gt(orders.createdAt, holdStart)) ?? sql`true`;
 }
 
-/** The code's counted uses without those of `exceptOrderId` (the order being placed again). */
 async function countUses(db: Queryable, code: DiscountCode, customer: Customer, exceptOrderId: string | null, now: Date): Promise<Counts> {
   const ownEmail = customer.email ? sql`lower(${orders.email}) = ${customer.email}` : undefined;
   const sameAccount = or(eq(orders.userId, customer.userId), customer.verified ? ownEmail : undefined);
@@ -107,7 +93,6 @@ async function countUses(db: Queryable, code: DiscountCode, customer: Customer, 
   const counted = and(countedUse(db, now), not(own));
   const [row] = await db
     .select({
-      // usedCount counts every redemption on record; the ones not counted now come off it.
       notCounted: sql<number>`count(*) filter (where not (${counted}))::int`,
       mine: sql<number>`count(*) filter (where ${counted} and (${sameCustomer}))::int`,
       account: sql<number>`count(*) filter (where ${counted} and (${sameAccount}))::int`,
@@ -140,7 +125,6 @@ export async function checkCode(
   };
 }
 
-/** Inside the placing transaction, with the code row locked: the order's use is counted once. */
 export async function redeem(tx: Tx, input: { codeId: number; orderId: string; amountCents: number }): Promise<void> {
   await tx.insert(discountRedemptions).values({ discountCodeId: input.codeId, orderId: input.orderId, amountCents: input.amountCents });
   await tx
@@ -149,7 +133,6 @@ export async function redeem(tx: Tx, input: { codeId: number; orderId: string; a
     .where(eq(discountCodes.id, input.codeId));
 }
 
-/** Gives the order's use back (cancelled, expired, or placed again); the caller holds the order row. */
 export async function releaseRedemption(tx: Tx, orderId: string): Promise<void> {
   const [held] = await tx
     .select({ id: discountRedemptions.id, codeId: discountRedemptions.discountCodeId })

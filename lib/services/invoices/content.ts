@@ -5,7 +5,7 @@ import { splitProportionally, vatInGross } from "@/lib/domain/pricing";
 export { splitProportionally };
 import type { Seller } from "@/lib/seller";
 
-/** Written once when the number is issued, never changed (GoBD); the PDF is rendered from it. */
+/** Written once when the number is issued, never changed (GoBD). */
 export interface InvoiceSellerSnapshot {
   name: string;
   street: string;
@@ -18,9 +18,7 @@ export interface InvoiceSellerSnapshot {
   phone: string | null;
   representative: string | null;
   register: string | null;
-  /** Bank details for the footer; absent on invoices issued before they were kept. */
   bank?: { name: string | null; iban: string; bic: string | null } | null;
-  /** False when a value §14 Abs. 4 UStG needs was still a placeholder at issue time. */
   complete: boolean;
 }
 
@@ -36,7 +34,6 @@ export interface InvoiceBuyerSnapshot {
 }
 
 export interface InvoiceLine {
-  /** "discount": one negative line per VAT rate for the order's discount code. */
   kind: "item" | "shipping" | "refund" | "discount";
   name: string;
   detail: string | null;
@@ -68,7 +65,6 @@ export interface InvoiceContent {
   language: "de" | "en";
   currency: "EUR";
   issueDate: string;
-  /** The date of supply (§14 Abs. 4 Nr. 6 UStG) is the issue date. */
   deliveryDate: string;
   seller: InvoiceSellerSnapshot;
   buyer: InvoiceBuyerSnapshot;
@@ -81,7 +77,6 @@ export interface InvoiceContent {
   refund: { id: number; amountCents: number; full: boolean } | null;
 }
 
-/** Read from the frozen content: the whole invoice credited at once cancels it, anything else corrects it. */
 export function creditNoteKindOf(document: { content: unknown }): CreditNoteKind {
   return (document.content as InvoiceContent).refund?.full === true ? "cancellation" : "correction";
 }
@@ -111,11 +106,7 @@ export function grossLine(input: Omit<InvoiceLine, "netCents" | "vatCents">): In
   return { ...input, netCents: input.grossCents - vatCents, vatCents };
 }
 
-/**
- * The discount as one negative line per VAT rate. Its VAT is what the discount takes off that rate's VAT
- * (each item's VAT of its discounted gross less that of its full gross), so the item lines and these lines
- * together carry exactly the VAT of the discounted goods, as the order does.
- */
+/** One negative line per VAT rate, so items and these lines carry exactly the VAT of the discounted goods. */
 export function discountLines(
   items: readonly { totalCents: number; discountCents: number; vatPercent: number }[],
   name: (vatPercent: number) => string,
@@ -143,7 +134,6 @@ export function discountLines(
     }));
 }
 
-/** Of the lines' own amounts, so the totals equal the sum of the lines. */
 export function vatTotalsOf(lines: readonly InvoiceLine[]): VatTotal[] {
   const byRate = new Map<number, VatTotal>();
   for (const l of lines) {
@@ -175,7 +165,7 @@ export function remainingByRate(invoice: InvoiceContent, earlierCredits: readonl
   });
 }
 
-/** When the amount is the whole remainder each rate gets exactly its remaining amounts, so all credit notes together equal the invoice to the cent. */
+/** The whole remainder gives each rate exactly its rest, so all credit notes together equal the invoice. */
 export function creditNoteLines(
   invoice: InvoiceContent,
   earlierCredits: readonly InvoiceContent[],

@@ -6,7 +6,6 @@ import { ApiError, notFound } from "@/lib/errors";
 import type { Session } from "@/lib/auth/session";
 import { invoicePdf, type InvoiceFile } from "./pdf";
 
-/** Another order's document answers 404 like an unknown one. */
 async function orderDocument(orderId: string, invoiceId: number | undefined): Promise<InvoiceFile> {
   const db = await getDb();
   const [doc] = await db

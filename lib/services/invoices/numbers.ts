@@ -11,10 +11,7 @@ export interface InvoiceNumber {
 
 export const formatInvoiceNumber = (year: number, sequence: number) => `RE-${year}-${String(sequence).padStart(6, "0")}`;
 
-/**
- * The counter row stays locked until the caller's transaction ends, so concurrent issuers wait and a
- * rollback gives its number back: no gaps, no duplicates.
- */
+/** Locked until the caller's transaction ends: a rollback gives its number back, so no gaps, no duplicates. */
 export async function nextInvoiceNumber(tx: Tx, year: number): Promise<InvoiceNumber> {
   const [row] = await tx
     .insert(invoiceCounters)

@@ -14,10 +14,7 @@ export interface InvoiceFile {
   bytes: Buffer;
 }
 
-/**
- * Rendered once and never again (GoBD). Two first calls may both render, but pdf_key is set only while
- * empty, so one file is recorded and the other call serves it.
- */
+/** Rendered once (GoBD): pdf_key is set only while empty, so of two first calls one file is recorded. */
 export async function invoicePdf(invoiceId: number): Promise<InvoiceFile> {
   const db = await getDb();
   const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));

@@ -5,14 +5,11 @@ import { translate } from "@/lib/i18n/messages";
 import type { InvoicePdfInput } from "@/lib/integrations/pdf/invoice";
 import type { InvoiceContent, InvoiceSellerSnapshot } from "./content";
 
-/** In the document's language, never the reader's. */
 export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
   const lang = content.language;
   const t = (key: string, params?: Record<string, string | number>) => translate(lang, `invoice.${key}`, params);
   const credit = content.kind === "credit_note";
-  // The whole invoice credited cancels it (Stornorechnung); a part corrects it (Rechnungskorrektur).
   const cancels = credit && content.refund?.full === true;
-  // A credit note shows what it takes back: its amounts with a minus sign.
   const money = (cents: number) => formatEuro(credit && cents !== 0 ? -cents : cents, lang);
   const rate = (p: number) => t("percent", { rate: formatNumber(p, lang) });
   const date = (day: string) =>

@@ -9,19 +9,11 @@ import { invoicePdf } from "../invoices/pdf";
 import { orderLineMockupBytes, orderLinePictureBytes } from "../images/mockups/mail";
 import { withLinkToken } from "./links";
 
-/**
- * Sending the recorded outgoing mail, at least once and (across app instances) never twice at the
- * same time. A mail is *claimed* before it is sent: one UPDATE counts the attempt and pushes its
- * nextAttemptAt a lease ahead, so no other sender picks it meanwhile; a sender that dies mid-send
- * leaves the lease to expire and the mail is retried. Then it is marked sent, or failed with the next
- * attempt after a growing pause (1, 2, 4 … minutes, at most 6 hours) until MAIL_MAX_ATTEMPTS, after
- * which nextAttemptAt is null: given up (the admin outbox can resend it).
- */
+/** A mail is claimed before it is sent, so app instances never send it twice at the same time. */
 
 type MailRow = typeof outgoingMail.$inferSelect;
 export type DeliveryResult = "sent" | "failed" | "skipped";
 
-/** How one attempt ended; error is null when the mail was sent, nextAttemptAt null when it was sent or given up. */
 export interface MailOutcome {
   mailId: number;
   orderId: string | null;
@@ -31,39 +23,26 @@ export interface MailOutcome {
   nextAttemptAt: Date | null;
 }
 
-/** What the caller records about an attempt, in the transaction that marks the mail (the order side writes its timeline). */
 export type OnMailSettled = (tx: Tx, outcome: MailOutcome) => Promise<void>;
 
-/** For mail that belongs to no order (account links): nothing to record beside the mail itself. */
 const recordNothing: OnMailSettled = async () => {};
 
 const MINUTE = 60_000;
-/** How long a claimed mail is left alone: longer than a send can take (SMTP timeouts sum to under a minute, plus the PDFs). */
 const CLAIM_MS = 15 * MINUTE;
-/** A queued mail no sender tried for this long was left behind (the process stopped between commit and sending). */
 const ORPHAN_AFTER_MS = MINUTE;
 const MAX_PAUSE_MINUTES = 6 * 60;
-/** Mails a retry pass claims at most, and how many of them are sent at the same time. */
 const RETRY_BATCH = 25;
 const PARALLEL_SENDS = 5;
 
-/** Minutes to wait after the given number of failed attempts: 1, 2, 4, … capped at 6 hours. */
 export function retryPauseMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), MAX_PAUSE_MINUTES);
 }
 
 const claimSet = (now: Date) => ({ attempts: sql`${outgoingMail.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) });
-/** Not sent, not given up, and its next attempt is due. */
 const retryDue = (now: Date) => and(inArray(outgoingMail.status, ["queued", "failed"]), lte(outgoingMail.nextAttemptAt, now)) as SQL;
-/** Queued and never tried. */
 const neverTried = () => and(eq(outgoingMail.status, "queued"), isNull(outgoingMail.nextAttemptAt)) as SQL;
 
-/**
- * Sends one queued mail now (after the commit that queued it), or a failed one whose retry is due.
- * Resolves its attachments, sends, marks it sent or failed, counts the attempt, plans the retry and
- * hands the outcome to onSettled. Never throws: a mail problem must not undo or fail
- * the business action that queued it. "skipped": sent already, given up, not due, or being sent elsewhere.
- */
+/** Never throws: a mail problem must not undo or fail the change that queued it. */
 export async function deliverQueuedMail(id: number, onSettled: OnMailSettled = recordNothing): Promise<DeliveryResult> {
   try {
     const now = new Date();
@@ -80,23 +59,16 @@ export async function deliverQueuedMail(id: number, onSettled: OnMailSettled = r
   }
 }
 
-/** Delivers several queued mails one after the other (the mail ids of a committed change). Never throws. */
 export async function deliverQueuedMails(ids: readonly number[], onSettled: OnMailSettled): Promise<void> {
   for (const id of ids) await deliverQueuedMail(id, onSettled);
 }
 
 export interface RetryOptions {
-  /** The clock (tests move it forward); default: now. */
   now?: Date;
-  /** At most this many mails in this pass. */
   limit?: number;
 }
 
-/**
- * One retry pass (cron endpoint, server start): claims the mails whose retry is due, and queued ones
- * left behind by a crash (never tried, older than a minute), with FOR UPDATE SKIP LOCKED, so two
- * instances running passes at the same time never send one mail twice; then sends them.
- */
+/** FOR UPDATE SKIP LOCKED, so two instances running passes at once never send one mail twice. */
 export async function retryDueMail(onSettled: OnMailSettled, opts: RetryOptions = {}): Promise<{ sent: number; failed: number }> {
   const now = opts.now ?? new Date();
   const limit = opts.limit ?? RETRY_BATCH;
@@ -131,12 +103,11 @@ export async function retryDueMail(onSettled: OnMailSettled, opts: RetryOptions 
   return counts;
 }
 
-/** The files a mail carries. A file that cannot be made fails the attempt: a mail never goes out without its attachment. */
+/** A file that cannot be made fails the attempt: a mail never goes out without its attachment. */
 async function resolveAttachments(attachments: MailAttachment[] | null): Promise<MailFile[]> {
   const files: MailFile[] = [];
   for (const attachment of attachments ?? []) {
     if (attachment.type === "mockup") {
-      // A picture is a nicety: without the mockup the design goes in, without either the mail still goes.
       const picture = await orderLineMockupBytes(attachment.orderItemId).catch(() => null);
       const design = picture ? null : await orderLinePictureBytes(attachment.orderItemId).catch(() => null);
       const file = picture ?? design;
@@ -159,7 +130,6 @@ async function resolveAttachments(attachments: MailAttachment[] | null): Promise
   return files;
 }
 
-/** Sends a claimed mail and records the outcome. `clock` is the retry pass's clock (tests), else the real time. */
 async function send(row: MailRow, onSettled: OnMailSettled, clock?: Date): Promise<"sent" | "failed"> {
   let error: string | null = null;
   try {
@@ -174,7 +144,6 @@ async function send(row: MailRow, onSettled: OnMailSettled, clock?: Date): Promi
   return error === null ? "sent" : "failed";
 }
 
-/** Marks the mail sent or failed (with its next attempt, or given up) and runs onSettled, in one transaction. */
 async function settle(row: MailRow, error: string | null, now: Date, onSettled: OnMailSettled): Promise<void> {
   const givenUp = row.attempts >= env().MAIL_MAX_ATTEMPTS;
   const nextAttemptAt = error === null || givenUp ? null : new Date(now.getTime() + retryPauseMinutes(row.attempts) * MINUTE);
@@ -189,7 +158,7 @@ async function settle(row: MailRow, error: string | null, now: Date, onSettled: 
       await onSettled(tx, { mailId: row.id, orderId: row.orderId, kind: row.kind, attempt: row.attempts, error, nextAttemptAt });
     });
   } catch (err) {
-    // What onSettled records is lost (e.g. the order is gone), the mail's own state must not be.
+    // What onSettled records may be lost (the order is gone), the mail's own state must not be.
     logger.error("recording the mail outcome failed", { mailId: row.id, err });
     await db
       .update(outgoingMail)

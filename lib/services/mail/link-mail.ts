@@ -3,7 +3,6 @@ import type { Locale } from "@/lib/i18n/config";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { escapeHtml } from "@/lib/security/html";
 
-/** The texts of a mail whose point is one link (account links, staff invitations), already in the reader's language. */
 export interface LinkMailTexts {
   subject: string;
   greeting: string;
@@ -14,7 +13,6 @@ export interface LinkMailTexts {
   signature: string;
 }
 
-/** Plain text plus simple HTML like the order mails; every text is escaped once, here. */
 export function linkMail(opts: { to: string; locale: Locale; link: string; mailLink: MailLink; texts: LinkMailTexts }): MailMessage {
   const { subject, greeting, intro, action, expiry, ignore, signature } = opts.texts;
   const text = [greeting, "", intro, "", opts.link, "", expiry, "", ignore, "", signature].join("\n");

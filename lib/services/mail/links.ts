@@ -5,17 +5,11 @@ import { getDb } from "@/db/client";
 import { orders, outgoingMail, pendingRegistrations, staffInvitations, users, type MailLinkKind } from "@/db/schema";
 import { orderLinkToken } from "@/lib/security/order-link";
 import type { MailLink } from "@/lib/integrations/mail";
-import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../account/tokens";
-import { issueStaffInviteToken } from "../staff/tokens";
+import { issueRegistrationToken, issueResetToken, issueSignInToken } from "../link-tokens/account";
+import { issueStaffInviteToken } from "../link-tokens/staff";
 
-/**
- * Link tokens never rest in outgoing_mail: each send issues a fresh one, so a read of the outbox table,
- * a backup or a log of it opens no account and no order. A mail names its one link in columns (kind and
- * subject) and marks the link's place with a placeholder made of a random per-mail nonce, which no text
- * a person typed can contain; the token is issued only for that kind, that subject and the mail's recipient.
- */
+/** Tokens never rest in outgoing_mail: each send issues a fresh one, so the outbox table opens no account. */
 
-/** A new link for a mail being composed: put linkPlaceholder(link) where the token goes, and the link in the MailMessage. */
 export function newMailLink(kind: MailLinkKind, subject: number | null = null): MailLink {
   return { kind, subject, nonce: randomBytes(16).toString("hex") };
 }
@@ -34,7 +28,7 @@ async function tokenFor(mail: LinkedMail & { linkKind: MailLinkKind }): Promise<
   const db = await getDb();
   if (mail.linkKind === "order_status") {
     if (!mail.orderId) throw new Error("The mail has an order link but no order");
-    // The link version now, so a mail resent after the admin revoked the links carries a working one.
+    // The link version now, so a mail resent after a revocation carries a working one.
     const [order] = await db
       .select({ email: orders.email, linkVersion: orders.linkVersion })
       .from(orders)
@@ -70,7 +64,6 @@ async function tokenFor(mail: LinkedMail & { linkKind: MailLinkKind }): Promise<
   return mail.linkKind === "sign_in" ? issueSignInToken(db, mail.linkSubject) : issueResetToken(db, mail.linkSubject);
 }
 
-/** The mail as it is sent: its one placeholder replaced by a fresh token; a mail without a link goes out as stored. */
 export async function withLinkToken(mail: LinkedMail): Promise<{ text: string; html: string | null }> {
   if (!mail.linkKind || !mail.linkNonce) return { text: mail.text, html: mail.html };
   const token = await tokenFor({ ...mail, linkKind: mail.linkKind });

@@ -9,8 +9,6 @@ import type { AdminMailDto, AdminMailPage, AdminMailQuery } from "@/lib/schemas/
 import { likePattern, pagedQuery } from "../list-query";
 import { deliverQueuedMail, type OnMailSettled } from "./delivery";
 
-/** The admin outbox (GET /api/admin/mail, /admin/mail): every recorded mail, and resending one. */
-
 const columns = {
   id: outgoingMail.id,
   to: outgoingMail.to,
@@ -51,7 +49,6 @@ function filter(query: AdminMailQuery): SQL | undefined {
 
 const selectMail = (db: Db) => db.select(columns).from(outgoingMail).leftJoin(orders, eq(orders.id, outgoingMail.orderId));
 
-/** One page of the outbox, newest first; search in recipient, subject and order number. */
 export async function listMail(query: AdminMailQuery): Promise<AdminMailPage> {
   const db = await getDb();
   const where = filter(query);
@@ -69,12 +66,7 @@ export async function getMailOrThrow(id: number): Promise<AdminMailDto> {
   return toDto(row);
 }
 
-/**
- * Resends a mail: queues a copy (same recipient, texts, order and attachments, e.g. the same stored
- * invoice PDF) and sends it at once; answers the copy (sent, or failed with its retry planned). A
- * failed original stops retrying, so the customer does not get the message twice. onSettled records
- * the attempt (the order's timeline).
- */
+/** A failed original stops retrying, so the customer does not get the message twice. */
 export async function resendMail(id: number, onSettled: OnMailSettled): Promise<AdminMailDto> {
   const db = await getDb();
   const copyId = await db.transaction(async (tx) => {
@@ -99,16 +91,11 @@ export async function resendMail(id: number, onSettled: OnMailSettled): Promise<
   return getMailOrThrow(copyId);
 }
 
-/**
- * The mail as it was sent, for the outbox: its HTML (sandboxed, so nothing in it runs or loads) or,
- * for a text-only mail or on request, its plain text.
- */
 export async function mailContent(id: number, format: "html" | "text"): Promise<FileData> {
   const db = await getDb();
   const [mail] = await db.select({ text: outgoingMail.text, html: outgoingMail.html }).from(outgoingMail).where(eq(outgoingMail.id, id));
   if (!mail) throw notFound();
   if (format === "html" && mail.html) {
-    // Inline styles as the mail client showed them; scripts, frames and remote loads stay blocked.
     const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
     return {
       contentType: "text/html; charset=utf-8",

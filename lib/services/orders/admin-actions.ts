@@ -9,21 +9,19 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { AdminOrderDetail, CancelOrderBody, RefundOrderBody } from "@/lib/schemas/admin-orders";
 import { getAdminOrder } from "./admin-queries";
 import { cancelOrderAs } from "./cancel";
-import { loadBundle } from "./dto";
-import { recordEvent, type Actor } from "./events";
-import { lockOrder } from "./locks";
-import { moveOrder } from "./order-moves";
+import { loadBundle } from "./core/dto";
+import { recordEvent, type Actor } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
 import { shippedMail } from "./order-mails";
 import { moneyLeft, refundOrder } from "./refunds";
 import { receiptMail, withInvoice } from "./receipt";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
 
-/** The owner refunds any amount; staff up to STAFF_REFUND_LIMIT_CENTS. */
 const refundLimit = (session: Session): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
 
-/** Only when paid: a successful payment that is not (being) refunded in full. */
 export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -92,7 +90,6 @@ export async function adminRefund(
   return getAdminOrder(orderId, locale);
 }
 
-/** The same stored invoice is attached again, never a new one. */
 export async function resendReceipt(orderId: string, session: Session): Promise<{ mailId: number }> {
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);

@@ -1,9 +1,5 @@
 import "server-only";
-/**
- * Never a provider call inside an open transaction: an attempt is committed as "creating" with our
- * idempotency key first, so a crash in between is retried with the same key and Stripe answers the same
- * PaymentIntent. A new attempt is made only after the previous one was confirmed cancelled.
- */
+/** Never a provider call in an open transaction: an attempt is committed as "creating" with its idempotency key first. */
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orderEvents, orders, payments, type Order, type Payment } from "@/db/schema";
@@ -12,11 +8,11 @@ import { logger } from "@/lib/logger";
 import type { Locale } from "@/lib/i18n/config";
 import { getPaymentProvider, PaymentProviderError } from "@/lib/integrations/payments";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
-import { lockedPayments, lockOrder, lockPayment } from "./locks";
+import { lockedPayments, lockOrder, lockPayment } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
-import { paymentIdempotencyKey, providerCall, providerForPayment } from "./payment-provider";
-import { LIVE } from "./payment-state";
-import { inTransaction } from "./unit-of-work";
+import { paymentIdempotencyKey, providerCall, providerForPayment } from "./core/payment-provider";
+import { LIVE } from "@/lib/domain/order-flow";
+import { inTransaction } from "./core/unit-of-work";
 
 export const isOpen = (p: Pick<Payment, "status">) => LIVE.includes(p.status);
 
@@ -53,7 +49,6 @@ export interface ReadyAttempt {
   clientSecret: string | null;
 }
 
-/** Null when the attempt was cancelled or recorded with another id meanwhile: the caller decides again. */
 export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAttempt | null> {
   const [order] = await (await getDb()).select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order) throw notFound();
@@ -76,7 +71,6 @@ export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAtt
     const row = await lockPayment(tx, payment);
     if (!row) return null;
     if (row.status === "creating") {
-      // A replayed payment that already moved on is moved forward by the webhook or the next reconciliation.
       const [recorded] = await tx
         .update(payments)
         .set({ providerPaymentId: created.providerPaymentId, status: "requires_payment" })
@@ -89,10 +83,7 @@ export async function resolveCreatingAttempt(payment: Payment): Promise<ReadyAtt
   });
 }
 
-/**
- * Cancels at the provider first: if it refuses, nothing changes (502) so no new attempt is made next to
- * a live one, unless its current state explains the refusal (the customer paid meanwhile).
- */
+/** At the provider first: if it refuses, nothing changes, so no new attempt is made beside a live one. */
 export async function cancelAttempt(payment: Payment, locale: Locale): Promise<void> {
   const id = payment.providerPaymentId;
   let observed: ProviderPaymentState | null = null;
@@ -125,7 +116,6 @@ async function paidBefore(tx: Tx, orderId: string): Promise<boolean> {
 
 type Step = { kind: "answer"; payment: Payment } | { kind: "resolve"; payment: Payment } | { kind: "cancel"; payment: Payment };
 
-/** "fresh" replaces a failed attempt; "replay" answers the current attempt as it is. */
 export type AttemptMode = "fresh" | "replay";
 
 async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step> {
@@ -136,7 +126,6 @@ async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step>
   if (paid) return { kind: "answer", payment: paid };
   const current = all[all.length - 1];
   if (mode === "replay" && order.status !== "pending" && current) return { kind: "answer", payment: current };
-  // Refunded by an admin: not paid a second time. A refunded duplicate never paid the order.
   if (order.status !== "pending" || (all.some((p) => p.status === "refunded") && (await paidBefore(tx, orderId))))
     throw new ApiError(409, "errors.orderNotPayable");
   const older = all.find((p) => p !== current && (p.status === "creating" || isOpen(p)));
@@ -150,7 +139,6 @@ async function decide(tx: Tx, orderId: string, mode: AttemptMode): Promise<Step>
   return { kind: "answer", payment: current };
 }
 
-/** Transactions decide, provider calls happen between them; each round answers or makes progress. */
 export async function readyAttempt(orderId: string, locale: Locale, mode: AttemptMode): Promise<ReadyAttempt> {
   for (let round = 0; round < 6; round++) {
     const step = await inTransaction((tx) => decide(tx, orderId, mode));

@@ -1,9 +1,5 @@
 import "server-only";
-/**
- * One path for the customer and the admin. The money side comes first, outside any transaction, and the
- * order is cancelled only once it succeeded; asking again after a failure finishes the job without
- * refunding twice.
- */
+/** The money side first, outside any transaction; asking again after a failure finishes without refunding twice. */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invoices, outgoingMail, payments, refunds, type Invoice, type Order, type Payment } from "@/db/schema";
@@ -14,25 +10,23 @@ import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { creditNoteKindOf } from "../invoices/content";
 import { cancelAttempt, isOpen } from "./attempts";
-import { loadBundle, toOrderDtos } from "./dto";
-import type { Actor } from "./events";
-import { lockOrder } from "./locks";
-import { moveOrder } from "./order-moves";
+import { loadBundle, toOrderDtos } from "./core/dto";
+import type { Actor } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
 import { cancelledMail, mayMailAbout } from "./order-mails";
 import { limitOrderAction } from "./order-limits";
-import { orderEdge } from "./order-state";
+import { orderEdge, FINISHED } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "./payment-moves";
-import { providerCall, providerForPayment } from "./payment-provider";
-import { FINISHED } from "./payment-state";
+import { providerCall, providerForPayment } from "./core/payment-provider";
 import { moneyLeft, refundOrder, type RefundOutcome } from "./refunds";
-import { inTransaction } from "./unit-of-work";
+import { inTransaction } from "./core/unit-of-work";
 
 export interface CancelOptions {
   by: Actor;
   reason?: string | null;
   session?: Session;
   clientIp?: string;
-  /** Staff: cancelling refunds what is left, so it may not move more than this. */
   refundLimitCents?: number;
 }
 
@@ -83,7 +77,7 @@ async function check(orderId: string, opts: CancelOptions, reason: string | null
   });
 }
 
-/** Stripe's word on every attempt we do not know to be finished: the webhook may be late. */
+/** The webhook may be late: Stripe's word on every attempt not known to be finished. */
 async function reconcileStripe(rows: Payment[], locale: Locale): Promise<void> {
   for (const row of rows) {
     if (row.provider !== "stripe" || FINISHED.includes(row.status) || !row.providerPaymentId) continue;
@@ -122,27 +116,22 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
         limitCents: opts.refundLimitCents,
       });
     } catch (err) {
-      // Everything left is already being refunded (a pending refund at the provider): go on cancelling.
       if (!(err instanceof ApiError && err.key === "errors.nothingToRefund")) throw err;
     }
   }
 
-  // At the provider first, then recorded (attempts.ts); a success found there instead is recorded as paid.
   for (const row of after.filter(toCancel)) await cancelAttempt(row, locale);
 
   return inTransaction(async (tx, effects) => {
     const order = await lockOwnOrder(tx, orderId, opts.session);
     assertCancellable(order, opts.by, reason);
     const money = await moneyLeft(tx, orderId);
-    // A payment succeeded meanwhile (after the refund): nothing is cancelled; asking again refunds it.
     if (money.totalCents > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
     assertNoPaymentInFlight(money.payments);
-    // A new attempt was opened meanwhile (a retry in another tab): asking again cancels it too.
     if (money.payments.some(toCancel)) throw new ApiError(409, "errors.orderChangedConcurrently");
     const mailable = await mayMailAbout(tx, order);
     const data = {
       ...(refunded ? { refundedCents: sumOf(refunded.refunds), refundIds: refunded.refunds.map((r) => r.id) } : {}),
-      // The timeline says why the customer got no mail (never paid, address not verified).
       ...(mailable ? {} : { mailWithheld: "unverified_address" }),
     };
     const updated = await moveOrder(tx, order, {
@@ -154,7 +143,6 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
       data: Object.keys(data).length > 0 ? data : null,
     });
     if (!mailable) return updated;
-    // With the credit notes no mail carried yet (also from an earlier attempt that refunded but could not cancel).
     const given = await tx
       .select()
       .from(refunds)

@@ -3,13 +3,10 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { escapeHtml } from "@/lib/security/html";
 import { loadSeller } from "../seller-settings/load";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 import { legalText, type LegalText } from "../legal-texts";
 
-/**
- * What the order confirmation must carry on a durable medium (§ 312f Abs. 2 BGB): who sells, the terms
- * and the withdrawal policy with its model form, as they applied when the customer ordered.
- */
+/** What § 312f Abs. 2 BGB requires on a durable medium, as it applied when the customer ordered. */
 export async function confirmationLegal(db: Queryable, locale: Locale): Promise<{ text: string[]; html: string[] }> {
   const s = await loadSeller(db);
   const t = (key: string) => translate(locale, `receipt.${key}`);

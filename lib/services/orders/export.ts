@@ -9,17 +9,13 @@ import { translate } from "@/lib/i18n/messages";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrdersExportQuery, OrderExportFormat } from "@/lib/schemas/admin-orders";
 import { recordAudit, type AuditContext } from "../audit";
-import type { OrderAddress, OrderBundle } from "./dto";
+import type { OrderAddress, OrderBundle } from "./core/dto";
 import { berlinDay } from "@/lib/domain/berlin-time";
 import { describeColour } from "@/lib/domain/colour-name";
 import { orderFilterWhere } from "./admin/filters";
-import { adminPaymentStatus, moneyOf } from "./admin/money";
+import { adminPaymentStatus, moneyOf } from "@/lib/domain/order-flow";
 
-/**
- * One row per order line; order-level amounts only on the first line so column sums stay right. Customer
- * texts get an apostrophe before formula characters, so a spreadsheet never starts a cell with a formula.
- * Streamed with a keyset cursor, never the whole export in memory.
- */
+/** Order amounts only on the first line so column sums stay right; formula characters get an apostrophe. */
 export const EXPORT_PAGE_SIZE = 100;
 
 const COLUMNS = [
@@ -90,7 +86,7 @@ interface ExportBundle extends Pick<OrderBundle, "order" | "items" | "addresses"
   invoiceNumbers: string[];
 }
 
-/** Only what a row shows: an invoice's stored content (kilobytes each) is never read. */
+/** An invoice's stored content (kilobytes each) is never read. */
 async function loadExportBundles(page: Order[]): Promise<ExportBundle[]> {
   const db = await getDb();
   const ids = page.map((o) => o.id);
@@ -170,7 +166,6 @@ function rowsOf(bundle: ExportBundle, locale: Locale, decimal: string): Row[] {
   }
   return bundle.items.map((item, index) => {
     const rate = Number(item.vatPercent);
-    // After the line's share of the discount, as the invoice books it.
     const gross = item.totalCents - item.discountCents;
     const vat = vatInGross(gross, rate);
     return {
@@ -195,7 +190,6 @@ interface Cursor {
   id: string;
 }
 
-/** created_at travels as text so no microsecond is lost. */
 async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): Promise<{ rows: Order[]; cursor: Cursor | null }> {
   const db = await getDb();
   const page = await db
@@ -213,7 +207,7 @@ async function nextPage(query: AdminOrdersExportQuery, cursor: Cursor | null): P
   return { rows: page.map((p) => p.order), cursor: last ? { createdAt: last.createdAtText, id: last.order.id } : null };
 }
 
-/** ASCII only, so the name needs no encoding in the header: "Müller & Co" → "muller-co". */
+/** ASCII only, so the name needs no encoding in the header. */
 const slug = (text: string) =>
   text
     .normalize("NFKD")
@@ -224,7 +218,6 @@ const slug = (text: string) =>
     .slice(0, 32)
     .replace(/-+$/, "");
 
-/** Named after what it holds: orders-open-refundFailed-muller-2026-01-01-2026-01-31.csv. */
 export function exportFilename(
   query: Pick<AdminOrdersExportQuery, "from" | "to" | "status" | "attention" | "q">,
   now = new Date(),
@@ -238,7 +231,6 @@ export async function exportOrdersCsv(
   locale: Locale,
   audit: AuditContext,
 ): Promise<{ filename: string; stream: ReadableStream<Uint8Array> }> {
-  // The filter, not the search text (it may be a customer's name or email).
   const { q, ...filter } = query;
   await recordAudit(await getDb(), { ...audit, action: "orders_exported", details: { ...filter, search: q !== undefined } });
   const dialect = DIALECTS[exportFormat(query.format, locale)];

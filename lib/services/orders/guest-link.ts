@@ -1,8 +1,5 @@
 import "server-only";
-/**
- * A link may be forwarded, so it may change the order only for GUEST_ORDER_LINK_WRITE_DAYS; failed tokens
- * count against the client address so guessing tokens stays expensive.
- */
+/** A link may be forwarded: it changes the order only for GUEST_ORDER_LINK_WRITE_DAYS. */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
@@ -19,8 +16,8 @@ import type { MockupView } from "@/lib/domain/mug-mockup";
 import { adminInvoiceFile, type InvoiceFile } from "@/lib/services/invoices";
 import { consume, peek, secondsUntilReset } from "@/lib/services/rate-limit";
 import { cancelOrderAs } from "./cancel";
-import { loadBundle, toOrderDto } from "./dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { loadBundle, toOrderDto } from "./core/dto";
+import { expireUnpaidOrders } from "./expiry";
 
 const HOUR = 3600;
 const DAY_MS = 86_400_000;
@@ -39,7 +36,6 @@ export interface LinkedOrder {
   writable: boolean;
 }
 
-/** The order of an erased account is kept for the books only: its links open nothing. */
 export async function orderOfToken(token: string, clientIp: string, now: Date = new Date()): Promise<LinkedOrder> {
   const limits = env();
   const window = failureWindow(clientIp);
@@ -68,7 +64,6 @@ function tooManyFailures(windowSeconds: number): ApiError {
   return new ApiError(429, "errors.rateLimitOrderLink", undefined, { retryAfter: secondsUntilReset(windowSeconds) });
 }
 
-/** Viewing goes on after the link is too old to change the order. */
 function requireWritable(order: LinkedOrder): void {
   if (!order.writable) throw new ApiError(403, "errors.orderLinkWriteExpired");
 }
@@ -121,7 +116,7 @@ async function guestDto(token: string, order: LinkedOrder, locale: Locale, now: 
   });
 }
 
-/** The payment is not reconciled with the provider here: these requests are anonymous. */
+/** These requests are anonymous: no provider reconciliation. */
 export async function getGuestOrder(token: string, clientIp: string, locale: Locale, now: Date = new Date()): Promise<GuestOrderDto> {
   const order = await orderOfToken(token, clientIp, now);
   if (order.userId !== null) await expireUnpaidOrders(now, { userId: order.userId });
@@ -159,10 +154,7 @@ export async function guestItemMockup(token: string, clientIp: string, itemId: n
   return orderLineMockupFile(order.id, itemId, view);
 }
 
-/**
- * A link may be forwarded and a guest session opened for any address, so neither proves the mailbox:
- * the password is set only once the link mailed to the account's address is used with it (claim-mail.ts).
- */
+/** Neither link nor guest session proves the mailbox: the password is set once the mailed link is used (claim-mail.ts). */
 export async function setGuestPassword(token: string, password: string, req: ClaimRequest, now: Date = new Date()): Promise<void> {
   const order = await orderOfToken(token, req.clientIp, now);
   requireWritable(order);
@@ -187,7 +179,6 @@ export async function claimOwnGuestAccount(session: Session, password: string, r
   await requestClaimConfirmation(session.user.id, password, req);
 }
 
-/** The email's account with a password is signed in to (or reset), not claimed: the page offers that instead. */
 async function hasPasswordAccount(email: string): Promise<boolean> {
   const [row] = await (
     await getDb()

@@ -4,9 +4,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "@/db/client";
 import { invoices, orderAddresses, orderItems, orders, payments } from "@/db/schema";
 import { prepared } from "../prepared";
-import type { OrderDtoSource } from "./dto";
+import type { OrderDtoSource } from "./core/dto";
 
-/** A correlated subquery, so an order and all its details come back in one row. */
 function childRows<T>(table: PgTable, orderId: PgColumn, fields: Record<string, PgColumn>, orderBy: PgColumn): SQL<T[]> {
   const pairs = sql.join(
     Object.entries(fields).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
@@ -74,7 +73,7 @@ const INVOICE_FIELDS = pick(getTableColumns(invoices), ["id", "kind", "number", 
 
 export type ListedOrder = OrderDtoSource & { order: OrderDtoSource["order"] & { updatedAt: Date } };
 
-/** One query reading only the columns the order list shows. Exported for `npm run bench`. */
+/** Exported for `npm run bench`. */
 export function orderListQuery(d: Db) {
   return d
     .select({

@@ -1,5 +1,4 @@
 import "server-only";
-/** So nobody floods the shop, its payment provider or its mail. */
 import { ApiError } from "@/lib/errors";
 import { clientNetwork } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";

@@ -10,7 +10,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 import { escapeHtml } from "@/lib/security/html";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
@@ -18,11 +18,10 @@ type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNum
 export interface OrderLink {
   url: string;
   guest: boolean;
-  /** Goes into the MailMessage: the token is made when the mail is sent (mail/links.ts), of the link version then. */
   mail: MailLink;
 }
 
-/** Read in the caller's transaction so that a revocation of the order's links is seen. */
+/** In the caller's transaction, so a revocation of the order's links is seen. */
 export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<OrderLink> {
   const mail = newMailLink("order_status");
   const url = `${publicBaseUrl()}/order-status/${linkPlaceholder(mail)}`;
@@ -47,11 +46,7 @@ export async function orderLinkOf(db: Queryable, order: Pick<Order, "id" | "user
 
 const PAID: ("succeeded" | "refunded")[] = ["succeeded", "refunded"];
 
-/**
- * An unpaid order's address must be proven the ordering account's own before it gets mail: otherwise
- * anybody could make the shop write to a stranger (or a customer) by typing their address. Proven means
- * the account verified that very email, or an earlier order of the same account with it was paid.
- */
+/** Otherwise anybody could make the shop write to a stranger by typing their address. */
 export async function mayMailAbout(db: Queryable, order: Pick<Order, "id" | "userId" | "email">): Promise<boolean> {
   const paidOrder = (where: SQL | undefined) =>
     db
@@ -99,7 +94,6 @@ interface MailBody {
 
 const tr = (order: MailOrder, key: string, params?: Record<string, string | number>) => translate(order.locale, `orderMail.${key}`, params);
 
-/** A paragraph's https address becomes a link in the HTML part (the text part shows it as it is). */
 const linkify = (p: string) => escapeHtml(p).replace(/https:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 function compose(order: MailOrder, body: MailBody): MailMessage {

@@ -1,30 +1,23 @@
 import "server-only";
-/**
- * Money taken for a payment the shop no longer knows (its order was dropped while the customer paid):
- * recorded in the provider event's transaction, refunded after the commit, and shown under "needs action".
- */
+/** Money for an order dropped while the customer paid: refunded after the commit. */
 import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { orders, orphanPayments, payments, type Payment } from "@/db/schema";
 import { PaymentProviderError } from "@/lib/integrations/payments";
 import { logger } from "@/lib/logger";
-import type { Effects } from "./effects";
-import { providerForPayment } from "./payment-provider";
+import type { Effects } from "./core/effects";
+import { providerForPayment } from "./core/payment-provider";
 
 export interface OrphanSuccess {
   provider: Payment["provider"];
   providerPaymentId: string;
   amountCents: number;
   currency: string;
-  /** What the shop wrote on the payment when it created it; a payment without it is not ours to refund. */
   orderId: string | undefined;
   paymentId: string | undefined;
 }
 
-/**
- * Only a payment this shop created (its order and attempt ids are on it) whose order and attempt are both
- * gone: a payment of another application on the same provider account is never touched.
- */
+/** A payment of another application on the same provider account is never touched. */
 export async function recordOrphanSuccess(tx: Tx, success: OrphanSuccess, effects: Effects): Promise<boolean> {
   const paymentId = Number(success.paymentId);
   if (!success.orderId || !/^[0-9a-f-]{36}$/i.test(success.orderId) || !Number.isSafeInteger(paymentId)) return false;
@@ -44,7 +37,7 @@ export async function recordOrphanSuccess(tx: Tx, success: OrphanSuccess, effect
   return true;
 }
 
-/** The whole amount back, under one idempotency key per orphan, so a retry refunds once. */
+/** One idempotency key per orphan, so a retry refunds once. */
 export async function refundOrphan(id: number): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(orphanPayments).where(eq(orphanPayments.id, id));
@@ -71,7 +64,6 @@ export async function refundOrphan(id: number): Promise<void> {
 
 const RETRY_AFTER_MS = 60_000;
 
-/** The scheduled pass: refunds that got no answer (provider down, or the process ended after the commit). */
 export async function retryOrphanRefunds(now = new Date()): Promise<number> {
   const db = await getDb();
   const due = await db
@@ -90,7 +82,6 @@ export async function retryOrphanRefunds(now = new Date()): Promise<number> {
   return due.length;
 }
 
-/** How long an orphan refunded without trouble still shows under "needs action", so the owner sees it happened. */
 export const ORPHAN_SHOWN_DAYS = 14;
 
 export function orphanNeedsAction(now: Date) {

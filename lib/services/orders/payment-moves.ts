@@ -7,12 +7,13 @@ import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { ProviderPaymentState } from "@/lib/integrations/payments/types";
 import { removeOrderedFromCart } from "../cart";
-import { issueInvoice } from "../invoices/issue";
-import { loadBundle } from "./dto";
-import type { Effects } from "./effects";
-import { recordEvent } from "./events";
-import { lockOrder } from "./locks";
-import { canMovePayment, FAILURE_MESSAGE_KEYS } from "./payment-state";
+import { issueInvoice } from "./invoicing/issue";
+import { loadBundle } from "./core/dto";
+import type { Effects } from "./core/effects";
+import { recordEvent } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { canMovePayment } from "@/lib/domain/order-flow";
+import { FAILURE_MESSAGE_KEYS } from "./core/payment-state";
 import { receiptMail, withInvoice } from "./receipt";
 import { refundPayment } from "./refunds";
 export interface TransitionContext {
@@ -21,7 +22,7 @@ export interface TransitionContext {
   source: string;
 }
 
-/** Replays, out-of-order events and late failures are no-ops; becoming succeeded has its effects exactly once. */
+/** Replays and out-of-order events are no-ops; becoming succeeded has its effects exactly once. */
 export async function applyPaymentState(tx: Tx, payment: Payment, next: ProviderPaymentState, ctx: TransitionContext): Promise<Payment> {
   const failureMessage = next.status === "failed" ? FAILURE_MESSAGE_KEYS[next.failureReason ?? "unknown"] : null;
   if (payment.status === next.status) {
@@ -59,7 +60,7 @@ async function recordPaymentFailed(tx: Tx, payment: Payment, next: ProviderPayme
   await recordEvent(tx, { orderId: payment.orderId, type: "payment_failed", by: { actor: "provider" }, note: reason, data });
 }
 
-/** A second success (already paid, cancelled meanwhile or a superseded attempt) is refunded automatically after the commit. */
+/** A second success is refunded automatically after the commit. */
 async function onPaid(tx: Tx, payment: Payment, ctx: TransitionContext, wasCancelled = false): Promise<void> {
   const order = await lockOrder(tx, payment.orderId);
   if (!order) return;

@@ -11,12 +11,12 @@ import { getPaymentProvider, sandboxAllowed } from "@/lib/integrations/payments"
 import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/integrations/payments/sandbox";
 import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
-import { latestPaymentRow, toPaymentDto } from "./dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
-import { lockOrder } from "./locks";
+import { latestPaymentRow, toPaymentDto } from "./core/dto";
+import { expireUnpaidOrders } from "./expiry";
+import { lockOrder } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
-import { CONFIRMABLE, FINISHED } from "./payment-state";
-import { inTransaction } from "./unit-of-work";
+import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";
+import { inTransaction } from "./core/unit-of-work";
 
 export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
   const query = tx
@@ -37,7 +37,6 @@ async function assertOwnOrder(session: Session, orderId: string): Promise<void> 
   if (!row) throw notFound();
 }
 
-/** A webhook may be late or lost; a Stripe outage leaves the stored state as it is. */
 export async function reconcileStripePayment(orderId: string, locale: Locale, opts: { throttled?: boolean } = {}): Promise<void> {
   const latest = await latestPaymentRow(await getDb(), orderId);
   const id = latest?.providerPaymentId;
@@ -59,7 +58,7 @@ export async function reconcileStripePayment(orderId: string, locale: Locale, op
   });
 }
 
-/** One conditional UPDATE, so concurrent reads claim the check once; reloads must not hammer Stripe. */
+/** One conditional UPDATE, so reloads do not hammer Stripe. */
 async function claimProviderCheck(paymentId: number): Promise<boolean> {
   const claimed = await (
     await getDb()
@@ -76,7 +75,6 @@ async function claimProviderCheck(paymentId: number): Promise<boolean> {
   return claimed.length > 0;
 }
 
-/** Best effort: a provider outage leaves the order as it is stored. */
 export async function refreshPayment(orderId: string, locale: Locale): Promise<void> {
   if (await creatingAttempt(orderId)) {
     try {
@@ -96,7 +94,6 @@ export async function retryPayment(session: Session, orderId: string, locale: Lo
   return toPaymentDto(payment, locale, clientSecret);
 }
 
-/** The sandbox must be the configured provider and allowed (in production only with PAYMENTS_SANDBOX=true). */
 async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promise<{ order: Order; payment: Payment }> {
   const order = await ownOrderOrThrow(tx, session, orderId, true);
   const payment = await latestPaymentRow(tx, orderId, true);

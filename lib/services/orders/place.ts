@@ -16,17 +16,16 @@ import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
 import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
-import { loadBundle, toOrderDtos, toPaymentDto } from "./dto";
-import { recordEvent } from "./events";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
-import { lockedPayments } from "./locks";
+import { loadBundle, toOrderDtos, toPaymentDto } from "./core/dto";
+import { recordEvent } from "./core/events";
+import { expireUnpaidOrders } from "./expiry";
+import { lockedPayments } from "./core/locks";
 import { limitOrderAction } from "./order-limits";
-import { MONEY_MOVED } from "./payment-state";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
 
 type PlaceOrderInput = z.output<typeof placeOrderBody>;
 type AddressInput = z.output<typeof addressBody>;
 
-/** One order placement per user at a time (the seed uses class 727001). */
 const PLACE_LOCK_CLASS = 727002;
 
 async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void> {
@@ -41,7 +40,6 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/** From a sequence, so concurrent checkouts never collide. */
 const nextOrderNumber = (now: Date) =>
   sql<string>`(select 'MM-' || ${berlinYear(now)} || '-' || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('order_number_seq') as n)`;
 
@@ -107,7 +105,6 @@ async function writeContents(
     ]);
 }
 
-/** Locked, order first then its payments: a declined card is checked out again into it. */
 async function reusableOrder(tx: Tx, userId: number): Promise<{ order: Order; attempts: Payment[] } | null> {
   const moneyMoved = tx
     .select({ one: sql`1` })
@@ -122,7 +119,6 @@ async function reusableOrder(tx: Tx, userId: number): Promise<{ order: Order; at
     .for("update");
   if (!order || order.status !== "pending") return null;
   const attempts = await lockedPayments(tx, order.id);
-  // Paid while we waited for the lock: not re-used.
   if (attempts.some((p) => MONEY_MOVED.includes(p.status))) return null;
   return { order, attempts };
 }
@@ -158,7 +154,6 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
     shippingVatPercent: priced.shippingVatPercent,
     reusedOrderId: open?.order.id ?? null,
   });
-  // A code that stopped applying (expired, its last use taken meanwhile) changes the price like a catalogue change.
   if (discount.kind === "dropped") return { kind: "changed" };
   const { totals, lineDiscountCents } = discount;
   const columns = orderColumns(body, totals, discount.code, priced.shippingVatPercent, locale, personalised ? now : null);
@@ -171,7 +166,6 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   if (open) {
     const { order, attempts } = open;
     const repriced = order.totalCents !== totals.totalCents;
-    // The attempt for the old amount is cancelled at the provider before anything changes.
     const live = attempts.find((p) => isOpen(p) || p.status === "creating");
     if (repriced && live) return { kind: "cancelFirst", payment: live };
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
@@ -210,14 +204,9 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
   return { kind: "created", orderId };
 }
 
-/**
- * The same (user, idempotency key) answers the order made before, so a double click makes one charge. An
- * open unpaid order (say, after a declined card) is checked out again into, so a declined card breeds no
- * orders. The cart is cleared only once a payment succeeds.
- */
+/** The same (user, idempotency key) answers the earlier order, so a double click makes one charge. */
 export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale, clientIp?: string): Promise<PlaceOrderResponse> {
   const userId = session.user.id;
-  // No usable provider: 503 before anything is written.
   paymentConfig();
   await expireUnpaidOrders(new Date(), { userId });
   const db = await getDb();

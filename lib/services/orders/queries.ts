@@ -7,11 +7,11 @@ import { env } from "@/lib/env";
 import type { Session } from "@/lib/auth/session";
 import type { Locale } from "@/lib/i18n/config";
 import type { OrderDto } from "@/lib/schemas/orders";
-import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./dto";
-import { expireUnpaidOrders } from "../scheduled-jobs/expiry";
+import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./core/dto";
+import { expireUnpaidOrders } from "./expiry";
 import { listOrderSources } from "./list";
 import { refreshPayment } from "./payments";
-import { orderPaymentStatus } from "./payment-state";
+import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import { receiptPdfInput } from "./receipt";
 import { receiptPdfFile } from "./receipt-file";
 
@@ -26,7 +26,6 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
   return bundle;
 }
 
-/** The expiry pass runs only when a listed order could be due, so most lists are one query. */
 export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
   const db = await getDb();
   const read = () => listOrderSources(db, session.user.id);
@@ -54,7 +53,6 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
 
 export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
-  // A receipt confirms a payment: an order that was never paid has none.
   if (orderPaymentStatus(bundle.payments, bundle.order.totalCents) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
   const input = await receiptPdfInput(await getDb(), bundle, locale);
   return { orderNumber: bundle.order.orderNumber, pdf: await receiptPdfFile(bundle.order.id, input) };

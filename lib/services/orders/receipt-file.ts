@@ -6,16 +6,11 @@ import { orders, receiptFiles } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { renderReceiptPdf, type ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { getStorage } from "@/lib/integrations/storage";
-import type { Queryable } from "./dto";
+import type { Queryable } from "./core/dto";
 
-// Two downloads of the same receipt at once render it once.
 const inFlight = ((globalThis as { __receiptRenderings?: Map<string, Promise<Buffer>> }).__receiptRenderings ??= new Map());
 
-/**
- * The key is derived from the receipt's content, so a repeated download renders nothing and a changed
- * receipt is a new file. Each key is recorded (receipt_files) before the file is written, so account
- * erasure finds every file of an order.
- */
+/** Keys are recorded before the file is written, so account erasure finds every file of an order. */
 export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): Promise<Buffer> {
   const digest = createHash("sha256").update(JSON.stringify(input)).digest("hex").slice(0, 32);
   const key = `receipts/${orderId}/${input.language}-${digest}.pdf`;
@@ -36,7 +31,6 @@ export async function receiptPdfFile(orderId: string, input: ReceiptPdfInput): P
   return making;
 }
 
-/** Throws when the order is gone (erased meanwhile): then no file is written. */
 async function recordReceiptFile(orderId: string, key: string): Promise<void> {
   const db = await getDb();
   const [order] = await db.select({ erased: orders.customerErasedAt }).from(orders).where(eq(orders.id, orderId));
@@ -44,7 +38,6 @@ async function recordReceiptFile(orderId: string, key: string): Promise<void> {
   await db.insert(receiptFiles).values({ orderId, key }).onConflictDoNothing();
 }
 
-/** The stored receipt files of the orders (read inside the erasure's transaction). */
 export async function receiptFileKeys(db: Queryable, orderIds: readonly string[]): Promise<string[]> {
   if (orderIds.length === 0) return [];
   const rows = await db
@@ -54,7 +47,6 @@ export async function receiptFileKeys(db: Queryable, orderIds: readonly string[]
   return rows.map((r) => r.key);
 }
 
-/** After the erasure's commit. Never throws: a file that cannot be deleted is logged (with its key) for the operator. */
 export async function deleteReceiptFiles(keys: readonly string[]): Promise<void> {
   const storage = getStorage();
   for (const key of keys) {

@@ -8,8 +8,8 @@ import { translate } from "@/lib/i18n/messages";
 import type { MailMessage } from "@/lib/integrations/mail";
 import type { ReceiptPdfInput } from "@/lib/integrations/pdf/receipt";
 import { confirmationLegal } from "./confirmation-legal";
-import { orderPaymentStatus } from "./payment-state";
-import type { OrderAddress, OrderBundle, Queryable } from "./dto";
+import { orderPaymentStatus } from "@/lib/domain/order-flow";
+import type { OrderAddress, OrderBundle, Queryable } from "./core/dto";
 import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
 import { escapeHtml } from "@/lib/security/html";
 
@@ -64,7 +64,6 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
     ],
     items: bundle.items.map((i) => ({
       name: i.articleName,
-      // Never the stored colour codes.
       detail: colourName(i),
       quantity: String(i.quantity),
       unitPrice: euro(i.unitPriceCents),
@@ -94,7 +93,6 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
   };
 }
 
-/** The receipt mail's attachments: the invoice first, then the lines' pictures; null when there are none. */
 export function withInvoice(
   attachments: MailAttachment[] | null | undefined,
   invoice: { id: number } | null | undefined,
@@ -140,7 +138,6 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     ...legal.text,
   ].join("\n");
 
-  // Each designed line shows its mockup inline (lib/services/mail resolves the cid when sending).
   const pictures = bundle.items.map((i) => (i.imageId === null ? null : { orderItemId: i.id, cid: `mockup-${i.id}@mugmagic` }));
   const picture = (index: number) => {
     const p = pictures[index];

@@ -3,11 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { orders } from "@/db/schema";
 import type { Session } from "@/lib/auth/session";
 import { notFound } from "@/lib/errors";
-import { recordEvent } from "./events";
-import { lockOrder } from "./locks";
-import { inTransaction } from "./unit-of-work";
+import { recordEvent } from "./core/events";
+import { lockOrder } from "./core/locks";
+import { inTransaction } from "./core/unit-of-work";
 
-/** A forwarded or leaked link stops working; mails sent later carry a link of the new version. */
 export async function revokeOrderLinks(orderId: string, session: Session): Promise<{ linkVersion: number }> {
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

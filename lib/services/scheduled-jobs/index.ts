@@ -2,23 +2,22 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError, unauthenticated } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { issueWaitingInvoices } from "../invoices/waiting";
+import { issueWaitingInvoices } from "../orders/invoicing/waiting";
 import { retryDueMail } from "../mail/delivery";
-import { recordMailOutcome } from "../orders/events";
+import { recordMailOutcome } from "../orders/core/events";
 import { retryOrphanRefunds } from "../orders/orphan-payments";
 import { finishPendingRefunds } from "../orders/refunds";
 import { deleteOrphanedMockups, retryDueMockups } from "../images";
-import { expireUnpaidOrders } from "./expiry";
+import { expireUnpaidOrders } from "../orders/expiry";
 import { releaseLease, renewLease, takeLease } from "./lease";
 import { runRetention, type RetentionResult } from "./retention";
 
-export { expireUnpaidOrders, type ExpiryScope } from "./expiry";
+export { expireUnpaidOrders, type ExpiryScope } from "../orders/expiry";
 export { runRetention, type RetentionResult } from "./retention";
 
-/** Equal-length digests for a constant-time comparison of tokens of any length. */
+/** Equal-length digests for a constant-time comparison. */
 const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
 
-/** Without CRON_SECRET the jobs are switched off (503). */
 export function assertCronCaller(authorization: string | null): void {
   const secret = env().CRON_SECRET;
   if (!secret) throw new ApiError(503, "errors.cronNotConfigured");
@@ -37,13 +36,9 @@ export type ScheduledJobsResult = {
   mockups: { ready: number; failed: number; removed: number };
 };
 
-/** One lease for the whole pass: the in-process timer of every instance and the cron route share it. */
 const PASS_LEASE = "scheduled-jobs";
 
-/**
- * One pass of every scheduled job, or null when another instance (or an overlapping call) holds the pass.
- * Each job is safe to run again, so a pass cut short by a crash is simply finished by the next one.
- */
+/** Each job is safe to run again, so a pass cut short is finished by the next one. */
 export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsResult | null> {
   const lease = await takeLease(PASS_LEASE, now);
   if (!lease) return null;
@@ -57,7 +52,6 @@ export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsR
     await stillHeld();
     const orphanRefunds = await retryOrphanRefunds();
     await stillHeld();
-    // Invoices that waited for the seller's data, once it came another way (SELLER_* set and restarted).
     const issuedInvoices = await issueWaitingInvoices();
     await stillHeld();
     const { sent, failed } = await retryDueMail(recordMailOutcome);
@@ -71,7 +65,6 @@ export async function runScheduledPass(now = new Date()): Promise<ScheduledJobsR
   }
 }
 
-/** The cron route: an outside scheduler's call, answered 409 while another pass runs. */
 export async function runScheduledJobs(authorization: string | null): Promise<ScheduledJobsResult> {
   assertCronCaller(authorization);
   const result = await runScheduledPass();

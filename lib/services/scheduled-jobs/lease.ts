@@ -4,15 +4,11 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { schedulerLeases } from "@/db/schema";
 
-/** Long enough for a slow pass; a holder that died frees the jobs again after this. */
 export const LEASE_MS = 15 * 60_000;
 
 export type Lease = { name: string; holder: string };
 
-/**
- * Takes the named lease unless another holder has an unexpired one: a single conditional upsert, atomic on
- * PostgreSQL and PGlite alike, so no transaction stays open while the jobs run (they send mail).
- */
+/** One conditional upsert, so no transaction stays open while the jobs run. */
 export async function takeLease(name: string, now = new Date()): Promise<Lease | null> {
   const holder = randomUUID();
   const expiresAt = new Date(now.getTime() + LEASE_MS);
@@ -29,7 +25,6 @@ export async function takeLease(name: string, now = new Date()): Promise<Lease |
   return rows[0]?.holder === holder ? { name, holder } : null;
 }
 
-/** Pushes the expiry on between jobs; false when the lease was lost (it expired and another holder took it). */
 export async function renewLease(lease: Lease, now = new Date()): Promise<boolean> {
   const db = await getDb();
   const rows = await db

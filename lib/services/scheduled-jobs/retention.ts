@@ -17,10 +17,7 @@ import { purgeAuditLog } from "../audit/retention";
 import { deleteImageFiles, deleteImages } from "../images";
 import { forgetSessionUsers } from "../session-cache";
 
-/**
- * The periods are stated on the privacy page (messages legal.privacy): keep them in step. Orders and
- * invoices stay for the statutory periods (§ 147 AO, § 257 HGB); nothing here touches them.
- */
+/** The periods are stated on the privacy page (messages legal.privacy): keep them in step. */
 
 const DAY = 86_400_000;
 export const RETENTION_DAYS = {
@@ -39,11 +36,8 @@ export interface RetentionResult {
   guestAccounts: number;
   webhookPayloads: number;
   pendingRegistrations: number;
-  /** Staff invitations accepted or expired more than RETENTION_DAYS.staffInvitations ago. */
   staffInvitations: number;
-  /** Images no account owns any more (kept for an order after erasure) whose client network was dropped. */
   imageNetworks: number;
-  /** Audit rows past AUDIT_LOG_DAYS. */
   auditRows: number;
 }
 
@@ -61,7 +55,6 @@ async function purgeImages(where: SQL): Promise<number> {
   for (let i = 0; i < MAX_BATCHES; i++) {
     const due = await db.select({ id: images.id }).from(images).where(where).orderBy(images.id).limit(BATCH);
     if (due.length === 0) break;
-    // Never an image an order line shows, whatever else the caller's filter says.
     const deleted = await deleteImages(
       due.map((d) => d.id),
       sql`not exists (select 1 from ${orderItems} where ${orderItems.imageId} = ${images.id})`,
@@ -113,7 +106,6 @@ async function purgeGuests(cutoff: Date): Promise<number> {
         .where(and(inArray(users.id, ids), idle))
         .returning({ id: users.id });
       const deletedIds = new Set(deleted.map((d) => d.id));
-      // Their generations would otherwise stay, detached, with the prompt text they typed.
       const generationIds = ownGenerations.filter((g) => g.userId !== null && deletedIds.has(g.userId)).map((g) => g.id);
       if (generationIds.length > 0) await tx.delete(generations).where(inArray(generations.id, generationIds));
       return {
@@ -160,7 +152,6 @@ async function purgeStaffInvitations(cutoff: Date): Promise<number> {
   return gone.length;
 }
 
-/** The client network only caps an account's edits: once no account owns the image it has no use. */
 async function dropOrphanedImageNetworks(): Promise<number> {
   const db = await getDb();
   const cleared = await db

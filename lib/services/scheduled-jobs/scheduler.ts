@@ -4,14 +4,10 @@ import { logger } from "@/lib/logger";
 import { runScheduledPass, type ScheduledJobsResult } from "./index";
 
 export type Scheduler = {
-  /** Stops the timer and waits for a pass under way. */
   stop: () => Promise<void>;
 };
 
-/**
- * Runs a pass now and then every intervalMs, one pass at a time; the lease lets one instance of many run
- * each pass. The timer is unref'd, so it never keeps a process (or a test run) alive on its own.
- */
+/** The timer is unref'd, so it never keeps a process (or a test run) alive. */
 export function startScheduler(opts: { intervalMs: number; onPass?: (result: ScheduledJobsResult | null) => void }): Scheduler {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -42,15 +38,13 @@ export function startScheduler(opts: { intervalMs: number; onPass?: (result: Sch
   };
 }
 
-/** Which scheduler runs the jobs: SCHEDULER, else external on Vercel (its cron calls the route, see vercel.json), else internal. */
 export function schedulerMode(): "internal" | "external" {
   return env().SCHEDULER ?? (process.env.VERCEL ? "external" : "internal");
 }
 
-/** Next may load the server's modules more than once: one timer per process. */
+/** Next may load the server's modules more than once. */
 const holder = globalThis as { __shopScheduler?: Scheduler };
 
-/** From the server start: the in-process timer unless an outside scheduler calls the cron route. */
 export function startSchedulerOnServerStart(): Scheduler | null {
   if (schedulerMode() !== "internal") return null;
   if (holder.__shopScheduler) return holder.__shopScheduler;

@@ -10,22 +10,16 @@ export interface StoredSeller {
   row: SellerSettingsRow | null;
 }
 
-/** The saved row wins as a whole once it exists; before, the SELLER_* variables are the values. */
 export async function loadSellerValues(db: Db | Tx): Promise<StoredSeller> {
   const [row] = await db.select().from(sellerSettings).where(eq(sellerSettings.id, 1));
   if (!row) return { values: envSellerValues(), row: null };
   return { values: Object.fromEntries(SELLER_KEYS.map((k) => [k, row[k]])) as SellerValues, row };
 }
 
-/** Inside a transaction pass it: PGlite's one connection is taken by it. */
 export async function loadSeller(db?: Db | Tx): Promise<Seller> {
   return sellerFrom((await loadSellerValues(db ?? (await getDb()))).values);
 }
 
-/**
- * A production shop (not the demo) issues no invoice without the data §14 Abs. 4 UStG requires: the
- * invoice waits for it rather than carrying placeholders for ever. Elsewhere placeholders keep tests and demos going.
- */
 export function invoicesNeedSeller(): boolean {
   const { NODE_ENV, SHOP_DEMO } = env();
   return NODE_ENV === "production" && !SHOP_DEMO;

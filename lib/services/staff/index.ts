@@ -8,4 +8,4 @@ export {
   type InviteContext,
 } from "./invitations";
 export { listStaff, removeStaff } from "./members";
-export { issueStaffInviteToken } from "./tokens";
+export { issueStaffInviteToken } from "../link-tokens/staff";

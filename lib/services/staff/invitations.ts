@@ -18,22 +18,15 @@ import { consume } from "../rate-limit";
 import { announceSessionUsersChanged } from "../session-cache";
 import { sessionColumns, type SessionUser } from "../users";
 import { staffInviteMail } from "./mail";
-import { hashToken } from "./tokens";
+import { hashToken } from "../link-tokens/staff";
 
-/**
- * Only the mailed link makes someone staff: the token is issued when the mail is sent, for the invitation's
- * address only (mail/links.ts), and its hash replaces the stored one, so only the newest mail's link works.
- * Knowing the address proves nothing; an existing account must also give its own password.
- */
+/** Only the mailed link makes someone staff; its hash replaces the stored one, so only the newest link works. */
 
-/** The page the invitation mail links to; it posts the token to /api/auth/staff-invite. */
 export const STAFF_INVITE_PAGE = "/staff-invite";
 
-/** Wrong passwords one invitation link takes before the invitation is deleted. */
 export const ACCEPT_ATTEMPTS = 5;
 
 const DAY = 86_400_000;
-/** A hash of a token nobody holds, until the first mail is sent. */
 const unusableHash = () => hashToken(randomBytes(32).toString("base64url"));
 
 export interface InviteContext {
@@ -63,7 +56,6 @@ export async function inviteStaff(
   await limitInvites(ctx.invitedBy.id, body.email);
   const days = env().STAFF_INVITE_DAYS;
   const { id, expiresAt, mailId } = await db.transaction(async (tx) => {
-    // A new invitation replaces the open ones of the address, so only one link is alive at a time.
     await tx.delete(staffInvitations).where(and(eq(staffInvitations.email, body.email), isNull(staffInvitations.acceptedAt)));
     const [row] = await tx
       .insert(staffInvitations)
@@ -77,7 +69,7 @@ export async function inviteStaff(
       })
       .returning({ id: staffInvitations.id, expiresAt: staffInvitations.expiresAt });
     if (!row) throw new Error("The invitation was not stored");
-    // The invitation's id, not the address: the row must not keep a person's email past the invitation.
+    // The row must not keep a person's email past the invitation.
     await recordAudit(tx, { ...audit, action: "staff_invited", target: { type: "staff_invitation", id: row.id } });
     const mailLink = newMailLink("staff_invite", row.id);
     const link = shopUrl(`${STAFF_INVITE_PAGE}?token=${linkPlaceholder(mailLink)}`, ctx.requestUrl);
@@ -120,22 +112,17 @@ async function passwordAccount(db: Db | Tx, email: string) {
   return row;
 }
 
-/** What the invitation page shows before anything is used (mail scanners open links too). */
+/** Mail scanners open links too: this uses nothing. */
 export async function peekStaffInvitation(token: string): Promise<{ email: string; accountExists: boolean } | null> {
   const invitation = await findOpen(token);
   if (!invitation) return null;
   return { email: invitation.email, accountExists: !!(await passwordAccount(await getDb(), invitation.email)) };
 }
 
-/**
- * The address's account (its own password proves it is the person's) or a new one with the password given
- * becomes staff; never the owner. Its sessions so far end, the caller signs it in anew.
- */
 export async function acceptStaffInvitation(body: StaffAcceptBody, client: AuditClient | null = null): Promise<SessionUser> {
   const invitation = await findOpen(body.token);
   if (!invitation) throw new ApiError(404, "errors.linkInvalid");
   const db = await getDb();
-  // Counted before the check, so parallel guesses cannot all slip past the limit.
   const attempt = await consume({
     key: `staff-invite-accept:${invitation.id}`,
     limit: ACCEPT_ATTEMPTS,
@@ -164,7 +151,6 @@ export async function acceptStaffInvitation(body: StaffAcceptBody, client: Audit
     if (!used) throw new ApiError(404, "errors.linkInvalid");
     let user: SessionUser | undefined;
     if (existing) {
-      // "staff" is added to what the account had; "admin" never comes from an invitation.
       const roles = existing.roles.includes("staff") ? existing.roles : [...existing.roles, "staff" as const];
       [user] = await tx
         .update(users)
@@ -203,7 +189,6 @@ export async function acceptStaffInvitation(body: StaffAcceptBody, client: Audit
   });
 }
 
-/** An invitation not yet accepted is withdrawn (its link stops working); an accepted one is the member's row. */
 export async function revokeStaffInvitation(invitationId: number, audit: AuditContext): Promise<void> {
   await (
     await getDb()

@@ -4,13 +4,11 @@ import { translate } from "@/lib/i18n/messages";
 import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { linkMail } from "../mail/link-mail";
 
-/** In the owner's language, like the account mails: plain text plus simple HTML. */
 export function staffInviteMail(opts: {
   to: string;
   firstName: string | null;
   inviter: string;
   locale: Locale;
-  /** The address with linkPlaceholder(mailLink) where the token goes. */
   link: string;
   mailLink: MailLink;
   days: number;

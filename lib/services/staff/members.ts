@@ -9,7 +9,6 @@ import { changingSessionUsers } from "../session-cache";
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ") || null;
 
-/** The owner(s), the staff and the open or expired invitations, newest invitations last. */
 export async function listStaff(now = new Date()): Promise<StaffRow[]> {
   const db = await getDb();
   const members = await db
@@ -49,10 +48,6 @@ export async function listStaff(now = new Date()): Promise<StaffRow[]> {
   ];
 }
 
-/**
- * Takes the staff role away and ends the person's sessions; an account left without a role stays a
- * customer account. The owner is not staff and cannot remove themselves here.
- */
 export async function removeStaff(userId: number, audit: AuditContext): Promise<void> {
   if (userId === audit.actor.userId) throw new ApiError(409, "errors.cannotRemoveYourself");
   const db = await getDb();

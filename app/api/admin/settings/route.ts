@@ -1,7 +1,7 @@
 import { auditContext } from "@/lib/api/audit-client";
 import { route } from "@/lib/api/route";
 import { sellerSettingsBody } from "@/lib/schemas/seller-settings";
-import { getSellerSettings, saveSellerSettings } from "@/lib/services/seller-settings";
+import { getSellerSettings, saveSellerSettings } from "@/lib/services/orders/invoicing/seller-settings";
 
 export const GET = route({ access: "admin" }, async () => getSellerSettings());
 

@@ -2,7 +2,8 @@ import { route } from "@/lib/api/route";
 import { clearSessionCookie } from "@/lib/auth/cookie";
 import { translate } from "@/lib/i18n/messages";
 import { accountUpdateBody, deleteAccountBody } from "@/lib/schemas/account";
-import { eraseAccount, getAccount, updateAccount } from "@/lib/services/account";
+import { getAccount, updateAccount } from "@/lib/services/account";
+import { eraseAccount } from "@/lib/services/privacy";
 
 export const GET = route({ access: "user" }, async ({ session, locale }) => getAccount(session.user.id, locale));
 

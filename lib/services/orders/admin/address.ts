@@ -8,16 +8,13 @@ import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import type { z } from "zod";
 import type { shippingAddressBody } from "@/lib/schemas/admin-orders";
 import { getAdminOrder } from "../admin-queries";
-import { recordEvent } from "../events";
-import { lockOrder } from "../locks";
-import { inTransaction } from "../unit-of-work";
+import { recordEvent } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { inTransaction } from "../core/unit-of-work";
 
 const ADDRESS_FIELDS = ["firstName", "lastName", "street1", "street2", "city", "postalCode", "countryCode"] as const;
 
-/**
- * Corrects the shipping address while the parcel has not left: the timeline keeps the old and the new
- * address. Once shipped (or cancelled) the address is history and the correction is refused.
- */
+/** Refused once the parcel left: the address is history then; the timeline keeps old and new. */
 export async function correctShippingAddress(
   orderId: string,
   body: z.output<typeof shippingAddressBody>,

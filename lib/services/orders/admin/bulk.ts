@@ -10,10 +10,7 @@ import { logger } from "@/lib/logger";
 import type { BulkOrderInput, BulkOrderResponse, BulkOrderResult } from "@/lib/schemas/admin-orders";
 import { completeOrder, processOrder } from "../admin-actions";
 
-/**
- * The single-order action on each order in turn, each in its own transaction: one order the table
- * refuses (already shipped, unpaid) leaves the others done, and the answer says which.
- */
+/** Each order in its own transaction: one the table refuses leaves the others done. */
 export async function bulkOrderAction(body: BulkOrderInput, session: Session, locale: Locale): Promise<BulkOrderResponse> {
   const db = await getDb();
   const numbers = new Map(

@@ -7,9 +7,8 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { postalAddress } from "@/lib/domain/postal-address";
 import { adminOrderDetail, type AdminOrderDetail } from "@/lib/schemas/admin-orders";
-import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../dto";
-import { allowedActions } from "../order-state";
-import { adminPaymentStatus, moneyOf } from "./money";
+import { loadBundle, orderAmounts, type OrderAddress, type Queryable } from "../core/dto";
+import { allowedActions, adminPaymentStatus, moneyOf } from "@/lib/domain/order-flow";
 import { productionSheets } from "./production";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +25,7 @@ function address(addresses: OrderAddress[], kind: OrderAddress["kind"]): AdminOr
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** `db` lets a caller read inside its transaction: PGlite has one connection. */
+/** `db` lets a caller read inside its transaction (PGlite has one connection). */
 export async function getAdminOrder(orderId: string, locale: Locale, db?: Queryable): Promise<AdminOrderDetail> {
   if (!UUID.test(orderId)) throw notFound();
   const q = db ?? (await getDb());
@@ -128,7 +127,6 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
     })),
     actions: allowedActions(order.status, "admin", money.paid),
     canRefund: money.refundableCents > 0,
-    // As resend-receipt accepts it: money was received (also when refunded since).
     canResendReceipt: money.paidCents > 0,
   });
 }

@@ -4,7 +4,7 @@ import { orders, type OrderStatus } from "@/db/schema";
 import { berlinDayStart } from "@/lib/domain/berlin-time";
 import { AMOUNT_MISMATCH_RECENT_DAYS, STALE_PROCESSING_DAYS, type AdminOrderFilter, type OrderAttention } from "@/lib/schemas/admin-orders";
 import { likePattern } from "../../list-query";
-import { COMPLETED_STATUSES, OPEN_STATUSES } from "../order-state";
+import { COMPLETED_STATUSES, OPEN_STATUSES } from "@/lib/domain/order-flow";
 
 const STATUSES: Record<AdminOrderFilter, readonly OrderStatus[] | null> = {
   open: OPEN_STATUSES,
@@ -15,15 +15,12 @@ const STATUSES: Record<AdminOrderFilter, readonly OrderStatus[] | null> = {
   all: null,
 };
 
-/** Number, email and "first last" in one text: the expression of the trigram index orders_search_trgm (migration 0021). */
+/** The expression of the trigram index orders_search_trgm. */
 const orderSearchText = sql`(${orders.orderNumber} || ' ' || ${orders.email} || ' ' || ${orders.firstName} || ' ' || ${orders.lastName})`;
 
 const DAY_MS = 86_400_000;
 
-/**
- * What needs the admin, as conditions on orders (the dashboard counts with the same ones). A paid order
- * stays pending until the admin starts production ("Process Order").
- */
+/** Shared with the dashboard's counts. A paid order stays pending until the admin starts production. */
 export function attentionWhere(kind: OrderAttention, now = new Date()): SQL {
   switch (kind) {
     case "unprocessed":
@@ -31,7 +28,6 @@ export function attentionWhere(kind: OrderAttention, now = new Date()): SQL {
     case "stale":
       return sql`(${orders.status} = 'processing' and ${orders.processedAt} < ${new Date(now.getTime() - STALE_PROCESSING_DAYS * DAY_MS).toISOString()}::timestamptz)`;
     case "refundFailed":
-      // Settled once a later refund of the order went through or is on its way.
       return sql`${orders.id} in (select fr.order_id from refunds fr where fr.status = 'failed' and not exists (
         select 1 from refunds nr where nr.order_id = fr.order_id and nr.id > fr.id and nr.status <> 'failed'))`;
     case "disputed":
@@ -48,11 +44,9 @@ export interface OrderFilter {
   attention?: OrderAttention;
   q?: string;
   from?: string;
-  /** Inclusive: the whole day. */
   to?: string;
 }
 
-/** The WHERE clause on orders shared by the admin list, its sums and the CSV export. */
 export function orderFilterWhere(filter: OrderFilter): SQL | undefined {
   const statuses = STATUSES[filter.status];
   const pattern = filter.q ? likePattern(filter.q) : null;

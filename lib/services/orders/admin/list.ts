@@ -5,18 +5,16 @@ import { getDb } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/config";
 import { adminOrderPage, type AdminOrderPage, type AdminOrdersQuery } from "@/lib/schemas/admin-orders";
-import { allowedActions } from "../order-state";
+import { allowedActions, adminPaymentStatus } from "@/lib/domain/order-flow";
 import { firstLineThumbnails } from "./thumbnails";
 import { orderFilterWhere } from "./filters";
-import { adminPaymentStatus, paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "./money";
+import { paidCentsSql, paidFlagSql, refundedCentsSql, refundedOfPaymentSql } from "../core/money";
 
 const itemCountSql = sql<number>`(select coalesce(sum(i.quantity), 0)::int from order_items i where i.order_id = "orders"."id")`;
 
-/** Two statements, whatever the page size. */
 export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale): Promise<AdminOrderPage> {
   const db = await getDb();
   const where = orderFilterWhere(query);
-  // Aggregated once over the few refunded payments instead of a subquery per order.
   const refundedByOrder = db
     .select({ orderId: payments.orderId, refundedCents: sql<number>`sum(${refundedOfPaymentSql})`.as("refunded_cents") })
     .from(payments)
@@ -33,7 +31,7 @@ export async function listAdminOrders(query: AdminOrdersQuery, _locale: Locale):
     .leftJoin(refundedByOrder, eq(refundedByOrder.orderId, orders.id))
     .where(where);
   const count = Number(sumsRow?.orders ?? 0);
-  // The page's ids first, so the per-order subqueries run for one page, not for every order before the offset.
+  // The page's ids first, so the per-order subqueries run for one page only.
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)

@@ -8,16 +8,13 @@ import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { renderPackingSlipPdf, type PackingSlipPdfInput } from "@/lib/integrations/pdf/packing-slip";
-import { loadBundles } from "../dto";
+import { loadBundles } from "../core/dto";
 import { colourName } from "../order-mails";
 import { addressLines, countryNames, SHOP_NAME } from "../receipt";
 
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `packingSlip.${key}`, params);
 
-/**
- * The packing slips of the orders, one page each in order-number order, in the admin's language.
- * Lines are numbered as the print files are, so a sheet and its mug find each other.
- */
+/** Lines are numbered as the print files are, so a sheet and its mug find each other. */
 export async function packingSlipsPdf(orderIds: readonly string[], locale: Locale): Promise<FileData> {
   const db = await getDb();
   const rows = await db

@@ -9,13 +9,12 @@ import { imageUrl } from "@/lib/services/images/store";
 import { printAreas } from "@/lib/services/print/templates";
 import { orderLineMockups } from "@/lib/services/images/mockups";
 import { NO_MOCKUPS } from "@/lib/schemas/mockups";
-import type { Queryable } from "../dto";
+import type { Queryable } from "../core/dto";
 
 export const printPdfPath = (orderId: string, itemId: number) => `/api/admin/orders/${orderId}/items/${itemId}/print`;
 
 const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((v): v is T => v !== null && v !== undefined))];
 
-/** A handful of queries, whatever the number of lines. */
 export async function productionSheets(
   db: Queryable,
   orderId: string,
@@ -53,7 +52,6 @@ export async function productionSheets(
     const gen = gens.get(generationOf(design) ?? -1);
     const prompt = promptById.get(item.promptId ?? gen?.promptId ?? design?.promptId ?? -1);
     const area = item.articleId === null ? undefined : areas.get(item.articleId);
-    // Null once the customer deleted the photo; without a generation, an uploaded parent image.
     const parent = parentOf(design);
     const sourceId = gen ? gen.sourceImageId : parent?.type === "UPLOADED" ? parent.id : null;
     const plan = design && area ? printPlan(design.width, design.height, area.templateWidthMm, area.templateHeightMm) : null;

@@ -6,7 +6,6 @@ import { thumbnailUrl } from "@/lib/thumbnail-url";
 import { imageUrl } from "@/lib/services/images/store";
 import { orderLineMockups } from "@/lib/services/images/mockups";
 
-/** The first designed line of each order as a 96 px picture: the front mockup, else the flat design. Two queries per page. */
 export async function firstLineThumbnails(db: Db, orderIds: string[]): Promise<Map<string, string>> {
   if (orderIds.length === 0) return new Map();
   const lines = await db

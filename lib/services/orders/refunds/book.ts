@@ -5,13 +5,13 @@ import { payments, refunds, type Invoice, type Refund } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { queueMail } from "@/lib/integrations/mail";
-import { issueCreditNote } from "../../invoices/issue";
+import { issueCreditNote } from "../invoicing/issue";
 import { creditNoteKindOf } from "../../invoices/content";
-import type { Effects } from "../effects";
-import { recordEvent, type Actor } from "../events";
-import { lockOrder } from "../locks";
+import type { Effects } from "../core/effects";
+import { recordEvent, type Actor } from "../core/events";
+import { lockOrder } from "../core/locks";
 import { refundedMail } from "../order-mails";
-import { canMovePayment } from "../payment-state";
+import { canMovePayment } from "@/lib/domain/order-flow";
 import { duplicatePaymentIds } from "./reserve";
 
 export interface BookRefundInput {
@@ -33,10 +33,7 @@ export interface BookedRefund {
   fullyRefunded: boolean;
 }
 
-/**
- * Inside the caller's transaction (PGlite: never getDb() in here). Idempotent per providerRefundId, so a
- * repeated webhook does nothing. Changing the order's status is the caller's decision (see fullyRefunded).
- */
+/** Idempotent per providerRefundId, so a repeated webhook does nothing. */
 export async function bookSucceededRefund(tx: Tx, input: BookRefundInput, effects: Effects): Promise<BookedRefund> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw notFound();

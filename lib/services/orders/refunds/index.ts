@@ -1,20 +1,16 @@
 import "server-only";
-/**
- * The provider is never called inside an open transaction: refunds are committed as "pending" first
- * (a pending row counts against what is left, so two racing refunds cannot both pass), then sent, then
- * recorded. Without an answer the row stays pending and is sent again with the same idempotency key.
- */
+/** Refunds are committed "pending" first, so two racing refunds cannot both pass; then sent, then recorded. */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { payments, refunds, type Invoice, type Order, type Refund } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { PaymentProviderError, type ProviderRefund } from "@/lib/integrations/payments/types";
-import type { Actor } from "../events";
-import { lockOrder } from "../locks";
-import { providerForPayment } from "../payment-provider";
-import { recordEvent } from "../events";
-import { inTransaction } from "../unit-of-work";
+import type { Actor } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { providerForPayment } from "../core/payment-provider";
+import { recordEvent } from "../core/events";
+import { inTransaction } from "../core/unit-of-work";
 import { bookSucceededRefund } from "./book";
 import { reserve, type Piece, type RefundOptions, type RefundOutcome } from "./reserve";
 
@@ -119,7 +115,6 @@ async function executeAll(pieces: Piece[], opts: RefundOptions): Promise<RefundO
 
 const PENDING_BATCH = 50;
 
-/** Each is first looked up by our refund id at the provider, else sent with its own idempotency key, so the money moves once. */
 export async function finishPendingRefunds(
   scope: { orderId?: string; notify?: boolean } = {},
 ): Promise<{ settled: number; unsettled: boolean }> {
@@ -155,7 +150,6 @@ export async function refundOrder(orderId: string, opts: RefundOptions & { guard
   return executeAll(await reserve({ ...opts, orderId }), opts);
 }
 
-/** Used after the commit for a second successful payment of an order. */
 export async function refundPayment(
   paymentId: number,
   opts: { amountCents?: number; reason: string; by: Actor; idempotencyKey?: string },

@@ -7,10 +7,10 @@ import { ApiError, notFound } from "@/lib/errors";
 import { formatEuro } from "@/lib/format";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { recordAudit, type AuditContext } from "../../audit";
-import type { Actor } from "../events";
-import { lockedPayments, lockOrder } from "../locks";
-import { providerForPayment } from "../payment-provider";
-import { inTransaction } from "../unit-of-work";
+import type { Actor } from "../core/events";
+import { lockedPayments, lockOrder } from "../core/locks";
+import { providerForPayment } from "../core/payment-provider";
+import { inTransaction } from "../core/unit-of-work";
 
 export interface RefundOptions {
   amountCents?: number;
@@ -19,9 +19,7 @@ export interface RefundOptions {
   idempotencyKey?: string;
   locale?: Locale;
   notify?: boolean;
-  /** A refund the back office asked for: recorded in the audit log with its reservation. */
   audit?: AuditContext;
-  /** The most the caller may refund (staff); checked against the amount this refund would really move. */
   limitCents?: number;
 }
 
@@ -37,7 +35,6 @@ export interface MoneyLeft {
   totalCents: number;
 }
 
-/** The caller locked the order first. Only "succeeded" payments hold money: "refunded" is final. */
 export async function moneyLeft(tx: Tx, orderId: string): Promise<MoneyLeft> {
   const rows = await lockedPayments(tx, orderId);
   const pending = await tx
@@ -54,7 +51,6 @@ export async function moneyLeft(tx: Tx, orderId: string): Promise<MoneyLeft> {
   return { payments: rows, left, totalCents: [...left.values()].reduce((a, b) => a + b, 0) };
 }
 
-/** Never invoiced, so refunded without a credit note. */
 export async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<number>> {
   const rows = await tx
     .select({ data: orderEvents.data })
@@ -66,7 +62,6 @@ export async function duplicatePaymentIds(tx: Tx, orderId: string): Promise<Set<
 export interface Piece {
   refund: Refund;
   payment: Payment;
-  /** Sent before and its answer may have been lost: looked up at the provider first. */
   resend?: boolean;
 }
 
@@ -122,7 +117,6 @@ export async function reserve(input: ReserveInput): Promise<Piece[]> {
       if (cents > 0) shares.push({ payment, cents });
       rest -= cents;
     }
-    // A payment made with a provider that is not configured any more cannot be refunded.
     for (const s of shares) providerForPayment(s.payment);
     const pieces: Piece[] = [];
     for (const { payment, cents } of shares) {

@@ -85,7 +85,6 @@ export function announcementOf(event: StripeEvent): Announcement | null {
   }
 }
 
-/** The webhook may overtake the recording of an attempt's provider id: then the paymentId in its metadata names it. */
 export async function findPayment(tx: Tx, a: Announcement): Promise<Payment | undefined> {
   const [known] = await tx
     .select()
@@ -103,7 +102,6 @@ export async function findPayment(tx: Tx, a: Announcement): Promise<Payment | un
   return creating && creating.orderId === a.metadata.orderId ? creating : undefined;
 }
 
-/** Stripe retries later, by when the attempt is recorded. */
 export async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
   const since = new Date(Date.now() - 24 * 3_600_000);
   const recording = await tx.$count(
@@ -113,7 +111,6 @@ export async function assertNothingBeingRecorded(tx: Tx): Promise<void> {
   if (recording > 0) throw new ApiError(409, "errors.orderChangedConcurrently");
 }
 
-/** A dispute or refund may be for part of the payment. */
 export function matches(a: Announcement, p: Payment): boolean {
   if (a.currency !== p.currency.toUpperCase()) return false;
   switch (a.kind) {

@@ -1,8 +1,5 @@
 import "server-only";
-/**
- * Every event is checked against the payment it names (amount and currency); a mismatch is only flagged.
- * Lock order everywhere: the order row first, then its payment.
- */
+/** A mismatch of amount or currency is only flagged. Lock order: the order row first, then its payment. */
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { payments, refunds, webhookEvents, type Order, type Payment } from "@/db/schema";
@@ -10,15 +7,15 @@ import { ApiError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { stripeWebhookSecret } from "@/lib/integrations/payments";
 import { verifyStripeEvent, type StripeCharge, type StripeEvent } from "@/lib/integrations/payments/stripe";
-import type { Effects } from "../effects";
-import { recordEvent } from "../events";
-import { lockOrder } from "../locks";
-import { moveOrder } from "../order-moves";
+import type { Effects } from "../core/effects";
+import { recordEvent } from "../core/events";
+import { lockOrder } from "../core/locks";
+import { moveOrder } from "../core/order-moves";
 import { recordOrphanSuccess } from "../orphan-payments";
-import { OPEN_STATUSES } from "../order-state";
+import { OPEN_STATUSES } from "@/lib/domain/order-flow";
 import { applyPaymentState } from "../payment-moves";
 import { bookSucceededRefund } from "../refunds";
-import { inTransaction } from "../unit-of-work";
+import { inTransaction } from "../core/unit-of-work";
 import {
   announcementOf,
   assertNothingBeingRecorded,
@@ -46,7 +43,6 @@ async function relock(tx: Tx, paymentId: number): Promise<Payment> {
   return row;
 }
 
-/** A charge proves the payment: a success that has not arrived yet is applied first. */
 async function ensureSucceeded(c: Ctx, payment: Payment): Promise<Payment> {
   if (payment.status === "succeeded" || payment.status === "refunded") return payment;
   return applyPaymentState(
@@ -66,7 +62,6 @@ async function cancelIfFullyRefunded(c: Ctx, fullyRefunded: boolean, note: strin
 
 type Book = Parameters<typeof bookSucceededRefund>[1];
 
-/** Books what Stripe refunded beyond what we booked, e.g. a refund made in the dashboard. */
 async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge): Promise<boolean> {
   let left = charge.amount_refunded - payment.refundedCents;
   let fullyRefunded = payment.status === "refunded";
@@ -100,7 +95,6 @@ async function bookChargeRefunds(c: Ctx, payment: Payment, charge: StripeCharge)
       await book({ amountCents: m.amountCents, providerRefundId: m.providerRefundId ?? `${charge.id}:refund:${m.id}`, refundId: m.id });
     }
   }
-  // One booking per refunded total, so a replay books nothing.
   if (left > 0) await book({ amountCents: left, providerRefundId: `${charge.id}:refunded:${charge.amount_refunded}` });
   return fullyRefunded;
 }
@@ -187,7 +181,6 @@ async function apply(c: Ctx, payment: Payment, a: Announcement): Promise<Webhook
     case "intent": {
       let row = payment;
       if (row.status === "creating" && row.providerPaymentId === null) {
-        // The webhook overtook the recording of the provider's answer: recorded here.
         const [recorded] = await c.tx
           .update(payments)
           .set({ providerPaymentId: a.intentId, status: "requires_payment" })
@@ -210,10 +203,7 @@ async function apply(c: Ctx, payment: Payment, a: Announcement): Promise<Webhook
   }
 }
 
-/**
- * The event id is recorded in the same transaction as its effect, so a replay has no second effect and a
- * failed handling is handled again on Stripe's retry. Out-of-order events never move a payment backwards.
- */
+/** The event id is recorded with its effect, so a replay has no second effect. */
 export async function handleStripeEvent(event: StripeEvent): Promise<WebhookOutcome> {
   return inTransaction(async (tx, effects) => {
     const inserted = await tx

@@ -5,10 +5,7 @@ import type { Db, Tx } from "@/db/client";
 import { authTokens, pendingRegistrations } from "@/db/schema";
 import { env } from "@/lib/env";
 
-/**
- * Only a token's hash is stored, so reading the table reveals no usable link. A new request leaves older
- * links valid (a slow mail may arrive after the next one); using one retires them all.
- */
+/** Only a token's hash is stored, so reading the table reveals no usable link. */
 
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
@@ -34,10 +31,6 @@ export async function issueSignInToken(tx: Db | Tx, userId: number, now = new Da
   return token;
 }
 
-/**
- * A new confirmation token for a pending sign-up: its hash replaces the row's, so only the newest
- * mail's link confirms. Null when the sign-up is gone (confirmed or deleted) or expired.
- */
 export async function issueRegistrationToken(tx: Db | Tx, pendingId: number, now = new Date()): Promise<string | null> {
   const token = randomBytes(32).toString("base64url");
   const [row] = await tx
@@ -48,22 +41,16 @@ export async function issueRegistrationToken(tx: Db | Tx, pendingId: number, now
   return row ? token : null;
 }
 
-/** The user of a usable token (known, unused, not expired), or null. Only a look: using it is useToken's. */
 export async function peekToken(db: Db | Tx, token: string): Promise<number | null> {
   const [row] = await db.select({ userId: authTokens.userId }).from(authTokens).where(usable(token));
   return row?.userId ?? null;
 }
 
-/** One conditional UPDATE, so of two concurrent uses exactly one gets the row. */
 export async function useToken(tx: Tx, token: string): Promise<number | null> {
   const [row] = await tx.update(authTokens).set({ usedAt: new Date() }).where(usable(token)).returning({ userId: authTokens.userId });
   return row?.userId ?? null;
 }
 
-/**
- * Marks every unused link of the user used, of every purpose: after a proof of the mailbox or a password
- * change, no older mail (nor anyone who saw one) may sign in or set a password.
- */
 export async function retireTokens(tx: Db | Tx, userId: number): Promise<void> {
   await tx
     .update(authTokens)
@@ -71,7 +58,6 @@ export async function retireTokens(tx: Db | Tx, userId: number): Promise<void> {
     .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }
 
-/** The mailbox was proved: every sign-up still waiting for this email (someone else's password, maybe) is gone. */
 export async function dropPendingSignUps(tx: Db | Tx, email: string): Promise<void> {
   await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email.trim().toLowerCase()));
 }

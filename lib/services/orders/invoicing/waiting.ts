@@ -5,23 +5,19 @@ import { invoices, orderEvents, orders } from "@/db/schema";
 import { queueMail } from "@/lib/integrations/mail";
 import { logger } from "@/lib/logger";
 import { missingForInvoice } from "@/lib/seller";
-import { loadBundle } from "../orders/dto";
-import { receiptMail } from "../orders/receipt";
-import { inTransaction } from "../orders/unit-of-work";
-import { loadSellerValues } from "../seller-settings/load";
+import { loadBundle } from "../core/dto";
+import { receiptMail } from "../receipt";
+import { inTransaction } from "../core/unit-of-work";
+import { loadSellerValues } from "../../seller-settings/load";
 import { issueInvoice } from "./issue";
 
-/** Paid orders whose invoice waited for the seller's data and is not issued yet. */
 export const waitingForInvoice = () =>
   and(
     sql`exists (select 1 from ${orderEvents} e where e.order_id = ${orders.id} and e.type = 'invoice_waiting')`,
     sql`not exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.kind = 'invoice')`,
   );
 
-/**
- * Issues the invoices that waited, oldest payment first, and mails each customer the confirmation again
- * with the invoice attached. Each order in its own transaction, so one failure leaves the others issued.
- */
+/** Each order in its own transaction, so one failure leaves the others issued. */
 export async function issueWaitingInvoices(): Promise<number> {
   const db = await getDb();
   if (missingForInvoice((await loadSellerValues(db)).values).length > 0) return 0;

@@ -9,11 +9,11 @@ import { vatInGross } from "@/lib/domain/pricing";
 import { missingForInvoice, sellerFrom } from "@/lib/seller";
 import { lineColour } from "@/lib/domain/colour-name";
 import { berlinDay } from "@/lib/domain/berlin-time";
-import { loadBundle, type OrderBundle } from "../orders/dto";
-import { recordEvent } from "../orders/events";
-import type { Effects } from "../orders/effects";
-import { lockOrder } from "../orders/locks";
-import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../seller-settings/load";
+import { loadBundle, type OrderBundle } from "../core/dto";
+import { recordEvent } from "../core/events";
+import type { Effects } from "../core/effects";
+import { lockOrder } from "../core/locks";
+import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../../seller-settings/load";
 import {
   creditNoteLines,
   discountLines,
@@ -24,9 +24,9 @@ import {
   type InvoiceBuyerSnapshot,
   type InvoiceContent,
   type InvoiceLine,
-} from "./content";
-import { nextInvoiceNumber } from "./numbers";
-import { invoicePdf } from "./pdf";
+} from "../../invoices/content";
+import { nextInvoiceNumber } from "../../invoices/numbers";
+import { invoicePdf } from "../../invoices/pdf";
 
 type Language = InvoiceContent["language"];
 
@@ -47,10 +47,7 @@ async function buyerOf(tx: Tx, bundle: OrderBundle, language: Language): Promise
   };
 }
 
-/**
- * The shipping VAT is what the order's tax leaves after the lines, so the invoice equals the order to the
- * cent. Orders from before shippingVatPercent carry none: then the shop rate that gives exactly that VAT.
- */
+/** The shipping VAT is what the order's tax leaves after the lines, so the invoice equals the order to the cent. */
 async function shippingLine(tx: Tx, order: Order, itemLines: readonly InvoiceLine[], name: string): Promise<InvoiceLine | null> {
   if (order.shippingCents === 0) return null;
   const vatCents = order.taxCents - itemLines.reduce((s, l) => s + l.vatCents, 0);
@@ -116,12 +113,10 @@ async function insertDocument(
   return row;
 }
 
-/** A failure is only logged: the first download renders it then. */
 function renderAfterCommit(effects: Effects, invoiceId: number): void {
   effects.after.push(() => invoicePdf(invoiceId));
 }
 
-/** The order's timeline says once that its invoice waits for the seller's data (the payment stays booked). */
 async function markWaiting(tx: Tx, orderId: string, missing: string[]): Promise<void> {
   const [already] = await tx
     .select({ id: orderEvents.id })
@@ -132,10 +127,7 @@ async function markWaiting(tx: Tx, orderId: string, missing: string[]): Promise<
   if (!already) await recordEvent(tx, { orderId, type: "invoice_waiting", by: { actor: "system" }, data: { missing } });
 }
 
-/**
- * Inside the paying transaction; an order has at most one invoice, so a second call returns it. Null when
- * a production shop still lacks the seller's data: the order then waits (issueWaitingInvoices).
- */
+/** Null while a production shop lacks the seller's data: the order then waits (issueWaitingInvoices). */
 export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): Promise<Invoice | null> {
   const order = await lockOrder(tx, orderId);
   if (!order) return null;
@@ -222,7 +214,6 @@ export interface CreditNoteInput {
   amountCents: number;
 }
 
-/** Inside the booking transaction; one credit note per refund, null when nothing invoiced is left to credit. */
 export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: Effects): Promise<Invoice | null> {
   const order = await lockOrder(tx, input.orderId);
   if (!order) return null;

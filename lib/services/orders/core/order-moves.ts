@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { orders, type Order, type OrderEventType } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { releaseRedemption } from "../discounts/uses";
+import { releaseRedemption } from "../../discounts/uses";
 import { recordEvent, type Actor } from "./events";
-import { orderEdge, type OrderAction } from "./order-state";
+import { orderEdge, type OrderAction } from "@/lib/domain/order-flow";
 
 const EVENT_OF: Record<OrderAction, OrderEventType> = {
   process: "processed",
@@ -17,7 +17,6 @@ const EVENT_OF: Record<OrderAction, OrderEventType> = {
 export interface MoveInput {
   action: OrderAction;
   by: Actor;
-  /** The caller knows from the locked payments. */
   paid: boolean;
   note?: string | null;
   eventType?: OrderEventType;
@@ -27,7 +26,7 @@ export interface MoveInput {
   >;
 }
 
-/** The caller locked the order row; a move the table forbids answers 409 and changes nothing. */
+/** The caller locked the order row. */
 export async function moveOrder(tx: Tx, order: Order, input: MoveInput): Promise<Order> {
   const edge = orderEdge(order.status, input.action, input.by.actor);
   if (!edge) throw new ApiError(409, `errors.orderTransitionNotAllowed.${order.status}`);

@@ -1,6 +1,6 @@
 export interface Effects {
   mailIds: number[];
-  /** Failures are logged, never thrown: the transaction has committed. */
+  /** The transaction has committed: failures are logged, never thrown. */
   after: Array<() => Promise<unknown>>;
 }
 

@@ -21,28 +21,21 @@ import { releaseRedemption } from "../../discounts/uses";
 import { receiptFileKeys } from "../../orders/receipt-file";
 import { deleteImageRows } from "../../images";
 import { cancelAttempt, isOpen } from "../../orders/attempts";
-import { LIVE } from "../../orders/payment-state";
+import { LIVE } from "@/lib/domain/order-flow";
 import { changingSessionUsers } from "../../session-cache";
-import { checkOwnPassword } from "../password-check";
+import { checkOwnPassword } from "../../account/password-check";
 import { deleteFiles, emailShared, eraseMails, eraseThrottles, mailsAbout, scrubTimelines, type Leftovers } from "./traces";
 
-/**
- * Art. 17 GDPR erasure in one transaction. Paid orders stay for the books (§ 147 AO, § 257 HGB: 10
- * years), detached and marked customerErasedAt; image files are deleted after the commit.
- */
+/** Art. 17 GDPR in one transaction; paid orders stay for the books (§ 147 AO, § 257 HGB), detached. */
 
-/** A payment in one of these states took money or may still take it: its order is kept. */
 const MONEY_STATES = ["creating", "requires_action", "processing", "succeeded", "refunded"] as const;
 
-/** Orders in these states need nothing for a delivery any more. */
 const CLOSED_STATES = ["delivered", "cancelled"] as const;
 
-/** Who erased an account and why (recorded in account_erasures, which holds no personal data). */
 interface Erasure {
   by: "customer" | "admin";
   actorUserId: number | null;
   reason: string | null;
-  /** An erasure on an admin's word goes into the audit log: the account's id and the reason, never its email. */
   audit?: AuditContext;
 }
 
@@ -54,7 +47,6 @@ export async function eraseAccount(userId: number, password: string | undefined)
   await deleteFiles(leftovers);
 }
 
-/** The same erasure on an admin's word (no password; the reason is recorded). Admin accounts are refused. */
 export async function eraseAccountForAdmin(userId: number, audit: AuditContext, reason: string): Promise<void> {
   const user = await erasableUser(userId);
   await cancelPayableAttempts(userId);
@@ -63,11 +55,7 @@ export async function eraseAccountForAdmin(userId: number, audit: AuditContext, 
   await deleteFiles(leftovers);
 }
 
-/**
- * The attempts the customer could still pay on orders the erasure will drop are cancelled at the
- * provider first, outside any transaction: money paid after the order was gone would have no order. A
- * refused cancel stops the erasure (502); an attempt paid meanwhile makes its order one that is kept.
- */
+/** Payable attempts are cancelled at the provider first: money paid after the order was gone would have no order. */
 async function cancelPayableAttempts(userId: number): Promise<void> {
   const db = await getDb();
   const moneyOrInvoice = or(
@@ -96,12 +84,10 @@ async function erasableUser(userId: number): Promise<{ passwordHash: string | nu
     .where(eq(users.id, userId));
   if (!user) throw notFound();
   if (user.roles.includes("admin")) throw new ApiError(409, "errors.adminCannotBeErased");
-  // Its refunds and timeline entries would lose their author: the owner removes it from the staff first.
   if (user.roles.includes("staff")) throw new ApiError(409, "errors.staffCannotBeErased");
   return user;
 }
 
-/** Admins are refused (the shop must keep one); an account with a password must give it (counted like a password change). */
 async function checkPassword(userId: number, password: string | undefined): Promise<string | null> {
   const user = await erasableUser(userId);
   if (!user.passwordHash) return null;
@@ -122,7 +108,6 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     .where(eq(users.id, userId))
     .for("update");
   if (!user) throw notFound();
-  // A password set or changed since it was checked (or a role change) wins: the caller tries again.
   if (user.passwordHash !== checkedHash || user.roles.includes("admin")) throw new ApiError(409, "errors.conflict");
 
   const own = await tx.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.userId, userId)).for("update");
@@ -139,18 +124,16 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   const kept = own.filter((o) => withMoney.has(o.id));
   const keptIds = kept.map((o) => o.id);
   const dropped = own.filter((o) => !withMoney.has(o.id)).map((o) => o.id);
-  // An attempt made since the cancels above: the caller tries again (and cancels it first).
   if (dropped.length) {
     const attempts = await tx.select({ status: payments.status }).from(payments).where(inArray(payments.orderId, dropped));
     if (attempts.some(isOpen)) throw new ApiError(409, "errors.conflict");
   }
   const closed = kept.filter((o) => (CLOSED_STATES as readonly string[]).includes(o.status)).map((o) => o.id);
   const open = kept.filter((o) => !closed.includes(o.id)).map((o) => o.id);
-  // Read before the dropped orders (and their rows) go: their files go after the commit.
   const receiptKeys = await receiptFileKeys(tx, ownIds);
   const keptMailIds = await mailsAbout(tx, keptIds);
 
-  // The designs an open delivery still prints stay, owned by nobody (a fresh key nobody holds; admins see them).
+  // Designs an open delivery still prints stay, owned by nobody.
   if (open.length) {
     const designs = await tx
       .selectDistinct({ id: orderItems.imageId })
@@ -166,7 +149,6 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     }
   }
 
-  // A dropped unpaid order gives its discount code's use back (its redemption row would go with it uncounted).
   for (const id of dropped) await releaseRedemption(tx, id);
   if (dropped.length) await tx.delete(orders).where(inArray(orders.id, dropped));
   const shared = await emailShared(tx, userId, user.email);
@@ -177,7 +159,6 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
   await scrubTimelines(tx, keptIds);
   if (closed.length) {
     await tx.update(orders).set({ phone: null }).where(inArray(orders.id, closed));
-    // The billing address stays (the invoice names it); the shipping address served the finished delivery only.
     const billing = alias(orderAddresses, "billing");
     await tx.delete(orderAddresses).where(
       and(
@@ -200,9 +181,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
     owned.map((i) => i.id),
   );
   await eraseThrottles(tx, userId, user.email, shared);
-  // Invitations are keyed by the address: they go only with the email's last account.
   if (!shared) await tx.delete(staffInvitations).where(eq(staffInvitations.email, user.email));
-  // Saved addresses, the cart and unused mail links go with the row (ON DELETE CASCADE); timeline and refund authors become null.
   await tx.delete(users).where(eq(users.id, userId));
   const { audit, ...recorded } = erasure;
   await tx.insert(accountErasures).values({ ...recorded, ordersKept: kept.length });
@@ -211,7 +190,7 @@ async function eraseInTx(tx: Tx, userId: number, checkedHash: string | null, era
       ...audit,
       action: "customer_erased",
       target: { type: "user", id: userId },
-      // The reason is the owner's free text and may name the customer: it stays in account_erasures only.
+      // The owner's free text may name the customer: it stays in account_erasures only.
       details: { ordersKept: kept.length },
     });
   return { storageKeys, receiptKeys, mailIds: [...erasedMailIds, ...keptMailIds] };

@@ -9,7 +9,6 @@ export const paymentIdempotencyKey = (orderId: string, attempt: number) => `orde
 
 const sandbox = createSandboxProvider();
 
-/** Sandbox payments move no money, so they can always be refunded or cancelled. */
 export function providerForPayment(payment: Pick<Payment, "provider">): PaymentProvider {
   if (payment.provider === "sandbox") return sandbox;
   const configured = getPaymentProvider();

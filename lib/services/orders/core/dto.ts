@@ -15,9 +15,9 @@ import {
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
 import { orderResponse, paymentResponse, type OrderDto, type PaymentDto } from "@/lib/schemas/orders";
-import { imageUrl, orderLineMockups } from "../images";
+import { imageUrl, orderLineMockups } from "../../images";
 import { NO_MOCKUPS, type MockupUrls } from "@/lib/schemas/mockups";
-import { orderPaymentStatus } from "./payment-state";
+import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import { creditNoteKind } from "@/lib/domain/credit-note";
 import { postalAddress } from "@/lib/domain/postal-address";
 
@@ -56,7 +56,6 @@ export async function loadBundle(db: Queryable, orderId: string): Promise<OrderB
   return bundle ?? null;
 }
 
-/** The columns toOrderDto reads, so the order list can read only these. */
 export interface OrderDtoSource {
   order: Pick<
     Order,
@@ -115,7 +114,6 @@ function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["
   return postalAddress(a);
 }
 
-/** The amounts the order was placed with, as the customer's and the admin's order answers both show them. */
 export function orderAmounts(order: OrderDtoSource["order"]) {
   return {
     subtotalCents: order.subtotalCents,
@@ -127,7 +125,6 @@ export function orderAmounts(order: OrderDtoSource["order"]) {
   };
 }
 
-/** `mockups` by order item id (orderLineMockups); a line without one shows the flat design. */
 export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockups?: Map<number, MockupUrls>): OrderDto {
   const { order } = bundle;
   const latest = currentPayment(bundle);
@@ -177,7 +174,6 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockup
   });
 }
 
-/** toOrderDto with the lines' mockups, read for all orders in one query. */
 export async function toOrderDtos(db: Queryable, sources: OrderDtoSource[], locale: Locale): Promise<OrderDto[]> {
   const mockups = await orderLineMockups(
     db,
@@ -186,7 +182,6 @@ export async function toOrderDtos(db: Queryable, sources: OrderDtoSource[], loca
   return sources.map((s) => toOrderDto(s, locale, mockups));
 }
 
-/** The client secret only while the customer can still act on it. */
 export function toPaymentDto(payment: Payment, locale: Locale, clientSecret: string | null = null): PaymentDto {
   const open = payment.status === "requires_payment" || payment.status === "requires_action" || payment.status === "failed";
   return paymentResponse.parse({

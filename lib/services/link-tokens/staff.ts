@@ -6,7 +6,6 @@ import { staffInvitations } from "@/db/schema";
 
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-/** A fresh token for the invitation's mail, or null when the invitation is gone, accepted or expired. */
 export async function issueStaffInviteToken(tx: Db | Tx, invitationId: number, now = new Date()): Promise<string | null> {
   const token = randomBytes(32).toString("base64url");
   const [row] = await tx

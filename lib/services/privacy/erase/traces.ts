@@ -7,22 +7,14 @@ import { logger } from "@/lib/logger";
 import { deleteReceiptFiles } from "../../orders/receipt-file";
 import { deleteImageFiles } from "../../images";
 
-/** What an erasure leaves of the account elsewhere: mails, throttles, timelines and files it caused. */
-
-/** Mail links issued for a user account (linkSubject is the user id). */
 const USER_LINK_KINDS = ["password_reset", "sign_in"] as const;
 
-/** Files of the erased account, deleted after the commit: images, stored receipts, delivered mail copies. */
 export interface Leftovers {
   storageKeys: string[];
   receiptKeys: string[];
   mailIds: number[];
 }
 
-/**
- * Another account (a guest checkout, say) or a sign-up waiting for its confirmation still has the
- * email: what is keyed by the email is theirs too.
- */
 export async function emailShared(tx: Tx, userId: number, email: string): Promise<boolean> {
   const [other] = await tx
     .select({ id: users.id })
@@ -38,11 +30,7 @@ export async function emailShared(tx: Tx, userId: number, email: string): Promis
   return pending !== undefined;
 }
 
-/**
- * Mails the account caused: those of its dropped orders and the links issued for it (they may hold
- * links). Other account mails to the email go only with the email's last account: anybody can open a
- * guest account for any email. Mails about kept orders are part of their records.
- */
+/** Other account mails go only with the email's last account: anybody can open a guest account for any email. */
 export async function eraseMails(tx: Tx, userId: number, email: string, dropped: string[], shared: boolean): Promise<number[]> {
   const orderless = isNull(outgoingMail.orderId);
   const ownLinks = and(orderless, inArray(outgoingMail.linkKind, [...USER_LINK_KINDS]), eq(outgoingMail.linkSubject, userId));
@@ -59,11 +47,7 @@ export async function eraseMails(tx: Tx, userId: number, email: string, dropped:
   return rows.map((r) => r.id);
 }
 
-/**
- * Throttles keyed by the account's id go; those keyed by the email (sign-in) only with the email's last
- * account, or a stranger's guest account could reset a customer's sign-in throttle. The per-email mail
- * limits stay either way: they guard the mailbox, not an account, and expire within the hour.
- */
+/** Email-keyed throttles go only with the last account, or a stranger's guest account could reset them. */
 export async function eraseThrottles(tx: Tx, userId: number, email: string, shared: boolean): Promise<void> {
   for (const table of [rateLimits, loginThrottle]) {
     const own = or(like(table.key, `%:user:${userId}`), like(table.key, `%:account:${userId}`));
@@ -77,17 +61,12 @@ export async function eraseThrottles(tx: Tx, userId: number, email: string, shar
   }
 }
 
-/** Mails about the kept orders: their records stay, their delivered copies (with working links) go. */
 export async function mailsAbout(tx: Tx, orderIds: string[]): Promise<number[]> {
   if (orderIds.length === 0) return [];
   const rows = await tx.select({ id: outgoingMail.id }).from(outgoingMail).where(inArray(outgoingMail.orderId, orderIds));
   return rows.map((r) => r.id);
 }
 
-/**
- * The kept orders' timelines lose the addresses of corrections (the order keeps what the delivery and
- * the invoice need) and delivery errors naming the address; amounts and ids stay for the books.
- */
 export async function scrubTimelines(tx: Tx, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await tx
@@ -103,7 +82,6 @@ export async function scrubTimelines(tx: Tx, orderIds: string[]): Promise<void> 
     );
 }
 
-/** Never throws: the erasure has committed; a file left behind is logged. */
 export async function deleteFiles(leftovers: Leftovers): Promise<void> {
   await deleteImageFiles(leftovers.storageKeys);
   await deleteReceiptFiles(leftovers.receiptKeys);

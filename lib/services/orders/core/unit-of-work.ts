@@ -1,11 +1,10 @@
 import "server-only";
 import { getDb, type Tx } from "@/db/client";
 import { logger } from "@/lib/logger";
-import { deliverQueuedMails } from "../mail/delivery";
+import { deliverQueuedMails } from "../../mail/delivery";
 import { newEffects, type Effects } from "./effects";
 import { recordMailOutcome } from "./events";
 
-/** Never throws. */
 export async function runEffects(effects: Effects): Promise<void> {
   for (const job of effects.after) {
     try {

@@ -5,12 +5,12 @@ import { getDb, type Db } from "@/db/client";
 import { orders, payments } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { env } from "@/lib/env";
-import { cancelAttempt, isOpen } from "../orders/attempts";
-import { lockedPayments, lockOrder } from "../orders/locks";
-import { moveOrder } from "../orders/order-moves";
-import { applyPaymentState } from "../orders/payment-moves";
-import { MONEY_MOVED } from "../orders/payment-state";
-import { inTransaction } from "../orders/unit-of-work";
+import { cancelAttempt, isOpen } from "./attempts";
+import { lockedPayments, lockOrder } from "./core/locks";
+import { moveOrder } from "./core/order-moves";
+import { applyPaymentState } from "./payment-moves";
+import { MONEY_MOVED } from "@/lib/domain/order-flow";
+import { inTransaction } from "./core/unit-of-work";
 
 const BATCH = 100;
 
@@ -53,7 +53,6 @@ export async function expireUnpaidOrders(now: Date = new Date(), scope: ExpirySc
 }
 
 async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<boolean> {
-  // The provider first: an order whose attempt it does not cancel waits for the next pass.
   const db = await getDb();
   const [placed] = await db.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
   const attempts = await db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -69,7 +68,6 @@ async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<
     if (all.some((p) => MONEY_MOVED.includes(p.status) || p.createdAt >= cutoff)) return false;
     if (all.some((p) => isOpen(p) && !(cancelled.has(p.id) && cancelled.get(p.id) === p.providerPaymentId))) return false;
     const ctx = { locale: order.locale, effects, source: "expiry" };
-    // "creating" attempts were never handed to the customer: cancelled here only.
     for (const p of all.filter((x) => x.status === "creating"))
       await applyPaymentState(tx, p, { status: "cancelled", failureReason: null }, ctx);
     await moveOrder(tx, order, {

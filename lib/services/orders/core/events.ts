@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { orderEvents, type Order, type OrderEvent, type OrderEventActor, type OrderEventType } from "@/db/schema";
 import type { Tx } from "@/db/client";
-import type { MailOutcome } from "../mail/delivery";
+import type { MailOutcome } from "../../mail/delivery";
 import type { Queryable } from "./dto";
 
 export interface Actor {
@@ -33,7 +33,6 @@ export async function recordEvent(tx: Queryable, input: EventInput): Promise<voi
   });
 }
 
-/** Records a mail attempt of an order (delivery's onSettled): receipt_sent, mail_sent, or mail_failed with the next attempt. */
 export async function recordMailOutcome(tx: Tx, outcome: MailOutcome): Promise<void> {
   const { mailId, orderId, kind, attempt, error, nextAttemptAt } = outcome;
   if (!orderId) return;

@@ -1,0 +1,2 @@
+import "server-only";
+export { eraseAccount, eraseAccountForAdmin } from "./erase";
