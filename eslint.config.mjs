@@ -46,22 +46,45 @@ const config = [
     },
   },
   {
-    // Floors: services know no HTTP; what they need of a request lives in lib/request-context.
-    files: ["lib/services/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/app/*", "@/components/*"] }] },
-  },
-  {
-    // These services get the viewer from their caller and stand below lib/auth.
-    files: [
-      "lib/services/{generation,generation-outcome,generation-jobs,users}.ts",
-      "lib/services/{ai-test,images,print,two-factor}/**/*.ts",
-    ],
-    rules: { "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/lib/auth/*", "@/app/*", "@/components/*"] }] },
-  },
-  {
-    files: ["lib/request-context/**/*.ts", "lib/security/**/*.ts"],
+    // The floors of docs/architecture.md: an import goes down a floor or stays in its folder. The zones
+    // resolve files, so relative imports are caught as well as "@/" ones.
+    files: ["lib/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: ["@/lib/api/*", "@/lib/auth/*", "@/lib/services/*", "@/app/*", "@/components/*"] }],
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            { target: "./lib/domain", from: "./lib", except: ["./domain"], message: "lib/domain imports only itself." },
+            {
+              target: "./lib/domain",
+              from: "./db",
+              except: ["./order-vocabulary.ts", "./audit-vocabulary.ts"],
+              message: "lib/domain is pure: only the shared vocabularies come from db/.",
+            },
+            {
+              target: ["./lib/services", "./lib/request-context", "./lib/security", "./lib/integrations", "./lib/schemas", "./lib/domain"],
+              from: ["./lib/api", "./lib/auth", "./app", "./components"],
+              message: "Services and what they stand on know no HTTP: the caller hands them the viewer and the request's facts.",
+            },
+            {
+              target: ["./lib/request-context", "./lib/security", "./lib/integrations"],
+              from: "./lib/services",
+              message: "This floor is below the services.",
+            },
+            {
+              target: "./lib/services/orders/core",
+              from: "./lib/services/orders",
+              except: ["./core"],
+              message: "orders/core is the bottom of the order domain: the use cases stand on it, never the reverse.",
+            },
+            {
+              target: ["./lib/services/invoices", "./lib/services/mail", "./lib/services/link-tokens", "./lib/services/seller-settings"],
+              from: ["./lib/services/orders", "./lib/services/privacy", "./lib/services/scheduled-jobs"],
+              message: "Invoices and mail sit below orders and never import them.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { articlePriceCalculations, articles, cartItems, carts, mugDetails, mugVariants } from "@/db/schema";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { orderTotals, type OrderTotals } from "@/lib/domain/pricing";
@@ -148,7 +148,7 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
   return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
 }
 
-export async function refreshCartPrices(session: Session, locale: Locale): Promise<CartDto> {
+export async function refreshCartPrices(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   if (await cartNeedsRefresh(db, session.user.id)) await db.transaction((tx) => refreshInTx(session.user.id, tx, locale));
   return getCart(session, locale);

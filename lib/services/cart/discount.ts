@@ -6,7 +6,7 @@ import { clientNetwork } from "@/lib/request-context/client-ip";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { formatEuro } from "@/lib/format";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import type { DiscountReason } from "@/lib/domain/discount";
 import type { CartDto } from "@/lib/schemas/cart";
@@ -37,7 +37,7 @@ async function takeEntry(userId: number, clientIp: string): Promise<() => Promis
   };
 }
 
-export async function applyCartDiscount(session: Session, body: ApplyDiscountBody, locale: Locale, clientIp: string): Promise<CartDto> {
+export async function applyCartDiscount(session: Viewer, body: ApplyDiscountBody, locale: Locale, clientIp: string): Promise<CartDto> {
   const giveBack = await takeEntry(session.user.id, clientIp);
   const db = await getDb();
   const code = await findCode(db, body.code);
@@ -55,7 +55,7 @@ export async function applyCartDiscount(session: Session, body: ApplyDiscountBod
   return getCart(session, locale);
 }
 
-export async function removeCartDiscount(session: Session, locale: Locale): Promise<CartDto> {
+export async function removeCartDiscount(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   await db.update(carts).set({ discountCodeId: null }).where(eq(carts.userId, session.user.id));
   return getCart(session, locale);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { articles, cartItems, carts, mugMockups, mugVariants, prompts, type DiscountCode } from "@/db/schema";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { cartResponse, type CartDto, type CartItemDto, type CartSummaryDto } from "@/lib/schemas/cart";
@@ -145,7 +145,7 @@ function summaryOf(
   };
 }
 
-function discountOf(db: Db, session: Session, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
+function discountOf(db: Db, session: Viewer, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
   return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows)));
 }
 
@@ -190,7 +190,7 @@ function toCartDto(
   return cartResponse.parse({ items, summary: summaryOf(shown, shippingVatPercent, discount) });
 }
 
-export async function getCart(session: Session, locale: Locale): Promise<CartDto> {
+export async function getCart(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [rows, shippingVat, code] = await Promise.all([
     readLines(db, session.user.id),
@@ -201,7 +201,7 @@ export async function getCart(session: Session, locale: Locale): Promise<CartDto
   return toCartDto(rows, names, shippingVat, locale, discount, mockups);
 }
 
-export async function getCartSummary(session: Session): Promise<CartSummaryDto> {
+export async function getCartSummary(session: Viewer): Promise<CartSummaryDto> {
   const db = await getDb();
   const [rows, shippingVat, code] = await Promise.all([
     readLines(db, session.user.id),

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { cartItems, carts, images, prompts, type ImageType } from "@/db/schema";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { MAX_QUANTITY, type addCartItemBody, type CartDto, type updateCartItemBody } from "@/lib/schemas/cart";
 import { listPublicMugs } from "../catalog";
@@ -38,7 +38,7 @@ async function promptExistsOrThrow(db: Queryable, promptId: number): Promise<voi
   if (!prompt) throw validationFailed({ promptId: "validation.invalidValue" });
 }
 
-export async function addCartItem(session: Session, body: AddBody, locale: Locale): Promise<CartDto> {
+export async function addCartItem(session: Viewer, body: AddBody, locale: Locale): Promise<CartDto> {
   const userId = session.user.id;
   const mug = (await listPublicMugs(locale)).find((m) => m.id === body.mugId);
   if (!mug) throw new ApiError(404, "errors.invalidMugId");
@@ -99,7 +99,7 @@ export async function addCartItem(session: Session, body: AddBody, locale: Local
 const inUserCart = (db: Queryable, userId: number, itemId: number) =>
   and(eq(cartItems.id, itemId), inArray(cartItems.cartId, userCartIds(db, userId)));
 
-export async function updateCartItem(session: Session, itemId: number, body: UpdateBody, locale: Locale): Promise<CartDto> {
+export async function updateCartItem(session: Viewer, itemId: number, body: UpdateBody, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [updated] = await db
     .update(cartItems)
@@ -110,7 +110,7 @@ export async function updateCartItem(session: Session, itemId: number, body: Upd
   return getCart(session, locale);
 }
 
-export async function removeCartItem(session: Session, itemId: number, locale: Locale): Promise<CartDto> {
+export async function removeCartItem(session: Viewer, itemId: number, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   const [deleted] = await db
     .delete(cartItems)
@@ -120,7 +120,7 @@ export async function removeCartItem(session: Session, itemId: number, locale: L
   return getCart(session, locale);
 }
 
-export async function clearCart(session: Session, locale: Locale): Promise<CartDto> {
+export async function clearCart(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
   await clearCartInTx(session.user.id, db);
   await db.update(carts).set({ discountCodeId: null }).where(eq(carts.userId, session.user.id));

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { invoices, orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import { invoicePdf, type InvoiceFile } from "./pdf";
 
 async function orderDocument(orderId: string, invoiceId: number | undefined): Promise<InvoiceFile> {
@@ -24,7 +24,7 @@ export async function adminInvoiceFile(orderId: string, invoiceId?: number): Pro
   return orderDocument(orderId, invoiceId);
 }
 
-export async function userInvoiceFile(session: Session, orderId: string, invoiceId?: number): Promise<InvoiceFile> {
+export async function userInvoiceFile(session: Viewer, orderId: string, invoiceId?: number): Promise<InvoiceFile> {
   const [order] = await (
     await getDb()
   )

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Session } from "@/lib/auth/session";
+import type { ViewerWithEmail } from "@/lib/request-context/viewer";
 import { isOwner } from "@/lib/domain/permissions";
 import { env } from "@/lib/env";
 import { ApiError, notFound } from "@/lib/errors";
@@ -18,11 +18,11 @@ import { moneyLeft, refundOrder } from "./refunds";
 import { receiptMail, withInvoice } from "./receipt";
 import { inTransaction } from "./core/unit-of-work";
 
-const adminActor = (session: Session): Actor => ({ actor: "admin", userId: session.user.id });
+const adminActor = (session: ViewerWithEmail): Actor => ({ actor: "admin", userId: session.user.id });
 
-const refundLimit = (session: Session): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
+const refundLimit = (session: ViewerWithEmail): number | undefined => (isOwner(session.roles) ? undefined : env().STAFF_REFUND_LIMIT_CENTS);
 
-export async function processOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+export async function processOrder(orderId: string, session: ViewerWithEmail, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();
@@ -35,7 +35,7 @@ export async function processOrder(orderId: string, session: Session, locale: Lo
 export async function completeOrder(
   orderId: string,
   body: { carrier: string | null; trackingNumber: string | null },
-  session: Session,
+  session: ViewerWithEmail,
   locale: Locale,
 ): Promise<AdminOrderDetail> {
   await inTransaction(async (tx, effects) => {
@@ -54,7 +54,7 @@ export async function completeOrder(
   return getAdminOrder(orderId, locale);
 }
 
-export async function deliverOrder(orderId: string, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+export async function deliverOrder(orderId: string, session: ViewerWithEmail, locale: Locale): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();
@@ -63,7 +63,12 @@ export async function deliverOrder(orderId: string, session: Session, locale: Lo
   return getAdminOrder(orderId, locale);
 }
 
-export async function adminCancel(orderId: string, body: CancelOrderBody, session: Session, locale: Locale): Promise<AdminOrderDetail> {
+export async function adminCancel(
+  orderId: string,
+  body: CancelOrderBody,
+  session: ViewerWithEmail,
+  locale: Locale,
+): Promise<AdminOrderDetail> {
   await cancelOrderAs(orderId, { by: adminActor(session), reason: body.reason, refundLimitCents: refundLimit(session) }, locale);
   return getAdminOrder(orderId, locale);
 }
@@ -71,7 +76,7 @@ export async function adminCancel(orderId: string, body: CancelOrderBody, sessio
 export async function adminRefund(
   orderId: string,
   body: RefundOrderBody,
-  session: Session,
+  session: ViewerWithEmail,
   locale: Locale,
   client: AuditClient | null = null,
 ): Promise<AdminOrderDetail> {
@@ -90,7 +95,7 @@ export async function adminRefund(
   return getAdminOrder(orderId, locale);
 }
 
-export async function resendReceipt(orderId: string, session: Session): Promise<{ mailId: number }> {
+export async function resendReceipt(orderId: string, session: ViewerWithEmail): Promise<{ mailId: number }> {
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { invoices, outgoingMail, payments, refunds, type Invoice, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { queueMail } from "@/lib/integrations/mail";
 import type { OrderDto } from "@/lib/schemas/orders";
@@ -25,14 +25,14 @@ import { inTransaction } from "./core/unit-of-work";
 export interface CancelOptions {
   by: Actor;
   reason?: string | null;
-  session?: Session;
+  session?: Viewer;
   clientIp?: string;
   refundLimitCents?: number;
 }
 
 const CANCEL_REFUND_REASON = "order cancelled";
 
-async function lockOwnOrder(tx: Tx, orderId: string, session?: Session): Promise<Order> {
+async function lockOwnOrder(tx: Tx, orderId: string, session?: Viewer): Promise<Order> {
   const order = await lockOrder(tx, orderId);
   if (!order || (session && order.userId !== session.user.id)) throw notFound();
   return order;
@@ -162,7 +162,7 @@ export async function cancelOrderAs(orderId: string, opts: CancelOptions, locale
   });
 }
 
-export async function cancelOwnOrder(session: Session, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
+export async function cancelOwnOrder(session: Viewer, orderId: string, locale: Locale, clientIp?: string): Promise<OrderDto> {
   await cancelOrderAs(orderId, { by: { actor: "customer", userId: session.user.id }, session, clientIp }, locale);
   const db = await getDb();
   const bundle = await loadBundle(db, orderId);

@@ -5,7 +5,7 @@ import { getDb } from "@/db/client";
 import { images, orderItems, orders, users } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
 import { verifyOrderLinkToken } from "@/lib/security/order-link";
-import type { Session } from "@/lib/auth/session";
+import type { ViewerWithEmail } from "@/lib/request-context/viewer";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { guestOrderResponse, type GuestOrderDto } from "@/lib/schemas/guest-orders";
@@ -172,7 +172,7 @@ export async function setGuestPassword(token: string, password: string, req: Cla
   await requestClaimConfirmation(order.userId, password, req);
 }
 
-export async function claimOwnGuestAccount(session: Session, password: string, req: ClaimRequest): Promise<void> {
+export async function claimOwnGuestAccount(session: ViewerWithEmail, password: string, req: ClaimRequest): Promise<void> {
   if (!session.roles.includes("guest") || session.roles.includes("admin")) throw new ApiError(409, "errors.accountExists");
   const [own] = await (await getDb()).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, session.user.id));
   if (!own || own.passwordHash !== null || (await hasPasswordAccount(session.user.email))) throw new ApiError(409, "errors.accountExists");

@@ -5,7 +5,7 @@ import { getDb, type Tx } from "@/db/client";
 import { orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { getPaymentProvider, sandboxAllowed } from "@/lib/integrations/payments";
 import { sandboxAuthenticate, sandboxConfirm, type SandboxCard } from "@/lib/integrations/payments/sandbox";
@@ -18,7 +18,7 @@ import { applyPaymentState } from "./payment-moves";
 import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";
 import { inTransaction } from "./core/unit-of-work";
 
-export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string, lock = false): Promise<Order> {
+export async function ownOrderOrThrow(tx: Tx, session: Viewer, orderId: string, lock = false): Promise<Order> {
   const query = tx
     .select()
     .from(orders)
@@ -28,7 +28,7 @@ export async function ownOrderOrThrow(tx: Tx, session: Session, orderId: string,
   return order;
 }
 
-async function assertOwnOrder(session: Session, orderId: string): Promise<void> {
+async function assertOwnOrder(session: Viewer, orderId: string): Promise<void> {
   const db = await getDb();
   const [row] = await db
     .select({ id: orders.id })
@@ -86,7 +86,7 @@ export async function refreshPayment(orderId: string, locale: Locale): Promise<v
   await reconcileStripePayment(orderId, locale, { throttled: true });
 }
 
-export async function retryPayment(session: Session, orderId: string, locale: Locale): Promise<PaymentDto> {
+export async function retryPayment(session: Viewer, orderId: string, locale: Locale): Promise<PaymentDto> {
   await assertOwnOrder(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
   await reconcileStripePayment(orderId, locale);
@@ -94,7 +94,7 @@ export async function retryPayment(session: Session, orderId: string, locale: Lo
   return toPaymentDto(payment, locale, clientSecret);
 }
 
-async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promise<{ order: Order; payment: Payment }> {
+async function sandboxAttempt(tx: Tx, session: Viewer, orderId: string): Promise<{ order: Order; payment: Payment }> {
   const order = await ownOrderOrThrow(tx, session, orderId, true);
   const payment = await latestPaymentRow(tx, orderId, true);
   // With Stripe configured the sandbox never marks anything paid, not even an older sandbox attempt.
@@ -103,14 +103,14 @@ async function sandboxAttempt(tx: Tx, session: Session, orderId: string): Promis
   return { order, payment };
 }
 
-async function beforeSandboxCall(session: Session, orderId: string, locale: Locale): Promise<void> {
+async function beforeSandboxCall(session: Viewer, orderId: string, locale: Locale): Promise<void> {
   await assertOwnOrder(session, orderId);
   if (!sandboxAllowed()) throw new ApiError(409, "errors.sandboxOnly");
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
   if (await creatingAttempt(orderId)) await readyAttempt(orderId, locale, "replay");
 }
 
-export async function confirmSandboxPayment(session: Session, orderId: string, card: SandboxCard, locale: Locale): Promise<PaymentDto> {
+export async function confirmSandboxPayment(session: Viewer, orderId: string, card: SandboxCard, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
   return inTransaction(async (tx, effects) => {
     const { order, payment } = await sandboxAttempt(tx, session, orderId);
@@ -124,7 +124,7 @@ export async function confirmSandboxPayment(session: Session, orderId: string, c
   });
 }
 
-export async function authenticateSandboxPayment(session: Session, orderId: string, approve: boolean, locale: Locale): Promise<PaymentDto> {
+export async function authenticateSandboxPayment(session: Viewer, orderId: string, approve: boolean, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
   return inTransaction(async (tx, effects) => {
     const { order, payment } = await sandboxAttempt(tx, session, orderId);

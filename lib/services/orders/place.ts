@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { countries, orderAddresses, orderItems, orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, validationFailed, type MessageKey } from "@/lib/errors";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
 import { berlinYear } from "@/lib/domain/berlin-time";
@@ -128,7 +128,7 @@ type Placement =
   | { kind: "cancelFirst"; payment: Payment }
   | { kind: "empty" | "changed" | "waiverMissing" };
 
-async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
+async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale: Locale): Promise<Placement> {
   const userId = session.user.id;
   await tx.execute(sql`select pg_advisory_xact_lock(${PLACE_LOCK_CLASS}, ${userId})`);
   const [again] = await tx
@@ -205,7 +205,7 @@ async function placeInTx(tx: Tx, session: Session, body: PlaceOrderInput, locale
 }
 
 /** The same (user, idempotency key) answers the earlier order, so a double click makes one charge. */
-export async function placeOrder(session: Session, body: PlaceOrderInput, locale: Locale, clientIp?: string): Promise<PlaceOrderResponse> {
+export async function placeOrder(session: Viewer, body: PlaceOrderInput, locale: Locale, clientIp?: string): Promise<PlaceOrderResponse> {
   const userId = session.user.id;
   paymentConfig();
   await expireUnpaidOrders(new Date(), { userId });

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { env } from "@/lib/env";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import type { OrderDto } from "@/lib/schemas/orders";
 import { loadBundle, loadBundles, toOrderDtos, type OrderBundle } from "./core/dto";
@@ -15,7 +15,7 @@ import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import { receiptPdfInput } from "./receipt";
 import { receiptPdfFile } from "./receipt-file";
 
-async function ownBundleOrThrow(session: Session, orderId: string): Promise<OrderBundle> {
+async function ownBundleOrThrow(session: Viewer, orderId: string): Promise<OrderBundle> {
   const db = await getDb();
   const rows = await db
     .select()
@@ -26,7 +26,7 @@ async function ownBundleOrThrow(session: Session, orderId: string): Promise<Orde
   return bundle;
 }
 
-export async function listOrders(session: Session, locale: Locale): Promise<OrderDto[]> {
+export async function listOrders(session: Viewer, locale: Locale): Promise<OrderDto[]> {
   const db = await getDb();
   const read = () => listOrderSources(db, session.user.id);
   let rows = await read();
@@ -39,7 +39,7 @@ export async function listOrders(session: Session, locale: Locale): Promise<Orde
 }
 
 /** A webhook may be late, so a Stripe payment is reconciled before the order is shown. */
-export async function getOrderForUser(session: Session, orderId: string, locale: Locale): Promise<OrderDto> {
+export async function getOrderForUser(session: Viewer, orderId: string, locale: Locale): Promise<OrderDto> {
   await ownBundleOrThrow(session, orderId);
   await expireUnpaidOrders(new Date(), { userId: session.user.id });
   await refreshPayment(orderId, locale);
@@ -51,7 +51,7 @@ export async function getOrderForUser(session: Session, orderId: string, locale:
   return dto;
 }
 
-export async function getReceiptPdf(session: Session, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
+export async function getReceiptPdf(session: Viewer, orderId: string, locale: Locale): Promise<{ orderNumber: string; pdf: Buffer }> {
   const bundle = await ownBundleOrThrow(session, orderId);
   if (orderPaymentStatus(bundle.payments, bundle.order.totalCents) === "unpaid") throw new ApiError(409, "errors.receiptNotAvailable");
   const input = await receiptPdfInput(await getDb(), bundle, locale);

@@ -1,13 +1,13 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { orders } from "@/db/schema";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import { notFound } from "@/lib/errors";
 import { recordEvent } from "./core/events";
 import { lockOrder } from "./core/locks";
 import { inTransaction } from "./core/unit-of-work";
 
-export async function revokeOrderLinks(orderId: string, session: Session): Promise<{ linkVersion: number }> {
+export async function revokeOrderLinks(orderId: string, session: Viewer): Promise<{ linkVersion: number }> {
   return inTransaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { countries, orderAddresses } from "@/db/schema";
-import type { Session } from "@/lib/auth/session";
+import type { Viewer } from "@/lib/request-context/viewer";
 import { ApiError, notFound, validationFailed } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
@@ -18,7 +18,7 @@ const ADDRESS_FIELDS = ["firstName", "lastName", "street1", "street2", "city", "
 export async function correctShippingAddress(
   orderId: string,
   body: z.output<typeof shippingAddressBody>,
-  session: Session,
+  session: Viewer,
   locale: Locale,
 ): Promise<AdminOrderDetail> {
   await inTransaction(async (tx) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { orders } from "@/db/schema";
-import type { Session } from "@/lib/auth/session";
+import type { ViewerWithEmail } from "@/lib/request-context/viewer";
 import { ApiError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import { translate } from "@/lib/i18n/messages";
@@ -11,7 +11,7 @@ import type { BulkOrderInput, BulkOrderResponse, BulkOrderResult } from "@/lib/s
 import { completeOrder, processOrder } from "../admin-actions";
 
 /** Each order in its own transaction: one the table refuses leaves the others done. */
-export async function bulkOrderAction(body: BulkOrderInput, session: Session, locale: Locale): Promise<BulkOrderResponse> {
+export async function bulkOrderAction(body: BulkOrderInput, session: ViewerWithEmail, locale: Locale): Promise<BulkOrderResponse> {
   const db = await getDb();
   const numbers = new Map(
     (await db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(inArray(orders.id, body.orderIds))).map((o) => [
