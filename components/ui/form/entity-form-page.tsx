@@ -6,7 +6,6 @@ import { ApiError } from "@/lib/errors";
 import { idParams } from "@/lib/schemas/common";
 import type { Messages } from "@/lib/i18n/messages";
 
-/** A message namespace with the titles of an entity's new and edit pages. */
 export type FormNamespace = {
   [N in keyof Messages]: Messages[N] extends Record<"createTitle" | "editTitle", string> ? N : never;
 }[keyof Messages];
@@ -28,7 +27,6 @@ function frame(namespace: FormNamespace, titleKey: TitleKey) {
   };
 }
 
-/** The "new" page: the namespace's `createTitle` over the empty form. */
 export function newEntityPage(config: {
   guard: () => Promise<unknown>;
   namespace: FormNamespace;
@@ -42,7 +40,6 @@ export function newEntityPage(config: {
   return { generateMetadata, Page };
 }
 
-/** The edit page: the id from the route segment `param`, 404 for a bad or unknown id, `editTitle` over the form. */
 export function editEntityPage<P extends string, E>(config: {
   guard: () => Promise<unknown>;
   namespace: FormNamespace;

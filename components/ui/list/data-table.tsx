@@ -9,19 +9,13 @@ type DataAttributes = Record<`data-${string}`, string | number | undefined>;
 export interface Column<T> {
   key: string;
   header: string;
-  /** The header is read out only (an image or actions column). */
   srOnlyHeader?: boolean;
-  /** The sort key this header toggles (`field` / `-field`); the table needs `sort`. */
   sort?: string;
   align?: "right";
   headerClassName?: string;
-  /**
-   * In a `cards` table: "line" (a line of the phone card, hidden when empty), "main" (the card's title),
-   * "actions" (the card's buttons) or "own" (only `className`). Other tables use `className` alone.
-   */
+  /** A cards table derives the phone-card classes from it; "own" takes `className` alone. */
   kind?: "line" | "main" | "actions" | "own";
   className?: string | ((row: T) => string);
-  /** Shows the header in front of the value on a phone card; empty values show none. */
   phoneLabel?: boolean;
   cell: (row: T) => ReactNode;
   cellProps?: HTMLAttributes<HTMLTableCellElement> & DataAttributes;
@@ -75,7 +69,6 @@ export function DataTable<T>({
   headClassName?: string;
   bodyClassName?: string;
   headerCellClassName?: string;
-  /** The row's class (a cards table has "rt-row") and data attributes (names the browser tests find rows by). */
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
 }) {
   return (

@@ -8,7 +8,6 @@ import { loadListPage } from "./list-query";
 import type { SearchParamsRecord } from "./href";
 
 type ListKey = "title" | "new" | "empty" | "searchLabel" | "sortLabel" | "confirmDelete" | "deletedToast";
-/** A message namespace with the texts of a plain entity list. */
 export type ListNamespace = { [N in keyof Messages]: Messages[N] extends Record<ListKey, string> ? N : never }[keyof Messages];
 type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -16,13 +15,11 @@ export interface EntityListConfig<N extends ListNamespace, S extends z.ZodObject
   /** The page's permission check (pages call the guard, components may not import it). */
   guard: () => Promise<unknown>;
   namespace: N;
-  /** The list's path; `{basePath}/new` creates and the API's `{basePath}/{id}` deletes. */
   basePath: string;
   testIdPrefix: string;
   schema: S;
   load: (query: z.infer<S>) => Promise<{ items: Row[]; total: number; page: number; pageSize: number }>;
   Table: ComponentType<{ items: Row[]; sort: string; searchParams: SearchParamsRecord }>;
-  /** The label of the order without a `sort` param, then each `sort` value's label. */
   sort: readonly [keyof Messages[N] & string, Readonly<Record<string, keyof Messages[N] & string>>];
 }
 
