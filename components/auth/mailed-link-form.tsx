@@ -12,10 +12,7 @@ import { confirmRegistration, signInWithLink } from "@/lib/api-client/account";
 import { sessionQuery } from "@/lib/api-client/session";
 import { afterSignIn } from "./after-sign-in";
 
-/**
- * Not used on page load, since mail scanners open links before the customer does and would spend them.
- * Confirming a sign-up asks for its password, so nobody can have an owner confirm a stranger's account.
- */
+/** Not used on page load: mail scanners open links first. A sign-up asks its password, so nobody confirms a stranger's account. */
 export function MailedLinkForm({ kind, token }: { kind: "signInLink" | "confirmRegistration"; token: string | null }) {
   const signInTexts = useTranslations("signInLink");
   const confirmTexts = useTranslations("confirmRegistration");

@@ -3,10 +3,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { pickMessages, type SegmentMessages } from "@/lib/i18n/client-namespaces";
 
-/**
- * A route segment's client messages: the browser gets the paths the segment's messages.ts lists and the
- * ones around it, not the whole message file (a nested provider replaces its parent's messages).
- */
+/** Sends the segment's paths and those above it: a nested provider replaces its parent's messages. */
 export async function ClientMessages({ messages: segment, children }: { messages: SegmentMessages; children: ReactNode }) {
   const messages = await getMessages();
   return (

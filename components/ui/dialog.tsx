@@ -12,10 +12,7 @@ export function Dialog(props: {
   footer?: ReactNode;
   size?: "sm" | "md" | "lg" | "xl";
   testId?: string;
-  /**
-   * Rendered into <body> while open: a dialog with its own <form> must not sit inside a page's <form> (nested
-   * forms; Enter would save the page). Submit events still bubble through React's tree: the inner form stops them.
-   */
+  /** In <body>: a dialog's own <form> must not nest in a page's form (Enter would save the page); the inner form stops submits. */
   portal?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);

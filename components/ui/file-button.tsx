@@ -3,10 +3,7 @@
 import type { Ref } from "react";
 import { useTranslations } from "next-intl";
 
-/**
- * The browser's "Choose File / No file chosen" follows the browser's language, not the page's. The input
- * keeps its id, so a <label htmlFor> and tests' setInputFiles still reach it.
- */
+/** The browser's "No file chosen" follows its own language, not the page's; the input keeps its id for <label htmlFor>. */
 export function FileButton({
   id,
   accept,

@@ -46,10 +46,7 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return hint ? `${id}-hint` : undefined;
 }
 
-/**
- * A maxLength is checked, not enforced by the browser: the browser's attribute cuts pasted text silently, so
- * a longer text stays, the field turns invalid and says by how much, and the form's schema refuses it.
- */
+/** maxLength is checked, not enforced: the browser's attribute would cut pasted text silently. */
 function useLengthLimit(value: unknown, maxLength: number | undefined, error: string | undefined) {
   const t = useTranslations("field");
   const length = typeof value === "string" ? [...value].length : 0;

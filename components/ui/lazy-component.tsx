@@ -3,10 +3,7 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { lazyModule, type LazyModule } from "@/lib/lazy-module";
 
-/**
- * Like `next/dynamic` with `ssr: false`, on the lazy-module mechanism every storefront page already carries
- * (lib/lazy-module.ts), so no page also downloads next/dynamic's loader. A failed import throws to the error boundary.
- */
+/** Like `next/dynamic` with `ssr: false`, on lib/lazy-module.ts, which every storefront page already carries. */
 export function lazyComponent<P extends object>(importer: () => Promise<ComponentType<P>>, Loading: ComponentType): ComponentType<P> {
   return lazyComponentOf(lazyModule(importer), (component) => component, Loading);
 }

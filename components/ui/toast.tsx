@@ -4,10 +4,7 @@ import { useSyncExternalStore, type ComponentProps } from "react";
 import type { ExternalToast, Toaster as SonnerToaster } from "sonner";
 import { lazyModule } from "@/lib/lazy-module";
 
-/**
- * Sonner loads with the first toast: most visits show none, so it stays out of the first load. Code imports
- * toasts from here, never from "sonner"; a toast made while sonner cannot load is lost.
- */
+// Sonner loads with the first toast (most visits show none): import toasts from here, never from "sonner".
 const sonner = lazyModule(() => import("sonner"));
 
 function show(kind: "success" | "error" | "warning") {

@@ -1,7 +1,4 @@
-import { IMAGE_ERRORS, segmentMessages } from "@/lib/i18n/client-namespaces";
+import { segmentMessages } from "@/lib/i18n/client-namespaces";
 import parent from "../messages";
-
-/** Its new and edit pages' form. */
-export const promptForm = [...IMAGE_ERRORS, "errors.testImageRequired", "form", "validation"];
 
 export default segmentMessages(parent, ["list", "prompts"]);

@@ -13,7 +13,6 @@ const TONE: Partial<Record<AdminAuditDto["action"], string>> = {
 };
 
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
-const cell = "block py-0.5 rt-cell-top";
 const DETAIL_KEYS = [
   "method",
   "orderNumber",
@@ -64,19 +63,18 @@ export function AuditTable({ items }: { items: AdminAuditDto[] }) {
     {
       key: "at",
       header: t("columns.at"),
-      className: `${cell} whitespace-nowrap text-stone-600`,
+      className: "whitespace-nowrap text-stone-600",
       cell: (row) => <time dateTime={row.at}>{when(row.at)}</time>,
     },
     {
       key: "actor",
       header: t("columns.actor"),
-      className: `${cell} min-w-0 break-all lg:max-w-72`,
+      className: "min-w-0 break-all lg:max-w-72",
       cell: (row) => <span data-testid="audit-actor">{row.actorEmail}</span>,
     },
     {
       key: "action",
       header: t("columns.action"),
-      className: cell,
       cell: (row) => (
         <span className="flex flex-wrap items-center gap-2">
           <span className={`${badge} ${TONE[row.action] ?? "bg-stone-100 text-stone-800"}`} data-testid="audit-action">
@@ -90,7 +88,7 @@ export function AuditTable({ items }: { items: AdminAuditDto[] }) {
       key: "client",
       header: t("columns.client"),
       phoneLabel: true,
-      className: `${cell} text-xs text-stone-600`,
+      className: "text-xs text-stone-600",
       cell: (row) => (
         <>
           <span className="block break-all" data-testid="audit-network">
@@ -106,7 +104,7 @@ export function AuditTable({ items }: { items: AdminAuditDto[] }) {
       key: "details",
       header: t("columns.details"),
       phoneLabel: true,
-      className: `${cell} text-xs lg:max-w-96`,
+      className: "text-xs lg:max-w-96",
       cell: (row) => (
         <dl className="grid grid-cols-[auto_1fr] gap-x-2" data-testid="audit-details">
           {DETAIL_KEYS.filter((k) => row.details?.[k] !== undefined && row.details?.[k] !== null).map((k) => (
@@ -125,8 +123,8 @@ export function AuditTable({ items }: { items: AdminAuditDto[] }) {
       columns={columns}
       rowKey={(row) => row.id}
       testId="audit-table"
-      headerCellClassName="px-3 py-2 font-medium"
-      rowProps={(row) => ({ className: "rt-row", "data-testid": "audit-row", "data-action": row.action })}
+      layout="dense"
+      rowProps={(row) => ({ "data-testid": "audit-row", "data-action": row.action })}
     />
   );
 }

@@ -26,7 +26,7 @@ export function CustomerTable({
       key: "name",
       header: t("name"),
       sort: "name",
-      className: "block rt-main",
+      kind: "main",
       cell: (c) => (
         <Link href={`${CUSTOMERS_PATH}/${c.id}`} className="text-brand-700 hover:underline">
           {c.name || c.email}
@@ -38,17 +38,16 @@ export function CustomerTable({
       header: t("email"),
       sort: "email",
       phoneLabel: true,
-      className: "block py-0.5 rt-cell break-all lg:break-normal",
+      className: "break-all lg:break-normal",
       cell: (c) => c.email,
     },
-    { key: "kind", header: t("kind"), phoneLabel: true, className: "block py-0.5 rt-cell", cell: (c) => t(`kinds.${c.kind}`) },
+    { key: "kind", header: t("kind"), phoneLabel: true, cell: (c) => t(`kinds.${c.kind}`) },
     {
       key: "orders",
       header: t("orders"),
       sort: "orders",
       align: "right",
       phoneLabel: true,
-      className: "block py-0.5 rt-num",
       cell: (c) => formatNumber(c.orders, locale),
     },
     {
@@ -57,7 +56,6 @@ export function CustomerTable({
       sort: "spent",
       align: "right",
       phoneLabel: true,
-      className: "block py-0.5 rt-num",
       cell: (c) => formatEuro(c.spentCents, locale),
     },
     {
@@ -66,7 +64,6 @@ export function CustomerTable({
       sort: "lastOrder",
       align: "right",
       phoneLabel: true,
-      className: "block py-0.5 rt-num",
       cell: (c) => date(c.lastOrderAt),
     },
   ];
@@ -77,7 +74,8 @@ export function CustomerTable({
       rowKey={(c) => c.id}
       testId="customer-table"
       sort={{ basePath: CUSTOMERS_PATH, searchParams, sort }}
-      rowProps={(c) => ({ className: "rt-row", "data-testid": "customer-row", "data-email": c.email })}
+      layout="cards"
+      rowProps={(c) => ({ "data-testid": "customer-row", "data-email": c.email })}
     />
   );
 }

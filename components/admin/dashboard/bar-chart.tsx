@@ -7,10 +7,7 @@ export interface Bar {
   title: string;
 }
 
-/**
- * A server-drawn SVG bar chart (no script): the numbers follow as a table in a disclosure, for screen
- * readers and for copying; the drawing itself is hidden from them.
- */
+/** No script; the numbers follow as a table for screen readers and copying, the drawing is hidden from them. */
 export function BarChart({
   bars,
   limit,

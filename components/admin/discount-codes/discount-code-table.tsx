@@ -6,8 +6,6 @@ import type { SearchParamsRecord } from "@/components/ui/list/href";
 import type { DiscountCodeDto, DiscountState } from "@/lib/schemas/discounts";
 import { DISCOUNT_CODES_PATH } from "./paths";
 
-const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 rt-cell`;
-
 const STATE_STYLE: Record<DiscountState, string> = {
   active: "bg-emerald-50 text-emerald-800",
   scheduled: "bg-sky-50 text-sky-800",
@@ -38,7 +36,6 @@ export function DiscountCodeTable({
           ? t("validToOnly", { to: day(c.validTo) })
           : t("always");
   const actions = useActionsColumn<DiscountCodeDto>({
-    className: "block pt-2 rt-cell",
     editHref: (c) => `${DISCOUNT_CODES_PATH}/${c.id}/edit`,
     id: (c) => c.id,
     name: (c) => c.code,
@@ -48,29 +45,27 @@ export function DiscountCodeTable({
       key: "code",
       header: t("code"),
       sort: "code",
-      className: cell(),
       cell: (c) => <span className="font-mono font-medium break-words">{c.code}</span>,
     },
     {
       key: "value",
       header: t("value"),
       phoneLabel: true,
-      className: `${cell()} whitespace-nowrap`,
+      className: "whitespace-nowrap",
       cell: (c) => (c.kind === "percent" ? `${c.percent} %` : euro(c.amountCents ?? 0)),
     },
     {
       key: "state",
       header: t("state"),
       phoneLabel: true,
-      className: cell(),
       cell: (c) => <span className={`inline-flex rounded-full px-2 py-0.5 text-xs ${STATE_STYLE[c.state]}`}>{t(`states.${c.state}`)}</span>,
     },
-    { key: "validity", header: t("validity"), phoneLabel: true, className: cell(), cell: validity },
+    { key: "validity", header: t("validity"), phoneLabel: true, cell: validity },
     {
       key: "minOrder",
       header: t("minOrder"),
       phoneLabel: true,
-      className: (c) => `${cell(c.minOrderCents > 0)} whitespace-nowrap`,
+      className: "whitespace-nowrap",
       cell: (c) => (c.minOrderCents > 0 ? euro(c.minOrderCents) : null),
     },
     {
@@ -78,7 +73,7 @@ export function DiscountCodeTable({
       header: t("uses"),
       sort: "used",
       phoneLabel: true,
-      className: `${cell()} tabular-nums`,
+      className: "tabular-nums",
       cell: (c) => (
         <>
           {c.maxUses === null ? c.usedCount : t("usesOf", { used: c.usedCount, max: c.maxUses })}
@@ -93,7 +88,7 @@ export function DiscountCodeTable({
       header: t("revenue"),
       sort: "revenue",
       phoneLabel: true,
-      className: `${cell()} whitespace-nowrap tabular-nums`,
+      className: "whitespace-nowrap tabular-nums",
       cell: (c) => euro(c.revenueCents),
     },
     actions,
@@ -105,7 +100,8 @@ export function DiscountCodeTable({
       rowKey={(c) => c.id}
       testId="discount-code-table"
       sort={{ basePath: DISCOUNT_CODES_PATH, searchParams, sort }}
-      rowProps={(c) => ({ className: "rt-row", "data-testid": `discount-code-row-${c.id}` })}
+      layout="cards"
+      rowProps={(c) => ({ "data-testid": `discount-code-row-${c.id}` })}
     />
   );
 }

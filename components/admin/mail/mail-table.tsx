@@ -13,7 +13,6 @@ const STATUS_TONE: Record<AdminMailDto["status"], string> = {
 };
 
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium";
-const cell = "block py-0.5 rt-cell-top";
 
 /** `canResend`: resending is the owner's; staff read the outbox. */
 export function MailTable({ items, canResend }: { items: AdminMailDto[]; canResend: boolean }) {
@@ -25,7 +24,8 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
     header: t("columns.actions"),
     srOnlyHeader: true,
     align: "right",
-    className: "block pt-2 lg:table-cell lg:px-3 lg:py-2 lg:text-right lg:align-top",
+    kind: "actions",
+    className: "lg:text-right",
     cell: (m) => (
       <button
         type="button"
@@ -43,7 +43,7 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
     {
       key: "created",
       header: t("columns.created"),
-      className: `${cell} whitespace-nowrap text-stone-600`,
+      className: "whitespace-nowrap text-stone-600",
       cell: (m) => (
         <>
           {when(m.createdAt)}
@@ -54,7 +54,7 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
     {
       key: "message",
       header: t("columns.message"),
-      className: `${cell} min-w-0 lg:max-w-96`,
+      className: "min-w-0 lg:max-w-96",
       cell: (m) => (
         <>
           <span className="block font-medium break-words" data-testid="mail-subject">
@@ -90,7 +90,6 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
       key: "order",
       header: t("columns.order"),
       phoneLabel: true,
-      className: (m) => `${m.orderId ? "block" : "hidden"} py-0.5 rt-cell-top`,
       cell: (m) =>
         m.orderId && (
           <Link
@@ -105,7 +104,7 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
     {
       key: "status",
       header: t("columns.status"),
-      className: `${cell} lg:max-w-80`,
+      className: "lg:max-w-80",
       cell: (m) => (
         <>
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1 lg:py-0">
@@ -139,8 +138,8 @@ export function MailTable({ items, canResend }: { items: AdminMailDto[]; canRese
       columns={columns}
       rowKey={(m) => m.id}
       testId="mail-table"
-      headerCellClassName="px-3 py-2 font-medium"
-      rowProps={(m) => ({ className: "rt-row", "data-testid": "mail-row", "data-mail-id": m.id, "data-status": m.status })}
+      layout="dense"
+      rowProps={(m) => ({ "data-testid": "mail-row", "data-mail-id": m.id, "data-status": m.status })}
     />
   );
 }

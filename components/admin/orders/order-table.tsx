@@ -13,7 +13,6 @@ import { useOrderSelection } from "./bulk-orders";
 const ROW_ACTIONS = ["process", "complete", "deliver"] as const;
 const rowActions = (o: AdminOrderRow) =>
   o.actions.filter((a): a is (typeof ROW_ACTIONS)[number] => (ROW_ACTIONS as readonly string[]).includes(a));
-const cell = "block py-0.5 rt-cell-top";
 
 export function OrderTable({ items }: { items: AdminOrderRow[] }) {
   const t = useTranslations("adminOrders");
@@ -26,7 +25,7 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
           key: "select",
           header: t("bulk.label"),
           srOnlyHeader: true,
-          className: "block py-0.5 rt-cell-top lg:w-8",
+          className: "lg:w-8",
           cell: (o) => (
             <input
               type="checkbox"
@@ -45,7 +44,6 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
     {
       key: "order",
       header: t("columns.order"),
-      className: cell,
       cell: (o) => (
         <span className="flex items-start gap-2">
           {o.thumbnailUrl && (
@@ -79,7 +77,7 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
     {
       key: "customer",
       header: t("columns.customer"),
-      className: `${cell} min-w-0 lg:max-w-56`,
+      className: "min-w-0 lg:max-w-56",
       cell: (o) => (
         <>
           <span className="block font-medium break-words">{o.customerName}</span>
@@ -94,7 +92,6 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       header: t("columns.items"),
       align: "right",
       phoneLabel: true,
-      className: `${cell} lg:text-right`,
       cell: (o) => o.itemCount,
     },
     {
@@ -102,7 +99,7 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       header: t("columns.total"),
       align: "right",
       phoneLabel: true,
-      className: `${cell} whitespace-nowrap lg:text-right`,
+      className: "whitespace-nowrap",
       cell: (o) => (
         <>
           <span className="font-medium">{formatEuro(o.totalCents, locale)}</span>
@@ -115,7 +112,6 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
     {
       key: "status",
       header: t("columns.status"),
-      className: cell,
       cell: (o) => (
         <span className="flex flex-wrap gap-1 py-1 lg:py-0">
           <StatusBadge status={o.status} />
@@ -127,7 +123,6 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       key: "tracking",
       header: t("columns.tracking"),
       phoneLabel: true,
-      className: (o) => `${o.trackingNumber ? "block" : "hidden"} py-0.5 rt-cell-top`,
       cell: (o) =>
         o.trackingNumber && (
           <span className="font-mono text-xs break-all" data-testid="order-tracking">
@@ -140,8 +135,9 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       header: t("columns.actions"),
       srOnlyHeader: true,
       align: "right",
-      className: (o) => `${rowActions(o).length > 0 ? "block" : "hidden"} pt-2 rt-cell-top`,
+      kind: "actions",
       cell: (o) => {
+        if (rowActions(o).length === 0) return null;
         const keptCents = o.paymentStatus === "unpaid" ? 0 : Math.max(0, o.totalCents - o.refundedCents);
         return (
           <OrderActionButtons
@@ -159,8 +155,8 @@ export function OrderTable({ items }: { items: AdminOrderRow[] }) {
       columns={columns}
       rowKey={(o) => o.id}
       testId="order-table"
-      headerCellClassName="px-3 py-2 font-medium"
-      rowProps={(o) => ({ className: "rt-row", "data-testid": "order-row", "data-order-number": o.orderNumber })}
+      layout="dense"
+      rowProps={(o) => ({ "data-testid": "order-row", "data-order-number": o.orderNumber })}
     />
   );
 }

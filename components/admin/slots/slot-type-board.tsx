@@ -26,10 +26,7 @@ import { useUnsavedChanges } from "@/components/ui/form/use-unsaved-changes";
 import { SLOT_VARIANTS_PATH } from "./paths";
 import { CreateSlotTypeForm, RenameSlotTypeForm } from "./slot-type-forms";
 
-/**
- * A drop shows the new order at once and sends PUT { position } in two passes (first above the maximum,
- * then to the final positions) so no two types hold one position; on failure the server's order comes back.
- */
+/** PUT { position } in two passes (first above the maximum) so no two types hold one position; a failure restores the server's. */
 export function SlotTypeBoard({ types }: { types: SlotTypeDto[] }) {
   const t = useTranslations("slots");
   const router = useRouter();

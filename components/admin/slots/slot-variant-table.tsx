@@ -7,13 +7,11 @@ import { DataTable, useActionsColumn, type Column } from "@/components/ui/list/d
 import type { SlotVariantDto } from "@/lib/schemas/prompts";
 import { SLOT_VARIANTS_PATH } from "./paths";
 
-const cell = "block py-0.5 rt-cell lg:align-top";
-
 export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
   const t = useTranslations("slots");
   const format = useFormatter();
   const actions = useActionsColumn<SlotVariantDto>({
-    className: "block w-full pt-2 lg:table-cell lg:w-auto lg:min-w-44 lg:px-4 lg:py-2 lg:align-top",
+    className: "w-full lg:w-auto lg:min-w-44 lg:align-top",
     editHref: (v) => `${SLOT_VARIANTS_PATH}/${v.id}`,
     id: (v) => v.id,
     name: (v) => v.name,
@@ -23,13 +21,15 @@ export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
       key: "image",
       header: t("image"),
       srOnlyHeader: true,
+      kind: "own",
       className: "block shrink-0 rt-cell lg:align-top",
       cell: (v) => <Thumbnail url={v.exampleImageUrl} emptyText={t("noImage")} />,
     },
     {
       key: "name",
       header: t("name"),
-      className: "block min-w-0 flex-1 basis-48 lg:table-cell lg:max-w-md lg:px-4 lg:py-2 lg:align-top",
+      kind: "own",
+      className: "block min-w-0 flex-1 basis-48 rt-cell lg:max-w-md lg:align-top",
       cell: (v) => (
         <>
           <Link href={`${SLOT_VARIANTS_PATH}/${v.id}`} className="font-medium text-stone-900 hover:underline [overflow-wrap:anywhere]">
@@ -46,26 +46,26 @@ export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
       key: "type",
       header: t("slotType"),
       phoneLabel: true,
-      className: `${cell} w-full lg:w-auto`,
+      className: "w-full lg:w-auto lg:align-top",
       cell: (v) => (
         <Link href={`${SLOT_VARIANTS_PATH}?typeId=${v.slotType.id}`} className="text-brand-700 hover:underline">
           {v.slotType.name}
         </Link>
       ),
     },
-    { key: "llm", header: t("llm"), phoneLabel: true, className: `${cell} w-full lg:w-auto`, cell: (v) => v.llm.displayName },
+    { key: "llm", header: t("llm"), phoneLabel: true, className: "w-full lg:w-auto lg:align-top", cell: (v) => v.llm.displayName },
     {
       key: "usedBy",
       header: t("usedBy"),
       phoneLabel: true,
-      className: `${cell} w-full whitespace-nowrap lg:w-auto`,
+      className: "w-full whitespace-nowrap lg:w-auto lg:align-top",
       cell: (v) => t("promptCount", { count: v.promptCount }),
     },
     {
       key: "created",
       header: t("created"),
       phoneLabel: true,
-      className: `${cell} w-full whitespace-nowrap text-stone-600 lg:w-auto`,
+      className: "w-full whitespace-nowrap text-stone-600 lg:w-auto lg:align-top",
       cell: (v) => format.dateTime(new Date(v.createdAt), { dateStyle: "medium" }),
     },
     actions,
@@ -76,6 +76,7 @@ export function SlotVariantTable({ items }: { items: SlotVariantDto[] }) {
       columns={columns}
       rowKey={(v) => v.id}
       testId="slot-variant-table"
+      layout="cards"
       rowProps={(v) => ({ className: "flex flex-wrap gap-x-4 px-4 py-3 lg:table-row lg:p-0", "data-testid": `slot-variant-row-${v.id}` })}
     />
   );

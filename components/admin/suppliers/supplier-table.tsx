@@ -12,13 +12,11 @@ function contactName(s: SupplierDto): string {
 
 const phoneOf = (s: SupplierDto) => s.phone1 ?? s.phone3 ?? s.phone2;
 const placeOf = (s: SupplierDto) => [s.postalCode, s.city].filter(Boolean).join(" ");
-const cell = (shown: unknown = true) => `${shown ? "block" : "hidden"} py-0.5 rt-cell`;
 
 export function SupplierTable({ items, sort, searchParams }: { items: SupplierDto[]; sort: string; searchParams: SearchParamsRecord }) {
   const t = useTranslations("suppliers");
   const format = useFormatter();
   const actions = useActionsColumn<SupplierDto>({
-    className: "block pt-2 rt-cell",
     editHref: (s) => `${SUPPLIERS_PATH}/${s.id}/edit`,
     id: (s) => s.id,
     name: (s) => s.companyName,
@@ -28,7 +26,7 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
       key: "company",
       header: t("company"),
       sort: "companyName",
-      className: `${cell()} lg:max-w-64`,
+      className: "lg:max-w-64",
       cell: (s) => (
         <>
           <span className="font-medium break-words">{s.companyName}</span>
@@ -40,12 +38,12 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
         </>
       ),
     },
-    { key: "contact", header: t("contact"), phoneLabel: true, className: (s) => cell(contactName(s)), cell: (s) => contactName(s) },
+    { key: "contact", header: t("contact"), phoneLabel: true, cell: (s) => contactName(s) },
     {
       key: "email",
       header: t("email"),
       phoneLabel: true,
-      className: (s) => `${cell(s.email)} break-all lg:break-normal`,
+      className: "break-all lg:break-normal",
       cell: (s) =>
         s.email && (
           <a href={`mailto:${s.email}`} className="text-brand-700 hover:underline">
@@ -53,13 +51,13 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
           </a>
         ),
     },
-    { key: "city", header: t("city"), sort: "city", phoneLabel: true, className: (s) => cell(placeOf(s)), cell: placeOf },
-    { key: "country", header: t("country"), phoneLabel: true, className: (s) => cell(s.countryName), cell: (s) => s.countryName },
+    { key: "city", header: t("city"), sort: "city", phoneLabel: true, cell: placeOf },
+    { key: "country", header: t("country"), phoneLabel: true, cell: (s) => s.countryName },
     {
       key: "phone",
       header: t("phone"),
       phoneLabel: true,
-      className: (s) => `${cell(phoneOf(s))} whitespace-nowrap`,
+      className: "whitespace-nowrap",
       cell: (s) => {
         const phone = phoneOf(s);
         return (
@@ -76,7 +74,7 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
       header: t("created"),
       sort: "createdAt",
       phoneLabel: true,
-      className: `${cell()} whitespace-nowrap text-stone-600`,
+      className: "whitespace-nowrap text-stone-600",
       cell: (s) => format.dateTime(new Date(s.createdAt), { dateStyle: "medium" }),
     },
     actions,
@@ -88,7 +86,8 @@ export function SupplierTable({ items, sort, searchParams }: { items: SupplierDt
       rowKey={(s) => s.id}
       testId="supplier-table"
       sort={{ basePath: SUPPLIERS_PATH, searchParams, sort }}
-      rowProps={(s) => ({ className: "rt-row", "data-testid": `supplier-row-${s.id}` })}
+      layout="cards"
+      rowProps={(s) => ({ "data-testid": `supplier-row-${s.id}` })}
     />
   );
 }

@@ -10,10 +10,7 @@ export interface MugDrawingProps {
   className?: string;
 }
 
-/**
- * The mug as the editor draws it, without hooks so a server component can render it with no client
- * JavaScript; `uid` keeps its SVG ids apart from other drawings on the page.
- */
+/** Without hooks, so a server component renders it with no client JavaScript; `uid` keeps its SVG ids apart. */
 export function MugDrawing(props: MugDrawingProps & { uid: string }) {
   const uid = props.uid.replace(/[^a-zA-Z0-9]/g, "");
   const imageUrl = props.imageUrl;

@@ -142,10 +142,7 @@ export async function loadPhoto(meta: NonNullable<SavedEditor["photo"]>): Promis
 /** The image an order line shows is the generated image it was made from (`/api/images/{id}`). */
 const ORDERED_IMAGE = /\/api\/images\/(\d+)(?:\?|$)/;
 
-/**
- * After a paid order the editor starts fresh, if the design it kept is one just ordered (the image stays in
- * My images); work begun since then is left alone. Answers whether anything was forgotten.
- */
+/** After a paid order the editor forgets the design just ordered (it stays in My images), not work begun since. */
 export async function forgetOrderedDesign(orderedImageUrls: (string | null)[]): Promise<boolean> {
   let selected: unknown = null;
   try {

@@ -1,9 +1,6 @@
 import type { Area } from "react-easy-crop";
 
-/**
- * The crop chosen for one print shape, made into one of another shape: the same centre and about the same
- * share of the photo, shrunk and moved only as far as needed to stay inside the photo.
- */
+/** A crop for another print shape: same centre and about the same share of the photo, moved only to stay inside it. */
 export function refitArea(area: Area, aspect: number, photo: { width: number; height: number }): Area {
   const cx = area.x + area.width / 2;
   const cy = area.y + area.height / 2;

@@ -3,10 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 
-/**
- * Save and Cancel under a back-office form. Cancel never drops changes unasked: as a link back, the
- * unsaved-changes warning catches the click; closing in place goes through the form's `cancel`, which asks the same.
- */
+/** Cancel never drops changes unasked: a link back meets the unsaved-changes warning, closing in place asks the same. */
 export function FormButtons({
   form,
   cancel,

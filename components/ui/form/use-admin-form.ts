@@ -20,22 +20,15 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
   initial: () => V;
   schema: S;
   toBody?: (values: V) => unknown;
-  /**
-   * Rules the schema cannot know (a name the list already has), keyed like the body; `body` is null when the
-   * schema failed. The schema's error on a field wins.
-   */
+  /** Rules the schema cannot know (a name the list already has); the schema's error on a field wins. */
   check?: (values: V, body: z.output<S> | null) => Errors;
   mutationFn: (body: z.output<S>) => Promise<R>;
   success?: string | ((result: R) => string | null);
-  /** After a successful save (usually: back to the list). */
   onSaved?: (result: R) => void;
   /** The list a saved form goes back to, shown fresh (instead of `onSaved`). */
   backTo?: string;
   onError?: (error: unknown) => void;
-  /**
-   * The form stays open after a save: what was sent becomes its starting point, or what this answers
-   * (an add form starting empty again). Without it the form is left and warns no more.
-   */
+  /** Stays open after a save, starting from what was sent or from what this answers (an add form empty again). */
   stay?: boolean | ((result: R) => V);
   /** Changes the values do not show (a picked image, unsaved drafts). */
   extraDirty?: boolean;
@@ -94,7 +87,6 @@ export function useAdminForm<V extends object, S extends z.ZodType, R>(opts: {
     },
   });
 
-  /** Shows the errors of the values; answers the body, or the fields with errors. */
   function check(v: V): { body: z.output<S> } | { fields: string[] } {
     const input = opts.toBody ? opts.toBody(v) : v;
     const body = fieldErrors.validate(opts.schema, input);

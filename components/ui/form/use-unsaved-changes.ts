@@ -3,10 +3,7 @@
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 
-/**
- * The App Router has no navigation events, so link clicks are caught in the capture phase and confirmed.
- * Answers the same question for leaving in place (a Cancel that closes the form): true when nothing is lost or the admin agrees.
- */
+/** The App Router has no navigation events: link clicks are caught in the capture phase and confirmed. */
 export function useUnsavedChanges(dirty: boolean): () => boolean {
   const t = useTranslations("form");
   const message = t("unsavedChanges");

@@ -9,15 +9,13 @@ type DataAttributes = Record<`data-${string}`, string | number | undefined>;
 export interface Column<T> {
   key: string;
   header: string;
-  /** The header is read out only (an image or actions column). */
   srOnlyHeader?: boolean;
-  /** The sort key this header toggles (`field` / `-field`); the table needs `sort`. */
   sort?: string;
   align?: "right";
   headerClassName?: string;
-  /** Classes of the cell; a function of the row when the phone layout depends on it (an empty cell hidden). */
+  /** A cards table derives the phone-card classes from it; "own" takes `className` alone. */
+  kind?: "line" | "main" | "actions" | "own";
   className?: string | ((row: T) => string);
-  /** Shows the header in front of the value where rows are stacked cards (phones); empty values show none. */
   phoneLabel?: boolean;
   cell: (row: T) => ReactNode;
   cellProps?: HTMLAttributes<HTMLTableCellElement> & DataAttributes;
@@ -29,12 +27,23 @@ export interface TableSort {
   sort: string;
 }
 
-/** A label shown in front of a value only where the rows are stacked cards (phones); the table header names it otherwise. */
+/** Rows as stacked cards on phones and as table rows from lg; `dense` is the top-aligned variant for multi-line cells. */
+export type CardLayout = "cards" | "dense";
+
 export function CellLabel({ children }: { children: string }) {
   return <span className="mr-1 text-stone-500 lg:hidden">{children}:</span>;
 }
 
 const isEmpty = (value: ReactNode) => value === null || value === undefined || value === false || value === "";
+
+function cardCellClass(layout: CardLayout, kind: Column<unknown>["kind"], align: "right" | undefined, shown: boolean): string {
+  const base = layout === "dense" ? "rt-cell-top" : "rt-cell";
+  const display = shown ? "block" : "hidden";
+  if (kind === "main") return "block rt-main";
+  if (kind === "actions") return `${display} pt-2 ${base}`;
+  if (align !== "right") return `${display} py-0.5 ${base}`;
+  return layout === "dense" ? `${display} py-0.5 ${base} lg:text-right` : `${display} py-0.5 rt-num`;
+}
 
 /** Stateless markup: the entity's table module is a client component, so the rows travel once in the RSC payload. */
 export function DataTable<T>({
@@ -43,10 +52,11 @@ export function DataTable<T>({
   rowKey,
   testId,
   sort,
+  layout,
   tableClassName = "rt-table",
   headClassName = "rt-head",
   bodyClassName = "rt-body",
-  headerCellClassName = "px-4 py-2 font-medium",
+  headerCellClassName = layout === "dense" ? "px-3 py-2 font-medium" : "px-4 py-2 font-medium",
   rowProps,
 }: {
   rows: readonly T[];
@@ -54,11 +64,11 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   testId: string;
   sort?: TableSort;
+  layout?: CardLayout;
   tableClassName?: string;
   headClassName?: string;
   bodyClassName?: string;
   headerCellClassName?: string;
-  /** The row's class and data attributes (test ids, names the browser tests find rows by). */
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement> & DataAttributes;
 }) {
   return (
@@ -85,10 +95,14 @@ export function DataTable<T>({
         </thead>
         <tbody className={bodyClassName}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
+            <tr key={rowKey(row)} className={layout && "rt-row"} {...rowProps?.(row)}>
               {columns.map((c) => {
                 const value = c.cell(row);
-                const className = typeof c.className === "function" ? c.className(row) : c.className;
+                const own = typeof c.className === "function" ? c.className(row) : c.className;
+                const className =
+                  layout && c.kind !== "own"
+                    ? [cardCellClass(layout, c.kind, c.align, !isEmpty(value)), own].filter(Boolean).join(" ")
+                    : own;
                 return (
                   <td key={c.key} className={className} {...c.cellProps}>
                     {c.phoneLabel && !isEmpty(value) && <CellLabel>{c.header}</CellLabel>}
@@ -117,6 +131,7 @@ export function useActionsColumn<T>(opts: {
     key: "actions",
     header: tc("actions"),
     align: "right",
+    kind: "actions",
     className: opts.className,
     cell: (row) => (
       <RowButtons

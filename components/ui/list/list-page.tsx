@@ -14,10 +14,7 @@ export interface ListToolbarConfig {
   sort?: { label: string; defaultLabel: string; options: ListFilter["options"] };
 }
 
-/**
- * The frame of a back-office list: header, toolbar, table with paging, and the empty and no-results states.
- * A page states only what is its own; what it leaves out is not rendered.
- */
+/** A page states only what is its own; what it leaves out is not rendered. */
 export async function ListPage({
   title,
   intro,
@@ -40,14 +37,11 @@ export async function ListPage({
 }: {
   title: string;
   intro?: string;
-  /** The header's buttons; without them the `newItem` button stands there. */
   actions?: ReactNode;
-  /** Between the header and the toolbar (tabs, switches, row-action hosts). */
   children?: ReactNode;
   /** The number of matching rows (0 shows the empty or no-results state); the paging's total by default. */
   count?: number;
   filtered?: boolean;
-  /** The list's own path: paging links and the no-results reset lead there. */
   basePath: string;
   resetHref?: string;
   /** `{prefix}-no-results` and `{prefix}-empty` are the empty states' test ids. */
@@ -55,9 +49,7 @@ export async function ListPage({
   /** The "new" button, in the header and (unless `emptyHint`) in the empty state. */
   newItem?: { href: string; label: string; testId?: string };
   emptyMessage?: string;
-  /** A line under the empty message, instead of the "new" button. */
   emptyHint?: string;
-  /** Replaces the empty state built from `emptyMessage`. */
   empty?: ReactNode;
   deleteRow?: ComponentProps<typeof DeleteRowHost>;
   toolbar?: ListToolbarConfig;

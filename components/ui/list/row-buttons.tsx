@@ -1,10 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-/**
- * Markup only, answered by the page's one DeleteRowHost. The buttons carry no `type`: list rows never sit
- * in a form, and the attribute would repeat in every row's HTML.
- */
+/** Answered by the page's one DeleteRowHost; no `type`: rows never sit in a form and it would repeat in every row. */
 export function RowButtons({
   editHref,
   editLabel,

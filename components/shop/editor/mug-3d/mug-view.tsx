@@ -36,10 +36,7 @@ function webgl2(canvas: HTMLCanvasElement): WebGL2RenderingContext | null {
   }
 }
 
-/**
- * The mug the customer turns (drag, swipe or the buttons), drawn with three.js over the 2-D preview's box:
- * the 2-D preview shows until the first 3-D frame is on screen, and stays where there is no WebGL.
- */
+/** The 2-D preview shows until the first 3-D frame is on screen, and stays where there is no WebGL. */
 export function MugView(props: { mug: MugDimensions; imageUrl: string; outsideColor: string; insideColor: string; label: string }) {
   const t = useTranslations("editor.preview");
   const canvasRef = useRef<HTMLCanvasElement>(null);

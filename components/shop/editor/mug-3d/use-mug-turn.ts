@@ -6,11 +6,7 @@ import { dragTurn, easeTurn, normaliseTurn, TURN_ANIMATION_MS, TURN_STEP, turnDe
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
-/**
- * The mug's turn: a drag follows the pointer, a button turns a step (eased, or at once with
- * prefers-reduced-motion). Kept in a ref and handed straight to the scene, so dragging re-renders nothing;
- * the degrees are published when a move ends.
- */
+/** The turn lives in a ref handed straight to the scene, so dragging re-renders nothing; degrees publish when a move ends. */
 export function useMugTurn(scene: RefObject<MugScene | null>, canvas: RefObject<HTMLCanvasElement | null>, enabled: boolean) {
   const turn = useRef(0);
   const target = useRef(0);

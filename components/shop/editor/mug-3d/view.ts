@@ -12,10 +12,7 @@ export const TURN_ANIMATION_MS = 320;
 
 const MARGIN = 1.02;
 
-/**
- * Camera distance and aim so the mug fills the view at any turn: the handle's reach counts on both sides, so
- * turning never moves the mug off centre or out of the frame. `fovDeg` is the vertical field of view.
- */
+/** The handle's reach counts on both sides, so turning never moves the mug off centre; `fovDeg` is vertical. */
 export function cameraFit(wrap: MugWrap, handle: HandleShape, fovDeg: number, aspect: number): { distance: number; centreY: number } {
   const halfFov = Math.tan((fovDeg * Math.PI) / 360);
   const r = wrap.radiusMm;

@@ -1,0 +1,2 @@
+// "/" and "/editor" are the same screen.
+export { default, generateMetadata } from "../page";

@@ -1,2 +1,0 @@
-// "/" and "/editor" are the same screen.
-export { default, generateMetadata } from "../(home)/page";

@@ -1,4 +1,0 @@
-import { segmentMessages } from "@/lib/i18n/client-namespaces";
-import parent from "../messages";
-
-export default segmentMessages(parent, ["articleCategories", "form", "promptCategories", "validation"]);

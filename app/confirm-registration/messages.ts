@@ -1,3 +1,0 @@
-import { rootMessages, segmentMessages } from "@/lib/i18n/client-namespaces";
-
-export default segmentMessages(rootMessages, ["common", "confirmRegistration", "login", "signInLink"]);
