@@ -9,7 +9,8 @@ import { ROOT_CLIENT_NAMESPACES, mergeMessages, pickMessages, rootMessages, type
  * The browser gets only the message paths the root and each segment's messages.ts list for a route.
  * This walks the import graph from every route file under app/, finds the client modules it reaches ("use
  * client" and everything they import), reads the namespaces their useTranslations calls use, and checks that
- * the root and the segment layouts on the route's path provide them.
+ * the root and the segment layouts on the route's path provide them, or the page itself when it renders its
+ * segment's messages through the kit (entityListPage, newEntityPage, editEntityPage).
  */
 
 /** Every app/**\/messages.ts (outside app/api), keyed by its folder under app/ ("admin/vat", "(shop)/cart"). */
@@ -39,6 +40,38 @@ function nearestSegment(dir: string): string | undefined {
     if (segmentModules.has(key)) return key;
   }
   return undefined;
+}
+
+const folderOf = (file: string) => path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
+
+/** Segments whose layout.tsx renders <ClientMessages> with the folder's messages.ts. */
+const layoutSegments = new Set(
+  [...segmentModules.keys()].filter((segment) => {
+    const layout = path.join(appDir, segment, "layout.tsx");
+    const text = fs.existsSync(layout) ? source(layout) : "";
+    return text.includes('import messages from "./messages";') && text.includes("<ClientMessages messages={messages}>");
+  }),
+);
+
+const KIT_CALL = /\b(?:entityListPage|newEntityPage|editEntityPage)\s*\(/;
+/** The kit modules, which render <ClientMessages> with the page's `messages` around all they render. */
+const KIT_FILES = ["components/ui/list/entity-list-page.tsx", "components/ui/form/entity-form-page.tsx"];
+
+/**
+ * The segment whose messages.ts a page passes as `messages` to a kit page function, or none. Pages that
+ * pass anything else are left to their layouts (and the check below that kit pages pass their own).
+ */
+function kitSegment(page: string): string | undefined {
+  if (path.basename(page) !== "page.tsx") return undefined;
+  const text = source(page)
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+  const imported = /^import messages from "((?:\.\.?\/)(?:\.\.\/)*messages)";$/m.exec(text);
+  const call = KIT_CALL.exec(text);
+  if (!imported || !call) return undefined;
+  if (!/^\s*messages(?:\s*:\s*messages)?,$/m.test(text.slice(call.index))) return undefined;
+  const segment = folderOf(path.resolve(path.dirname(page), imported[1] ?? ""));
+  return segmentModules.has(segment) ? segment : undefined;
 }
 
 /**
@@ -136,11 +169,20 @@ function usedPaths(file: string): { paths: string[]; problems: string[] } {
   return { paths, problems };
 }
 
-/** What the nearest segment layout on the way from app/ to the route file's folder sends (the root's, if none). */
+/**
+ * What reaches a route file: a kit page's own messages, else what the nearest segment layout on the way from
+ * app/ to its folder sends (the root's, if none). A segment without such a layout sends nothing to its
+ * error, loading or not-found files: they get the messages of the layout above.
+ */
 function providedFor(file: string): readonly string[] {
-  const dir = path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
-  const nearest = nearestSegment(dir);
-  return nearest ? (segmentModules.get(nearest)?.all ?? []) : ROOT_CLIENT_NAMESPACES;
+  const kit = kitSegment(file);
+  if (kit) return segmentModules.get(kit)?.all ?? [];
+  const parts = folderOf(file).split("/").filter(Boolean);
+  for (let i = parts.length; i > 0; i--) {
+    const key = parts.slice(0, i).join("/");
+    if (layoutSegments.has(key)) return segmentModules.get(key)?.all ?? [];
+  }
+  return ROOT_CLIENT_NAMESPACES;
 }
 
 const covers = (provided: readonly string[], needed: string) => provided.some((p) => needed === p || needed.startsWith(`${p}.`));
@@ -162,7 +204,7 @@ describe("client messages per route", () => {
     expect([...clientModules(path.join(appDir, "layout.tsx"))].map(rel)).toContain("components/providers.tsx");
   });
 
-  it("every namespace a route's client components use is provided by its layouts", () => {
+  it("every namespace a route's client components use is provided by its layouts or its kit page", () => {
     const failures: string[] = [];
     for (const file of routeFiles) {
       const provided = providedFor(file);
@@ -215,21 +257,39 @@ describe("client messages per route", () => {
     expect(all.filter((p) => !hasPath(en, p))).toEqual([]);
   });
 
-  it("every segment with a messages.ts has a layout.tsx that renders <ClientMessages> with it", () => {
+  it("every segment with a messages.ts renders it: its layout.tsx with <ClientMessages>, or each of its pages through the kit", () => {
+    const pages = routeFiles.filter((f) => path.basename(f) === "page.tsx");
     const missing: string[] = [];
     for (const segment of segmentModules.keys()) {
-      const layout = path.join(appDir, segment, "layout.tsx");
-      const text = fs.existsSync(layout) ? source(layout) : "";
-      if (!text.includes('import messages from "./messages";') || !text.includes("<ClientMessages messages={messages}>"))
-        missing.push(segment);
+      const own = pages.filter((page) => nearestSegment(folderOf(page)) === segment);
+      const viaKit = own.filter((page) => kitSegment(page) === segment);
+      if (layoutSegments.has(segment)) {
+        // Both would send the messages twice: the page's provider replaces the layout's.
+        if (viaKit.length > 0) missing.push(`${segment}: its layout and ${viaKit.map(rel).join(", ")} both render it`);
+      } else if (own.length === 0 || viaKit.length < own.length) {
+        const without = own.filter((page) => !viaKit.includes(page));
+        missing.push(
+          `${segment}: no layout.tsx renders it${without.length ? `, nor do ${without.map(rel).join(", ")}` : ", and it has no pages"}`,
+        );
+      }
     }
     expect(missing).toEqual([]);
   });
 
-  it("every layout that renders <ClientMessages> has its own messages.ts", () => {
+  it("every layout that renders <ClientMessages> has its own messages.ts; every kit page passes its segment's", () => {
     const layouts = routeFiles.filter((f) => path.basename(f) === "layout.tsx" && /<ClientMessages\s/.test(source(f)));
-    const missing = layouts.filter((f) => !segmentModules.has(path.relative(appDir, path.dirname(f)).split(path.sep).join("/")));
-    expect(missing.map(rel)).toEqual([]);
+    const missing = layouts.filter((f) => !segmentModules.has(folderOf(f))).map(rel);
+    for (const page of routeFiles.filter((f) => path.basename(f) === "page.tsx" && KIT_CALL.test(source(f)))) {
+      const expected = nearestSegment(folderOf(page));
+      if (kitSegment(page) !== expected)
+        missing.push(`${rel(page)}: should import its segment's messages.ts (${expected ?? "none"}) and pass it as \`messages\``);
+    }
+    for (const kit of KIT_FILES) {
+      const text = source(path.join(appDir, "..", kit));
+      if ((text.match(/<ClientMessages messages=\{messages\}>/g) ?? []).length !== 1)
+        missing.push(`${kit}: should render <ClientMessages messages={messages}> once`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it("each segment's messages.ts builds on the nearest enclosing segment's (the root's at the top)", () => {

@@ -4,10 +4,12 @@ import { listDiscountCodes } from "@/lib/services/discounts";
 import { entityListPage } from "@/components/ui/list/entity-list-page";
 import { DiscountCodeTable } from "@/components/admin/discount-codes/discount-code-table";
 import { DISCOUNT_CODES_PATH } from "@/components/admin/discount-codes/paths";
+import messages from "./messages";
 
 const list = entityListPage({
   guard: () => requireBackOffice(null),
   namespace: "discountCodes",
+  messages,
   basePath: DISCOUNT_CODES_PATH,
   testIdPrefix: "discount-code",
   schema: listDiscountCodesQuery,

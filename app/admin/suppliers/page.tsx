@@ -6,10 +6,12 @@ import { listSuppliers } from "@/lib/services/suppliers";
 import { entityListPage } from "@/components/ui/list/entity-list-page";
 import { SupplierTable } from "@/components/admin/suppliers/supplier-table";
 import { SUPPLIERS_PATH } from "@/components/admin/suppliers/paths";
+import messages from "./messages";
 
 const list = entityListPage({
   guard: () => requireBackOffice(null),
   namespace: "suppliers",
+  messages,
   basePath: SUPPLIERS_PATH,
   testIdPrefix: "supplier",
   schema: listSuppliersQuery,

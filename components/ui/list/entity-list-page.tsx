@@ -3,6 +3,8 @@ import type { ComponentType } from "react";
 import type { z } from "zod";
 import { getTranslations } from "next-intl/server";
 import type { Messages } from "@/lib/i18n/messages";
+import type { SegmentMessages } from "@/lib/i18n/client-namespaces";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { ListPage } from "./list-page";
 import { loadListPage } from "./list-query";
 import type { SearchParamsRecord } from "./href";
@@ -15,6 +17,8 @@ export interface EntityListConfig<N extends ListNamespace, S extends z.ZodObject
   /** The page's permission check (pages call the guard, components may not import it). */
   guard: () => Promise<unknown>;
   namespace: N;
+  /** The folder's messages.ts: the page sends them to the browser, as a segment layout would. */
+  messages: SegmentMessages;
   basePath: string;
   testIdPrefix: string;
   schema: S;
@@ -25,7 +29,7 @@ export interface EntityListConfig<N extends ListNamespace, S extends z.ZodObject
 
 /** A searchable, sortable entity list with "new" and row deletion: the page module is its config. */
 export function entityListPage<N extends ListNamespace, S extends z.ZodObject, Row>(config: EntityListConfig<N, S, Row>) {
-  const { guard, namespace, basePath, testIdPrefix, schema, load, Table, sort } = config;
+  const { guard, namespace, messages, basePath, testIdPrefix, schema, load, Table, sort } = config;
   async function generateMetadata(): Promise<Metadata> {
     return { title: ((await getTranslations(namespace)) as unknown as Translate)("title") };
   }
@@ -36,29 +40,31 @@ export function entityListPage<N extends ListNamespace, S extends z.ZodObject, R
     const { query, result } = await loadListPage(basePath, schema, params, load);
     const { q, sort: order } = query as { q?: string | null; sort: string };
     return (
-      <ListPage
-        title={t("title")}
-        basePath={basePath}
-        testIdPrefix={testIdPrefix}
-        newItem={{ href: `${basePath}/new`, label: t("new") }}
-        emptyMessage={t("empty")}
-        filtered={!!q}
-        deleteRow={{
-          pathTemplate: `${basePath}/{id}`,
-          title: t("confirmDelete", { name: "{name}" }),
-          success: t("deletedToast", { name: "{name}" }),
-        }}
-        toolbar={{
-          searchLabel: t("searchLabel"),
-          sort: {
-            label: t("sortLabel"),
-            defaultLabel: t(sort[0]),
-            options: Object.entries(sort[1]).map(([value, key]) => ({ value, label: t(key) })),
-          },
-        }}
-        table={<Table items={result.items} sort={order} searchParams={params} />}
-        paging={{ searchParams: params, ...result }}
-      />
+      <ClientMessages messages={messages}>
+        <ListPage
+          title={t("title")}
+          basePath={basePath}
+          testIdPrefix={testIdPrefix}
+          newItem={{ href: `${basePath}/new`, label: t("new") }}
+          emptyMessage={t("empty")}
+          filtered={!!q}
+          deleteRow={{
+            pathTemplate: `${basePath}/{id}`,
+            title: t("confirmDelete", { name: "{name}" }),
+            success: t("deletedToast", { name: "{name}" }),
+          }}
+          toolbar={{
+            searchLabel: t("searchLabel"),
+            sort: {
+              label: t("sortLabel"),
+              defaultLabel: t(sort[0]),
+              options: Object.entries(sort[1]).map(([value, key]) => ({ value, label: t(key) })),
+            },
+          }}
+          table={<Table items={result.items} sort={order} searchParams={params} />}
+          paging={{ searchParams: params, ...result }}
+        />
+      </ClientMessages>
     );
   }
   return { generateMetadata, Page };

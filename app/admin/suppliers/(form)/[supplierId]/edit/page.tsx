@@ -5,10 +5,12 @@ import { listCountries } from "@/lib/services/catalog";
 import { getSupplierOrThrow } from "@/lib/services/suppliers";
 import { editEntityPage } from "@/components/ui/form/entity-form-page";
 import { SupplierForm } from "@/components/admin/suppliers/supplier-form";
+import messages from "../../messages";
 
 const page = editEntityPage({
   guard: () => requireBackOffice(null),
   namespace: "suppliers",
+  messages,
   param: "supplierId",
   load: async (id) => {
     const locale = shopLocale(await getLocale());
