@@ -129,17 +129,24 @@ async function main(): Promise<void> {
   report("lib/, app/ and db/", seq);
   report("lib/ and app/ only (db/ entries dropped)", seq, (f) => !f.startsWith("db/"));
   for (const prefix of process.argv.slice(2)) report(`${prefix} only`, seq, (f) => f.startsWith(prefix));
+  report("folders (lib/<x> and lib/services/<x> as one, as in the floors test)", seq.map(folderOf), undefined, "folders");
   console.log(`\nSequence (${seq.length} file entries, consecutive repeats collapsed; * = return):`);
   seq.forEach((f, i) => console.log(`  ${String(i + 1).padStart(3)} ${seq.indexOf(f) < i ? "*" : " "} ${f}`));
 }
 
 /** Distinct files, and returns: entries of a file entered before, in the sequence with consecutive repeats collapsed. */
-function report(what: string, all: string[], keep = (_: string) => true): void {
+function report(what: string, all: string[], keep = (_: string) => true, unit = "files"): void {
   const entries = all.filter(keep);
   const seq = entries.filter((f, i) => f !== entries[i - 1]);
   const distinct = [...new Set(seq)];
-  console.log(`\n${what}: ${distinct.length} files passed, ${seq.length - distinct.length} returns`);
+  console.log(`\n${what}: ${distinct.length} ${unit} passed, ${seq.length - distinct.length} returns`);
   for (const f of distinct) console.log(`  ${f}  (entered ${seq.filter((g) => g === f).length}×)`);
+}
+
+function folderOf(file: string): string {
+  const [top = "", second = "", third = ""] = file.split("/");
+  if (top !== "lib") return top;
+  return second === "services" ? `lib/services/${third.replace(/\.tsx?$/, "")}` : `lib/${second.replace(/\.tsx?$/, "")}`;
 }
 
 try {
