@@ -1,22 +1,4 @@
-/**
- * Event-loop benchmark: in one process, on a
- * fresh migrated and seeded PGlite database, a probe calls GET /api/countries every 10 ms while
- *   1. nothing else runs (idle), then
- *   2. N print PDFs (POST /api/public/pdf/generate: half of them images never printed before, half
- *      printed before), N/2 invoice PDFs (the @react-pdf layout an invoice's first download renders)
- *      and M offline-provider generations (stylePhoto at the default 2400 px, every style in turn)
- *      run concurrently, in K waves.
- * It prints, per phase, the event-loop delay (perf_hooks.monitorEventLoopDelay, 5 ms resolution:
- * how late a timer fires, i.e. how long the main thread was busy) and the probe's latency, p50 / p99
- * / max, plus the main-thread CPU of one generation per style measured alone (process CPU time is
- * split into the main thread's part, via the delay of a 1-ms interval, and libvips' threads).
- * Nothing is asserted.
- *
- *   npx tsx --conditions=react-server bench/event-loop.ts [--quick] [--json]
- *
- * With --json the last stdout line is {"rows":[…]} for the `npm run bench` orchestrator.
- * The react-pdf resolve hook is the one of bench/pdf.ts (see there).
- */
+// npx tsx --conditions=react-server bench/event-loop.ts [--quick] [--json]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,13 +44,11 @@ interface Phase {
   loop: { p50: number; p99: number; max: number };
   probe: { n: number; p50: number; p99: number; max: number };
   wallMs: number;
-  /** Longest garbage-collection pause and the summed pauses (ms). */
   gc: { max: number; total: number };
 }
 
 const ms = (ns: number) => ns / 1e6;
 
-/** A probe loop: one GET every PROBE_EVERY_MS (not overlapping), latencies collected until stopped. */
 function startProbe(call: () => Promise<void>): { stop: () => Promise<number[]> } {
   const samples: number[] = [];
   let running = true;
@@ -119,7 +99,6 @@ async function phase(name: string, probeCall: () => Promise<void>, work: () => P
   };
 }
 
-/** Main-thread time of fn alone: the summed lateness of a 1-ms interval timer while it runs (what the loop could not do). */
 async function mainThreadMs(fn: () => Promise<unknown>): Promise<{ wallMs: number; mainMs: number; cpuMs: number }> {
   let blocked = 0;
   let last = performance.now();
@@ -212,7 +191,6 @@ async function main(): Promise<void> {
     const [mug] = await handle.db.select({ id: articles.id }).from(articles).where(eq(articles.articleNumber, MUG_ARTICLE.articleNumber));
     if (!mug) throw new Error("the sample mug is seeded");
 
-    // A photo-like 2048 × 1536 upload (what intake keeps) for generations, and 2000 × 800 images for prints.
     const grain = (w: number, h: number) =>
       sharp({ create: { width: w, height: h, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } } })
         .png()
@@ -260,14 +238,12 @@ async function main(): Promise<void> {
     const generate = (i: number) =>
       stylePhoto({ data: upload, mimeType: "image/jpeg" }, "bench", { style: OFFLINE_STYLES[i % OFFLINE_STYLES.length], variant: i });
 
-    // Warm-up: module loading, fonts, JIT, the printed-before images.
     const printed = [await newImage(), await newImage(), await newImage()];
     for (const id of printed) await print(id);
     await renderInvoicePdf(invoiceInput(12));
     await generate(0);
     for (let i = 0; i < 20; i++) await probe();
 
-    // Per style alone: wall time, main-thread time, process CPU (main + libvips threads).
     const perStyle: { style: string; wallMs: number; mainMs: number; cpuMs: number }[] = [];
     for (const [i, style] of OFFLINE_STYLES.entries()) perStyle.push({ style, ...(await mainThreadMs(() => generate(i))) });
     const invoiceAlone = await mainThreadMs(() => renderInvoicePdf(invoiceInput(12)));
@@ -285,7 +261,6 @@ async function main(): Promise<void> {
         ...(what.generations ? Array.from({ length: GENERATIONS_PER_WAVE }, () => generate(job++)) : []),
       ]);
     };
-    // Each kind alone (one wave), then all of them at once (the figure of the issue).
     phases.push(
       await phase(`print PDFs only: ${PDFS_PER_WAVE} at once (half cold)`, probe, () =>
         wave({ prints: true, invoices: false, generations: false }),

@@ -1,13 +1,4 @@
-/**
- * In-process API benchmark: calls the route handlers directly (as tests/helpers/api.ts does) against a
- * fresh, migrated and seeded database and prints latency figures. Nothing is asserted; see bench/README.md.
- *
- *   npm run bench:handlers                                                              # embedded PGlite, in memory
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:handlers  # a fresh shop_bench_* database there
- *   npm run bench:handlers -- --json   # only the session-resolution row, as one JSON line for `npm run bench`
- *
- * Runs under `tsx --conditions=react-server` so that "server-only" resolves to its empty module.
- */
+// npm run bench:handlers [-- --json]; BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +7,6 @@ import { formatTable, measure, type Result } from "./lib";
 
 const ADMIN = { email: "admin@bench.local", password: "bench-admin-pass-123" };
 
-// Environment first: the app reads it lazily, but set it before any app module is loaded anyway.
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-storage-"));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-data-"));
 Object.assign(process.env, {
@@ -40,7 +30,7 @@ interface CallOptions {
   expect?: number;
 }
 
-/** One request as Next would make it; the body is read in full and the status checked (a failing case must not look fast). */
+/** The body is read in full and the status checked: a failing case must not look fast. */
 async function call(handler: Handler, url: string, opts: CallOptions = {}): Promise<{ text: string; headers: Headers }> {
   const headers: Record<string, string> = { "accept-language": "en" };
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -64,7 +54,6 @@ interface BenchDb {
   close: () => Promise<void>;
 }
 
-/** A fresh database: PGlite in memory, or a new shop_bench_<random> database on BENCH_DATABASE_URL's server. */
 async function openBenchDb(): Promise<BenchDb> {
   const { openDb, migrateDb, setDbHandle } = await import("@/db/client");
   const { seed } = await import("@/lib/seed");
@@ -180,12 +169,6 @@ async function runCases(): Promise<Result[]> {
   return results;
 }
 
-/**
- * Add-to-cart with a new design each time (the admin's own cart, emptied before each call, untimed):
- * the response once the previous call's work after the response is done (what the request itself costs),
- * back to back (that work competing for the CPU), and the time until that work is done (the mockups
- * exist). Then GET /api/user/cart with three lines.
- */
 async function cartCases(cookie: string): Promise<Result[]> {
   const sharp = (await import("sharp")).default;
   const { getDb } = await import("@/db/client");
@@ -200,7 +183,6 @@ async function cartCases(cookie: string): Promise<Result[]> {
   const mug = (await listPublicMugs("en"))[0];
   const variant = mug?.variants[0];
   if (!admin || !mug || !variant) throw new Error("seeded admin and mug");
-  // A generated design as the offline provider makes them (2400 × 960 JPEG).
   const photo = await sharp({
     create: { width: 2400, height: 960, channels: 3, background: "#3377cc", noise: { type: "gaussian", mean: 120, sigma: 40 } },
   })
@@ -250,11 +232,6 @@ async function cartCases(cookie: string): Promise<Result[]> {
   return out;
 }
 
-/**
- * `--json`: the per-request session resolution (getRequestSession: cookie, token, user
- * lookup) with the admin cookie, 3 rounds of 2000 calls, the median round; printed as one line
- * {"rows":[…]} for `npm run bench` (bench/http/external.ts).
- */
 async function sessionRow(): Promise<void> {
   let db: BenchDb | undefined;
   try {

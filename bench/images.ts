@@ -1,15 +1,4 @@
-/**
- * Image benchmark (issue: images and AI generation). Prints the median of several runs for
- *   1. intake of a 12-megapixel JPEG photo as the generate call does it: type check, decode with the
- *      pixel limit, EXIF orientation, crop, downscale to 2048 px, JPEG re-encode without metadata;
- *   2. the same plus writing it to local storage (storeProcessedImage's file part);
- *   3. the offline provider (sharp styles) on the 2048 px upload, per style.
- * Beside 1, in the same run and interleaved with it (intake, control, intake, control, …), the control:
- * a plain sharp script doing the same steps on the same file (decode, EXIF rotate, crop, resize to
- * 2048 px, JPEG q90 4:4:4), without intake's checks. Goal: intake ≤ 1.1× the control.
- * Nothing is asserted.   npx tsx --conditions=react-server bench/images.ts [--quick] [--json]
- * With --json the last stdout line is {"rows":[…]} for the `npm run bench` orchestrator.
- */
+// npx tsx --conditions=react-server bench/images.ts [--quick] [--json]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -57,7 +46,6 @@ async function main() {
       .resize({ width: 2048, height: 2048, fit: "inside", withoutEnlargement: true })
       .jpeg({ quality: 90, chromaSubsampling: "4:4:4" })
       .toBuffer();
-  // Interleaved: each round times intake and the control back to back (alternating which goes first).
   const rounds = QUICK ? 5 : 11;
   const intakeMs: number[] = [];
   const plainMs: number[] = [];
@@ -77,7 +65,6 @@ async function main() {
   const intakeResult = summarize("intake 12 MP JPEG → crop → 2048 px JPEG", intakeMs);
   const plainResult = summarize("control: plain sharp script, same steps and file", plainMs);
   results.push(intakeResult, plainResult);
-  // What intake does beyond the control: reading the header (type, size and orientation checks) before decoding.
   results.push(
     await measure("  of which: the header read (sharp metadata())", { n: 20, warmup: 3 }, () =>
       sharp(photo, { limitInputPixels: false, animated: false }).metadata(),

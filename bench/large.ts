@@ -1,11 +1,4 @@
-/**
- * The back office on five years of a busy shop: the route handlers in-process against the database
- * `npm run seed:large` made (LARGE_DATABASE_URL, default shop_large on 127.0.0.1). Figures, not assertions.
- *
- *   npm run seed:large && npx tsx --conditions=react-server bench/large.ts             # table + goals
- *   npx tsx --conditions=react-server bench/large.ts --explain                           # also EXPLAIN ANALYZE of every query
- *   npx tsx --conditions=react-server bench/large.ts --json                              # one {"rows":[…]} line for `npm run bench`
- */
+// npm run seed:large && npx tsx --conditions=react-server bench/large.ts [--explain] [--json]
 import { parseArgs } from "node:util";
 import { formatTable, measure, type Result } from "./lib";
 
@@ -27,7 +20,6 @@ delete process.env.DATABASE_URL;
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 interface Case {
   what: string;
-  /** p95 goal in ms. */
   goal: number;
   handler: () => Promise<Handler>;
   url: string;
@@ -100,7 +92,6 @@ interface Captured {
 }
 
 async function main(): Promise<void> {
-  // The export's memory is measured as the shop runs (npm start's heap limit) from a collected heap.
   if (!global.gc) {
     const { spawnSync } = await import("node:child_process");
     const { fileURLToPath } = await import("node:url");
@@ -203,12 +194,10 @@ async function main(): Promise<void> {
   if (plans.length) console.log(`\n${plans.join("\n\n")}`);
 }
 
-/** The CSV export of a year, counted as it streams (never held whole); memory sampled every 20 ms meanwhile. */
 async function measureExport(cookie: string) {
   const handler = (await import("@/app/api/admin/orders/export/route")).GET;
   const path = `/api/admin/orders/export?from=${yearAgo}&to=${today}&format=csv`;
-  // A day's export first loads what any export loads once (modules, messages, compiled code), so the
-  // figure is what streaming a year adds.
+  // A day's export first loads what any export loads once, so the figure is what a year adds.
   const warm = await handler(
     new Request(`http://localhost/api/admin/orders/export?from=${today}&to=${today}&format=csv`, {
       headers: { cookie, "accept-language": "en" },

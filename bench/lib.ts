@@ -1,4 +1,3 @@
-/** Timing and statistics helpers for the benchmark: no project imports, no framework. */
 import { performance } from "node:perf_hooks";
 
 export interface Result {
@@ -7,20 +6,15 @@ export interface Result {
   medianMs: number;
   p95Ms: number;
   meanMs: number;
-  /** Sequential requests per second: n divided by the summed time of the measured calls. */
   perSecond: number;
 }
 
 export interface MeasureOptions {
-  /** Measured calls. */
   n: number;
-  /** Unmeasured calls first (JIT, caches, connection pool). */
   warmup: number;
-  /** Runs before every call (warm-up and measured) outside the timed span. */
   before?: () => void | Promise<void>;
 }
 
-/** The q-quantile (0..1) of sorted samples, nearest-rank. */
 export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
@@ -40,7 +34,6 @@ export function summarize(name: string, samples: readonly number[]): Result {
   };
 }
 
-/** Calls fn sequentially: `warmup` times unmeasured, then `n` times, each timed with performance.now(). */
 export async function measure(name: string, opts: MeasureOptions, fn: () => Promise<unknown>): Promise<Result> {
   for (let i = 0; i < opts.warmup; i++) {
     await opts.before?.();
@@ -63,7 +56,6 @@ function fixed(x: number): string {
   return x.toFixed(2);
 }
 
-/** A plain-text table, right-aligned numbers. */
 export function formatTable(results: readonly Result[]): string {
   const header = ["case", "n", "median ms", "p95 ms", "mean ms", "req/s"];
   const rows = results.map((r) => [r.name, String(r.n), fixed(r.medianMs), fixed(r.p95Ms), fixed(r.meanMs), r.perSecond.toFixed(0)]);

@@ -1,18 +1,4 @@
-/**
- * Memory benchmark: in one process, PGlite on disk as the server opens
- * it ($DATA_DIR/pglite, a temporary folder here), migrated and seeded; a signed-in customer with a
- * cart line; then C concurrent loops of GET /api/user/cart and GET /api/user/orders (the route
- * handlers, as bench/handlers.ts calls them) for LOAD seconds; then idle for AFTER seconds.
- * process.memoryUsage() (rss, heapUsed, external, arrayBuffers) and PGlite's WASM memory are sampled
- * every second; it prints idle (after setup), peak (during load) and AFTER s after the load, and the
- * ratio after / idle (goal: ≤ 1.5). A gc runs before the idle and the after samples when --expose-gc
- * is on (the npm script sets it). Nothing is asserted.
- *
- *   node --expose-gc --import tsx --conditions=react-server bench/memory.ts [--quick] [--json]
- *
- * --quick: 15 s of load, 20 s after (instead of 60 s and 60 s). --json: the last stdout line is
- * {"rows":[…]} for the `npm run bench` orchestrator.
- */
+// node --expose-gc --import tsx --conditions=react-server bench/memory.ts [--quick] [--json]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,26 +1,5 @@
-/**
- * Print PDF benchmark: the sample mug (MUG-001, 210 × 90 mm page, 200 × 80 mm template) with a
- * 2000 × 800 photo-like JPEG. Prints the median of 10 runs (after 2 warm-up runs) for
- *   1. fitPrintImage   — sharp: cover fit to 200:80, resize to 300 DPI (2362 × 945, Lanczos-3 and light
- *                        sharpening when upscaling), JPEG q92 (libvips thread pool);
- *   2. renderPrintPdf  — our PDF writer with the JPEG passed through (main thread), beside the floor:
- *      pdfkit writing the same page (what a general PDF library costs for one embedded JPEG);
- *   3. the whole POST /api/public/pdf/generate handler (session-less caller, catalogue image), cold:
- *      an image never printed before (a fresh image row each run: decode, resize, encode, store the
- *      print-ready JPEG);
- *   4. the same handler warm: an image printed before (its print-ready JPEG is read from storage).
- * Nothing is asserted; see bench/README.md.
- *
- *   npx tsx --conditions=react-server bench/pdf.ts [--json]
- *
- * With --json the last stdout line is {"rows":[…]} for the `npm run bench` orchestrator.
- *
- * `--conditions=react-server` makes "server-only" resolve to its empty module, but it also makes
- * `react` resolve to React's server build, in which @react-pdf's reconciler cannot run (it needs the
- * client internals: "Cannot read properties of undefined (reading 'S')"). Under Next the package is
- * in serverExternalPackages and loaded by Node without that condition; the resolve hook below does
- * the same here: imports made from inside node_modules/@react-pdf/ resolve without "react-server".
- */
+// npx tsx --conditions=react-server bench/pdf.ts [--json]
+// react-server breaks @react-pdf's reconciler: the resolve hook below drops it inside @react-pdf.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,7 +30,6 @@ const RUNS = { n: 10, warmup: 2 };
 const JSON_OUT = process.argv.includes("--json");
 const jsonRows: { what: string; today: string; control: string; ratio: string; goal: string; met: boolean | null }[] = [];
 
-/** The floor: pdfkit writing one page of the mug's format with the JPEG in the template area. */
 async function pdfkitPage(
   jpeg: Buffer,
   d: {
@@ -88,7 +66,6 @@ async function pdfkitPage(
 const WIDTH = 2000;
 const HEIGHT = 800;
 
-/** A photo-like 2000 × 800 JPEG: gradient, shapes and grain (grain keeps it from compressing unrealistically well). */
 async function photo(): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
@@ -105,11 +82,7 @@ async function photo(): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * Like measure() in ./lib, plus the longest event-loop stall during each measured run (main-thread
- * blocking). After each run the loop is given a few ms, untimed, so the delay monitor's timer fires
- * and records a stall that happened at the very end of the run.
- */
+/** After each run the loop gets a few ms, so the delay monitor records a stall at the very end. */
 async function measureWithStall(name: string, fn: () => Promise<unknown>): Promise<{ result: Result; maxStallMs: number }> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();

@@ -1,8 +1,4 @@
-/**
- * `npm run bench`: the server-side figures: the shop's production build side by side with
- * the control app in bench/control (bench/http/, bench/README.md). `npm run bench -- --help` lists the
- * options. The in-process handler timings are `npm run bench:handlers` (bench/handlers.ts).
- */
+// `npm run bench` (`npm run bench -- --help` lists the options).
 import { main } from "./http/main";
 
 main(process.argv.slice(2)).catch((err: unknown) => {

@@ -1,8 +1,3 @@
-/**
- * Session-token reading per request: Auth.js's decode (derives
- * the key with HKDF and its thumbprint on every call) against readSessionToken (key derived once),
- * interleaved in one process. Prints figures, asserts nothing.
- */
 import { decode } from "next-auth/jwt";
 import { mintSessionToken, readSessionToken } from "../lib/auth/tokens";
 import { formatTable, measure, type Result } from "./lib";
@@ -23,7 +18,6 @@ async function main() {
       await measure("readSessionToken (key derived once)", { n: 2000, warmup: 200 }, () => readSessionToken(token, SECRET, COOKIE)),
     );
   }
-  // The median round of each, by median latency.
   const pick = (rs: Result[]): Result => {
     const sorted = [...rs].sort((a, b) => a.medianMs - b.medianMs);
     const middle = sorted[Math.floor(sorted.length / 2)];

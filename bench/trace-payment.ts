@@ -1,10 +1,5 @@
-/**
- * Which of our files (lib/, app/, db/) one sandbox payment click passes through, in call order. Exact, not sampled (a
- * sampling profiler misses short functions): each function body of ours gets a never-pausing breakpoint that logs its file.
- *
- *   npm run bench:trace-payment                          # a warm-up click, then 3 measured clicks, each on its own order
- *   npm run bench:trace-payment -- lib/services/orders/  # also the figures for the files under these prefixes
- */
+// npm run bench:trace-payment [-- lib/services/orders/]
+// Exact, not sampled: a sampling profiler misses short functions.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +17,6 @@ Object.assign(process.env, { STORAGE_DIR: storageDir, DATA_DIR: dataDir, AUTH_SE
 for (const key of ["DATABASE_URL", "STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "SMTP_URL"]) delete process.env[key];
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-/** A POST as the browser sends it; the body is read in full and the status checked. */
 async function call<T>(handler: Handler, url: string, body: unknown, cookie = "", expect = 200, params = {}) {
   const headers = { "accept-language": "en", "content-type": "application/json", cookie };
   const req = new Request(`http://localhost${url}`, { method: "POST", headers, body: JSON.stringify(body) });
@@ -37,7 +31,6 @@ const post = <T>(method: string, params?: object) =>
 const scripts = new Map<string, string>(); // scriptId → repo-relative path, for our lib/, app/, db/ files
 const trace = globalThis as { __trace?: string[] };
 
-/** A breakpoint whose condition logs the file and is false, at the start of every function body in our loaded scripts. */
 async function instrument(): Promise<number> {
   const pending: Promise<unknown>[] = [];
   for (const [scriptId, rel] of scripts) {
@@ -85,7 +78,6 @@ async function main(): Promise<void> {
   const address = { ...NAME, street1: "Hauptstraße 1", street2: null, city: "Berlin", postalCode: "10115", countryCode: "DE" };
   const checkout = { contact, shippingAddress: address, billingAddress: null, acceptWithdrawalWaiver: true };
 
-  /** A cart with one designed mug, checked out: the order waiting on the payment page. */
   const newOrder = async (): Promise<string> => {
     const image = await storeImage({ bytes, use: "generated", format: "png", type: "GENERATED", ownerId, promptId: null });
     const item = { mugId: mug?.id, variantId: mug?.variants[0]?.id, imageId: image.id, quantity: 1 };
@@ -95,7 +87,6 @@ async function main(): Promise<void> {
     await flushAfterResponse();
     return placed.json.order.id;
   };
-  /** The pay button of the sandbox card form (ordersApi.confirmSandbox), with the test card that succeeds. */
   const click = async (orderId: string, into?: string[]) => {
     const card = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
     trace.__trace = into;
@@ -134,7 +125,6 @@ async function main(): Promise<void> {
   seq.forEach((f, i) => console.log(`  ${String(i + 1).padStart(3)} ${seq.indexOf(f) < i ? "*" : " "} ${f}`));
 }
 
-/** Distinct files, and returns: entries of a file entered before, in the sequence with consecutive repeats collapsed. */
 function report(what: string, all: string[], keep = (_: string) => true, unit = "files"): void {
   const entries = all.filter(keep);
   const seq = entries.filter((f, i) => f !== entries[i - 1]);

@@ -1,4 +1,3 @@
-/** `npm run db:migrate`: applies the migrations to DATABASE_URL, or to the embedded PGlite data folder. */
 import { migrateDb } from "@/db/client";
 import { openConfiguredDb } from "@/lib/bootstrap/database";
 

@@ -1,4 +1,3 @@
-/** `npm run db:seed`: migrates, then writes the idempotent demo data (see lib/seed). */
 import { articles, countries, images, mugVariants, prompts, users, vatRates } from "@/db/schema";
 import { migrateAndSeed, openConfiguredDb } from "@/lib/bootstrap/database";
 

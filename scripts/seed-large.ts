@@ -1,12 +1,4 @@
-/**
- * `npm run seed:large`: five years of a busy shop in a PostgreSQL database, for the benchmarks of the
- * back office (bench/large.ts). Bulk INSERT … SELECT in the database, not the HTTP API, so it takes minutes.
- *
- *   npm run seed:large                       # database shop_large on 127.0.0.1:5432, made afresh
- *   LARGE_DATABASE_URL=postgres://… npm run seed:large -- --orders 20000
- *
- * Deterministic (setseed): two runs make the same shop.
- */
+// npm run seed:large [-- --orders N]; LARGE_DATABASE_URL picks the database (default shop_large).
 import postgres from "postgres";
 import { parseArgs } from "node:util";
 
@@ -77,7 +69,6 @@ async function main(): Promise<void> {
   const started = performance.now();
   await recreateDatabase(LARGE_DATABASE_URL);
   process.env.DATABASE_URL = LARGE_DATABASE_URL;
-  // The catalogue, VAT rates, AI models and the admin come from the ordinary seed.
   const { openConfiguredDb, migrateAndSeed } = await import("@/lib/bootstrap/database");
   const handle = await openConfiguredDb();
   try {
@@ -137,7 +128,6 @@ async function main(): Promise<void> {
        select id, 'shipping', first_name, last_name, 'Hauptstraße ' || n, ${pick(CITIES, "random()")}, lpad((10000 + n % 89999)::text, 5, '0'), 'DE', true from la`,
     );
 
-    // The orders' skeleton: when, by whom, how it went.
     await sql.unsafe(`create temp table lo as
       select i, now() - (1 - sqrt(random())) * interval '${N.days} days' as ts, random() r_guest, random() r_acct, random() r_status,
              1 + floor(random() * 4)::int as nlines, random() r_refund, random() r_disc, random() r_person
@@ -200,7 +190,6 @@ async function main(): Promise<void> {
                                   case when random() < 0.2 then 2 else 1 end as quantity, k as k2) q
        join lv on lv.n = q.vn join lp on lp.n = q.pn`,
     );
-    // A tenth off the first line of one order in twenty (the shop's discount codes).
     await step(
       sql,
       "discount codes",
@@ -248,7 +237,6 @@ async function main(): Promise<void> {
               o.total_cents, 'seed-large-pay-' || lo.i, lo.ts + interval '2 minutes', lo.ts + interval '2 minutes'
        from lo join orders o on o.id = md5('order' || lo.i)::uuid`,
     );
-    // Three in a hundred paid orders get money back (half of them in full), two in a thousand a failed refund.
     await step(
       sql,
       "refunds",

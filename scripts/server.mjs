@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: `next start` keeps whatever X-Forwarded-For a caller writes, so a guest could pick the
-// address its limits count. This server appends the peer address first, so TRUSTED_PROXY_COUNT=1 holds
-// by construction (docs/operations.md "Client address" has the counts behind proxies).
-//
+// `next start` keeps whatever X-Forwarded-For a caller writes: this server appends the peer address first.
 // Usage: node scripts/server.mjs [-p|--port PORT] [-H|--hostname HOST]
 import http from "node:http";
 import path from "node:path";
@@ -24,7 +21,6 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-/** X-Forwarded-For with the socket's peer address appended (Node joins repeated headers with ", "). */
 function withPeer(forwarded, peer) {
   const prior = (Array.isArray(forwarded) ? forwarded.join(", ") : (forwarded ?? "")).trim();
   return prior ? `${prior}, ${peer}` : peer;
@@ -64,7 +60,6 @@ function stop(signal) {
   console.log(`${signal}: closing the server`);
   server.close(() => process.exit(0));
   server.closeIdleConnections();
-  // Requests still running after 10 s are cut off.
   setTimeout(() => process.exit(0), 10_000).unref();
 }
 process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,8 +1,5 @@
-// Adds up the runners' JSON reports of `npm test` into one closing line. A failure is also a file that
-// failed outside its tests, a crashed runner or a failed step, so nothing broken passes silently.
-//
 // Usage: node scripts/test-summary.mjs <reports dir> [--run NAME:EXIT]... [--not-run NAME]... [--failed-step TEXT]...
-// Exits 1 on any failure or when no test passed at all.
+// A crashed runner or a failed step fails too, so nothing broken passes silently.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -41,7 +38,6 @@ function readReport(name) {
   }
 }
 
-/** Counts of one vitest JSON report; a file counts as failed when vitest failed it but none of its tests. */
 function vitestCounts(report) {
   const files = Array.isArray(report.testResults) ? report.testResults : [];
   const failedFiles = files.filter((f) => f.status === "failed" && !(f.assertionResults ?? []).some((a) => a.status === "failed"));
@@ -55,7 +51,6 @@ function vitestCounts(report) {
   };
 }
 
-/** Counts of one Playwright JSON report; its top-level errors (a spec that fails to load, the web server) are failed files. */
 function playwrightCounts(report) {
   const errors = Array.isArray(report.errors) ? report.errors : [];
   return {
@@ -75,14 +70,13 @@ function firstLine(text) {
   );
 }
 
-/** Tests in a Playwright report (a `--list` report marks them all skipped, so walk the suites). */
+/** A `--list` report marks every test skipped, so walk the suites. */
 function playwrightTests(report) {
   const walk = (suite) =>
     (suite.specs ?? []).reduce((n, spec) => n + (spec.tests?.length ?? 0), 0) + (suite.suites ?? []).reduce((n, s) => n + walk(s), 0);
   return (report.suites ?? []).reduce((n, s) => n + walk(s), 0);
 }
 
-/** Every test of a vitest or Playwright report as [duration ms, runner, name]. */
 function durations(name, report) {
   if (name.startsWith("playwright")) {
     const out = [];

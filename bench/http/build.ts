@@ -1,4 +1,3 @@
-/** Production builds of the shop and of the control app (bench/control), or a check that they exist (--no-build). */
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -9,7 +8,6 @@ export function buildCommand(dir: "." | "bench/control"): string[] {
   return dir === "." ? [NEXT_BIN, "build"] : [NEXT_BIN, "build", dir];
 }
 
-/** Runs one build; its output goes to the terminal only when it fails. */
 export async function build(cwd: string, dir: "." | "bench/control"): Promise<number> {
   const started = performance.now();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };

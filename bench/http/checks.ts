@@ -1,4 +1,3 @@
-/** Single-request checks: every load target answers 200 before it is measured, catalogue HTTP caching, page sizes. */
 import { probe } from "./client";
 import { kb, times, type Row } from "./table";
 import type { WrkTarget } from "./wrk";

@@ -1,5 +1,3 @@
-/** A tiny fetch client for the setup requests: a cookie jar per user, Origin on writes, and a checked status on every call. */
-
 export class Client {
   private readonly cookies = new Map<string, string>();
 
@@ -8,12 +6,10 @@ export class Client {
     readonly label: string,
   ) {}
 
-  /** The Cookie header this user sends (for wrk's -H). */
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  /** Sends a request and fails unless the answer has the expected status; answers the parsed JSON (or text). */
   async request<T = unknown>(method: string, path: string, opts: { json?: unknown; form?: FormData; expect?: number } = {}): Promise<T> {
     const headers: Record<string, string> = { "accept-language": "en", origin: this.baseUrl };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
@@ -44,7 +40,6 @@ export class Client {
   }
 }
 
-/** A plain GET with extra headers, for header checks: status, headers and body length (bytes as sent, no compression asked for). */
 export async function probe(
   url: string,
   headers: Record<string, string> = {},

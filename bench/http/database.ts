@@ -1,11 +1,8 @@
-/** The shop's database for the bench: embedded PGlite in a temp DATA_DIR, or a fresh PostgreSQL database created and dropped here. */
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 
 export interface BenchDatabase {
-  /** For the report. */
   kind: string;
-  /** DATABASE_URL for the shop, undefined for PGlite. */
   url: string | undefined;
   drop: () => Promise<void>;
 }
@@ -14,7 +11,6 @@ export function pgliteDatabase(): BenchDatabase {
   return { kind: "PGlite (embedded, in the temp DATA_DIR)", url: undefined, drop: async () => {} };
 }
 
-/** A new database shop_bench_<random> on the server of serverUrl; drop() removes it (also after Ctrl-C, via the cleanup). */
 export async function freshPostgres(serverUrl: string): Promise<BenchDatabase> {
   const name = `shop_bench_${randomBytes(4).toString("hex")}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

@@ -1,9 +1,7 @@
-/** The environments the two servers start with (names from lib/env.ts and .env.example). */
 import { ADMIN } from "./seed";
 
 export const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123456789";
 
-/** Keys that would take the shop off its offline, local defaults (real AI, Stripe, mail, S3, another database). */
 const EXTERNAL_KEYS = [
   "DATABASE_URL",
   "OPENAI_API_KEY",
@@ -18,7 +16,6 @@ const EXTERNAL_KEYS = [
   "COOKIE_SECURE",
 ];
 
-/** Limits the setup or the load could reach; raised so that no answer is a 429. */
 const HIGH_LIMITS = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT: "100000",
   LOGIN_MAX_FAILURES_PER_CLIENT: "100000",
@@ -51,11 +48,6 @@ export function shopEnv(dirs: { data: string; storage: string }, databaseUrl: st
   return env;
 }
 
-/**
- * The control app reads nothing of ours; DATA_DIR keeps anything it might write out of the checkout.
- * `queries` sets up its query-alone floor (bench/control/app/api/query): the shop's SQL texts and the
- * database to run them on (the shop's PostgreSQL database, or a copy of its PGlite folder).
- */
 export function controlEnv(
   dataDir: string,
   queries?: { texts: Record<string, string>; databaseUrl?: string; pgliteDir?: string },
@@ -76,7 +68,6 @@ export function controlEnv(
   return env;
 }
 
-/** The variables the report prints (the shop's; secrets are fixed bench values). */
 export function describeEnv(env: NodeJS.ProcessEnv): string {
   const keys = [
     "NODE_ENV",

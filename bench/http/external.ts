@@ -1,7 +1,3 @@
-/**
- * Rows measured by other bench scripts: each, run with `--json`, prints as its last stdout line
- * {"rows":[{what, today, control, ratio, goal, met}]}. A missing or failing script becomes a note row.
- */
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
@@ -10,7 +6,6 @@ import type { Row } from "./table";
 export interface External {
   script: string;
   what: string;
-  /** Place in the printed table (bench/http/rows.ts ranks). */
   rank: number;
 }
 

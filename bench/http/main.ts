@@ -1,8 +1,3 @@
-/**
- * `npm run bench`: the shop's production server against the control app (bench/control), side by side
- * on one core each with wrk on the other, interleaved rounds, medians; then the rows other bench
- * scripts measure. Prints machine facts, the commands, and the table as Markdown (bench/README.md).
- */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -61,10 +56,6 @@ async function openDatabase(opts: Options): Promise<BenchDatabase> {
   return db;
 }
 
-/**
- * The control's query-alone floor: the SQL of the shop's cart and order-list reads (printed by
- * bench/http/query-text.ts from the shop's own query builders) and the database they run on.
- */
 function controlQueries(
   databaseUrl: string | undefined,
   shopDataDir: string,
@@ -85,7 +76,6 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** Runs every needed measurement once per round in interleaved order; answers the medians per key. */
 async function load(
   opts: Options,
   order: readonly Measurement[],
@@ -193,7 +183,6 @@ export async function main(argv: readonly string[]): Promise<void> {
       log(`  customer: ${seeded.orders} paid orders, ${seeded.cartItems} items in the cart; admin: ${seeded.vatRates} VAT rates`);
       const cookies = { customer: seeded.customer.cookieHeader(), admin: seeded.admin.cookieHeader() };
 
-      // The control starts after the setup: its query-alone floor reads the seeded data (PGlite: a copy of the shop's folder).
       const queries = needs.has("ordersQuery") || needs.has("cartQuery") ? controlQueries(db.url, dataDir) : undefined;
       log("Starting the control app…");
       const control = await startServer({
@@ -268,6 +257,5 @@ export async function main(argv: readonly string[]): Promise<void> {
   log();
   const rows = ranked.sort((a, b) => a.rank - b.rank).map((r) => r.row);
   log(markdownTable(rows));
-  // A row of ours that could not be measured fails the run; another script's failure is a note in the table.
   if (rows.some((r) => r.today.startsWith("not measured"))) process.exitCode = 1;
 }

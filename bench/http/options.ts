@@ -1,21 +1,12 @@
-/** Command-line options of `npm run bench` (bench/README.md). */
-
 export interface Options {
-  /** Interleaved rounds per measurement (shop, control, shop, control, …); the median is reported. */
   runs: number;
-  /** wrk seconds per measurement and round. */
   durationS: number;
-  /** Unmeasured wrk seconds per measurement before the first round. */
   warmupS: number;
-  /** Seconds to wait after the load for the memory row's "after" figure. */
   settleS: number;
   quick: boolean;
-  /** A fresh PostgreSQL database instead of embedded PGlite. */
   pgUrl: string | undefined;
   build: boolean;
-  /** Only rows whose label contains this (case-insensitive). */
   only: string | undefined;
-  /** Port base: the shop listens on it, the control on the next one. */
   port: number;
 }
 

@@ -1,9 +1,3 @@
-/**
- * Prints the SQL of the shop's customer reads as JSON ({ orders, cart }: text with one parameter, $1
- * = the user id), built by the shop's own query builders, for the control app's query-alone floor.
- * Run by `npm run bench` as `tsx --conditions=react-server bench/http/query-text.ts` ("server-only"
- * resolves to its empty module under that condition).
- */
 import { drizzle } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import type { Db } from "@/db/client";

@@ -1,8 +1,3 @@
-/**
- * What is measured under load (wrk) and how the rows are made from the medians. Each
- * measurement is one URL on one server at a fixed connection count; rows compare a shop measurement
- * with a control measurement of the same round set.
- */
 import type { WrkTarget } from "./wrk";
 import { ms, percent, rps, times, type Row } from "./table";
 
@@ -13,9 +8,7 @@ export interface Measurement {
   side: Side;
   path: string;
   connections: number;
-  /** Which session the requests carry. */
   as?: "customer" | "admin";
-  /** The control's query-alone floor reads the seeded customer's rows: ?p=<their user id>. */
   customerParam?: boolean;
 }
 
@@ -27,11 +20,9 @@ export const MEASUREMENTS: readonly Measurement[] = [
   { key: "prompts", side: "shop", path: "/api/prompts?locale=en", connections: 50 },
   { key: "countries", side: "shop", path: "/api/countries?locale=en", connections: 50 },
   { key: "adminVat", side: "shop", path: "/admin/vat", connections: 1, as: "admin" },
-  // The back office's frame without a list (the "coming soon" logistics page): what every admin page costs before its content.
   { key: "adminShell", side: "shop", path: "/admin/logistics", connections: 1, as: "admin" },
   { key: "home", side: "shop", path: "/", connections: 1 },
   { key: "constant", side: "control", path: "/api/constant", connections: 50 },
-  // The constant route asked with the customer's Cookie header: what a session cookie costs Next's request path by itself.
   { key: "constantCookie", side: "control", path: "/api/constant", connections: 50, as: "customer" },
   { key: "cartQuery", side: "control", path: "/api/query/cart", connections: 50, customerParam: true },
   { key: "ordersQuery", side: "control", path: "/api/query/orders", connections: 50, customerParam: true },
@@ -53,9 +44,7 @@ export interface RowContext {
 }
 
 export interface RowSpec {
-  /** Matched by --only. */
   label: string;
-  /** Place in the printed table. */
   rank: number;
   needs: readonly string[];
   make: (ctx: RowContext) => Row[];
@@ -81,8 +70,6 @@ export const LOAD_ROWS: readonly RowSpec[] = [
     make: ({ figures, database }) => {
       const goal = database === "postgres" ? 0.7 : 0.5;
       const db = database === "postgres" ? "PostgreSQL" : "PGlite";
-      // Not goals: the same read's SQL alone in a bare route of the control app (no session, no
-      // mapping) — how far the database and its driver alone let a Next route go.
       const floor = (what: string, key: string): Row => ({
         what: `${what}'s query alone in the control app, c=50 (${db}) vs /api/constant`,
         today: `${rps(figures(key).rps)}, p99 ${ms(figures(key).p99Ms)}`,
@@ -106,7 +93,6 @@ export const LOAD_ROWS: readonly RowSpec[] = [
     make: ({ figures }) => [
       throughputRow("GET /api/auth/session (customer cookie), c=50 vs /api/constant", figures("session"), figures("constant"), 0.8, true),
       {
-        // Not a goal of its own: the same comparison with the customer's Cookie header on both sides.
         what: "GET /api/auth/session vs /api/constant asked with the same Cookie header",
         today: `${rps(figures("session").rps)}, p99 ${ms(figures("session").p99Ms)}`,
         control: `${rps(figures("constantCookie").rps)}, p99 ${ms(figures("constantCookie").p99Ms)} (without it ${rps(figures("constant").rps)})`,
@@ -153,7 +139,6 @@ export const LOAD_ROWS: readonly RowSpec[] = [
           met: today.p50Ms <= 1.5 * control.p50Ms,
         },
         {
-          // Not a goal of its own: the admin frame (session check, header, menu, messages) with no list in it.
           what: "/admin/logistics (the admin frame, no list) p50 at c=1 vs control /table",
           today: ms(shell.p50Ms),
           control: ms(control.p50Ms),
@@ -182,8 +167,7 @@ export const LOAD_ROWS: readonly RowSpec[] = [
           met: today.p50Ms <= 5 * control.p50Ms,
         },
         {
-          // Not a goal of its own: what per-request rendering costs by itself. The shop's pages are
-          // rendered per request because of the CSP nonce (Next puts it on its scripts only then).
+          // Not a goal of its own: the shop's pages render per request for the CSP nonce.
           what: "GET / p50 at c=1 vs the same floor page rendered per request (/dynamic)",
           today: ms(today.p50Ms),
           control: ms(dynamic.p50Ms),

@@ -1,4 +1,3 @@
-/** The two servers under test, pinned to core 0, and the process-wide cleanup that always stops them. */
 import fs from "node:fs";
 import { spawn, type ChildProcess } from "node:child_process";
 
@@ -9,7 +8,6 @@ export interface Server {
   baseUrl: string;
   pid: number;
   command: string;
-  /** Everything it printed (kept for the error message when it dies). */
   log: () => string;
   stop: () => Promise<void>;
 }
@@ -17,7 +15,6 @@ export interface Server {
 const cleanups: (() => Promise<void> | void)[] = [];
 let cleaning: Promise<void> | undefined;
 
-/** Registers work for the end of the bench, run in reverse order on success, error and Ctrl-C. */
 export function onCleanup(fn: () => Promise<void> | void): void {
   cleanups.push(fn);
 }
@@ -48,11 +45,9 @@ export interface StartOptions {
   args: string[];
   env: NodeJS.ProcessEnv;
   port: number;
-  /** A path that answers 200 once the server is ready. */
   readyPath: string;
 }
 
-/** Starts `taskset -c 0 node …` in its own process group and waits until readyPath answers 200. */
 export async function startServer(opts: StartOptions): Promise<Server> {
   const args = ["-c", String(SERVER_CORE), process.execPath, ...opts.args];
   const child: ChildProcess = spawn("taskset", args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -118,7 +113,6 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-/** Resident memory (MiB) of a process and all its descendants, from /proc. */
 export function rssMiB(pid: number): number {
   let kib = 0;
   const stack = [pid];
@@ -135,7 +129,6 @@ export function rssMiB(pid: number): number {
   return kib / 1024;
 }
 
-/** Samples rssMiB every interval until stopped; returns the peak. */
 export function sampleRss(pid: number, intervalMs = 250): { stop: () => number } {
   let peak = rssMiB(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), intervalMs);

@@ -1,12 +1,9 @@
-/** The report's rows and their Markdown table (the README's benchmark section takes it as printed). */
-
 export interface Row {
   what: string;
   today: string;
   control: string;
   ratio: string;
   goal: string;
-  /** null: no goal to check, or the row could not be measured. */
   met: boolean | null;
 }
 
@@ -17,7 +14,6 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** Requests per second, rounded. */
 export const rps = (x: number) => `${Math.round(x).toLocaleString("en-US")} rps`;
 
 export function ms(x: number): string {
@@ -30,7 +26,6 @@ export function ms(x: number): string {
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const mib = (x: number) => `${x.toFixed(0)} MB`;
 
-/** today ÷ control as a percentage (throughput) or a factor (latency, size). */
 export const percent = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
 export const times = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 

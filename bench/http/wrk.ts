@@ -1,4 +1,3 @@
-/** Runs wrk (pinned to core 1) and reads its summary. */
 import { execFileSync, spawn } from "node:child_process";
 
 export const LOAD_CORE = 1;
@@ -21,7 +20,6 @@ export interface WrkResult {
 
 const firstLine = (out: string) => (out.split("\n")[0] ?? "wrk").replace(/\s*Copyright.*$/, "").trim();
 
-/** Exits with a hint when wrk is not installed. */
 export function checkWrk(): string {
   try {
     return firstLine(execFileSync("wrk", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
@@ -57,7 +55,6 @@ export function parseWrk(out: string): Omit<WrkResult, "command"> {
   return { rps: Number(rps), p50Ms: pct("50"), p99Ms: pct("99"), requests: Number(requests), errors: non2xx + socketErrors };
 }
 
-/** The shell form of a wrk run, as printed in the report. */
 export function wrkArgs(target: WrkTarget, seconds: number): string[] {
   const args = ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${target.connections}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
   for (const [name, value] of Object.entries(target.headers ?? {})) args.push("-H", `${name}: ${value}`);
@@ -67,7 +64,6 @@ export function wrkArgs(target: WrkTarget, seconds: number): string[] {
 
 const shellQuote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
 
-/** The command as printed in the report; session cookies (valid for this run only) are elided. */
 export function wrkCommandLine(target: WrkTarget, seconds: number): string {
   const args = wrkArgs(target, seconds).map((a) => (a.startsWith("Cookie: ") ? "Cookie: <session cookie of this run>" : a));
   return ["taskset", ...args].map(shellQuote).join(" ");

@@ -1,7 +1,3 @@
-/**
- * What `npm run bench:web` measures per page: the JavaScript of a first navigation (gzip bytes as
- * served), LCP and CLS in Chromium under phone emulation with CDP throttling, and Lighthouse mobile.
- */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -22,7 +18,6 @@ const FLAGS = [
   "--no-first-run",
 ];
 
-/** Lighthouse's mobile device (Moto G Power) and its DevTools-throttled "slow 4G" (RTT 150 ms × 3.75, 1.6 Mbit/s × 0.9). */
 export const PHONE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
@@ -33,13 +28,11 @@ export const PHONE = {
 };
 export const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
 export const CPU_SLOWDOWN = 4;
-/** Next compresses with the `compression` middleware at zlib's default level (6). */
 const GZIP_LEVEL = 6;
 
 export interface Chunk {
   url: string;
   gzipBytes: number;
-  /** Whether the server sent it gzip-encoded (else it was gzipped here). */
   servedGzip: boolean;
 }
 export interface JsFigures {
@@ -47,7 +40,6 @@ export interface JsFigures {
   chunks: Chunk[];
   totalGzip: number;
   stripeRequested: boolean;
-  /** Same-origin chunks whose code holds Stripe.js's loader (js.stripe.com). */
   stripeChunks: string[];
 }
 
@@ -70,7 +62,6 @@ export async function newContext(browser: Browser, origin: string, cookie: strin
   return context;
 }
 
-/** A URL's body as the server sends it to a browser that accepts gzip (no decompression). */
 function rawBody(url: string, cookie: string | undefined): Promise<{ body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br, zstd" };
@@ -86,7 +77,6 @@ function rawBody(url: string, cookie: string | undefined): Promise<{ body: Buffe
   });
 }
 
-/** A script's gzip size as served (or gzipped here at Next's level when it came uncompressed). */
 export async function servedGzipBytes(url: string, cookie: string | undefined): Promise<number> {
   const { body, encoding } = await rawBody(url, cookie);
   if (encoding === "gzip") return body.length;
@@ -96,7 +86,6 @@ export async function servedGzipBytes(url: string, cookie: string | undefined): 
 
 const bodyCache = new Map<string, { gzipBytes: number; gzipped: boolean; stripe: boolean }>();
 
-/** Loads `page` once (no throttling), collects every script it requests until the network is idle, and sizes each. */
 export async function firstLoadJs(browser: Browser, base: string, page: string, cookie: string | undefined): Promise<JsFigures> {
   const origin = new URL(base).origin;
   const context = await newContext(browser, origin, cookie, true);
@@ -142,7 +131,6 @@ export interface Vitals {
   cls: number;
 }
 
-/** One cold load of `page` on the emulated phone: 4× CPU slowdown and slow 4G through CDP; LCP and CLS from PerformanceObserver. */
 export async function vitals(browser: Browser, base: string, page: string, cookie: string | undefined): Promise<Vitals> {
   const context = await newContext(browser, new URL(base).origin, cookie, true);
   try {
@@ -183,7 +171,6 @@ export interface LighthouseFigures {
   cls: number;
 }
 
-/** A Chromium for Lighthouse, driven over its DevTools port (Lighthouse's own mobile emulation and simulated throttling). */
 export async function lighthouseBrowser(): Promise<{ port: number; close: () => Promise<void> }> {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-lh-"));
@@ -216,7 +203,6 @@ export async function lighthouseBrowser(): Promise<{ port: number; close: () => 
   throw new Error("Chromium for Lighthouse did not open its DevTools port");
 }
 
-/** One Lighthouse mobile run (performance category only, default mobile settings). */
 export async function lighthouseRun(port: number, url: string, cookie: string | undefined): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, {

@@ -1,23 +1,14 @@
-/**
- * bench:web's row for the editor's 3-D mug: the time from "Next" on the generation step to the first 3-D frame
- * on screen, on the phone profile (4× CPU, slow 4G), and the JavaScript that opening the step fetches.
- */
 import type { Browser } from "@playwright/test";
 import { CPU_SLOWDOWN, NETWORK, newContext, servedGzipBytes } from "./measure";
 import type { Design } from "./servers";
 
 export interface PreviewFigures {
-  /** First frame after opening the step the first time (the generation step has started fetching the 3-D code). */
   coldMs: number;
-  /** The same after going back and opening the step again: the code is there, the scene is built anew. */
   warmMs: number;
-  /** Same-origin scripts requested from the click until the first frame, gzip bytes as served. */
   scripts: { url: string; gzipBytes: number }[];
-  /** "3d", or "2d" when the shop fell back to the flat preview (then no frame was timed). */
   mode: string;
 }
 
-/** The editor's saved work (components/shop/editor/persistence.ts) at the generation step, with the design chosen. */
 function savedEditor(design: Design) {
   const photoVersion = 1;
   return {
@@ -51,7 +42,6 @@ export async function previewFirstFrame(browser: Browser, base: string, cookie: 
       ["mugshop.editor.v1", JSON.stringify(savedEditor(design))],
     );
     const tab = await context.newPage();
-    // Unthrottled up to the generation step: its images shown, the later steps' code loaded.
     await tab.goto(`${base}/editor`, { waitUntil: "load" });
     await tab.locator('[data-testid="editor"][data-step="generate"][data-restore="ready"]').waitFor({ timeout: 60_000 });
     await tab.locator('[data-testid="generated-image"]').first().waitFor();

@@ -1,10 +1,4 @@
-/**
- * `npm run bench:web`: the storefront pages of
- * the production build against the floor page of the control app (bench/control), side by side in one
- * run. Prints figures and the goals; asserts nothing (bench/web/README.md).
- *
- *   npm run bench:web -- [--runs N] [--no-build] [--pages /,cart,...] [--base-url URL] [--no-lighthouse]
- */
+// npm run bench:web -- [--runs N] [--no-build] [--pages /,cart,...] [--base-url URL] [--no-lighthouse]
 import { build, customerWithCart, killAll, startControl, startShop, tempDirs, type Server } from "./servers";
 import {
   firstLoadJs,
@@ -21,11 +15,9 @@ import { previewFirstFrame, type PreviewFigures } from "./preview";
 interface PageSpec {
   path: string;
   signedIn: boolean;
-  /** Goal: first-load JS at most the floor's plus this many KB. */
   budgetKb: number;
 }
 
-/** `/`, `/editor` and `/login` as a first-time visitor sees them; the rest as a signed-in customer with an order and a cart item. */
 const PAGES: PageSpec[] = [
   { path: "/", signedIn: false, budgetKb: 30 },
   { path: "/editor", signedIn: false, budgetKb: 50 },
@@ -88,7 +80,6 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const servers: Server[] = [];
   try {
-    // With --base-url the shop is already running: only the control app is built.
     if (options.build) build(!options.baseUrl);
     const dirs = tempDirs();
     const shop = options.baseUrl ? undefined : await startShop(dirs);
@@ -100,7 +91,6 @@ async function main() {
     // A shop already running (--base-url) mails into its own data folder: DATA_DIR names it, as for the shop.
     const { cookie, design } = await customerWithCart(base, options.baseUrl ? (process.env.DATA_DIR ?? ".data") : dirs.DATA_DIR);
 
-    // Every measured target: the shop's pages and the floor page of the control app.
     const targets = [
       ...options.pages.map((p) => ({ key: p.path, base, path: p.path, cookie: p.signedIn ? cookie : undefined })),
       { key: FLOOR, base: control.url, path: "/", cookie: undefined },
@@ -126,7 +116,6 @@ async function main() {
           vit.set(t.key, [...(vit.get(t.key) ?? []), v]);
         }
       }
-      // The editor's 3-D mug, with the editor's page.
       if (options.pages.some((p) => p.path === "/editor")) {
         for (let run = 0; run < options.runs; run++) {
           console.error(`3-D preview run ${run + 1}/${options.runs}`);
@@ -161,7 +150,6 @@ async function main() {
       }
     } else lighthouseNote = " (Lighthouse skipped: --no-lighthouse)";
 
-    // Stripe.js: the same shop and customer again, now with (fake) Stripe keys instead of the sandbox.
     const stripeRequested = new Map<string, JsFigures>();
     if (shop) {
       await shop.stop();
@@ -262,7 +250,6 @@ function report(
   }
 }
 
-/** Goals: the first 3-D frame within 1 s of opening the step, the code it fetches ≤ 150 KB gzip. */
 function reportPreview(options: Options, runs: PreviewFigures[]): void {
   if (!options.pages.some((p) => p.path === "/editor")) return;
   console.log("\n3-D mug of the editor's preview step (phone profile: 4× CPU, slow 4G; from the click on Next on the generation step):\n");

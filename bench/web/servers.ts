@@ -1,8 +1,3 @@
-/**
- * The servers `npm run bench:web` measures: the shop's production build (scripts/server.mjs) and the
- * control app (bench/control, `next start`), each a child process on a free port, and the signed-in
- * customer with a cart whose pages are measured.
- */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -23,7 +18,6 @@ export interface Server {
 
 const running = new Set<ChildProcess>();
 
-/** Ends every server still running (on errors and Ctrl-C too). */
 export function killAll(): void {
   for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 }
@@ -46,7 +40,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `next build` of the shop (unless `shop` is false) and of the control app, output shown only on failure. */
 export function build(shop: boolean): void {
   for (const args of shop ? [["build"], ["build", "bench/control"]] : [["build", "bench/control"]]) {
     console.error(`building: next ${args.join(" ")}`);
@@ -89,14 +82,12 @@ async function start(name: string, args: string[], env: Record<string, string>, 
   throw new Error(`${name} did not answer ${readyPath}: ${stderr}`);
 }
 
-/** A fresh temporary DATA_DIR + STORAGE_DIR pair, removed at exit. */
 export function tempDirs(): { DATA_DIR: string; STORAGE_DIR: string } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
   process.once("exit", () => fs.rmSync(base, { recursive: true, force: true }));
   return { DATA_DIR: path.join(base, "data"), STORAGE_DIR: path.join(base, "storage") };
 }
 
-/** The shop as `npm start` runs it, on an embedded database in `dirs`; `stripe` adds (fake) Stripe keys instead of the sandbox. */
 export function startShop(dirs: { DATA_DIR: string; STORAGE_DIR: string }, stripe = false): Promise<Server> {
   const payments: Record<string, string> = stripe
     ? {
@@ -143,20 +134,13 @@ async function call(base: string, url: string, init: { cookie?: string; json?: u
   return res;
 }
 
-/** What the editor needs to stand at its generation step with this customer's design (bench/web/preview.ts). */
 export interface Design {
   promptId: number;
   mugId: number;
   variantId: number;
-  /** The answer of the generation, as the editor keeps it. */
   generation: { images: { id: number }[] };
 }
 
-/**
- * A customer registered through the shop's API with one placed (unpaid) order and one item in the
- * cart, both on an image made by the offline generator from an uploaded photo. Answers the session cookie
- * and that design.
- */
 export async function customerWithCart(base: string, dataDir: string): Promise<{ cookie: string; design: Design }> {
   const email = `bench-web-${Date.now()}@example.com`;
   const password = "bench-pass-123";
@@ -215,14 +199,12 @@ export async function customerWithCart(base: string, dataDir: string): Promise<{
   return { cookie, design: { promptId: prompt.id, mugId: mug.id, variantId: variant.id, generation: generated } };
 }
 
-/** The token of the `page` link in the mail to `email` in the shop's outbox folder, waiting up to 30 s for it. */
 async function mailedToken(outbox: string, email: string, page: string): Promise<string> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : []) {
       const raw = fs.readFileSync(path.join(outbox, file), "latin1");
       if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      // Quoted-printable: soft line breaks and =XX escapes undone, enough to read a URL.
       const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       const token = new RegExp(`/${page}\\?token=([^\\s"<>&]+)`).exec(text)?.[1];
       if (token) return decodeURIComponent(token);

@@ -3,14 +3,6 @@ import { expectNoViolations } from "./helpers/axe";
 import { EditorPage } from "./pages/editor-page";
 import { dataPages, samplePhoto, settled, shopperWithHistory, STATIC_SHOP_PAGES, useLanguage, walkEditor } from "./pages/shop-pages";
 
-/**
- * Accessibility of the shop: axe (WCAG 2.0/2.1 A and AA rules) finds no violation on
- * any shop page – in English and German, on a laptop and a phone, the editor's steps included – and the
- * skip link, the favicon and the focus after a failed submit work. The phone walks also check that every
- * page fits a 360 px screen (German has the longer words) and that the editor's step list folds.
- */
-
-// The longest spec file, and its tests share nothing: they spread over the workers.
 test.describe.configure({ mode: "parallel" });
 
 const VIEWPORTS = [
@@ -18,7 +10,6 @@ const VIEWPORTS = [
   { name: "phone", width: 360, height: 740 },
 ] as const;
 
-/** On a phone no page scrolls sideways: the document and the body are at most the screen's width. */
 async function expectFits(page: Page, where: string) {
   const width = page.viewportSize()?.width ?? 0;
   if (width >= 640) return;
@@ -27,7 +18,6 @@ async function expectFits(page: Page, where: string) {
   expect(widths.body, `${where} body is ${widths.body} px wide`).toBeLessThanOrEqual(width);
 }
 
-/** The folded step list names the current step instead of listing all six. */
 async function expectFoldedSteps(page: Page, locale: "en" | "de") {
   await expect(page.getByTestId("editor-steps-compact")).toBeVisible();
   await expect(page.getByTestId("editor-steps-compact")).toContainText(locale === "de" ? /^Schritt \d von 6: / : /^Step \d of 6: /);
@@ -65,7 +55,6 @@ for (const locale of ["en", "de"] as const) {
         await expectNoViolations(page, `${path} (${locale}, ${viewport.name})`);
         await expectFits(page, path);
       }
-      // The phone header's menu, opened.
       if (viewport.name === "phone") {
         await page.goto("/cart");
         await page.getByRole("button", { name: /^(Menu|Menü)$/ }).click();
@@ -94,8 +83,7 @@ for (const locale of ["en", "de"] as const) {
 test("the skip link is the first focusable element and moves focus to the main content", async ({ page }) => {
   const skip = page.getByRole("link", { name: "Skip to content" });
   for (const path of ["/", "/editor", "/agb", "/impressum"]) {
-    // The first Tab of a freshly loaded page lands on the skip link. Once in CI (a cold first visit of
-    // /editor) that Tab reached nothing at all, so a page that did not take it is loaded once more.
+    // A cold first visit may not take the first Tab: such a page is loaded once more.
     await expect(async () => {
       await page.goto(path);
       await page.keyboard.press("Tab");
@@ -128,21 +116,18 @@ test("a failed submit of the personal data moves focus to the first faulty field
   await page.getByTestId("variant-option").first().click();
   await editor.next();
   await editor.expectStep("personal");
-  // Only the last name is given; Enter submits the form: the missing email is the first faulty field.
   const lastName = page.getByLabel(/^Last name/);
   await lastName.fill("Keyboard");
   await lastName.press("Enter");
   await expect(editor.emailInput()).toBeFocused();
   await expect(editor.emailInput()).toHaveAttribute("aria-invalid", "true");
   await editor.expectStep("personal");
-  // Then a wrong phone number after a valid email: focus goes to the phone.
   await editor.emailInput().fill("keyboard@example.com");
   await editor.phoneInput().fill("call me");
   await lastName.press("Enter");
   await expect(editor.phoneInput()).toBeFocused();
   await expect(editor.phoneInput()).toHaveAttribute("aria-invalid", "true");
   await expect(editor.emailInput()).toHaveAttribute("aria-invalid", "false");
-  // Complete data: Enter goes on to the next step.
   await editor.phoneInput().fill("+49 30 1234567");
   await lastName.press("Enter");
   await editor.expectStep("generate");

@@ -9,15 +9,9 @@ import { CartPage } from "./pages/cart-page";
 import { paidOrderViaApi, registerCustomer, unique } from "./pages/shop-setup";
 import { mailedLinkFor, signUp } from "./helpers/outbox";
 
-/**
- * Customer accounts (issue 11 §1): sign-up, sign-in, sign-out, forgot password through the mailed link
- * (read from the e2e server's outbox), the account page, and the header (cart count, folded on a phone).
- */
-
 const PASSWORD = "first-pass-123";
 const CHECK_MAIL = "Please check your mailbox: we have sent you an email to finish creating your account.";
 
-/** The reset link of the newest mail to `email` (a path with its token), waiting for the mail to arrive. */
 const resetLinkFor = (email: string, notThis?: string) => mailedLinkFor(email, "reset-password", { notThis });
 
 function header(page: Page) {
@@ -30,7 +24,6 @@ test.describe("customer accounts", () => {
     const login = new LoginPage(page);
     await login.goto();
 
-    // The repeat must match: the field error shows and focus moves to it.
     await login.register({ email, password: PASSWORD, repeat: "something-else", firstName: "Nora", lastName: "Neu" });
     const repeat = login.registerForm().getByLabel(/^Repeat password( \*)?$/);
     await expect(repeat).toHaveAttribute("aria-invalid", "true");
@@ -43,7 +36,6 @@ test.describe("customer accounts", () => {
       .fill(PASSWORD);
     await login.registerForm().getByRole("button", { name: "Create account" }).click();
     await expect(page.getByTestId("register-check-mail")).toContainText(CHECK_MAIL);
-    // The account is made by the mailed link, which signs in.
     await page.goto(await mailedLinkFor(email, "confirm-registration"));
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole("button", { name: "Create account and sign in" }).click();
@@ -51,7 +43,6 @@ test.describe("customer accounts", () => {
     await expect(header(page).getByRole("link", { name: "My account" })).toBeVisible();
     await expect(header(page).getByRole("link", { name: /^Sign in$/ })).toHaveCount(0);
 
-    // The same email again gets the same answer (the owner gets a mail), with the ways on.
     const other = await browser.newContext();
     const again = await other.newPage();
     const login2 = new LoginPage(again);
@@ -63,7 +54,6 @@ test.describe("customer accounts", () => {
     await expect(again.getByLabel("Email")).toHaveValue(email);
     await other.close();
 
-    // Sign out from the header → /login; sign in again → the header shows My account.
     await header(page).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
     await login.signIn(email, "not-my-password");
@@ -87,7 +77,6 @@ test.describe("customer accounts", () => {
     expect(confirmation.length).toBeGreaterThan(10);
     const link = await resetLinkFor(email);
 
-    // A fresh browser (the link works on any device): mismatched repeat first, then the new password.
     const fresh = await browser.newContext();
     const tab = await fresh.newPage();
     await tab.goto(link);
@@ -105,7 +94,6 @@ test.describe("customer accounts", () => {
     await expect(tab.locator("[data-sonner-toast]").filter({ hasText: "Your new password is set and you are signed in" })).toBeVisible();
     await expect(tab.getByTestId("account-email")).toHaveText(email);
 
-    // The link is used up: opening it again shows the message and the way to a new one.
     const used = await fresh.newPage();
     await used.goto(link);
     await used.getByLabel(/^New password( \*)?$/).fill("third-pass-789");
@@ -116,7 +104,6 @@ test.describe("customer accounts", () => {
     await expect(used.getByTestId("forgot-password")).toBeVisible();
     await fresh.close();
 
-    // Old password fails, the new one works.
     await login.goto();
     await login.signIn(email, PASSWORD);
     await expect(login.error()).toHaveText("Invalid email or password");
@@ -131,8 +118,7 @@ test.describe("customer accounts", () => {
     await page.context().clearCookies();
     const login = new LoginPage(page);
     await login.goto();
-    // Someone else's failures from this network just before the owner submits: the free ones, then three
-    // delayed ones, so the owner lands in the third delay (8 s), which a slow machine cannot outlast.
+    // Others' failures first, so the owner lands in the third delay (8 s), which a slow machine cannot outlast.
     await login.signIn(email, PASSWORD, async () => {
       const guess = (i: number) => page.request.post("/api/auth/login", { data: { email, password: `wrong-${i}` } });
       for (let i = 0; i < 10; i++) await guess(i);
@@ -157,7 +143,6 @@ test.describe("customer accounts", () => {
     await tab.getByRole("button", { name: "Sign in now" }).click();
     await expect(tab).toHaveURL(/\/$/);
     await expect(header(tab).getByRole("link", { name: "My account" })).toBeVisible();
-    // Used up: the second time the page says so and leads to /login.
     const used = await fresh.newPage();
     await used.goto(link);
     await used.getByRole("button", { name: "Sign in now" }).click();
@@ -170,7 +155,6 @@ test.describe("customer accounts", () => {
   }) => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Faccount$/);
-    // /account needs a session: continuing as a guest goes to the editor, not back in a loop.
     await expect(new LoginPage(page).continueAsGuest()).toHaveAttribute("href", "/");
 
     const email = `acct-${unique()}@example.com`;
@@ -210,7 +194,6 @@ test.describe("customer accounts", () => {
     await expect(current).toHaveAttribute("aria-invalid", "true");
     await expect(current).toBeFocused();
 
-    // The right current password changes it: the new one signs in afterwards.
     await current.fill(PASSWORD);
     await pw.getByRole("button", { name: "Change password" }).click();
     await expect(current).toHaveAttribute("aria-invalid", "false");
@@ -220,7 +203,6 @@ test.describe("customer accounts", () => {
     await login.signIn(email, "brand-new-pass-1");
     await expect(page).toHaveURL(/\/$/);
 
-    // The links to orders and images.
     await page.goto("/account");
     await page.getByRole("main").getByRole("link", { name: "My Orders" }).click();
     await expect(page).toHaveURL(/\/orders$/);
@@ -249,7 +231,6 @@ test.describe("customer accounts", () => {
     await dialog.getByLabel(/^Your password/).fill("not-my-password");
     await dialog.getByTestId("account-delete-confirm").click();
     await expect(dialog).toContainText("The password is wrong.");
-    // Cancel keeps everything; the session still works.
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     expect((await (await page.request.get("/api/auth/session")).json()) as { authenticated: boolean }).toMatchObject({
@@ -284,7 +265,6 @@ test.describe("customer accounts", () => {
     await login.signIn(ADMIN.email, ADMIN.password);
     await expect(admin.getByRole("heading", { level: 1 })).toContainText(orderNumber);
     await expect(admin.getByTestId("order-customer-erased")).toHaveText("Customer account erased");
-    // The delivery is still open: the shipping address stays.
     await expect(admin.getByTestId("order-shipping-address")).toContainText("Hauptstraße 5");
     await context.close();
   });
@@ -319,7 +299,6 @@ test.describe("shop header", () => {
     await expect(banner.getByTestId("header-cart")).toHaveCount(0);
     expect(summaryRequests).toBe(0);
 
-    // Folded: the nav is behind the menu button; it opens, Escape closes it and focus returns.
     const menu = banner.getByRole("button", { name: "Menu" });
     await expect(menu).toHaveAttribute("aria-expanded", "false");
     await expect(banner.getByRole("link", { name: "My Images" })).toBeHidden();
@@ -332,7 +311,6 @@ test.describe("shop header", () => {
     await expect(menu).toBeFocused();
     await expect(banner.getByRole("link", { name: "My Images" })).toBeHidden();
 
-    // A guest designs a mug and adds it to the cart (the editor signs the guest in at the personal step).
     await editor.upload(photoPath);
     await editor.next();
     await editor.chooseStyle("Watercolour");
@@ -350,7 +328,6 @@ test.describe("shop header", () => {
     await expect(banner.getByTestId("header-cart-count")).toHaveText("1");
     await expect(banner.getByTestId("header-cart")).toHaveAccessibleName("Cart, 1 item");
 
-    // A guest still sees Sign in (in the menu); back on the start page the cart link leads to the cart.
     await menu.click();
     await expect(banner.getByRole("link", { name: /^Sign in$/ })).toBeVisible();
     await expect(banner.getByRole("link", { name: "My account" })).toHaveCount(0);
@@ -362,7 +339,6 @@ test.describe("shop header", () => {
     await expect(page).toHaveURL(/\/cart$/);
     await expect(new CartPage(page).items()).toHaveCount(1);
 
-    // Nothing is wider than a 360 px screen.
     await page.setViewportSize({ width: 360, height: 740 });
     for (const url of ["/", "/cart", "/login", "/account", "/reset-password?token=x"]) {
       await page.goto(url);

@@ -1,11 +1,6 @@
 import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
-/**
- * The owner's audit log (/admin/audit): a failed and a successful sign-in of the owner appear with
- * network and device; the action, actor and date filters narrow the list; German and phone width.
- */
-
 const rows = (page: Page) => page.getByTestId("audit-row");
 
 test.describe("admin audit log", () => {
@@ -20,20 +15,17 @@ test.describe("admin audit log", () => {
     await page.getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
 
-    // Newest first: this sign-in, from this browser.
     const newest = rows(page).first();
     await expect(newest.getByTestId("audit-action")).toHaveText("Signed in");
     await expect(newest.getByTestId("audit-actor")).toHaveText(ADMIN.email);
     await expect(newest.getByTestId("audit-device")).toContainText("Chrome");
     await expect(newest.getByTestId("audit-details")).toContainText("Password");
 
-    // The action filter: the failed attempt.
     await page.getByTestId("list-filter-action").selectOption("sign_in_failed");
     await expect(page).toHaveURL(/action=sign_in_failed/);
     await expect(rows(page).first().getByTestId("audit-action")).toHaveText("Sign-in failed");
     await expect(rows(page).first().getByTestId("audit-actor")).toHaveText(ADMIN.email);
 
-    // The actor search and the date range.
     await page.getByTestId("list-search").fill("nobody-acted-with-this");
     await expect(page.getByTestId("audit-no-results")).toBeVisible();
     await page.getByTestId("list-search").fill(ADMIN.email);
@@ -44,13 +36,11 @@ test.describe("admin audit log", () => {
     await page.getByTestId("audit-filter-from").fill("");
     await expect(rows(page).first()).toBeVisible();
 
-    // German.
     await page.getByTestId("language-switch").first().selectOption("de");
     await expect(page.getByRole("heading", { level: 1, name: "Protokoll" })).toBeVisible();
     await expect(rows(page).first().getByTestId("audit-action")).toHaveText("Anmeldung fehlgeschlagen");
     await expect(page.getByTestId("list-filter-action")).toContainText("Alle Aktionen");
 
-    // A phone: stacked rows, nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(rows(page).first().getByTestId("audit-actor")).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

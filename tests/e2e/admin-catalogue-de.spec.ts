@@ -4,10 +4,6 @@ import { AdminCategoriesPage } from "./pages/admin-categories-page";
 import { AdminSuppliersPage } from "./pages/admin-suppliers-page";
 import { AdminArticlesPage } from "./pages/admin-articles-page";
 
-/**
- * The catalogue back office in German (issue 7): categories, subcategories and suppliers with the
- * German validation messages, toasts and conflict answers. Own data (unique names) only.
- */
 test.describe("admin catalogue in German", () => {
   test("Kategorie, Unterkategorie und Lieferant auf Deutsch anlegen, mit deutschen Meldungen", async ({ page }) => {
     const stamp = Date.now();
@@ -21,7 +17,6 @@ test.describe("admin catalogue in German", () => {
     await expect(page).toHaveURL(/\/admin\/article-categories$/);
     await page.getByTestId("language-switch").first().selectOption("de");
 
-    // Categories: the screen, the form, the counter and the messages speak German.
     const categories = new AdminCategoriesPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "Artikelkategorien" })).toBeVisible();
     await categories.openNewCategory();
@@ -30,7 +25,6 @@ test.describe("admin catalogue in German", () => {
     await categories.save();
     await expect(categories.nameError()).toHaveText("Name ist erforderlich");
     await expect(categories.nameInput()).toHaveAttribute("aria-invalid", "true");
-    // Umlauts count as one character each, as the server counts them.
     await categories.fill({ name: categoryName, description: "Tassen für Draußen" });
     await expect(categories.nameCounter()).toHaveText(`${[...categoryName].length}/255`);
     await categories.save();
@@ -43,7 +37,6 @@ test.describe("admin catalogue in German", () => {
     await expect(categories.toast("Unterkategorie angelegt")).toBeVisible();
     await expect(categories.category(categoryName)).toContainText("1 Unterkategorie");
 
-    // A category that still has subcategories is not deleted: the server's German message.
     await categories.delete(categoryName);
     const refused = categories.toast("Löschen fehlgeschlagen. Bitte versuche es erneut.");
     await expect(refused).toBeVisible();
@@ -52,7 +45,6 @@ test.describe("admin catalogue in German", () => {
     );
     await expect(categories.category(categoryName)).toBeVisible();
 
-    // Suppliers: German field messages from the shared schema, then a saved supplier in the list.
     await page.getByRole("navigation", { name: "Verwaltungsnavigation" }).getByRole("link", { name: "Lieferanten" }).click();
     const suppliers = new AdminSuppliersPage(page);
     await expect(page.getByRole("heading", { level: 1, name: "Lieferanten" })).toBeVisible();
@@ -64,7 +56,6 @@ test.describe("admin catalogue in German", () => {
     await expect(suppliers.fieldError("email")).toHaveText("Ungültiges E-Mail-Format");
     await expect(suppliers.fieldError("postalCode")).toHaveText("Die Postleitzahl muss eine positive Zahl sein");
     await expect(suppliers.fieldError("website")).toHaveText("Bitte eine Webadresse wie https://example.com angeben");
-    // The first invalid field gets the focus.
     await expect(suppliers.input("companyName")).toBeFocused();
     await expect(page).toHaveURL(/\/admin\/suppliers\/new$/);
 
@@ -90,13 +81,11 @@ test.describe("admin catalogue in German", () => {
     await expect(row).toContainText("Jürgen Größer");
     await expect(row).toContainText("01067 Dresden");
     await expect(row).toContainText("Deutschland");
-    // "https://" was added to the website typed without it.
     await expect(row.getByRole("link", { name: "porzellanwerk-e2e.example", exact: true })).toHaveAttribute(
       "href",
       "https://porzellanwerk-e2e.example",
     );
 
-    // Edit keeps the values and says "aktualisiert".
     await suppliers.openEdit(company);
     await expect(suppliers.input("postalCode")).toHaveValue("01067");
     await suppliers.fill({ city: "Meißen" });
@@ -105,7 +94,6 @@ test.describe("admin catalogue in German", () => {
     await suppliers.goto(`E2E ${stamp}`);
     await expect(suppliers.row(company)).toContainText("01067 Meißen");
 
-    // The new mug's form offers the supplier, the category and its subcategory; its messages are German.
     const nav = page.getByRole("navigation", { name: "Verwaltungsnavigation" });
     await nav.getByRole("link", { name: "Artikel", exact: true }).click();
     const articles = new AdminArticlesPage(page);
@@ -123,7 +111,6 @@ test.describe("admin catalogue in German", () => {
     await articles.openCopyVariants();
     await expect(articles.toast("Bitte speichere den Artikel, bevor du Varianten kopierst")).toBeVisible();
 
-    // Leaving the changed form asks first (in German); staying keeps the values.
     const asked: string[] = [];
     page.once("dialog", (d) => {
       asked.push(d.message());
@@ -137,7 +124,6 @@ test.describe("admin catalogue in German", () => {
     page.once("dialog", (d) => void d.accept());
     await nav.getByRole("link", { name: "Artikelkategorien" }).click();
 
-    // Clean up in the right order: the subcategory first, then its category.
     await expect(categories.heading()).toBeVisible();
     await categories.delete(subcategoryName);
     await expect(categories.toast(`„${subcategoryName}“ gelöscht`)).toBeVisible();

@@ -11,7 +11,6 @@ import { CartPage } from "./pages/cart-page";
 import { AdminArticlesPage } from "./pages/admin-articles-page";
 
 let dir = "";
-/** A 1600 × 1200 example image: the top third red, the rest blue (a crop taken at the bottom holds no red). */
 let variantImagePath = "";
 let photoPath = "";
 
@@ -34,7 +33,6 @@ test.afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** An image's size, the colour of its top-left pixel and its mean red channel (to tell the red band from the blue part). */
 async function inspect(bytes: Buffer) {
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   const pixel = await sharp(bytes).removeAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
@@ -45,7 +43,6 @@ async function inspect(bytes: Buffer) {
 const near = (a: { r: number; g: number; b: number }, b: { r: number; g: number; b: number }) =>
   Math.abs(a.r - b.r) < 40 && Math.abs(a.g - b.g) < 40 && Math.abs(a.b - b.b) < 40;
 
-/** Bytes of a data: URL (the dialog's cropped preview). */
 function dataUrlBytes(url: string | null): Buffer | null {
   const match = /^data:image\/[a-z+]+;base64,(.+)$/.exec(url ?? "");
   return match?.[1] ? Buffer.from(match[1], "base64") : null;
@@ -70,14 +67,12 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await login.signIn(ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/article-categories$/);
 
-    // 1. Category with the n/255 counter, then a subcategory in it.
     const categories = new AdminCategoriesPage(page);
     await expect(categories.heading()).toBeVisible();
     await categories.openNewCategory();
     await expect(categories.nameCounter()).toHaveText("0/255");
     await categories.fill({ name: categoryName, description: "Insulated mugs for on the go" });
     await expect(categories.nameCounter()).toHaveText(`${categoryName.length}/255`);
-    // A longer name is kept and refused with the counter's message, never cut and saved.
     await categories.nameInput().fill("x".repeat(300));
     await expect(categories.nameError()).toHaveText("300/255 characters – at most 255 allowed");
     await expect(categories.nameInput()).toHaveValue("x".repeat(300));
@@ -102,7 +97,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(categories.subcategory(categoryName, subcategoryName)).toContainText("No articles");
     await expect(categories.category(categoryName)).toContainText("1 subcategory");
 
-    // 2. Supplier: the browser checks the email before sending; saved, it is listed.
     await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Suppliers" }).click();
     const suppliers = new AdminSuppliersPage(page);
     await expect(suppliers.heading()).toBeVisible();
@@ -128,7 +122,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(suppliers.row(company)).toContainText("10115 Berlin");
     await expect(suppliers.row(company)).toContainText("Germany");
 
-    // 3. A new mug: General with the new category, subcategory and supplier.
     await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Articles" }).click();
     const articles = new AdminArticlesPage(page);
     await articles.newMug();
@@ -146,7 +139,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await articles.fillGeneral({ subcategory: subcategoryName, supplier: company });
     await articles.field("article-supplierArticleNumber").fill(`MW-${stamp}`);
 
-    // Mug details: 180 × 72 mm print template (2.5 : 1, as the sample mug's).
     await articles.fillMugDetails({
       heightMm: "100",
       diameterMm: "85",
@@ -158,7 +150,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
       documentBottomMarginMm: "4",
     });
 
-    // Price calculation: 5.00 + 1.00 cost, 150 % margin → net 15.00, gross 17.85 at 19 %, shown live.
     await articles.fillPrice({ purchasePrice: "5.00", purchaseCost: "1.00" });
     await expect(articles.purchaseTotal()).toHaveText("€6.00");
     await articles.fillPrice({ salesVat: "Standard (19 %)", salesMarginPercent: "150" });
@@ -167,12 +158,10 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(articles.shopPrice()).toHaveText("€17.85");
     await expect(page.getByTestId("shop-price-net")).toHaveText("net €15.00, incl. 19 % VAT");
 
-    // Variants of the unsaved mug: copying needs a saved article.
     await articles.openCopyVariants();
     await expect(articles.toast("Please save the article first before copying variants")).toBeVisible();
     await expect(page.getByTestId("mug-variant-empty")).toBeVisible();
 
-    // Variant 1 "Ocean" with an example image, zoomed and moved in the cropper to the blue part.
     await page.getByTestId("mug-variant-add").click();
     const dialog = articles.variantDialog();
     await expect(dialog).toBeVisible();
@@ -190,7 +179,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     const cropArea = dialog.getByTestId("variant-crop-area");
     await expect(cropArea).toHaveAttribute("data-aspect", "2.5000");
     await expect(cropArea.locator("img")).toBeVisible();
-    /** The colour at the top left of the dialog's cropped preview, "red" or "blue" (all of it) or the raw pixel. */
     const previewColour = async () => {
       const bytes = dataUrlBytes(await articles.previewImageUrl());
       if (!bytes) return "no cropped preview";
@@ -199,7 +187,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
       if (near(info.pixel, BLUE) && info.meanRed < 60) return "blue";
       return `rgb(${info.pixel.r},${info.pixel.g},${info.pixel.b})`;
     };
-    // The centred crop of the 4:3 picture still shows the red band at its top.
     await expect.poll(previewColour).toBe("red");
     const zoom = dialog.getByRole("slider", { name: "Zoom" });
     await zoom.focus();
@@ -210,7 +197,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await articles.saveVariant();
     await expect(dialog).toBeHidden();
 
-    // Variant 2 "Sunset inside" without an image.
     await page.getByTestId("mug-variant-add").click();
     await expect(dialog).toBeVisible();
     await expect(defaultSwitch).not.toBeChecked();
@@ -226,7 +212,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(rows.nth(1)).toHaveAttribute("data-variant-name", "Sunset inside");
     await expect(rows.nth(1)).toContainText("#FF7043");
 
-    // Save: article and variants in one request, then the image upload; the edit page opens.
     await articles.saveNew();
     await expect(articles.toast("Article created")).toBeVisible();
     const articleUrl = page.url();
@@ -235,7 +220,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.filter({ hasText: "Not saved yet" })).toHaveCount(0);
 
-    // The stored example image is the crop: the print aspect, narrower than the picture (zoomed), all blue.
     const thumb = articles.variantRow("Ocean").locator("img");
     await expect(thumb).toHaveAttribute("src", /^\/api\//);
     const exampleUrl = (await thumb.getAttribute("src")) ?? "";
@@ -247,12 +231,10 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     expect(near(storedInfo.pixel, BLUE)).toBe(true);
     expect(storedInfo.meanRed).toBeLessThan(60);
 
-    // The saved price: what the form shows after a reload is what the server stored.
     await page.reload();
     await articles.openTab("price");
     await expect(articles.shopPrice()).toHaveText("€17.85");
 
-    // 4. Copy variants from the sample mug (at least one must be ticked); a name the mug already has is reported, not duplicated.
     await articles.openCopyVariants();
     const copyDialog = articles.copyDialog();
     await expect(copyDialog.getByTestId("copy-variants-group").filter({ hasText: "Classic Mug 250" })).toBeVisible();
@@ -270,14 +252,12 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     await expect(articles.toast("1 variant skipped, its name already exists: Black")).toBeVisible();
     await expect(rows).toHaveCount(4);
 
-    // The list shows the mug with its price, variant count and thumbnail.
     await articles.goto(`?q=${encodeURIComponent(articleNumber)}`);
     const listed = articles.row(mugName);
     await expect(listed.getByTestId("article-price")).toHaveText("€17.85");
     await expect(listed.getByTestId("article-active")).toHaveText("Active");
     await expect(listed.locator("img")).toHaveAttribute("src", exampleUrl);
 
-    // The subcategory now has an article: it cannot be deleted.
     await categories.goto();
     await expect(categories.subcategory(categoryName, subcategoryName)).toContainText("1 article");
     await categories.delete(subcategoryName);
@@ -286,7 +266,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
     );
     await expect(categories.subcategory(categoryName, subcategoryName)).toBeVisible();
 
-    // 5. A guest (fresh browser context) finds the mug with its colours in the editor and its price in the cart.
     const guestContext = await browser.newContext();
     try {
       const guest = await guestContext.newPage();
@@ -301,7 +280,6 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
       await expect(option).toHaveCount(1);
       await expect(option.getByTestId("mug-price")).toHaveText("€17.85");
       await expect(option).toContainText("Stoneware mug with a wide print area");
-      // The default variant's example image is the cropped one the admin uploaded.
       await expect(option.getByTestId("mug-example")).toHaveAttribute("src", exampleUrl);
       await option.locator("label").first().click();
       await expect(option).toHaveAttribute("data-selected", "true");
@@ -327,11 +305,9 @@ test.describe("admin builds the catalogue and a customer buys from it", () => {
       await expect(cart.summary().getByTestId("total-subtotal")).toContainText("€17.85");
       await expect(cart.priceChangedNotice()).toHaveCount(0);
 
-      // 6. The admin raises the price (typing the sales total); the guest's cart shows the price-changed notice.
       await page.goto(articleUrl);
       await articles.fillPrice({ salesTotal: "19.99" });
       await expect(articles.shopPrice()).toHaveText("€19.99");
-      // 19.99 gross = 16.80 net at 19 %: 10.80 over the 6.00 net cost, 180 %.
       await expect(articles.field("price-salesMargin")).toHaveValue("10.80");
       await expect(articles.field("price-salesMarginPercent")).toHaveValue("180");
       await articles.save();

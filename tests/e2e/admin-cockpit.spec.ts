@@ -3,7 +3,6 @@ import { axeViolations } from "./helpers/axe";
 import { hydrated } from "./helpers/hydration";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
-/** The owner's cockpit in both languages, on a laptop and a phone: it renders, axe finds nothing, nothing overflows. */
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -29,7 +28,6 @@ for (const locale of ["en", "de"] as const) {
     await chart.getByText(t.numbers).click();
     await expect(chart.getByRole("row")).toHaveCount(1 + 7);
 
-    // A chosen range through the form.
     await page.locator('input[name="from"]').fill("2026-01-01");
     await page.locator('input[name="to"]').fill("2026-01-31");
     await page.locator('input[name="to"]').press("Enter");
@@ -83,7 +81,6 @@ for (const locale of ["en", "de"] as const) {
     await page.getByRole("button", { name: t.save }).click();
     await expect(page).toHaveURL(/\/admin\/discount-codes$/);
     await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-    // Stored upper-cased: customers may type it in any case.
     await expect(page.getByTestId("discount-code-table").getByText(code, { exact: true })).toBeVisible();
     for (const path of ["/admin/discount-codes", "/admin/discount-codes/new"]) {
       await page.goto(path);

@@ -2,12 +2,6 @@ import { expect, test, type Page } from "./fixtures";
 import { ADMIN, LoginPage } from "./pages/login-page";
 import { paidGuestOrder } from "./pages/shop-setup";
 
-/**
- * The admin mail outbox (/admin/mail): a guest pays an order through the real API (its order
- * confirmation lands in the outbox), the admin finds the mail, follows it to the order and resends it;
- * the screen speaks German and fits a phone.
- */
-
 const rows = (page: Page) => page.getByTestId("mail-row");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
@@ -22,7 +16,6 @@ test.describe("admin mail outbox", () => {
     await page.getByRole("link", { name: "Mail outbox" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Mail outbox" })).toBeVisible();
 
-    // Search by the order number: exactly the receipt, sent at the first attempt, linked to its order.
     await page.getByTestId("list-search").fill(orderNumber);
     await expect(page).toHaveURL(new RegExp(`q=${orderNumber}`));
     await expect(rows(page)).toHaveCount(1);
@@ -35,7 +28,6 @@ test.describe("admin mail outbox", () => {
     await expect(row.getByTestId("mail-order-link")).toHaveText(orderNumber);
     await expect(row.getByTestId("mail-order-link")).toHaveAttribute("href", `/admin/orders/${orderId}`);
 
-    // Resend: one shared dialog, a toast, and the copy on top of the list.
     await row.getByRole("button", { name: `Resend the mail to ${email}` }).click();
     const dialog = page.getByTestId("confirm-dialog");
     await expect(dialog).toContainText(`Send this mail to ${email} again?`);
@@ -48,13 +40,11 @@ test.describe("admin mail outbox", () => {
     await expect(rows(page)).toHaveCount(2);
     await expect(rows(page).getByTestId("mail-status")).toHaveText(["Sent", "Sent"]);
 
-    // The status filter: nothing of this order failed.
     await page.getByTestId("list-filter-status").selectOption("failed");
     await expect(page.getByTestId("mail-no-results")).toContainText("Nothing matches these filters.");
     await page.getByTestId("list-filter-status").selectOption("sent");
     await expect(rows(page)).toHaveCount(2);
 
-    // German.
     await page.getByTestId("language-switch").first().selectOption("de");
     await expect(page.getByRole("heading", { level: 1, name: "Postausgang" })).toBeVisible();
     await expect(rows(page).first().getByTestId("mail-status")).toHaveText("Gesendet");
@@ -65,7 +55,6 @@ test.describe("admin mail outbox", () => {
         .getByRole("button", { name: `E-Mail an ${email} erneut senden` }),
     ).toBeVisible();
 
-    // A phone: stacked cards, nothing wider than the screen, the action still reachable.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(rows(page).first().getByRole("button", { name: "Erneut senden" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -3,11 +3,6 @@ import { ADMIN, LoginPage } from "./pages/login-page";
 import { paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 import { AdminOrdersPage } from "./pages/admin-orders-page";
 
-/**
- * The packing table: the admin selects a customer's paid orders on the open list, downloads their
- * print files as one ZIP, processes them in one go (one changed meanwhile: reported, the other done)
- * and marks them shipped with one carrier.
- */
 test("bulk selection: print ZIP, process with a partial failure, mark shipped with one carrier", async ({ page, browser }) => {
   const customer = await registerCustomer(page.request);
   const first = await paidOrderViaApi(page.request, customer);
@@ -34,13 +29,11 @@ test("bulk selection: print ZIP, process with a partial failure, mark shipped wi
   await expect(bar.getByTestId("order-bulk-count")).toHaveText("2 selected");
   await expect(bar.getByTestId("order-bulk-ship")).toBeDisabled();
 
-  // One ZIP with every line's print file, named by order number and line.
   const download = admin.waitForEvent("download");
   await bar.getByTestId("order-bulk-zip").click();
   const sorted = [first.orderNumber, second.orderNumber].sort();
   expect((await download).suggestedFilename()).toBe(`print-${sorted[0]}-${sorted[1]}.zip`);
 
-  // Someone processes the first order meanwhile: the bulk action reports it and does the other.
   const processed = await admin.request.post(`/api/admin/orders/${first.orderId}/process`);
   expect(processed.status()).toBe(200);
   await bar.getByTestId("order-bulk-process").click();
@@ -49,7 +42,6 @@ test("bulk selection: print ZIP, process with a partial failure, mark shipped wi
   await expect(failures).toHaveCount(1);
   await expect(failures).toContainText(first.orderNumber);
 
-  // Both in production now: mark them shipped, one carrier, a tracking number for one.
   await admin.getByTestId("order-status-filter").getByRole("link", { name: "Processing" }).click();
   await expect(orders.rows()).toHaveCount(2);
   await bar.getByTestId("order-select-all").check();

@@ -3,11 +3,6 @@ import { ADMIN, LoginPage } from "./pages/login-page";
 import { paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 import { AdminOrdersPage } from "./pages/admin-orders-page";
 
-/**
- * The order back office in German (issue 9): a paid order is processed from the list, completed
- * with a tracking number and marked delivered from the detail page, with German labels, messages,
- * toasts and timeline; the list and the detail fit a phone.
- */
 test.describe("admin orders in German", () => {
   test("Bestellung bearbeiten, mit Sendungsnummer abschließen und als zugestellt markieren", async ({ page, browser }) => {
     const customer = await registerCustomer(page.request);
@@ -34,7 +29,6 @@ test.describe("admin orders in German", () => {
     ).toBeVisible();
 
     await orders.search(orderNumber);
-    // Export: German admins get "Excel (DE)" first (semicolons, decimal commas), "CSV" as the other choice.
     await expect(orders.exportLink()).toHaveText("Excel (DE)");
     await expect(adminPage.getByTestId("order-export-other")).toHaveText("CSV");
     await expect(adminPage.getByTestId("order-export-other")).toHaveAttribute(
@@ -60,7 +54,6 @@ test.describe("admin orders in German", () => {
     await expect(orders.toast(`Bestellung ${orderNumber} ist in Produktion`)).toBeVisible();
     await expect(row.getByTestId("order-status")).toHaveText("In Bearbeitung");
 
-    // The detail page: complete with a tracking number (German field message first), then delivered.
     await orders.openDetail(orderNumber);
     await expect(orders.heading()).toHaveText(`Bestellung ${orderNumber}`);
     await orders.open("complete");
@@ -87,7 +80,6 @@ test.describe("admin orders in German", () => {
     await expect(orders.status()).toHaveText("Zugestellt");
     await expect(orders.detailAction("deliver")).toHaveCount(0);
 
-    // A phone: no sideways scrolling of the page, on the detail and on the history list.
     await adminPage.setViewportSize({ width: 390, height: 844 });
     const overflow = () => adminPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await orders.gotoDetail(orderId);

@@ -6,14 +6,6 @@ import { ADMIN, LoginPage } from "./pages/login-page";
 import { designInCart, paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 import { AdminOrdersPage } from "./pages/admin-orders-page";
 
-/**
- * Fulfilling orders in the back office (issue 9), against the production build with the sandbox
- * payment provider: a customer pays in the browser; the admin processes the order and marks it
- * completed with a tracking number; the customer sees it shipped and downloads the invoice. Then the
- * admin cancels one paid order and refunds part of another, and the credit notes appear.
- */
-
-/** The admin, signed in in a browser context of its own (the customer keeps theirs). */
 async function adminPage(browser: Browser, path: string): Promise<{ page: Page; orders: AdminOrdersPage; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -29,7 +21,6 @@ test.describe("admin orders", () => {
     page,
     browser,
   }) => {
-    // The customer buys a designed mug in the browser with 4242….
     await registerCustomer(page.request);
     const { mug } = await designInCart(page.request, "customer");
     const cart = new CartPage(page);
@@ -42,7 +33,6 @@ test.describe("admin orders", () => {
     await checkout.pay();
     const { orderId, orderNumber } = await new OrderSuccessPage(page).expectShown();
 
-    // Open orders: the paid order waits, Process Order is offered, Mark as Completed not yet.
     const admin = await adminPage(browser, "/admin/orders");
     const orders = admin.orders;
     await expect(orders.heading()).toHaveText("Open orders");
@@ -59,7 +49,6 @@ test.describe("admin orders", () => {
     await expect(orders.exportLink()).toHaveAttribute("href", `/api/admin/orders/export?status=open&q=${orderNumber}`);
     await expect(orders.rowAction(orderNumber, "complete")).toHaveCount(0);
 
-    // Process Order through the page's one dialog.
     await orders.open("process", orderNumber);
     await expect(orders.dialog()).toContainText(`Process order ${orderNumber}?`);
     await orders.confirm();
@@ -68,7 +57,6 @@ test.describe("admin orders", () => {
     await expect(row.getByTestId("order-status")).toHaveText("Processing");
     await expect(orders.rowAction(orderNumber, "process")).toHaveCount(0);
 
-    // Mark as Completed: the tracking number is checked at its field; then the order leaves the open list.
     await orders.open("complete", orderNumber);
     await orders.field("trackingNumber").fill("00340434#1612");
     await orders.confirm();
@@ -82,7 +70,6 @@ test.describe("admin orders", () => {
     await expect(orders.toast(`Order ${orderNumber} marked as shipped`)).toBeVisible();
     await expect(orders.noResults()).toBeVisible();
 
-    // Order history: shipped with its tracking number.
     await admin.page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Order history" }).click();
     await expect(orders.heading()).toHaveText("Order history");
     await orders.search(orderNumber);
@@ -90,7 +77,6 @@ test.describe("admin orders", () => {
     await expect(orders.row(orderNumber).getByTestId("order-tracking")).toHaveText("00340434161234567890");
     await expect(orders.exportLink()).toHaveAttribute("href", `/api/admin/orders/export?status=completed&q=${orderNumber}`);
 
-    // The detail: states, fulfilment, documents, timeline and the production sheet.
     await orders.openDetail(orderNumber);
     await expect(admin.page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
     await expect(orders.heading()).toHaveText(`Order ${orderNumber}`);
@@ -119,7 +105,6 @@ test.describe("admin orders", () => {
     await expect(sheet.getByTestId("production-style")).not.toHaveText("Unknown");
     await expect(sheet.getByTestId("production-prompt")).not.toBeEmpty();
     await expect(sheet.getByTestId("production-dpi")).toContainText("DPI");
-    // Source and effective print resolution: the design's pixels and DPI, the 300-DPI print file made from it.
     await expect(sheet.getByTestId("production-source-resolution")).toContainText(/^[\d,]+ × [\d,]+ px · \d+ DPI at print size$/);
     await expect(sheet.getByTestId("production-print-resolution")).toContainText(
       /^[\d,]+ × [\d,]+ px · 300 DPI on [\d.]+ × [\d.]+ mm · (upscaled ×\d\.\d\d|not upscaled)$/,
@@ -132,7 +117,6 @@ test.describe("admin orders", () => {
       await sheet.getByTestId("production-prompt").textContent(),
     );
 
-    // The print PDF and the invoice behind the links are PDFs.
     for (const link of [sheet.getByTestId("production-print-pdf"), invoice.getByRole("link")]) {
       const res = await admin.page.request.get((await link.getAttribute("href")) ?? "");
       expect(res.status()).toBe(200);
@@ -140,7 +124,6 @@ test.describe("admin orders", () => {
     }
     await admin.close();
 
-    // The customer: shipped, the tracking number, the invoice download.
     const mine = new OrdersPage(page);
     await mine.goto();
     await expect(mine.status(orderNumber)).toHaveText("Shipped");
@@ -164,7 +147,6 @@ test.describe("admin orders", () => {
     const orders = admin.orders;
     await expect(orders.heading()).toHaveText(`Order ${first.orderNumber}`);
     await expect(orders.status()).toHaveText("Pending");
-    // Someone else processed it meanwhile: this page's Process Order answers 409 in a toast and shows the new state.
     const processed = await admin.page.request.post(`/api/admin/orders/${first.orderId}/process`);
     expect(processed.status(), await processed.text()).toBe(200);
     await orders.open("process");
@@ -176,7 +158,6 @@ test.describe("admin orders", () => {
     await expect(orders.status()).toHaveText("Processing");
     await expect(orders.detailAction("process")).toHaveCount(0);
 
-    // Cancelling in production needs a reason; what was paid is refunded.
     await orders.open("cancel");
     await expect(orders.dialog().getByTestId("cancel-refund-note")).toContainText(
       "are refunded to the customer and a credit note is issued",
@@ -195,7 +176,6 @@ test.describe("admin orders", () => {
     await expect(orders.detailAction("cancel")).toHaveCount(0);
     await expect(orders.detailAction("refund")).toHaveCount(0);
 
-    // A partial refund of the second order: at most what is refundable, with a reason.
     await orders.gotoDetail(second.orderId);
     const refundable = (await orders.section("order-payments").getByTestId("order-refundable").textContent()) ?? "";
     await orders.open("refund");
@@ -215,7 +195,6 @@ test.describe("admin orders", () => {
     const res = await admin.page.request.get((await creditNote.getByRole("link").getAttribute("href")) ?? "");
     expect(res.headers()["content-type"]).toContain("application/pdf");
 
-    // The history's status filter and its CSV export of the same filter.
     await orders.gotoHistory();
     await orders.statusTab("Cancelled").click();
     await expect(admin.page).toHaveURL(/status=cancelled/);
@@ -226,7 +205,6 @@ test.describe("admin orders", () => {
     const csv = await admin.page.request.get((await orders.exportLink().getAttribute("href")) ?? "");
     expect(csv.headers()["content-type"]).toContain("text/csv");
     expect(await csv.text()).toContain(first.orderNumber);
-    // A date range after today leaves nothing; the filter is kept in the URL and in the export.
     const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
     await admin.page.getByTestId("order-filter-from").fill(tomorrow);
     await expect(admin.page).toHaveURL(new RegExp(`from=${tomorrow}`));
@@ -237,7 +215,6 @@ test.describe("admin orders", () => {
     );
     await admin.close();
 
-    // The customer sees the credit notes in My orders.
     const mine = new OrdersPage(page);
     await mine.goto();
     await expect(mine.status(first.orderNumber)).toHaveText("Cancelled");

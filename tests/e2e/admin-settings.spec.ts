@@ -2,7 +2,6 @@ import { expect, test } from "./fixtures";
 import { axeViolations } from "./helpers/axe";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
-/** The seller's data in the back office, in both languages, on a laptop and a phone. */
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -29,13 +28,11 @@ for (const locale of ["en", "de"] as const) {
     await expect(page.getByText(t.ibanError)).toBeVisible();
     await expect(iban).toBeFocused();
 
-    // Saved as it was, so the shop's data stays what the other specs expect.
     await iban.fill(before);
     await page.getByRole("button", { name: t.save }).click();
     await expect(page.getByText(t.saved)).toBeVisible();
     await expect(page.getByText(t.ibanError)).toHaveCount(0);
     await expect(page.getByTestId("settings-from-environment")).toHaveCount(0);
-    // A fresh page: the saved values come back, and the toast's fade-out is no part of the axe check.
     await page.reload();
     await expect(page.getByLabel(t.iban, { exact: true })).toHaveValue(before);
     await expect(page.getByTestId("settings-from-environment")).toHaveCount(0);

@@ -2,11 +2,6 @@ import { expect, test, type Page } from "./fixtures";
 import { mailedLinkFor } from "./helpers/outbox";
 import { ADMIN, LoginPage } from "./pages/login-page";
 
-/**
- * The owner invites staff on /admin/staff; the invitee accepts through the mailed link, sees only the
- * back office staff may use, and loses it when the owner removes them. English on a desktop, German on a phone.
- */
-
 const PHONE = { width: 360, height: 740 };
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const row = (page: Page, email: string) => page.getByTestId("staff-table").locator(`tr[data-email="${email}"]`);
@@ -36,7 +31,6 @@ test.describe("staff accounts", () => {
     await expect(toast(page, `Invitation sent to ${email}.`)).toBeVisible();
     await expect(row(page, email)).toContainText("Invited");
 
-    // The invitee, in a browser of their own, opens the mailed link.
     const invitee = await browser.newContext();
     const staffPage = await invitee.newPage();
     await staffPage.goto(await mailedLinkFor(email, "staff-invite"));
@@ -51,7 +45,6 @@ test.describe("staff accounts", () => {
       await expect(nav.getByRole("link", { name: entry })).toBeVisible();
     for (const entry of ["Overview", "Settings", "Staff", "Discount codes", "VAT rates", "Articles", "Prompts"])
       await expect(nav.getByRole("link", { name: entry, exact: true })).toHaveCount(0);
-    // Staff read the outbox but do not resend; the export is the owner's; the owner's pages send staff back to the open orders.
     await nav.getByRole("link", { name: "Mail outbox" }).click();
     await expect(staffPage.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
     await expect(staffPage.locator("[data-row-action=resend]")).toHaveCount(0);
@@ -62,7 +55,6 @@ test.describe("staff accounts", () => {
       await expect(staffPage).toHaveURL(/\/admin\/orders$/);
     }
 
-    // The owner sees the new member and removes them; their session ends at once.
     await page.reload();
     await expect(row(page, email)).toContainText("Active");
     await row(page, email).getByRole("button", { name: "Remove" }).click();
@@ -100,7 +92,6 @@ test.describe("staff accounts", () => {
     await expect(toast(page, "Einladung zurückgezogen.")).toBeVisible();
     await expect(row(page, withdrawn)).toHaveCount(0);
 
-    // The withdrawn link no longer works.
     const invitee = await browser.newContext({ viewport: PHONE, locale: "de-DE" });
     const staffPage = await invitee.newPage();
     await staffPage.goto(await mailedLinkFor(withdrawn, "staff-invite"));
@@ -112,7 +103,6 @@ test.describe("staff accounts", () => {
     await staffPage.getByLabel(/^Passwort/).fill("staff-e2e-Secret-2");
     await staffPage.getByRole("button", { name: "Einladung annehmen" }).click();
     await expect(staffPage).toHaveURL(/\/admin\/orders$/);
-    // On a phone the menu folds; unfolded it lists only staff entries.
     await staffPage.getByRole("button", { name: /Menü|Menu/ }).click();
     const nav = staffPage.getByRole("navigation", { name: "Verwaltungsnavigation" });
     await expect(nav.getByRole("link", { name: "Kunden" })).toBeVisible();

@@ -14,7 +14,6 @@ test.describe("admin manages VAT rates", () => {
     await expect(vat.table()).toBeVisible();
     await expect(vat.row("Standard")).toContainText("Default");
 
-    // Create: the browser checks the rules before sending.
     await page.getByRole("link", { name: "New VAT rate" }).click();
     await vat.fillForm({ name: "", percent: "-5" });
     await vat.save();
@@ -25,20 +24,17 @@ test.describe("admin manages VAT rates", () => {
     await expect(vat.toast("VAT rate created")).toBeVisible();
     await expect(vat.row("Zero-ish")).toContainText("5.5 %");
 
-    // Edit
     await vat.row("Zero-ish").getByRole("link", { name: /Edit/ }).click();
     await vat.fillForm({ name: "Special", percent: "10" });
     await vat.save();
     await expect(vat.toast("VAT rate updated")).toBeVisible();
     await expect(vat.row("Special")).toContainText("10 %");
 
-    // Set default: exactly one default afterwards
     await vat.row("Special").getByRole("button", { name: "Set as default" }).click();
     await expect(vat.toast("Default VAT rate changed")).toBeVisible();
     await expect(vat.row("Special")).toContainText("Default");
     await expect(vat.table().getByTestId("default-badge")).toHaveCount(1);
 
-    // Delete the default: the dialog warns, then the page asks for a new default
     await vat
       .row("Special")
       .getByRole("button", { name: /Delete/ })
@@ -66,7 +62,6 @@ test.describe("admin manages VAT rates", () => {
     await expect(page.getByRole("link", { name: "Neuer Steuersatz" })).toBeVisible();
 
     const vat = new VatPage(page);
-    // The German admin lists the German name; the English one is kept for the English admin.
     await vat.create({ name: `Reduced test ${Date.now()}`, nameDe: "Ermäßigt Test", percent: "7" });
     await expect(vat.toast("Steuersatz angelegt")).toBeVisible();
     await expect(vat.row("Ermäßigt Test").first()).toBeVisible();
@@ -76,7 +71,6 @@ test.describe("admin manages VAT rates", () => {
     await expect(page.getByText("Name ist erforderlich")).toBeVisible();
     await expect(page.getByText("Prozent ist erforderlich")).toBeVisible();
 
-    // The stored preference wins after a reload and in a new page.
     await page.reload();
     await expect(page.getByRole("heading", { name: "Neuer Steuersatz" })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("de");

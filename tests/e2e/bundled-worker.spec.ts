@@ -4,13 +4,7 @@ import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
 
-/**
- * The production build carries the offline provider's worker thread (and the mockup renderer's) as its own bundle (Turbopack
- * follows `new Worker("./lib/integrations/ai/offline/worker.ts")` in lib/integrations/ai/offline/index.ts).
- * The server falls back to the main thread, logged, when the worker cannot start; this test makes sure
- * the built worker exists and styles a photo, so a build that lost it fails here rather than quietly
- * running every generation on the event loop. No browser needed: it runs the built file in Node.
- */
+// A build that lost the worker would quietly run every generation on the event loop.
 
 const CHUNKS = path.join(process.cwd(), ".next", "server", "chunks");
 

@@ -2,12 +2,6 @@ import { expect, test, type Page } from "./fixtures";
 import { CheckoutPage, OrderSuccessPage } from "./pages/checkout-page";
 import { designInCart, registerGuest } from "./pages/shop-setup";
 
-/**
- * The sandbox card form as a customer types into it: the number grouped in fours as typed (the caret
- * stays on its digit), the expiry as "1230", errors when a field is left (not while typing), and after
- * a failed "Pay" the focus on the first faulty field.
- */
-
 const NAMES = { firstName: "Carla", lastName: "Karte" };
 const ADDRESS = { ...NAMES, street1: "Kartenweg 4", city: "Köln", postalCode: "50667" };
 
@@ -45,7 +39,6 @@ test.describe("card form", () => {
     await number.pressSequentially("4242424242424242");
     await expect(number).toHaveValue("4242 4242 4242 4242");
 
-    // Edit in the middle: caret after the third group, Backspace, then the digit again.
     for (let i = 0; i < 5; i++) await number.press("ArrowLeft");
     await number.press("Backspace");
     await expect(number).toHaveValue("4242 4242 4244 242");
@@ -53,7 +46,6 @@ test.describe("card form", () => {
     await expect(number).toHaveValue("4242 4242 4242 4242");
     expect(await number.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(14);
 
-    // Backspace right behind a group space removes the digit before it.
     await number.press("End");
     for (let i = 0; i < 4; i++) await number.press("ArrowLeft");
     await number.press("Backspace");
@@ -61,16 +53,13 @@ test.describe("card form", () => {
     await number.press("2");
     await expect(number).toHaveValue("4242 4242 4242 4242");
 
-    // Pasted with dashes (fill sets the raw text as a paste does).
     await number.fill("4000-0027-6000-3184");
     await expect(number).toHaveValue("4000 0027 6000 3184");
     await number.fill("4242 4242 4242 4242");
 
-    // The CVC takes digits only.
     await checkout.cardCvc().pressSequentially("1a2b3");
     await expect(checkout.cardCvc()).toHaveValue("123");
 
-    // "1230" is December 2030; shown as "12 / 30" once the field is left.
     await checkout.cardExpiry().pressSequentially("1230");
     await checkout.cardExpiry().blur();
     await expect(checkout.cardExpiry()).toHaveValue("12 / 30");
@@ -91,12 +80,10 @@ test.describe("card form", () => {
     await number.press("Tab");
     await expect(number).toHaveAttribute("aria-invalid", "true");
     await expect(number).toHaveAccessibleDescription("Invalid card number");
-    // Corrected: the error goes while typing.
     await number.pressSequentially("424242424242");
     await expect(number).toHaveValue("4242 4242 4242 4242");
     await expect(number).toHaveAttribute("aria-invalid", "false");
 
-    // A mistyped digit (wrong checksum) is caught on leaving the field.
     await number.fill("4242 4242 4242 4241");
     await number.blur();
     await expect(number).toHaveAccessibleDescription("Invalid card number");
@@ -119,7 +106,6 @@ test.describe("card form", () => {
 
   test("a failed Pay focuses the first faulty field: the contact first, then the card", async ({ page }) => {
     const checkout = await openCheckout(page);
-    // Nothing entered: contact, address, card and waiver are faulty; the focus goes to the first (the guest's email is prefilled).
     await checkout.pay();
     await expect(checkout.field("contact", "First name")).toBeFocused();
     await expect(checkout.cardNumber()).toHaveAccessibleDescription("Invalid card number");

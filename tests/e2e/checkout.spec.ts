@@ -7,11 +7,8 @@ import { designInCart, registerCustomer, registerGuest } from "./pages/shop-setu
 import { E2E_ADMIN } from "./admin-credentials";
 import { updateBodyOf } from "../helpers/article-update-body";
 
-/** Buying in a real browser against the production build with the sandbox payment provider (test mode). */
-
 const ADDRESS = { street1: "Hauptstraße 5", city: "Berlin", postalCode: "10115" };
 
-/** From the cart through the checkout form to "Pay" with the given card. */
 async function checkoutWith(page: Page, card: string, names = { firstName: "Gina", lastName: "Gast" }) {
   const cart = new CartPage(page);
   await cart.goto();
@@ -40,7 +37,6 @@ test.describe("buying a mug", () => {
     await expect(cart.priceChangedNotice()).toHaveCount(0);
     await expect(cart.summary().getByTestId("total-subtotal")).toContainText("€");
 
-    // Quantity: + and − go through the server; invalid input is refused and reverted.
     const single = (await cart.total().textContent()) ?? "";
     await cart.increase();
     await expect(cart.quantityInput()).toHaveValue("2");
@@ -59,12 +55,10 @@ test.describe("buying a mug", () => {
     await expect(checkout.testModeNotice()).toContainText("Test mode — no real payment");
     await expect(checkout.testModeNotice()).toContainText("4242 4242 4242 4242");
     await expect(checkout.testModeNotice()).toContainText("4000 0000 0000 0002");
-    // The guest's email is prefilled; "same as shipping" is the default.
     await expect(checkout.contact().getByLabel("Email")).toHaveValue(email);
     await expect(page.getByLabel("Billing address same as shipping address")).toBeChecked();
     await expect(checkout.summary().getByTestId("total-total")).toHaveText(single);
 
-    // Browser validation with the shared schemas: nothing is placed.
     await checkout.pay();
     await expect(checkout.field("contact", "First name")).toHaveAccessibleDescription("First name is required");
     await expect(checkout.field("shipping", "Street and house number")).toHaveAccessibleDescription("Street is required");
@@ -86,7 +80,6 @@ test.describe("buying a mug", () => {
     });
     await checkout.acceptWaiver();
     await checkout.pay();
-    // The card form validates too.
     await expect(page.getByLabel("Card number")).toHaveAccessibleDescription("Invalid card number");
     await checkout.fillCard(TEST_CARDS.success, "01/20");
     await checkout.pay();
@@ -120,7 +113,6 @@ test.describe("buying a mug", () => {
     await expect(orders.paymentStatus(orderNumber)).toHaveText("Refunded");
     await expect(orders.cancelButton(orderNumber)).toHaveCount(0);
 
-    // The paid order emptied the cart.
     await cart.goto();
     await expect(cart.empty()).toBeVisible();
     await expect(cart.empty().getByRole("link", { name: "Design a mug" })).toHaveAttribute("href", "/");
@@ -140,7 +132,6 @@ test.describe("buying a mug", () => {
     await expect(failure.continueShopping()).toHaveAttribute("href", "/");
     await expect(failure.contactSupport()).toHaveAttribute("href", /^mailto:/);
 
-    // The unpaid order keeps the cart; Retry pays that order (no second order).
     await failure.retry().click();
     const checkout = new CheckoutPage(page);
     await expect(page.getByTestId("retry-order-number")).toBeVisible();
@@ -163,7 +154,6 @@ test.describe("buying a mug", () => {
     await expect(checkout.authenticationDialog()).toBeVisible();
     await expect(checkout.paymentStatus()).toHaveText("Your payment needs additional steps.");
 
-    // Reload while the extra step is open: the checkout's idempotency key survives, "Pay" continues the same order.
     await page.reload();
     await checkout.fillAddress("shipping", ADDRESS);
     await checkout.fillCard(TEST_CARDS.authentication);
@@ -182,7 +172,6 @@ test.describe("buying a mug", () => {
   test("a catalogue price change shows the notice in cart and checkout", async ({ page, playwright, baseURL }) => {
     await registerCustomer(page.request);
     const { mug } = await designInCart(page.request, "customer");
-    // The admin raises the mug's price by 2 € through the back office API (put back at the end).
     const admin = await playwright.request.newContext({ baseURL });
     expect((await admin.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
     const setSalesTotal = async (delta: number) => {
@@ -195,7 +184,6 @@ test.describe("buying a mug", () => {
     };
     await setSalesTotal(200);
     try {
-      // The cart page is rendered on the server with the re-priced line.
       const cart = new CartPage(page);
       await cart.goto();
       await expect(cart.priceChangedNotice()).toContainText("Prices have changed");
@@ -204,7 +192,6 @@ test.describe("buying a mug", () => {
       const checkout = new CheckoutPage(page);
       await expect(checkout.priceChangedNotice()).toContainText("Prices have changed");
 
-      // Placing answers 409 (prices changed): the notice asks to confirm again; the next "Pay" places the order.
       let conflicts = 0;
       await page.route("**/api/user/orders", async (route) => {
         if (route.request().method() === "POST" && conflicts++ === 0) {

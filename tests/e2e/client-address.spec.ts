@@ -5,11 +5,7 @@ import path from "node:path";
 import { expect, test } from "./fixtures";
 import { E2E_ADMIN } from "./admin-credentials";
 
-/**
- * `npm start` (scripts/server.mjs) against the production build: the per-client sign-in limit holds
- * whatever X-Forwarded-For / X-Real-IP a caller writes, because the server appends the socket's peer
- * address itself. Its own server with a limit of 3, so the browser tests' server keeps its budget.
- */
+// Its own server with a limit of 3, so the shared server keeps its budget.
 const LIMIT = 3;
 let server: ChildProcess | undefined;
 let port = 0;
@@ -26,7 +22,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A failed sign-in from `localAddress` (another loopback address is another client) with the given headers. */
 function login(
   email: string,
   headers: Record<string, string>,

@@ -10,16 +10,8 @@ import { ADMIN, LoginPage } from "./pages/login-page";
 import { AdminArticlesPage } from "./pages/admin-articles-page";
 import { paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 
-/**
- * Security headers in a real browser against the production build: every screen answers with a
- * Content-Security-Policy carrying a fresh nonce, and nothing on any screen is blocked by it (no
- * `securitypolicyviolation` event, no console error about the policy or the Permissions-Policy header) — while the policy is strict
- * (no inline scripts without the nonce, no framing).
- */
-
 type Violation = { directive: string; blocked: string; url: string };
 
-/** Collects CSP violations of every document the page loads (the binding survives navigations). */
 async function watchCsp(page: Page): Promise<{ violations: Violation[]; consoleErrors: string[] }> {
   const violations: Violation[] = [];
   const consoleErrors: string[] = [];
@@ -38,13 +30,12 @@ async function watchCsp(page: Page): Promise<{ violations: Violation[]; consoleE
   page.on("console", (msg) => {
     const text = msg.text();
     if (msg.type() === "error" && /Content Security Policy/i.test(text)) consoleErrors.push(text);
-    // The Permissions-Policy header must parse too: Chromium warns "Error with Permissions-Policy header" about a feature it does not know.
+    // Chromium warns about a Permissions-Policy feature it does not know.
     if (/Permissions-Policy header/i.test(text)) consoleErrors.push(text);
   });
   return { violations, consoleErrors };
 }
 
-/** The headers every page answer carries; returns the nonce. */
 function expectPageHeaders(res: Response | null, opts: { stripe: boolean }): string {
   if (!res) throw new Error("a navigation answer");
   const h = res.headers();
@@ -57,14 +48,12 @@ function expectPageHeaders(res: Response | null, opts: { stripe: boolean }): str
   expect(h["x-content-type-options"]).toBe("nosniff");
   expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(h["permissions-policy"]).toContain("camera=()");
-  // Served over plain http here: no HSTS (a browser would ignore it anyway).
   expect(h["strict-transport-security"]).toBeUndefined();
   const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
   if (!nonce) throw new Error(`no nonce in ${policy}`);
   return nonce;
 }
 
-/** Opens a page, checks its headers and that Next's own scripts carry this answer's nonce. */
 async function visit(page: Page, url: string, opts: { stripe?: boolean } = {}) {
   const res = await page.goto(url);
   expect(res?.status(), url).toBeLessThan(400);
@@ -101,7 +90,6 @@ test.describe("Content-Security-Policy and security headers", () => {
     const first = await visit(page, "/");
     expect(await visit(page, "/")).not.toBe(first);
 
-    // The editor: upload and crop (blob:/data: previews), style, mug, personal data, generation, preview.
     await visit(page, "/editor");
     const editor = new EditorPage(page);
     await editor.upload(photoPath);
@@ -123,7 +111,6 @@ test.describe("Content-Security-Policy and security headers", () => {
     const cart = new CartPage(page);
     await expect(cart.items()).toHaveCount(1);
 
-    // The checkout (the one page whose policy allows Stripe.js) through the sandbox payment.
     await visit(page, "/checkout", { stripe: true });
     const checkout = new CheckoutPage(page);
     await checkout.fillContact({ firstName: "Cora", lastName: "Secure" });
@@ -159,7 +146,6 @@ test.describe("Content-Security-Policy and security headers", () => {
   test("the admin screens — sign-in, orders, an order, an article form with its tabs, and the rest — raise no CSP violation", async ({
     page,
   }) => {
-    // Some 25 screens, each waited on until the network is idle.
     test.setTimeout(180_000);
     const csp = await watchCsp(page);
     const customer = await registerCustomer(page.request);
@@ -214,7 +200,6 @@ test.describe("Content-Security-Policy and security headers", () => {
   test("the policy is enforced: injected markup with an inline handler does not run and is reported", async ({ page }) => {
     const csp = await watchCsp(page);
     await visit(page, "/impressum");
-    // What an HTML injection would look like: markup with an inline event handler.
     await page.evaluate(() => {
       document.body.insertAdjacentHTML("beforeend", '<img id="injected" src="/no-such-image.png" onerror="window.__injected = true">');
     });

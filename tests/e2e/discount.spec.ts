@@ -4,8 +4,6 @@ import { CheckoutPage, OrderSuccessPage, TEST_CARDS } from "./pages/checkout-pag
 import { designInCart, registerGuest, unique } from "./pages/shop-setup";
 import { E2E_ADMIN } from "./admin-credentials";
 
-/** A discount code from the back office to the paid order, in a real browser. */
-
 test("a guest applies a code in the cart, is refused a wrong one, and pays the discounted total", async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   expect((await admin.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
@@ -26,7 +24,6 @@ test("a guest applies a code in the cart, is refused a wrong one, and pays the d
   await expect(form.getByRole("alert")).toHaveText("This discount code cannot be used.");
   await expect(cart.summary().getByTestId("total-discount")).toHaveCount(0);
 
-  // Lower case works: codes are the same whatever their case.
   await form.getByLabel("Discount code").fill(code.toLowerCase());
   await form.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("discount-code")).toContainText(`Code ${code} applied`);

@@ -11,12 +11,6 @@ import { MyImagesPage } from "./pages/my-images-page";
 import { registerCustomer } from "./pages/shop-setup";
 import { E2E_ADMIN } from "./admin-credentials";
 
-/**
- * Issue 11 §2: the editor's work survives a reload (kept in the browser), a running generation is a
- * server job the reloaded page reattaches to, "start over" clears everything, and "put on a mug" from
- * My images opens the editor with that image.
- */
-
 let dir = "";
 let photoPath = "";
 
@@ -34,7 +28,6 @@ test.afterAll(async () => {
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** Upload, crop (zoomed), style and mug, as a visitor does it. */
 async function designUpToMug(editor: EditorPage) {
   await editor.upload(photoPath);
   await editor.zoomSlider().fill("2");
@@ -45,7 +38,6 @@ async function designUpToMug(editor: EditorPage) {
   await editor.chooseMug("Classic Mug 250", "Black");
 }
 
-/** Counts the generate POSTs the page sends (public and user endpoint). */
 function countGenerations(page: Page): () => number {
   let count = 0;
   page.on("request", (r) => {
@@ -77,7 +69,6 @@ test.describe("editor persistence", () => {
     await editor.addToCart();
     await expect(page).toHaveURL(/\/cart$/);
 
-    // A declined card: the order stays unpaid and the editor still opens on the design.
     const cart = new CartPage(page);
     await cart.checkout();
     const checkout = new CheckoutPage(page);
@@ -92,7 +83,6 @@ test.describe("editor persistence", () => {
     await editor.expectStep("preview");
     expect(await selected()).toBe(imageId);
 
-    // Paid on the second try: the success page forgets the editor's work, photo included.
     await page.goto(`/checkout?orderId=${encodeURIComponent(orderId)}`);
     await checkout.fillCard(TEST_CARDS.success);
     await checkout.pay();
@@ -117,7 +107,6 @@ test.describe("editor persistence", () => {
     await expect(editor.mugOption("Classic Mug 250")).toHaveAttribute("data-selected", "true");
     await expect(editor.variantRadio("Black")).toBeChecked();
     await expect(editor.nextButton()).toBeEnabled();
-    // Focus stays where a page load puts it: a restore is no step change of the user's.
     await expect(editor.stepHeading()).not.toBeFocused();
 
     await editor.next();
@@ -163,7 +152,6 @@ test.describe("editor persistence", () => {
     await designUpToMug(editor);
     await expect.poll(async () => (await editor.saved())?.photo?.name).toBe("garden-photo.jpg");
 
-    // Cancel keeps everything.
     await editor.startOverButton().click();
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await editor.expectStep("mug");
@@ -240,7 +228,6 @@ test.describe("editor persistence", () => {
 
         await editor.generateButton().click();
         await expect(editor.progress()).toBeVisible();
-        // The job id is kept with the work; once the server runs it, the page goes away.
         await expect.poll(async () => (await editor.saved())?.job?.id ?? null).not.toBeNull();
         const jobId = (await editor.saved())?.job?.id ?? "";
         await expect.poll(async () => (await page.request.get(`/api/generations/${jobId}`)).status(), { timeout: 20_000 }).toBe(200);
@@ -259,11 +246,9 @@ test.describe("editor persistence", () => {
         // Saved a moment after the state changed (the save is debounced).
         await expect.poll(async () => (await editor.saved())?.job ?? null).toBeNull();
         expect(posts()).toBe(1);
-        // On the server too: one generation, one stored upload for the (guest) account.
         const uploads = (await (await page.request.get("/api/user/images?type=UPLOADED")).json()) as unknown[];
         expect(uploads).toHaveLength(1);
 
-        // The result is kept as well.
         await editor.reload();
         await editor.expectStep("generate");
         await expect(editor.generatedImages().first()).toHaveAttribute("data-selected", "true");
@@ -328,7 +313,6 @@ test.describe("editor persistence", () => {
       const cart = (await (await page.request.get("/api/user/cart")).json()) as { items: { image: { id: number } }[] };
       expect(cart.items.map((i) => i.image.id)).toContain(generatedId);
 
-      // Another account's image (or none): a clear message, and the normal editor with the saved work.
       const other = await page
         .context()
         .browser()

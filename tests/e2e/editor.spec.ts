@@ -12,7 +12,6 @@ import { EditorPage } from "./pages/editor-page";
 let dir = "";
 let photoPath = "";
 
-/** A real JPEG photo (3000×2250 with shapes, well under 4 MB), written to a temp dir once per file. */
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "editor-e2e-"));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2250" viewBox="0 0 1600 1200">
@@ -36,13 +35,11 @@ test.describe("editor wizard", () => {
     await editor.expectStep("upload");
     await expect(editor.nextButton()).toBeDisabled();
 
-    // 1. Upload and crop: the crop frame has the mug's print shape (200 × 80 mm).
     await editor.upload(photoPath);
     await expect(page.getByTestId("crop-area")).toHaveAttribute("data-aspect", "2.5000");
     await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
     await editor.next();
 
-    // 2. Style: grouped by category, archived prompts never shown.
     await editor.expectStep("style");
     await expect(editor.nextButton()).toBeDisabled();
     await expect(page.getByRole("group", { name: "Art styles" })).toBeVisible();
@@ -54,13 +51,11 @@ test.describe("editor wizard", () => {
     await editor.chooseStyle("Pop Art");
     await editor.next();
 
-    // 3. Mug with colour variants and a euro price.
     await editor.expectStep("mug");
     await expect(editor.mugOption("Classic Mug 250").getByTestId("mug-price")).toHaveText("€14.99");
     await editor.chooseMug("Classic Mug 250", "Black");
     await editor.next();
 
-    // 4. Personal information: the guest is registered when leaving the step.
     await editor.expectStep("personal");
     const email = uniqueEmail("editor-guest");
     await editor.fillPersonal({ email, phone: "+49 170 1234567", firstName: "Greta" });
@@ -68,24 +63,20 @@ test.describe("editor wizard", () => {
     await editor.next();
     expect((await registered).status()).toBe(201);
 
-    // 5. Generation through the public endpoint with the guest session (offline provider).
     await editor.expectStep("generate");
     await expect(editor.nextButton()).toBeDisabled();
     const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
     await editor.generate();
     const answer = await generated;
     expect(answer.status()).toBe(200);
-    // The browser cropped (2.5 : 1 of 3000 × 2250 → 3000 × 1200) and scaled down to 2048 px before uploading.
     const { sourceImage } = (await answer.json()) as { sourceImage: { url: string } };
     const source = await sharp(await (await page.request.get(sourceImage.url)).body()).metadata();
     expect([source.width, source.height]).toEqual([2048, 819]);
-    // Which provider answered is the back office's business: the customer sees only their images.
     await expect(editor.generatedImages().first()).toBeVisible();
     await expect(page.getByText(/offline|AI key|KI-Schlüssel/i)).toHaveCount(0);
     const count = await editor.generatedImages().count();
     expect(count).toBeGreaterThan(0);
 
-    // Back and forth: every choice is kept, the images too.
     for (let i = 0; i < 4; i++) await editor.back();
     await editor.expectStep("upload");
     await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
@@ -104,7 +95,6 @@ test.describe("editor wizard", () => {
     await expect(editor.generatedImages().first()).toHaveAttribute("data-selected", "true");
     await editor.next();
 
-    // 6. Preview on an SVG mug in the chosen colour; switching the colour updates it.
     await editor.expectStep("preview");
     const url = await editor.expectPreview();
     expect((await page.request.get(url)).headers()["content-type"]).toMatch(/^image\//);
@@ -124,7 +114,6 @@ test.describe("editor wizard", () => {
     playwright,
     baseURL,
   }) => {
-    // A second mug, printed 160 × 80 mm (2 : 1 beside the demo mug's 2.5 : 1), through the back office API; retired at the end.
     const admin = await playwright.request.newContext({ baseURL });
     expect((await admin.post("/api/auth/login", { data: E2E_ADMIN })).status()).toBe(200);
     const mugs = (await (await page.request.get("/api/mugs")).json()) as { id: number; name: string }[];
@@ -170,15 +159,12 @@ test.describe("editor wizard", () => {
         ).observe(root, { attributes: true, attributeFilter: ["data-step"] });
       });
 
-      // Taps for "change to a mug of another shape and continue to generation": 6 before (the mug, Next back to
-      // step 1 with a message, Next through upload, style and mug again, Next from personal data), 3 now.
       let taps = 0;
       const tap = async (action: () => Promise<void>) => {
         taps++;
         await action();
       };
       await tap(() => editor.mugOption(`Espresso Mug ${stamp}`).locator("label").first().click());
-      // The cropper is here, in the new shape, starting from the old crop re-fitted around its centre.
       const panel = page.getByTestId("mug-crop");
       await expect(panel).toBeVisible();
       await expect(panel.getByRole("heading", { name: "Your crop for this mug" })).toBeVisible();
@@ -192,7 +178,6 @@ test.describe("editor wizard", () => {
             },
         );
       await expect.poll(async () => (await saved()).crop.aspect).toBe(2);
-      // The full-width 2.5 : 1 crop of the 3000 × 2250 photo (3000 × 1200, centred) as 2 : 1 of the same size: 2683 × 1342.
       const { area } = (await saved()).crop;
       expect(Math.abs(area.x + area.width / 2 - 1500)).toBeLessThan(4);
       expect(Math.abs(area.y + area.height / 2 - 1125)).toBeLessThan(4);
@@ -204,7 +189,6 @@ test.describe("editor wizard", () => {
       await editor.expectStep("generate");
       expect(taps).toBe(3);
       expect(steps).not.toContain("upload");
-      // The earlier images were made from the old crop: marked stale, and a new generation uploads the 2 : 1 crop.
       await expect(page.getByTestId("result-stale")).toBeVisible();
       const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
       await editor.generate();
@@ -212,7 +196,6 @@ test.describe("editor wizard", () => {
       const uploaded = await sharp(await (await page.request.get(sourceImage.url)).body()).metadata();
       expect([uploaded.width, uploaded.height]).toEqual([2048, 1024]);
 
-      // Back on step 1 the photo is kept and the cropper has the new shape.
       for (let i = 0; i < 4; i++) await editor.back();
       await editor.expectStep("upload");
       await expect(page.getByTestId("photo-name")).toContainText("holiday-photo.jpg");
@@ -227,7 +210,6 @@ test.describe("editor wizard", () => {
   test("a 12-megapixel phone photo over 4 MB is accepted; the browser uploads only the cropped area, scaled down and re-encoded", async ({
     page,
   }) => {
-    // 4000 × 3000 with softened grain at quality 97: a JPEG of over 4 MB, like a phone camera's.
     const { data, info } = await sharp({
       create: { width: 4000, height: 3000, channels: 3, background: "#6a8caf", noise: { type: "gaussian", mean: 128, sigma: 30 } },
     })
@@ -238,7 +220,6 @@ test.describe("editor wizard", () => {
     const bigPath = path.join(dir, "phone-photo.jpg");
     await writeFile(bigPath, big);
 
-    // Records the size of the image part of every multipart upload (the browser's own fetch, observed).
     await page.addInitScript(() => {
       const sizes: number[] = [];
       (window as unknown as { __uploadSizes: number[] }).__uploadSizes = sizes;
@@ -265,7 +246,6 @@ test.describe("editor wizard", () => {
     const generated = page.waitForResponse((r) => r.url().endsWith("/api/public/images/generate"));
     await editor.generate();
     expect((await generated).status()).toBe(200);
-    // The 2.5 : 1 crop of 4000 × 3000 (4000 × 1600) scaled to 2048 × 819: a fraction of the original's bytes.
     const [uploaded = 0] = await page.evaluate(() => (window as unknown as { __uploadSizes: number[] }).__uploadSizes);
     expect(uploaded).toBeGreaterThan(0);
     expect(uploaded).toBeLessThan(1024 * 1024);
@@ -287,7 +267,6 @@ test.describe("editor wizard", () => {
     await editor.photoInput().setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await expect(editor.uploadError()).toHaveText("This file is not an image. Please choose a PNG, JPEG, GIF or WEBP file.");
     await expect(page.getByTestId("crop-area")).toHaveCount(0);
-    // A valid photo clears the message.
     await editor.upload(photoPath);
     await expect(editor.uploadError()).toHaveCount(0);
     expect(uploads).toBe(0);
@@ -347,7 +326,6 @@ test.describe("editor wizard", () => {
     await editor.generateButton().click();
     await expect(editor.generationError()).toHaveText("The server returned an invalid response. Please try again.");
 
-    // Retry for real (slowed down a little): progress with elapsed seconds, then the images of the public endpoint.
     await page.route(
       "**/api/public/images/generate",
       async (route) => {
@@ -387,7 +365,6 @@ test.describe("editor wizard", () => {
     await expect(account).toContainText("Clara");
     await expect(page.getByTestId("personal-form")).toHaveCount(0);
     await expect(editor.nextButton()).toBeEnabled();
-    // Different data for this order: the fields start from the account's data and are validated.
     await page.getByRole("checkbox", { name: "Use different data for this order" }).check();
     await expect(editor.emailInput()).toHaveValue(email);
     await expect(page.getByLabel("First name")).toHaveValue("Clara");
@@ -423,12 +400,10 @@ test.describe("editor wizard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Gestalte deine Tasse" })).toBeVisible();
     await expect(editor.stepHeading()).toHaveText("Stil wählen");
     await expect(page.getByText("Schritt 2 von 6", { exact: true })).toBeVisible();
-    // The chosen style stays chosen, now under its German title.
     await expect(editor.styleRadio("Bleistiftskizze")).toBeChecked();
     await expect(page.getByRole("navigation", { name: "Schritte des Editors" })).toBeVisible();
     await editor.next();
     await expect(editor.stepHeading()).toHaveText("Tasse wählen");
-    // The catalogue texts follow the language too: the German name and colour names.
     await expect(editor.mugOption("Klassische Tasse 250 ml").getByTestId("mug-price")).toHaveText("14,99 €");
     await editor.chooseMug("Klassische Tasse 250 ml", "Innen blau");
     await editor.next();

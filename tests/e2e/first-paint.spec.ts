@@ -2,17 +2,7 @@ import { expect, test, type APIRequestContext } from "./fixtures";
 import { hasOutlinedBoundary, markupBytes } from "../helpers/outlined-boundary";
 import { designInCart, paidOrderViaApi, registerCustomer } from "./pages/shop-setup";
 
-/**
- * The first paint of a storefront page is the page, not the loading screen (issue 12, Lighthouse on "/").
- *
- * Every screen renders inside the full-screen loading indicator's Suspense boundary (app/loading.tsx).
- * React sends ready content inline, except when the HTML flushed with it passes 12,800 bytes: then it
- * sends the loading screen first and the page as a separate part of the same answer, and the browser
- * shows the page no sooner than 300 ms after it painted the loading screen
- * (tests/unit/progressive-chunk.test.ts). This checks the production build's HTML of the storefront
- * pages — the start page for a first visit, and a signed-in customer's pages with an order and a cart —
- * in both languages. The start page's repeated parts use short classes for this (app/globals.css).
- */
+// Past 12,800 bytes of flushed HTML React paints the loading screen first (see progressive-chunk.test.ts).
 
 type Language = "en" | "de";
 

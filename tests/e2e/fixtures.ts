@@ -3,10 +3,7 @@ import { e2eServer } from "./helpers/servers";
 
 export * from "@playwright/test";
 
-/**
- * Each Playwright worker talks to its own shop server (its own database and outbox), so workers run side by side
- * without seeing each other's orders, limits or settings.
- */
+// One server per worker, so workers never see each other's orders, limits or settings.
 export const test = base.extend<object, { workerServer: void }>({
   baseURL: async ({}, provide, testInfo) => provide(e2eServer(testInfo.parallelIndex).url),
   workerServer: [

@@ -34,7 +34,6 @@ test.describe("admin guard", () => {
     const cookies = await context.cookies();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    // Replay the old cookie: the server refuses it.
     await context.addCookies(cookies);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fadmin$/);

@@ -5,15 +5,6 @@ import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page"
 import { freshPage, shoot } from "./pages/shop-pages";
 import { paidGuestOrder } from "./pages/shop-setup";
 
-/**
- * The guest order link (issue 11 §1): a guest pays an order (through the real API, as the checkout
- * does), the receipt in the outbox carries the signed link; a FRESH browser (no cookie of the guest)
- * opens it, sees status, lines and totals, downloads the invoice, cancels while allowed, chooses a
- * password, confirms it with the link mailed to the address and is then signed in with the order under
- * My orders. An invalid link shows a friendly page.
- * Screenshots in English and German at 1280 and 390 px.
- */
-
 test.describe("guest order link", () => {
   test("the mailed link opens in a fresh browser: status, invoice, set a password → mailed confirmation → signed in, order under My orders (EN + DE)", async ({
     request,
@@ -34,7 +25,6 @@ test.describe("guest order link", () => {
     await expect(status.paymentStatus()).toHaveText("Paid");
     await expect(status.items()).toHaveCount(1);
     await expect(status.items().first()).toContainText("Colour: White");
-    // The design thumbnail loads through the link (no session in this browser).
     await expect
       .poll(() =>
         status
@@ -56,17 +46,14 @@ test.describe("guest order link", () => {
     await shoot(page, "order-status-en", 1280);
     await shoot(page, "order-status-en", 390);
 
-    // German.
     await page.context().addCookies([{ name: "NEXT_LOCALE", value: "de", url: baseURL ?? "" }]);
     await page.reload();
     await expect(status.orderNumber()).toHaveText(`Bestellung ${orderNumber}`);
     await expect(status.status()).toHaveText("Offen");
-    // The line keeps the colour name of the language the order was placed in (a snapshot).
     await expect(status.items().first()).toContainText("Farbe: White");
     await shoot(page, "order-status-de", 1280);
     await shoot(page, "order-status-de", 390);
 
-    // Set a password: the repeat must match; then "check your mail" (the order link proves no mailbox).
     await page.setViewportSize({ width: 1280, height: 900 });
     await status.setPassword("kurz");
     await expect(status.passwordForm()).toContainText("Das Passwort muss mindestens 8 Zeichen lang sein");
@@ -79,7 +66,6 @@ test.describe("guest order link", () => {
     await expect(status.checkMail()).toContainText(email);
     await expect(status.passwordForm()).toHaveCount(0);
 
-    // The link mailed to the address sets the password once it is entered again there; then signed in.
     await page.goto(await mailedLinkFor(email, "confirm-registration"));
     await page.getByLabel(/^Passwort/).fill("mein-neues-passwort");
     await page.getByRole("button", { name: "Konto anlegen und anmelden" }).click();
@@ -91,7 +77,6 @@ test.describe("guest order link", () => {
     await expect(orders.card(orderNumber)).toBeVisible();
     await expect(orders.paymentStatus(orderNumber)).toHaveText("Bezahlt");
 
-    // The link still shows the order; the account has a password now, so it offers to sign in instead.
     await status.open(linkPath);
     await expect(status.orderNumber()).toHaveText(`Bestellung ${orderNumber}`);
     await expect(status.passwordForm()).toHaveCount(0);
@@ -110,7 +95,6 @@ test.describe("guest order link", () => {
     const status = new OrderStatusPage(page);
     await status.open(linkPath);
     await expect(status.status()).toHaveText("Pending");
-    // Keeping the order closes the dialog and changes nothing.
     await status.cancelButton().click();
     await page.getByTestId("confirm-dialog").getByRole("button", { name: "Keep order" }).click();
     await expect(status.status()).toHaveText("Pending");
@@ -120,7 +104,6 @@ test.describe("guest order link", () => {
     await expect(status.paymentStatus()).toHaveText("Refunded");
     await expect(status.cancelButton()).toHaveCount(0);
     await expect(status.creditNoteButton()).toHaveCount(1);
-    // A reload shows the same (the server's state), and the cancellation mail carries the link too.
     await page.reload();
     await expect(status.status()).toHaveText("Cancelled");
     await orderLinkFromOutbox(orderNumber, /has been cancelled/);

@@ -4,11 +4,6 @@ import { OrderSuccessPage, TEST_CARDS } from "./pages/checkout-page";
 import { EditorPage } from "./pages/editor-page";
 import { samplePhoto } from "./pages/shop-pages";
 
-/**
- * Issue 11 §5 "one flow in German": a visitor switches the shop to German on the landing screen and
- * goes photo → style → mug → personal data → generation → preview → cart → checkout (sandbox card) →
- * order success, with German texts (shop texts and catalogue texts) on every step.
- */
 test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", async ({ page }) => {
   const email = `reise-${Date.now()}@example.com`;
   const editor = new EditorPage(page);
@@ -21,7 +16,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   }).toPass();
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
 
-  // The landing screen: styles with examples, the mug, the price, shipping and delivery – in German.
   await expect(page.getByRole("link", { name: "Zum Inhalt springen" })).toBeAttached();
   await expect(page.getByRole("heading", { name: "Diese Stile stehen zur Wahl" })).toBeVisible();
   await expect(page.getByTestId("landing-style").filter({ hasText: "Aquarell" })).toBeVisible();
@@ -34,7 +28,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   await expect(page.getByTestId("landing-fact-delivery")).toHaveText(/innerhalb von \d+–\d+ Werktagen$/);
   await expect(page.getByText("Foto auswählen")).toBeVisible();
 
-  // The editor's steps.
   await editor.upload(await samplePhoto());
   await expect(page.getByTestId("landing")).toHaveCount(0);
   await editor.next();
@@ -57,7 +50,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   await expect(editor.addToCartButton()).toHaveText("In den Warenkorb");
   await editor.addToCart();
 
-  // The cart.
   await expect(page).toHaveURL(/\/cart$/);
   const cart = new CartPage(page);
   await expect(cart.heading()).toHaveText("Warenkorb");
@@ -69,7 +61,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   await expect(cart.total()).toHaveText(/^Gesamt\s*\d+,\d{2}\s€$/);
   await cart.checkout();
 
-  // The checkout in German: contact, shipping address, test card, waiver, order button.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kasse");
   const contact = page.getByTestId("contact");
   await contact.getByLabel(/^E-Mail/).fill(email);
@@ -90,7 +81,6 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   await expect(pay).toHaveText(/^(Zahlungspflichtig bestellen|\d+,\d{2}\s€ bezahlen)/);
   await pay.click();
 
-  // The order success page.
   const { orderNumber } = await new OrderSuccessPage(page).expectShown();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Danke für deine Bestellung!");
   await expect(page.getByTestId("order-success-number")).toHaveText(`Deine Bestellnummer: ${orderNumber}`);

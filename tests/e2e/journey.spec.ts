@@ -27,7 +27,6 @@ test.afterAll(async () => {
 test("a guest goes from a photo to a paid order, sees it in My orders and cancels it", async ({ page }) => {
   const email = `journey-${Date.now()}@example.com`;
 
-  // The editor wizard: upload and crop, style, mug, personal data, generate (offline provider), preview.
   const editor = new EditorPage(page);
   await editor.goto("/");
   await editor.upload(photoPath);
@@ -45,14 +44,12 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   await editor.addToCart();
   await expect(page).toHaveURL(/\/cart$/);
 
-  // The cart shows the design on the chosen mug and variant, with the server's price.
   const cart = new CartPage(page);
   await expect(cart.items()).toHaveCount(1);
   await expect(cart.items().first()).toContainText("Classic Mug 250");
   await expect(cart.items().first()).toContainText("Red inside");
   await cart.checkout();
 
-  // Checkout with the sandbox card that succeeds.
   const checkout = new CheckoutPage(page);
   await expect(checkout.payButton()).toBeVisible();
   await checkout.fillContact({ email, firstName: "Jana", lastName: "Journey" });
@@ -69,7 +66,6 @@ test("a guest goes from a photo to a paid order, sees it in My orders and cancel
   const { orderNumber } = await new OrderSuccessPage(page).expectShown();
   await expect(checkout.toast("Order placed")).toBeVisible();
 
-  // My orders lists it as paid; the customer cancels it and the payment is refunded.
   const orders = new OrdersPage(page);
   await orders.goto();
   await expect(orders.status(orderNumber)).toHaveText("Pending");

@@ -7,7 +7,6 @@ import { EditorPage } from "./pages/editor-page";
 import { CartPage } from "./pages/cart-page";
 import { mockupScene } from "@/lib/domain/mug-mockup";
 
-/** The seeded "Classic Mug 250" (db/seed-data.ts). */
 const CLASSIC = { diameterMm: 82, heightMm: 95, printTemplateWidthMm: 200, printTemplateHeightMm: 80, documentBottomMarginMm: 5 };
 
 let dir = "";
@@ -51,7 +50,6 @@ test("the cart shows the design on the mug (its mockup) once it is made", async 
   await expect(preview).toHaveAttribute("src", /\/api\/images\/\d+\/mockups\/\d+\/front\?v=[0-9a-f]{16}&w=96$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 
-  // The picture really is the mug in the chosen variant: its red inside shows in the opening.
   const shot = await sharp(await preview.screenshot())
     .removeAlpha()
     .raw()
@@ -60,7 +58,6 @@ test("the cart shows the design on the mug (its mockup) once it is made", async 
     const i = (Math.floor(fy * shot.info.height) * shot.info.width + Math.floor(fx * shot.info.width)) * 3;
     return [shot.data[i] ?? 0, shot.data[i + 1] ?? 0, shot.data[i + 2] ?? 0];
   };
-  // The opening (the rim ellipse's centre, where the geometry puts it) is red.
   const scene = mockupScene(CLASSIC, "front");
   const [r, g, b] = at(scene.cx / scene.size, scene.top / scene.size);
   expect(r, `opening rgb(${r},${g},${b})`).toBeGreaterThan(g + 60);

@@ -5,20 +5,13 @@ import sharp from "sharp";
 import { expect, test, type Locator, type Page } from "./fixtures";
 import { EditorPage } from "./pages/editor-page";
 
-/**
- * The preview step's 3-D mug in Chromium's software WebGL (SwiftShader): the design where the print file puts
- * it, turning by drag and buttons, colours that change in place, and the 2-D mug where WebGL is switched off.
- */
-
 let dir = "";
 let photoPath = "";
 
 type Rgb = [number, number, number];
 
-/** A photo of three upright bands: what faces the viewer at the front, 45° to one side and 45° to the other differs. */
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "mug-3d-e2e-"));
-  // 2.5 : 1 like the template, so the crop is the whole photo: 1250 px = 83.3 mm, 1750 px = 116.7 mm.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="1200">
     <rect width="1250" height="1200" fill="#d32f2f"/><rect x="1250" width="500" height="1200" fill="#fbc02d"/>
     <rect x="1750" width="1250" height="1200" fill="#1565c0"/></svg>`;
@@ -32,7 +25,6 @@ test.afterAll(async () => {
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** Guest, the band photo, Watercolour (keeps the bands' hues), the classic mug in white, up to the preview step. */
 async function walkToPreview(page: Page): Promise<EditorPage> {
   const editor = new EditorPage(page);
   await editor.goto("/editor");
@@ -50,7 +42,6 @@ async function walkToPreview(page: Page): Promise<EditorPage> {
   return editor;
 }
 
-/** The design's colour at a point of the template (mm from its left edge, at mid height): the image is the print's crop. */
 async function designColourAt(page: Page, url: string, xMm: number): Promise<Rgb> {
   const { data, info } = await sharp(await (await page.request.get(url)).body())
     .raw()
@@ -60,7 +51,6 @@ async function designColourAt(page: Page, url: string, xMm: number): Promise<Rgb
   return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
 }
 
-/** Hue without brightness: light and shade scale a colour, they do not turn it into another. */
 const chroma = ([r, g, b]: Rgb) => {
   const sum = r + g + b || 1;
   return [r / sum, g / sum, b / sum];
@@ -70,7 +60,6 @@ const chromaDistance = (a: Rgb, b: Rgb) => {
   return Math.hypot((ca[0] ?? 0) - (cb[0] ?? 0), (ca[1] ?? 0) - (cb[1] ?? 0), (ca[2] ?? 0) - (cb[2] ?? 0));
 };
 
-/** A screenshot of the canvas as raw pixels. */
 async function pixels(canvas: Locator) {
   const png = await canvas.screenshot();
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -81,10 +70,6 @@ async function pixels(canvas: Locator) {
   return { png, at };
 }
 
-/**
- * Which of the design's colours the mug shows where its axis faces the viewer: every pixel of the middle column
- * over the body's height goes to the nearest design colour (or to none when it is nearer grey, e.g. the glaze).
- */
 async function colourFacingViewer(canvas: Locator, candidates: Record<string, Rgb>): Promise<Record<string, number>> {
   const { at } = await pixels(canvas);
   const counts: Record<string, number> = Object.fromEntries(Object.keys(candidates).map((k) => [k, 0]));
@@ -116,7 +101,6 @@ test.describe("the preview step's 3-D mug", () => {
     await expect(canvas).toHaveAttribute("aria-label", "Preview: Classic Mug 250 in White with your image in the Watercolour style");
     await expect(canvas).toHaveAttribute("data-turn", "0");
 
-    // The design's colours at the template's centre (100 mm) and a quarter turn's half either side (45° of 41 mm radius = 32.2 mm).
     const side = (Math.PI / 4) * 41;
     const colours = {
       centre: await designColourAt(page, url, 100),
@@ -127,19 +111,16 @@ test.describe("the preview step's 3-D mug", () => {
     expect(chromaDistance(colours.centre, colours.right)).toBeGreaterThan(0.1);
     expect(chromaDistance(colours.left, colours.right)).toBeGreaterThan(0.1);
 
-    // Front: the template's centre faces the viewer.
     const front = await pixels(canvas);
     const facing = await colourFacingViewer(canvas, colours);
     expect(dominant(facing), JSON.stringify(facing)).toBe("centre");
     expect(facing.centre).toBeGreaterThan(30);
 
-    // One step right: the mug turns 45°, the part 32 mm left of the centre comes to the front.
     await page.getByRole("button", { name: "Turn right" }).click();
     await expect(canvas).toHaveAttribute("data-turn", "45");
     await expect.poll(async () => dominant(await colourFacingViewer(canvas, colours))).toBe("left");
     expect((await pixels(canvas)).png.equals(front.png)).toBe(false);
 
-    // A drag to the left by half the view's width turns it back 90°: now the part right of the centre faces the viewer.
     const box = await canvas.boundingBox();
     if (!box) throw new Error("the canvas has no box");
     const y = box.y + box.height / 2;
@@ -150,14 +131,11 @@ test.describe("the preview step's 3-D mug", () => {
     await expect(canvas).toHaveAttribute("data-turn", "315");
     await expect.poll(async () => dominant(await colourFacingViewer(canvas, colours))).toBe("right");
 
-    // "Front" turns it back by the shorter way.
     await page.getByRole("button", { name: "Front" }).click();
     await expect(canvas).toHaveAttribute("data-turn", "0");
     await expect.poll(async () => dominant(await colourFacingViewer(canvas, colours))).toBe("centre");
 
-    // A colour changes the same scene at once: no rebuild (one first frame), no 2-D stand-in in between.
     await canvas.evaluate((el) => ((el as HTMLCanvasElement & { __kept?: boolean }).__kept = true));
-    // The glaze above and below the print, in the middle column: no near-black pixel on the white mug, some on the black one.
     const blackGlaze = async () => {
       const { at } = await pixels(canvas);
       let dark = 0;
@@ -170,7 +148,6 @@ test.describe("the preview step's 3-D mug", () => {
     await expect.poll(blackGlaze).toBeGreaterThan(4);
     await editor.chooseVariant("Red inside");
     await expect(view).toHaveAttribute("data-inside-color", "#C62828");
-    // The inside shows through the opening, above the print, in the middle column.
     await expect
       .poll(async () => {
         const { at } = await pixels(canvas);
@@ -185,7 +162,6 @@ test.describe("the preview step's 3-D mug", () => {
     await expect(view).toHaveAttribute("data-mode", "3d");
     expect(await canvas.evaluate((el) => (el as HTMLCanvasElement & { __kept?: boolean }).__kept)).toBe(true);
     expect(await page.evaluate(() => performance.getEntriesByName("mug-3d-first-frame").length)).toBe(1);
-    // three.js came in a chunk of its own (the test without WebGL looks for the same words).
     const bodies = await Promise.all([...scripts].map(async (u) => (await page.request.get(u)).text()));
     expect(bodies.filter((b) => b.includes("THREE.WebGLRenderer"))).toHaveLength(1);
   });
@@ -195,7 +171,6 @@ test.describe("the preview step's 3-D mug", () => {
     const editor = await walkToPreview(page);
     expect(await editor.previewMode()).toBe("3d");
     const canvas = editor.mug3d();
-    // No animation frames in between: the turn is where the press puts it right after the click.
     await page.getByTestId("turn-left").click();
     await expect(canvas).toHaveAttribute("data-turn", "315");
     await page.getByTestId("turn-left").click();
@@ -211,8 +186,6 @@ test.describe("the preview step's 3-D mug", () => {
   }) => {
     const walked = await walkToPreview(page);
     await expect.poll(async () => (await walked.saved())?.step).toBe(5);
-    // The same visitor and saved work in a Chromium without WebGL; the photo stays behind in IndexedDB, and
-    // without it (and the finished job) the saved work opens at the preview.
     const state = await page.context().storageState();
     for (const origin of state.origins)
       for (const item of origin.localStorage)
@@ -253,7 +226,6 @@ test.describe("the preview step's 3-D mug", () => {
         "Vorschau: Klassische Tasse 250 ml in Schwarz mit deinem Bild im Stil Aquarell",
       );
 
-      // three.js is never fetched where it cannot draw.
       const bodies = await Promise.all([...scripts].map(async (u) => (await noGl.request.get(u)).text()));
       expect(bodies.length).toBeGreaterThan(3);
       expect(bodies.filter((b) => b.includes("THREE.WebGLRenderer"))).toHaveLength(0);

@@ -3,7 +3,6 @@ import { expect, test, type APIRequestContext } from "./fixtures";
 import { MyImagesPage } from "./pages/my-images-page";
 import { signUp } from "./helpers/outbox";
 
-/** Registers a fresh customer through the real API; the browser context keeps the session cookie. */
 async function registerCustomer(request: APIRequestContext): Promise<string> {
   const email = `gallery-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await signUp(request, { email, password: "customer-pass-1", firstName: "Gallery", lastName: "Tester" });
@@ -17,7 +16,6 @@ async function photo(): Promise<Buffer> {
 
 type Generated = { sourceImage: { id: number }; images: { id: number }[] };
 
-/** Generates styled images for the signed-in user (offline provider on a fresh machine): an UPLOADED source and GENERATED results. */
 async function generate(request: APIRequestContext): Promise<Generated> {
   const prompts = (await (await request.get("/api/prompts")).json()) as { id: number; title: string }[];
   const mugs = (await (await request.get("/api/mugs")).json()) as { id: number }[];
@@ -83,7 +81,6 @@ test.describe("my images", () => {
     await expect(gallery.cards()).toHaveCount(total);
     await expect(gallery.count()).toHaveText(`${total} images`);
 
-    // Newest first by date: the edit comes first, the uploaded photo last.
     expect((await gallery.ids())[0]).toBe(editedId);
     expect((await gallery.ids()).at(-1)).toBe(generated.sourceImage.id);
     const generatedCard = gallery.card(first.id);
@@ -95,12 +92,10 @@ test.describe("my images", () => {
     await expect(generatedCard.getByRole("img")).toHaveJSProperty("complete", true);
     expect(await generatedCard.getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    // By type: uploaded, generated, edited.
     await gallery.sortBy("type", "desc");
     await expect(page).toHaveURL(/sort=type/);
     await expect.poll(() => gallery.types()).toEqual(["UPLOADED", ...generated.images.map(() => "GENERATED"), "EDITED"]);
 
-    // Oldest first by date: the uploaded photo first; the choice survives a reload.
     await gallery.sortBy("date", "asc");
     await expect(page).toHaveURL(/sort=date&order=asc/);
     await expect.poll(async () => (await gallery.ids())[0]).toBe(generated.sourceImage.id);
@@ -108,7 +103,6 @@ test.describe("my images", () => {
     await expect(gallery.orderSelect()).toHaveValue("asc");
     await expect.poll(async () => (await gallery.ids())[0]).toBe(generated.sourceImage.id);
 
-    // German: badges, dates and sizes in the German format.
     await page.getByTestId("language-switch").selectOption("de");
     await expect(gallery.card(first.id).getByTestId("image-type-badge")).toHaveText("Generiert");
     await expect(gallery.card(first.id).getByTestId("image-size")).toHaveText(/^\d+(,\d)?\s(Byte|kB|MB)$/);
@@ -116,7 +110,6 @@ test.describe("my images", () => {
     await page.getByTestId("language-switch").selectOption("en");
     await expect(gallery.count()).toHaveText(`${total} images`);
 
-    // Delete with confirmation: cancel keeps it, confirm removes it.
     await gallery
       .card(editedId)
       .getByRole("button", { name: /^Delete:/ })

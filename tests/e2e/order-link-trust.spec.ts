@@ -6,14 +6,6 @@ import { OrderStatusPage, orderLinkFromOutbox } from "./pages/order-status-page"
 import { freshPage, shoot } from "./pages/shop-pages";
 import { paidGuestOrder } from "./pages/shop-setup";
 
-/**
- * Order links the shop can take back: a link too old to change the order shows it without cancel
- * and set-password; the admin revokes an order's links from its detail page (confirmed in the
- * action dialog), after which the mailed link answers like any unknown link; a tampered or made-up
- * link answers HTTP 404.
- * Screenshots in English and German at 1280 and 390 px.
- */
-
 // The e2e server's secret (playwright.config.ts): the spec signs a link as the shop would, issued in the past.
 const AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 
@@ -35,11 +27,9 @@ test.describe("order links the shop can take back", () => {
     const { orderId, orderNumber } = await paidGuestOrder(request);
     const page = await freshPage(browser, baseURL);
     const status = new OrderStatusPage(page);
-    // A fresh link offers both …
     await status.open(`/order-status/${linkIssued(orderId, 0)}`);
     await expect(status.cancelButton()).toBeVisible();
     await expect(status.passwordForm()).toBeVisible();
-    // … one from a mail 15 days ago only shows the order.
     await status.open(`/order-status/${linkIssued(orderId, 15)}`);
     await expect(status.orderNumber()).toHaveText(`Order ${orderNumber}`);
     await expect(status.cancelButton()).toHaveCount(0);
@@ -79,7 +69,6 @@ test.describe("order links the shop can take back", () => {
     await expect(orders.dialog()).toContainText(`Revoke the order links of order ${orderNumber}?`);
     await expect(orders.dialog()).toContainText("Every order link sent so far stops working at once");
     await shoot(page, "admin-order-revoke-dialog-en", 1280);
-    // Cancelling the dialog changes nothing.
     await orders.dialog().getByRole("button", { name: "Cancel" }).click();
     await expect(orders.dialog()).toBeHidden();
     expect((await request.get(linkPath)).status()).toBe(200);
@@ -96,7 +85,6 @@ test.describe("order links the shop can take back", () => {
     await shoot(page, "admin-order-revoked-de", 1280);
     await context.close();
 
-    // The old link is now an unknown link: its API answers 404, the page explains it.
     const token = linkPath.split("/").pop() ?? "";
     expect((await request.get(`/api/guest/orders/${token}`)).status()).toBe(404);
     const visitor = await freshPage(browser, baseURL);
@@ -113,7 +101,6 @@ test.describe("order links the shop can take back", () => {
     for (const token of [tampered, "A".repeat(54), "A".repeat(48), "kaputt", linkIssued(orderId, 200)]) {
       expect((await request.get(`/order-status/${token}`)).status(), token).toBe(404);
     }
-    // A genuine link of an order that does not exist passes the signature check: the page explains it.
     const unknown = await freshPage(browser, baseURL);
     await unknown.goto(`/order-status/${linkIssued("7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21", 0)}`);
     await expect(new OrderStatusPage(unknown).invalid()).toBeVisible();

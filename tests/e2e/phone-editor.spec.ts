@@ -4,22 +4,14 @@ import { EditorPage } from "./pages/editor-page";
 import { samplePhoto, useLanguage, walkEditor } from "./pages/shop-pages";
 import { designInCart, registerCustomer } from "./pages/shop-setup";
 
-/**
- * The editor on a phone (390 × 844, touch): each step's main action is on the first screen without
- * scrolling (the sticky Back/Next bar), the introduction shows once, no hints about a mouse, arrow keys or
- * dragging files; the checkout's checkboxes are targets of 24 × 24 px. On a laptop the desktop hints stay.
- */
-
 const DESKTOP_HINTS = /mouse wheel|arrow keys|drag and drop|Mausrad|Pfeiltasten|hierher/i;
 
-/** The step's main action: Generate before there is a picture, Add to cart on the preview, else Next. */
 function mainAction(page: Page, step: string): Locator {
   if (step === "generate") return page.getByTestId("generate-button");
   if (step === "preview") return page.getByTestId("add-to-cart");
   return page.getByTestId("editor-next");
 }
 
-/** The focused element ends above the sticky bar (it scrolled into the part of the screen the bar leaves free). */
 async function expectFocusedAboveBar(page: Page, field: Locator) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await field.focus();
@@ -74,12 +66,10 @@ test.describe("on a phone", () => {
     await page.getByTestId("variant-option").first().click();
     await editor.next();
     await editor.expectStep("personal");
-    // A short screen, as with the on-screen keyboard open: the step's last field sits below the bar.
     await page.setViewportSize({ width: 390, height: 560 });
     await page.evaluate(() => window.scrollTo(0, 0));
     {
       const field = page.locator('section[aria-labelledby="editor-step-heading"] input').last();
-      // The field sits just behind the bar, as after the page scrolled while typing in the field above it.
       await field.evaluate((el) => {
         const bar = document.querySelector('[data-testid="editor-actions"]')?.getBoundingClientRect();
         window.scrollBy(0, el.getBoundingClientRect().top - (bar?.top ?? 0) + 4);

@@ -1,10 +1,5 @@
 import { expect, test } from "./fixtures";
 
-/**
- * The editor's step list folds on a phone and lists all steps from 640 px on. That every shop page fits a
- * 360 px screen (en and de, with data, every editor step) is checked by the phone walks of a11y.spec.ts.
- */
-
 const PHONE = { width: 360, height: 740 };
 
 test("on a phone the folded step list names the current step; from 640 px on all steps are listed", async ({ page }) => {
@@ -13,7 +8,6 @@ test("on a phone the folded step list names the current step; from 640 px on all
   const compact = page.getByTestId("editor-steps-compact");
   await expect(compact).toHaveText(/^Step 1 of 6: Upload and crop$/);
   await expect(compact).toBeInViewport();
-  // The upload button is reachable without long scrolling: within the first screen and a half.
   const choose = page.locator("label", { has: page.getByTestId("photo-input") });
   const box = await choose.boundingBox();
   expect(box && box.y + box.height).toBeLessThan(PHONE.height * 1.5);

@@ -1,7 +1,6 @@
 import { expect, test } from "./fixtures";
 import { useLanguage } from "./pages/shop-pages";
 
-/** The privacy page states the retention periods in both languages and reads well at phone and desktop width. */
 const TEXTS = {
   en: [
     "deleted automatically 7 days after they were uploaded or created",
@@ -23,7 +22,6 @@ for (const locale of ["en", "de"] as const) {
       await page.goto("/datenschutz");
       const main = page.locator("main");
       for (const text of TEXTS[locale]) await expect(main).toContainText(text);
-      // Nothing sticks out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: info.outputPath(`privacy-${locale}-${width}.png`), fullPage: true });
     });

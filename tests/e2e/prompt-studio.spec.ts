@@ -9,13 +9,7 @@ import { AdminPromptsPage } from "./pages/admin-prompts-page";
 import { AdminPromptTesterPage } from "./pages/admin-prompt-tester-page";
 import { EditorPage } from "./pages/editor-page";
 
-/**
- * The prompt studio in the browser: the admin builds a style from a new slot type (reordered
- * by drag and by keyboard), a slot variant and a prompt that uses it, tries it in the test modal, and a
- * customer then finds it in the editor in English and German; the prompt tester compares two models.
- * Every model runs offline here (no API keys): the answers say so. The seeded slot types keep their
- * relative order at the end (the new type ends up last again), so other tests see the seed's prompts.
- */
+// The new slot type ends up last again, so other tests see the seed's prompts.
 
 let dir = "";
 let examplePath = "";
@@ -67,14 +61,12 @@ test.describe("prompt studio", () => {
     await signInAdmin(page, "/admin/slot-types");
     const slots = new AdminSlotsPage(page);
     await expect(slots.typesHeading()).toBeVisible();
-    // The seeded types in their order (other tests' types, or a failed first attempt's, may stand anywhere
-    // around them: a retry starts from whatever order the last attempt left).
+    // Other tests' types may stand anywhere around the seeded ones: a retry starts from the last order.
     const initial = await slots.typeOrder();
     expect(initial.filter((name) => SEEDED_TYPES.includes(name))).toEqual(SEEDED_TYPES);
     const withNew = [...initial, typeName];
     const total = withNew.length;
 
-    // 1. A new slot type is appended after the last one.
     await slots.createType(typeName);
     await expect(slots.toast(`Slot type "${typeName}" created`)).toBeVisible();
     await slots.expectTypeOrder(withNew);
@@ -83,18 +75,15 @@ test.describe("prompt studio", () => {
     expect(before.map((x) => x.name)).toEqual(withNew);
     const positions = before.map((x) => x.position);
 
-    // 2. Drag it with the pointer onto the first place: the list shows the new order at once, and after a reload.
     await slots.dragType(typeName, initial[0] ?? "");
     await slots.expectTypeOrder([typeName, ...initial]);
     await slots.expectOrderSaved();
     await page.reload();
     await slots.expectTypeOrder([typeName, ...initial]);
-    // The types keep the positions they held, handed out in the new order: no gaps, no duplicates, none left above the maximum.
     const dragged = await slots.storedTypes();
     expect(dragged.map((x) => x.name)).toEqual([typeName, ...initial]);
     expect(dragged.map((x) => x.position)).toEqual(positions);
 
-    // 3. From the keyboard: Space on its handle, ArrowDown to the last place (each step announced), Space.
     await slots.moveTypeWithKeyboard(typeName, "down", initial.length);
     await slots.expectTypeOrder(withNew);
     await slots.expectOrderSaved();
@@ -103,7 +92,6 @@ test.describe("prompt studio", () => {
     const moved = await slots.storedTypes();
     expect(moved.map((x) => x.name)).toEqual(withNew);
     expect(moved.map((x) => x.position)).toEqual(positions);
-    // Lifting and pressing Escape leaves the order as it was.
     const mood = await slots.liftTypeWithKeyboard("Mood");
     await page.keyboard.press("ArrowUp");
     await expect(slots.announcement(`Mood moved to place ${mood.place - 1} of ${total}.`)).toHaveCount(1);
@@ -111,7 +99,6 @@ test.describe("prompt studio", () => {
     await expect(slots.announcement("Moving cancelled. Mood is back in its place.")).toHaveCount(1);
     await slots.expectTypeOrder(withNew);
 
-    // 4. A slot variant of the new type, with an example image, run by the offline model.
     await slots.gotoVariants();
     await slots.newVariant();
     await slots.saveVariant();
@@ -135,7 +122,6 @@ test.describe("prompt studio", () => {
     await slots.gotoTypes();
     await expect(slots.typeRow(typeName)).toContainText("1 variant");
 
-    // 5. A prompt that uses it: the composed prompt is previewed live, slot texts in slot type order.
     const prompts = new AdminPromptsPage(page);
     await prompts.goto();
     await prompts.newPrompt();
@@ -152,7 +138,6 @@ test.describe("prompt studio", () => {
     await expect(prompts.previewText()).toHaveText(styleText);
     await prompts.fill({ slots: { [typeName]: variantName } });
     await expect(prompts.previewText()).toHaveText(`${styleText}\n\n${variantText}`);
-    // Mood comes before the new type (now the last one), whichever is chosen first.
     await prompts.fill({ slots: { Mood: "Dreamy" } });
     const composed = `${styleText}\n\n${dreamyText}\n\n${variantText}`;
     await expect(prompts.previewText()).toHaveText(composed);
@@ -161,14 +146,12 @@ test.describe("prompt studio", () => {
     await expect(prompts.previewText()).toHaveText(composed);
     await expect(prompts.slotSelect(typeName).locator("option:checked")).toHaveText(variantName);
 
-    // 6. The test modal runs the saved prompt through the offline model, without leaving the form.
     await prompts.openTest();
     await prompts.runTest(photoPath);
     const result = prompts.testResults();
     await expect(result).toHaveCount(1, { timeout: 60_000 });
     await expect(result).toHaveAttribute("data-status", "SUCCEEDED");
     await expect(result).toHaveAttribute("data-model", OFFLINE_MODEL);
-    // No API key: the offline style filter answered, and the card says so.
     await expect(result).toContainText(/Offline preview: .*style filter/);
     await expect(result.locator("img")).toBeVisible();
     await expect(result.getByTestId("prompt-test-duration")).not.toHaveText("–");
@@ -178,11 +161,9 @@ test.describe("prompt studio", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/prompts/${promptId}$`));
     await expect(prompts.form()).toBeVisible();
 
-    // The variant now counts the prompt that uses it.
     await slots.gotoVariants();
     await expect(slots.variantRow(variantName)).toContainText("1 prompt");
 
-    // 7. A customer (fresh browser context) finds the new style in the editor, and its German title in German.
     const guestContext = await browser.newContext();
     try {
       const guest = await guestContext.newPage();
@@ -202,7 +183,6 @@ test.describe("prompt studio", () => {
       await guestContext.close();
     }
 
-    // 8. Archived, the style leaves the editor (and keeps the seeded style list as the other tests know it).
     await page.goto(`/admin/prompts/${promptId}`);
     await expect(prompts.form()).toBeVisible();
     await prompts.fill({ archived: true });
@@ -248,7 +228,6 @@ test.describe("prompt studio", () => {
       const card = tester.resultCard(model);
       await expect(card).toHaveCount(1);
       await expect(card.getByText("Done", { exact: true })).toBeVisible();
-      // No API key: the offline style filter answered, and says so.
       await expect(card.getByText("offline", { exact: true })).toBeVisible();
       await expect(card.locator("img")).toBeVisible();
       await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -259,7 +238,6 @@ test.describe("prompt studio", () => {
       await expect(tester.promptSent(card)).toHaveText(composed, { useInnerText: true });
     }
 
-    // The run is kept: a reload reopens it from the address, and the history lists it.
     await page.reload();
     await expect(tester.resultCards()).toHaveCount(2);
     await expect(tester.history()).toContainText("2 of 2 succeeded");
@@ -306,7 +284,6 @@ test.describe("prompt studio", () => {
     expect(order.at(-1)).toBe(typeName);
     await expect(slots.handle(typeName)).toHaveAccessibleName(`${typeName} verschieben`);
 
-    // One place up from the keyboard, announced in German; the order is saved and survives a reload.
     await slots.moveTypeWithKeyboard(typeName, "up", 1);
     await expect(slots.announcement(`${typeName} auf Platz ${order.length - 1} von ${order.length} abgelegt.`)).toHaveCount(1);
     const up = [...order.slice(0, -2), typeName, order.at(-2) ?? ""];
@@ -314,13 +291,11 @@ test.describe("prompt studio", () => {
     await expect(slots.toast("Reihenfolge der Slot-Typen gespeichert")).toBeVisible();
     await page.reload();
     await slots.expectTypeOrder(up);
-    // And back down, so the new type is the last one again.
     await slots.moveTypeWithKeyboard(typeName, "down", 1);
     await slots.expectOrderSaved();
     await page.reload();
     await slots.expectTypeOrder(order);
 
-    // The tester speaks German: one model, its card with the German status, cost and the text sent.
     const tester = new AdminPromptTesterPage(page);
     await tester.goto();
     await expect(page.getByRole("heading", { level: 1, name: "Prompt-Tester" })).toBeVisible();

@@ -5,23 +5,15 @@ import { OrdersPage } from "./pages/orders-page";
 import { designInCart, registerCustomer } from "./pages/shop-setup";
 import { E2E_ADMIN } from "./admin-credentials";
 
-/**
- * German shop rules in the browser: the order button (§ 312j BGB), the withdrawal waiver of personalised
- * mugs (§ 312g Abs. 2 Nr. 1 BGB), the legal pages behind the footer with placeholders for unset
- * SELLER_* settings, the payment failure page naming order and reason, and My orders after fulfilment.
- */
-
 const ADDRESS = { street1: "Hauptstraße 5", city: "Berlin", postalCode: "10115" };
 
 const switchLanguage = (page: Page, locale: "de" | "en") => page.getByTestId("language-switch").selectOption(locale);
 
-/** The environment the e2e server runs with: the runner's, overridden by the config's webServer.env. */
 function serverEnv(): Record<string, string | undefined> {
   const server = Array.isArray(config.webServer) ? config.webServer[0] : config.webServer;
   return { ...process.env, ...server?.env };
 }
 
-/** Contact (names prefilled for a customer), shipping address and card, waiver untouched. */
 async function fillCheckout(checkout: CheckoutPage, card: string) {
   await checkout.fillAddress("shipping", ADDRESS);
   await checkout.fillCard(card);
@@ -52,7 +44,6 @@ test.describe("German shop rules", () => {
     await expect(legalLinks.getByRole("link", { name: "terms and conditions" })).toHaveAttribute("href", "/agb");
     await expect(legalLinks.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/datenschutz");
 
-    // Everything else is valid: the unticked waiver alone stops the order, nothing is placed.
     await fillCheckout(checkout, TEST_CARDS.success);
     await checkout.pay();
     await expect(checkout.waiverCheckbox()).toHaveAccessibleDescription(
@@ -62,7 +53,6 @@ test.describe("German shop rules", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await ownOrderCount(page)).toBe(0);
 
-    // German: the statutory button text and the statement.
     await switchLanguage(page, "de");
     await expect(checkout.payButton()).toHaveText("Zahlungspflichtig bestellen");
     await expect(checkout.waiver()).toContainText(
@@ -71,7 +61,6 @@ test.describe("German shop rules", () => {
     await expect(checkout.waiver().getByRole("link", { name: "Widerrufsbelehrung" })).toHaveAttribute("href", "/widerruf");
     await expect(page.getByTestId("checkout-legal-links").getByRole("link", { name: "AGB" })).toHaveAttribute("href", "/agb");
 
-    // Ticked, the same checkout places and pays the order.
     await checkout.acceptWaiver();
     await checkout.pay();
     await new OrderSuccessPage(page).expectShown();
@@ -82,7 +71,6 @@ test.describe("German shop rules", () => {
     page,
   }) => {
     const env = serverEnv();
-    // SELLER_COUNTRY has a default; every other value is either shown or a marked placeholder naming its variable.
     const variables = [
       "SELLER_NAME",
       "SELLER_STREET",
@@ -126,7 +114,6 @@ test.describe("German shop rules", () => {
       },
     ] as const;
 
-    // An anonymous visitor on the (public) editor.
     await page.goto("/");
     for (const locale of ["en", "de"] as const) {
       await switchLanguage(page, locale);
@@ -150,7 +137,6 @@ test.describe("German shop rules", () => {
       }
     }
 
-    // The Widerrufsbelehrung states the exclusion of personalised goods.
     await expect(page.getByTestId("legal-exclusion")).toContainText("§ 312g Abs. 2 Nr. 1 BGB");
     await expect(page.getByTestId("withdrawal-form")).toContainText("(*) Unzutreffendes streichen.");
   });
@@ -206,7 +192,6 @@ test.describe("German shop rules", () => {
     await expect(page.getByTestId("payment-failure-reason")).toHaveText("Grund laut Zahlungsanbieter: Deine Karte wurde abgelehnt.");
     await expect(failure.retry()).toBeVisible();
 
-    // My orders: the unpaid order offers "pay now" but no receipt or invoice.
     await switchLanguage(page, "en");
     const orders = new OrdersPage(page);
     await orders.goto();

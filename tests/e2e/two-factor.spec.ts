@@ -5,18 +5,12 @@ import { Secret, TOTP } from "otpauth";
 import { expect, test, type Page } from "./fixtures";
 import { startInstance, type Instance } from "./helpers/instances";
 
-/**
- * Two-factor sign-in in the browser: the owner of a production shop is asked once at sign-in, the dashboard
- * warns until it is on, enrollment with the QR page's key, then the two-step sign-in in German (a wrong code,
- * a recovery code) and at phone width. Its own server: the shared servers' owner must keep signing in with
- * the password alone, and only a fresh database shows the first-sign-in prompt.
- */
+// Its own server: only a fresh database shows the first-sign-in prompt.
 
 const OWNER = { email: "owner-2fa@example.com", password: "e2e-owner-2fa-Secret-42" };
 const EMAIL = /^(Email|E-Mail)( \*)?$/;
 const PASSWORD = /^(Password|Passwort)( \*)?$/;
 
-/** The code an authenticator app shows for the key, `offsetSteps` 30-second steps from now. */
 function codeFor(secret: string, offsetSteps = 0): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),

@@ -14,16 +14,7 @@ import { reachable, startInstance, startTcpProxy, type Instance, type TcpProxy }
 import { E2E_ADMIN } from "./admin-credentials";
 import { newestMailTo } from "./helpers/outbox";
 
-/**
- * Issue 10 §4: two instances of the production build (`npm start`) on ONE PostgreSQL database behave
- * as one shop — a checkout sent twice, once to each, makes one order and one payment; the guest
- * generation limit, the sign-in limit and the AI budget hold across both; a Stripe event delivered
- * to both has one effect. And a third instance whose database goes away for a few seconds answers 503
- * with the error envelope meanwhile, recovers by itself, and loses nothing it had accepted.
- *
- * The instances run behind a (simulated) load balancer: TRUSTED_PROXY_COUNT=2 and every request names
- * its client in X-Forwarded-For, so each test has its own client address and its own limits.
- */
+// Behind a simulated load balancer: each test names its own client in X-Forwarded-For, so has its own limits.
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const WEBHOOK_SECRET = "whsec_two_instances_0123456789";
@@ -63,7 +54,6 @@ function must<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/** A request to one instance from the client `ip` (the load balancer's X-Forwarded-For entry). */
 async function send(
   instance: Instance,
   pathname: string,
@@ -91,12 +81,7 @@ async function send(
   return { status: res.status, body: parsed, cookie: setCookie || undefined, text };
 }
 
-/**
- * Signs a customer up: the sign-up (202), then the link mailed to the instance's outbox, used on the
- * same instance. The answer is the confirmation's (201 with the cookie), or the sign-up's when it
- * was refused or its mail never came (the database went away before it was sent).
- */
-/** Signs up through the mailed confirmation link; waits at most `mailWaitMs` for the mail (it is lost when the database goes away after the answer). */
+/** Waits at most `mailWaitMs` for the mail: it is lost when the database goes away after the answer. */
 async function register(
   instance: Instance,
   ip: string,
@@ -129,7 +114,6 @@ function generateForm(promptId: number): FormData {
   return form;
 }
 
-/** A local stand-in for the OpenAI images API: every call answers one small PNG. */
 async function startFakeOpenAI(): Promise<string> {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
     .png()
@@ -148,7 +132,6 @@ async function startFakeOpenAI(): Promise<string> {
   return `http://127.0.0.1:${address.port}/v1`;
 }
 
-/** Migrates and seeds the fresh database once (npm run db:seed), as an operator would before starting instances. */
 async function seed(env: Record<string, string>): Promise<void> {
   const tsx = path.join(process.cwd(), "node_modules", ".bin", "tsx");
   await promisify(execFile)(tsx, ["scripts/db-seed.ts"], { env: { ...process.env, ...env }, timeout: 120_000 });
@@ -206,7 +189,6 @@ test.describe("two instances on one PostgreSQL database", () => {
     };
     await seed({ ...shared, DATA_DIR: path.join(tmp, "seed") });
 
-    // One prompt stays on the offline model (the guest limit), one uses OpenAI (the AI budget).
     const [offline] = await sql<{ id: number }[]>`select id from ai_models where provider = 'offline' limit 1`;
     const [gpt] = await sql<{ id: number }[]>`select id from ai_models where provider = 'openai' limit 1`;
     const visible = await sql<{ id: number }[]>`select id from prompts where active and not archived order by id limit 2`;
@@ -217,10 +199,8 @@ test.describe("two instances on one PostgreSQL database", () => {
     await sql`update prompts set llm_id = ${offline.id} where id = ${offlinePromptId}`;
     await sql`update prompts set llm_id = ${gpt.id} where id = ${openaiPromptId}`;
 
-    // A migrates first; then B starts on the migrated database.
     a = await startInstance("A", { ...shared, DATA_DIR: path.join(tmp, "a") });
     b = await startInstance("B", { ...shared, DATA_DIR: path.join(tmp, "b") });
-    // C reaches PostgreSQL through a proxy the fault test cuts.
     const pgUrl = new URL(PG_URL);
     proxy = await startTcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
     const viaProxy = new URL(dbUrl);
@@ -254,7 +234,6 @@ test.describe("two instances on one PostgreSQL database", () => {
   });
 
   test.afterEach(() => {
-    // No instance crashed or printed a stack trace.
     for (const instance of [a, b, c]) {
       if (!instance) continue;
       expect(instance.process.exitCode, `instance ${instance.name} exited: ${instance.stderr()}`).toBeNull();
@@ -312,7 +291,6 @@ test.describe("two instances on one PostgreSQL database", () => {
     const intent = fakeStripe.intents.get(paymentRows[0]?.providerPaymentId ?? "");
     if (!intent) throw new Error("the fake Stripe saw the PaymentIntent");
 
-    // Stripe delivers the same event to both instances at once (say, after a retry).
     Object.assign(intent, { status: "succeeded", amount_received: intent.amount });
     const payload = JSON.stringify({
       id: `evt_${randomUUID().replace(/-/g, "")}`,
@@ -361,7 +339,6 @@ test.describe("two instances on one PostgreSQL database", () => {
       expect(res.status, `${instance.name}: ${res.text}`).toBe(429);
       expect(res.body.message).toBe("Guests can generate only a few images per hour. Please try again in an hour.");
     }
-    // Another client still has its own allowance.
     expect((await send(b, "/api/public/images/generate", { form: generateForm(offlinePromptId), ip: "203.0.113.21" })).status).toBe(200);
   });
 
@@ -414,7 +391,6 @@ test.describe("two instances on one PostgreSQL database", () => {
     expect(first.answer.status, first.answer.text).toBe(201);
     seen.push({ phase, path: "/api/auth/register", status: first.answer.status, body: first.answer.body, email: first.email });
 
-    // Light load: a health check and a catalogue read every ~100 ms; registrations one after another.
     const reads = (async () => {
       while (running) {
         const at = phase;
@@ -445,7 +421,7 @@ test.describe("two instances on one PostgreSQL database", () => {
       await wait(3000);
       await cutter.restore();
       phase = "after";
-      // Recovery by itself, within a few seconds (postgres.js' default reconnect backoff grows to 20 s): polled, no restart.
+      // Recovery by itself, polled: postgres.js' reconnect backoff grows to 20 s.
       await expect.poll(async () => (await send(instance, "/api/health", { ip })).status, { timeout: 8_000, intervals: [250] }).toBe(200);
       await wait(1500);
     } finally {
@@ -453,9 +429,7 @@ test.describe("two instances on one PostgreSQL database", () => {
       await Promise.all([reads, writes]);
     }
 
-    // Every answer was a success or a 503 with the envelope — never a 500, never a stack trace.
     for (const s of seen) {
-      // 202: a sign-up whose confirmation mail was lost with the database (the after-answer work failed).
       expect([200, 201, 202, 503], `${s.phase} ${s.path}: ${JSON.stringify(s.body)}`).toContain(s.status);
       expect(JSON.stringify(s.body)).not.toMatch(/\bat .+:\d+:\d+/);
     }
@@ -468,13 +442,11 @@ test.describe("two instances on one PostgreSQL database", () => {
       expect(refused.length, `${path} answered 503 while the database was away`).toBeGreaterThan(0);
       for (const s of refused) expect(s.body).toMatchObject({ message: UNAVAILABLE, requestId: expect.any(String) });
     }
-    // Back to normal afterwards, on the same process.
     expect(seen.filter((s) => s.phase === "after" && s.path === "/api/mugs").at(-1)?.status).toBe(200);
     expect(instance.process.exitCode).toBeNull();
     const fresh = await register(instance, ip, "after");
     expect(fresh.answer.status, fresh.answer.text).toBe(201);
 
-    // Nothing accepted is lost: every registration that answered 201 (before, during or after the cut) signs in.
     const accepted = seen.filter((s) => s.path === "/api/auth/register" && s.status === 201).flatMap((s) => (s.email ? [s.email] : []));
     expect(accepted.length).toBeGreaterThan(0);
     for (const email of [...accepted, fresh.email]) {

@@ -1,4 +1,3 @@
-// Shared fixtures, fake-provider setup and calls of the admin AI tester tests (tests/api/admin-ai-test-*.test.ts).
 import sharp from "sharp";
 import { afterEach, beforeAll, expect } from "vitest";
 import { eq } from "drizzle-orm";
@@ -37,7 +36,6 @@ export let photo: Buffer;
 export let answerPng: Buffer;
 export let adminId: number;
 export const model: Record<"openai" | "google" | "flux" | "offline", number> = { openai: 0, google: 0, flux: 0, offline: 0 };
-/** Seeded P-001 (with slot variants) and an archived prompt. */
 export let slotPromptId: number;
 export let archivedPromptId: number;
 
@@ -109,7 +107,6 @@ export async function latestRunId(): Promise<number> {
   return (await freshRun()).id;
 }
 
-/** A run on the offline model (no keys), checked to have succeeded. */
 export async function freshRun(fields: Record<string, string | number> = {}): Promise<AiTestRunDto> {
   const res = await postTest(testForm({ masterPrompt: "A comic portrait", specificPrompt: "Add a red scarf", ...fields }));
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,5 +1,3 @@
-// Shared calls and fixtures of the /api/admin/articles/categories and /subcategories tests
-// (tests/api/admin-article-categories-crud.test.ts, admin-article-subcategories.test.ts).
 import * as categories from "@/app/api/admin/articles/categories/route";
 import * as category from "@/app/api/admin/articles/categories/[categoryId]/route";
 import * as categorySearch from "@/app/api/admin/articles/categories/search/route";
@@ -25,7 +23,6 @@ export const articleTree = categoryTree<"articleCount">("/api/admin/articles", "
 });
 export const { createCategory, createSubcategory, listCategories, seedCategory, seedSubcategory } = articleTree;
 
-/** An article filed under the given category (and subcategory), written straight to the database. */
 export async function insertArticle(categoryId: number, subcategoryId: number | null = null): Promise<number> {
   const db = await getDb();
   const [row] = await db

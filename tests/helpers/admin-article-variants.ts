@@ -1,4 +1,3 @@
-// Shared setup, fixtures and calls of the variant API tests (tests/api/admin-article-variants-*.test.ts).
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
@@ -39,8 +38,6 @@ export function setupVariantStorage(): void {
 
 export const admin = () => loginAs("admin");
 
-// ── Fixtures: articles written directly (the articles API is not under test here) ─────────────────
-
 export let serial = 0;
 export const unique = (prefix: string) => `${prefix}-${++serial}-${randomUUID().slice(0, 8)}`;
 
@@ -50,7 +47,6 @@ export async function seededMugArticle() {
   return row;
 }
 
-/** A new active mug with details and a price (so the shop lists it once it has an active variant), no variants. */
 export async function newMug(name = unique("Test mug")): Promise<number> {
   const db = await getDb();
   const seed = await seededMugArticle();
@@ -74,7 +70,6 @@ export async function newMug(name = unique("Test mug")): Promise<number> {
   return article.id;
 }
 
-/** A new shirt offered in S, M and L, no variants. */
 export async function newShirt(sizes: string[] = ["S", "M", "L"]): Promise<number> {
   const db = await getDb();
   const seed = await seededMugArticle();
@@ -102,8 +97,6 @@ export async function imageRow(id: number) {
 }
 
 export const fileOf = (storageKey: string) => path.join(storageDir, storageKey);
-
-// ── Calls ────────────────────────────────────────────────────────────────────────────────────────
 
 export const variantBody = (overrides: Record<string, unknown> = {}) => ({
   name: unique("Colour"),
@@ -139,7 +132,6 @@ export async function updateMugVariant(id: number | string, body: unknown, cooki
   });
 }
 
-/** The PUT body that keeps a variant as it is, with the given changes. */
 export function bodyOf(v: MugVariantAdminDto, changes: Record<string, unknown> = {}) {
   const { name, nameDe, articleVariantNumber, insideColorCode, outsideColorCode, active, isDefault } = v;
   return { name, nameDe, articleVariantNumber, insideColorCode, outsideColorCode, active, isDefault, ...changes };

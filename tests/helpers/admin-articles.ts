@@ -1,4 +1,3 @@
-// Shared setup, bodies and calls of the /api/admin/articles tests (tests/api/admin-articles-*.test.ts).
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, expect } from "vitest";
@@ -34,7 +33,6 @@ export type ErrorBody = { message: string; errors?: Record<string, string> };
 export type Deleted = { deleted: boolean; deactivated: boolean };
 export type Body = Record<string, unknown>;
 
-/** The value, or a failed test saying what was missing. */
 export function must<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined) throw new Error(`missing: ${what}`);
   return value;
@@ -83,12 +81,9 @@ export function setupArticleFixtures(): void {
   });
 }
 
-// ── Bodies ───────────────────────────────────────────────────────────────────────────────────────
-
 export let serial = 0;
 export const unique = (prefix: string) => `${prefix}-${++serial}-${randomUUID().slice(0, 6)}`;
 
-/** 3.50 € + 0.50 € net per unit at 19 %, sold at 14.99 € gross at 19 % (like the seeded mug). */
 export const price = (overrides: Body = {}): Body => ({
   purchasePriceCents: 350,
   purchaseCostCents: 50,
@@ -159,8 +154,6 @@ export const variant = (overrides: Body = {}): Body => ({
   ...overrides,
 });
 
-// ── Calls ────────────────────────────────────────────────────────────────────────────────────────
-
 export const admin = () => loginAs("admin");
 export const params = (id: number | string) => ({ articleId: String(id) });
 
@@ -224,7 +217,6 @@ export async function seededMugId(): Promise<number> {
   return row.id;
 }
 
-/** Row counts of everything an article write touches, for "nothing was saved" checks. */
 export async function rowCounts() {
   const db = await getDb();
   const n = async (

@@ -1,4 +1,3 @@
-// Shared setup, pictures and calls of the /api/admin/images tests (tests/api/admin-images-*.test.ts).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -59,7 +58,6 @@ export async function png(width = 64, height = 48): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A JPEG carrying EXIF (IFD0) and GPS (IFD3) metadata. */
 export async function jpegWithExif(width = 200, height = 100): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: "#c33" } })
     .jpeg()
@@ -81,7 +79,6 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid PNG of under 1 kB that declares 30000 × 30000 pixels (900 megapixels). */
 export function pixelBomb(): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(30_000, 0);
@@ -97,7 +94,6 @@ export function pixelBomb(): Buffer {
   ]);
 }
 
-/** Random pixels barely compress: a real PNG of about `mb` megabytes. */
 export async function noisePng(mb: number): Promise<Buffer> {
   const side = Math.ceil(Math.sqrt((mb * MB) / 3));
   const raw = randomBytes(side * side * 3);

@@ -1,4 +1,3 @@
-// Shared setup, calls and row readers of the admin order action tests (tests/api/admin-order-actions-*.test.ts).
 import { beforeAll, expect } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import * as cancelRoute from "@/app/api/admin/orders/[orderId]/cancel/route";
@@ -59,7 +58,6 @@ export async function admin<T = Detail>(action: Action, orderId: string, body?: 
 
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
-/** An order (sandbox) of a new customer of its own, placed in the given language; paid unless told otherwise. */
 export async function order(
   opts: { paid?: boolean; lang?: Lang } = {},
 ): Promise<{ id: string; orderNumber: string; totalCents: number; buyer: Buyer }> {
@@ -73,7 +71,6 @@ export async function order(
   return { id: placed.id, orderNumber: placed.orderNumber, totalCents: placed.totalCents, buyer };
 }
 
-/** A paid order put into a status directly (the walk there is tested on its own). */
 export async function paidOrderIn(status: OrderStatus) {
   const o = await order();
   if (status !== "pending") await (await getDb()).update(orders).set({ status }).where(eq(orders.id, o.id));
@@ -98,7 +95,6 @@ export const mailsOf = async (orderId: string, kind?: "receipt" | "shipped" | "c
     .where(kind ? and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, kind)) : eq(outgoingMail.orderId, orderId))
     .orderBy(asc(outgoingMail.id));
 
-/** Everything an action could change, to prove that a refused one changed nothing. */
 export async function snapshot(orderId: string) {
   const { updatedAt: _o, ...o } = await orderRow(orderId);
   const p = (await paymentRows(orderId)).map(({ updatedAt: _u, ...rest }) => rest);

@@ -3,10 +3,6 @@ import { getDb } from "@/db/client";
 import { orderAddresses, orderItems, orders, payments, type OrderStatus } from "@/db/schema";
 import { vatInGross } from "@/lib/domain/pricing";
 
-/**
- * Writes an order straight into the database (rows as placeOrder writes them) for tests of the admin
- * reads that need many orders, exact creation times or states no action can reach yet.
- */
 export interface SeedLine {
   articleName?: string;
   variantName?: string | null;
@@ -37,9 +33,7 @@ export interface SeedOrder {
   createdAt?: Date;
   lines?: SeedLine[];
   shippingCents?: number;
-  /** A succeeded payment of the order total. */
   paid?: boolean;
-  /** Refunded of that payment (the whole total: the payment is "refunded"). */
   refundedCents?: number;
   shipping?: SeedAddress;
   billing?: SeedAddress | null;

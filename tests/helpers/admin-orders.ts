@@ -1,4 +1,3 @@
-// Shared setup and calls of the admin order read tests (tests/api/admin-orders-*.test.ts).
 import { beforeAll, expect } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import type { AdminOrderDetail, AdminOrderPage } from "@/lib/schemas/admin-orders";
@@ -65,6 +64,5 @@ export async function adminPost(handler: typeof processRoute.POST, orderId: stri
   return res.body;
 }
 
-/** Orders of the list filter tests live in their own months, away from the orders other tests place today. */
 export const at = (iso: string) => new Date(iso);
 export const numbers = (page: AdminOrderPage) => page.items.map((i) => i.orderNumber);

@@ -1,5 +1,3 @@
-// Shared calls and fixtures of the /api/admin/prompts/categories and /subcategories tests
-// (tests/api/admin-prompt-categories-*.test.ts, admin-prompt-subcategories.test.ts).
 import * as categories from "@/app/api/admin/prompts/categories/route";
 import * as category from "@/app/api/admin/prompts/categories/[categoryId]/route";
 import * as categorySearch from "@/app/api/admin/prompts/categories/search/route";
@@ -27,7 +25,6 @@ export const promptTree = categoryTree<"promptCount">("/api/admin/prompts", "pro
 });
 export const { createCategory, createSubcategory, listCategories, seedCategory, seedSubcategory } = promptTree;
 
-/** A prompt filed under the given category (and subcategory), written straight to the database. */
 export async function insertPrompt(categoryId: number, subcategoryId: number | null = null, archived = false): Promise<number> {
   const db = await getDb();
   const [model] = await db.select({ id: aiModels.id }).from(aiModels).limit(1);

@@ -1,4 +1,3 @@
-// Shared fixtures and calls of the /api/admin/prompts tests (tests/api/admin-prompts-*.test.ts).
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, expect } from "vitest";
@@ -41,7 +40,6 @@ export const ref = {
   mugId: 0,
   customerId: 0,
 };
-/** Seeded slot variant ids keyed "slot type/variant name". */
 export const slot = new Map<string, number>();
 export const slotId = (key: string) => must(slot.get(key), `slot variant ${key}`);
 
@@ -84,8 +82,6 @@ export function setupPromptFixtures(): void {
     for (const r of rows) slot.set(`${r.type}/${r.name}`, r.id);
   });
 }
-
-// ── Helpers ──────────────────────────────────────────────────────────────────────────────────────
 
 export let serial = 0;
 export const unique = (prefix: string) => `${prefix}-${++serial}-${randomUUID().slice(0, 6)}`;
@@ -185,7 +181,6 @@ export async function publicPrompts(language = "en") {
   return res.body;
 }
 
-/** The body PUT takes, from a prompt as GET answers it. */
 export function bodyOf(p: PromptDto, overrides: Body = {}): Body {
   return {
     title: p.title,

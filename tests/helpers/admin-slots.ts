@@ -1,4 +1,3 @@
-// Shared setup and calls of the slot type and slot variant API tests (tests/api/admin-slots-*.test.ts).
 import fs from "node:fs";
 import sharp from "sharp";
 import { beforeAll, expect } from "vitest";
@@ -24,13 +23,10 @@ export const variantParams = (id: number | string) => ({ slotVariantId: String(i
 
 export function setupSlotStorage(): void {
   beforeAll(() => {
-    // This file's own storage folder (uploaded example images).
     process.env.STORAGE_DIR = tempDir("shop-test-admin-slots-");
     resetStorage();
   });
 }
-
-// ── Helpers ────────────────────────────────────────────────────────────────────────────────────────
 
 export async function listTypes(): Promise<SlotTypeDto[]> {
   return (await call<SlotTypeDto[]>(types.GET, { cookie: await admin() })).body;
@@ -66,7 +62,6 @@ export async function png(color = "#2a6"): Promise<Buffer> {
     .png()
     .toBuffer();
 }
-/** Uploads an example image exactly as the slot form does (POST /api/admin/images, imageType SLOT_VARIANT_EXAMPLE). */
 export async function uploadExample(color?: string): Promise<ImageDto> {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(await png(color))], { type: "image/png" }), "example.png");
@@ -85,7 +80,6 @@ export async function imageFileExists(id: number): Promise<boolean> {
 }
 /** Per database: test files share this module but each has its own database. */
 const scratchTypeIds = new WeakMap<object, number>();
-/** The slot type this file's own variants go to (the seeded types keep their seeded variants). */
 export async function scratchType(): Promise<number> {
   const db = await getDb();
   let id = scratchTypeIds.get(db);
@@ -104,7 +98,6 @@ export async function validVariantBody(overrides: Record<string, unknown> = {}) 
 export async function createVariant(body: Record<string, unknown>) {
   return call<SlotVariantDto & Envelope>(variants.POST, { method: "POST", body, cookie: await admin() });
 }
-/** Runs `fn` while a trigger on `table` (`timing` e.g. "BEFORE DELETE") runs `statement` for rows matching `when`. */
 export async function withTrigger(table: string, timing: string, when: string, statement: string, fn: () => Promise<void>): Promise<void> {
   const db = await getDb();
   await db.execute(
@@ -120,12 +113,10 @@ export async function withTrigger(table: string, timing: string, when: string, s
     await db.execute(sql.raw("DROP FUNCTION race_hook()"));
   }
 }
-/** Positions straight from the table: no two slot types may share one. */
 export async function positionsAreUnique(): Promise<boolean> {
   const rows = await (await getDb()).select({ position: slotTypes.position }).from(slotTypes);
   return new Set(rows.map((r) => r.position)).size === rows.length;
 }
-/** Runs the plan's passes like the screen: one PUT after the other, stopping at the first failure. Answers every status seen. */
 export async function runPlan(plan: { first: PositionMove[]; second: PositionMove[] }): Promise<number[]> {
   const statuses: number[] = [];
   for (const pass of [plan.first, plan.second]) {

@@ -1,4 +1,3 @@
-// Shared types, bodies and calls of the /api/admin/suppliers tests (tests/api/admin-suppliers-*.test.ts).
 import * as collection from "@/app/api/admin/suppliers/route";
 import { getDb } from "@/db/client";
 import { suppliers } from "@/db/schema";

@@ -1,4 +1,3 @@
-// Shared fixtures and calls of the AI provider tests (tests/unit/ai-providers-*.test.ts).
 import sharp from "sharp";
 import { afterEach, beforeAll, expect } from "vitest";
 import { eq } from "drizzle-orm";
@@ -32,8 +31,6 @@ export function setEnv(vars: Partial<Record<(typeof AI_ENV)[number], string>>): 
   resetEnvCache();
 }
 
-// Pictures and the assembled prompt.
-
 export async function makePhoto(width: number, height: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6ab0f3"/><stop offset="1" stop-color="#f7e3b5"/></linearGradient></defs>
@@ -47,7 +44,6 @@ export async function makePhoto(width: number, height: number): Promise<Buffer> 
 }
 
 export let photo: Buffer;
-/** The image the fake providers answer with. */
 export let answerPng: Buffer;
 export let promptText: string;
 

@@ -6,7 +6,6 @@ export interface CallOptions {
   method?: string;
   path?: string;
   params?: Record<string, string>;
-  /** A value to send as JSON, a string sent as-is (for malformed JSON tests), or FormData (multipart). */
   body?: unknown;
   headers?: Record<string, string>;
   cookie?: string;
@@ -18,7 +17,6 @@ export interface CallResult<T = unknown> {
   headers: Headers;
 }
 
-/** Calls a route handler exactly as Next would: a real Request, params as a Promise. */
 export async function call<T = Record<string, unknown>>(handler: Handler, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { "accept-language": "en", ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -41,7 +39,6 @@ export async function call<T = Record<string, unknown>>(handler: Handler, opts: 
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
-/** The cookie pair ("name=value") from a Set-Cookie header. */
 export function cookieFrom(res: { headers: Headers }): string {
   const set = res.headers.get("set-cookie") ?? "";
   return set.split(";")[0] ?? "";
@@ -51,7 +48,6 @@ const cache = new Map<string, string>();
 /** Test files share this module (isolate: false); each file signs in against its own database. */
 export const forgetLogins = () => cache.clear();
 
-/** Signs in through the real login route and returns the session cookie (cached per test file). */
 export async function loginAs(who: keyof typeof TEST_USERS, fresh = false): Promise<string> {
   const cached = cache.get(who);
   if (cached && !fresh) return cached;

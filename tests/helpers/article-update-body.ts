@@ -1,10 +1,8 @@
-// The PUT body of an admin article as the form sends it; free of the test runner and the database, so
-// the API tests (through admin-articles.ts) and the e2e specs build it alike.
+// Free of the test runner and the database, so the API tests and the e2e specs build it alike.
 import type { ArticleDto } from "@/lib/schemas/articles";
 
 type Body = Record<string, unknown>;
 
-/** The PUT body that keeps the article as it is (the form sends this shape), with the sales total as driver. */
 export function updateBodyOf(a: ArticleDto, overrides: Body = {}): Body {
   const p = a.priceCalculation;
   if (!p) throw new Error("missing: price calculation");

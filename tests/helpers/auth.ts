@@ -1,4 +1,3 @@
-// Shared setup, constants and calls of the /api/auth tests (tests/api/auth-*.test.ts).
 import { randomBytes } from "node:crypto";
 import { beforeAll } from "vitest";
 import * as login from "@/app/api/auth/login/route";
@@ -24,14 +23,12 @@ const runTag = randomBytes(3).toString("hex");
 /** A fresh email per scenario, so rate-limit counters never carry over between tests. */
 export const freshEmail = (tag: string) => `${tag}-${runTag}-${++seq}@test.local`;
 let ipSeq = 0;
-/** A fresh client address per scenario (TEST-NET ranges). */
 export const freshIp = () => `198.51.${100 + Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
 export function postLogin(body: unknown, ip: string) {
   return call<SessionBody & ErrorBody>(login.POST, { method: "POST", path: "/api/auth/login", body, headers: { "x-forwarded-for": ip } });
 }
 
-/** Registers as a person does: a customer through the mailed confirmation link, a guest directly. */
 export function postRegister(body: unknown) {
   return registerCustomer<SessionBody & ErrorBody>(body);
 }
@@ -48,7 +45,6 @@ export function getAdminVat(cookie?: string) {
   return call<ErrorBody>(adminVat.GET, { path: "/api/admin/vat", cookie });
 }
 
-/** Registers a customer through the real endpoint and returns its credentials and cookie. */
 export async function newCustomer(tag: string) {
   const email = freshEmail(tag);
   const password = `pw-${tag}-secret`;
@@ -65,14 +61,11 @@ export async function loginCookie(email: string, password: string): Promise<stri
 
 export function setupAuthEnv(): void {
   beforeAll(() => {
-    // The limits stay at their defaults; only the fixed window is stretched to a year so that no
-    // scenario can straddle a window boundary (which would reset the counters mid-test).
+    // The window is stretched to a year so no scenario straddles a window boundary.
     process.env.LOGIN_WINDOW_SECONDS = String(365 * 24 * 3600);
-    // Short delays keep the "wait, then sign in" scenario quick.
     process.env.LOGIN_MAX_DELAY_SECONDS = "30";
     // A lower per-client limit keeps the per-client scenarios to 20 password checks at scrypt's full cost.
     process.env.LOGIN_MAX_FAILURES_PER_CLIENT = "20";
-    // The account-wide ceiling is reached from a few clients in the scenario that tests it.
     process.env.LOGIN_MAX_FAILURES_PER_ACCOUNT_TOTAL = "12";
     // These files register many accounts from one address; the registration limit has its own test (ai-money).
     process.env.REGISTRATIONS_PER_HOUR = "1000";

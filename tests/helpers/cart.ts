@@ -1,4 +1,3 @@
-// Shared fixtures, hooks and calls of the cart API tests (tests/api/cart-*.test.ts).
 import sharp from "sharp";
 import { afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { and, eq } from "drizzle-orm";
@@ -40,7 +39,6 @@ export let mugId: number;
 export let shirtId: number;
 export const variant: Record<"white" | "black" | "red", number> = { white: 0, black: 0, red: 0 };
 export let inactiveVariantId: number;
-/** A second mug: 10.00 € NET at the reduced rate (7 %) → 10.70 € gross, with one variant. */
 export let campMug: { id: number; variantId: number };
 export let popArt: { id: number; title: string };
 export let otherPrompt: { id: number; title: string };
@@ -83,7 +81,6 @@ export async function png(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** An image of a user as the generate/upload flows store it. */
 export async function makeImage(
   ownerId: number,
   type: Exclude<ImageType, "CATALOGUE"> = "GENERATED",
@@ -107,7 +104,6 @@ export async function userIdOf(email: string): Promise<number> {
 }
 
 export let guestCounter = 0;
-/** A guest account as the editor registers it (POST /api/auth/register { email, guest: true }). */
 export async function registerGuest(): Promise<{ cookie: string; userId: number }> {
   guestCounter += 1;
   const res = await call<{ user: { id: number } }>(registerRoute.POST, {
@@ -130,7 +126,6 @@ export async function storedItems(userId: number) {
     .then((rows) => rows.map((r) => r.item));
 }
 
-/** A line of the customer's cart (one generated image on the white mug unless told otherwise); answers the cart. */
 export async function addLine(
   opts: { variantId?: number; imageId?: number; quantity?: number; mugId?: number; who?: Who; ownerId?: number } = {},
 ) {
@@ -229,7 +224,6 @@ export function setupCartFixtures(): void {
   });
 
   afterEach(async () => {
-    // Undo catalogue edits of a test.
     const db = await getDb();
     await db
       .update(articlePriceCalculations)

@@ -1,4 +1,3 @@
-// Shared calls and lookups of the public catalogue tests (tests/api/catalog-*.test.ts).
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
 import * as countriesRoute from "@/app/api/countries/route";
@@ -36,7 +35,6 @@ export function sampleMug(list: MugDto[]): MugDto {
   return mug;
 }
 
-/** GET /api/images/{id} with the raw bytes (call() would decode the body as text). */
 export async function getImage(imageId: string, headers: Record<string, string> = {}) {
   const req = new Request(`http://localhost/api/images/${imageId}`, { headers });
   const res = await imageRoute.GET(req, { params: Promise.resolve({ imageId }) });

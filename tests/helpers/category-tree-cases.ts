@@ -1,5 +1,4 @@
-// Test cases that hold alike for both admin category trees (articles and prompts). Each function adds
-// its `it` cases where it is called, so a test file keeps its own order and its tree's own cases.
+// Each function adds its `it` cases where called, so a test file keeps its own order.
 import { expect, it } from "vitest";
 import { eq, getTableName } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -10,27 +9,19 @@ import { call, cookieFor, type Role } from "./api";
 import { admin, catParams, subParams, type CategoryTree, type Envelope } from "./category-tree";
 import { withDeleteTrigger } from "./delete-trigger";
 
-/** Rows where `column` equals `value`, from the column's table. */
 async function rowsWhere(column: PgColumn, value: number | string) {
   return (await getDb()).select().from(column.table).where(eq(column, value));
 }
 
 export interface AccessFixtures {
-  /** The id of a category that the GET reads. */
   category: () => Promise<number>;
-  /** The id of the category that new subcategories go to. */
   parent: () => Promise<number>;
-  /** The id of a subcategory that the GET reads. */
   subcategory: () => Promise<number>;
-  /** The id of the category whose subcategories GET …/subcategories/category/{categoryId} lists. */
   subcategoriesOf: () => Promise<number>;
-  /** The body fields of a rename (PUT). */
   renamed: (role: Role) => Record<string, unknown>;
-  /** A search term per search route. */
   search: { categories: string; subcategories: string };
 }
 
-/** Every route of the tree as anonymous (401), customer (403) and admin (its success status). */
 export function accessMatrixCases<K extends CountKey>(tree: CategoryTree<K>, fx: AccessFixtures) {
   const { base, routes, createCategory, createSubcategory } = tree;
   const roles: { role: Role; status: number }[] = [
@@ -38,7 +29,6 @@ export function accessMatrixCases<K extends CountKey>(tree: CategoryTree<K>, fx:
     { role: "customer", status: 403 },
     { role: "admin", status: 200 },
   ];
-  // Each row calls one route as the given role; `ok` is the admin's success status.
   const rows: { name: string; ok: number; run: (cookie: string | undefined, role: Role) => Promise<number> }[] = [
     { name: `GET ${base}/categories`, ok: 200, run: async (cookie) => (await call(routes.categories.GET, { cookie })).status },
     {
@@ -131,7 +121,6 @@ export function accessMatrixCases<K extends CountKey>(tree: CategoryTree<K>, fx:
 
 export type BadBody = { title: string; body: unknown; field: string; message: string };
 
-/** POST …/categories refuses each body with 422 and its field's message, and creates nothing. */
 export function createCategoryRejectsCases<K extends CountKey>(tree: CategoryTree<K>, bad: BadBody[]) {
   for (const row of bad) {
     it(`POST ${tree.base}/categories – ${row.title} → 422 with field message`, async () => {
@@ -145,7 +134,6 @@ export function createCategoryRejectsCases<K extends CountKey>(tree: CategoryTre
   }
 }
 
-/** GET, PUT and DELETE of an unknown category answer 404 Category not found; so do the `malformed` ids. */
 export function unknownCategoryCase<K extends CountKey>(tree: CategoryTree<K>, malformed: string[]) {
   const { category } = tree.routes;
   it(`GET/PUT/DELETE ${tree.base}/categories/{categoryId} – unknown id → 404 Category not found; malformed id → 404`, async () => {
@@ -162,7 +150,6 @@ export function unknownCategoryCase<K extends CountKey>(tree: CategoryTree<K>, m
   });
 }
 
-/** DELETE of a new category answers { id, deleted: true } and the category is gone. */
 export function deletesCategoryCase<K extends CountKey>(tree: CategoryTree<K>, title: string) {
   const { category } = tree.routes;
   it(`DELETE ${tree.base}/categories/{categoryId} – ${title}`, async () => {
@@ -176,11 +163,6 @@ export function deletesCategoryCase<K extends CountKey>(tree: CategoryTree<K>, t
 
 export type DeleteRace = { title: string; insert: string; message: string };
 
-/**
- * A row that refers to the category is inserted right before the category goes, as a concurrent insert
- * would (a trigger runs `insert`): DELETE answers the same 409, the category stays (`idColumn`) and no
- * row refers to it any more (`referring`, the columns that hold its id).
- */
 export function deleteCategoryRaceCases<K extends CountKey>(
   tree: CategoryTree<K>,
   races: DeleteRace[],
@@ -203,7 +185,6 @@ export function deleteCategoryRaceCases<K extends CountKey>(
   }
 }
 
-/** A category with a subcategory is refused (409) until the subcategory is deleted. */
 export function deletesEmptiedCategoryCase<K extends CountKey>(tree: CategoryTree<K>) {
   const { category, subcategory } = tree.routes;
   it(`DELETE ${tree.base}/categories/{categoryId} – succeeds once its subcategories are deleted`, async () => {
@@ -215,7 +196,6 @@ export function deletesEmptiedCategoryCase<K extends CountKey>(tree: CategoryTre
   });
 }
 
-/** GET …/categories/search without a name lists every category; a name of 256 characters is refused. */
 export function searchAllCategoriesCase<K extends CountKey>(tree: CategoryTree<K>) {
   const { base, routes } = tree;
   it(`GET ${base}/categories/search – no name lists everything; 256 characters → 422`, async () => {
@@ -230,7 +210,6 @@ export function searchAllCategoriesCase<K extends CountKey>(tree: CategoryTree<K
   });
 }
 
-/** Each write to the tree (`what` names it in the title) reloads the catalogue cache `cacheKey`. */
 export function catalogueCacheCase<K extends CountKey>(tree: CategoryTree<K>, what: string, cacheKey: string) {
   const { category, subcategory } = tree.routes;
   it(`POST/PUT/DELETE on ${what} – every write invalidates the catalogue cache`, async () => {
@@ -264,7 +243,6 @@ export function catalogueCacheCase<K extends CountKey>(tree: CategoryTree<K>, wh
   });
 }
 
-/** POST …/subcategories with a category id that does not exist: 422 on categoryId, nothing stored (`nameColumn`). */
 export function createSubcategoryUnknownCategoryCase<K extends CountKey>(tree: CategoryTree<K>, title: string, nameColumn: PgColumn) {
   it(`POST ${tree.base}/subcategories – ${title}`, async () => {
     const res = await call<Envelope>(tree.routes.subcategories.POST, {
@@ -278,7 +256,6 @@ export function createSubcategoryUnknownCategoryCase<K extends CountKey>(tree: C
   });
 }
 
-/** GET, PUT and DELETE of an unknown subcategory answer 404 Subcategory not found (the PUT names the seed's `categoryName`). */
 export function unknownSubcategoryCase<K extends CountKey>(tree: CategoryTree<K>, categoryName: string) {
   const { subcategory } = tree.routes;
   it(`GET/PUT/DELETE ${tree.base}/subcategories/{subcategoryId} – unknown id → 404 Subcategory not found`, async () => {
@@ -296,7 +273,6 @@ export function unknownSubcategoryCase<K extends CountKey>(tree: CategoryTree<K>
   });
 }
 
-/** DELETE of a new subcategory of the seed's `categoryName` answers { id, deleted: true } and it is gone. */
 export function deletesSubcategoryCase<K extends CountKey>(tree: CategoryTree<K>, categoryName: string) {
   const { subcategory } = tree.routes;
   it(`DELETE ${tree.base}/subcategories/{subcategoryId} – deletes an unused subcategory`, async () => {
@@ -309,11 +285,6 @@ export function deletesSubcategoryCase<K extends CountKey>(tree: CategoryTree<K>
   });
 }
 
-/**
- * `child` ("an article") is inserted right before the subcategory goes (a trigger on `table` runs
- * `insert`): DELETE answers the same 409 `message`, the late row is rolled back (`late`: its column
- * and value) and the subcategory stays.
- */
 export function deleteSubcategoryRaceCase<K extends CountKey>(
   tree: CategoryTree<K>,
   race: { child: string; table: string; insert: string; message: string; late: [PgColumn, string] },
@@ -332,7 +303,6 @@ export function deleteSubcategoryRaceCase<K extends CountKey>(
   });
 }
 
-/** GET …/subcategories lists every subcategory (`names` among them) sorted by name; `probe` is one of them and what it carries. */
 export function listsSubcategoriesCase<K extends CountKey>(
   tree: CategoryTree<K>,
   names: string[],
@@ -348,7 +318,6 @@ export function listsSubcategoriesCase<K extends CountKey>(
   });
 }
 
-/** GET …/subcategories/category/{categoryId} of an unknown category answers 404 Category not found. */
 export function unknownCategoryOfSubcategoriesCase<K extends CountKey>(tree: CategoryTree<K>) {
   it(`GET ${tree.base}/subcategories/category/{categoryId} – unknown category → 404 Category not found`, async () => {
     const res = await call<Envelope>(tree.routes.subcategoriesOf.GET, { params: catParams(999999), cookie: await admin() });

@@ -1,5 +1,3 @@
-// Calls and fixtures of one admin category tree (/api/admin/articles/… or /api/admin/prompts/… categories
-// and subcategories): both trees run on the same service, so their tests share these and category-tree-cases.ts.
 import type { CountKey, TreeCategoryDto, TreeSubcategoryDto } from "@/lib/schemas/category-tree";
 import { call, loginAs } from "./api";
 
@@ -7,7 +5,6 @@ type Handler = Parameters<typeof call>[0];
 
 export type Envelope = { message: string; errors?: Record<string, string> };
 
-/** The route modules of one tree. */
 export interface TreeRoutes {
   categories: { GET: Handler; POST: Handler };
   category: { GET: Handler; PUT: Handler; DELETE: Handler };
@@ -22,7 +19,6 @@ export const admin = () => loginAs("admin");
 export const catParams = (id: number | string) => ({ categoryId: String(id) });
 export const subParams = (id: number | string) => ({ subcategoryId: String(id) });
 
-/** `base` is the tree's path ("/api/admin/articles"); `label` ("article") names it in setup errors. */
 export function categoryTree<K extends CountKey>(base: string, label: string, routes: TreeRoutes) {
   type Category = TreeCategoryDto<K>;
   type Subcategory = TreeSubcategoryDto<K>;

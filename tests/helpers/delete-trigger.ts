@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 
-/** Runs `fn` while a BEFORE DELETE trigger on `table` runs `insert` for the row named `rowName` (simulates a concurrent insert). */
 export async function withDeleteTrigger(table: string, rowName: string, insert: string, fn: () => Promise<void>): Promise<void> {
   const db = await getDb();
   await db.execute(sql.raw(`CREATE FUNCTION race_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${insert}; RETURN OLD; END $$`));

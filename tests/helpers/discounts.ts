@@ -1,4 +1,3 @@
-// Codes, cart calls and admin calls of the discount tests (tests/api/*discount*.test.ts).
 import { eq } from "drizzle-orm";
 import * as cartDiscountRoute from "@/app/api/user/cart/discount/route";
 import { getDb } from "@/db/client";
@@ -12,7 +11,6 @@ export type Who = Role | { cookie: string };
 const cookieOf = async (who: Who) => (typeof who === "string" ? cookieFor(who) : who.cookie);
 
 let serial = 0;
-/** A code stored directly (10 % off, no limits unless told). */
 export async function makeCode(overrides: Partial<typeof discountCodes.$inferInsert> = {}): Promise<DiscountCode> {
   serial += 1;
   const [row] = await (

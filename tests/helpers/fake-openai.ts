@@ -4,10 +4,6 @@ import { resetEnvCache } from "@/lib/env";
 
 export type OpenAIHit = { path: string; body: Buffer };
 
-/**
- * A local fake of the OpenAI images API (real HTTP on 127.0.0.1): every request is recorded and
- * answered by `answer`. Sets OPENAI_API_KEY / OPENAI_BASE_URL to it; close() stops it and unsets them.
- */
 export async function fakeOpenAI(answer: (hit: OpenAIHit) => { status: number; json?: unknown }) {
   const hits: OpenAIHit[] = [];
   const server = http.createServer((req, res) => {

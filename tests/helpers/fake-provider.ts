@@ -1,4 +1,3 @@
-// Local fake AI provider servers: real HTTP on 127.0.0.1, random port; they record every request and closed socket.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -7,7 +6,6 @@ export interface Seen {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
-  /** When the request arrived (ms since the epoch). */
   at: number;
 }
 
@@ -21,7 +19,6 @@ export interface FakeServer {
   close: () => Promise<void>;
 }
 
-/** Every fake server started and not yet closed. */
 export const servers: FakeServer[] = [];
 
 export async function fakeServer(handle: (req: Seen, base: string) => Reply | Promise<Reply>): Promise<FakeServer> {
@@ -64,7 +61,6 @@ export async function fakeServer(handle: (req: Seen, base: string) => Reply | Pr
   return fake;
 }
 
-/** Stops every fake server started so far. */
 export async function closeFakeServers(): Promise<void> {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 }

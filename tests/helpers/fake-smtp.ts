@@ -1,7 +1,6 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 
-/** A minimal SMTP server (no TLS, no auth) that keeps what it receives; it can refuse recipients. */
 export interface FakeSmtp {
   url: string;
   messages: { from: string; to: string[]; data: string }[];

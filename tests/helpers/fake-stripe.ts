@@ -1,12 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/**
- * A local stand-in for api.stripe.com, enough for PaymentIntents and refunds. The real `stripe` SDK
- * talks to it (STRIPE_API_HOST/PORT/PROTOCOL), so the adapter's requests are seen exactly as sent:
- * form-encoded bodies, the Authorization and Idempotency-Key headers. Like Stripe, a repeated
- * idempotency key answers the first response again.
- */
+// The real stripe SDK talks to it, so the adapter's requests are seen exactly as sent.
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -44,24 +39,12 @@ export interface FakeStripe {
   url: { host: string; port: number; protocol: "http" };
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
-  /** Refunds created, by id (amount omitted in the request = everything not yet refunded). */
   refunds: Map<string, FakeRefund>;
-  /** The status new refunds get (default "succeeded"; "pending" as for slow payment methods). */
   setRefundStatus(status: FakeRefund["status"]): void;
-  /** The next n requests to this method+path prefix fail with the given status (and stripe-should-retry when set; error type api_error unless given). */
   failNext(match: string, times: number, status: number, shouldRetry?: boolean, errorType?: string): void;
-  /**
-   * The next n requests to this method+path prefix are CARRIED OUT (and remembered under their
-   * idempotency key), but the answer is lost: the client sees a 500 it must not retry — as when the
-   * connection drops after Stripe acted.
-   */
+  /** The next n requests are carried out but the answer is lost, as when the connection drops after Stripe acted. */
   loseNextAnswer(match: string, times: number): void;
-  /**
-   * The next n requests to this method+path prefix are CARRIED OUT (a replayed key answers the first
-   * result), then the connection is dropped without an answer: the client sees a connection reset.
-   */
   dropNextConnection(match: string, times: number): void;
-  /** Forgets every idempotency key, as Stripe does after 24 hours. */
   forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
@@ -79,7 +62,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const replies = new Map<string, { status: number; body: unknown }>();
   const refunds = new Map<string, FakeRefund>();
   const refundStatus: { next: FakeRefund["status"] } = { next: "succeeded" };
-  /** Refunded so far (pending refunds count, as at Stripe; failed ones do not). */
   const refundedOf = (intentId: string) =>
     [...refunds.values()].filter((r) => r.payment_intent === intentId && r.status !== "failed").reduce((sum, r) => sum + r.amount, 0);
   const failures: { match: string; remaining: number; status: number; shouldRetry?: boolean; errorType?: string }[] = [];

@@ -11,10 +11,6 @@ declare module "vitest" {
   }
 }
 
-/**
- * Builds one migrated and seeded template database per run; each test file then gets its own copy
- * (PGlite: loadDataDir of a dump; PostgreSQL: CREATE DATABASE … TEMPLATE …).
- */
 export default async function setup(project: TestProject) {
   process.env.ADMIN_EMAIL = TEST_USERS.admin.email;
   process.env.ADMIN_PASSWORD = TEST_USERS.admin.password;

@@ -1,6 +1,5 @@
 import sharp from "sharp";
 
-/** A real photo-like JPEG (gradient with shapes) of the given size, optionally carrying EXIF/GPS. */
 export async function makeJpeg(width = 800, height = 600, opts: { exif?: boolean } = {}): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#3a7bd5"/><stop offset="1" stop-color="#f9d423"/></linearGradient></defs>

@@ -1,11 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/**
- * The app's import graph read from the source (for tests that check what reaches the browser): route files
- * under app/, the modules each imports at run time, and which of them run in the browser ("use client"
- * and everything those import).
- */
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 export const appDir = path.join(root, "app");
 const ROUTE_FILES = new Set([
@@ -19,7 +14,6 @@ const ROUTE_FILES = new Set([
   "global-error.tsx",
 ]);
 
-/** Every route file under `dir` (app/api left out). */
 export function routeFiles(dir = appDir, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -53,10 +47,6 @@ export function source(file: string): string {
 
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
 
-/**
- * What a file imports at run time (type-only imports left out): static imports and re-exports, and with
- * `dynamic` also `import("…")`. Local modules as file paths, packages by their specifier.
- */
 export function importSpecs(file: string, opts: { dynamic: boolean }): { files: string[]; packages: string[] } {
   const text = withoutComments(source(file));
   const specs: string[] = [];
@@ -76,11 +66,6 @@ export function importSpecs(file: string, opts: { dynamic: boolean }): { files: 
 export const isClientModule = (file: string) => /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/.test(source(file));
 export const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 
-/**
- * Every module running in the browser that the entry reaches; `dynamic: false` follows only what loads
- * with the page (static imports), not what a module loads later with import(). `entryInBrowser` for an
- * entry that runs in the browser without "use client" (instrumentation-client.ts).
- */
 export function clientModules(entry: string, opts: { dynamic: boolean; entryInBrowser?: boolean } = { dynamic: true }): Set<string> {
   const client = new Set<string>();
   const seenServer = new Set<string>();

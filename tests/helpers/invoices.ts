@@ -1,4 +1,3 @@
-// Shared setup, orders, downloads and a PDF text reader of the invoice tests (tests/api/invoices-*.test.ts).
 import path from "node:path";
 import zlib from "node:zlib";
 import { randomUUID } from "node:crypto";
@@ -40,8 +39,7 @@ export function setupInvoiceFixtures(): void {
   beforeAll(async () => {
     dataDir = tempDir("shop-test-invoices-");
     process.env.DATA_DIR = dataDir;
-    // A storage folder of this file's own: other test files (each with a fresh database) issue invoices
-    // with the same numbers, and the stored-PDF test looks into the invoice's folder.
+    // Own storage folder: other test files issue invoices with the same numbers.
     process.env.STORAGE_DIR = path.join(dataDir, "storage");
     resetStorage();
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) delete process.env[key];
@@ -63,7 +61,6 @@ export async function invoiceOf(orderId: string): Promise<Invoice> {
   return row;
 }
 
-/** Places an order of `quantity` mugs for `who` and pays it with the sandbox's good card. */
 export async function paidOrder(who: Who = "customer", ownerId = customerId, lang: "en" | "de" = "en"): Promise<string> {
   const { order } = await placedOrder(who, ownerId, { lang, body: orderBody() });
   const paid = await paySandbox(order.id, card(CARDS.ok), who, lang);
@@ -84,14 +81,9 @@ export async function download(orderId: string, who: Role, invoiceId?: number, a
   return { status: res.status, headers: res.headers, bytes, message: json?.message };
 }
 
-/** WinAnsi (cp1252) bytes 0x80–0x9f that differ from Latin-1 and occur in our documents. */
 const WIN_ANSI: Record<number, string> = { 0x80: "€", 0x84: "„", 0x85: "…", 0x93: "“", 0x94: "”", 0x96: "–", 0x97: "—" };
 
-/**
- * The text a PDF shows, in drawing order: the strings of every text-showing operator in its
- * (deflated) content streams, decoded as WinAnsi (the standard Helvetica's encoding). react-pdf
- * draws a line in several runs, so runs are joined without a separator.
- */
+// react-pdf draws a line in several runs, so runs are joined without a separator.
 export function pdfText(bytes: Buffer): string {
   const decode = (hex: string) => [...Buffer.from(hex, "hex")].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join("");
   const out: string[] = [];
@@ -116,10 +108,8 @@ export function content(row: Invoice | null | undefined): InvoiceContent {
   if (!row) throw new Error("document expected");
   return row.content as InvoiceContent;
 }
-/** Checkout of personalised mugs: the customer confirms the withdrawal exclusion. */
 export const orderBody = (overrides: Record<string, unknown> = {}) => checkoutBody({ acceptWithdrawalWaiver: true, ...overrides });
 
-/** Two mug lines, the second switched to 7 % VAT (order tax recomputed as placing would), paid. */
 export async function twoRateOrder(locale: "de" | "en"): Promise<string> {
   await fillCart("customer", customerId, 1);
   await fillCart("customer", customerId, 2, { keep: true });
@@ -154,7 +144,6 @@ export async function twoRateOrder(locale: "de" | "en"): Promise<string> {
   return orderId;
 }
 
-/** A succeeded refund row for the order's payment. */
 export async function refundRow(orderId: string, amountCents: number): Promise<number> {
   const db = await getDb();
   const [payment] = await db

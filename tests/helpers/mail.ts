@@ -7,11 +7,6 @@ import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { dataDir } from "@/lib/env";
 import { readableMail } from "./orders";
 
-/**
- * What the outbox transport delivered for one outgoing_mail row ($DATA_DIR/outbox, the newest file of
- * that id), decoded enough to search: the links as the customer receives them. The stored row holds
- * placeholders instead of link tokens.
- */
 export function deliveredMail(mailId: number): string {
   const dir = path.join(dataDir(), "outbox");
   const suffix = `-${String(mailId).padStart(6, "0")}.eml`;
@@ -26,13 +21,11 @@ export function deliveredMail(mailId: number): string {
   return readableMail(fs.readFileSync(path.join(dir, newest), "utf8"));
 }
 
-/** The mails queued for the address, newest first, once the work that runs after the answers is done. */
 export async function queuedMails(email: string) {
   await flushAfterResponse();
   return (await getDb()).select().from(outgoingMail).where(eq(outgoingMail.to, email)).orderBy(desc(outgoingMail.id));
 }
 
-/** The token of the link to `page` ("reset-password") in the newest mail to the address, as the customer would click it. */
 export async function mailedLinkToken(email: string, page: string): Promise<string> {
   const [mail] = await queuedMails(email);
   // The stored mail holds a placeholder; the token is in the mail as delivered.

@@ -1,4 +1,3 @@
-// A design of four flat colours and the pixel checks of the mockup tests (tests/unit/mug-mockup.test.ts, tests/api/mockups.test.ts).
 import sharp from "sharp";
 import { expect } from "vitest";
 import {
@@ -14,7 +13,6 @@ import {
   type MockupView,
 } from "@/lib/domain/mug-mockup";
 
-/** Top left red, top right blue, bottom left green, bottom right yellow (u, v from the top left). */
 export const QUADRANTS = { topLeft: "#e53935", topRight: "#1e88e5", bottomLeft: "#43a047", bottomRight: "#fdd835" } as const;
 
 export function quadrantColour(u: number, v: number): string {
@@ -22,7 +20,6 @@ export function quadrantColour(u: number, v: number): string {
   return u < 0.5 ? QUADRANTS.bottomLeft : QUADRANTS.bottomRight;
 }
 
-/** In the template's proportions, so the print's centre crop keeps all of it. */
 export async function quadrantDesign(
   mug: Pick<MockupMug, "printTemplateWidthMm" | "printTemplateHeightMm">,
   width = 1000,
@@ -65,11 +62,6 @@ export interface Colours {
   inside: string;
 }
 
-/**
- * Samples one view where the geometry puts things: template points facing the viewer carry the design's
- * colour (lit as the body is there), the body below the print the outside colour, the opening the inside
- * colour, the handle (side views) the outside colour. Returns which template halves were seen.
- */
 export function expectMockupView(
   raw: Raw,
   mug: MockupMug,
@@ -91,7 +83,6 @@ export function expectMockupView(
       else seen.seenRightHalf = true;
     }
   }
-  // The body between the print's lower edge and the mug's bottom, in the middle column.
   const belowPrint = scene.bottom + scene.ry - (scene.printBottomMm / 2) * scene.scale;
   expectNear(
     pixel(raw, scene.cx, belowPrint),

@@ -26,8 +26,6 @@ import { call, cookieFor, cookieFrom, type Role } from "./api";
 import { registerCustomer } from "./register";
 import { TEST_USERS, tempDir } from "./test-db";
 
-/** Shared by the order API tests (sandbox) and the Stripe tests: real routes, real cart, no mocks. */
-
 export type ErrorBody = { message: string; errors?: Record<string, string> };
 export type Who = Role | { cookie: string };
 export type Lang = "en" | "de";
@@ -48,7 +46,6 @@ export async function userIdOf(email: string): Promise<number> {
   return row.id;
 }
 
-/** The seeded mug and its default (white) variant, as the storefront lists them. */
 export async function seededMug(): Promise<{ mugId: number; variantId: number; priceCents: number }> {
   const mug = (await listPublicMugs("en"))[0];
   const variant = mug?.variants.find((v) => v.name === "White") ?? mug?.variants[0];
@@ -56,10 +53,6 @@ export async function seededMug(): Promise<{ mugId: number; variantId: number; p
   return { mugId: mug.id, variantId: variant.id, priceCents: mug.price.priceCents };
 }
 
-/**
- * Empties the user's cart (unless keep; an unpaid order leaves it as it was) and puts a freshly
- * GENERATED image of the user on the seeded mug through POST /api/user/cart/items.
- */
 export async function fillCart(who: Who, ownerId: number, quantity = 1, opts: { keep?: boolean } = {}): Promise<CartDto> {
   if (!opts.keep) await clearCart(who);
   const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
@@ -102,17 +95,12 @@ export function checkoutBody(overrides: Partial<Record<keyof PlaceOrderBody, unk
       countryCode: "DE",
     },
     billingAddress: null,
-    // Every mug carries the customer's design: the waiver of the right of withdrawal is confirmed.
     acceptWithdrawalWaiver: true,
     ...overrides,
   };
 }
 
-/**
- * A new account registered through POST /api/auth/register and signed in: for tests whose orders must
- * not meet another test's open unpaid order (a new checkout re-uses that one). A guest account by
- * default (no password: registering costs no scrypt hash); `password: true` registers a full customer.
- */
+// A new account, so no other test's open unpaid order is re-used by its checkout.
 export async function newCustomer(
   label = "buyer",
   opts: { password?: boolean } = {},
@@ -136,7 +124,6 @@ export async function placeOrder(body: unknown, who: Who = "customer", lang: Lan
   });
 }
 
-/** Fills the cart and places an order; fails the test unless it answers 201. */
 export async function placedOrder(
   who: Who,
   ownerId: number,
@@ -223,7 +210,6 @@ export async function paymentConfig(who: Who = "customer") {
   return call<PaymentConfigDto & ErrorBody>(configRoute.GET, { path: "/api/user/payments/config", cookie: await cookieOf(who) });
 }
 
-/** The .eml files written to $DATA_DIR/outbox. */
 export function outboxFiles(dataDir: string): { name: string; text: string }[] {
   const dir = path.join(dataDir, "outbox");
   if (!fs.existsSync(dir)) return [];
@@ -234,15 +220,12 @@ export function outboxFiles(dataDir: string): { name: string; text: string }[] {
     .map((name) => ({ name, text: fs.readFileSync(path.join(dir, name), "utf8") }));
 }
 
-/** Decodes quoted-printable and RFC 2047 words enough to search a message for texts. */
 export function readableMail(eml: string): string {
   const unfolded = eml.replace(/=\r?\n/g, "");
   const qp = unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const words = qp.replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, w: string) => w.replace(/_/g, " "));
   return Buffer.from(words, "latin1").toString("utf8");
 }
-
-// Fixtures of the customer order tests (tests/api/orders-*.test.ts).
 
 export const MUG_PRICE = MUG_ARTICLE.price.salesTotalGrossCents; // 1499 gross
 export const ANY_UUID = "7d3f9a52-4c1e-4b8a-9f0e-2a6b5c4d3e21";

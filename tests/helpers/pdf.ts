@@ -1,4 +1,3 @@
-// Shared fixtures, a minimal PDF reader and the call of the print PDF tests (tests/api/pdf-*.test.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -22,7 +21,6 @@ export const KEY = "guestKey_0123456789-abcdefghijklmnopqrstuvw"; // 43 base64ur
 
 type ErrorBody = { message: string; errors?: Record<string, string> };
 
-/** POST /api/public/pdf/generate; the answer as bytes (the JSON error envelope parsed when it is one). */
 export async function generate(body: unknown, opts: { cookie?: string; headers?: Record<string, string>; raw?: boolean } = {}) {
   const headers: Record<string, string> = { "accept-language": "en", "content-type": "application/json", ...opts.headers };
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -41,8 +39,6 @@ export async function generate(body: unknown, opts: { cookie?: string; headers?:
     json: (isJson ? JSON.parse(bytes.toString("utf8")) : null) as ErrorBody | null,
   };
 }
-
-// ---- a minimal PDF reader: objects (with their stream bytes), the page, its image and where it is drawn ----
 
 interface PdfObject {
   num: number;
@@ -88,7 +84,6 @@ const multiply = (m: Matrix, n: Matrix): Matrix => [
   m[4] * n[1] + m[5] * n[3] + n[5],
 ];
 
-/** The page-space rectangle of every image drawn (`Do`) in a content stream: q/Q and cm tracked. */
 function drawnImages(content: string): { name: string; left: number; bottom: number; right: number; top: number }[] {
   let ctm: Matrix = [1, 0, 0, 1, 0, 0];
   const stack: Matrix[] = [];
@@ -162,8 +157,6 @@ export function readPdf(pdf: Buffer) {
   };
 }
 
-// ---- fixtures ----
-
 interface MugGeometry {
   printTemplateWidthMm: number;
   printTemplateHeightMm: number;
@@ -172,7 +165,6 @@ interface MugGeometry {
   documentBottomMarginMm: number;
 }
 
-/** The PDF is the mug's document format, with one JPEG image exactly in the template area. */
 export function expectPrintLayout(pdfBytes: Buffer, mug: MugGeometry) {
   expect(pdfBytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   const pdf = readPdf(pdfBytes);
@@ -204,7 +196,6 @@ export async function userId(email: string): Promise<number> {
   return row.id;
 }
 
-/** Stores bytes and an image row as the image service would (owner, or an anonymous visitor's access key). */
 export async function insertImage(
   bytes: Buffer,
   opts: { ownerId?: number | null; accessKey?: string; type?: ImageType; writeFile?: boolean } = {},
@@ -255,7 +246,6 @@ export async function articleId(articleNumber: string): Promise<number> {
 }
 
 export const sample = MUG_ARTICLE.details;
-/** The sample mug's 200 × 80 mm template at 300 DPI. */
 export const PRINT_SIZE = { width: 2362, height: 945 };
 export let mugId: number;
 export let catalogueUrl: string;
@@ -286,11 +276,8 @@ export function setupPdfFixtures(): void {
     catalogueUrl = url;
 
     const customer = await userId(TEST_USERS.customer.email);
-    // 2600 × 1300 (2:1) → cover crop 2600 × 1040 (200:80) → 330 DPI, embedded at 300 DPI: 2362 × 945.
     ownImageId = await insertImage(await solid(2600, 1300, "#2255aa").webp({ quality: 80 }).toBuffer(), { ownerId: customer });
-    // 400 × 160 → 51 DPI, never scaled up.
     lowResImageId = await insertImage(await solid(400, 160, "#aa5522").jpeg().toBuffer(), { ownerId: customer, type: "GENERATED" });
-    // 600 × 900, red top and bottom thirds around a blue middle → the centred 600 × 240 crop is all blue.
     const blue = await solid(600, 300, "#0000ff").png().toBuffer();
     const tall = await solid(600, 900, "#ff0000")
       .composite([{ input: blue, top: 300, left: 0 }])

@@ -7,7 +7,6 @@ import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { call, type CallResult } from "./api";
 import { deliveredMail } from "./mail";
 
-/** The token of the newest sign-up confirmation link delivered to the address, or null. */
 export async function confirmationToken(email: string): Promise<string | null> {
   await flushAfterResponse();
   const mails = await (
@@ -22,11 +21,6 @@ export async function confirmationToken(email: string): Promise<string | null> {
   return mail ? (/\/confirm-registration\?token=([A-Za-z0-9_-]+)/.exec(deliveredMail(mail.id))?.[1] ?? null) : null;
 }
 
-/**
- * Signs up a customer as a person does: POST /api/auth/register (202, check your mail), then the
- * confirmation link from the mail with the same password (POST /api/auth/register/confirm). Answers the confirmation's
- * result (201 with the session cookie), or the registration's when it was refused.
- */
 export async function registerCustomer<T = Record<string, unknown>>(
   body: unknown,
   opts: { ip?: string; headers?: Record<string, string> } = {},

@@ -10,10 +10,7 @@ import { resetPruneState } from "@/lib/services/rate-limit";
 import { forgetLogins } from "./api";
 import { serverUrl, useServer } from "./test-db";
 
-/*
- * Test files share a worker's modules (isolate: false), so each file starts from the same environment and
- * caches, and leaves nothing running that could reach the next file's database.
- */
+// Test files share a worker's modules (isolate: false): each starts clean and leaves nothing running.
 const envAtStart = { ...process.env };
 function resetShared() {
   vi.useRealTimers();
@@ -31,7 +28,6 @@ function resetShared() {
 }
 resetShared();
 
-/** Every test file that touches the database gets its own fresh copy of the seeded template, on first use. */
 async function freshCopy(): Promise<DbHandle> {
   const template = inject("templateDb");
   if (useServer) {

@@ -1,18 +1,12 @@
-// The SigV4 verifier and the fake S3 server of the storage tests (tests/unit/storage-*.test.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-// ---------------------------------------------------------------------------------------------------
-// An independent AWS Signature V4 implementation, written from the verifier's side and following the
-// S3 spec (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html). It shares no
-// code with lib/integrations/s3.ts and is itself pinned to the spec's published example signatures.
-// ---------------------------------------------------------------------------------------------------
+// An independent SigV4 from the verifier's side: it shares no code with lib/integrations/s3.ts.
 
 export const sha256Hex = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const hmacSha256 = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data, "utf8").digest();
 
-/** UriEncode() of the spec: byte by byte, unreserved characters kept, everything else %XX in upper case. */
 function awsUriEncode(value: string): string {
   let out = "";
   for (const byte of Buffer.from(value, "utf8")) {
@@ -26,9 +20,7 @@ interface ToVerify {
   secret: string;
   region: string;
   method: string;
-  /** The request target as sent on the wire (path and optional query). */
   target: string;
-  /** Lower-case header names to values. */
   headers: Record<string, string>;
   signedHeaders: string[];
   payloadHash: string;
@@ -62,7 +54,6 @@ export function expectedSignature(r: ToVerify): string {
   return createHmac("sha256", key).update(stringToSign, "utf8").digest("hex");
 }
 
-// The spec's example credentials and requests (Fri, 24 May 2013 00:00:00 GMT, us-east-1).
 export const AWS_EXAMPLE = {
   accessKeyId: "AKIAIOSFODNN7EXAMPLE",
   secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
@@ -73,10 +64,6 @@ export const AWS_GET_SIGNATURE = "f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba4
 export const AWS_PUT_BODY = "Welcome to Amazon S3.";
 export const AWS_PUT_SIGNATURE = "98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd";
 export const ACCESS_KEY_ID_FOR_SIGNING = "AKIDSIGNINGTEST";
-
-// ---------------------------------------------------------------------------------------------------
-// A fake S3-compatible server: path-style only, objects in memory, every request's signature checked.
-// ---------------------------------------------------------------------------------------------------
 
 export interface Recorded {
   method: string;
@@ -97,11 +84,8 @@ function s3ErrorXml(code: string): string {
 export class FakeS3 {
   readonly objects = new Map<string, { body: Buffer; contentType: string }>();
   readonly requests: Recorded[] = [];
-  /** Why requests were refused as unauthenticated or malformed; must stay empty in the happy paths. */
   readonly rejections: string[] = [];
-  /** The next request is answered with this status (500 → InternalError). */
   failNext: number | undefined;
-  /** The next request gets no answer at all. */
   hangNext = false;
   /** What DELETE of a missing object answers: AWS says 204; some compatibles say 404. */
   missingDeleteStatus: 204 | 404 = 204;
@@ -133,7 +117,6 @@ export class FakeS3 {
     res.writeHead(status, { "content-type": "application/xml" }).end(s3ErrorXml(code));
   }
 
-  /** Checks the Authorization header the way S3 does; answers the reason for refusing, or undefined. */
   private authProblem(req: http.IncomingMessage, body: Buffer): string | undefined {
     const header = (name: string) => {
       const value = req.headers[name];

@@ -12,8 +12,6 @@ import { startFakeStripe, type FakeIntent, type FakeStripe } from "./fake-stripe
 import { checkoutBody, fillCart, newCustomer, placeOrder, type Lang } from "./orders";
 import { tempDir } from "./test-db";
 
-/** Shared by the Stripe tests: the fake Stripe server, signed events, orders paid through Stripe. */
-
 export const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
 const STRIPE_ENV = [
   "STRIPE_SECRET_KEY",
@@ -24,7 +22,6 @@ const STRIPE_ENV = [
   "STRIPE_API_PROTOCOL",
 ];
 
-/** Starts the fake Stripe server for this test file and points the shop at it; returns a getter. */
 export function fakeStripeForFile(prefix = "shop-test-stripe-"): () => FakeStripe {
   let fake: FakeStripe | undefined;
   beforeAll(async () => {
@@ -62,10 +59,7 @@ export async function timelineOf(orderId: string): Promise<OrderEvent[]> {
   return (await getDb()).select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
 }
 
-/**
- * A new customer places an order paid by Stripe (their cart filled first). Each order has its own
- * customer: a customer's next checkout would re-use their open unpaid order.
- */
+// Each order has its own customer: a customer's next checkout would re-use their open unpaid order.
 export async function stripeOrder(
   fake: FakeStripe,
   opts: { lang?: Lang; email?: string; quantity?: number } = {},
@@ -109,14 +103,12 @@ export async function sendWebhook(payload: string, signature: string | null = si
   });
 }
 
-/** Sends a signed event and expects Stripe to be told it arrived (200). */
 export async function deliver(type: string, object: object): Promise<string | undefined> {
   const res = await sendWebhook(stripeEvent(type, object));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.outcome;
 }
 
-/** The intent as Stripe would send it in an event (and as the fake then reports it). */
 export function intentAs(intent: FakeIntent, changes: Partial<FakeIntent>): FakeIntent {
   Object.assign(intent, changes);
   return { ...intent };
@@ -130,7 +122,6 @@ export const declined = (intent: FakeIntent) =>
     last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
   });
 
-/** The charge of a succeeded intent as charge.refunded carries it (refunds list included only when given). */
 export function chargeOf(intent: FakeIntent, amountRefunded: number, refunds?: { id: string; amount: number; status?: string }[]) {
   return {
     id: `ch_${intent.id}`,
@@ -161,7 +152,6 @@ export function chargeOf(intent: FakeIntent, amountRefunded: number, refunds?: {
   };
 }
 
-/** A dispute of the intent's charge as charge.dispute.* carries it. */
 export function disputeOf(intent: FakeIntent, status: string, amount = intent.amount, id = `dp_${intent.id}`) {
   return {
     id,

@@ -2,7 +2,6 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 
-/** Which database the suite runs against: embedded PGlite (default) or the PostgreSQL server (TEST_DB=postgres). */
 export const useServer = process.env.TEST_DB === "postgres";
 
 export const serverUrl = (dbName: string) => {

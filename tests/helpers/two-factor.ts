@@ -1,4 +1,3 @@
-// Shared calls of the two-factor tests: a fresh back-office account, its enrollment and the two-step sign-in.
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { getDb } from "@/db/client";
@@ -20,7 +19,6 @@ export type LoginAnswer = {
   errors?: Record<string, string>;
 };
 
-/** The code an authenticator app shows for the secret at `at` (ms), one 30-second step per `offsetSteps`. */
 export function codeFor(secret: string, at = Date.now(), offsetSteps = 0): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),
@@ -31,7 +29,6 @@ export function codeFor(secret: string, at = Date.now(), offsetSteps = 0): strin
   });
 }
 
-/** A registered account made owner (today's "admin" role) before its first sign-in. */
 export async function newOwner(tag: string) {
   const account = await newCustomer(tag);
   await (
@@ -56,12 +53,10 @@ export function postSecondStep(body: unknown, cookie?: string) {
   return call<LoginAnswer>(secondStep.POST, { method: "POST", path: "/api/auth/login/two-factor", body, cookie });
 }
 
-/** All Set-Cookie headers of an answer. */
 export function setCookies(res: { headers: Headers }): string[] {
   return res.headers.getSetCookie();
 }
 
-/** The cookie pair ("name=value") of the cookie named `prefix…` in the answer, or "". */
 export function cookieNamed(res: { headers: Headers }, name: string): string {
   return (
     setCookies(res)
@@ -70,7 +65,6 @@ export function cookieNamed(res: { headers: Headers }, name: string): string {
   );
 }
 
-/** An owner with two-factor sign-in on: its secret, recovery codes and a signed-in cookie from before. */
 export async function enrolledOwner(tag: string) {
   const owner = await newOwner(tag);
   const started = await call<{ secret: string; otpauthUri: string; qrCode: string }>(setup.POST, {
@@ -93,7 +87,6 @@ export async function enrolledOwner(tag: string) {
 
 export { cookieFrom };
 
-/** Six digits that are no valid code of the secret anywhere near now (a wrong guess, never a lucky one). */
 export function wrongCode(secret: string): string {
   const near = new Set([-2, -1, 0, 1, 2].map((o) => codeFor(secret, Date.now(), o)));
   return ["000000", "111111", "222222", "333333", "444444", "555555"].find((c) => !near.has(c)) ?? "999999";

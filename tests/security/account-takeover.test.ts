@@ -17,11 +17,7 @@ import { mailedLinkToken, queuedMails } from "../helpers/mail";
 import { confirmationToken } from "../helpers/register";
 import { tempDir } from "../helpers/test-db";
 
-/**
- * The three-step takeover: a stranger opens a guest session for the victim's email, sets a password
- * through the claim, and waits for the owner to sign in. Only a link mailed to the address may set a
- * password, and the owner's first proof ends whatever the stranger holds.
- */
+// Only a link mailed to the address may set a password; the owner's first proof ends what the stranger holds.
 
 type SessionBody = { authenticated: boolean; user: { id: number; email: string } | null; roles: string[] };
 type ErrorBody = { message: string; errors?: Record<string, string> };
@@ -44,7 +40,6 @@ beforeAll(() => {
 
 afterEach(() => resetEnvCache());
 
-/** A guest session for any email, as the guest checkout opens one. */
 async function guestSession(email: string, ip = freshIp()) {
   const res = await call<SessionBody>(registerRoute.POST, {
     method: "POST",
@@ -92,7 +87,6 @@ describe("a stranger's claim sets no password", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(await passwordAccounts(email)).toHaveLength(0);
     expect((await login(email, "stranger-password")).status).toBe(401);
-    // The confirmation goes to the address, where only its owner reads it.
     const [mail] = await queuedMails(email);
     expect(mail?.to).toBe(email);
     expect(mail?.text).toContain("/confirm-registration?token=");
@@ -130,14 +124,12 @@ describe("the owner's first proof ends what the stranger holds", () => {
     expect(await passwordAccounts(email)).toEqual([{ id: res.body.user?.id }]);
     expect((await login(email, "owner-password-1")).status).toBe(200);
     expect((await login(email, "stranger-password")).status).toBe(401);
-    // The stranger's pending sign-up went with the owner's proof: its link opens nothing any more.
     expect((await confirm(strangersLink ?? "", "stranger-password")).status).toBe(404);
   });
 
   it("a password set without proof before this fix: the owner's sign-in link clears it and ends the stranger's session", async () => {
     const email = freshEmail("victim");
     const taken = await guestSession(email);
-    // What the old claim left behind: a customer account whose password the stranger chose, the address never verified.
     await (
       await getDb()
     )

@@ -12,10 +12,7 @@ import { call, cookieFrom } from "../helpers/api";
 import { newCustomer } from "../helpers/orders";
 import { tempDir } from "../helpers/test-db";
 
-/**
- * Anybody can open a guest account for any email (guest checkout), so erasing such an account must
- * reach only what that account caused, never the mails or sign-in throttles of others sharing the email.
- */
+// Anybody can open a guest account for any email, so erasure may reach only what that account caused.
 
 beforeAll(() => {
   process.env.DATA_DIR = tempDir("shop-test-erasure-scope-");
@@ -26,7 +23,6 @@ beforeAll(() => {
 
 const ip = () => `203.0.113.${randomInt(1, 255)}`;
 
-/** A guest account for any email: what a stranger's guest checkout makes. */
 async function guestFor(email: string) {
   const res = await call<{ user: { id: number } | null }>(registerRoute.POST, {
     method: "POST",
@@ -55,7 +51,6 @@ async function forgotPassword(email: string) {
 const mailIdsTo = async (email: string) =>
   (await (await getDb()).select({ id: outgoingMail.id }).from(outgoingMail).where(eq(outgoingMail.to, email))).map((m) => m.id).sort();
 
-/** Sign-in throttles of the email as failed sign-ins leave them: a fixed window and a delay slot. */
 async function throttleEmail(email: string) {
   const db = await getDb();
   const keys = [`login:account:${email}`, `login:pair:203.0.113.0/24:${email}`];
@@ -78,7 +73,6 @@ describe("a stranger's guest account for a customer's email, erased", () => {
     const victim = await newCustomer("erase-scope-victim", { password: true });
     await forgotPassword(victim.email);
     const victimMails = await mailIdsTo(victim.email);
-    // The sign-up confirmation and the reset link.
     expect(victimMails.length).toBeGreaterThanOrEqual(2);
     const keys = await throttleEmail(victim.email);
 

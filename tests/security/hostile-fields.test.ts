@@ -43,7 +43,6 @@ beforeAll(async () => {
   refs = await catalogRefs();
 });
 
-/** The newest mail of a kind about the order, written after `afterId`. */
 async function mailAfter(orderId: string, kind: MailKind, afterId: number) {
   await flushAfterResponse();
   const mails = await (
@@ -60,7 +59,6 @@ async function lastMailId(): Promise<number> {
   return last?.id ?? 0;
 }
 
-/** Inert as stored and as delivered: no header broken into (a Bcc: line in the head), no live markup. */
 function expectInertDelivered(mail: { id: number; subject: string; html: string | null } | undefined, label: string, text: string) {
   expect(mail, label).toBeDefined();
   if (!mail) return;
@@ -95,8 +93,7 @@ describe("hostile text in the fields people write", () => {
     for (const field of catalogFields(() => refs)) {
       const accepted = await tryAll(field);
       if (process.env.HOSTILE_REPORT) console.info(field.name, accepted.join(" | "));
-      // Plain text kept and the overlong refused: the write reaches the field (a key the schema strips, or a base body
-      // that fails for another reason, would test nothing).
+      // The write must reach the field: a stripped key or an otherwise failing body would test nothing.
       expect(accepted, field.name).toContain("bare domain");
       expect(accepted, field.name).not.toContain("10,000 characters");
     }
@@ -166,7 +163,6 @@ describe("hostile text in what the shop writes out", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("an article name with a formula, placeholders, a header break and markup: receipt inert, invoice renders, CSV text", async () => {
-    // Starts like a formula for the CSV export; then placeholders, a header break and markup for the mails.
     const pick = (pattern: RegExp) => HOSTILE.filter(([label]) => pattern.test(label)).map(([, text]) => text);
     const name = [...pick(/formula =/), ...pick(/link placeholder|mustache|template|CR\/LF|script|attribute|bidi/)].join(" ");
     expect(name.length).toBeLessThanOrEqual(255);
@@ -180,7 +176,6 @@ describe("hostile text in what the shop writes out", () => {
     const paid = await order();
     const receipt = await mailAfter(paid.id, "receipt", last);
     expectInertDelivered(receipt, "article name", name);
-    // The shop's own mockup <img> is in the mail; the name's markup is not.
     expect(receipt?.html ?? "").not.toMatch(/<script|<img src=x/i);
     const pdf = await download(paid.id, "admin", undefined, true);
     expect(pdf.status, pdf.message).toBe(200);

@@ -1,5 +1,4 @@
-// The hostile-text suite's strings and the fields they are written into (tests/security/hostile-*.test.ts).
-// A new field that a person can write joins personFields() or adminFields() once; every string of HOSTILE is then tried on it.
+// A new person-writable field joins personFields() or adminFields(); every HOSTILE string is then tried on it.
 import { count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { getDb } from "@/db/client";
@@ -27,7 +26,6 @@ import { call, cookieFor, type CallResult } from "../helpers/api";
 import { checkoutBody, placeOrder, type Who } from "../helpers/orders";
 import { TEST_USERS } from "../helpers/test-db";
 
-/** Each a way text has turned into code somewhere: this shop's placeholders, templates, headers, markup, formulas. */
 export const HOSTILE: readonly (readonly [label: string, text: string])[] = [
   ["the shop's old placeholders", "~~sign-in-token.1~~ ~~reset-token.1~~ ~~order-link-token~~"],
   ["the shop's link placeholder", "~~link.0123456789abcdef0123456789abcdef~~"],
@@ -51,9 +49,7 @@ export const HOSTILE: readonly (readonly [label: string, text: string])[] = [
 ];
 
 export interface Field {
-  /** Where the text goes, as the error names it (e.g. "shippingAddress.city"). */
   name: string;
-  /** Writes the text into the field through the real route. */
   write: (text: string) => Promise<CallResult<{ errors?: Record<string, string> }>>;
 }
 
@@ -128,7 +124,6 @@ const supplierField = (key: string): Field => ({
 
 type Handler = Parameters<typeof call>[0];
 
-/** An admin's create call with one field changed; `base` gives the rest of a valid body (unique where the table wants it). */
 const adminCreate = (
   name: string,
   handler: Handler,
@@ -163,7 +158,6 @@ export const adminFields = (): Field[] => [
   adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
 ];
 
-/** Ids a catalogue body refers to: the seeded category, VAT rate, model and slot type, and an example image of its own. */
 export interface CatalogRefs {
   articleCategoryId: number;
   promptCategoryId: number;
@@ -196,7 +190,6 @@ export async function catalogRefs(): Promise<CatalogRefs> {
   };
 }
 
-/** A valid mug article (POST /api/admin/articles) numbered n. */
 export const mugArticleBody = (ref: CatalogRefs, n: number): Record<string, unknown> => ({
   type: "MUG",
   name: `Hostile mug ${n}`,
@@ -222,7 +215,6 @@ export const mugArticleBody = (ref: CatalogRefs, n: number): Record<string, unkn
   },
 });
 
-/** The article's PUT on one article of its own (created on the first write); the rest of the body stays valid. */
 const articleUpdateField = (name: string, refs: () => CatalogRefs): Field => {
   let id = 0;
   return {
@@ -239,7 +231,6 @@ const articleUpdateField = (name: string, refs: () => CatalogRefs): Field => {
   };
 };
 
-/** A mug variant given with the new article; the error names it by its place in the list. */
 const mugVariantField = (key: string, refs: () => CatalogRefs): Field => {
   const variant = { name: "White", insideColorCode: "#FFFFFF", outsideColorCode: "#FFFFFF" };
   return adminCreate(
@@ -253,7 +244,6 @@ const mugVariantField = (key: string, refs: () => CatalogRefs): Field => {
   );
 };
 
-/** The texts an admin writes into the catalogue: articles, their categories, prompts, prompt categories, slots, VAT rates. */
 export function catalogFields(refs: () => CatalogRefs): Field[] {
   const article = (k: string) => adminCreate(k, articles.POST, "/api/admin/articles", (n) => mugArticleBody(refs(), n));
   const category = (k: string, handler: Handler, path: string) => adminCreate(k, handler, path, (n) => ({ name: `Hostile ${n}` }));
@@ -294,11 +284,9 @@ export function catalogFields(refs: () => CatalogRefs): Field[] {
   ];
 }
 
-/** Plain text a person field keeps: letters, digits, spaces and a few signs, with no domain in it. */
 const PLAIN = /^[\p{L}\p{M}\p{N} '\u2019.,&/()-]*$/u;
 export const plainPersonText = (text: string) => PLAIN.test(text) && !/[\p{L}\p{N}]\.\p{L}{2,}/u.test(text) && text.length <= 100;
 
-/** The answer to a hostile write: refused with an error for the field (never a 500), or accepted. */
 export function expectRefusedOrAccepted(field: Field, label: string, res: CallResult<{ errors?: Record<string, string> }>): boolean {
   expect(res.status, `${field.name} × ${label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
   if (res.status < 400) return true;
@@ -307,7 +295,6 @@ export function expectRefusedOrAccepted(field: Field, label: string, res: CallRe
   return false;
 }
 
-/** Tokens the admin account holds; the suite checks that no write adds one. */
 export async function adminTokenCount(): Promise<number> {
   const db = await getDb();
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, TEST_USERS.admin.email));
@@ -318,7 +305,6 @@ export async function adminTokenCount(): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A mail as sent is inert: no header broken into, and no markup of a person's text live in its HTML. */
 export function expectInertMail(mail: { subject: string; html: string | null }, hostile: string): void {
   expect(mail.subject).not.toMatch(/[\r\n]/);
   const html = mail.html ?? "";

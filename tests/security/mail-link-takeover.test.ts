@@ -15,7 +15,6 @@ import { freshEmail, freshIp, newCustomer } from "../helpers/auth";
 import { deliveredMail, queuedMails } from "../helpers/mail";
 import { tempDir, TEST_USERS } from "../helpers/test-db";
 
-/** The placeholder syntax the shop's mails once filled anywhere in a mail, aimed at the admin. */
 const bait = (id: number) => `~~sign-in-token.${id}~~ ~~reset-token.${id}~~ ~~register-token.${id}~~ ~~order-link-token~~`;
 
 let adminId = 0;
@@ -31,7 +30,6 @@ beforeAll(async () => {
   expect(adminId).toBeGreaterThan(0);
 });
 
-/** Every 43-character token in the delivered mail; none may sign anybody in. */
 async function expectNoWorkingToken(mailText: string) {
   for (const token of mailText.match(/[A-Za-z0-9_-]{43}/g) ?? []) {
     const res = await call(useLink.POST, { method: "POST", path: "/api/auth/login-link/use", body: { token } });

@@ -37,8 +37,6 @@ describe("registry", () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-
 function seededPromptText(promptNumber: string): string {
   return PROMPTS.find((p) => p.promptNumber === promptNumber)?.styleText ?? "";
 }
@@ -59,7 +57,6 @@ describe("offline provider", () => {
       if (expected) expect(pickOfflineStyle(p.styleText)).toBe(expected);
     }
     expect(pickOfflineStyle("Ein Aquarell mit weichen Farben")).toBe("watercolour");
-    // The duotone prompt's colour words: "deep navy blue for shadows and warm coral pink" → navy and coral.
     expect(duotoneColours(seededPromptText("P-004"), 0)).toEqual([
       [20, 33, 77],
       [255, 127, 102],
@@ -94,7 +91,6 @@ describe("offline provider", () => {
         if (other !== style) expect(distance(thumb, otherThumb), `${style} vs ${other}`).toBeGreaterThan(8);
       }
     }
-    // A mean-colour check too: pencil on paper is light and nearly grey, pop art is saturated.
     const spread = async (style: OfflineStyle) => {
       const { channels } = await sharp(outputs.get(style) ?? Buffer.alloc(0)).stats();
       const means = channels.map((c) => c.mean);
@@ -113,7 +109,6 @@ describe("offline provider", () => {
     const two = await offlineAdapter.generate({ ...req, settings: { n: 2, size: "1536x1024" } });
     expect(two.images).toHaveLength(2);
     expect(two.images[0]?.data.equals(two.images[1]?.data ?? Buffer.alloc(0))).toBe(false);
-    // A requested size smaller than print size still gets print size; a larger one is honoured.
     expect((await sharp(two.images[0]?.data ?? Buffer.alloc(0)).metadata()).width).toBe(2400);
   }, 120_000); // four print-size (2400 px) pictures
 });

@@ -202,7 +202,6 @@ describe("Black Forest Labs flux-kontext-pro through the AI SDK (submit, poll, d
     return server;
   }
 
-  /** submit → polling URL on the fake; polls answer Pending once, then Ready with a sample URL. */
   function bflFlow(opts: { poll?: "hang"; sample?: Buffer } = {}) {
     let polls = 0;
     return (req: Seen, base: string): Reply => {

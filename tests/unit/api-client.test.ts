@@ -87,9 +87,7 @@ describe("errorMessage (spec section 8)", () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// apiFetch against a real local HTTP server. apiFetch calls fetch("/api…") as a browser would; the
-// wrapper below only turns that relative URL into the server's absolute one and records the init.
+// apiFetch calls a relative URL as a browser would: the wrapper only makes it absolute for the local server.
 
 interface Seen {
   method: string;

@@ -2,11 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/**
- * The API table in docs/operations.md claims exactly what exists: every API route file is named in it,
- * and every /api path it names is a route file. Paths are compared with parameters as {name};
- * "…/tail" abbreviates the path of the row before it.
- */
 const root = path.resolve(__dirname, "../..");
 
 function routePaths(): string[] {
@@ -29,7 +24,6 @@ const doc = fs.readFileSync(path.join(root, "docs", "operations.md"), "utf8");
 const start = doc.indexOf("\n## API\n");
 const end = doc.indexOf("\n## ", start + 1);
 const apiTable = start < 0 ? "" : doc.slice(start, end < 0 ? undefined : end);
-/** Every `…` code span of the API table. */
 const spans = [...apiTable.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
 const strip = (p: string) => p.replace(/[?[].*$/, "").replace(/\/$/, "");
 

@@ -12,7 +12,6 @@ import {
 } from "@/components/shop/checkout/card-input";
 import { sandboxCardBody } from "@/lib/schemas/orders";
 
-// Written first against the form's former parser: "1230" and "122030" failed there ("12 / 30" already passed).
 describe("card input – parseExpiry", () => {
   for (const raw of ["1230", "12/30", "12 / 30", "12/2030", " 12/30 ", "12 /30", "122030", "12-30", "12.30", "12 30", "12 / 2030"]) {
     it(`"${raw}" → December 2030`, () => expect(parseExpiry(raw)).toEqual({ expMonth: 12, expYear: 2030 }));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressProblem } from "@/lib/env";
 
-/** What `npm start` (scripts/server.mjs) sets before Next loads. */
 const NPM_START = { PEER_ADDRESS_IN_FORWARDED_FOR: "true" };
 
 describe("a production start refuses to run when it cannot know the client address", () => {

@@ -5,15 +5,6 @@ import { appDir, clientModules, rel, routeFiles as findRouteFiles, source } from
 import en from "@/messages/en.json";
 import { ROOT_CLIENT_NAMESPACES, mergeMessages, pickMessages, rootMessages, type SegmentMessages } from "@/lib/i18n/client-namespaces";
 
-/**
- * The browser gets only the message paths the root and each segment's messages.ts list for a route.
- * This walks the import graph from every route file under app/, finds the client modules it reaches ("use
- * client" and everything they import), reads the namespaces their useTranslations calls use, and checks that
- * the root and the segment layouts on the route's path provide them, or the page itself when it renders its
- * segment's messages through the kit (entityListPage, newEntityPage, editEntityPage).
- */
-
-/** Every app/**\/messages.ts (outside app/api), keyed by its folder under app/ ("admin/vat", "(shop)/cart"). */
 function messageFiles(dir = appDir, out = new Map<string, string>()): Map<string, string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -29,10 +20,8 @@ for (const [segment, file] of messageFiles()) {
   const mod = (await import(file)) as { default: SegmentMessages };
   segmentModules.set(segment, mod.default);
 }
-/** Each segment's own paths. */
 const segments: Record<string, readonly string[]> = Object.fromEntries([...segmentModules].map(([k, m]) => [k, m.own]));
 
-/** The nearest segment with a messages.ts at or above a folder (relative to app/), or none. */
 function nearestSegment(dir: string): string | undefined {
   const parts = dir === "" ? [] : dir.split("/");
   for (let i = parts.length; i > 0; i--) {
@@ -44,7 +33,6 @@ function nearestSegment(dir: string): string | undefined {
 
 const folderOf = (file: string) => path.relative(appDir, path.dirname(file)).split(path.sep).join("/");
 
-/** Segments whose layout.tsx renders <ClientMessages> with the folder's messages.ts. */
 const layoutSegments = new Set(
   [...segmentModules.keys()].filter((segment) => {
     const layout = path.join(appDir, segment, "layout.tsx");
@@ -54,13 +42,8 @@ const layoutSegments = new Set(
 );
 
 const KIT_CALL = /\b(?:entityListPage|newEntityPage|editEntityPage)\s*\(/;
-/** The kit modules, which render <ClientMessages> with the page's `messages` around all they render. */
 const KIT_FILES = ["components/ui/list/entity-list-page.tsx", "components/ui/form/entity-form-page.tsx"];
 
-/**
- * The segment whose messages.ts a page passes as `messages` to a kit page function, or none. Pages that
- * pass anything else are left to their layouts (and the check below that kit pages pass their own).
- */
 function kitSegment(page: string): string | undefined {
   if (path.basename(page) !== "page.tsx") return undefined;
   const text = source(page)
@@ -74,10 +57,7 @@ function kitSegment(page: string): string | undefined {
   return segmentModules.has(segment) ? segment : undefined;
 }
 
-/**
- * Calls whose namespace or key the regex cannot read. Each names the paths it may use and why; an empty
- * list means the caller passes a namespace it uses itself (and so provides).
- */
+/** Calls whose namespace or key the regex cannot read; each names the paths it may use and why. */
 const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
   "components/admin/category-tree/category-selects.tsx": {
     namespaces: [],
@@ -103,11 +83,6 @@ const DYNAMIC: Record<string, { namespaces: string[]; reason: string }> = {
   },
 };
 
-/**
- * The message paths a client module reads. A translator bound by `const t = useTranslations("ns")` reads
- * "ns.key" for each t("key") (t(`key.${x}`) reads "ns.key"); any other use of `t` (a computed key, passing it
- * on) reads all of "ns". useTranslations() reads each call's key; one it cannot read needs a DYNAMIC entry.
- */
 function usedPaths(file: string): { paths: string[]; problems: string[] } {
   const text = source(file)
     .replace(/\/\*[\s\S]*?\*\//g, "")
@@ -169,11 +144,6 @@ function usedPaths(file: string): { paths: string[]; problems: string[] } {
   return { paths, problems };
 }
 
-/**
- * What reaches a route file: a kit page's own messages, else what the nearest segment layout on the way from
- * app/ to its folder sends (the root's, if none). A segment without such a layout sends nothing to its
- * error, loading or not-found files: they get the messages of the layout above.
- */
 function providedFor(file: string): readonly string[] {
   const kit = kitSegment(file);
   if (kit) return segmentModules.get(kit)?.all ?? [];
@@ -222,12 +192,10 @@ describe("client messages per route", () => {
 
   it("no segment sends a path that none of its pages needs from it (a list page gets no form messages)", () => {
     const pages = routeFiles.filter((f) => path.basename(f) === "page.tsx");
-    /** The folders from app/ down to the page's own, as segment keys ("admin", "admin/vat", …). */
     const chainOf = (page: string) => {
       const parts = path.relative(appDir, path.dirname(page)).split(path.sep).filter(Boolean);
       return parts.map((_, i) => parts.slice(0, i + 1).join("/"));
     };
-    /** What a page's client modules read: its own and those of every route file (layouts, loading, error) above it. */
     const usedBy = (page: string) => {
       const files = routeFiles.filter(
         (f) => f === page || (path.basename(f) !== "page.tsx" && page.startsWith(path.dirname(f) + path.sep)),
@@ -241,7 +209,6 @@ describe("client messages per route", () => {
         const needed = pages.some((page) => {
           const chain = chainOf(page);
           if (!chain.includes(segment)) return false;
-          // A deeper segment on the page's way that lists the path provides it there instead.
           const deeper = chain.slice(chain.indexOf(segment) + 1);
           if (deeper.some((d) => covers(segments[d] ?? [], p))) return false;
           return (used.get(page) ?? []).some((u) => u === p || u.startsWith(`${p}.`) || p.startsWith(`${u}.`));

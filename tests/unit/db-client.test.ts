@@ -15,7 +15,6 @@ const saved = {
   DB_AUTO_SEED: process.env.DB_AUTO_SEED,
 };
 
-/** Closes the handle this process opened, if any (never opens one). */
 async function closeCurrent() {
   const handle = await peekDbHandle()?.catch(() => undefined);
   setDbHandle(undefined);
@@ -54,7 +53,6 @@ describe("the process-wide database", () => {
       await first.db.delete(vatRates).where(eq(vatRates.name, "Reduced"));
       await closeCurrent();
 
-      // A restart: the first getDb() after start-up opens the same folder through the bootstrap.
       const second = await getDbHandle();
       expect(await second.db.$count(vatRates, eq(vatRates.name, "Reduced"))).toBe(0);
       expect(await second.db.$count(countries)).toBeGreaterThan(25);

@@ -3,7 +3,6 @@ import { discountCentsOf, discountedTotals, discountProblem, type DiscountRules 
 import { splitProportionally } from "@/lib/domain/pricing";
 import { discountLines, grossLine, vatTotalsOf } from "@/lib/services/invoices/content";
 
-/** Two mugs at 19 %, one at 7 %, a small line at 19 %: goods 44.01 €. */
 const LINES = [
   { unitPriceCents: 1499, quantity: 2, vatPercent: 19 },
   { unitPriceCents: 1070, quantity: 1, vatPercent: 7 },

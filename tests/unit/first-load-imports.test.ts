@@ -3,16 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { appDir, clientModules, importSpecs, rel, root, routeFiles } from "@/tests/helpers/import-graph";
 
-/**
- * What the storefront sends with a page (issue 12, first-load JS ≤ the framework floor + 30 KB): zod
- * (31 KB gzip) and sonner (8 KB) are loaded only when needed — a form's schema when the form is used
- * (lib/lazy-module.ts), toasts with the first toast (components/ui/toast.tsx), three.js (131 KB) when the
- * editor's preview step draws its 3-D mug. This walks the static imports (not `import()`) from every
- * storefront route file and from instrumentation-client.ts and fails on a module that would pull any of
- * them into a page's first load again.
- */
 const LAZY_PACKAGES = [/^zod(\/|$)/, /^sonner$/, /^three(\/|$)/];
-/** next/dynamic's loader (~2.5 KB gzip): storefront code loads components on demand with components/ui/lazy-component.tsx. */
 const NOT_ON_STOREFRONT = [/^next\/dynamic$/];
 
 const storefront = routeFiles()
@@ -81,7 +72,6 @@ describe("storefront first load", () => {
   });
 
   it("the walk sees an import that would break this (a page importing zod directly)", () => {
-    // The checker itself: a client module with a static zod import is found, a dynamic one is not.
     const dir = fs.mkdtempSync(path.join(root, "tests/.tmp-first-load-"));
     try {
       const page = path.join(dir, "page.tsx");

@@ -32,7 +32,6 @@ describe("kit text fields refuse rather than cut", () => {
     const out = html(createElement(TextField, { id: "n", label: "Name", counter: true, maxLength: 255, value: long, onChange: () => {} }));
     expect(out).toContain('aria-invalid="true"');
     expect(text(out)).toContain("300/255 characters – at most 255 allowed");
-    // the form's own error for the same field is the same message, shown once
     const withError = html(
       createElement(TextField, {
         id: "n",
@@ -70,7 +69,6 @@ describe("kit text fields refuse rather than cut", () => {
 describe("required marker", () => {
   it("every kit field marks a required field the same way and tells assistive technology", () => {
     const out = html(createElement(TextField, { id: "n", label: "Name", required: true, value: "", onChange: () => {} }));
-    // The star comes from the .req class (CSS), on the label itself or as RequiredMark elsewhere.
     expect(out).toMatch(/<label[^>]*class="label req"/);
     expect(html(createElement(RequiredMark))).toBe('<span class="req"></span>');
     expect(out).toContain('aria-required="true"');

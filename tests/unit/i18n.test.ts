@@ -4,7 +4,6 @@ import en from "@/messages/en.json";
 import { DEFAULT_LOCALE, LOCALES, isLocale, localeFromCookieHeader, resolveLocale, type Locale } from "@/lib/i18n/config";
 import { loadMessages, translate } from "@/lib/i18n/messages";
 
-/** Every leaf as [dotted key, value]; non-string leaves are reported with their type so the test can refuse them. */
 function leaves(node: unknown, prefix = ""): [string, unknown][] {
   if (node && typeof node === "object" && !Array.isArray(node)) {
     return Object.entries(node).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
@@ -12,7 +11,6 @@ function leaves(node: unknown, prefix = ""): [string, unknown][] {
   return [[prefix, node]];
 }
 
-/** The arguments of an ICU message ({name}, {count, plural, …}), at any depth, never the texts of plural branches. */
 const placeholders = (text: string): string[] => {
   const names: string[] = [];
   // An argument starts with "{" followed by a name and then "}" or ","; a plural branch's text ({Cart, # items}) is a

@@ -24,7 +24,6 @@ describe("resolveShopImageUrl – accepted: this shop's own image URLs", () => {
 
 describe("resolveShopImageUrl – refused: everything else", () => {
   const refused = [
-    // not ours: other hosts, ports, schemes
     "http://evil.example/api/images/1",
     "http://localhost.evil.example/api/images/1",
     "http://localhost/api/images/1", // port 80, not 3000
@@ -43,7 +42,6 @@ describe("resolveShopImageUrl – refused: everything else", () => {
     "http:localhost:3000/api/images/1",
     "//localhost:3000/api/images/1",
     "///api/images/1",
-    // loopback, private and metadata addresses in various spellings
     "http://127.0.0.1/api/images/1",
     "http://127.0.0.1:3000/api/images/1",
     "http://127.1:3000/api/images/1",
@@ -60,23 +58,19 @@ describe("resolveShopImageUrl – refused: everything else", () => {
     "http://172.16.0.1/api/images/1",
     "http://192.168.1.1/api/images/1",
     "http://[fd00::1]/api/images/1",
-    // our host, but not in the spelling the URL parser uses
     "http://localhost:3000./api/images/1",
     "http://localhost.:3000/api/images/1",
     "https://shop.example:443/api/images/1",
-    // userinfo and fragment tricks
     "http://localhost:3000@evil.example/api/images/1",
     "http://evil.example@localhost:3000/api/images/1",
     "http://user:pass@localhost:3000/api/images/1",
     "http://evil.example#@localhost:3000/api/images/1",
     "http://evil.example\\@localhost:3000/api/images/1",
     "http://localhost:3000\\@evil.example/api/images/1",
-    // backslashes
     "\\api\\images\\1",
     "/api\\images\\1",
     "/\\evil.example/api/images/1",
     "http://localhost:3000\\api\\images\\1",
-    // encoded or dot segments, other paths
     "/api/images/%31",
     "/api/images/%2e%2e/1",
     "/api/images/..%2f1",
@@ -95,7 +89,6 @@ describe("resolveShopImageUrl – refused: everything else", () => {
     "/api/images/1/download",
     "/api/admin/images/1/download",
     "/api/auth/login?next=/api/images/1",
-    // not a canonical positive id
     "/api/images/0",
     "/api/images/01",
     "/api/images/-1",
@@ -106,7 +99,6 @@ describe("resolveShopImageUrl – refused: everything else", () => {
     "/api/images/abc",
     "/api/images/2147483648",
     "/api/images/99999999999",
-    // queries other than exactly ?key=<base64url>
     "/api/images/1?",
     "/api/images/1?x=1",
     "/api/images/1?key=",
@@ -120,7 +112,6 @@ describe("resolveShopImageUrl – refused: everything else", () => {
     "/api/images/1?redirect=http://169.254.169.254/",
     "/api/images/1#x",
     "/api/images/1#",
-    // whitespace, control characters, look-alike Unicode
     "",
     " /api/images/1",
     "/api/images/1 ",

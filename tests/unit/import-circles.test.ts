@@ -45,7 +45,6 @@ function importGraph(files: string[]): Map<string, string[]> {
   return edges;
 }
 
-/** A folder of lib/ as one node: `lib/services/<x>` for services, `lib/<x>` for the rest. */
 function folderOf(file: string): string {
   const [top, second, third] = path.relative(root, file).split(path.sep);
   const name = (part = "") => part.replace(/\.tsx?$/, "");
@@ -63,7 +62,6 @@ function folderGraph(files: string[]): Map<string, string[]> {
   return new Map([...folders].map(([k, v]) => [k, [...v]]));
 }
 
-/** Groups of nodes that reach each other (Tarjan's strongly connected components). */
 function circles(edges: Map<string, string[]>, name: (node: string) => string = (n) => n): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
@@ -106,7 +104,6 @@ describe("import circles", () => {
     expect(circles(importGraph(files), (f) => path.relative(root, f))).toEqual([]);
   });
 
-  // The floors of docs/architecture.md: with each folder of lib/ as one node, imports still never come back.
   it("the folders of lib/ form no circle either", () => {
     const graph = folderGraph(sourceFiles(path.join(root, "lib")));
     expect(graph.size).toBeGreaterThan(40);

@@ -8,8 +8,6 @@ import { updateCartItemBody } from "@/lib/schemas/cart";
 import { sortFromUrl } from "@/lib/schemas/user-image-sorting";
 import { listUserImagesQuery } from "@/lib/schemas/user-images";
 
-/** What keeps zod and sonner out of the storefront's first load (issue 12): loading on first use, and the zod-free rules the pages use. */
-
 describe("lazyModule", () => {
   it("imports once, shares the pending import, tells subscribers when it is there", async () => {
     let imports = 0;

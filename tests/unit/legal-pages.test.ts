@@ -8,11 +8,6 @@ import type { Seller, SellerField } from "@/lib/seller";
 import { translate } from "@/lib/i18n/messages";
 import { legalTags } from "@/components/shop/legal/seller-tags";
 
-/**
- * The legal texts (messages legal.*) render with the seller tags in both languages: every tag a text
- * uses exists, set values appear as they are, unset ones as marked placeholders naming the variable.
- */
-
 const VARIABLES = {
   name: "SELLER_NAME",
   street: "SELLER_STREET",
@@ -41,7 +36,6 @@ const SET: Record<keyof typeof VARIABLES, string> = {
   register: "Amtsgericht Charlottenburg, HRB 123456",
 };
 
-/** A seller as lib/seller.ts builds it: the given values set, everything else a placeholder. */
 function sellerWith(values: Partial<typeof SET>): Seller {
   const fields = Object.fromEntries(
     Object.entries(VARIABLES).map(([key, variable]) => {
@@ -53,7 +47,6 @@ function sellerWith(values: Partial<typeof SET>): Seller {
   return { ...fields, complete: false };
 }
 
-/** Every string under legal.* except the ones with plain {placeholders} (notSet, missingText). */
 function legalKeys(node: unknown, prefix: string): string[] {
   if (typeof node === "string") return /\{\w+\}/.test(node) ? [] : [prefix];
   return Object.entries(node as Record<string, unknown>).flatMap(([k, v]) => legalKeys(v, `${prefix}.${k}`));

@@ -3,7 +3,6 @@ import { MOCKUP_SIZE, mockupScene, projectPrintPoint, bodyPointAt, handleAt, typ
 import { mockupWorkerCounts, renderMockups } from "@/lib/integrations/images/mockup";
 import { expectMockupView, quadrantDesign, rawPixels } from "../helpers/mockups";
 
-/** 15 mm of body below the print and 5 mm above it; a 200 mm template leaves a gap at the handle. */
 const MUG: MockupMug = { diameterMm: 82, heightMm: 95, printTemplateWidthMm: 200, printTemplateHeightMm: 75, documentBottomMarginMm: 15 };
 
 describe("mockup geometry", () => {

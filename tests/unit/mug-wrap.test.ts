@@ -4,7 +4,6 @@ import { coverFit } from "@/lib/domain/print-fit";
 import { bodyProfile, handleShape, mugWrap, onCylinder, printBand, printCropUv, templateXAt, type MugWrap } from "@/lib/domain/mug-wrap";
 import { cameraFit, dragTurn, easeTurn, normaliseTurn, turnDegrees, VIEW_ELEVATION } from "@/components/shop/editor/mug-3d/view";
 
-/** The seeded mug: 82 mm across, 95 mm high, a 200 × 80 mm template 5 mm above the bottom. */
 const SEEDED = MUG_ARTICLE.details;
 const wrap = mugWrap(SEEDED);
 
@@ -14,7 +13,6 @@ describe("mugWrap: the print on the cylinder, as the print PDF lays it out", () 
     const half = 100 / 41;
     expect(wrap.startAngle).toBeCloseTo(-half, 12);
     expect(wrap.endAngle).toBeCloseTo(half, 12);
-    // Arc length of the print = the template's width.
     expect((wrap.endAngle - wrap.startAngle) * wrap.radiusMm).toBeCloseTo(200, 9);
     expect(wrap.handleAngle).toBe(Math.PI);
     // The bare strip round the handle: circumference minus the template, centred on the handle.
@@ -71,7 +69,6 @@ describe("printBand: the strip of cylinder the image is drawn on", () => {
     const at = (theta: number, y: number) => onCylinder(41.1, theta, y).map((v) => Math.fround(v));
     expect(vertex(0)).toEqual(at(wrap.startAngle, 5));
     expect(uv(0)).toEqual([0, 0]);
-    // Column 4 of 8: the centre, straight towards the viewer (+z).
     expect(vertex(9)[0]).toBeCloseTo(0, 5);
     expect(vertex(9)[2]).toBeCloseTo(41.1, 4);
     expect(uv(9)).toEqual([0.5, 1]);
@@ -96,7 +93,6 @@ describe("printBand: the strip of cylinder the image is drawn on", () => {
       const [a, b, c] = [v3(band.indices[t]), v3(band.indices[t + 1]), v3(band.indices[t + 2])];
       const e1 = { x: b.x - a.x, y: b.y - a.y, z: b.z - a.z };
       const e2 = { x: c.x - a.x, y: c.y - a.y, z: c.z - a.z };
-      // The face normal (e1 × e2) against the direction from the axis to the triangle.
       const nx = e1.y * e2.z - e1.z * e2.y;
       const nz = e1.x * e2.y - e1.y * e2.x;
       expect(nx * (a.x + b.x + c.x) + nz * (a.z + b.z + c.z)).toBeGreaterThan(0);
@@ -115,7 +111,6 @@ describe("printBand: the strip of cylinder the image is drawn on", () => {
 });
 
 describe("printCropUv: the part of the image on the mug is the print file's centred crop", () => {
-  /** The crop the print rendition extracts (lib/services/print/renditions.ts), in pixels from the top left. */
   const printCrop = (w: number, h: number, tw: number, th: number) => {
     const { cropW, cropH } = coverFit(w, h, tw, th);
     return { left: Math.floor((w - cropW) / 2), top: Math.floor((h - cropH) / 2), cropW, cropH };
@@ -135,7 +130,6 @@ describe("printCropUv: the part of the image on the mug is the print file's cent
     // v counts from the image's bottom.
     expect((1 - uv.v1) * h).toBeCloseTo(crop.top, 6);
     expect((uv.v1 - uv.v0) * h).toBeCloseTo(crop.cropH, 6);
-    // The crop has the template's shape.
     expect(((uv.u1 - uv.u0) * w) / ((uv.v1 - uv.v0) * h)).toBeCloseTo(2.5, 1);
   });
 
@@ -159,7 +153,6 @@ describe("the mug's solid parts", () => {
     expect(Math.max(...outside.map(([, y]) => y))).toBe(95);
     expect(inside.at(-1)?.[0]).toBe(0);
     expect(Math.max(...inside.map(([r]) => r))).toBeLessThan(41);
-    // The inner wall starts where the outer outline ends, so the rim is closed.
     expect(inside[0]).toEqual(outside.at(-1));
   });
 });
@@ -170,10 +163,8 @@ describe("the 3-D view's numbers", () => {
     const fov = 26;
     const { distance } = cameraFit(w, handle, fov, aspect);
     const halfFov = Math.tan((fov * Math.PI) / 360);
-    // The handle turned to a side lies level with the axis: the view is that wide there.
     const reach = w.radiusMm + handle.reachMm + handle.tubeRadiusMm;
     const wideEnough = distance * halfFov * aspect >= reach;
-    // The body's front is a radius nearer: the view is that high there, and wider than the body.
     const near = distance - w.radiusMm;
     const height = w.heightMm * Math.cos(VIEW_ELEVATION) + 2 * w.radiusMm * Math.sin(VIEW_ELEVATION);
     return wideEnough && near * halfFov * 2 >= height && near * halfFov * aspect >= w.radiusMm;

@@ -2,13 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { stylePhoto, type OfflineStyle } from "@/lib/integrations/ai/offline";
 
-/**
- * The offline provider's looks, measured on a photo-like picture (sky, clouds, sun, hills, a tree, a
- * face with hair and a red shirt, sensor noise): print size, and simple statistics that tell the
- * styles apart as a viewer would (pop art: a few flat colours and black ink; pencil: light paper with
- * dark lines; watercolour: soft, paper-white border, colourful).
- */
-
 const W = 1024;
 const H = 768;
 
@@ -44,17 +37,12 @@ async function photo(): Promise<Buffer> {
 interface Stats {
   width: number;
   height: number;
-  /** Share of pixels in the 12 most frequent colours (4 bits a channel). */
   top12: number;
   meanLuma: number;
-  /** Share of pixels darker than 70 (ink) and lighter than 200 (paper). */
   dark: number;
   light: number;
-  /** Mean saturation (max − min of the channels). */
   saturation: number;
-  /** Share of neighbouring pixels (left/right) that differ by more than 48 in green: hard edges, lines and dots (noise stays below). */
   hardEdges: number;
-  /** Mean luminance of the outer 0.5 % frame. */
   borderLuma: number;
 }
 
@@ -151,7 +139,6 @@ describe("offline styles: each looks like its name", () => {
     expect(s.dark).toBeGreaterThan(0.03);
     expect(s.dark).toBeLessThan(0.45);
     expect(s.saturation).toBeGreaterThan(p.saturation * 1.3);
-    // Dots and outlines: many more hard changes between neighbouring pixels than in the photo.
     expect(s.hardEdges).toBeGreaterThan(p.hardEdges * 4);
   }, 120_000);
 

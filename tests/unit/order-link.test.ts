@@ -14,7 +14,6 @@ afterEach(() => {
   resetEnvCache();
 });
 
-/** Flips one bit of the decoded token and encodes it again. */
 function flip(token: string, byte: number): string {
   const bytes = Buffer.from(token, "base64url");
   bytes[byte] = (bytes[byte] ?? 0) ^ 0x01;
@@ -63,7 +62,6 @@ describe("guest order link tokens", () => {
   });
 
   it("still opens a token of the earlier layout (no version) as link version 1 until its expiry", () => {
-    // The earlier layout: order id | expiry | MAC under the "v1" key, 48 characters.
     const key = Buffer.from(hkdfSync("sha256", process.env.AUTH_SECRET ?? "", "", "mugmagic guest order link v1", 32));
     const payload = Buffer.alloc(20);
     Buffer.from(ORDER.replace(/-/g, ""), "hex").copy(payload, 0);

@@ -4,10 +4,6 @@ import { allowedActions, COMPLETED_STATUSES, OPEN_STATUSES, orderEdge, type Orde
 
 const ACTIONS: OrderAction[] = ["process", "complete", "deliver", "cancel"];
 
-/**
- * The whole table, written out: every (status, action, actor) that is allowed and where it leads.
- * Everything not listed here is forbidden.
- */
 const ALLOWED: [from: OrderStatus, action: OrderAction, actor: OrderEventActor, to: OrderStatus][] = [
   ["pending", "process", "admin", "processing"],
   ["processing", "complete", "admin", "shipped"],

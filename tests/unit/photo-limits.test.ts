@@ -5,8 +5,6 @@ import { checkPhoto, MAX_PHOTO_BYTES, MAX_PHOTO_MB, MAX_UPLOAD_BYTES, PHOTO_TYPE
 import { IMAGE_BYTE_LIMITS } from "@/lib/integrations/images/intake";
 import { checkTestPhoto } from "@/components/admin/prompts/prompt-form-model";
 
-/** The prompt tester takes the photos a customer's editor takes, and both say the same limit. */
-
 const MB = 1024 * 1024;
 
 describe("one photo limit for the customer editor and the prompt tester", () => {

@@ -5,12 +5,6 @@ import { describe, expect, it } from "vitest";
 import { loadCompiledMessages, loadMessages } from "@/lib/i18n/messages";
 import { LOCALES } from "@/lib/i18n/config";
 
-/**
- * next-intl gets messages compiled with icu-minify and formats them with use-intl's format-only build
- * (no ICU parser in the bundles, issue 12). Every message of both languages must read exactly as the
- * ICU text does through intl-messageformat (the formatter it replaces), for every plural and select case.
- */
-
 type Values = Record<string, string | number | Date | ((chunks: unknown[]) => string)>;
 
 function leaves(node: unknown, prefix = ""): Array<[string, unknown]> {
@@ -18,7 +12,6 @@ function leaves(node: unknown, prefix = ""): Array<[string, unknown]> {
   return Object.entries(node).flatMap(([key, value]) => leaves(value, prefix ? `${prefix}.${key}` : key));
 }
 
-/** The arguments a message uses, with the values worth trying for each. */
 function argumentsOf(elements: MessageFormatElement[], out = new Map<string, Array<Values[string]>>()) {
   const add = (name: string, values: Array<Values[string]>) => out.set(name, [...new Set([...(out.get(name) ?? []), ...values])]);
   for (const el of elements) {
@@ -39,7 +32,6 @@ function argumentsOf(elements: MessageFormatElement[], out = new Map<string, Arr
   return out;
 }
 
-/** A base set of values, then each argument's other values one at a time. */
 function valueSets(args: Map<string, Array<Values[string]>>): Values[] {
   const base: Values = {};
   for (const [name, values] of args) base[name] = values[0] as Values[string];

@@ -7,7 +7,6 @@ import {
   type PriceCalculationInput,
 } from "@/lib/domain/price-calculation";
 
-/** A unit bought at a net price with no cost, sold at a gross total, both at 19 %: override what a case needs. */
 function input(overrides: Partial<PriceCalculationInput> = {}): PriceCalculationInput {
   return {
     purchasePriceCents: 400,

@@ -4,8 +4,6 @@ import en from "@/messages/en.json";
 import de from "@/messages/de.json";
 import { formatPercent } from "@/components/admin/articles/numbers";
 
-/** The price calculation shows percentages in the admin's language with at most two decimals. */
-
 describe("percentages in the article price calculation", () => {
   const cases: [number, string, string][] = [
     [33.333333, "33.33", "33,33"],

@@ -3,7 +3,6 @@ import de from "@/messages/de.json";
 import en from "@/messages/en.json";
 import { RETENTION_DAYS } from "@/lib/services/scheduled-jobs/retention";
 
-/** The privacy page's retention section states what the retention pass (lib/services/scheduled-jobs/retention.ts) does and the statutory periods. */
 const sectionText = (messages: typeof en) => Object.values(messages.legal.privacy.sections.retention).join("\n");
 
 describe("privacy page: how long data is kept", () => {
@@ -36,7 +35,6 @@ describe("privacy page: how long data is kept", () => {
     it(`${lang}: states the automatic deletion periods and the statutory ones`, () => {
       const text = sectionText(messages);
       for (const [what, pattern] of Object.entries(words)) expect(text, what).toMatch(pattern);
-      // The numbers are those the code uses.
       expect(RETENTION_DAYS).toEqual({
         anonymousImages: 7,
         editedImages: 30,

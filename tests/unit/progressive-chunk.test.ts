@@ -3,14 +3,7 @@ import { renderToReadableStream } from "react-dom/server.edge";
 import { describe, expect, it } from "vitest";
 import { hasOutlinedBoundary } from "@/tests/helpers/outlined-boundary";
 
-/**
- * Why the start page's HTML has a budget (issue 12; tests/e2e/first-paint.spec.ts): React sends a Suspense
- * boundary whose content is ready inline only while the HTML flushed with it stays within 12,800 bytes;
- * past that it sends the fallback (for every screen of the shop: the full-screen loading indicator of
- * app/loading.tsx) and the content as a separate part, and the browser shows the content no sooner than
- * 300 ms after painting the fallback. This pins that behaviour of the React version in use, and the
- * check the browser test relies on.
- */
+// Pins React's 12,800-byte progressive chunk, which the start page's HTML budget relies on.
 async function render(contentBytes: number): Promise<string> {
   const page = h(
     "html",

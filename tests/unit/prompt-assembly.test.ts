@@ -20,7 +20,6 @@ function seededPrompt(promptNumber: string) {
   return p;
 }
 
-/** The seeded text of a slot variant, by "slot type/variant name". */
 function slotText(ref: string): string {
   const [type, name] = ref.split("/");
   const variant = SLOT_TYPES.find((t) => t.name === type)?.variants.find((v) => v.name === name);
@@ -28,7 +27,6 @@ function slotText(ref: string): string {
   return variant.prompt;
 }
 
-/** Sets slot type positions with the spec's two passes (positions are unique): first above the maximum, then final. */
 async function setPositions(order: string[]): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -94,7 +92,6 @@ describe("assemblePrompt", () => {
       specificPrompt: "Make the background   plain white",
     });
     expect(res.text).toBe(["Print-ready artwork for a mug.", pencil.styleText, "Make the background plain white."].join("\n\n"));
-    // Blank extras add nothing.
     expect((await assemblePrompt(idOf("P-002"), { masterPrompt: "  ", specificPrompt: "" })).text).toBe(pencil.styleText);
   });
 

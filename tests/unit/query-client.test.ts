@@ -10,7 +10,6 @@ describe("the query client while a page renders on the server", () => {
   it("starts no garbage-collection timer: a timer per query kept every server render alive for ten minutes", () => {
     vi.useFakeTimers();
     const client = makeQueryClient();
-    // What a server render does: the layout seeds the session, a header component observes the cart count.
     client.setQueryData(["session"], { authenticated: false });
     const observer = new QueryObserver(client, { queryKey: ["cart", "summary"], queryFn: () => null, enabled: false });
     const unsubscribe = observer.subscribe(() => {});

@@ -7,7 +7,6 @@ import nextConfig from "@/next.config";
 import { resetEnvCache } from "@/lib/env";
 import { BASE_SECURITY_HEADERS, contentSecurityPolicy, newNonce, servedOverHttps, usesStripe } from "@/lib/security/headers";
 
-/** A policy as a map: directive → its sources. */
 function directives(policy: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const part of policy.split(";")) {

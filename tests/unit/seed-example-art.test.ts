@@ -3,7 +3,6 @@ import sharp from "sharp";
 import { MUG_ARTICLE, PROMPTS } from "@/db/seed-data";
 import { mugSvg, renderPromptExample, samplePhotoSvg } from "@/lib/seed/example-art";
 
-/** The demo's pictures carry no words (the German shop would show English ones) and come from the shop's own styles. */
 describe("demo catalogue pictures", () => {
   it("draw no text", () => {
     expect(samplePhotoSvg()).not.toMatch(/<text/);

@@ -28,7 +28,6 @@ import {
 import { MUG_ARTICLE, PROMPTS, SHIRT_ARTICLE } from "@/db/seed-data";
 import { verifyPassword } from "@/lib/security/password";
 
-// A fresh database and storage folder of our own, independent of the suite's shared template.
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-storage-"));
 let handle: DbHandle;
 
@@ -58,7 +57,6 @@ async function counts(): Promise<Record<string, number>> {
   return Object.fromEntries(entries);
 }
 
-/** The warnings logged while `fn` runs (the suite's LOG_LEVEL=silent lifted for the moment). */
 async function capturedWarnings(fn: () => Promise<unknown>): Promise<string[]> {
   const level = process.env.LOG_LEVEL;
   delete process.env.LOG_LEVEL;
@@ -188,7 +186,6 @@ describe("db seed", () => {
     const mugNumber = eq(articles.articleNumber, "MUG-001");
     const [mug] = await handle.db.select({ id: articles.id }).from(articles).where(mugNumber);
     if (!mug) throw new Error("seeded mug");
-    // The state of a database seeded before the German texts existed.
     await handle.db
       .update(articles)
       .set({ name: "Classic Mug 330", nameDe: null, shortDescriptionDe: null, longDescriptionDe: null })
@@ -204,7 +201,6 @@ describe("db seed", () => {
     const names = await handle.db.select({ nameDe: mugVariants.nameDe }).from(mugVariants).where(eq(mugVariants.articleId, mug.id));
     expect(names.map((n) => n.nameDe).sort()).toEqual(["Innen blau", "Innen rot", "Schwarz", "Weiß"]);
 
-    // What an admin wrote stays: another name, a German name cleared on purpose.
     await handle.db.update(articles).set({ name: "Office Mug", nameDe: null }).where(mugNumber);
     await seed(handle.db);
     const [kept] = await handle.db.select().from(articles).where(mugNumber);
@@ -247,7 +243,6 @@ describe("db seed", () => {
     }
     const [first, second] = PROMPTS;
     if (!first || !second) throw new Error("seeded prompts");
-    // The state of a database seeded before the German texts existed, and one prompt an admin retitled.
     await handle.db
       .update(prompts)
       .set({ titleDe: null, description: null, descriptionDe: null })
@@ -353,7 +348,6 @@ describe("db seed", () => {
           ADMIN_EMAIL: email,
           ADMIN_PASSWORD: password,
         });
-        // The error instrumentation.ts ends a starting server on.
         await expect(run).rejects.toThrow(
           expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }),
         );
@@ -415,12 +409,10 @@ describe("db seed", () => {
       await expect(refuseDefaultAdminPassword(handle.db)).rejects.toThrow(
         expect.objectContaining({ name: "StartRefusedError", message: expect.stringMatching(/ADMIN_PASSWORD/) }),
       );
-      // The demo switch and development accept it.
       await setEnv({ NODE_ENV: "production", SHOP_DEMO: "true" });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
       await setEnv({ NODE_ENV: "development", SHOP_DEMO: undefined });
       await expect(refuseDefaultAdminPassword(handle.db)).resolves.toBeUndefined();
-      // Once no admin has the default any more, production starts.
       const { hashPassword } = await import("@/lib/security/password");
       const strong = await hashPassword("a-strong-secret-9");
       await handle.db

@@ -2,8 +2,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mintSessionToken, readSessionToken, VERIFIED_TOKENS_MAX, verifiedTokenCount } from "@/lib/auth/tokens";
 import { ENTRY_TTL_MS, MAX_ENTRIES, parsePayload, SessionUserCache } from "@/lib/services/session-cache";
 
-/** Issue 12: the in-memory parts of session resolution (no database here). */
-
 const SECRET = "unit-secret-unit-secret-unit-secret-0123";
 const COOKIE = "shop.session-token";
 const claims = { sub: "7", email: "a@example.com", roles: ["customer" as const], sv: 3 };

@@ -29,10 +29,6 @@ function s3Storage(overrides: Partial<ConstructorParameters<typeof S3Storage>[0]
   });
 }
 
-// ---------------------------------------------------------------------------------------------------
-// One contract, two adapters.
-// ---------------------------------------------------------------------------------------------------
-
 const UNSAFE_KEYS = [
   "../escape.png",
   "images/../../etc/passwd",
@@ -106,13 +102,8 @@ storageContract(
   () => fake.requests.length,
 );
 
-// ---------------------------------------------------------------------------------------------------
-// S3 specifics.
-// ---------------------------------------------------------------------------------------------------
-
 describe("S3Storage against the fake server", () => {
   afterEach(() => {
-    // Every request any test sent was correctly signed and never carried the secret.
     expect(fake.rejections).toEqual([]);
     for (const r of fake.requests) {
       expect(`${r.target}\n${r.rawHeaders.join("\n")}`).not.toContain(SECRET);
@@ -179,10 +170,6 @@ describe("S3Storage against the fake server", () => {
     await expect(s3Storage({ timeoutMs: 300 }).get("images/slow.webp")).rejects.toThrow(/request failed/);
   });
 });
-
-// ---------------------------------------------------------------------------------------------------
-// getStorage(): chooses from the environment, once per process.
-// ---------------------------------------------------------------------------------------------------
 
 describe("getStorage()", () => {
   const names = [

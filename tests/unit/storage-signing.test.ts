@@ -84,7 +84,6 @@ describe("SigV4 of the adapter's requests, re-verified independently", () => {
   const credentials = { accessKeyId: ACCESS_KEY_ID_FOR_SIGNING, secretAccessKey: "s3cr3t/with+symbols=" };
   const now = new Date("2026-03-01T12:34:56Z");
 
-  /** Signs with the adapter and checks the Authorization header against the verifier above. */
   async function verify(url: URL, region: string, method: string, headers: Record<string, string>, body: string) {
     const payloadHash = sha256Hex(body);
     const sent = await signRequest({ method, url, headers, payloadHash, region, credentials, now });

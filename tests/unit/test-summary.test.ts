@@ -4,10 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/**
- * scripts/test-summary.mjs, the closing line of `npm test`, run on fixture reports shaped like the
- * real ones (vitest 4 `--reporter=json`, Playwright `--reporter=json` and `--list --reporter=json`).
- */
 const script = path.join(process.cwd(), "scripts/test-summary.mjs");
 
 type Files = Record<string, unknown>;

@@ -5,13 +5,6 @@ import { GenerationError } from "@/lib/integrations/ai/types";
 import { offlineWorkerCounts, stylePhoto, stylePhotoInThread } from "@/lib/integrations/ai/offline";
 import { WorkerJobError, WorkerPoolBusy, workerPool } from "@/lib/workers/pool";
 
-/**
- * CPU-heavy jobs in a worker thread (lib/workers/pool.ts): the offline provider's styles run there and
- * give the same bytes as on the main thread; a job's own failure comes back as its error (the worker
- * stays in use); a worker that cannot start sends every job to the main thread instead, once logged.
- */
-
-/** A worker speaking the pool's protocol: doubles `n`, fails for negative numbers. */
 const DOUBLER = `
 const { parentPort } = require("node:worker_threads");
 parentPort.on("message", ({ id, job }) => {

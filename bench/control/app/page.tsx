@@ -1,6 +1,5 @@
 import { Counter } from "./counter";
 
-/** The floor page: static HTML, Next's runtime and one small client component (React hydrates it). */
 export default function FloorPage() {
   return (
     <main>

@@ -3,11 +3,6 @@ import net from "node:net";
 import serverNodeFlags from "../../../scripts/server-node-flags.json" with { type: "json" };
 import { E2E_SELLER } from "./seller";
 
-/**
- * Instances of the production build (`npm start` = scripts/server.mjs) started by a test itself, each
- * with its own environment, and a TCP proxy that can cut an instance off from its database.
- */
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -19,7 +14,6 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Whether something accepts TCP connections at host:port (within two seconds). */
 export function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
@@ -37,12 +31,10 @@ export interface Instance {
   name: string;
   url: string;
   process: ChildProcess;
-  /** Everything the instance wrote to stderr (crashes, stack traces). */
   stderr: () => string;
   stop: () => Promise<void>;
 }
 
-/** Starts `node scripts/server.mjs` on a free port with `env` added to this process's environment; resolves once /api/health answers 200. */
 export async function startInstance(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeFlags, "scripts/server.mjs", "-p", String(port), "-H", "127.0.0.1"], {
@@ -79,14 +71,11 @@ export async function startInstance(name: string, env: Record<string, string>, t
 
 export interface TcpProxy {
   port: number;
-  /** Cuts every open connection and stops listening: new connections are refused, as when PostgreSQL is down. */
   cut: () => Promise<void>;
-  /** Listens again on the same port. */
   restore: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-/** A TCP proxy on 127.0.0.1 to host:port (node:net): the database "goes away" while it is cut. */
 export async function startTcpProxy(host: string, port: number): Promise<TcpProxy> {
   const open = new Set<net.Socket>();
   const server = net.createServer((client) => {

@@ -2,7 +2,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type APIRequestContext } from "@playwright/test";
 
-/** Decodes a MIME body part by its Content-Transfer-Encoding (nodemailer writes quoted-printable or base64). */
 export function decodePart(part: string): string {
   const split = part.search(/\r?\n\r?\n/);
   if (split < 0) return part;
@@ -17,7 +16,6 @@ export function decodePart(part: string): string {
   return body;
 }
 
-/** The newest mail in an outbox (default: the e2e server's) addressed to `to`, as decoded text (all parts), or null. */
 export async function newestMailTo(to: string, outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox")): Promise<string | null> {
   const files = (await readdir(outbox).catch(() => [] as string[]))
     .filter((f) => f.endsWith(".eml"))
@@ -37,7 +35,6 @@ export async function newestMailTo(to: string, outbox = path.join(process.env.E2
   return null;
 }
 
-/** The link to `page` in the newest mail to `email` (a path with its token), waiting for the mail to arrive. */
 export async function mailedLinkFor(email: string, page: string, opts: { notThis?: string; outbox?: string } = {}): Promise<string> {
   let link = "";
   await expect
@@ -52,11 +49,6 @@ export async function mailedLinkFor(email: string, page: string, opts: { notThis
   return url.pathname + url.search;
 }
 
-/**
- * Signs up a customer through the API as a person does: POST /api/auth/register (202, check your
- * mail), then the mailed confirmation link with the same password (POST /api/auth/register/confirm), which signs the
- * request context in.
- */
 export async function signUp(
   request: APIRequestContext,
   data: { email: string; password: string; firstName?: string; lastName?: string; phone?: string },

@@ -1,8 +1,4 @@
-/**
- * The browser tests' servers run like production, where no invoice is issued without the seller's
- * name, address and VAT ID: these are set. Email, phone, representative and register stay unset, so
- * the legal pages' placeholders are still tested.
- */
+// No invoice without seller name, address and VAT ID; the rest stays unset to test the placeholders.
 export const E2E_SELLER = {
   SELLER_NAME: "Tassenwerk GmbH",
   SELLER_STREET: "Kastanienallee 12",

@@ -1,6 +1,5 @@
 import path from "node:path";
 
-/** Shop servers the browser tests start: one per Playwright worker. */
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 const firstPort = Number(process.env.E2E_PORT ?? 3210);
 

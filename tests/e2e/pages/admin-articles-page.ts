@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { AdminListPage } from "./admin-list-page";
 
-/** Bilingual accessible names of the article screens' buttons and links. */
 const NAMES = {
   newMug: /^(New mug|Neue Tasse)$/,
   newShirt: /^(New T-shirt|Neues T-Shirt)$/,
@@ -19,21 +18,13 @@ export interface MugVariantInput {
   insideColor?: string;
   active?: boolean;
   isDefault?: boolean;
-  /** A file to upload as the example image; the crop area is the cropper's default (centred, print aspect). */
   image?: string;
 }
 
-/**
- * The admin article screens: list (/admin/articles), form (/admin/articles/new?type=MUG|SHIRT and
- * /admin/articles/{id}) with its tabs, the mug variant dialog, the copy-variants dialog and the shirt
- * variant dialog. Inputs are found by their stable ids where labels repeat (price figures).
- */
 export class AdminArticlesPage extends AdminListPage {
   constructor(page: Page) {
     super(page, "/admin/articles");
   }
-
-  // ── List ───────────────────────────────────────────────────────────────────────────────────────
 
   table() {
     return this.page.getByTestId("article-table");
@@ -43,7 +34,6 @@ export class AdminArticlesPage extends AdminListPage {
     return this.table().locator(`tr[data-article-name="${name}"]`);
   }
 
-  /** The type filter: "all", "mug" or "shirt". */
   async filterType(type: "all" | "mug" | "shirt") {
     const label = { all: /^(All|Alle)$/, mug: /^(Mugs|Tassen)$/, shirt: /^(T-shirts|T-Shirts)$/ }[type];
     await this.page.getByTestId("article-type-filter").getByRole("link", { name: label }).click();
@@ -64,19 +54,15 @@ export class AdminArticlesPage extends AdminListPage {
     await expect(this.form()).toBeVisible();
   }
 
-  /** Deletes a row through the page's one confirm dialog. */
   async deleteFromList(name: string) {
     await this.row(name).getByRole("button", { name: NAMES.delete }).click();
     await this.page.getByTestId("confirm-dialog").getByRole("button", { name: NAMES.delete }).click();
   }
 
-  // ── Form ───────────────────────────────────────────────────────────────────────────────────────
-
   form() {
     return this.page.getByTestId("article-form");
   }
 
-  /** Tab ids: general, mug, price, shirt, variants. A tab with errors has data-invalid="true". */
   tab(id: "general" | "mug" | "price" | "shirt" | "variants") {
     return this.page.getByTestId(`tab-${id}`);
   }
@@ -89,7 +75,6 @@ export class AdminArticlesPage extends AdminListPage {
     return this.form().locator(`#${id}`);
   }
 
-  /** The error message shown under a field (by its input id). */
   fieldError(id: string): Locator {
     return this.form().locator(`#${id}-error`);
   }
@@ -117,7 +102,6 @@ export class AdminArticlesPage extends AdminListPage {
     if (v.supplier !== undefined) await this.field("article-supplierId").selectOption({ label: v.supplier });
   }
 
-  /** Mug details in mm (text as typed: "82" or "210,5"). */
   async fillMugDetails(
     v: Partial<
       Record<
@@ -140,10 +124,6 @@ export class AdminArticlesPage extends AdminListPage {
     }
   }
 
-  /**
-   * Price figures as typed ("14,99"). The figure typed last on each side drives the others:
-   * cost or cost percent; margin, margin percent or sales total.
-   */
   async fillPrice(v: {
     purchasePrice?: string;
     purchaseCost?: string;
@@ -155,7 +135,6 @@ export class AdminArticlesPage extends AdminListPage {
     salesMarginPercent?: string;
     salesTotal?: string;
     salesPriceMode?: "NET" | "GROSS";
-    /** A VAT rate's option label, e.g. "Standard (19 %)". */
     salesVat?: string;
   }) {
     await this.openTab("price");
@@ -178,7 +157,6 @@ export class AdminArticlesPage extends AdminListPage {
     }
   }
 
-  /** The gross price customers pay, as shown live on the price tab ("€14.99" / "14,99 €"). */
   shopPrice() {
     return this.page.getByTestId("shop-price-gross");
   }
@@ -205,15 +183,12 @@ export class AdminArticlesPage extends AdminListPage {
     await this.page.getByTestId("article-save").click();
   }
 
-  /** Saves a new article and waits for its edit page (/admin/articles/{id}); answers the id. */
   async saveNew(): Promise<number> {
     await this.save();
     await this.page.waitForURL(/\/admin\/articles\/\d+$/);
     await expect(this.form()).toBeVisible();
     return Number(new URL(this.page.url()).pathname.split("/").pop());
   }
-
-  // ── Mug variants ───────────────────────────────────────────────────────────────────────────────
 
   variantList() {
     return this.page.getByTestId("mug-variant-list");
@@ -227,7 +202,6 @@ export class AdminArticlesPage extends AdminListPage {
     return this.page.getByTestId("mug-variant-dialog");
   }
 
-  /** Fills the open variant dialog; `image` uploads a file and keeps the cropper's default area. */
   async fillVariant(v: MugVariantInput) {
     const d = this.variantDialog();
     if (v.name !== undefined) await d.locator("#variant-name").fill(v.name);
@@ -244,7 +218,6 @@ export class AdminArticlesPage extends AdminListPage {
     }
   }
 
-  /** Drags the picture under the crop frame of the open variant dialog by (dx, dy) screen pixels. */
   async dragCrop(dx: number, dy: number) {
     const area = this.variantDialog().getByTestId("variant-crop-area");
     await area.scrollIntoViewIfNeeded();
@@ -258,7 +231,6 @@ export class AdminArticlesPage extends AdminListPage {
     await this.page.mouse.up();
   }
 
-  /** The picture the variant dialog's mug preview shows: the cropped example image (a data: URL), the current image's URL, or the print-area placeholder. */
   async previewImageUrl(): Promise<string | null> {
     return this.variantDialog().getByTestId("mug-print").getAttribute("data-image-url");
   }
@@ -267,7 +239,6 @@ export class AdminArticlesPage extends AdminListPage {
     await this.page.getByTestId("mug-variant-save").click();
   }
 
-  /** Adds a mug variant through the dialog and waits for it in the list. */
   async addMugVariant(v: MugVariantInput & { name: string }) {
     await this.openTab("variants");
     await this.page.getByTestId("mug-variant-add").click();
@@ -289,7 +260,6 @@ export class AdminArticlesPage extends AdminListPage {
     await this.page.getByTestId("confirm-dialog").getByRole("button", { name: NAMES.delete }).click();
   }
 
-  /** The customer's mug preview beside the variant form (data-outside-color / data-inside-color). */
   variantPreview() {
     return this.variantDialog().getByTestId("mug-preview");
   }
@@ -303,14 +273,11 @@ export class AdminArticlesPage extends AdminListPage {
     await this.page.getByTestId("mug-variant-copy").click();
   }
 
-  /** Ticks variants of another mug in the open copy dialog, then copies them. */
   async copyVariants(from: string, variantNames: string[]) {
     const group = this.copyDialog().getByRole("group", { name: new RegExp(`^${from.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`) });
     for (const name of variantNames) await group.getByRole("checkbox", { name, exact: true }).check();
     await this.page.getByTestId("copy-variants-submit").click();
   }
-
-  // ── Shirt variants ─────────────────────────────────────────────────────────────────────────────
 
   shirtVariantRows() {
     return this.page.getByTestId("shirt-variant-row");

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** A regular expression matching `text` literally. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const SCREENS = {
@@ -8,12 +7,6 @@ const SCREENS = {
   prompt: { path: "/admin/prompt-categories", heading: /^(Prompt categories|Prompt-Kategorien)$/ },
 } as const;
 
-/**
- * A category tree screen — the article categories (/admin/article-categories, the default) or the
- * prompt categories (/admin/prompt-categories), one shared component: categories with their
- * subcategories nested, one inline form (new/edit category or subcategory, name with its n/255
- * counter), one shared delete dialog. Works in English and German.
- */
 export class AdminCategoriesPage {
   constructor(
     private readonly page: Page,
@@ -33,14 +26,12 @@ export class AdminCategoriesPage {
     return this.page.getByTestId("category-list");
   }
 
-  /** A category's card (its own row plus its nested subcategories), found by its exact name. */
   category(name: string): Locator {
     return this.list()
       .locator(":scope > li")
       .filter({ has: this.page.getByRole("heading", { level: 2, name, exact: true }) });
   }
 
-  /** The id from the card's `category-{id}` test id. */
   async categoryId(name: string): Promise<number> {
     const testId = (await this.category(name).getAttribute("data-testid")) ?? "";
     const id = Number(/^category-(\d+)$/.exec(testId)?.[1]);
@@ -48,7 +39,6 @@ export class AdminCategoriesPage {
     return id;
   }
 
-  /** A subcategory row (`subcategory-row-{id}`) inside its category's card. */
   subcategory(categoryName: string, name: string): Locator {
     return this.category(categoryName)
       .locator('li[data-testid^="subcategory-row-"]')
@@ -59,7 +49,6 @@ export class AdminCategoriesPage {
     return this.page.getByRole("link", { name: /^(New category|Neue Kategorie)$/ }).first();
   }
 
-  /** The inline form: "category-form" or "subcategory-form" (only one is open at a time). */
   form(kind: "category" | "subcategory" = "category") {
     return this.page.getByTestId(`${kind}-form`);
   }
@@ -72,12 +61,10 @@ export class AdminCategoriesPage {
     return this.form(kind).getByLabel(/^(Description|Beschreibung)/);
   }
 
-  /** The "n/255" counter under the name (test id `{fieldId}-counter`). */
   nameCounter(kind: "category" | "subcategory" = "category") {
     return this.form(kind).locator('[data-testid$="-name-counter"]');
   }
 
-  /** The field error under the name (the input's accessible description). */
   nameError(kind: "category" | "subcategory" = "category") {
     return this.form(kind).locator('[id$="-name-error"]');
   }
@@ -116,7 +103,6 @@ export class AdminCategoriesPage {
       .click();
   }
 
-  /** Creates a category and waits until the form closed and the card is listed. */
   async createCategory(values: { name: string; description?: string }) {
     await this.openNewCategory();
     await this.fill(values, "category");
@@ -125,7 +111,6 @@ export class AdminCategoriesPage {
     await expect(this.category(values.name)).toBeVisible();
   }
 
-  /** Creates a subcategory in the named category and waits until it is listed there. */
   async createSubcategory(categoryName: string, values: { name: string; description?: string }) {
     await this.openNewSubcategory(categoryName);
     await this.fill(values, "subcategory");
@@ -134,7 +119,6 @@ export class AdminCategoriesPage {
     await expect(this.subcategory(categoryName, values.name)).toBeVisible();
   }
 
-  /** Clicks a row's delete button (category or subcategory, by its exact name); the shared dialog opens. */
   async askDelete(name: string) {
     await this.list()
       .getByRole("button", { name: new RegExp(`^(Delete ${literal(name)}|${literal(name)} löschen)$`) })

@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
 
-/** What the admin list screens with a category filter share: the page itself, search, filter, sort and toasts. */
 export class AdminListPage {
   constructor(
     protected readonly page: Page,

@@ -2,11 +2,6 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 export type OrderAction = "process" | "complete" | "deliver" | "cancel" | "refund" | "resendReceipt" | "revokeLinks";
 
-/**
- * The admin order screens: Open orders (/admin/orders), Order history (/admin/orders/history) with
- * rows `order-row[data-order-number]`, and the detail page (/admin/orders/{id}); every action opens
- * the page's one dialog `order-action-dialog`. Works in English and German (stable test ids).
- */
 export class AdminOrdersPage {
   constructor(private readonly page: Page) {}
 
@@ -29,8 +24,6 @@ export class AdminOrdersPage {
   heading() {
     return this.page.getByRole("heading", { level: 1 });
   }
-
-  // ── Lists ──────────────────────────────────────────────────────────────────────────────────────
 
   table() {
     return this.page.getByTestId("order-table");
@@ -79,13 +72,10 @@ export class AdminOrdersPage {
     await expect(this.detail()).toBeVisible();
   }
 
-  // ── Detail ─────────────────────────────────────────────────────────────────────────────────────
-
   detail() {
     return this.page.getByTestId("order-detail");
   }
 
-  /** The status badge of the detail header. */
   status() {
     return this.page.getByTestId("order-header").getByTestId("order-status");
   }
@@ -114,8 +104,6 @@ export class AdminOrdersPage {
     return this.page.getByTestId("production-sheet");
   }
 
-  // ── The one action dialog ──────────────────────────────────────────────────────────────────────
-
   dialog() {
     return this.page.getByTestId("order-action-dialog");
   }
@@ -132,7 +120,6 @@ export class AdminOrdersPage {
     await this.dialog().getByTestId("order-action-confirm").click();
   }
 
-  /** Opens an action (from a list row when `orderNumber` is given, else from the detail header). */
   async open(action: OrderAction, orderNumber?: string) {
     await (orderNumber ? this.rowAction(orderNumber, action) : this.detailAction(action)).click();
     await expect(this.dialog()).toBeVisible();

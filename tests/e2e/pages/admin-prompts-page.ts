@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import { AdminListPage } from "./admin-list-page";
 
-/** Bilingual accessible names of the prompt screens' buttons and links. */
 const NAMES = {
   newPrompt: /^(New prompt|Neuer Prompt)$/,
   save: /^(Save|Speichern)$/,
@@ -18,42 +17,29 @@ export interface PromptInput {
   description?: string;
   descriptionDe?: string;
   promptNumber?: string;
-  /** Category and subcategory by their visible name. */
   category?: string;
   subcategory?: string;
-  /** The AI model by its visible label (offline models carry a suffix, so a RegExp helps). */
   llm?: string | RegExp;
   active?: boolean;
   archived?: boolean;
-  /** A file to upload as the example image. */
   image?: string;
   styleText?: string;
-  /** Slot type name → slot variant name ("" for none). */
   slots?: Record<string, string>;
 }
 
-/**
- * The admin prompt screens: the list (/admin/prompts) with its show-archived switch, filters, search
- * and delete; the form (/admin/prompts/new, /admin/prompts/{id}) with its live composed prompt; and the
- * prompt test modal. Inputs are found by their stable ids.
- */
 export class AdminPromptsPage extends AdminListPage {
   constructor(page: Page) {
     super(page, "/admin/prompts");
   }
 
-  // ── List ───────────────────────────────────────────────────────────────────────────────────────
-
   table() {
     return this.page.getByTestId("prompt-table");
   }
 
-  /** A row by the prompt's English title. */
   row(title: string) {
     return this.table().locator(`tr[data-prompt-title="${title}"]`);
   }
 
-  /** "current" (archived=false), "archived" (archived=true) or "all". */
   async showArchived(state: "current" | "archived" | "all") {
     const value = { current: "false", archived: "true", all: "all" }[state];
     await this.page.getByTestId("prompt-archived-switch").locator(`a[data-state="${value}"]`).click();
@@ -73,13 +59,10 @@ export class AdminPromptsPage extends AdminListPage {
     await expect(this.form()).toBeVisible();
   }
 
-  /** Deletes from the list and confirms; the toast says deleted or archived instead. */
   async deleteFromList(title: string) {
     await this.row(title).getByRole("button", { name: NAMES.delete }).click();
     await this.page.getByRole("dialog").getByRole("button", { name: NAMES.delete }).click();
   }
-
-  // ── Form ───────────────────────────────────────────────────────────────────────────────────────
 
   form() {
     return this.page.getByTestId("prompt-form");
@@ -113,12 +96,10 @@ export class AdminPromptsPage extends AdminListPage {
       await this.slotSelect(type).selectOption(variant === "" ? "" : { label: variant });
   }
 
-  /** The slot variant select of a slot type (by the slot type's name). */
   slotSelect(slotType: string) {
     return this.page.locator(`[data-slot-type="${slotType}"] select`);
   }
 
-  /** The live composed prompt as the provider receives it. */
   previewText() {
     return this.page.getByTestId("prompt-preview-text");
   }
@@ -131,15 +112,12 @@ export class AdminPromptsPage extends AdminListPage {
     await this.form().getByRole("button", { name: NAMES.save }).click();
   }
 
-  /** Saves a new prompt and waits for its edit page; answers the new id. */
   async create(values: PromptInput): Promise<number> {
     await this.fill(values);
     await this.save();
     await expect(this.page).toHaveURL(/\/admin\/prompts\/\d+$/);
     return Number(new URL(this.page.url()).pathname.split("/").pop());
   }
-
-  // ── Test modal ─────────────────────────────────────────────────────────────────────────────────
 
   testDialog() {
     return this.page.getByTestId("prompt-test-dialog");
@@ -150,7 +128,6 @@ export class AdminPromptsPage extends AdminListPage {
     await expect(this.testDialog()).toBeVisible();
   }
 
-  /** Runs the test with a photo and the given models (by display name; default: the prompt's model as preselected). */
   async runTest(photo: string, models?: string[]) {
     const dialog = this.testDialog();
     await dialog.locator("#prompt-test-photo").setInputFiles(photo);

@@ -1,13 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Bilingual accessible names of the slot screens' buttons and links. */
 const NAMES = {
   addType: /^(Add slot type|Slot-Typ hinzufügen)$/,
   newVariant: /^(New slot variant|Neue Slot-Variante)$/,
   save: /^(Save|Speichern)$/,
 };
 
-/** "place 2 of 4" / "Platz 2 von 4" in an announcement. */
 const placeText = (place: number, total: number) => new RegExp(`(place|Platz) ${place} (of|von) ${total}\\b`);
 
 export interface SlotTypeRow {
@@ -18,25 +16,15 @@ export interface SlotTypeRow {
 
 export interface SlotVariantInput {
   name?: string;
-  /** The slot type by its visible name. */
   slotType?: string;
-  /** The AI model by its visible label (offline models carry a suffix, so a RegExp helps). */
   llm?: string | RegExp;
   prompt?: string;
   description?: string;
-  /** A file to upload as the optional example image. */
   image?: string;
 }
 
-/**
- * The slot screens: /admin/slot-types (inline create, drag reordering with the pointer on a row's
- * handle or from the keyboard — @dnd-kit sortable) and /admin/slot-variants (list with a type filter,
- * the slot variant form). Works in English and German.
- */
 export class AdminSlotsPage {
   constructor(private readonly page: Page) {}
-
-  // ── Slot types ─────────────────────────────────────────────────────────────────────────────────
 
   async gotoTypes() {
     await this.page.goto("/admin/slot-types");
@@ -51,17 +39,14 @@ export class AdminSlotsPage {
     return this.page.getByTestId("slot-type-list");
   }
 
-  /** A slot type's row, by its exact name. */
   typeRow(name: string): Locator {
     return this.typeList().locator(`:scope > li[data-slot-type-name="${name.replace(/"/g, '\\"')}"]`);
   }
 
-  /** The drag handle of a slot type (a button named "Move {name}"). */
   handle(name: string): Locator {
     return this.typeRow(name).locator('[data-testid^="slot-type-handle-"]');
   }
 
-  /** The slot type names as the list shows them, top to bottom. */
   async typeOrder(): Promise<string[]> {
     return this.typeList()
       .locator(":scope > li")
@@ -72,7 +57,6 @@ export class AdminSlotsPage {
     await expect.poll(() => this.typeOrder()).toEqual(names);
   }
 
-  /** Adds a slot type with the inline form (appended after the last one) and waits until it is listed. */
   async createType(name: string) {
     const form = this.page.getByTestId("slot-type-create");
     await form.getByLabel(/^(Name of a new slot type|Name eines neuen Slot-Typs)/).fill(name);
@@ -80,11 +64,6 @@ export class AdminSlotsPage {
     await expect(this.typeRow(name)).toBeVisible();
   }
 
-  /**
-   * Drags a slot type with the mouse by its handle onto another type's place: the pointer goes down
-   * on the handle, passes the sensor's activation distance, then travels in small steps until the
-   * dragged row's centre lies on the target row's centre, and is released there.
-   */
   async dragType(name: string, ontoName: string) {
     await this.typeList().scrollIntoViewIfNeeded();
     const viewport = this.page.viewportSize();
@@ -107,10 +86,6 @@ export class AdminSlotsPage {
     await this.page.mouse.up();
   }
 
-  /**
-   * Lifts a slot type from the keyboard: focus its handle and press Space. Answers once the lift was
-   * announced (dnd-kit announces "picked up", then at once the place it is over: its own).
-   */
   async liftTypeWithKeyboard(name: string): Promise<{ place: number; total: number }> {
     const order = await this.typeOrder();
     const total = order.length;
@@ -125,22 +100,14 @@ export class AdminSlotsPage {
     return { place, total };
   }
 
-  /**
-   * dnd-kit's keyboard sensor starts listening for keys in a `setTimeout` after the lift, and measures
-   * the places in layout effects; React may render the announcement before either happened, and a key
-   * pressed then is lost (seen once in CI: "moved to place 2" never came). A timeout queued now runs
-   * after the sensor's, and two animation frames let the effects and measurements of the last render run.
-   */
+  // dnd-kit's keyboard sensor listens only after a setTimeout and measures in layout effects:
+  // a queued timeout and two animation frames let both run before the next key.
   async keyboardSensorReady() {
     await this.page.evaluate(
       () => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)),
     );
   }
 
-  /**
-   * Moves a slot type from the keyboard: lift it (Space on its handle), press the arrow key `steps`
-   * times (waiting for each new place to be announced), Space to drop. Answers after the drop was announced.
-   */
   async moveTypeWithKeyboard(name: string, direction: "up" | "down", steps: number) {
     const { place, total } = await this.liftTypeWithKeyboard(name);
     let at = place;
@@ -155,25 +122,20 @@ export class AdminSlotsPage {
     await expect(this.announcement(/(dropped in place|abgelegt)/).filter({ hasText: placeText(at, total) })).toHaveCount(1);
   }
 
-  /** dnd-kit's screen reader live region (role status), by the text it currently announces. */
   announcement(text: RegExp | string): Locator {
     return this.page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
   }
 
-  /** Waits until the two passes of PUT were sent and the toast confirmed the new order. */
   async expectOrderSaved() {
     await expect(this.toast(/^(Order of the slot types saved|Reihenfolge der Slot-Typen gespeichert)/).last()).toBeVisible();
     await expect(this.typeList()).toHaveAttribute("aria-busy", "false");
   }
 
-  /** The stored slot types (GET /api/admin/prompts/prompt-slot-types with the page's session). */
   async storedTypes(): Promise<SlotTypeRow[]> {
     const res = await this.page.request.get("/api/admin/prompts/prompt-slot-types");
     expect(res.ok(), `GET slot types answered ${res.status()}`).toBe(true);
     return ((await res.json()) as SlotTypeRow[]).map(({ id, name, position }) => ({ id, name, position }));
   }
-
-  // ── Slot variants ──────────────────────────────────────────────────────────────────────────────
 
   async gotoVariants(query = "") {
     await this.page.goto(`/admin/slot-variants${query}`);
@@ -221,7 +183,6 @@ export class AdminSlotsPage {
     return this.page.getByTestId("slot-variant-table");
   }
 
-  /** A slot variant's row, by its exact name (the link to its form). */
   variantRow(name: string): Locator {
     return this.variantTable()
       .locator('tr[data-testid^="slot-variant-row-"]')

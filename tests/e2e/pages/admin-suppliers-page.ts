@@ -18,15 +18,9 @@ export type SupplierField =
 
 export type SupplierValues = Partial<Record<SupplierField, string>>;
 
-/**
- * The supplier screens: the list (/admin/suppliers: search, sort, rows `supplier-row-{id}`, one
- * shared delete dialog) and the form (/admin/suppliers/new, /admin/suppliers/{id}/edit; inputs
- * `#supplier-{field}`). Works in English and German.
- */
 export class AdminSuppliersPage {
   constructor(private readonly page: Page) {}
 
-  /** The list, optionally searched (`q` searches company, contact, email and city). */
   async goto(q?: string) {
     await this.page.goto(q ? `/admin/suppliers?q=${encodeURIComponent(q)}` : "/admin/suppliers");
     await expect(this.heading()).toBeVisible();
@@ -40,7 +34,6 @@ export class AdminSuppliersPage {
     return this.page.getByTestId("supplier-table");
   }
 
-  /** A row whose company cell shows this name. */
   row(companyName: string): Locator {
     return this.table()
       .locator('tr[data-testid^="supplier-row-"]')
@@ -74,7 +67,6 @@ export class AdminSuppliersPage {
     return this.form().locator(`#supplier-${field}`);
   }
 
-  /** The field error under an input (also its accessible description). */
   fieldError(field: SupplierField) {
     return this.form().locator(`#supplier-${field}-error`);
   }
@@ -92,7 +84,6 @@ export class AdminSuppliersPage {
       .click();
   }
 
-  /** Opens the new-supplier form, fills and saves it, and waits for the list. */
   async create(values: SupplierValues & { companyName: string }) {
     await this.openNew();
     await this.fill(values);

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The cart (/cart): lines with quantity stepper and remove, clear with confirmation, summary, checkout. Works in English and German. */
 export class CartPage {
   constructor(private readonly page: Page) {}
 
@@ -53,7 +52,6 @@ export class CartPage {
       .click();
   }
 
-  /** Types a quantity and commits it with Enter. */
   async typeQuantity(value: string, index = 0) {
     await this.quantityInput(index).fill(value);
     await this.quantityInput(index).press("Enter");

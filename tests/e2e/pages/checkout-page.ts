@@ -16,7 +16,6 @@ export interface AddressInput {
   countryCode?: string;
 }
 
-/** The checkout (/checkout and the retry /checkout?orderId=…): contact, addresses, sandbox card payment. English labels. */
 export class CheckoutPage {
   constructor(private readonly page: Page) {}
 
@@ -90,7 +89,6 @@ export class CheckoutPage {
     await this.cardCvc().fill(cvc);
   }
 
-  /** The sandbox card form's fields (a field's error is its accessible description). */
   cardNumber() {
     return this.page.getByLabel("Card number");
   }
@@ -103,7 +101,6 @@ export class CheckoutPage {
     return this.page.getByLabel("CVC");
   }
 
-  /** The withdrawal waiver of personalised mugs (§ 312g Abs. 2 Nr. 1 BGB) beside the order button. */
   waiver() {
     return this.page.getByTestId("withdrawal-waiver");
   }
@@ -112,7 +109,6 @@ export class CheckoutPage {
     return this.waiver().getByRole("checkbox");
   }
 
-  /** Ticks the waiver: a cart with a designed mug cannot be ordered without it. */
   async acceptWaiver() {
     await this.waiverCheckbox().check();
   }
@@ -122,7 +118,6 @@ export class CheckoutPage {
     await this.payButton().click();
   }
 
-  /** The sandbox's "extra step" dialog of 3-D Secure test cards. */
   authenticationDialog() {
     return this.page.getByRole("dialog").filter({ hasText: "Authenticate payment (test)" });
   }
@@ -133,7 +128,6 @@ export class CheckoutPage {
     await dialog.getByRole("button", { name: approve ? "Approve" : "Reject" }).click();
   }
 
-  /** A control by its label inside a section; its field error is its accessible description. */
   field(section: "contact" | "shipping" | "billing", label: string) {
     const root = section === "contact" ? this.contact() : section === "shipping" ? this.shipping() : this.billing();
     return root.getByLabel(label);
@@ -144,7 +138,6 @@ export class CheckoutPage {
   }
 }
 
-/** /order-success/{orderId}. */
 export class OrderSuccessPage {
   constructor(private readonly page: Page) {}
 
@@ -152,7 +145,6 @@ export class OrderSuccessPage {
     return this.page.getByTestId("order-success");
   }
 
-  /** Waits for the page and answers the order id from the URL and the number shown. */
   async expectShown(): Promise<{ orderId: string; orderNumber: string }> {
     await expect(this.page).toHaveURL(/\/order-success\/[^/?]+/);
     await expect(this.root()).toBeVisible();
@@ -163,7 +155,6 @@ export class OrderSuccessPage {
   }
 }
 
-/** /payment-failure?orderId=…: generic message with retry, view cart, continue shopping, contact support. */
 export class PaymentFailurePage {
   constructor(private readonly page: Page) {}
 

@@ -1,9 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Either language: the page object works in English and German. */
 const BACK = /^(Back|Zurück)$/;
 
-/** The editor wizard at / and /editor: upload and crop, style, mug, personal data, generation, preview, add to cart. */
 export class EditorPage {
   constructor(private readonly page: Page) {}
 
@@ -12,7 +10,6 @@ export class EditorPage {
     await this.waitUntilRestored();
   }
 
-  /** Waits until the saved work (or the image of ?image=) is back and the wizard is usable. */
   async waitUntilRestored() {
     await expect(this.root()).toBeVisible();
     await expect(this.root()).toHaveAttribute("data-restore", "ready");
@@ -27,7 +24,6 @@ export class EditorPage {
     return this.page.getByTestId("start-over");
   }
 
-  /** "Start over" and its confirmation. */
   async startOver() {
     await this.startOverButton().click();
     const dialog = this.page.getByRole("dialog");
@@ -36,7 +32,6 @@ export class EditorPage {
     await expect(dialog).toBeHidden();
   }
 
-  /** What the editor keeps in localStorage (null when nothing). */
   async saved(): Promise<{ step: number; job: { id: string } | null; photo: { name: string } | null } | null> {
     return this.page.evaluate(() => {
       const raw = window.localStorage.getItem("mugshop.editor.v1");
@@ -60,7 +55,6 @@ export class EditorPage {
     return this.page.getByTestId("generation-reattached");
   }
 
-  /** The radio of the first generated image (it takes the focus when a generation finished). */
   firstChoice() {
     return this.page.getByTestId("generated-choice").first();
   }
@@ -69,7 +63,6 @@ export class EditorPage {
     return this.page.getByTestId("editor");
   }
 
-  /** The current step's id: upload, style, mug, personal, generate, preview. */
   async step(): Promise<string | null> {
     return this.root().getAttribute("data-step");
   }
@@ -112,7 +105,6 @@ export class EditorPage {
     return this.page.getByTestId("upload-error");
   }
 
-  /** Keeps the default crop (the largest area of the mug's print shape, centred) and waits until the cropper reported it. */
   async setCrop() {
     await expect(this.page.getByTestId("crop-area")).toBeVisible();
     await expect(this.page.getByTestId("crop-area").locator("img")).toBeVisible();
@@ -164,7 +156,6 @@ export class EditorPage {
     if (data.phone !== undefined) await this.phoneInput().fill(data.phone);
     if (data.firstName !== undefined) await this.page.getByLabel(/^(First name|Vorname)/).fill(data.firstName);
     if (data.lastName !== undefined) await this.page.getByLabel(/^(Last name|Nachname)/).fill(data.lastName);
-    // Leaving the last field shows its validation message.
     await this.emailInput().press("Tab");
   }
 
@@ -180,35 +171,29 @@ export class EditorPage {
     return this.page.getByTestId("generation-error");
   }
 
-  /** Starts the generation and waits for the images (the offline provider answers within seconds). */
   async generate() {
     await this.generateButton().click();
     await expect(this.generatedImages().first()).toBeVisible({ timeout: 60_000 });
     await expect(this.generatedImages().first()).toHaveAttribute("data-selected", "true");
   }
 
-  /** The preview's box: the 3-D mug where WebGL works, else (and while it loads) the 2-D one; it carries the colours and the image URL. */
   mugPreview() {
     return this.page.getByTestId("mug-view");
   }
 
-  /** The 3-D mug's canvas. */
   mug3d() {
     return this.page.getByTestId("mug-3d");
   }
 
-  /** The 2-D mug (SVG). */
   mug2d() {
     return this.page.getByTestId("mug-preview");
   }
 
-  /** Waits until the 3-D mug is drawn or the 2-D one stays ("3d" or "2d"). */
   async previewMode(): Promise<string> {
     await expect(this.mugPreview()).toHaveAttribute("data-mode", /^(3d|2d)$/, { timeout: 30_000 });
     return (await this.mugPreview().getAttribute("data-mode")) ?? "";
   }
 
-  /** The mug with the chosen image on it, in 3-D or (without WebGL) as the SVG with the image wrapped round; returns the image URL. */
   async expectPreview(): Promise<string> {
     const view = this.mugPreview();
     await expect(view).toBeVisible();

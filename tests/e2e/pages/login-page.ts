@@ -1,11 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../admin-credentials";
 
-/** Either language: the page object works in English and German. */
 const EMAIL = /^(Email|E-Mail)( \*)?$/;
 const PASSWORD = /^(Password|Passwort)( \*)?$/;
 
-/** /login: the "Sign in" and "Create account" tabs, "Forgot password?" and "Continue as guest". */
 export class LoginPage {
   constructor(private readonly page: Page) {}
 
@@ -32,7 +30,6 @@ export class LoginPage {
     return this.page.getByTestId("register-form");
   }
 
-  /** Fills the sign-up form (the repeat defaults to the password) and submits it. */
   async register(data: { email: string; password: string; repeat?: string; firstName: string; lastName: string }) {
     await this.tab("register").click();
     const form = this.registerForm();
@@ -44,7 +41,6 @@ export class LoginPage {
     await form.getByRole("button", { name: /^(Create account|Konto erstellen)$/ }).click();
   }
 
-  /** "Forgot password?" → the email → the neutral confirmation; returns its text. */
   async requestReset(email: string): Promise<string> {
     await this.page
       .getByRole("button", { name: /^(Forgot password\?|Passwort vergessen\?)$/ })

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The customer's gallery (/my-images): sort controls, image cards with badges, delete with a confirm dialog. */
 export class MyImagesPage {
   constructor(private readonly page: Page) {}
 
@@ -29,7 +28,6 @@ export class MyImagesPage {
     return this.page.getByTestId("my-images-count");
   }
 
-  /** Types of the cards in their displayed order (UPLOADED, GENERATED, EDITED). */
   async types(): Promise<string[]> {
     return this.cards().evaluateAll((cards) => cards.map((c) => c.getAttribute("data-type") ?? ""));
   }
@@ -64,7 +62,6 @@ export class MyImagesPage {
     await dialog.getByRole("button", { name: /^(Delete|Löschen)$/ }).click();
   }
 
-  /** "Put on a mug" of one image: opens the editor with it. */
   async putOnMug(imageId: number) {
     await this.card(imageId)
       .getByRole("link", { name: /^(Put on a mug|Auf eine Tasse bringen):/ })

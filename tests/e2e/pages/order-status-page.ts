@@ -3,7 +3,6 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { decodePart } from "../helpers/outbox";
 
-/** Every mail in the e2e server's outbox that mentions `text` (e.g. an order number), decoded, oldest first. */
 export async function outboxMailsWith(text: string): Promise<string[]> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml")).sort();
@@ -18,7 +17,6 @@ export async function outboxMailsWith(text: string): Promise<string[]> {
   return out;
 }
 
-/** The path of the order link (/order-status/{token}) in the newest mail about the order, waiting for it to arrive. */
 export async function orderLinkFromOutbox(orderNumber: string, subject: RegExp): Promise<{ path: string; mail: string }> {
   let found = { path: "", mail: "" };
   await expect
@@ -33,7 +31,6 @@ export async function orderLinkFromOutbox(orderNumber: string, subject: RegExp):
   return found;
 }
 
-/** /order-status/{token}: the order of a mailed link, opened without signing in. */
 export class OrderStatusPage {
   constructor(private readonly page: Page) {}
 
@@ -85,7 +82,6 @@ export class OrderStatusPage {
     return this.page.getByTestId("set-password");
   }
 
-  /** Shown instead of the form once the password was sent: the link mailed to the address sets it. */
   checkMail() {
     return this.page.getByTestId("set-password-check-mail");
   }

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** My orders (/orders): order cards with number, states, items and totals; cancel with confirmation; receipt download. */
 export class OrdersPage {
   constructor(private readonly page: Page) {}
 

@@ -6,15 +6,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EditorPage } from "./editor-page";
 import { designInCart, paidOrderViaApi, registerCustomer } from "./shop-setup";
 
-/**
- * Fixtures for the cross-cutting shop checks (axe, phone width, screenshots): every shop page, a
- * customer with an order, images and a cart item, and a walk through the editor's steps.
- */
-
-/** The shop pages that need no data of their own (the legal pages, the start page and the editor). */
 export const STATIC_SHOP_PAGES = ["/", "/editor", "/impressum", "/agb", "/datenschutz", "/widerruf"] as const;
 
-/** A photo-like JPEG written to a temporary folder; answers its path. */
 export async function samplePhoto(width = 1600, height = 1200): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-pages-"));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#87ceeb"/>
@@ -24,20 +17,16 @@ export async function samplePhoto(width = 1600, height = 1200): Promise<string> 
   return file;
 }
 
-/** The language of the page's browser context: the locale cookie the shop reads (like the language switch sets it). */
 export async function useLanguage(page: Page, locale: "en" | "de", baseURL: string) {
   await page.context().addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
 }
 
-/** A browser context of its own: none of the cookies of the test's own context. */
 export async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   return (await browser.newContext({ baseURL })).newPage();
 }
 
-/** A full-page screenshot at the given width, `{name}-{width}.png` in the test's output folder. */
 export async function shoot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  // No page is wider than the screen.
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 }
@@ -47,10 +36,6 @@ export interface ShopperHistory {
   orderNumber: string;
 }
 
-/**
- * Signs a new customer in on the page's context (cookies shared with page.request), gives them a paid
- * order (with its generated image in My images) and then another design in the cart.
- */
 export async function shopperWithHistory(page: Page): Promise<ShopperHistory> {
   const customer = await registerCustomer(page.request);
   const order = await paidOrderViaApi(page.request, customer);
@@ -58,7 +43,6 @@ export async function shopperWithHistory(page: Page): Promise<ShopperHistory> {
   return order;
 }
 
-/** The pages that show the shopper's data: cart, checkout, orders, my images, order success, payment failure. */
 export function dataPages(history: ShopperHistory): string[] {
   return [
     "/cart",
@@ -70,17 +54,12 @@ export function dataPages(history: ShopperHistory): string[] {
   ];
 }
 
-/** Waits until a data page has shown its content (no loading note left). */
 export async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByTestId(/-loading$/)).toHaveCount(0);
 }
 
-/**
- * Walks the editor from the upload to the preview (the first style, the first mug in its first colour,
- * the signed-in customer's account data, offline generation), calling `atStep` on each step.
- */
 export async function walkEditor(page: Page, photo: string, atStep: (step: string) => Promise<void>) {
   const editor = new EditorPage(page);
   // The editor keeps work across reloads (localStorage and IndexedDB): start from an empty editor.

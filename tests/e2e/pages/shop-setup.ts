@@ -3,8 +3,6 @@ import sharp from "sharp";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { signUp } from "../helpers/outbox";
 
-/** Shop fixtures through the real API (the browser context's request shares the page's cookies). */
-
 export const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function photo(): Promise<Buffer> {
@@ -12,7 +10,6 @@ async function photo(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A guest session (POST /api/auth/register { guest: true }); the browser context keeps the cookie. */
 export async function registerGuest(request: APIRequestContext): Promise<string> {
   const email = `guest-${unique()}@example.com`;
   const res = await request.post("/api/auth/register", { data: { email, guest: true } });
@@ -29,10 +26,6 @@ export async function registerCustomer(request: APIRequestContext): Promise<Cust
 
 export type Mug = { id: number; name: string; variants: { id: number; name: string; isDefault: boolean }[] };
 
-/**
- * Generates a styled image (offline provider) and puts it on the demo mug in the cart, all through the
- * real API: guests use the public generate endpoint, customers their own.
- */
 export async function designInCart(request: APIRequestContext, as: "guest" | "customer"): Promise<{ mug: Mug; variantName: string }> {
   const prompts = (await (await request.get("/api/prompts")).json()) as { id: number }[];
   const mugs = (await (await request.get("/api/mugs")).json()) as Mug[];
@@ -60,10 +53,6 @@ export async function designInCart(request: APIRequestContext, as: "guest" | "cu
 
 const FUTURE_YEAR = new Date().getUTCFullYear() + 2;
 
-/**
- * A paid sandbox order of the customer or guest signed in on `request` (a designed mug in the cart,
- * placed and paid with 4242… through the real API). Answers the order's id and number.
- */
 export async function paidOrderViaApi(
   request: APIRequestContext,
   contact: { email: string; firstName: string; lastName: string },
@@ -91,7 +80,6 @@ export async function paidOrderViaApi(
   return { orderId: order.id, orderNumber: order.orderNumber };
 }
 
-/** A paid sandbox order of a new guest (the request context keeps the guest's cookie); its receipt goes to the outbox. */
 export async function paidGuestOrder(request: APIRequestContext): Promise<{ email: string; orderId: string; orderNumber: string }> {
   const email = await registerGuest(request);
   return { email, ...(await paidOrderViaApi(request, { email, firstName: "Gina", lastName: "Gast" }, "guest")) };

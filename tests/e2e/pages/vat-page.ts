@@ -1,6 +1,5 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The admin VAT screens: list (/admin/vat) and form (/admin/vat/new, /admin/vat/{id}/edit). */
 export class VatPage {
   constructor(private readonly page: Page) {}
 

@@ -1,6 +1,5 @@
 import { connection } from "next/server";
 
-/** The server-component table: 50 rows like the admin VAT list, rendered per request, no client JavaScript of its own. */
 const rows = Array.from({ length: 50 }, (_, i) => ({
   id: i + 1,
   name: `Rate ${i + 1}`,

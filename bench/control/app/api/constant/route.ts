@@ -1,4 +1,3 @@
-/** The constant route handler: a small JSON answer computed from nothing, rendered per request. */
 export const dynamic = "force-dynamic";
 
 export function GET() {

@@ -1,10 +1,4 @@
-/**
- * The query-alone floor of `npm run bench`: one of the shop's customer reads (the SQL text the bench
- * passes in CONTROL_QUERIES, JSON { name: sql } with one parameter) run with ?p=<user id> and answered
- * as JSON, with nothing else of a shop around it — no session, no mapping. The database is PostgreSQL
- * (CONTROL_DATABASE_URL, through postgres.js as the shop) or a copy of the shop's PGlite folder
- * (CONTROL_PGLITE_DIR). Without CONTROL_QUERIES every name is 404.
- */
+// The query-alone floor of `npm run bench`: SQL from CONTROL_QUERIES, no session, no mapping.
 export const dynamic = "force-dynamic";
 
 type Run = (text: string, param: number) => Promise<unknown[]>;
