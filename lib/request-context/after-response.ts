@@ -3,6 +3,7 @@ import { after } from "next/server";
 import { logger } from "@/lib/logger";
 
 const pending = new Set<Promise<void>>();
+let gate: Promise<void> | null = null;
 
 /** Work whose duration would tell something (a lookup, a mail) must not delay the answer; outside a request it runs detached. */
 export function runAfterResponse(what: string, task: () => Promise<void>): void {
@@ -17,11 +18,22 @@ export function runAfterResponse(what: string, task: () => Promise<void>): void 
     after(run);
     return;
   } catch {}
-  const started = new Promise<void>((resolve) => setImmediate(resolve)).then(run);
+  const held = gate;
+  const started = new Promise<void>((resolve) => setImmediate(resolve)).then(() => held).then(run);
   pending.add(started);
   void started.finally(() => pending.delete(started));
 }
 
 export async function flushAfterResponse(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
+}
+
+/** For tests: detached work waits until released, so the state at the moment of the answer can be read without a race. */
+export function holdAfterResponse(): () => void {
+  let release = () => {};
+  gate = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    gate = null;
+    release();
+  };
 }
