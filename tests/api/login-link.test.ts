@@ -11,6 +11,7 @@ import * as reset from "@/app/api/auth/password/reset/route";
 import * as register from "@/app/api/auth/register/route";
 import * as session from "@/app/api/auth/session/route";
 import { env, resetEnvCache } from "@/lib/env";
+import { holdAfterResponse } from "@/lib/request-context/after-response";
 import { hashToken, issueSignInToken } from "@/lib/services/link-tokens/account";
 import { call, cookieFor, cookieFrom, type Role } from "../helpers/api";
 import { deliveredMail, mailedLinkToken, queuedMails } from "../helpers/mail";
@@ -85,9 +86,15 @@ describe("POST /api/auth/login-link", () => {
     const unknown = freshEmail("nobody");
     const db = await getDb();
     const before = (await queuedMails(account.email)).length; // the sign-up's confirmation
-    const known = await postLink({ email: account.email });
-    const atAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
-    const missing = await postLink({ email: unknown });
+    const release = holdAfterResponse();
+    let known, atAnswer, missing;
+    try {
+      known = await postLink({ email: account.email });
+      atAnswer = await db.select().from(outgoingMail).where(eq(outgoingMail.to, account.email));
+      missing = await postLink({ email: unknown });
+    } finally {
+      release();
+    }
     expect(atAnswer).toHaveLength(before);
     expect(known.status).toBe(202);
     expect(missing.status).toBe(202);
