@@ -57,6 +57,16 @@ export const FINISHED: readonly PaymentStatus[] = ["succeeded", "refunded", "can
 export const LIVE: readonly PaymentStatus[] = ["requires_payment", "requires_action", "failed"];
 export const MONEY_MOVED: readonly PaymentStatus[] = ["succeeded", "processing", "refunded"];
 
+/** An unpaid order lapses after a quiet spell: no money moved, no attempt started since the cutoff. */
+export function unpaidOrderLapsed(
+  order: { status: OrderStatus; updatedAt: Date },
+  attempts: readonly { status: PaymentStatus; createdAt: Date }[],
+  cutoff: Date,
+): boolean {
+  if (order.status !== "pending" || order.updatedAt >= cutoff) return false;
+  return !attempts.some((p) => MONEY_MOVED.includes(p.status) || p.createdAt >= cutoff);
+}
+
 export type AdminPaymentStatus = "unpaid" | "paid" | "partially_refunded" | "refunded";
 
 export interface MoneySummary {

@@ -24,8 +24,9 @@ export function runAfterResponse(what: string, task: () => Promise<void>): void 
   void started.finally(() => pending.delete(started));
 }
 
+/** While held, returns at once: held work cannot finish, and waiting for it would never end. */
 export async function flushAfterResponse(): Promise<void> {
-  while (pending.size > 0) await Promise.all([...pending]);
+  while (pending.size > 0 && gate === null) await Promise.all([...pending]);
 }
 
 /** For tests: detached work waits until released, so the state at the moment of the answer can be read without a race. */

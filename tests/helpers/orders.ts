@@ -18,6 +18,7 @@ import { getDb } from "@/db/client";
 import { outgoingMail, payments, users } from "@/db/schema";
 import { MUG_ARTICLE } from "@/db/seed-data";
 import { resetEnvCache } from "@/lib/env";
+import { flushAfterResponse } from "@/lib/request-context/after-response";
 import type { CartDto } from "@/lib/schemas/cart";
 import type { OrderDto, PaymentConfigDto, PaymentDto, PlaceOrderBody, PlaceOrderResponse, SandboxCardBody } from "@/lib/schemas/orders";
 import { listPublicMugs } from "@/lib/services/catalog";
@@ -167,7 +168,7 @@ export function card(number: string, overrides: Partial<SandboxCardBody> = {}): 
 }
 
 export async function paySandbox(orderId: string, body: unknown, who: Who = "customer", lang: Lang = "en") {
-  return call<PaymentDto & ErrorBody>(sandboxRoute.POST, {
+  const res = await call<PaymentDto & ErrorBody>(sandboxRoute.POST, {
     method: "POST",
     path: orderPath(orderId, "/payment/sandbox"),
     params: { orderId },
@@ -175,10 +176,12 @@ export async function paySandbox(orderId: string, body: unknown, who: Who = "cus
     cookie: await cookieOf(who),
     headers: headersFor(lang),
   });
+  await flushAfterResponse(); // the invoice PDF and the receipt follow the answer, as a browser's next look would find them
+  return res;
 }
 
 export async function authenticateSandbox(orderId: string, body: unknown, who: Who = "customer", lang: Lang = "en") {
-  return call<PaymentDto & ErrorBody>(authenticateRoute.POST, {
+  const res = await call<PaymentDto & ErrorBody>(authenticateRoute.POST, {
     method: "POST",
     path: orderPath(orderId, "/payment/sandbox/authenticate"),
     params: { orderId },
@@ -186,6 +189,8 @@ export async function authenticateSandbox(orderId: string, body: unknown, who: W
     cookie: await cookieOf(who),
     headers: headersFor(lang),
   });
+  await flushAfterResponse(); // the invoice PDF and the receipt follow the answer, as a browser's next look would find them
+  return res;
 }
 
 export async function cancelOrder(orderId: string, who: Who = "customer") {

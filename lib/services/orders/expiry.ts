@@ -9,7 +9,7 @@ import { cancelAttempt, isOpen } from "./attempts";
 import { lockedPayments, lockOrder } from "./core/locks";
 import { moveOrder } from "./core/order-moves";
 import { applyPaymentState } from "./payment-moves";
-import { MONEY_MOVED } from "@/lib/domain/order-flow";
+import { MONEY_MOVED, unpaidOrderLapsed } from "@/lib/domain/order-flow";
 import { inTransaction } from "./core/unit-of-work";
 
 const BATCH = 100;
@@ -63,9 +63,9 @@ async function expireOne(orderId: string, cutoff: Date, hours: number): Promise<
   }
   return inTransaction(async (tx, effects) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || order.status !== "pending" || order.updatedAt >= cutoff) return false;
+    if (!order) return false;
     const all = await lockedPayments(tx, orderId);
-    if (all.some((p) => MONEY_MOVED.includes(p.status) || p.createdAt >= cutoff)) return false;
+    if (!unpaidOrderLapsed(order, all, cutoff)) return false;
     if (all.some((p) => isOpen(p) && !(cancelled.has(p.id) && cancelled.get(p.id) === p.providerPaymentId))) return false;
     const ctx = { locale: order.locale, effects, source: "expiry" };
     for (const p of all.filter((x) => x.status === "creating"))

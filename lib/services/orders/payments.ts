@@ -5,6 +5,7 @@ import { getDb, type Tx } from "@/db/client";
 import { orders, payments, type Order, type Payment } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors";
 import { logger } from "@/lib/logger";
+import { env } from "@/lib/env";
 import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { getPaymentProvider, sandboxAllowed } from "@/lib/integrations/payments";
@@ -13,9 +14,9 @@ import type { PaymentDto } from "@/lib/schemas/orders";
 import { creatingAttempt, readyAttempt } from "./attempts";
 import { latestPaymentRow, toPaymentDto } from "./core/dto";
 import { expireUnpaidOrders } from "./expiry";
-import { lockOrder } from "./core/locks";
+import { lockedPayments, lockOrder } from "./core/locks";
 import { applyPaymentState } from "./payment-moves";
-import { CONFIRMABLE, FINISHED } from "@/lib/domain/order-flow";
+import { CONFIRMABLE, FINISHED, unpaidOrderLapsed } from "@/lib/domain/order-flow";
 import { inTransaction } from "./core/unit-of-work";
 
 export async function ownOrderOrThrow(tx: Tx, session: Viewer, orderId: string, lock = false): Promise<Order> {
@@ -96,19 +97,25 @@ export async function retryPayment(session: Viewer, orderId: string, locale: Loc
 
 async function sandboxAttempt(tx: Tx, session: Viewer, orderId: string): Promise<{ order: Order; payment: Payment }> {
   const order = await ownOrderOrThrow(tx, session, orderId, true);
-  const payment = await latestPaymentRow(tx, orderId, true);
+  const attempts = await lockedPayments(tx, orderId);
+  const payment = attempts.at(-1);
   // With Stripe configured the sandbox never marks anything paid, not even an older sandbox attempt.
   if (!payment || payment.provider !== "sandbox" || !sandboxAllowed() || getPaymentProvider().name !== "sandbox")
     throw new ApiError(409, "errors.sandboxOnly");
+  // A lapsed order is left for the expiry sweep to cancel; paying it would revive what the customer was told had lapsed.
+  const cutoff = new Date(Date.now() - env().UNPAID_ORDER_EXPIRY_HOURS * 3_600_000);
+  if (unpaidOrderLapsed(order, attempts, cutoff)) throw new ApiError(409, "errors.orderNotPayable");
   return { order, payment };
 }
 
 async function beforeSandboxCall(session: Viewer, orderId: string, locale: Locale): Promise<void> {
   await assertOwnOrder(session, orderId);
   if (!sandboxAllowed()) throw new ApiError(409, "errors.sandboxOnly");
-  await expireUnpaidOrders(new Date(), { userId: session.user.id });
   if (await creatingAttempt(orderId)) await readyAttempt(orderId, locale, "replay");
 }
+
+// The customer waits for the click; the invoice PDF and the receipt's delivery do not need to make them wait.
+const ANSWER_FIRST = { effects: "after-response" } as const;
 
 export async function confirmSandboxPayment(session: Viewer, orderId: string, card: SandboxCard, locale: Locale): Promise<PaymentDto> {
   await beforeSandboxCall(session, orderId, locale);
@@ -121,7 +128,7 @@ export async function confirmSandboxPayment(session: Viewer, orderId: string, ca
     const outcome = sandboxConfirm(id, card);
     logger.info("sandbox card confirmed", { paymentId: payment.id, last4: outcome.last4, status: outcome.status });
     return toPaymentDto(await applyPaymentState(tx, payment, outcome, { locale, effects, source: "sandbox" }), locale);
-  });
+  }, ANSWER_FIRST);
 }
 
 export async function authenticateSandboxPayment(session: Viewer, orderId: string, approve: boolean, locale: Locale): Promise<PaymentDto> {
@@ -134,5 +141,5 @@ export async function authenticateSandboxPayment(session: Viewer, orderId: strin
       throw new ApiError(409, "errors.paymentNotConfirmable");
     const outcome = sandboxAuthenticate(id, approve);
     return toPaymentDto(await applyPaymentState(tx, payment, outcome, { locale, effects, source: "sandbox-authenticate" }), locale);
-  });
+  }, ANSWER_FIRST);
 }
