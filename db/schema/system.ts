@@ -94,3 +94,14 @@ export const securitySettings = pgTable(
   },
   (t) => [check("security_settings_single_row", sql`${t.id} = 1`)],
 );
+
+/** The owner declares EU consumer sales through the One-Stop-Shop: each then owes its destination's VAT. */
+export const taxSettings = pgTable(
+  "tax_settings",
+  {
+    id: integer().primaryKey().default(1),
+    ossEnabled: boolean().notNull().default(false),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("tax_settings_single_row", sql`${t.id} = 1`)],
+);

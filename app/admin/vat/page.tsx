@@ -4,10 +4,12 @@ import { shopLocale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
 import { requireBackOffice } from "@/lib/auth/guard";
 import { listVatRates } from "@/lib/services/vat";
+import { getTaxSettings } from "@/lib/services/tax-settings";
 import { ListPage } from "@/components/ui/list/list-page";
 import { VatTable } from "@/components/admin/vat/vat-table";
 import { VatRowActions } from "@/components/admin/vat/vat-row-actions";
 import { ChooseDefaultVat } from "@/components/admin/vat/choose-default-vat";
+import { OssSwitch } from "@/components/admin/vat/oss-switch";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("vat"))("title") };
@@ -15,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function VatListPage() {
   await requireBackOffice(null);
-  const [t, stored, locale] = await Promise.all([getTranslations("vat"), listVatRates(), getLocale()]);
+  const [t, stored, locale, tax] = await Promise.all([getTranslations("vat"), listVatRates(), getLocale(), getTaxSettings()]);
   // The German admin reads the German name (the form edits both).
   const rates = stored.map((r) => ({ ...r, name: localized(shopLocale(locale), r.name, r.nameDe) }));
   const hasDefault = rates.some((r) => r.isDefault);
@@ -33,6 +35,7 @@ export default async function VatListPage() {
     >
       {!hasDefault && rates.length > 0 && <ChooseDefaultVat rates={rates} />}
       <VatRowActions />
+      <OssSwitch ossEnabled={tax.ossEnabled} />
     </ListPage>
   );
 }
