@@ -118,3 +118,17 @@ export function lineVatPercent(t: TaxTreatment, articlePercent: number): number 
   if (t.kind === "oss" && articlePercent === EU_STANDARD_RATES.DE) return t.standardPercent;
   return articlePercent;
 }
+
+/** Distance sales to other member states' consumers, net, per calendar year (§ 3c Abs. 4 UStG). */
+export const OSS_THRESHOLD_CENTS = 1_000_000;
+const NEAR_SHARE = 0.8;
+
+export type OssThresholdLevel = "below" | "near" | "over";
+
+/** Over when last year or this year passed the threshold: from then on each such order owes its destination's VAT. */
+export function ossThresholdLevel(thisYearNetCents: number, lastYearNetCents: number): OssThresholdLevel {
+  if (thisYearNetCents > OSS_THRESHOLD_CENTS || lastYearNetCents > OSS_THRESHOLD_CENTS) return "over";
+  return thisYearNetCents >= OSS_THRESHOLD_CENTS * NEAR_SHARE ? "near" : "below";
+}
+
+export const OTHER_EU_COUNTRIES: readonly EuCountry[] = (Object.keys(EU_STANDARD_RATES) as EuCountry[]).filter((c) => c !== HOME_COUNTRY);

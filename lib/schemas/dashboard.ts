@@ -49,6 +49,14 @@ export interface NeedsAction {
   href: string;
 }
 
+export interface OssThreshold {
+  ossEnabled: boolean;
+  thresholdCents: number;
+  thisYearNetCents: number;
+  lastYearNetCents: number;
+  level: "below" | "near" | "over";
+}
+
 export interface StyleFigures {
   promptId: number;
   title: string;
@@ -87,6 +95,7 @@ export interface Dashboard extends Sales {
   previous: Sales & { from: string; to: string };
   series: SalesDay[];
   needsAction: NeedsAction[];
+  ossThreshold: OssThreshold;
   styles: StyleFigures[];
   ai: AiFigures;
   articles: ArticleFigures[];

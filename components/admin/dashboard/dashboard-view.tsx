@@ -243,6 +243,22 @@ export function DashboardView({ data, searchParams, sort }: { data: Dashboard; s
             </li>
           ))}
         </ul>
+        {!data.ossThreshold.ossEnabled && data.ossThreshold.level !== "below" && (
+          <p
+            role="status"
+            data-testid="oss-threshold"
+            data-level={data.ossThreshold.level}
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {t(data.ossThreshold.level === "over" ? "ossOver" : "ossNear", {
+              sales: euro(data.ossThreshold.thisYearNetCents),
+              threshold: euro(data.ossThreshold.thresholdCents),
+            })}{" "}
+            <Link href="/admin/vat" className="font-medium underline">
+              {t("ossLink")}
+            </Link>
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="dash-styles" className="space-y-3">

@@ -8,6 +8,7 @@ import { aiFigures } from "./ai";
 import { articleFigures } from "./articles";
 import { lineGroups } from "./lines";
 import { needsAction } from "./needs-action";
+import { ossThreshold } from "./oss-threshold";
 import { sales, salesSeries } from "./sales";
 import { styles } from "./styles";
 
@@ -29,12 +30,13 @@ export async function dashboard(query: DashboardQuery, locale: Locale, now = new
   const db = await getDb();
   const p = dashboardPeriod(query, now);
   const before = previousPeriod(p);
-  const [current, previous, series, actions, lines] = await Promise.all([
+  const [current, previous, series, actions, lines, oss] = await Promise.all([
     sales(db, p),
     sales(db, before),
     salesSeries(db, p),
     needsAction(db, now),
     lineGroups(db, p),
+    ossThreshold(db, now),
   ]);
   const [ai, styleFigures] = await Promise.all([aiFigures(db, p, current.orders), styles(db, p, lines, locale)]);
   return {
@@ -44,6 +46,7 @@ export async function dashboard(query: DashboardQuery, locale: Locale, now = new
     previous: { from: before.from, to: before.to, ...previous },
     series,
     needsAction: actions,
+    ossThreshold: oss,
     styles: styleFigures,
     ai,
     articles: await articleFigures(db, lines, ai.spentCents),
