@@ -179,7 +179,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       commands.push(`${describeEnv(env)} \\\n  ${shop.command}`);
 
       log("Setup through the shop's API (register, generate + cart, checkout + sandbox payment, admin login, VAT rates)…");
-      const seeded = await seedShop(shop.baseUrl);
+      const seeded = await seedShop(shop.baseUrl, dataDir);
       log(`  customer: ${seeded.orders} paid orders, ${seeded.cartItems} items in the cart; admin: ${seeded.vatRates} VAT rates`);
       const cookies = { customer: seeded.customer.cookieHeader(), admin: seeded.admin.cookieHeader() };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { Client } from "./client";
+import { mailedToken } from "../outbox";
 
 export const ADMIN = { email: "admin@bench.local", password: "bench-admin-pass-123" };
 export const ORDERS = 5;
@@ -43,16 +44,19 @@ async function designInCart(customer: Client, promptId: number, mug: Mug, varian
   await customer.request("POST", "/api/user/cart/items", { json: { mugId: mug.id, variantId, imageId, promptId }, expect: 201 });
 }
 
-export async function seedShop(baseUrl: string): Promise<Seeded> {
+export async function seedShop(baseUrl: string, dataDir: string): Promise<Seeded> {
   const admin = new Client(baseUrl, "admin");
   await admin.request("POST", "/api/auth/login", { json: ADMIN });
 
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "bench-customer-pass-1";
   const customer = new Client(baseUrl, "customer");
   await customer.request("POST", "/api/auth/register", {
-    json: { email, password: "bench-customer-pass-1", firstName: "Bench", lastName: "Customer" },
-    expect: 201,
+    json: { email, password, firstName: "Bench", lastName: "Customer" },
+    expect: 202,
   });
+  const token = await mailedToken(dataDir, email, "confirm-registration");
+  await customer.request("POST", "/api/auth/register/confirm", { json: { token, password }, expect: 201 });
 
   const prompts = await customer.request<{ id: number }[]>("GET", "/api/prompts?locale=en");
   const mugs = await customer.request<Mug[]>("GET", "/api/mugs?locale=en");

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import serverNodeFlags from "../../scripts/server-node-flags.json" with { type: "json" };
+import { mailedToken } from "../outbox";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 const NEXT_BIN = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -146,7 +147,7 @@ export async function customerWithCart(base: string, dataDir: string): Promise<{
   const password = "bench-pass-123";
   await call(base, "/api/auth/register", { json: { email, password, firstName: "Bench", lastName: "Web" } });
   // Registering only mails a link; confirming it with the same password makes the account and signs in.
-  const token = await mailedToken(path.join(dataDir, "outbox"), email, "confirm-registration");
+  const token = await mailedToken(dataDir, email, "confirm-registration");
   const reg = await call(base, "/api/auth/register/confirm", { json: { token, password } });
   const cookie = reg.headers
     .getSetCookie()
@@ -197,19 +198,4 @@ export async function customerWithCart(base: string, dataDir: string): Promise<{
   const cart = (await (await call(base, "/api/user/cart", { cookie })).json()) as { items: unknown[] };
   if (cart.items.length === 0) await call(base, "/api/user/cart/items", { cookie, json: item });
   return { cookie, design: { promptId: prompt.id, mugId: mug.id, variantId: variant.id, generation: generated } };
-}
-
-async function mailedToken(outbox: string, email: string, page: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    for (const file of fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml")) : []) {
-      const raw = fs.readFileSync(path.join(outbox, file), "latin1");
-      if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-      const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const token = new RegExp(`/${page}\\?token=([^\\s"<>&]+)`).exec(text)?.[1];
-      if (token) return decodeURIComponent(token);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${page} mail to ${email} in ${outbox}`);
 }
