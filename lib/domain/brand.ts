@@ -33,7 +33,7 @@ export function textOn(hex: string): "#ffffff" | "#000000" {
 
 function mix(hex: string, toward: Rgb, share: number): string {
   const rgb = rgbOf(hex);
-  return hexOf(rgb.map((c, i) => c + (toward[i]! - c) * share) as Rgb);
+  return hexOf(rgb.map((c, i) => c + ((toward[i] ?? c) - c) * share) as Rgb);
 }
 
 /** Darkened step by step until it reads as text on white (4.5:1), so a pale brand colour keeps links legible. */

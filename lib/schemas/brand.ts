@@ -34,3 +34,12 @@ export interface BrandDto {
   source: "saved" | "default";
   updatedAt: string | null;
 }
+
+/** What the storefront's header, footer and head need of the brand. */
+export interface ShellBrand {
+  shopName: string;
+  logoUrl: string | null;
+  /** CSS custom properties for the accent colour. */
+  accent: Record<string, string>;
+  iconUrl: string;
+}

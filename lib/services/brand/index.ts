@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { brandSettings } from "@/db/schema";
 import { intakeLogo } from "@/lib/integrations/images/logo";
-import type { BrandBody, BrandDto } from "@/lib/schemas/brand";
+import { accentVariables } from "@/lib/domain/brand";
+import type { BrandBody, BrandDto, ShellBrand } from "@/lib/schemas/brand";
 import { recordAudit, type AuditContext } from "../audit";
 import { invalidateBrand } from "../brand-cache";
 import { deleteImage, imageUrl, storeProcessedImage } from "../images";
-import { readBrandNow, type Brand } from "./load";
+import { loadBrand, readBrandNow, type Brand } from "./load";
 
 export { loadBrand, loadShopName, type Brand, type BrandLogo } from "./load";
 export { brandIcon } from "./icon";
@@ -20,6 +21,18 @@ function toDto(brand: Brand): BrandDto {
     logoUrl: brand.logo ? imageUrl(brand.logo.imageId) : null,
     source: brand.saved ? "saved" : "default",
     updatedAt: brand.updatedAt ? brand.updatedAt.toISOString() : null,
+  };
+}
+
+/** For every storefront page: cached, and the icon address changes with each save so browsers fetch the new one. */
+export async function shellBrand(): Promise<ShellBrand> {
+  const brand = await loadBrand();
+  const version = brand.updatedAt ? brand.updatedAt.getTime().toString(36) : "0";
+  return {
+    shopName: brand.shopName,
+    logoUrl: brand.logo ? imageUrl(brand.logo.imageId) : null,
+    accent: accentVariables(brand.primaryColor),
+    iconUrl: `/api/brand/icon?v=${version}`,
   };
 }
 
