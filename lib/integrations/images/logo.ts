@@ -6,13 +6,13 @@ export const LOGO_BYTE_LIMIT = IMAGE_BYTE_LIMITS.slot;
 const LOGO_MAX_DIMENSION = 512;
 const MB = 1024 * 1024;
 
-/** By the bytes, never the file name: an XML prolog or comments, then an <svg> root. */
+/** By the bytes, never the file name: an XML prolog, comments or a DOCTYPE, then an <svg> root. */
 export function looksLikeSvg(bytes: Buffer): boolean {
   const head = bytes
     .subarray(0, 4096)
     .toString("utf8")
     .replace(/^\uFEFF/, "");
-  const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*/, "");
+  const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>)\s*)*/i, "");
   return /^<svg[\s>]/i.test(rest);
 }
 
