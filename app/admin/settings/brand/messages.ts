@@ -1,4 +1,4 @@
 import { segmentMessages } from "@/lib/i18n/client-namespaces";
-import parent from "../../messages";
+import parent from "../messages";
 
-export default segmentMessages(parent, ["brand", "form", "validation"]);
+export default segmentMessages(parent, ["brand"]);

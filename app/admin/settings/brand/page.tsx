@@ -4,8 +4,6 @@ import { requireBackOffice } from "@/lib/auth/guard";
 import { LOGO_BYTE_LIMIT } from "@/lib/integrations/images/logo";
 import { getBrandSettings } from "@/lib/services/brand";
 import { BrandForm } from "@/components/admin/settings/brand-form";
-import { ClientMessages } from "@/components/i18n/client-messages";
-import messages from "./messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("brand"))("title") };
@@ -15,12 +13,10 @@ export default async function BrandPage() {
   await requireBackOffice(null);
   const [t, brand] = await Promise.all([getTranslations("brand"), getBrandSettings()]);
   return (
-    <ClientMessages messages={messages}>
-      <section className="space-y-4">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <p className="max-w-2xl text-stone-700">{t("intro")}</p>
-        <BrandForm brand={brand} logoMaxMb={Math.round(LOGO_BYTE_LIMIT / (1024 * 1024))} />
-      </section>
-    </ClientMessages>
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="max-w-2xl text-stone-700">{t("intro")}</p>
+      <BrandForm brand={brand} logoMaxMb={Math.round(LOGO_BYTE_LIMIT / (1024 * 1024))} />
+    </section>
   );
 }
