@@ -37,7 +37,10 @@ const postLogo = async (bytes: Buffer | string, filename: string, type = "applic
     cookie: await admin(),
   });
 
-const png = () => sharp({ create: { width: 64, height: 32, channels: 4, background: "#ff0000" } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 32, channels: 4, background: "#ff0000" } })
+    .png()
+    .toBuffer();
 
 async function servedLogo(dto: BrandDto) {
   const id = /\/api\/images\/(\d+)/.exec(dto.logoUrl ?? "")?.[1];
@@ -82,7 +85,9 @@ describe("the brand settings", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ...BRAND, primaryColor: "#1d4ed8", source: "saved", logoUrl: null });
     expect((await getBrand()).body).toMatchObject({ shopName: "Tassenglück", primaryColor: "#1d4ed8" });
-    const [entry] = await (await getDb())
+    const [entry] = await (
+      await getDb()
+    )
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetType, "brand_settings"), eq(auditLog.action, "settings_changed")))
@@ -150,7 +155,9 @@ describe("the logo", () => {
   });
 
   it("a JPEG or a text file is refused whatever its name; an empty form names the field", async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     for (const [bytes, name] of [
       [jpeg, "logo.png"],
       ["just text", "logo.webp"],
@@ -165,7 +172,9 @@ describe("the logo", () => {
   });
 
   it("a WebP is taken; replacing and deleting the logo removes the old picture", async () => {
-    const webp = await sharp({ create: { width: 20, height: 20, channels: 4, background: "#0f0" } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 4, background: "#0f0" } })
+      .webp()
+      .toBuffer();
     const first = await postLogo(webp, "a.webp");
     expect(first.status).toBe(200);
     const firstId = Number(/(\d+)$/.exec(first.body.logoUrl ?? "")?.[1]);
@@ -197,7 +206,9 @@ describe("the shop name in mails and documents", () => {
     expect((await putBrand({ ...BRAND, shopName })).status).toBe(200);
     const orderId = await paidOrder();
     await flushAfterResponse();
-    const [mail] = await (await getDb())
+    const [mail] = await (
+      await getDb()
+    )
       .select()
       .from(outgoingMail)
       .where(and(eq(outgoingMail.orderId, orderId), eq(outgoingMail.kind, "receipt")));
