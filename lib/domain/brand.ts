@@ -36,22 +36,22 @@ function mix(hex: string, toward: Rgb, share: number): string {
   return hexOf(rgb.map((c, i) => c + ((toward[i] ?? c) - c) * share) as Rgb);
 }
 
-/** Darkened step by step until it reads as text on white (4.5:1), so a pale brand colour keeps links legible. */
-function readableOnWhite(hex: string): string {
+/** Darkened step by step until it stands out from white by `ratio`, so a pale brand colour keeps links and focus rings visible. */
+function onWhite(hex: string, ratio: number): string {
   let colour = hex;
-  for (let share = 0.1; contrast(colour, "#ffffff") < 4.5 && share <= 1; share += 0.1) colour = mix(hex, [0, 0, 0], share);
+  for (let share = 0.05; contrast(colour, "#ffffff") < ratio && share <= 1; share += 0.05) colour = mix(hex, [0, 0, 0], share);
   return colour;
 }
 
 /** The storefront's accent variables (the Tailwind `brand-*` colours) derived from the owner's colour. */
 export function accentVariables(primary: string): Record<string, string> {
   const hex = HEX_COLOR.test(primary) ? primary : DEFAULT_PRIMARY_COLOR;
-  const text = readableOnWhite(hex);
+  const text = onWhite(hex, 4.5);
   return {
     "--color-brand-50": mix(hex, [255, 255, 255], 0.94),
     "--color-brand-100": mix(hex, [255, 255, 255], 0.86),
     "--color-brand-400": mix(hex, [255, 255, 255], 0.2),
-    "--color-brand-500": hex,
+    "--color-brand-500": onWhite(hex, 3),
     "--color-brand-600": hex,
     "--color-brand-700": text,
     "--color-brand-800": mix(text, [0, 0, 0], 0.2),

@@ -32,10 +32,11 @@ describe("the accent colour", () => {
     expect(textOn("#000000")).toBe("#ffffff");
   });
 
-  it("links in brand-700 stay readable on white even for a pale colour", () => {
+  it("links (brand-700) and focus rings (brand-500) stay visible on white even for a pale colour", () => {
     for (const colour of ["#fde047", "#ffffff", "#a7f3d0", "#c2410c", "#000000"]) {
       const vars = accentVariables(colour);
       expect(contrast(vars["--color-brand-700"] ?? "", "#ffffff"), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(vars["--color-brand-500"] ?? "", "#ffffff"), colour).toBeGreaterThanOrEqual(3);
       expect(contrast(vars["--color-brand-600"] ?? "", vars["--color-brand-contrast"] ?? ""), colour).toBeGreaterThanOrEqual(4.5);
     }
   });
