@@ -11,6 +11,7 @@ import * as brandRoute from "@/app/api/admin/settings/brand/route";
 import * as logoRoute from "@/app/api/admin/settings/brand/logo/route";
 import * as iconRoute from "@/app/api/brand/icon/route";
 import * as imageRoute from "@/app/api/images/[imageId]/route";
+import * as packingSlipRoute from "@/app/api/admin/orders/[orderId]/packing-slip/route";
 import { call, cookieFor, loginAs, type Role } from "../helpers/api";
 import { SELLER, download, paidOrder, pdfText, setupInvoiceFixtures } from "../helpers/invoices";
 
@@ -217,5 +218,16 @@ describe("the shop name in mails and documents", () => {
     expect(mail?.html).toContain("Your Becherwelt {orderNumber} &amp; Co team");
     const text = pdfText((await download(orderId, "customer")).bytes);
     expect(text).toContain("Becherwelt {orderNumber} & Co");
+    const slip = await packingSlipRoute.GET(
+      new Request(`http://localhost/api/admin/orders/${orderId}/packing-slip`, { headers: { cookie: await admin() } }),
+      { params: Promise.resolve({ orderId }) },
+    );
+    expect(slip.status).toBe(200);
+    expect(pdfText(Buffer.from(await slip.arrayBuffer()))).toContain("Becherwelt {orderNumber} & Co");
+    // An issued invoice keeps the name it was issued under.
+    await putBrand({ ...BRAND, shopName: "Später umbenannt" });
+    const again = pdfText((await download(orderId, "customer")).bytes);
+    expect(again).toContain("Becherwelt {orderNumber} & Co");
+    expect(again).not.toContain("Später umbenannt");
   });
 });
