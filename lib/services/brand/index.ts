@@ -43,9 +43,14 @@ export async function getBrandSettings(): Promise<BrandDto> {
 type BrandChange = Partial<BrandBody> & { logoImageId?: number | null };
 
 /** Writes the row (created from the current values when missing) and its audit entry; answers the logo it replaced. */
-async function writeBrand(tx: Tx, change: BrandChange, audit: AuditContext, action: string): Promise<number | null> {
+async function writeBrand(tx: Tx, change: BrandChange, audit: AuditContext): Promise<number | null> {
+  // Locked first: two uploads at once must each see the logo the other replaced, or one picture is left behind.
+  const [row] = await tx
+    .select({ logoImageId: brandSettings.logoImageId })
+    .from(brandSettings)
+    .where(eq(brandSettings.id, 1))
+    .for("update");
   const before = await readBrandNow(tx);
-  const [row] = await tx.select({ logoImageId: brandSettings.logoImageId }).from(brandSettings).where(eq(brandSettings.id, 1));
   const values = {
     shopName: change.shopName ?? before.shopName,
     primaryColor: change.primaryColor ?? before.primaryColor,
@@ -62,7 +67,7 @@ async function writeBrand(tx: Tx, change: BrandChange, audit: AuditContext, acti
     ...audit,
     action: "settings_changed",
     target: { type: "brand_settings", id: 1 },
-    details: { fields: change.logoImageId !== undefined ? [...fields, action] : fields },
+    details: { fields: change.logoImageId !== undefined ? [...fields, "logo"] : fields },
   });
   const old = row?.logoImageId ?? null;
   return change.logoImageId !== undefined && old !== change.logoImageId ? old : null;
@@ -73,7 +78,7 @@ async function dropOldLogo(imageId: number | null): Promise<void> {
 }
 
 export async function saveBrand(body: BrandBody, audit: AuditContext): Promise<BrandDto> {
-  await (await getDb()).transaction((tx) => writeBrand(tx, body, audit, "brand"));
+  await (await getDb()).transaction((tx) => writeBrand(tx, body, audit));
   invalidateBrand();
   return getBrandSettings();
 }
@@ -84,7 +89,7 @@ export async function setBrandLogo(bytes: Buffer, audit: AuditContext): Promise<
   const image = await storeProcessedImage(processed, { type: "CATALOGUE", ownerId: null });
   let replaced: number | null;
   try {
-    replaced = await (await getDb()).transaction((tx) => writeBrand(tx, { logoImageId: image.id }, audit, "logo"));
+    replaced = await (await getDb()).transaction((tx) => writeBrand(tx, { logoImageId: image.id }, audit));
   } catch (err) {
     await dropOldLogo(image.id);
     throw err;
@@ -96,7 +101,7 @@ export async function setBrandLogo(bytes: Buffer, audit: AuditContext): Promise<
 
 export async function deleteBrandLogo(audit: AuditContext): Promise<BrandDto> {
   if (!(await readBrandNow()).logo) return getBrandSettings();
-  const replaced = await (await getDb()).transaction((tx) => writeBrand(tx, { logoImageId: null }, audit, "logo"));
+  const replaced = await (await getDb()).transaction((tx) => writeBrand(tx, { logoImageId: null }, audit));
   invalidateBrand();
   await dropOldLogo(replaced);
   return getBrandSettings();
