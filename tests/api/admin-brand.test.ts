@@ -91,7 +91,7 @@ describe("the brand settings", () => {
     )
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, "brand_settings"), eq(auditLog.action, "settings_changed")))
+      .where(and(eq(auditLog.targetType, "brand_settings"), eq(auditLog.action, "brand_changed")))
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(entry?.details).toEqual({ fields: ["shopName", "primaryColor", "supportEmail"] });
@@ -186,6 +186,13 @@ describe("the logo", () => {
     const removed = await call<BrandDto>(logoRoute.DELETE, { method: "DELETE", cookie: await admin() });
     expect(removed.status).toBe(200);
     expect(removed.body.logoUrl).toBeNull();
+    const entries = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.action, "brand_changed"))
+      .orderBy(desc(auditLog.id))
+      .limit(3);
+    expect(entries.map((e) => e.details)).toEqual(Array(3).fill({ fields: ["logo"] }));
   });
 
   it("the favicon is the logo, or the mug in the primary colour", async () => {

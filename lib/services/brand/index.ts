@@ -65,7 +65,7 @@ async function writeBrand(tx: Tx, change: BrandChange, audit: AuditContext): Pro
   const fields = (["shopName", "primaryColor", "supportEmail"] as const).filter((k) => change[k] !== undefined && change[k] !== before[k]);
   await recordAudit(tx, {
     ...audit,
-    action: "settings_changed",
+    action: "brand_changed",
     target: { type: "brand_settings", id: 1 },
     details: { fields: change.logoImageId !== undefined ? [...fields, "logo"] : fields },
   });
