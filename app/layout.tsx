@@ -6,12 +6,17 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { Providers } from "@/components/providers";
 import { getServerSession } from "@/lib/auth/session";
 import { publicUser } from "@/lib/services/users";
+import { shellBrand } from "@/lib/services/brand";
 import { pickMessages, ROOT_CLIENT_NAMESPACES } from "@/lib/i18n/client-namespaces";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("home");
-  return { title: { default: "MugMagic", template: "%s · MugMagic" }, description: t("subtitle") };
+  const [t, brand] = await Promise.all([getTranslations("home"), shellBrand()]);
+  return {
+    title: { default: brand.shopName, template: `%s · ${brand.shopName}` },
+    description: t("subtitle"),
+    icons: { icon: brand.iconUrl },
+  };
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { LinkInvalid } from "@/components/shop/order-status/link-invalid";
 import { SiteFooter } from "@/components/shop/site-footer";
+import { loadShopName } from "@/lib/services/brand";
 
 export default async function NotFound() {
   // proxy.ts answers a broken order link with this page: it explains the link instead.
@@ -12,7 +13,7 @@ export default async function NotFound() {
         <main className="px-4 py-16">
           <LinkInvalid reason="invalid" />
         </main>
-        <SiteFooter />
+        <SiteFooter shopName={await loadShopName()} />
       </>
     );
   }
@@ -25,7 +26,7 @@ export default async function NotFound() {
           {t("back")}
         </Link>
       </main>
-      <SiteFooter />
+      <SiteFooter shopName={await loadShopName()} />
     </>
   );
 }

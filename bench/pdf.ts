@@ -142,6 +142,7 @@ async function main(): Promise<void> {
     const fitted = await fitPrintImage(jpeg, d.printTemplateWidthMm, d.printTemplateHeightMm);
     const render = () =>
       renderPrintPdf({
+        creator: "MugMagic",
         documentWidthMm: d.documentWidthMm,
         documentHeightMm: d.documentHeightMm,
         bottomMarginMm: d.documentBottomMarginMm,

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "account_exported",
   "customer_erased",
   "settings_changed",
+  "brand_changed",
   "discount_code_created",
   "discount_code_updated",
   "discount_code_deleted",

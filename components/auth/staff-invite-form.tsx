@@ -15,7 +15,15 @@ import { backOfficeHome } from "@/lib/domain/permissions";
 export type StaffInvitePreview = { email: string; accountExists: boolean };
 
 /** Nothing is used on page load (mail scanners open links); the invitee accepts with a password. */
-export function StaffInviteForm({ token, invitation }: { token: string | null; invitation: StaffInvitePreview | null }) {
+export function StaffInviteForm({
+  token,
+  invitation,
+  shopName,
+}: {
+  token: string | null;
+  invitation: StaffInvitePreview | null;
+  shopName: string;
+}) {
   const t = useTranslations("adminStaff.accept");
   const tl = useTranslations("login");
   const queryClient = useQueryClient();
@@ -66,7 +74,7 @@ export function StaffInviteForm({ token, invitation }: { token: string | null; i
   const existing = invitation.accountExists;
   return (
     <form className="card space-y-4" onSubmit={onSubmit} noValidate data-testid="staff-invite-form">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <h1 className="text-2xl font-semibold">{t("title", { shopName })}</h1>
       <p className="text-sm break-words text-stone-600">
         {existing ? t("introExisting", { email: invitation.email }) : t("introNew", { email: invitation.email })}
       </p>

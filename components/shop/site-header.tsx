@@ -9,6 +9,7 @@ import { sessionQuery } from "@/lib/api-client/session";
 import { cartKeys } from "@/lib/api-client/cart";
 import { apiFetch } from "@/lib/api-client/fetcher";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
+import type { ShellBrand } from "@/lib/schemas/brand";
 import { LanguageSwitch } from "@/components/language-switch";
 import { useLogout } from "@/components/use-logout";
 import { backOfficeHome, isBackOffice } from "@/lib/domain/permissions";
@@ -23,9 +24,8 @@ const headerCartSummary = queryOptions({
 const MENU_ID = "site-menu";
 
 /** Short classes (`nav-pill`, `hdr-*`) because the header is part of every page's HTML. */
-export function SiteHeader() {
+export function SiteHeader({ brand }: { brand: Pick<ShellBrand, "shopName" | "logoUrl"> }) {
   const t = useTranslations("nav");
-  const tc = useTranslations("common");
   const pathname = usePathname();
   const { data: session } = useQuery(sessionQuery);
   const signedIn = !!session?.authenticated;
@@ -79,8 +79,12 @@ export function SiteHeader() {
   return (
     <header className="border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:py-3">
-        <Link href="/" className="text-lg font-bold text-brand-700 sm:order-1">
-          {tc("appName")}
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand-700 sm:order-1" data-testid="shop-name">
+          {brand.logoUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- the owner's logo, already a small PNG
+            <img src={brand.logoUrl} alt="" width={32} height={32} className="h-8 w-auto max-w-24 object-contain" />
+          )}
+          {brand.shopName}
         </Link>
 
         {signedIn && (

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { images } from "./media";
 
 export const rateLimits = pgTable(
   "rate_limits",
@@ -77,6 +78,21 @@ export const sellerSettings = pgTable(
   (t) => [check("seller_settings_single_row", sql`${t.id} = 1`)],
 );
 export type SellerSettingsRow = typeof sellerSettings.$inferSelect;
+
+/** Until this row exists the shop is called by the seller's legal name. */
+export const brandSettings = pgTable(
+  "brand_settings",
+  {
+    id: integer().primaryKey().default(1),
+    shopName: text().notNull(),
+    primaryColor: text().notNull(),
+    supportEmail: text(),
+    logoImageId: integer().references(() => images.id, { onDelete: "set null" }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("brand_settings_single_row", sql`${t.id} = 1`), check("brand_settings_color", sql`${t.primaryColor} ~ '^#[0-9a-f]{6}$'`)],
+);
+export type BrandSettingsRow = typeof brandSettings.$inferSelect;
 
 /** Taken by an atomic conditional upsert: of several instances only one runs a pass. */
 export const schedulerLeases = pgTable("scheduler_leases", {

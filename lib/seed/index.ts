@@ -5,6 +5,7 @@ import { articleCategories, articleSubcategories, countries } from "@/db/schema"
 import { ARTICLE_CATEGORIES, COUNTRIES, OFFLINE_MODEL, PROMPT_CATEGORIES } from "@/db/seed-data";
 import { getStorage } from "@/lib/integrations/storage";
 import { seedAdmin } from "./admin";
+import { seedBrand } from "./brand";
 import { articleCategoryTables, seedMug, seedShirt, seedSupplier, seedVatRates } from "./catalogue";
 import { seedExampleImages } from "./example-images";
 import { need, seedCategoryTree } from "./keyed";
@@ -35,6 +36,7 @@ export async function seed(db: Db): Promise<void> {
       const slotVariantIds = await seedSlots(tx, offlineModelId);
       await linkPromptSlots(tx, promptIds, slotVariantIds);
       await seedAdmin(tx);
+      await seedBrand(tx);
       await seedExampleImages(tx, mugId, (key) => writtenKeys.push(key));
     });
   } catch (err) {

@@ -98,7 +98,7 @@ test("the skip link is the first focusable element and moves focus to the main c
 test("the favicon is referenced by every page and served as an SVG mug in the brand colour", async ({ page, request }) => {
   await page.goto("/");
   const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
-  expect(href).toMatch(/^\/icon\.svg/);
+  expect(href).toMatch(/^\/api\/brand\/icon\?v=/);
   const icon = await request.get(href ?? "");
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");

@@ -5,6 +5,7 @@ import { orders, outgoingMail, type MailKind } from "@/db/schema";
 import { errorResponse } from "@/lib/api/route";
 import { resetEnvCache } from "@/lib/env";
 import * as exportRoute from "@/app/api/admin/orders/export/route";
+import * as packingSlipRoute from "@/app/api/admin/orders/[orderId]/packing-slip/route";
 import { flushAfterResponse } from "@/lib/request-context/after-response";
 import { call, cookieFor } from "../helpers/api";
 import { admin, order, setupOrderActionFixtures } from "../helpers/admin-order-actions";
@@ -16,6 +17,7 @@ import {
   HOSTILE,
   adminFields,
   adminTokenCount,
+  brandField,
   catalogFields,
   catalogRefs,
   type CatalogRefs,
@@ -115,6 +117,34 @@ describe("hostile text in the fields people write", () => {
       await db.update(orders).set({ status: "pending", cancelReason: null }).where(eq(orders.id, cancelled.id));
     }
     expect(accepted).toContain("bare domain");
+    expect(accepted).not.toContain("10,000 characters");
+    expect(await adminTokenCount()).toBe(tokensBefore);
+  });
+
+  it("a shop name of every kind is refused with a field error or reaches the receipt mail and the packing slip inert", async () => {
+    const accepted: string[] = [];
+    try {
+      for (const [label, text] of HOSTILE) {
+        const last = await lastMailId();
+        if (!expectRefusedOrAccepted(brandField, label, await brandField.write(text))) continue;
+        accepted.push(label);
+        expect((await admin("resend-receipt", paidOrderId)).status, label).toBe(200);
+        const receipt = await mailAfter(paidOrderId, "receipt", last);
+        expectInertDelivered(receipt, label, text);
+        expect(receipt?.subject, label).toContain(text.trim());
+        const slip = await call(packingSlipRoute.GET, {
+          path: `/api/admin/orders/${paidOrderId}/packing-slip`,
+          params: { orderId: paidOrderId },
+          cookie: await cookieFor("admin"),
+        });
+        expect(slip.status, label).toBe(200);
+      }
+    } finally {
+      await brandField.write("MugMagic");
+    }
+    // Placeholders, markup and formulas are a name like any other; line breaks and links are not.
+    expect(accepted).toEqual(expect.arrayContaining(["mustache", "ICU message", "script", "bare domain"]));
+    expect(accepted).not.toContain("CR/LF header");
     expect(accepted).not.toContain("10,000 characters");
     expect(await adminTokenCount()).toBe(tokensBefore);
   });

@@ -7,6 +7,7 @@ import { storeImage } from "@/lib/services/images";
 import * as register from "@/app/api/auth/register/route";
 import * as account from "@/app/api/user/account/route";
 import * as settings from "@/app/api/admin/settings/route";
+import * as brand from "@/app/api/admin/settings/brand/route";
 import * as suppliers from "@/app/api/admin/suppliers/route";
 import * as shippingAddress from "@/app/api/admin/orders/[orderId]/shipping-address/route";
 import * as articles from "@/app/api/admin/articles/route";
@@ -111,6 +112,17 @@ const sellerField = (key: string): Field => ({
     }),
 });
 
+export const brandField: Field = {
+  name: "shopName",
+  write: async (text) =>
+    call(brand.PUT, {
+      method: "PUT",
+      path: "/api/admin/settings/brand",
+      cookie: await cookieFor("admin"),
+      body: { shopName: text, primaryColor: "#c2410c", supportEmail: null },
+    }),
+};
+
 const supplierField = (key: string): Field => ({
   name: key,
   write: async (text) =>
@@ -155,6 +167,7 @@ export function personFields(opts: { checkoutAs: () => Who; adminOrderId: () => 
 export const adminFields = (): Field[] => [
   ...["name", "street", "city", "representative", "register", "bankName"].map(sellerField),
   ...["companyName", "firstName", "lastName"].map(supplierField),
+  brandField,
   adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
 ];
 

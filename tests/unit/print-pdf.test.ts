@@ -8,6 +8,7 @@ const jpeg = (channels: 3, width = 40, height = 16) =>
     .toBuffer();
 
 const input = (image: Buffer, title = "MUG-001 print file"): PrintPdfInput => ({
+  creator: "MugMagic",
   documentWidthMm: 210,
   documentHeightMm: 90,
   bottomMarginMm: 5,

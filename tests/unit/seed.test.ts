@@ -11,6 +11,7 @@ import {
   articlePriceCalculations,
   articles,
   articleSubcategories,
+  brandSettings,
   countries,
   images,
   mugDetails,
@@ -366,6 +367,22 @@ describe("db seed", () => {
       const [admin] = await adminRow(email);
       expect(admin?.roles).toEqual(["admin"]);
       expect(await verifyPassword("a-strong-secret-9", admin?.passwordHash)).toBe(true);
+    });
+
+    it("names the demo shop MugMagic, never over the owner's name; a production shop starts without a brand row", async () => {
+      const { seedBrand } = await import("@/lib/seed/brand");
+      const brandRow = () => handle.db.select().from(brandSettings);
+      expect((await brandRow())[0]).toMatchObject({ shopName: "MugMagic", primaryColor: "#c2410c" });
+      await handle.db.update(brandSettings).set({ shopName: "Eigener Name" });
+      await handle.db.transaction((tx) => seedBrand(tx));
+      expect((await brandRow())[0]?.shopName).toBe("Eigener Name");
+      await handle.db.delete(brandSettings);
+      await setEnv({ NODE_ENV: "production", SHOP_DEMO: undefined });
+      await handle.db.transaction((tx) => seedBrand(tx));
+      expect(await brandRow()).toHaveLength(0);
+      await setEnv({ NODE_ENV: "production", SHOP_DEMO: "true" });
+      await handle.db.transaction((tx) => seedBrand(tx));
+      expect((await brandRow())[0]?.shopName).toBe("MugMagic");
     });
 
     it("lets npm run demo (the explicit SHOP_DEMO=true switch) use the default, with a warning", async () => {

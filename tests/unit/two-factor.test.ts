@@ -32,7 +32,7 @@ describe("TOTP codes (fixed clock)", () => {
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(newTotpSecret()).not.toBe(secret);
-    const uri = new URL(otpauthUri(secret, "owner@shop.example"));
+    const uri = new URL(otpauthUri(secret, "owner@shop.example", "MugMagic"));
     expect(uri.href.startsWith("otpauth://totp/MugMagic:owner%40shop.example")).toBe(true);
     expect(uri.searchParams.get("secret")).toBe(secret);
   });

@@ -1,11 +1,12 @@
 import { AuthShell, mailedLinkMetadata, mailedLinkToken, type MailedLinkPageProps } from "@/components/auth/auth-shell";
 import { MailedLinkForm } from "@/components/auth/mailed-link-form";
+import { shellBrand } from "@/lib/services/brand";
 
 export const generateMetadata = mailedLinkMetadata("signInLink");
 
 export default async function SignInLinkPage({ searchParams }: MailedLinkPageProps) {
   return (
-    <AuthShell>
+    <AuthShell brand={await shellBrand()}>
       <MailedLinkForm kind="signInLink" token={await mailedLinkToken(searchParams)} />
     </AuthShell>
   );

@@ -8,6 +8,8 @@ export interface InvoicePdfInput {
   number: string;
   /** The issue date, so a rendering of the same snapshot is the same file. */
   creationDate: Date;
+  /** Shown beside the seller's block when it differs from the legal name. */
+  shopName?: string | null;
   seller: { name: string; lines: string[] };
   senderLine: string;
   buyer: { heading: string; lines: string[] };
@@ -39,6 +41,7 @@ const styles = pdfStyles({
   page: { paddingTop: 40, paddingHorizontal: 48, paddingBottom: 90, fontSize: 9, fontFamily: "Helvetica", color: "#1f2937" },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 28 },
   sellerName: { fontSize: 13, fontFamily: "Helvetica-Bold", color: "#6d28d9", marginBottom: 3 },
+  shopName: { fontSize: 16, fontFamily: "Helvetica-Bold", maxWidth: 240 },
   sellerBlock: { alignItems: "flex-end", maxWidth: 220 },
   sellerLine: { textAlign: "right", color: MUTED },
   sender: { fontSize: 7, color: MUTED, textDecoration: "underline", marginBottom: 6 },
@@ -146,7 +149,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     >
       <Page size="A4" style={styles.page}>
         <View style={styles.header}>
-          <View />
+          <View>{input.shopName ? <Text style={styles.shopName}>{input.shopName}</Text> : null}</View>
           <View style={styles.sellerBlock}>
             <Text style={styles.sellerName}>{input.seller.name}</Text>
             {input.seller.lines.map((line, i) => (

@@ -16,6 +16,8 @@ export interface PrintPdfInput {
   dpi: number;
   sourceDpi?: number;
   title: string;
+  /** The shop's name as the file's creator and producer. */
+  creator: string;
 }
 
 const isJpeg = (bytes: Buffer) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
@@ -122,8 +124,8 @@ export function writePrintPdf(input: PrintPdfInput): Buffer {
   push(input.image);
   push("\nendstream\nendobj\n");
   object(6, "<< /Producer 7 0 R /Creator 8 0 R /Title 9 0 R /Subject 10 0 R >>");
-  object(7, pdfString("MugMagic"));
-  object(8, pdfString("MugMagic"));
+  object(7, pdfString(input.creator));
+  object(8, pdfString(input.creator));
   object(9, pdfString(input.title));
   object(10, pdfString(subject));
   const xref = length;

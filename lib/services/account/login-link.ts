@@ -16,6 +16,7 @@ import { shopUrl } from "./links";
 import { passwordLinkMail } from "./mails";
 import type { LinkRequest } from "./password-links";
 import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
+import { loadShopName } from "../brand";
 
 export const SIGN_IN_LINK_PAGE = "/sign-in-link";
 
@@ -46,7 +47,16 @@ export async function requestSignInLink(req: LinkRequest): Promise<void> {
     const link = shopUrl(`${SIGN_IN_LINK_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
     const mailId = await queueMail(
       db,
-      passwordLinkMail({ to: req.email, firstName: account.firstName, locale: req.locale, kind: "signIn", link, mailLink, minutes }),
+      passwordLinkMail({
+        to: req.email,
+        firstName: account.firstName,
+        locale: req.locale,
+        kind: "signIn",
+        link,
+        mailLink,
+        minutes,
+        shopName: await loadShopName(db),
+      }),
     );
     await deliverQueuedMail(mailId);
   });

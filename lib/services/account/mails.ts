@@ -24,8 +24,10 @@ export function passwordLinkMail(opts: {
   mailLink: MailLink;
   minutes: number;
   hours?: number;
+  shopName: string;
 }): MailMessage {
-  const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `accountMail.${key}`, params);
+  const tr = (key: string, params?: Record<string, string | number>) =>
+    translate(opts.locale, `accountMail.${key}`, { shopName: opts.shopName, ...params });
   const keys = TEXT_KEYS[opts.kind];
   return linkMail({
     to: opts.to,

@@ -18,6 +18,7 @@ import { shopUrl } from "./links";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import { dropPendingSignUps, peekToken, retireTokens, useToken } from "../link-tokens/account";
+import { loadShopName } from "../brand";
 
 export interface LinkRequest {
   email: string;
@@ -72,6 +73,7 @@ export async function sendLink(
     link,
     mailLink,
     minutes: env().PASSWORD_RESET_MINUTES,
+    shopName: await loadShopName(db),
   });
   const mailId = await queueMail(db, mail);
   await deliverQueuedMail(mailId);

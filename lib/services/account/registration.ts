@@ -20,6 +20,7 @@ import { claimGuestAccounts } from "./claim";
 import { passwordLinkMail, type PasswordMailKind } from "./mails";
 import { linkRecipient, sendLink, type LinkRequest } from "./password-links";
 import { dropPendingSignUps, hashToken, retireTokens } from "../link-tokens/account";
+import { loadShopName } from "../brand";
 
 export const CONFIRM_REGISTRATION_PAGE = "/confirm-registration";
 
@@ -89,7 +90,17 @@ export async function mailConfirmation(
     const link = shopUrl(`${CONFIRM_REGISTRATION_PAGE}?token=${linkPlaceholder(mailLink)}`, req.requestUrl);
     return queueMail(
       tx,
-      passwordLinkMail({ to: email, firstName: signUp.firstName, locale: req.locale, kind, link, mailLink, minutes: hours * 60, hours }),
+      passwordLinkMail({
+        to: email,
+        firstName: signUp.firstName,
+        locale: req.locale,
+        kind,
+        link,
+        mailLink,
+        minutes: hours * 60,
+        hours,
+        shopName: await loadShopName(tx),
+      }),
     );
   });
   await deliverQueuedMail(mailId);

@@ -67,6 +67,8 @@ export interface InvoiceContent {
   issueDate: string;
   deliveryDate: string;
   seller: InvoiceSellerSnapshot;
+  /** The shop's name when the document was issued (documents from before the brand settings have none). */
+  shopName?: string;
   buyer: InvoiceBuyerSnapshot;
   order: { id: string; number: string; placedAt: string };
   lines: InvoiceLine[];

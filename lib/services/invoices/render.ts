@@ -57,6 +57,7 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
     title: credit ? t(cancels ? "titleCancellation" : "titleCorrection") : t("titleInvoice"),
     number: content.number,
     creationDate: new Date(`${content.issueDate}T12:00:00Z`),
+    shopName: content.shopName && content.shopName !== seller.name ? content.shopName : null,
     seller: { name: seller.name, lines: [...sellerAddress(seller), ...sellerContact(seller, t)] },
     senderLine: [seller.name, seller.street, `${seller.postalCode} ${seller.city}`].join(" · "),
     buyer: {

@@ -12,6 +12,7 @@ import type { MailLink, MailMessage } from "@/lib/integrations/mail";
 import { linkPlaceholder, newMailLink } from "../mail/links";
 import type { Queryable } from "./core/dto";
 import { escapeHtml } from "@/lib/security/html";
+import { loadShopName } from "../brand";
 
 type MailOrder = Pick<Order, "id" | "userId" | "email" | "firstName" | "orderNumber" | "locale">;
 
@@ -86,6 +87,7 @@ export function colourName(item: Pick<OrderItem, "variantName" | "colour">): str
 }
 
 interface MailBody {
+  shopName: string;
   subject: string;
   paragraphs: string[];
   facts?: { label: string; value: string }[];
@@ -98,7 +100,7 @@ const linkify = (p: string) => escapeHtml(p).replace(/https:\/\/[^\s<]+/g, (url)
 
 function compose(order: MailOrder, body: MailBody): MailMessage {
   const greeting = tr(order, "greeting", { firstName: order.firstName });
-  const signature = tr(order, "signature");
+  const signature = tr(order, "signature", { shopName: body.shopName });
   const facts = [{ label: tr(order, "orderNumber"), value: order.orderNumber }, ...(body.facts ?? [])];
   const [intro, ...rest] = body.paragraphs;
   const linkLines = orderLinkText(body.link, order.locale);
@@ -131,8 +133,10 @@ export async function shippedMail(db: Queryable, order: MailOrder & Pick<Order, 
     ...(order.carrier ? [{ label: tr(order, "carrier"), value: order.carrier }] : []),
     ...(order.trackingNumber ? [{ label: tr(order, "trackingNumber"), value: order.trackingNumber }] : []),
   ];
+  const shopName = await loadShopName(db);
   return compose(order, {
-    subject: tr(order, "shippedSubject", { orderNumber: order.orderNumber }),
+    shopName,
+    subject: tr(order, "shippedSubject", { orderNumber: order.orderNumber, shopName }),
     paragraphs: [
       tr(order, "shippedIntro", { orderNumber: order.orderNumber }),
       ...(order.trackingNumber ? [tr(order, "shippedTracking")] : []),
@@ -150,8 +154,10 @@ export async function cancelledMail(
   opts: { reason?: string | null; refundedCents: number; creditNote: CreditNoteKind | null },
 ): Promise<MailMessage> {
   const amount = formatEuro(opts.refundedCents, order.locale);
+  const shopName = await loadShopName(db);
   return compose(order, {
-    subject: tr(order, "cancelledSubject", { orderNumber: order.orderNumber }),
+    shopName,
+    subject: tr(order, "cancelledSubject", { orderNumber: order.orderNumber, shopName }),
     paragraphs: [
       tr(order, "cancelledIntro", { orderNumber: order.orderNumber }),
       ...(opts.refundedCents > 0 ? [tr(order, "cancelledRefund", { amount }), tr(order, "refundDelay")] : [tr(order, "cancelledNoCharge")]),
@@ -168,8 +174,10 @@ export async function refundedMail(
   opts: { amountCents: number; reason?: string | null; duplicate: boolean; creditNote: CreditNoteKind | null },
 ): Promise<MailMessage> {
   const amount = formatEuro(opts.amountCents, order.locale);
+  const shopName = await loadShopName(db);
   return compose(order, {
-    subject: tr(order, "refundedSubject", { orderNumber: order.orderNumber }),
+    shopName,
+    subject: tr(order, "refundedSubject", { orderNumber: order.orderNumber, shopName }),
     paragraphs: [
       tr(order, opts.duplicate ? "refundedDuplicate" : "refundedIntro", { amount, orderNumber: order.orderNumber }),
       tr(order, "refundDelay"),

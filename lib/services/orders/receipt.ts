@@ -12,8 +12,7 @@ import { orderPaymentStatus } from "@/lib/domain/order-flow";
 import type { OrderAddress, OrderBundle, Queryable } from "./core/dto";
 import { colourName, orderLinkHtml, orderLinkOf, orderLinkText } from "./order-mails";
 import { escapeHtml } from "@/lib/security/html";
-
-export const SHOP_NAME = "MugMagic";
+import { loadShopName } from "../brand";
 
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `receipt.${key}`, params);
 
@@ -85,7 +84,7 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
   const content = await receiptContent(db, bundle, locale);
   return {
     title: t(locale, "title"),
-    shopName: SHOP_NAME,
+    shopName: await loadShopName(db),
     language: locale,
     ...content,
     columns: { item: t(locale, "item"), quantity: t(locale, "quantity"), unitPrice: t(locale, "unitPrice"), total: t(locale, "lineTotal") },
@@ -104,6 +103,7 @@ export function withInvoice(
 export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Locale): Promise<MailMessage> {
   const { order } = bundle;
   const content = await receiptContent(db, bundle, locale);
+  const shopName = await loadShopName(db);
   const greeting = t(locale, "mailGreeting", { firstName: order.firstName });
   const intro = t(locale, "mailIntro", { total: formatEuro(order.totalCents, locale) });
   const [invoice] = await db
@@ -134,7 +134,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     ...orderLinkText(link, locale).flatMap((p) => [p, ""]),
     t(locale, "mailOutro"),
     "",
-    t(locale, "mailSignature"),
+    t(locale, "mailSignature", { shopName }),
     ...legal.text,
   ].join("\n");
 
@@ -159,7 +159,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
     ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),
     orderLinkHtml(link, locale),
-    `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature"))}</p>`,
+    `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature", { shopName }))}</p>`,
     ...legal.html,
     `</body></html>`,
   ].join("\n");
@@ -167,7 +167,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
   const attachments = pictures.flatMap((p) => (p ? [{ type: "mockup" as const, ...p }] : []));
   return {
     to: order.email,
-    subject: t(locale, "mailSubject", { orderNumber: order.orderNumber }),
+    subject: t(locale, "mailSubject", { orderNumber: order.orderNumber, shopName }),
     text,
     html,
     attachments,

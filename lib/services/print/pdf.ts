@@ -7,6 +7,7 @@ import { env } from "@/lib/env";
 import type { Viewer } from "@/lib/request-context/viewer";
 import type { FileData } from "@/lib/request-context/file-data";
 import { renderPrintPdf } from "@/lib/integrations/pdf/print-pdf";
+import { loadShopName } from "@/lib/services/brand";
 import { MIN_PRINT_DPI, PRINT_DPI } from "@/lib/domain/print-fit";
 import {
   PRINT_DPI_HEADER,
@@ -70,6 +71,7 @@ export async function renderPrintFile(source: PrintSource, area: PrintArea, suff
     dpi: effectiveDpi,
     sourceDpi: fitted.dpi,
     title: `${area.articleNumber ?? `mug-${area.articleId}`} print file`,
+    creator: await loadShopName(),
   });
   return {
     pdf,

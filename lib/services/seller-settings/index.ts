@@ -4,6 +4,7 @@ import { sellerSettings } from "@/db/schema";
 import { SELLER_KEYS } from "@/lib/seller";
 import type { SellerSettingsBody } from "@/lib/schemas/seller-settings";
 import { recordAudit, type AuditContext } from "../audit";
+import { invalidateBrand } from "../brand-cache";
 import { loadSellerValues } from "./load";
 
 export { invoicesNeedSeller, loadSeller, loadSellerValues } from "./load";
@@ -26,4 +27,5 @@ export async function storeSellerSettings(body: SellerSettingsBody, audit: Audit
       details: { fields: changed },
     });
   });
+  invalidateBrand();
 }

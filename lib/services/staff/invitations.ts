@@ -19,6 +19,7 @@ import { announceSessionUsersChanged } from "../session-cache";
 import { sessionColumns, type SessionUser } from "../users";
 import { staffInviteMail } from "./mail";
 import { hashToken } from "../link-tokens/staff";
+import { loadShopName } from "../brand";
 
 /** Only the mailed link makes someone staff; its hash replaces the stored one, so only the newest link works. */
 
@@ -83,6 +84,7 @@ export async function inviteStaff(
         link,
         mailLink,
         days,
+        shopName: await loadShopName(tx),
       }),
     );
     return { ...row, mailId };

@@ -12,8 +12,10 @@ export function staffInviteMail(opts: {
   link: string;
   mailLink: MailLink;
   days: number;
+  shopName: string;
 }): MailMessage {
-  const tr = (key: string, params?: Record<string, string | number>) => translate(opts.locale, `adminStaff.mail.${key}`, params);
+  const tr = (key: string, params?: Record<string, string | number>) =>
+    translate(opts.locale, `adminStaff.mail.${key}`, { shopName: opts.shopName, ...params });
   return linkMail({
     to: opts.to,
     locale: opts.locale,

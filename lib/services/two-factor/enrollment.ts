@@ -11,6 +11,7 @@ import { acceptTotpCode, replaceRecoveryCodes } from "./codes";
 import { decryptSecret, encryptSecret } from "./crypto";
 import { limitTwoFactorAttempts, twoFactorSucceeded } from "./throttle";
 import { newTotpSecret, otpauthUri, totpStep } from "./totp";
+import { loadShopName } from "../brand";
 
 export interface Enrollment {
   secret: string;
@@ -46,7 +47,7 @@ export async function startEnrollment(account: Account): Promise<Enrollment> {
     })
     .returning({ userId: userTwoFactor.userId });
   if (!row) throw new ApiError(409, "errors.twoFactorAlreadyOn");
-  const uri = otpauthUri(secret, account.email);
+  const uri = otpauthUri(secret, account.email, await loadShopName());
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   return { secret, otpauthUri: uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }

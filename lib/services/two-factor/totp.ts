@@ -2,11 +2,9 @@ import "server-only";
 import { Secret, TOTP } from "otpauth";
 
 export const TOTP_PERIOD_SECONDS = 30;
-const ISSUER = "MugMagic";
-
-function totp(secretBase32: string, label = "") {
+function totp(secretBase32: string, label = "", issuer = "") {
   return new TOTP({
-    issuer: ISSUER,
+    issuer,
     label,
     algorithm: "SHA1",
     digits: 6,
@@ -19,8 +17,9 @@ export function newTotpSecret(): string {
   return new Secret({ size: 20 }).base32;
 }
 
-export function otpauthUri(secretBase32: string, label: string): string {
-  return totp(secretBase32, label).toString();
+/** The authenticator app lists the entry under the shop's name. */
+export function otpauthUri(secretBase32: string, label: string, issuer: string): string {
+  return totp(secretBase32, label, issuer).toString();
 }
 
 export function totpStep(secretBase32: string, code: string, now: number): number | null {

@@ -10,7 +10,8 @@ import { berlinLongDate } from "@/lib/domain/berlin-time";
 import { renderPackingSlipPdf, type PackingSlipPdfInput } from "@/lib/integrations/pdf/packing-slip";
 import { loadBundles } from "../core/dto";
 import { colourName } from "../order-mails";
-import { addressLines, countryNames, SHOP_NAME } from "../receipt";
+import { addressLines, countryNames } from "../receipt";
+import { loadShopName } from "../../brand";
 
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `packingSlip.${key}`, params);
 
@@ -47,7 +48,7 @@ export async function packingSlipsPdf(orderIds: readonly string[], locale: Local
   }
   const pdf = await renderPackingSlipPdf({
     title: t(locale, "title"),
-    shopName: SHOP_NAME,
+    shopName: await loadShopName(db),
     language: locale,
     columns: { line: t(locale, "line"), item: t(locale, "item"), quantity: t(locale, "quantity"), packed: t(locale, "packed") },
     slips,

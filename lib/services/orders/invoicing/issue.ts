@@ -14,6 +14,7 @@ import { recordEvent } from "../core/events";
 import type { Effects } from "../core/effects";
 import { lockOrder } from "../core/locks";
 import { invoicesNeedSeller, loadSeller, loadSellerValues } from "../../seller-settings/load";
+import { loadShopName } from "../../brand";
 import {
   creditNoteLines,
   discountLines,
@@ -187,6 +188,7 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
       language,
       currency: "EUR",
       seller: sellerSnapshot(sellerNow),
+      shopName: await loadShopName(tx),
       buyer: await buyerOf(tx, bundle, language),
       order: { id: order.id, number: order.orderNumber, placedAt: order.createdAt.toISOString() },
       lines,
@@ -261,6 +263,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: E
       language,
       currency: "EUR",
       seller: sellerSnapshot(await loadSeller(tx)),
+      shopName: await loadShopName(tx),
       buyer: original.buyer,
       order: original.order,
       lines,
