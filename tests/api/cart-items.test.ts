@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GERMANY } from "../helpers/shipping";
 import { eq } from "drizzle-orm";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
 import { getDb } from "@/db/client";
@@ -152,7 +153,7 @@ describe("POST /api/user/cart/items", () => {
     });
     expect(res.body.summary).toEqual({
       itemCount: 2,
-      ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19),
+      ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19),
       discount: null,
       currency: "EUR",
       hasPriceChanges: false,
