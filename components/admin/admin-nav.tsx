@@ -24,6 +24,7 @@ type MenuKey =
   | "mail"
   | "logistics"
   | "settings"
+  | "shipping"
   | "audit"
   | "security"
   | "staff";
@@ -46,6 +47,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "mail", href: "/admin/mail" },
   { key: "logistics", href: "/admin/logistics" },
   { key: "settings", href: "/admin/settings" },
+  { key: "shipping", href: "/admin/shipping" },
   { key: "audit", href: "/admin/audit" },
   { key: "security", href: "/admin/security" },
   { key: "staff", href: "/admin/staff" },

@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { countries, shippingZoneCountries, shippingZones } from "@/db/schema";
 import { validationFailed, type MessageKey } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/config";
 import type { ShippingSettingsBody, ShippingSettingsDto } from "@/lib/schemas/shipping";
 import { recordAudit, type AuditContext } from "../audit";
 import { invalidateCatalog } from "../catalog-cache";
@@ -11,6 +12,14 @@ import { readZones } from "./zones";
 const SAVE_LOCK = 727003;
 
 export { countryNotShipped, destinationOf, listShippingZones, readZones } from "./zones";
+
+/** Every country the shop knows, for picking: `listCountries` lists only those a zone ships to. */
+export async function knownCountries(locale: Locale): Promise<{ code: string; name: string }[]> {
+  const rows = await (await getDb()).select().from(countries);
+  return rows
+    .map((c) => ({ code: c.code, name: locale === "de" ? c.nameDe : c.nameEn }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale) || a.code.localeCompare(b.code));
+}
 
 export async function getShippingSettings(): Promise<ShippingSettingsDto> {
   const { zones, saved, updatedAt } = await readZones(await getDb());
