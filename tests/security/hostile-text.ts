@@ -21,6 +21,8 @@ import * as slotVariantRoute from "@/app/api/admin/prompts/slot-variants/route";
 import * as vat from "@/app/api/admin/vat/route";
 import * as discountCodes from "@/app/api/admin/discount-codes/route";
 import * as staff from "@/app/api/admin/staff/route";
+import * as shipping from "@/app/api/admin/settings/shipping/route";
+import { DEFAULT_SHIPPING_ZONES } from "@/lib/domain/shipping";
 import sharp from "sharp";
 import { call, cookieFor, type CallResult } from "../helpers/api";
 import { checkoutBody, placeOrder, type Who } from "../helpers/orders";
@@ -111,6 +113,18 @@ const sellerField = (key: string): Field => ({
     }),
 });
 
+/** The first default zone renamed; the other zones stay, so checkout to Germany keeps working. */
+const shippingZoneName: Field = {
+  name: "zones.0.name",
+  write: async (text) =>
+    call(shipping.PUT, {
+      method: "PUT",
+      path: "/api/admin/settings/shipping",
+      cookie: await cookieFor("admin"),
+      body: { zones: DEFAULT_SHIPPING_ZONES.map((z, i) => (i === 0 ? { ...z, name: text } : z)) },
+    }),
+};
+
 const supplierField = (key: string): Field => ({
   name: key,
   write: async (text) =>
@@ -156,6 +170,7 @@ export const adminFields = (): Field[] => [
   ...["name", "street", "city", "representative", "register", "bankName"].map(sellerField),
   ...["companyName", "firstName", "lastName"].map(supplierField),
   adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
+  shippingZoneName,
 ];
 
 export interface CatalogRefs {
