@@ -153,6 +153,7 @@ describe("POST /api/user/cart/items", () => {
     });
     expect(res.body.summary).toEqual({
       itemCount: 2,
+      country: "DE",
       ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19),
       discount: null,
       currency: "EUR",
@@ -412,6 +413,7 @@ describe("DELETE /api/user/cart", () => {
       items: [],
       summary: {
         itemCount: 0,
+        country: "DE",
         subtotalCents: 0,
         discountCents: 0,
         discount: null,
