@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { auditLog, orders } from "@/db/schema";
+import { auditLog, orders, shippingZones } from "@/db/schema";
+import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import { COUNTRIES } from "@/db/seed-data";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
 import type { ShippingSettingsDto, ShippingSettingsInput } from "@/lib/schemas/shipping";
@@ -78,6 +79,17 @@ beforeEach(async () => {
 });
 
 describe("GET/PUT /api/admin/settings/shipping", () => {
+  it("with no zone saved (a fresh or upgraded shop) the defaults apply and are reported as such", async () => {
+    await (await getDb()).delete(shippingZones);
+    invalidateCatalog();
+    const res = await getSettings();
+    expect(res.body).toMatchObject({ source: "default", updatedAt: null });
+    expect(res.body.zones.map((z) => [z.name, z.priceCents])).toEqual(DEFAULTS.map((z) => [z.name, z.priceCents]));
+    expect((await countries()).body).toHaveLength(COUNTRIES.length);
+    const buyer = await buyerWith(1);
+    expect((await summary(buyer, "CH")).body).toMatchObject({ shippingCents: 1990 });
+  });
+
   it("a shop starts with Germany, the rest of the EU and Switzerland + UK + US", async () => {
     const res = await getSettings();
     expect(res.status).toBe(200);
