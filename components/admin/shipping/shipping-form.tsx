@@ -30,12 +30,12 @@ const toValues = (dto: ShippingSettingsDto, locale: string): Values => ({
   })),
 });
 
-/** Empty means 0 for a price and "never free" for the threshold; bad text is NaN and fails with the field's message. */
+/** An empty price is refused, an empty extra is 0 and an empty threshold "never free"; bad text is NaN and fails with the field's message. */
 const toBody = (v: Values) => ({
   zones: v.zones.map((z) => ({
     name: z.name,
     countries: z.countries,
-    priceCents: parseCents(z.priceCents) ?? 0,
+    priceCents: parseCents(z.priceCents) ?? NaN,
     extraItemCents: parseCents(z.extraItemCents) ?? 0,
     freeFromCents: parseCents(z.freeFromCents) ?? null,
   })),
