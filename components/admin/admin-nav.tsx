@@ -25,6 +25,7 @@ type MenuKey =
   | "logistics"
   | "settings"
   | "brand"
+  | "shipping"
   | "audit"
   | "security"
   | "staff";
@@ -48,6 +49,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "logistics", href: "/admin/logistics" },
   { key: "settings", href: "/admin/settings" },
   { key: "brand", href: "/admin/settings/brand" },
+  { key: "shipping", href: "/admin/shipping" },
   { key: "audit", href: "/admin/audit" },
   { key: "security", href: "/admin/security" },
   { key: "staff", href: "/admin/staff" },

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { LEGAL_PATHS, type LegalPage } from "@/components/shop/legal/legal-paths";
+import { LEGAL_PATHS, SHIPPING_PATH, type LegalPage } from "@/components/shop/legal/legal-paths";
 
 const ORDER: LegalPage[] = ["imprint", "terms", "privacy", "withdrawal"];
 
@@ -21,6 +21,11 @@ export async function SiteFooter({ shopName }: { shopName: string }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link href={SHIPPING_PATH} className="foot-link">
+                {t("shipping")}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

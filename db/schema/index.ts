@@ -7,3 +7,4 @@ export * from "./system";
 export * from "./discounts";
 export * from "./mockups";
 export * from "./audit";
+export * from "./shipping";

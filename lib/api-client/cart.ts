@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./fetcher";
 import type { AddCartItemBody, CartDto, CartSummaryDto, UpdateCartItemBody } from "@/lib/schemas/cart";
 
@@ -13,6 +13,14 @@ export const cartQueries = {
   cart: () => queryOptions({ queryKey: cartKeys.cart(), queryFn: ({ signal }) => apiFetch<CartDto>("/user/cart", { signal }) }),
   summary: () =>
     queryOptions({ queryKey: cartKeys.summary(), queryFn: ({ signal }) => apiFetch<CartSummaryDto>("/user/cart/summary", { signal }) }),
+  /** Priced for a destination; `basis` (when the cart was last read) makes every cart change ask again. */
+  summaryFor: (country: string, basis: number) =>
+    queryOptions({
+      queryKey: [...cartKeys.summary(), country, basis] as const,
+      queryFn: ({ signal }) => apiFetch<CartSummaryDto>(`/user/cart/summary?country=${encodeURIComponent(country)}`, { signal }),
+      placeholderData: keepPreviousData,
+      meta: { silent: true },
+    }),
 };
 
 /** Prices are never sent: the server takes them from the catalogue. */

@@ -1,4 +1,4 @@
-import { divideRoundHalfUp, orderTotals, splitProportionally, type OrderTotals, type TotalsLine } from "./pricing";
+import { divideRoundHalfUp, orderTotals, splitProportionally, type Destination, type OrderTotals, type TotalsLine } from "./pricing";
 
 /** Repeated here: the browser never loads the database schema. */
 export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
@@ -48,7 +48,12 @@ export interface DiscountedTotals {
   lineDiscountCents: number[];
 }
 
-export function discountedTotals(lines: readonly TotalsLine[], shippingVatPercent: number, terms: DiscountTerms | null): DiscountedTotals {
+export function discountedTotals(
+  lines: readonly TotalsLine[],
+  destination: Destination,
+  shippingVatPercent: number,
+  terms: DiscountTerms | null,
+): DiscountedTotals {
   const gross = lines.map((l) => l.unitPriceCents * l.quantity);
   const amount = terms
     ? discountCentsOf(
@@ -57,5 +62,5 @@ export function discountedTotals(lines: readonly TotalsLine[], shippingVatPercen
       )
     : 0;
   const lineDiscountCents = splitProportionally(amount, gross);
-  return { totals: orderTotals(lines, shippingVatPercent, lineDiscountCents), lineDiscountCents };
+  return { totals: orderTotals(lines, destination, shippingVatPercent, lineDiscountCents), lineDiscountCents };
 }

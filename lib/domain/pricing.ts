@@ -1,4 +1,7 @@
 /** Integer arithmetic, no floats on the money path: 150 ct net at 19 % is 179 ct, never 178. */
+import { shippingCentsFor, type Destination } from "./shipping";
+
+export type { Destination } from "./shipping";
 
 export type PriceMode = "NET" | "GROSS";
 
@@ -52,9 +55,6 @@ export function salesPrice(totalCents: number, mode: PriceMode, vatPercent: numb
   return { grossCents: grossFromNet(totalCents, vatPercent), netCents: totalCents, vatPercent };
 }
 
-export const SHIPPING_CENTS = 490;
-export const FREE_SHIPPING_FROM_CENTS = 5000;
-
 export interface TotalsLine {
   unitPriceCents: number;
   quantity: number;
@@ -74,8 +74,14 @@ export function vatInGross(grossCents: number, vatPercent: number): number {
 }
 
 /** VAT per line from its discounted gross, so an invoice's lines add up to the order's tax to the cent. */
-export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: number, lineDiscountCents?: readonly number[]): OrderTotals {
+export function orderTotals(
+  lines: readonly TotalsLine[],
+  destination: Destination,
+  shippingVatPercent: number,
+  lineDiscountCents?: readonly number[],
+): OrderTotals {
   let subtotalCents = 0;
+  let items = 0;
   let discountCents = 0;
   let taxCents = 0;
   lines.forEach((line, i) => {
@@ -90,13 +96,15 @@ export function orderTotals(lines: readonly TotalsLine[], shippingVatPercent: nu
       throw new RangeError(`a line's discount must be whole cents from 0 to its total, got ${lineDiscount}`);
     }
     subtotalCents += lineGross;
+    items += line.quantity;
     discountCents += lineDiscount;
     taxCents += vatInGross(lineGross - lineDiscount, line.vatPercent);
   });
   assertCents(subtotalCents, "subtotal");
   // Free shipping looks at the goods after the discount (as Shopify does): a code never buys free shipping.
   const goodsCents = subtotalCents - discountCents;
-  const shippingCents = lines.length === 0 || goodsCents >= FREE_SHIPPING_FROM_CENTS ? 0 : SHIPPING_CENTS;
+  const shippingCents = shippingCentsFor(destination.shipping, goodsCents, items);
+  assertCents(shippingCents, "shipping");
   taxCents += vatInGross(shippingCents, shippingVatPercent);
   const totalCents = goodsCents + shippingCents;
   assertCents(totalCents, "total");

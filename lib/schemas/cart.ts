@@ -48,6 +48,8 @@ export const cartDiscountResponse = z.object({
 
 export const cartSummaryResponse = z.object({
   itemCount: z.number(),
+  /** The destination shipping was priced for. */
+  country: z.string(),
   subtotalCents: z.number(),
   discountCents: z.number(),
   discount: cartDiscountResponse.nullable(),

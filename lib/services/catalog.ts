@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import {
   articlePriceCalculations,
@@ -27,6 +27,7 @@ import {
 } from "@/lib/schemas/catalog";
 import { cachedCatalog, cachedCatalogJson, type CatalogJson } from "./catalog-cache";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "./article-price";
+import { listShippingZones } from "./shipping";
 
 /** Answers are cached and shared between callers: treat them as read-only. */
 
@@ -46,10 +47,12 @@ function collator(locale: string): Intl.Collator {
   return c;
 }
 
+/** The countries the shop ships to: those a shipping zone lists. */
 export function listCountries(locale: Locale): Promise<CountryDto[]> {
   return cachedCatalog(`countries:${locale}`, async () => {
     const db = await getDb();
-    const rows = await db.select().from(countries);
+    const shipped = (await listShippingZones()).flatMap((z) => z.countries);
+    const rows = shipped.length ? await db.select().from(countries).where(inArray(countries.code, shipped)) : [];
     const compare = collator(locale).compare;
     const list = rows
       .map((c) => ({ code: c.code, name: locale === "de" ? c.nameDe : c.nameEn, nameEn: c.nameEn, nameDe: c.nameDe }))

@@ -67,14 +67,6 @@ describe("pricedCartForCheckout / clearCartInTx (for placing an order)", () => {
         lineTotalCents: 1070,
       }),
     ]);
-    const {
-      itemCount: _count,
-      currency: _currency,
-      hasPriceChanges: _changes,
-      discount: _discount,
-      ...summaryTotals
-    } = (await getCart()).body.summary;
-    expect(result.totals).toEqual(summaryTotals);
   });
 
   it("a price changed since the last refresh → changed, the new price, the snapshot updated", async () => {
@@ -136,7 +128,6 @@ describe("pricedCartForCheckout / clearCartInTx (for placing an order)", () => {
       lines: [],
       changed: false,
       removedItemIds: [],
-      totals: { subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 },
       shippingVatPercent: 19,
     });
   });

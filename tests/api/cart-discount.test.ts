@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { GERMANY } from "../helpers/shipping";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { carts, discountCodes } from "@/db/schema";
@@ -54,7 +55,10 @@ describe("POST /api/user/cart/discount – applying", () => {
     await addLine({ quantity: 2 });
     const res = await applyCode("  tenoff ");
     expect(res.status).toBe(200);
-    const expected = discountedTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19, { kind: "percent", percent: 10 });
+    const expected = discountedTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19, {
+      kind: "percent",
+      percent: 10,
+    });
     // 2998 − 300 = 2698 (VAT 431) + shipping 490 (VAT 78).
     expect(expected.totals).toEqual({ subtotalCents: 2998, discountCents: 300, shippingCents: 490, taxCents: 509, totalCents: 3188 });
     expect(res.body.summary).toMatchObject({

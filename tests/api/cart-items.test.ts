@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GERMANY } from "../helpers/shipping";
 import { eq } from "drizzle-orm";
 import * as itemsRoute from "@/app/api/user/cart/items/route";
 import { getDb } from "@/db/client";
@@ -152,7 +153,8 @@ describe("POST /api/user/cart/items", () => {
     });
     expect(res.body.summary).toEqual({
       itemCount: 2,
-      ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19),
+      country: "DE",
+      ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19),
       discount: null,
       currency: "EUR",
       hasPriceChanges: false,
@@ -411,6 +413,7 @@ describe("DELETE /api/user/cart", () => {
       items: [],
       summary: {
         itemCount: 0,
+        country: "DE",
         subtotalCents: 0,
         discountCents: 0,
         discount: null,

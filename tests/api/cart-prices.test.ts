@@ -31,6 +31,7 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       itemCount: 0,
+      country: "DE",
       subtotalCents: 0,
       discountCents: 0,
       discount: null,
@@ -49,6 +50,7 @@ describe("GET /api/user/cart/summary", () => {
     // 4497 gross at 19 %: net round(3778.99) = 3779 → 718; shipping 490: net 412 → 78.
     expect(res.body).toEqual({
       itemCount: 3,
+      country: "DE",
       subtotalCents: 4497,
       discountCents: 0,
       discount: null,
@@ -68,6 +70,7 @@ describe("GET /api/user/cart/summary", () => {
     // 4497 → 718 VAT; 1070 at 7 %: net 1000 → 70.
     expect(res.body).toEqual({
       itemCount: 4,
+      country: "DE",
       subtotalCents: 5567,
       discountCents: 0,
       discount: null,

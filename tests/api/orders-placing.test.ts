@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { GERMANY } from "../helpers/shipping";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { articlePriceCalculations, orders } from "@/db/schema";
@@ -102,7 +103,7 @@ describe("POST /api/user/orders – placing an order", () => {
     const res = await placeOrder(body, buyer);
     expect(res.status).toBe(201);
     const { order, payment } = res.body;
-    const expected = orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], 19);
+    const expected = orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19);
     expect(order).toMatchObject({
       status: "pending",
       paymentStatus: "unpaid",

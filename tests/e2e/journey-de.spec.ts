@@ -24,7 +24,7 @@ test("ein Gast gestaltet auf Deutsch eine Tasse, bestellt und bezahlt sie", asyn
   const mug = page.getByTestId("landing-mug").filter({ hasText: "Klassische Tasse 250 ml" });
   await expect(mug.getByTestId("landing-mug-colours")).toContainText("Innen rot");
   await expect(mug.getByTestId("landing-mug-price")).toHaveText(/^\d+,\d{2}\s€$/);
-  await expect(page.getByTestId("landing-fact-shipping")).toHaveText(/^Versand \d+,\d{2}\s€ – kostenlos ab \d+,\d{2}\s€$/);
+  await expect(page.getByTestId("landing-fact-shipping")).toHaveText(/^Versand ab \d+,\d{2}\s€ · Versandkosten und Lieferländer$/);
   await expect(page.getByTestId("landing-fact-delivery")).toHaveText(/innerhalb von \d+–\d+ Werktagen$/);
   await expect(page.getByText("Foto auswählen")).toBeVisible();
 

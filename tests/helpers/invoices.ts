@@ -1,4 +1,5 @@
 import path from "node:path";
+import { GERMANY } from "./shipping";
 import zlib from "node:zlib";
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect } from "vitest";
@@ -137,6 +138,7 @@ export async function twoRateOrder(locale: "de" | "en"): Promise<string> {
     .where(eq(orderItems.id, items[1]?.id ?? 0));
   const totals = orderTotals(
     items.map((i, n) => ({ unitPriceCents: i.unitPriceCents, quantity: i.quantity, vatPercent: n === 1 ? 7 : i.vatPercent })),
+    GERMANY,
     19,
   );
   await db.update(orders).set({ taxCents: totals.taxCents, locale }).where(eq(orders.id, orderId));

@@ -22,6 +22,8 @@ import * as slotVariantRoute from "@/app/api/admin/prompts/slot-variants/route";
 import * as vat from "@/app/api/admin/vat/route";
 import * as discountCodes from "@/app/api/admin/discount-codes/route";
 import * as staff from "@/app/api/admin/staff/route";
+import * as shipping from "@/app/api/admin/settings/shipping/route";
+import { DEFAULT_SHIPPING_ZONES } from "@/lib/domain/shipping";
 import sharp from "sharp";
 import { call, cookieFor, type CallResult } from "../helpers/api";
 import { checkoutBody, placeOrder, type Who } from "../helpers/orders";
@@ -123,6 +125,18 @@ export const brandField: Field = {
     }),
 };
 
+/** The first default zone renamed; the other zones stay, so checkout to Germany keeps working. */
+const shippingZoneName: Field = {
+  name: "zones.0.name",
+  write: async (text) =>
+    call(shipping.PUT, {
+      method: "PUT",
+      path: "/api/admin/settings/shipping",
+      cookie: await cookieFor("admin"),
+      body: { zones: DEFAULT_SHIPPING_ZONES.map((z, i) => (i === 0 ? { ...z, name: text } : z)) },
+    }),
+};
+
 const supplierField = (key: string): Field => ({
   name: key,
   write: async (text) =>
@@ -169,6 +183,7 @@ export const adminFields = (): Field[] => [
   ...["companyName", "firstName", "lastName"].map(supplierField),
   brandField,
   adminCreate("code", discountCodes.POST, "/api/admin/discount-codes", () => ({ kind: "percent", percent: 10 })),
+  shippingZoneName,
 ];
 
 export interface CatalogRefs {

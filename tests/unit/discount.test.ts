@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discountCentsOf, discountedTotals, discountProblem, type DiscountRules } from "@/lib/domain/discount";
 import { splitProportionally } from "@/lib/domain/pricing";
+import { GERMANY } from "../helpers/shipping";
 import { discountLines, grossLine, vatTotalsOf } from "@/lib/services/invoices/content";
 
 const LINES = [
@@ -23,7 +24,7 @@ describe("lib/domain/discount – the amount", () => {
 describe("lib/domain/discount – split over the lines and the totals", () => {
   it("10 % of 44.01 €: 4.40 split by largest remainder, VAT of each line from its discounted gross", () => {
     // Exact shares 299.73 / 106.98 / 33.29: floors 299 + 106 + 33 = 438, the 2 cents left go to 106.98 and 299.73.
-    const { totals, lineDiscountCents } = discountedTotals(LINES, 19, { kind: "percent", percent: 10 });
+    const { totals, lineDiscountCents } = discountedTotals(LINES, GERMANY, 19, { kind: "percent", percent: 10 });
     expect(lineDiscountCents).toEqual([300, 107, 33]);
     // Discounted gross 2698 @19 → VAT 431, 963 @7 → 63 (net exactly 900), 300 @19 → 48; shipping 490 @19 → 78.
     expect(totals).toEqual({ subtotalCents: 4401, discountCents: 440, shippingCents: 490, taxCents: 431 + 63 + 48 + 78, totalCents: 4451 });
@@ -40,15 +41,15 @@ describe("lib/domain/discount – split over the lines and the totals", () => {
   });
 
   it("a fixed amount above the goods takes them to zero; shipping is never discounted", () => {
-    const { totals, lineDiscountCents } = discountedTotals(LINES.slice(0, 1), 19, { kind: "fixed", amountCents: 10_000 });
+    const { totals, lineDiscountCents } = discountedTotals(LINES.slice(0, 1), GERMANY, 19, { kind: "fixed", amountCents: 10_000 });
     expect(lineDiscountCents).toEqual([2998]);
     expect(totals).toEqual({ subtotalCents: 2998, discountCents: 2998, shippingCents: 490, taxCents: 78, totalCents: 490 });
   });
 
   it("free shipping looks at the goods after the discount", () => {
     const lines = [{ unitPriceCents: 2600, quantity: 2, vatPercent: 19 }];
-    expect(discountedTotals(lines, 19, null).totals.shippingCents).toBe(0);
-    expect(discountedTotals(lines, 19, { kind: "percent", percent: 10 }).totals).toMatchObject({
+    expect(discountedTotals(lines, GERMANY, 19, null).totals.shippingCents).toBe(0);
+    expect(discountedTotals(lines, GERMANY, 19, { kind: "percent", percent: 10 }).totals).toMatchObject({
       discountCents: 520,
       shippingCents: 490,
       totalCents: 4680 + 490,
@@ -56,7 +57,7 @@ describe("lib/domain/discount – split over the lines and the totals", () => {
   });
 
   it("invoice: item lines at full price plus one negative line per rate carry exactly the order's VAT per rate", () => {
-    const { totals, lineDiscountCents } = discountedTotals(LINES, 19, { kind: "percent", percent: 10 });
+    const { totals, lineDiscountCents } = discountedTotals(LINES, GERMANY, 19, { kind: "percent", percent: 10 });
     const items = LINES.map((l, i) => ({
       totalCents: l.unitPriceCents * l.quantity,
       discountCents: lineDiscountCents[i] ?? 0,

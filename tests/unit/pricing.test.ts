@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  divideRoundHalfUp,
-  FREE_SHIPPING_FROM_CENTS,
-  grossFromNet,
-  netFromGross,
-  orderTotals,
-  salesPrice,
-  SHIPPING_CENTS,
-  vatInGross,
-} from "@/lib/domain/pricing";
+import { divideRoundHalfUp, grossFromNet, netFromGross, orderTotals, salesPrice, vatInGross } from "@/lib/domain/pricing";
+import { GERMANY } from "../helpers/shipping";
 
 describe("lib/domain/pricing – grossFromNet", () => {
   const rows: [net: number, percent: number, gross: number][] = [
@@ -107,14 +99,13 @@ describe("lib/domain/pricing – divideRoundHalfUp", () => {
 });
 
 describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () => {
-  it("exports the shipping rule: 4.90 € flat, free from 50 €", () => {
-    expect(SHIPPING_CENTS).toBe(490);
-    expect(FREE_SHIPPING_FROM_CENTS).toBe(5000);
+  it("Germany's default zone: 4.90 € flat, no extra per piece, free from 50 €", () => {
+    expect(GERMANY).toEqual({ country: "DE", shipping: { priceCents: 490, extraItemCents: 0, freeFromCents: 5000 } });
   });
 
   it("one mug below the threshold: shipping charged, VAT of line and shipping", () => {
     // 1499 gross at 19 %: net round(1259.66) = 1260 → VAT 239; shipping 490: net round(411.76) = 412 → VAT 78.
-    expect(orderTotals([{ unitPriceCents: 1499, quantity: 1, vatPercent: 19 }], 19)).toEqual({
+    expect(orderTotals([{ unitPriceCents: 1499, quantity: 1, vatPercent: 19 }], GERMANY, 19)).toEqual({
       subtotalCents: 1499,
       discountCents: 0,
       shippingCents: 490,
@@ -131,6 +122,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
           { unitPriceCents: 1499, quantity: 2, vatPercent: 19 },
           { unitPriceCents: 107, quantity: 1, vatPercent: 7 },
         ],
+        GERMANY,
         19,
       ),
     ).toEqual({ subtotalCents: 3105, discountCents: 0, shippingCents: 490, taxCents: 479 + 7 + 78, totalCents: 3595 });
@@ -139,18 +131,18 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
   it("a line's net is rounded half up: 3 ct at 20 % is 2.5 net → 3, so it contains 0 ct VAT", () => {
     expect(vatInGross(3, 20)).toBe(0);
     expect(vatInGross(5, 25)).toBe(1); // net exactly 4
-    const totals = orderTotals([{ unitPriceCents: 3, quantity: 1, vatPercent: 20 }], 19);
+    const totals = orderTotals([{ unitPriceCents: 3, quantity: 1, vatPercent: 20 }], GERMANY, 19);
     expect(totals.taxCents).toBe(0 + vatInGross(490, 19));
     expect(vatInGross(490, 19)).toBe(78);
   });
 
   it("exactly 50 € ships free; one cent less does not", () => {
-    expect(orderTotals([{ unitPriceCents: 2500, quantity: 2, vatPercent: 19 }], 19)).toMatchObject({
+    expect(orderTotals([{ unitPriceCents: 2500, quantity: 2, vatPercent: 19 }], GERMANY, 19)).toMatchObject({
       subtotalCents: 5000,
       shippingCents: 0,
       totalCents: 5000,
     });
-    expect(orderTotals([{ unitPriceCents: 4999, quantity: 1, vatPercent: 19 }], 19)).toMatchObject({
+    expect(orderTotals([{ unitPriceCents: 4999, quantity: 1, vatPercent: 19 }], GERMANY, 19)).toMatchObject({
       subtotalCents: 4999,
       shippingCents: 490,
       totalCents: 5489,
@@ -159,7 +151,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
 
   it("free shipping carries no VAT; the total is subtotal plus shipping", () => {
     // 5998 at 19 %: net round(5040.34) = 5040 → 958.
-    expect(orderTotals([{ unitPriceCents: 2999, quantity: 2, vatPercent: 19 }], 19)).toEqual({
+    expect(orderTotals([{ unitPriceCents: 2999, quantity: 2, vatPercent: 19 }], GERMANY, 19)).toEqual({
       subtotalCents: 5998,
       discountCents: 0,
       shippingCents: 0,
@@ -170,7 +162,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
 
   it("shipping VAT follows the given percent", () => {
     // 490 at 7 %: net round(457.94) = 458 → 32.
-    expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], 7)).toEqual({
+    expect(orderTotals([{ unitPriceCents: 1000, quantity: 1, vatPercent: 0 }], GERMANY, 7)).toEqual({
       subtotalCents: 1000,
       discountCents: 0,
       shippingCents: 490,
@@ -180,7 +172,7 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
   });
 
   it("no lines: everything 0 (nothing to ship)", () => {
-    expect(orderTotals([], 19)).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
+    expect(orderTotals([], GERMANY, 19)).toEqual({ subtotalCents: 0, discountCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 });
   });
 
   it.each([
@@ -189,5 +181,5 @@ describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () 
     ["a fractional price", [{ unitPriceCents: 10.5, quantity: 1, vatPercent: 19 }]],
     ["a negative VAT percent", [{ unitPriceCents: 100, quantity: 1, vatPercent: -1 }]],
     ["a line total beyond the cent range", [{ unitPriceCents: 2_000_000_000, quantity: 2, vatPercent: 19 }]],
-  ])("%s → RangeError", (_title, lines) => expect(() => orderTotals(lines, 19)).toThrow(RangeError));
+  ])("%s → RangeError", (_title, lines) => expect(() => orderTotals(lines, GERMANY, 19)).toThrow(RangeError));
 });

@@ -5,6 +5,8 @@ import { landingParts } from "@/components/shop/landing/landing";
 import { LandingSlot } from "@/components/shop/landing/landing-slot";
 import { shopLocale } from "@/lib/i18n/config";
 import { listPublicMugs, listPublicPrompts } from "@/lib/services/catalog";
+import { cheapestShipping } from "@/lib/domain/shipping";
+import { listShippingZones } from "@/lib/services/shipping";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("editor");
@@ -14,10 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditorPage() {
   const locale = await getLocale();
   const lang = shopLocale(locale);
-  const [mugs, prompts] = await Promise.all([listPublicMugs(lang), listPublicPrompts(lang)]);
+  const [mugs, prompts, zones] = await Promise.all([listPublicMugs(lang), listPublicPrompts(lang), listShippingZones()]);
   return (
-    <LandingSlot {...landingParts({ mugs, prompts, locale: lang })}>
-      <EditorWizard initialMugs={mugs} initialPrompts={prompts} />
+    <LandingSlot {...landingParts({ mugs, prompts, zones, locale: lang })}>
+      <EditorWizard initialMugs={mugs} initialPrompts={prompts} shippingFromCents={cheapestShipping(zones)?.priceCents ?? null} />
     </LandingSlot>
   );
 }

@@ -52,7 +52,7 @@ export function AuditTable({ items }: { items: AdminAuditDto[] }) {
           {t("target.order")}
         </Link>
       );
-    const known = ["customer", "user", "discount_code", "seller_settings", "brand_settings"] as const;
+    const known = ["customer", "user", "discount_code", "seller_settings", "brand_settings", "shipping_settings"] as const;
     const type = known.find((k) => k === row.targetType);
     return (
       <span data-testid="audit-target">{type ? t(`target.${type}`, { id: row.targetId }) : `${row.targetType} #${row.targetId}`}</span>

@@ -30,7 +30,8 @@ export const isPersonalised = (item: CartDto["items"][number]): boolean => item.
 
 const checkoutRules = lazyModule(() => import("./checkout-rules"));
 
-export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser | null }) {
+/** `cart.summary` is priced for the chosen shipping country, which `onShipTo` reports as it changes. */
+export function CheckoutForm({ cart, user, onShipTo }: { cart: CartDto; user: CheckoutUser | null; onShipTo?: (country: string) => void }) {
   const t = useTranslations("checkout");
   const queryClient = useQueryClient();
   const fields = useFieldErrors();
@@ -159,7 +160,10 @@ export function CheckoutForm({ cart, user }: { cart: CartDto; user: CheckoutUser
         value={shipping}
         errors={e}
         disabled={busy}
-        onChange={(p) => setShipping({ ...shipping, ...p })}
+        onChange={(p) => {
+          setShipping({ ...shipping, ...p });
+          if (p.countryCode !== undefined) onShipTo?.(p.countryCode);
+        }}
       />
 
       <label className="flex items-center gap-2 text-sm font-medium">

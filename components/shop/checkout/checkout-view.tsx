@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useRefreshedCart } from "@/components/shop/cart/use-refreshed-cart";
@@ -8,11 +9,15 @@ import { DiscountCodeForm } from "@/components/shop/cart/discount-code-form";
 import { CheckoutSummary } from "./checkout-summary";
 import { Spinner } from "./payment-status";
 import { EmptyState } from "@/components/ui/query-state";
+import { DEFAULT_COUNTRY } from "./address-fields";
+import { useDestinationSummary } from "./use-destination-summary";
 
 export function CheckoutView({ user, serverRendered = false }: { user: CheckoutUser | null; serverRendered?: boolean }) {
   const t = useTranslations("checkout");
   const tc = useTranslations("cart");
   const { cart } = useRefreshedCart(serverRendered);
+  const [country, setCountry] = useState(DEFAULT_COUNTRY);
+  const priced = useDestinationSummary(cart, country);
 
   if (cart.isPending) return <Spinner label={tc("loading")} />;
   if (cart.isError) {
@@ -40,6 +45,7 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
     );
   }
 
+  const summary = priced?.summary ?? cart.data.summary;
   const lines = cart.data.items.map((item) => ({
     key: item.id,
     imageUrl: item.mockups.front ?? item.image.url,
@@ -50,12 +56,15 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
   }));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-      <CheckoutForm cart={cart.data} user={user} />
+      <CheckoutForm cart={{ ...cart.data, summary }} user={user} onShipTo={setCountry} />
       <CheckoutSummary
         lines={lines}
-        totals={{ ...cart.data.summary, discountCode: cart.data.summary.discount?.code }}
-        discount={<DiscountCodeForm summary={cart.data.summary} collapsed />}
+        totals={{ ...summary, discountCode: summary.discount?.code }}
+        discount={<DiscountCodeForm summary={summary} collapsed />}
       >
+        <p role="status" className="text-sm text-stone-600" data-testid="checkout-shipping-status">
+          {priced?.problem ?? (priced?.updating ? t("shippingUpdating") : "")}
+        </p>
         <Link href="/cart" className="text-sm text-brand-700 underline">
           {t("editCart")}
         </Link>

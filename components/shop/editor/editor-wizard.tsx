@@ -23,7 +23,7 @@ function StepLoading() {
   );
 }
 
-type StepBody = ComponentType<{ editor: Editor }>;
+type StepBody = ComponentType<{ editor: Editor; shippingFromCents?: number | null }>;
 const laterStep = (pick: (steps: typeof import("./later-steps")) => StepBody) => lazyComponentOf(laterSteps, pick, StepLoading);
 
 const BODIES: Record<StepId, StepBody> = {
@@ -38,7 +38,16 @@ const BODIES: Record<StepId, StepBody> = {
 // On a phone the last step's main action sits where "Next" is on the others: in reach at the foot of the screen.
 const LastAction = laterStep((steps) => steps.AddToCart);
 
-export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: MugDto[]; initialPrompts: PublicPromptDto[] }) {
+export function EditorWizard({
+  initialMugs,
+  initialPrompts,
+  shippingFromCents = null,
+}: {
+  initialMugs: MugDto[];
+  initialPrompts: PublicPromptDto[];
+  /** One piece to the cheapest shipping zone, shown with the price. */
+  shippingFromCents?: number | null;
+}) {
   const t = useTranslations("editor");
   const editor = useEditor({ mugs: initialMugs, prompts: initialPrompts });
   const { state, valid, busy, hasWork } = editor;
@@ -106,7 +115,7 @@ export function EditorWizard({ initialMugs, initialPrompts }: { initialMugs: Mug
             {t("restoring")}
           </p>
         ) : (
-          <Body editor={editor} />
+          <Body editor={editor} shippingFromCents={shippingFromCents} />
         )}
       </section>
       <div className="step-actions" data-testid="editor-actions">

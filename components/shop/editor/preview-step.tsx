@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { formatEuro } from "@/lib/format";
 import { PHONE_SCREEN, useMediaQuery } from "@/components/ui/use-media-query";
@@ -7,8 +8,9 @@ import { AddToCart } from "./add-to-cart";
 import { MugView } from "./mug-3d/mug-view";
 import type { Editor } from "./use-editor";
 import { VariantPicker } from "./variant-picker";
+import { SHIPPING_PATH } from "@/components/shop/legal/legal-paths";
 
-export function PreviewStep({ editor }: { editor: Editor }) {
+export function PreviewStep({ editor, shippingFromCents = null }: { editor: Editor; shippingFromCents?: number | null }) {
   const t = useTranslations("editor.preview");
   const locale = useLocale();
   const { state, dispatch, mug, variant, prompt } = editor;
@@ -46,6 +48,14 @@ export function PreviewStep({ editor }: { editor: Editor }) {
           <dt className="font-medium text-stone-700">{t("summaryPrice")}</dt>
           <dd className="font-semibold text-brand-700">{mug ? formatEuro(mug.price.priceCents, locale) : "–"}</dd>
         </dl>
+        {shippingFromCents !== null && (
+          <p className="text-sm text-stone-600" data-testid="preview-shipping">
+            {t("shippingFrom", { shipping: formatEuro(shippingFromCents, locale) })}{" "}
+            <Link href={SHIPPING_PATH} className="underline hover:text-brand-700" target="_blank">
+              {t("shippingLink")}
+            </Link>
+          </p>
+        )}
         {mug && (
           <VariantPicker
             mug={mug}

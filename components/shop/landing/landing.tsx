@@ -1,7 +1,10 @@
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/config";
 import { formatEuro, formatNumber } from "@/lib/format";
 import type { MugDto, PublicPromptDto } from "@/lib/schemas/catalog";
+import type { ShippingZone } from "@/lib/domain/shipping";
+import { SHIPPING_PATH } from "@/components/shop/legal/legal-paths";
 import { MugDrawing } from "@/components/shop/editor/mug-drawing";
 import { landingFacts, type LandingFacts } from "./landing-facts";
 import type { LandingParts } from "./landing-slot";
@@ -26,15 +29,18 @@ function Icon({ name }: { name: keyof typeof ICONS }) {
 async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: "landing.facts" });
   const euro = (cents: number) => formatEuro(cents, locale);
-  const items: { icon: keyof typeof ICONS; text: string; id: string }[] = [];
+  const items: { icon: keyof typeof ICONS; text: string; id: string; link?: { href: string; label: string } }[] = [];
   if (facts.priceFromCents !== null) {
     items.push({ id: "price", icon: "price", text: t(facts.pricesDiffer ? "priceFrom" : "price", { price: euro(facts.priceFromCents) }) });
   }
-  items.push({
-    id: "shipping",
-    icon: "shipping",
-    text: t("shipping", { shipping: euro(facts.shippingCents), free: euro(facts.freeShippingFromCents) }),
-  });
+  if (facts.shippingFromCents !== null) {
+    items.push({
+      id: "shipping",
+      icon: "shipping",
+      text: t("shipping", { shipping: euro(facts.shippingFromCents) }),
+      link: { href: SHIPPING_PATH, label: t("shippingLink") },
+    });
+  }
   items.push({ id: "delivery", icon: "delivery", text: t("delivery", { min: facts.deliveryDays.min, max: facts.deliveryDays.max }) });
   items.push({ id: "payment", icon: "payment", text: t("payment") });
   return (
@@ -46,7 +52,17 @@ async function FactsList({ facts, locale }: { facts: LandingFacts; locale: Local
         {items.map((item) => (
           <li key={item.id} className="flex gap-2" data-testid={`landing-fact-${item.id}`}>
             <Icon name={item.icon} />
-            <span>{item.text}</span>
+            <span>
+              {item.text}
+              {item.link && (
+                <>
+                  {" · "}
+                  <Link href={item.link.href} className="underline hover:text-brand-700" data-testid={`landing-fact-${item.id}-link`}>
+                    {item.link.label}
+                  </Link>
+                </>
+              )}
+            </span>
           </li>
         ))}
       </ul>
@@ -171,14 +187,16 @@ async function StylesShowcase({ prompts, locale }: { prompts: readonly PublicPro
 export function landingParts({
   mugs,
   prompts,
+  zones,
   locale,
 }: {
   mugs: readonly MugDto[];
   prompts: readonly PublicPromptDto[];
+  zones: readonly ShippingZone[];
   locale: Locale;
 }): LandingParts {
   return {
-    facts: <FactsList facts={landingFacts(mugs)} locale={locale} />,
+    facts: <FactsList facts={landingFacts(mugs, zones)} locale={locale} />,
     mug: <MugCards mugs={mugs} locale={locale} />,
     styles: <StylesShowcase prompts={prompts} locale={locale} />,
   };

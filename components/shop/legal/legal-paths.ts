@@ -6,3 +6,6 @@ export const LEGAL_PATHS = {
 } as const;
 
 export type LegalPage = keyof typeof LEGAL_PATHS;
+
+/** Generated from the shipping zones; listed with the legal pages in the footer. */
+export const SHIPPING_PATH = "/versand";

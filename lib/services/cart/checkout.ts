@@ -5,7 +5,6 @@ import { articlePriceCalculations, articles, cartItems, carts, mugDetails, mugVa
 import type { Viewer } from "@/lib/request-context/viewer";
 import type { Locale } from "@/lib/i18n/config";
 import { localized } from "@/lib/i18n/localized";
-import { orderTotals, type OrderTotals } from "@/lib/domain/pricing";
 import type { CartDto } from "@/lib/schemas/cart";
 import { articlePrice, articlePriceColumns, defaultVat, salesVat } from "../article-price";
 import { cartNeedsRefresh, priceBasis } from "./price-basis";
@@ -31,7 +30,7 @@ export interface PricedCart {
   lines: CheckoutLine[];
   changed: boolean;
   removedItemIds: number[];
-  totals: OrderTotals;
+  /** Totals come later, with the destination and the discount (lib/domain/discount). */
   shippingVatPercent: number;
 }
 
@@ -90,8 +89,7 @@ async function sellableVariants(db: Queryable, variantIds: number[], locale: Loc
 async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<PricedCart> {
   const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for("update");
   const shippingVat = await defaultVatPercent(tx);
-  if (!cart)
-    return { lines: [], changed: false, removedItemIds: [], totals: orderTotals([], shippingVat), shippingVatPercent: shippingVat };
+  if (!cart) return { lines: [], changed: false, removedItemIds: [], shippingVatPercent: shippingVat };
 
   const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id));
   const current = await sellableVariants(
@@ -145,7 +143,7 @@ async function refreshInTx(userId: number, tx: Tx, locale: Locale): Promise<Pric
     await tx.delete(cartItems).where(inArray(cartItems.id, removedItemIds));
     changed = true;
   }
-  return { lines, changed, removedItemIds, totals: orderTotals(lines, shippingVat), shippingVatPercent: shippingVat };
+  return { lines, changed, removedItemIds, shippingVatPercent: shippingVat };
 }
 
 export async function refreshCartPrices(session: Viewer, locale: Locale): Promise<CartDto> {

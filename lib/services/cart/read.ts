@@ -14,6 +14,8 @@ import { defaultVatPercent, type Queryable } from "./shared";
 import { cartMockups } from "./mockups";
 import { mockupStateColumns } from "../images/mockups/read";
 import type { MockupUrls } from "@/lib/schemas/mockups";
+import type { Destination } from "@/lib/domain/shipping";
+import { destinationOf, listShippingZones } from "../shipping";
 
 function readLines(db: Db, userId: number) {
   return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
@@ -132,12 +134,14 @@ const totalsLines = (rows: readonly Pick<LineRow, "unitPriceCents" | "promptPric
 
 function summaryOf(
   rows: readonly Pick<LineRow, "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
+  destination: Destination,
   shippingVatPercent: number,
   discount: CartDiscount | null,
 ): CartSummaryDto {
-  const { totals, discount: shown } = summaryDiscount(totalsLines(rows), shippingVatPercent, discount);
+  const { totals, discount: shown } = summaryDiscount(totalsLines(rows), destination, shippingVatPercent, discount);
   return {
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
+    country: destination.country,
     ...totals,
     discount: shown,
     currency: "EUR",
@@ -152,6 +156,7 @@ function discountOf(db: Db, session: Viewer, code: DiscountCode | null, rows: Li
 function toCartDto(
   rows: LineRow[],
   names: CartNames,
+  destination: Destination,
   shippingVatPercent: number,
   locale: Locale,
   discount: CartDiscount | null,
@@ -187,26 +192,31 @@ function toCartDto(
       lineTotalCents: grossUnit(r) * r.quantity,
     };
   });
-  return cartResponse.parse({ items, summary: summaryOf(shown, shippingVatPercent, discount) });
+  return cartResponse.parse({ items, summary: summaryOf(shown, destination, shippingVatPercent, discount) });
 }
 
+/** Priced for the shop's home country: the checkout asks the summary for the chosen one. */
 export async function getCart(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [rows, shippingVat, code] = await Promise.all([
+  const [rows, shippingVat, code, zones] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
+    listShippingZones(),
   ]);
+  const destination = destinationOf(zones, undefined, "country");
   const [names, discount, mockups] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows), cartMockups(rows, locale)]);
-  return toCartDto(rows, names, shippingVat, locale, discount, mockups);
+  return toCartDto(rows, names, destination, shippingVat, locale, discount, mockups);
 }
 
-export async function getCartSummary(session: Viewer): Promise<CartSummaryDto> {
+/** `country` absent: the home country; a country outside every zone answers 422. */
+export async function getCartSummary(session: Viewer, country?: string): Promise<CartSummaryDto> {
+  const destination = destinationOf(await listShippingZones(), country, "country");
   const db = await getDb();
   const [rows, shippingVat, code] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
   ]);
-  return summaryOf(rows, shippingVat, await discountOf(db, session, code, rows));
+  return summaryOf(rows, destination, shippingVat, await discountOf(db, session, code, rows));
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { carts, discountCodes, type DiscountCode } from "@/db/schema";
 import { discountedTotals, type DiscountedTotals, type DiscountReason } from "@/lib/domain/discount";
-import type { TotalsLine } from "@/lib/domain/pricing";
+import type { Destination, TotalsLine } from "@/lib/domain/pricing";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { checkCode, customerOf, reusableOrderId, type Verdict } from "./uses";
 
@@ -40,11 +40,12 @@ export const goodsOf = (lines: readonly TotalsLine[]) => lines.reduce((s, l) => 
 /** The summary never promises what checkout would refuse. */
 export function summaryDiscount(
   lines: readonly TotalsLine[],
+  destination: Destination,
   shippingVatPercent: number,
   discount: CartDiscount | null,
 ): DiscountedTotals & { discount: CartSummaryDto["discount"] } {
   const applies = discount !== null && discount.verdict.problem === null;
-  const priced = discountedTotals(lines, shippingVatPercent, applies ? discount.verdict.terms : null);
+  const priced = discountedTotals(lines, destination, shippingVatPercent, applies ? discount.verdict.terms : null);
   if (!discount) return { ...priced, discount: null };
   const reason: DiscountReason | null = discount.verdict.problem;
   return {

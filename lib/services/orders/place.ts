@@ -9,11 +9,12 @@ import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
 import { berlinYear } from "@/lib/domain/berlin-time";
 import { postalAddress } from "@/lib/domain/postal-address";
-import type { OrderTotals } from "@/lib/domain/pricing";
+import type { Destination, OrderTotals } from "@/lib/domain/pricing";
 import type { DiscountCode } from "@/db/schema";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
 import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
+import { destinationOf, listShippingZones, readZones } from "../shipping";
 import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDtos, toPaymentDto } from "./core/dto";
@@ -27,7 +28,9 @@ type PlaceOrderInput = z.output<typeof placeOrderBody>;
 type AddressInput = z.output<typeof addressBody>;
 
 const PLACE_LOCK_CLASS = 727002;
+const SHIP_TO_FIELD = "shippingAddress.countryCode";
 
+/** The bill may go to any country the shop knows; the goods only to one a shipping zone lists. */
 async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void> {
   const codes = [body.shippingAddress.countryCode, ...(body.billingAddress ? [body.billingAddress.countryCode] : [])];
   const known = new Set(
@@ -38,6 +41,11 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
   if (body.billingAddress && !known.has(body.billingAddress.countryCode))
     errors["billingAddress.countryCode"] = "validation.countryUnknown";
   if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+/** Read inside the transaction, not from the cache: the order is charged by the zones as saved. */
+async function destinationInTx(tx: Tx, body: PlaceOrderInput): Promise<Destination> {
+  return destinationOf((await readZones(tx)).zones, body.shippingAddress.countryCode, SHIP_TO_FIELD);
 }
 
 const nextOrderNumber = (now: Date) =>
@@ -139,6 +147,7 @@ async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale:
 
   const priced = await pricedCartForCheckout(userId, tx, locale);
   if (priced.lines.length === 0) return { kind: "empty" };
+  const destination = await destinationInTx(tx, body);
   if (priced.changed) return { kind: "changed" };
   const personalised = priced.lines.some((l) => l.imageId !== null);
   if (personalised && !body.acceptWithdrawalWaiver) return { kind: "waiverMissing" };
@@ -151,6 +160,7 @@ async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale:
   const discount = await checkoutDiscount(tx, {
     customer,
     lines: priced.lines,
+    destination,
     shippingVatPercent: priced.shippingVatPercent,
     reusedOrderId: open?.order.id ?? null,
   });
@@ -217,6 +227,8 @@ export async function placeOrder(session: Viewer, body: PlaceOrderInput, locale:
   if (known) return answer(known.id, locale, "replay");
   await limitOrderAction("place", { userId, clientIp });
   await assertKnownCountries(db, body);
+  // Refused before the transaction too, so an unlisted country is told apart from an empty cart.
+  destinationOf(await listShippingZones(), body.shippingAddress.countryCode, SHIP_TO_FIELD);
 
   for (let round = 0; round < 4; round++) {
     const placement = await db.transaction((tx) => placeInTx(tx, session, body, locale));

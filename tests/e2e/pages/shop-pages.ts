@@ -6,7 +6,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { EditorPage } from "./editor-page";
 import { designInCart, paidOrderViaApi, registerCustomer } from "./shop-setup";
 
-export const STATIC_SHOP_PAGES = ["/", "/editor", "/impressum", "/agb", "/datenschutz", "/widerruf"] as const;
+export const STATIC_SHOP_PAGES = ["/", "/editor", "/impressum", "/agb", "/datenschutz", "/widerruf", "/versand"] as const;
 
 export async function samplePhoto(width = 1600, height = 1200): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "shop-pages-"));
