@@ -108,8 +108,8 @@ describe("the brand settings", () => {
     ["shopName", { shopName: "x".repeat(61) }, "The shop's name can be at most 60 characters long."],
     ["shopName", { shopName: "Tassen\nGlück" }, "Line breaks, tabs and control characters are not allowed here"],
     ["shopName", { shopName: 7 }, "Enter the shop's name."],
-    ["primaryColor", { primaryColor: "red" }, "Enter a colour like #c2410c."],
-    ["primaryColor", { primaryColor: "#12345" }, "Enter a colour like #c2410c."],
+    ["primaryColor", { primaryColor: "red" }, "Enter a colour as a hex code such as #1A2B3C"],
+    ["primaryColor", { primaryColor: "#12345" }, "Enter a colour as a hex code such as #1A2B3C"],
     ["supportEmail", { supportEmail: "no-mail" }, "Invalid email format"],
   ])("a bad %s answers 422 with its message and stores nothing", async (field, bad, message) => {
     await putBrand(BRAND);
