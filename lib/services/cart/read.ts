@@ -16,6 +16,7 @@ import { mockupStateColumns } from "../images/mockups/read";
 import type { MockupUrls } from "@/lib/schemas/mockups";
 import type { Destination } from "@/lib/domain/shipping";
 import { destinationOf, listShippingZones } from "../shipping";
+import { getTaxSettings } from "../tax-settings";
 
 function readLines(db: Db, userId: number) {
   return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
@@ -142,6 +143,7 @@ function summaryOf(
   return {
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
     country: destination.country,
+    taxTreatment: destination.tax.kind,
     ...totals,
     discount: shown,
     currency: "EUR",
@@ -198,21 +200,22 @@ function toCartDto(
 /** Priced for the shop's home country: the checkout asks the summary for the chosen one. */
 export async function getCart(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [rows, shippingVat, code, zones] = await Promise.all([
+  const [rows, shippingVat, code, zones, tax] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
     listShippingZones(),
+    getTaxSettings(db),
   ]);
-  const destination = destinationOf(zones, undefined, "country");
+  const destination = destinationOf(zones, undefined, "country", tax);
   const [names, discount, mockups] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows), cartMockups(rows, locale)]);
   return toCartDto(rows, names, destination, shippingVat, locale, discount, mockups);
 }
 
 /** `country` absent: the home country; a country outside every zone answers 422. */
 export async function getCartSummary(session: Viewer, country?: string): Promise<CartSummaryDto> {
-  const destination = destinationOf(await listShippingZones(), country, "country");
   const db = await getDb();
+  const destination = destinationOf(await listShippingZones(), country, "country", await getTaxSettings(db));
   const [rows, shippingVat, code] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
