@@ -61,6 +61,8 @@ export const cartSummaryResponse = z.object({
   totalCents: z.number(),
   currency: z.literal("EUR"),
   hasPriceChanges: z.boolean(),
+  /** Each line as charged at this destination (an export pays net prices), before any discount. */
+  lines: z.array(z.object({ id: z.number(), unitPriceCents: z.number(), lineTotalCents: z.number() })),
 });
 
 export const cartResponse = z.object({ items: z.array(cartItemResponse), summary: cartSummaryResponse });

@@ -102,6 +102,9 @@ describe("VAT by destination: export (Switzerland)", () => {
       taxCents: 0,
       totalCents: 3250,
     });
+    expect((await summary(buyer, "CH")).body.lines).toMatchObject([{ unitPriceCents: 1260, lineTotalCents: 1260 }]);
+    expect((await summary(buyer, "DE")).body).toMatchObject({ taxTreatment: "domestic", taxCents: 239 + 78, totalCents: 1989 });
+    expect((await summary(buyer, "DE")).body.lines).toMatchObject([{ unitPriceCents: 1499, lineTotalCents: 1499 }]);
   });
 
   it("one mug: net unit price, shipping without VAT, taxCents 0; the items keep what was charged", async () => {

@@ -134,12 +134,12 @@ const totalsLines = (rows: readonly Pick<LineRow, "unitPriceCents" | "promptPric
   rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) }));
 
 function summaryOf(
-  rows: readonly Pick<LineRow, "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
+  rows: readonly Pick<LineRow, "id" | "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
   destination: Destination,
   shippingVatPercent: number,
   discount: CartDiscount | null,
 ): CartSummaryDto {
-  const { totals, discount: shown } = summaryDiscount(totalsLines(rows), destination, shippingVatPercent, discount);
+  const { totals, discount: shown, chargedLines } = summaryDiscount(totalsLines(rows), destination, shippingVatPercent, discount);
   return {
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
     country: destination.country,
@@ -148,6 +148,10 @@ function summaryOf(
     discount: shown,
     currency: "EUR",
     hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null),
+    lines: rows.map((r, i) => {
+      const unitPriceCents = chargedLines[i]?.unitPriceCents ?? grossUnit(r);
+      return { id: r.id, unitPriceCents, lineTotalCents: unitPriceCents * r.quantity };
+    }),
   };
 }
 
