@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { orderItems, orders, taxSettings } from "@/db/schema";
+import { orderItems, orders, outgoingMail, taxSettings } from "@/db/schema";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
@@ -17,6 +17,8 @@ setupInvoiceFixtures();
 
 const EXEMPTION_DE = "Steuerfreie Ausfuhrlieferung gemäß § 4 Nr. 1 Buchst. a i. V. m. § 6 UStG";
 const EXEMPTION_EN = "Tax-free export delivery (Section 4 No. 1(a) in conjunction with Section 6 German VAT Act)";
+const RECEIPT_DE = "Bei der Zustellung können Zoll und Einfuhrumsatzsteuer anfallen.";
+const RECEIPT_EN = "Import duties and import VAT may be charged on delivery.";
 
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
@@ -147,6 +149,14 @@ describe("VAT by destination: export (Switzerland)", () => {
       const file = await download(order.id, "admin", invoice.id, true);
       expect(file.status).toBe(200);
       expect(pdfText(file.bytes)).toContain(note);
+      const [mail] = await (
+        await getDb()
+      )
+        .select()
+        .from(outgoingMail)
+        .where(like(outgoingMail.subject, `%${order.orderNumber}%`));
+      expect(mail?.text).toContain(lang === "de" ? RECEIPT_DE : RECEIPT_EN);
+      expect(mail?.html).toContain(lang === "de" ? RECEIPT_DE : RECEIPT_EN);
     }
   });
 });
