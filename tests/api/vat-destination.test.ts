@@ -135,6 +135,18 @@ describe("VAT by destination: export (Switzerland)", () => {
     expect(order.taxLines).toEqual([{ ratePercent: 0, netCents: 4258, taxCents: 0 }]);
   });
 
+  it("a code's minimum order counts the net prices an export pays", async () => {
+    const buyer = await buyerWith(1);
+    const code = await makeCode({ percent: 10, minOrderCents: 1400 });
+    expect((await applyCode(code.code, { cookie: buyer.cookie })).status).toBe(200);
+    expect((await summary(buyer, "DE")).body).toMatchObject({ discountCents: 150, discount: { applied: true } });
+    expect((await summary(buyer, "CH")).body).toMatchObject({
+      discountCents: 0,
+      discount: { applied: false, reason: "belowMinimum" },
+      totalCents: 3250,
+    });
+  });
+
   it("the invoice charges no VAT and states the exemption, in German and in English", async () => {
     for (const lang of ["de", "en"] as const) {
       const buyer = await buyerWith(1);

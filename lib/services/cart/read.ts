@@ -155,8 +155,14 @@ function summaryOf(
   };
 }
 
-function discountOf(db: Db, session: Viewer, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
-  return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows)));
+function discountOf(
+  db: Db,
+  session: Viewer,
+  code: DiscountCode | null,
+  rows: LineRow[],
+  destination: Destination,
+): Promise<CartDiscount | null> {
+  return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows), destination));
 }
 
 function toCartDto(
@@ -212,7 +218,11 @@ export async function getCart(session: Viewer, locale: Locale): Promise<CartDto>
     getTaxSettings(db),
   ]);
   const destination = destinationOf(zones, undefined, "country", tax);
-  const [names, discount, mockups] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows), cartMockups(rows, locale)]);
+  const [names, discount, mockups] = await Promise.all([
+    cartNames(rows),
+    discountOf(db, session, code, rows, destination),
+    cartMockups(rows, locale),
+  ]);
   return toCartDto(rows, names, destination, shippingVat, locale, discount, mockups);
 }
 
@@ -225,5 +235,5 @@ export async function getCartSummary(session: Viewer, country?: string): Promise
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
   ]);
-  return summaryOf(rows, destination, shippingVat, await discountOf(db, session, code, rows));
+  return summaryOf(rows, destination, shippingVat, await discountOf(db, session, code, rows, destination));
 }
