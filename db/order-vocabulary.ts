@@ -41,3 +41,7 @@ export const PAYMENT_STATUSES = [
 
 export const ORDER_EVENT_ACTORS = ["customer", "admin", "provider", "system"] as const;
 export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];
+
+/** How an order was taxed: German VAT, the destination's VAT (OSS), a tax-free export, or the buyer's reverse charge. */
+export const TAX_TREATMENT_KINDS = ["domestic", "oss", "export", "reverse-charge"] as const;
+export type TaxTreatmentKind = (typeof TAX_TREATMENT_KINDS)[number];

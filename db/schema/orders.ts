@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from "../order-vocabulary";
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES, TAX_TREATMENT_KINDS } from "../order-vocabulary";
 import { postalAddressColumns, timestamps } from "./_shared";
 import { users } from "./users";
 import { articles, mugVariants, shirtVariants } from "./catalog";
@@ -85,6 +85,8 @@ export const orders = pgTable(
     shippingCents: integer().notNull(),
     shippingVatPercent: numeric({ precision: 6, scale: 3, mode: "number" }),
     taxCents: integer().notNull(),
+    /** Items and shipping keep the rate and price actually charged; this says why. */
+    taxTreatment: text({ enum: TAX_TREATMENT_KINDS }).notNull().default("domestic"),
     totalCents: integer().notNull(),
     discountCents: integer().notNull().default(0),
     discountCode: text(),

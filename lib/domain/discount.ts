@@ -1,4 +1,12 @@
-import { divideRoundHalfUp, orderTotals, splitProportionally, type Destination, type OrderTotals, type TotalsLine } from "./pricing";
+import {
+  chargedLine,
+  divideRoundHalfUp,
+  orderTotals,
+  splitProportionally,
+  type Destination,
+  type OrderTotals,
+  type TotalsLine,
+} from "./pricing";
 
 /** Repeated here: the browser never loads the database schema. */
 export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
@@ -46,6 +54,8 @@ export function discountCentsOf(terms: DiscountTerms, goodsCents: number): numbe
 export interface DiscountedTotals {
   totals: OrderTotals;
   lineDiscountCents: number[];
+  /** Unit price and rate as charged at the destination, in the order of the lines given. */
+  chargedLines: TotalsLine[];
 }
 
 export function discountedTotals(
@@ -54,7 +64,9 @@ export function discountedTotals(
   shippingVatPercent: number,
   terms: DiscountTerms | null,
 ): DiscountedTotals {
-  const gross = lines.map((l) => l.unitPriceCents * l.quantity);
+  // A tax-free destination pays net prices, and the discount applies to those.
+  const chargedLines = lines.map((l) => chargedLine(l, destination.tax));
+  const gross = chargedLines.map((l) => l.unitPriceCents * l.quantity);
   const amount = terms
     ? discountCentsOf(
         terms,
@@ -62,5 +74,5 @@ export function discountedTotals(
       )
     : 0;
   const lineDiscountCents = splitProportionally(amount, gross);
-  return { totals: orderTotals(lines, destination, shippingVatPercent, lineDiscountCents), lineDiscountCents };
+  return { totals: orderTotals(chargedLines, destination, shippingVatPercent, lineDiscountCents), lineDiscountCents, chargedLines };
 }

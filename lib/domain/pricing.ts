@@ -1,4 +1,5 @@
 /** Integer arithmetic, no floats on the money path: 150 ct net at 19 % is 179 ct, never 178. */
+import { isTaxFree, lineVatPercent, type TaxTreatment } from "./destination-tax";
 import { shippingCentsFor, type Destination } from "./shipping";
 
 export type { Destination } from "./shipping";
@@ -73,7 +74,25 @@ export function vatInGross(grossCents: number, vatPercent: number): number {
   return grossCents - netFromGross(grossCents, vatPercent);
 }
 
-/** VAT per line from its discounted gross, so an invoice's lines add up to the order's tax to the cent. */
+/**
+ * A line as its destination is charged: tax-free (export, reverse charge) pays the net of the German gross at the
+ * article's rate, so unit × quantity is the line total; OSS keeps the gross and changes the rate. Applying it twice
+ * changes nothing, as a charged line's rate already is the destination's.
+ */
+export function chargedLine(line: TotalsLine, tax: TaxTreatment): TotalsLine {
+  const unitPriceCents = isTaxFree(tax) ? netFromGross(line.unitPriceCents, line.vatPercent) : line.unitPriceCents;
+  return { unitPriceCents, quantity: line.quantity, vatPercent: lineVatPercent(tax, line.vatPercent) };
+}
+
+/** Shipping follows the goods: the destination's standard rate under OSS, none for a tax-free delivery. */
+export function shippingVatPercentFor(destination: Pick<Destination, "tax">, shopShippingVatPercent: number): number {
+  return lineVatPercent(destination.tax, shopShippingVatPercent);
+}
+
+/**
+ * Lines come at the shop's German prices and are charged for the destination first; `lineDiscountCents` refers to the
+ * charged lines. VAT per line from its discounted gross, so an invoice's lines add up to the order's tax to the cent.
+ */
 export function orderTotals(
   lines: readonly TotalsLine[],
   destination: Destination,
@@ -84,7 +103,8 @@ export function orderTotals(
   let items = 0;
   let discountCents = 0;
   let taxCents = 0;
-  lines.forEach((line, i) => {
+  lines.forEach((germanLine, i) => {
+    const line = chargedLine(germanLine, destination.tax);
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`quantity must be a positive integer, got ${line.quantity}`);
     }
@@ -105,7 +125,7 @@ export function orderTotals(
   const goodsCents = subtotalCents - discountCents;
   const shippingCents = shippingCentsFor(destination.shipping, goodsCents, items);
   assertCents(shippingCents, "shipping");
-  taxCents += vatInGross(shippingCents, shippingVatPercent);
+  taxCents += vatInGross(shippingCents, shippingVatPercentFor(destination, shippingVatPercent));
   const totalCents = goodsCents + shippingCents;
   assertCents(totalCents, "total");
   return { subtotalCents, discountCents, shippingCents, taxCents, totalCents };

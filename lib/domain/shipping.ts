@@ -1,4 +1,5 @@
 /** Shipping by destination: pure, so the browser shows the same price the server charges. */
+import { OTHER_EU_COUNTRIES, taxTreatment, type TaxSituation, type TaxTreatment } from "./destination-tax";
 
 export interface ShippingRate {
   priceCents: number;
@@ -11,21 +12,20 @@ export interface ShippingZone extends ShippingRate {
   countries: string[];
 }
 
-/** Where an order goes and what shipping there costs; the VAT of the destination will join it. */
+/** Where an order goes, what shipping there costs and which VAT it owes. */
 export interface Destination {
   country: string;
   shipping: ShippingRate;
+  tax: TaxTreatment;
 }
 
-export const EU_COUNTRY_CODES = [
-  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GR", "HR", "HU",
-  "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK",
-] as const; // prettier-ignore
+/** What decides the tax besides the country: the owner's OSS switch and, for a business, its VAT ID. */
+export type TaxContext = Omit<TaxSituation, "country">;
 
 /** What a new shop (and the demo) starts with. */
 export const DEFAULT_SHIPPING_ZONES: readonly ShippingZone[] = [
   { name: "Deutschland", countries: ["DE"], priceCents: 490, extraItemCents: 0, freeFromCents: 5000 },
-  { name: "EU", countries: EU_COUNTRY_CODES.filter((c) => c !== "DE"), priceCents: 990, extraItemCents: 0, freeFromCents: null },
+  { name: "EU", countries: [...OTHER_EU_COUNTRIES], priceCents: 990, extraItemCents: 0, freeFromCents: null },
   { name: "Schweiz, UK, USA", countries: ["CH", "GB", "US"], priceCents: 1990, extraItemCents: 0, freeFromCents: null },
 ];
 
@@ -50,15 +50,16 @@ export function cheapestShipping(zones: readonly ShippingZone[]): ShippingZone |
 }
 
 /** Without a chosen country the cart is priced for the first zone's first country, the shop's home market. */
-export function homeDestination(zones: readonly ShippingZone[]): Destination | null {
+export function homeDestination(zones: readonly ShippingZone[], context: TaxContext): Destination | null {
   const zone = zones.find((z) => z.countries.length > 0);
   const country = zone?.countries[0];
-  return zone && country ? { country, shipping: rateOf(zone) } : null;
+  return zone && country ? { country, shipping: rateOf(zone), tax: taxTreatment({ ...context, country }) } : null;
 }
 
-export function destinationIn(zones: readonly ShippingZone[], country: string): Destination | null {
+export function destinationIn(zones: readonly ShippingZone[], country: string, context: TaxContext): Destination | null {
   const zone = zoneFor(zones, country);
-  return zone ? { country: country.trim().toUpperCase(), shipping: rateOf(zone) } : null;
+  const code = country.trim().toUpperCase();
+  return zone ? { country: code, shipping: rateOf(zone), tax: taxTreatment({ ...context, country: code }) } : null;
 }
 
 const rateOf = (z: ShippingRate): ShippingRate => ({

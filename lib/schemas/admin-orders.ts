@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mockupUrls } from "./mockups";
-import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
+import { ORDER_EVENT_TYPES, ORDER_STATUSES, PAYMENT_STATUSES, TAX_TREATMENT_KINDS } from "@/lib/domain/order-vocabulary";
 import { listSearch, pageQuery, pageResponse } from "./common";
 import { addressBody, orderAddress, orderPaymentStatusSchema } from "./orders";
 
@@ -183,6 +183,9 @@ export const adminOrderDetail = z.object({
   discountCode: z.string().nullable(),
   shippingCents: money,
   taxCents: money,
+  taxTreatment: z.enum(TAX_TREATMENT_KINDS),
+  /** Per rate, shipping included: the taxes add up to taxCents, net + tax to totalCents. */
+  taxLines: z.array(z.object({ ratePercent: z.number(), netCents: money, taxCents: money })),
   totalCents: money,
   paidCents: money,
   refundedCents: money,

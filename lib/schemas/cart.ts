@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DISCOUNT_REASONS } from "@/lib/domain/discount";
+import { TAX_TREATMENT_KINDS } from "@/lib/domain/order-vocabulary";
 import { MAX_QUANTITY } from "./cart-quantity";
 import { mockupUrls } from "./mockups";
 import { entityId } from "./common";
@@ -50,6 +51,8 @@ export const cartSummaryResponse = z.object({
   itemCount: z.number(),
   /** The destination shipping was priced for. */
   country: z.string(),
+  /** How the destination is taxed: "export" prices are net, without German VAT. */
+  taxTreatment: z.enum(TAX_TREATMENT_KINDS),
   subtotalCents: z.number(),
   discountCents: z.number(),
   discount: cartDiscountResponse.nullable(),
@@ -58,6 +61,8 @@ export const cartSummaryResponse = z.object({
   totalCents: z.number(),
   currency: z.literal("EUR"),
   hasPriceChanges: z.boolean(),
+  /** Each line as charged at this destination (an export pays net prices), before any discount. */
+  lines: z.array(z.object({ id: z.number(), unitPriceCents: z.number(), lineTotalCents: z.number() })),
 });
 
 export const cartResponse = z.object({ items: z.array(cartItemResponse), summary: cartSummaryResponse });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { email, optionalPhone } from "./auth";
 import { personLine } from "./common";
 import { mockupUrls } from "./mockups";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "@/lib/domain/order-vocabulary";
+import { ORDER_STATUSES, PAYMENT_STATUSES, TAX_TREATMENT_KINDS } from "@/lib/domain/order-vocabulary";
 
 const text = (max: number, required: `validation.${string}`) =>
   personLine(z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: "validation.tooLong" }));
@@ -117,6 +117,9 @@ export const orderResponse = z.object({
   discountCode: z.string().nullable(),
   shippingCents: z.number(),
   taxCents: z.number(),
+  taxTreatment: z.enum(TAX_TREATMENT_KINDS),
+  /** Per rate, shipping included: the taxes add up to taxCents, net + tax to totalCents. */
+  taxLines: z.array(z.object({ ratePercent: z.number(), netCents: z.number(), taxCents: z.number() })),
   totalCents: z.number(),
   currency: z.literal("EUR"),
   shippingAddress: orderAddress,

@@ -154,10 +154,12 @@ describe("POST /api/user/cart/items", () => {
     expect(res.body.summary).toEqual({
       itemCount: 2,
       country: "DE",
+      taxTreatment: "domestic",
       ...orderTotals([{ unitPriceCents: MUG_PRICE, quantity: 2, vatPercent: 19 }], GERMANY, 19),
       discount: null,
       currency: "EUR",
       hasPriceChanges: false,
+      lines: [{ id: res.body.items[0]?.id, unitPriceCents: MUG_PRICE, lineTotalCents: 2 * MUG_PRICE }],
     });
     // The price is the one GET /api/mugs shows.
     const listed = (await listPublicMugs("en")).find((m) => m.id === mugId);
@@ -414,6 +416,7 @@ describe("DELETE /api/user/cart", () => {
       summary: {
         itemCount: 0,
         country: "DE",
+        taxTreatment: "domestic",
         subtotalCents: 0,
         discountCents: 0,
         discount: null,
@@ -422,6 +425,7 @@ describe("DELETE /api/user/cart", () => {
         totalCents: 0,
         currency: "EUR",
         hasPriceChanges: false,
+        lines: [],
       },
     });
     expect(await storedItems(customerId)).toEqual([]);

@@ -32,6 +32,7 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 0,
       country: "DE",
+      taxTreatment: "domestic",
       subtotalCents: 0,
       discountCents: 0,
       discount: null,
@@ -40,6 +41,7 @@ describe("GET /api/user/cart/summary", () => {
       totalCents: 0,
       currency: "EUR",
       hasPriceChanges: false,
+      lines: [],
     });
   });
 
@@ -51,6 +53,7 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 3,
       country: "DE",
+      taxTreatment: "domestic",
       subtotalCents: 4497,
       discountCents: 0,
       discount: null,
@@ -59,6 +62,7 @@ describe("GET /api/user/cart/summary", () => {
       totalCents: 4987,
       currency: "EUR",
       hasPriceChanges: false,
+      lines: [{ id: expect.any(Number), unitPriceCents: 1499, lineTotalCents: 4497 }],
     });
     expect((await getCart()).body.summary).toEqual(res.body);
   });
@@ -71,6 +75,7 @@ describe("GET /api/user/cart/summary", () => {
     expect(res.body).toEqual({
       itemCount: 4,
       country: "DE",
+      taxTreatment: "domestic",
       subtotalCents: 5567,
       discountCents: 0,
       discount: null,
@@ -79,6 +84,10 @@ describe("GET /api/user/cart/summary", () => {
       totalCents: 5567,
       currency: "EUR",
       hasPriceChanges: false,
+      lines: [
+        { id: expect.any(Number), unitPriceCents: 1499, lineTotalCents: 4497 },
+        { id: expect.any(Number), unitPriceCents: 1070, lineTotalCents: 1070 },
+      ],
     });
   });
 

@@ -6,7 +6,8 @@ import { invalidateCatalog } from "@/lib/services/catalog-cache";
 import { COUNTRIES } from "@/db/seed-data";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
 import type { ShippingSettingsDto, ShippingSettingsInput } from "@/lib/schemas/shipping";
-import { DEFAULT_SHIPPING_ZONES, EU_COUNTRY_CODES } from "@/lib/domain/shipping";
+import { DEFAULT_SHIPPING_ZONES } from "@/lib/domain/shipping";
+import { OTHER_EU_COUNTRIES } from "@/lib/domain/destination-tax";
 import * as shippingRoute from "@/app/api/admin/settings/shipping/route";
 import * as summaryRoute from "@/app/api/user/cart/summary/route";
 import { call, loginAs } from "../helpers/api";
@@ -63,7 +64,7 @@ const shipTo = (countryCode: string) =>
 /** The defaults with 2 € per extra piece in the EU, and no United States. */
 const CUSTOM: Zones = [
   { name: "Deutschland", countries: ["DE"], priceCents: 490, extraItemCents: 0, freeFromCents: 5000 },
-  { name: "EU", countries: EU_COUNTRY_CODES.filter((c) => c !== "DE"), priceCents: 990, extraItemCents: 200, freeFromCents: null },
+  { name: "EU", countries: [...OTHER_EU_COUNTRIES], priceCents: 990, extraItemCents: 200, freeFromCents: null },
   { name: "Schweiz, UK", countries: ["CH", "GB"], priceCents: 1990, extraItemCents: 0, freeFromCents: null },
 ];
 const DEFAULTS: Zones = DEFAULT_SHIPPING_ZONES.map((z) => ({ ...z, countries: [...z.countries] }));
@@ -97,7 +98,7 @@ describe("GET/PUT /api/admin/settings/shipping", () => {
       { name: "Deutschland", countries: ["DE"], priceCents: 490, extraItemCents: 0, freeFromCents: 5000 },
       {
         name: "EU",
-        countries: [...EU_COUNTRY_CODES].filter((c) => c !== "DE").sort(),
+        countries: [...OTHER_EU_COUNTRIES].sort(),
         priceCents: 990,
         extraItemCents: 0,
         freeFromCents: null,
@@ -204,9 +205,9 @@ describe("GET /api/user/cart/summary?country= prices shipping for the destinatio
     expect((await summary(five, "AT")).body).toMatchObject({ subtotalCents: 7495, shippingCents: 990 + 4 * 200 });
   });
 
-  it("United States: 19.90 €", async () => {
+  it("United States: 19.90 €, a tax-free export (net mug price, no VAT)", async () => {
     const buyer = await buyerWith(1);
-    expect((await summary(buyer, "US")).body).toMatchObject({ shippingCents: 1990, taxCents: 239 + 318, totalCents: 3489 });
+    expect((await summary(buyer, "US")).body).toMatchObject({ shippingCents: 1990, taxCents: 0, totalCents: 1260 + 1990 });
   });
 
   it("a country outside every zone or unknown → 422 naming the country, in both languages", async () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_SHIPPING_ZONES, destinationIn, type Destination } from "@/lib/domain/shipping";
 
-function destination(country: string): Destination {
-  const d = destinationIn(DEFAULT_SHIPPING_ZONES, country);
+/** OSS is off unless a test switches it on, as in a new shop. */
+export function destination(country: string, ossEnabled = false): Destination {
+  const d = destinationIn(DEFAULT_SHIPPING_ZONES, country, { ossEnabled });
   if (!d) throw new Error(`${country} is in no default zone`);
   return d;
 }

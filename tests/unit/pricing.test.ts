@@ -100,7 +100,11 @@ describe("lib/domain/pricing – divideRoundHalfUp", () => {
 
 describe("lib/domain/pricing – orderTotals (gross prices, VAT contained)", () => {
   it("Germany's default zone: 4.90 € flat, no extra per piece, free from 50 €", () => {
-    expect(GERMANY).toEqual({ country: "DE", shipping: { priceCents: 490, extraItemCents: 0, freeFromCents: 5000 } });
+    expect(GERMANY).toEqual({
+      country: "DE",
+      shipping: { priceCents: 490, extraItemCents: 0, freeFromCents: 5000 },
+      tax: { kind: "domestic" },
+    });
   });
 
   it("one mug below the threshold: shipping charged, VAT of line and shipping", () => {

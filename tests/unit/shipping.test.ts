@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  cheapestShipping,
-  DEFAULT_SHIPPING_ZONES,
-  destinationIn,
-  EU_COUNTRY_CODES,
-  homeDestination,
-  shippingCentsFor,
-  zoneFor,
-} from "@/lib/domain/shipping";
+import { cheapestShipping, DEFAULT_SHIPPING_ZONES, destinationIn, homeDestination, shippingCentsFor, zoneFor } from "@/lib/domain/shipping";
+import { EU_STANDARD_RATES } from "@/lib/domain/destination-tax";
+
+const OSS_OFF = { ossEnabled: false };
 
 const EU = { priceCents: 990, extraItemCents: 200, freeFromCents: 10_000 };
 
@@ -32,7 +27,7 @@ describe("lib/domain/shipping – zones", () => {
     const all = DEFAULT_SHIPPING_ZONES.flatMap((z) => z.countries);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toHaveLength(30);
-    expect(EU_COUNTRY_CODES).toHaveLength(27);
+    expect(Object.keys(EU_STANDARD_RATES)).toHaveLength(27);
     expect(DEFAULT_SHIPPING_ZONES.map((z) => [z.countries.length, z.priceCents, z.freeFromCents])).toEqual([
       [1, 490, 5000],
       [26, 990, null],
@@ -42,23 +37,24 @@ describe("lib/domain/shipping – zones", () => {
 
   it("finds a country's zone in any case; an unlisted country has none", () => {
     expect(zoneFor(DEFAULT_SHIPPING_ZONES, "at")?.priceCents).toBe(990);
-    expect(destinationIn(DEFAULT_SHIPPING_ZONES, " us ")).toEqual({
+    expect(destinationIn(DEFAULT_SHIPPING_ZONES, " us ", OSS_OFF)).toEqual({
       country: "US",
       shipping: { priceCents: 1990, extraItemCents: 0, freeFromCents: null },
+      tax: { kind: "export" },
     });
     expect(zoneFor(DEFAULT_SHIPPING_ZONES, "NO")).toBeNull();
-    expect(destinationIn(DEFAULT_SHIPPING_ZONES, "NO")).toBeNull();
+    expect(destinationIn(DEFAULT_SHIPPING_ZONES, "NO", OSS_OFF)).toBeNull();
   });
 
   it("home is the first zone's first country; the 'from' price is the cheapest zone's", () => {
-    expect(homeDestination(DEFAULT_SHIPPING_ZONES)?.country).toBe("DE");
+    expect(homeDestination(DEFAULT_SHIPPING_ZONES, OSS_OFF)?.country).toBe("DE");
     const zones = [
       { name: "Far", countries: ["US"], priceCents: 1990, extraItemCents: 0, freeFromCents: null },
       { name: "Near", countries: ["AT"], priceCents: 390, extraItemCents: 0, freeFromCents: null },
     ];
-    expect(homeDestination(zones)?.country).toBe("US");
+    expect(homeDestination(zones, OSS_OFF)?.country).toBe("US");
     expect(cheapestShipping(zones)?.name).toBe("Near");
     expect(cheapestShipping([])).toBeNull();
-    expect(homeDestination([])).toBeNull();
+    expect(homeDestination([], OSS_OFF)).toBeNull();
   });
 });

@@ -4,6 +4,13 @@ import { colourLocale, lineColourDetail } from "@/lib/domain/colour-name";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import { DetailCard } from "./detail-card";
 
+const TREATMENT_LABEL = {
+  domestic: null,
+  oss: "treatmentOss",
+  export: "treatmentExport",
+  "reverse-charge": "treatmentReverseCharge",
+} as const satisfies Record<AdminOrderDetail["taxTreatment"], string | null>;
+
 export async function OrderLines({ order }: { order: AdminOrderDetail }) {
   const [t, locale] = await Promise.all([getTranslations("adminOrders.lines"), getLocale()]);
   const euro = (cents: number) => formatEuro(cents, locale);
@@ -14,7 +21,12 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
       : []),
     { key: "shipping", label: t("shipping"), cents: order.shippingCents },
     { key: "tax", label: t("tax"), cents: order.taxCents },
+    // Per rate only when there is more than one, e.g. goods at 7 % beside shipping at 19 %.
+    ...(order.taxLines.length > 1
+      ? order.taxLines.map((l) => ({ key: `tax-${l.ratePercent}`, label: t("taxAt", { percent: l.ratePercent }), cents: l.taxCents }))
+      : []),
   ];
+  const treatment = TREATMENT_LABEL[order.taxTreatment];
   return (
     <DetailCard title={t("title")} testId="order-lines">
       <ul className="divide-y divide-stone-100">
@@ -54,6 +66,11 @@ export async function OrderLines({ order }: { order: AdminOrderDetail }) {
           <dd data-testid="order-total">{euro(order.totalCents)}</dd>
         </div>
       </dl>
+      {treatment && (
+        <p className="mt-2 text-xs text-stone-600" data-testid="order-tax-treatment">
+          {t(treatment)}
+        </p>
+      )}
     </DetailCard>
   );
 }

@@ -11,6 +11,8 @@ export interface TotalsValues {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /** A tax-free destination (export): the prices are net, so no VAT is "included". */
+  taxTreatment?: string;
 }
 
 export function Totals({ values, testId }: { values: TotalsValues; testId?: string }) {
@@ -22,7 +24,7 @@ export function Totals({ values, testId }: { values: TotalsValues; testId?: stri
       ? [{ key: "discount", label: t("discountLine", { code: values.discountCode ?? "" }), value: euro(-values.discountCents) }]
       : []),
     { key: "shipping", label: t("shipping"), value: values.shippingCents === 0 ? t("shippingFree") : euro(values.shippingCents) },
-    { key: "vat", label: t("vat"), value: euro(values.taxCents) },
+    { key: "vat", label: values.taxTreatment === "export" ? t("vatNone") : t("vat"), value: euro(values.taxCents) },
   ];
   return (
     <dl className="space-y-1 text-sm" data-testid={testId}>

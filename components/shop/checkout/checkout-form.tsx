@@ -187,6 +187,17 @@ export function CheckoutForm({ cart, user, onShipTo }: { cart: CartDto; user: Ch
         />
       )}
 
+      {cart.summary.taxTreatment === "export" && (
+        // Before payment: the customer must know the price is net and the border may charge more.
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="checkout-export-notice"
+        >
+          {t("exportNotice")}
+        </p>
+      )}
+
       <PaymentPanel amountCents={cart.summary.totalCents} disabled={busy} onMethod={flow.onMethod} onUnavailable={flow.fail} />
 
       <div className="space-y-3">

@@ -46,13 +46,15 @@ export function CheckoutView({ user, serverRendered = false }: { user: CheckoutU
   }
 
   const summary = priced?.summary ?? cart.data.summary;
+  // Line prices as the server charges them at the destination: an export pays the net price.
+  const charged = new Map(summary.lines.map((l) => [l.id, l.lineTotalCents]));
   const lines = cart.data.items.map((item) => ({
     key: item.id,
     imageUrl: item.mockups.front ?? item.image.url,
     name: item.mug.name,
     detail: item.variant.name,
     quantity: item.quantity,
-    totalCents: item.lineTotalCents,
+    totalCents: charged.get(item.id) ?? item.lineTotalCents,
   }));
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">

@@ -16,6 +16,7 @@ import { mockupStateColumns } from "../images/mockups/read";
 import type { MockupUrls } from "@/lib/schemas/mockups";
 import type { Destination } from "@/lib/domain/shipping";
 import { destinationOf, listShippingZones } from "../shipping";
+import { getTaxSettings } from "../tax-settings";
 
 function readLines(db: Db, userId: number) {
   return prepared(db, "cart_lines", (d) => cartLinesQuery(d).prepare("cart_lines")).execute({ userId });
@@ -133,24 +134,35 @@ const totalsLines = (rows: readonly Pick<LineRow, "unitPriceCents" | "promptPric
   rows.map((r) => ({ unitPriceCents: grossUnit(r), quantity: r.quantity, vatPercent: Number(r.vatPercent) }));
 
 function summaryOf(
-  rows: readonly Pick<LineRow, "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
+  rows: readonly Pick<LineRow, "id" | "unitPriceCents" | "promptPriceCents" | "quantity" | "vatPercent" | "earlierUnitPriceCents">[],
   destination: Destination,
   shippingVatPercent: number,
   discount: CartDiscount | null,
 ): CartSummaryDto {
-  const { totals, discount: shown } = summaryDiscount(totalsLines(rows), destination, shippingVatPercent, discount);
+  const { totals, discount: shown, chargedLines } = summaryDiscount(totalsLines(rows), destination, shippingVatPercent, discount);
   return {
     itemCount: rows.reduce((n, r) => n + r.quantity, 0),
     country: destination.country,
+    taxTreatment: destination.tax.kind,
     ...totals,
     discount: shown,
     currency: "EUR",
     hasPriceChanges: rows.some((r) => r.earlierUnitPriceCents !== null),
+    lines: rows.map((r, i) => {
+      const unitPriceCents = chargedLines[i]?.unitPriceCents ?? grossUnit(r);
+      return { id: r.id, unitPriceCents, lineTotalCents: unitPriceCents * r.quantity };
+    }),
   };
 }
 
-function discountOf(db: Db, session: Viewer, code: DiscountCode | null, rows: LineRow[]): Promise<CartDiscount | null> {
-  return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows)));
+function discountOf(
+  db: Db,
+  session: Viewer,
+  code: DiscountCode | null,
+  rows: LineRow[],
+  destination: Destination,
+): Promise<CartDiscount | null> {
+  return cartDiscount(db, code, session.user.id, goodsOf(totalsLines(rows), destination));
 }
 
 function toCartDto(
@@ -198,25 +210,30 @@ function toCartDto(
 /** Priced for the shop's home country: the checkout asks the summary for the chosen one. */
 export async function getCart(session: Viewer, locale: Locale): Promise<CartDto> {
   const db = await getDb();
-  const [rows, shippingVat, code, zones] = await Promise.all([
+  const [rows, shippingVat, code, zones, tax] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
     listShippingZones(),
+    getTaxSettings(db),
   ]);
-  const destination = destinationOf(zones, undefined, "country");
-  const [names, discount, mockups] = await Promise.all([cartNames(rows), discountOf(db, session, code, rows), cartMockups(rows, locale)]);
+  const destination = destinationOf(zones, undefined, "country", tax);
+  const [names, discount, mockups] = await Promise.all([
+    cartNames(rows),
+    discountOf(db, session, code, rows, destination),
+    cartMockups(rows, locale),
+  ]);
   return toCartDto(rows, names, destination, shippingVat, locale, discount, mockups);
 }
 
 /** `country` absent: the home country; a country outside every zone answers 422. */
 export async function getCartSummary(session: Viewer, country?: string): Promise<CartSummaryDto> {
-  const destination = destinationOf(await listShippingZones(), country, "country");
   const db = await getDb();
+  const destination = destinationOf(await listShippingZones(), country, "country", await getTaxSettings(db));
   const [rows, shippingVat, code] = await Promise.all([
     readLines(db, session.user.id),
     cachedShippingVatPercent(),
     cartCode(db, session.user.id),
   ]);
-  return summaryOf(rows, destination, shippingVat, await discountOf(db, session, code, rows));
+  return summaryOf(rows, destination, shippingVat, await discountOf(db, session, code, rows, destination));
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { carts, discountCodes, type DiscountCode } from "@/db/schema";
 import { discountedTotals, type DiscountedTotals, type DiscountReason } from "@/lib/domain/discount";
-import type { Destination, TotalsLine } from "@/lib/domain/pricing";
+import { chargedLine, type Destination, type TotalsLine } from "@/lib/domain/pricing";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
 import { checkCode, customerOf, reusableOrderId, type Verdict } from "./uses";
 
@@ -35,7 +35,9 @@ export async function cartDiscount(
   return { code, verdict: await checkCode(db, code, { customer, goodsCents, exceptOrderId }) };
 }
 
-export const goodsOf = (lines: readonly TotalsLine[]) => lines.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
+/** The goods as charged at the destination: an export's minimum order counts its net prices, as its discount does. */
+export const goodsOf = (lines: readonly TotalsLine[], destination: Pick<Destination, "tax">) =>
+  lines.map((l) => chargedLine(l, destination.tax)).reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
 
 /** The summary never promises what checkout would refuse. */
 export function summaryDiscount(

@@ -36,7 +36,7 @@ export async function checkoutDiscount(
 
   const verdict = await checkCode(tx, code, {
     customer: input.customer,
-    goodsCents: goodsOf(input.lines),
+    goodsCents: goodsOf(input.lines, input.destination),
     exceptOrderId: input.reusedOrderId,
   });
   if (verdict.problem) {

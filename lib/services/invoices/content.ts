@@ -1,5 +1,6 @@
 import "server-only";
 import type { CreditNoteKind } from "@/lib/domain/credit-note";
+import type { TaxTreatmentKind } from "@/lib/domain/order-vocabulary";
 import { splitProportionally, vatInGross } from "@/lib/domain/pricing";
 
 export { splitProportionally };
@@ -77,6 +78,10 @@ export interface InvoiceContent {
   payment: { method: "card"; provider: "stripe" | "sandbox"; paidAt: string } | null;
   refersTo: { id: number; number: string; issueDate: string } | null;
   refund: { id: number; amountCents: number; full: boolean } | null;
+  /** How the order was taxed (documents from before have none: German VAT). */
+  taxTreatment?: TaxTreatmentKind;
+  /** The legal reason for the VAT charged, e.g. the export exemption; a credit note repeats its invoice's. */
+  taxNote?: string | null;
 }
 
 export function creditNoteKindOf(document: { content: unknown }): CreditNoteKind {

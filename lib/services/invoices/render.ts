@@ -34,8 +34,12 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
         { label: t("orderNumber"), value: content.order.number },
       ];
 
+  const taxNote = content.taxNote ? [content.taxNote] : [];
+  const taxFree = content.taxTreatment === "export" || content.taxTreatment === "reverse-charge";
+  const amountsNote = t(taxFree ? "amountsNoteNet" : "amountsNote");
   const notes = credit
     ? [
+        ...taxNote,
         ...(refersTo
           ? [
               content.refund?.full
@@ -48,9 +52,15 @@ export function invoicePdfInput(content: InvoiceContent): InvoicePdfInput {
             ]
           : []),
         ...(payment ? [t("refunded", { provider })] : []),
-        t("amountsNote"),
+        amountsNote,
       ]
-    : [t("deliveryNote"), ...(payment ? [t("paid", { provider, date: instant(payment.paidAt) })] : []), t("amountsNote"), t("thanks")];
+    : [
+        ...taxNote,
+        t("deliveryNote"),
+        ...(payment ? [t("paid", { provider, date: instant(payment.paidAt) })] : []),
+        amountsNote,
+        t("thanks"),
+      ];
 
   return {
     language: lang,

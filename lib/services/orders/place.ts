@@ -9,12 +9,13 @@ import type { Locale } from "@/lib/i18n/config";
 import { paymentConfig } from "@/lib/integrations/payments";
 import { berlinYear } from "@/lib/domain/berlin-time";
 import { postalAddress } from "@/lib/domain/postal-address";
-import type { Destination, OrderTotals } from "@/lib/domain/pricing";
+import { shippingVatPercentFor, type Destination, type OrderTotals, type TotalsLine } from "@/lib/domain/pricing";
 import type { DiscountCode } from "@/db/schema";
 import type { addressBody, PlaceOrderResponse, placeOrderBody } from "@/lib/schemas/orders";
 import { pricedCartForCheckout, type CheckoutLine } from "../cart";
 import { checkoutDiscount } from "../discounts/checkout";
 import { destinationOf, listShippingZones, readZones } from "../shipping";
+import { getTaxSettings } from "../tax-settings";
 import { customerOf, redeem, releaseRedemption } from "../discounts/uses";
 import { cancelAttempt, insertCreatingAttempt, isOpen, readyAttempt, type AttemptMode } from "./attempts";
 import { loadBundle, toOrderDtos, toPaymentDto } from "./core/dto";
@@ -43,9 +44,10 @@ async function assertKnownCountries(db: Db, body: PlaceOrderInput): Promise<void
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-/** Read inside the transaction, not from the cache: the order is charged by the zones as saved. */
+/** Read inside the transaction, not from the cache: the order is charged by the zones and tax settings as saved. */
 async function destinationInTx(tx: Tx, body: PlaceOrderInput): Promise<Destination> {
-  return destinationOf((await readZones(tx)).zones, body.shippingAddress.countryCode, SHIP_TO_FIELD);
+  const [{ zones }, tax] = await Promise.all([readZones(tx), getTaxSettings(tx)]);
+  return destinationOf(zones, body.shippingAddress.countryCode, SHIP_TO_FIELD, tax);
 }
 
 const nextOrderNumber = (now: Date) =>
@@ -57,7 +59,8 @@ function orderColumns(
   body: PlaceOrderInput,
   totals: OrderTotals,
   code: DiscountCode | null,
-  shippingVatPercent: number,
+  destination: Destination,
+  shopShippingVatPercent: number,
   locale: Locale,
   waiverAt: Date | null,
 ) {
@@ -68,8 +71,9 @@ function orderColumns(
     phone: body.contact.phone ?? null,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
-    shippingVatPercent,
+    shippingVatPercent: shippingVatPercentFor(destination, shopShippingVatPercent),
     taxCents: totals.taxCents,
+    taxTreatment: destination.tax.kind,
     totalCents: totals.totalCents,
     discountCents: totals.discountCents,
     discountCode: code && totals.discountCents > 0 ? code.code : null,
@@ -83,9 +87,10 @@ async function writeContents(
   tx: Tx,
   orderId: string,
   lines: CheckoutLine[],
-  lineDiscountCents: readonly number[],
+  charged: { lines: readonly TotalsLine[]; lineDiscountCents: readonly number[] },
   body: PlaceOrderInput,
 ): Promise<void> {
+  const { lineDiscountCents } = charged;
   await tx.insert(orderItems).values(
     lines.map((l, i) => ({
       orderId,
@@ -97,9 +102,8 @@ async function writeContents(
       variantName: l.variantName,
       colour: l.colour,
       quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      vatPercent: l.vatPercent,
-      totalCents: l.lineTotalCents,
+      // What the destination was charged: the net price of an export, the destination's rate under OSS.
+      ...chargedPrice(l, charged.lines[i]),
       discountCents: lineDiscountCents[i] ?? 0,
       // Printed with the customer's design: made to specification, no right of withdrawal.
       personalised: l.imageId !== null,
@@ -111,6 +115,11 @@ async function writeContents(
       addressRow(orderId, "shipping", body.shippingAddress),
       addressRow(orderId, "billing", body.billingAddress ?? body.shippingAddress),
     ]);
+}
+
+function chargedPrice(line: CheckoutLine, charged: TotalsLine | undefined) {
+  const unitPriceCents = charged?.unitPriceCents ?? line.unitPriceCents;
+  return { unitPriceCents, vatPercent: charged?.vatPercent ?? line.vatPercent, totalCents: unitPriceCents * line.quantity };
 }
 
 async function reusableOrder(tx: Tx, userId: number): Promise<{ order: Order; attempts: Payment[] } | null> {
@@ -165,8 +174,9 @@ async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale:
     reusedOrderId: open?.order.id ?? null,
   });
   if (discount.kind === "dropped") return { kind: "changed" };
-  const { totals, lineDiscountCents } = discount;
-  const columns = orderColumns(body, totals, discount.code, priced.shippingVatPercent, locale, personalised ? now : null);
+  const { totals, lineDiscountCents, chargedLines } = discount;
+  const charged = { lines: chargedLines, lineDiscountCents };
+  const columns = orderColumns(body, totals, discount.code, destination, priced.shippingVatPercent, locale, personalised ? now : null);
   // Counted here, with the code row locked: the order placed again gives its earlier use back first.
   const countUse = async (orderId: string) => {
     if (discount.code && totals.discountCents > 0)
@@ -180,7 +190,7 @@ async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale:
     if (repriced && live) return { kind: "cancelFirst", payment: live };
     await tx.delete(orderItems).where(eq(orderItems.orderId, order.id));
     await tx.delete(orderAddresses).where(eq(orderAddresses.orderId, order.id));
-    await writeContents(tx, order.id, priced.lines, lineDiscountCents, body);
+    await writeContents(tx, order.id, priced.lines, charged, body);
     await tx.update(orders).set(columns).where(eq(orders.id, order.id));
     await releaseRedemption(tx, order.id);
     await countUse(order.id);
@@ -197,7 +207,7 @@ async function placeInTx(tx: Tx, session: Viewer, body: PlaceOrderInput, locale:
     .returning();
   if (!order) throw new Error("orders insert returned no row");
   const orderId = order.id;
-  await writeContents(tx, orderId, priced.lines, lineDiscountCents, body);
+  await writeContents(tx, orderId, priced.lines, charged, body);
   await countUse(orderId);
   await recordEvent(tx, {
     orderId,
@@ -228,7 +238,7 @@ export async function placeOrder(session: Viewer, body: PlaceOrderInput, locale:
   await limitOrderAction("place", { userId, clientIp });
   await assertKnownCountries(db, body);
   // Refused before the transaction too, so an unlisted country is told apart from an empty cart.
-  destinationOf(await listShippingZones(), body.shippingAddress.countryCode, SHIP_TO_FIELD);
+  destinationOf(await listShippingZones(), body.shippingAddress.countryCode, SHIP_TO_FIELD, { ossEnabled: false });
 
   for (let round = 0; round < 4; round++) {
     const placement = await db.transaction((tx) => placeInTx(tx, session, body, locale));

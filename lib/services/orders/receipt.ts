@@ -16,6 +16,10 @@ import { loadShopName } from "../brand";
 
 const t = (locale: Locale, key: string, params?: Record<string, string | number>) => translate(locale, `receipt.${key}`, params);
 
+/** An export's prices are net: the customer learns why, and that the border may charge duties and import VAT. */
+const pricesNote = (order: OrderBundle["order"], locale: Locale) =>
+  t(locale, order.taxTreatment === "export" ? "pricesExport" : "pricesIncludeVat");
+
 function formatDate(date: Date, locale: Locale): string {
   return berlinLongDate(date, locale);
 }
@@ -75,7 +79,7 @@ async function receiptContent(db: Queryable, bundle: OrderBundle, locale: Locale
         : []),
       { label: t(locale, "shipping"), value: euro(order.shippingCents) },
       { label: t(locale, "total"), value: euro(order.totalCents), strong: true },
-      { label: t(locale, "vatIncluded"), value: euro(order.taxCents) },
+      { label: t(locale, order.taxTreatment === "export" ? "vatNone" : "vatIncluded"), value: euro(order.taxCents) },
     ],
   };
 }
@@ -88,7 +92,7 @@ export async function receiptPdfInput(db: Queryable, bundle: OrderBundle, locale
     language: locale,
     ...content,
     columns: { item: t(locale, "item"), quantity: t(locale, "quantity"), unitPrice: t(locale, "unitPrice"), total: t(locale, "lineTotal") },
-    footer: `${t(locale, "pricesIncludeVat")} ${t(locale, "thanks")}`,
+    footer: `${pricesNote(bundle.order, locale)} ${t(locale, "thanks")}`,
   };
 }
 
@@ -128,7 +132,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
     ...content.items.map((i) => `  ${itemLine(i)}`),
     "",
     ...content.totals.map((x) => `${x.label}: ${x.value}`),
-    t(locale, "pricesIncludeVat"),
+    pricesNote(order, locale),
     "",
     ...content.addresses.flatMap((a) => [`${a.heading}:`, ...a.lines, ""]),
     ...orderLinkText(link, locale).flatMap((p) => [p, ""]),
@@ -156,7 +160,7 @@ export async function receiptMail(db: Queryable, bundle: OrderBundle, locale: Lo
         `<tr><td style="padding:4px 8px;">${picture(index)}${escapeHtml(i.detail ? `${i.name} (${i.detail})` : i.name)}</td>${cell(i.quantity, true)}${cell(i.unitPrice, true)}${cell(i.total, true)}</tr>`,
     ),
     `</tbody></table>`,
-    `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(t(locale, "pricesIncludeVat"))}</small></p>`,
+    `<p>${content.totals.map((x) => (x.strong ? `<strong>${escapeHtml(x.label)}: ${escapeHtml(x.value)}</strong>` : `${escapeHtml(x.label)}: ${escapeHtml(x.value)}`)).join("<br>")}<br><small>${escapeHtml(pricesNote(order, locale))}</small></p>`,
     ...content.addresses.map((a) => `<p><strong>${escapeHtml(a.heading)}</strong><br>${a.lines.map(escapeHtml).join("<br>")}</p>`),
     orderLinkHtml(link, locale),
     `<p>${escapeHtml(t(locale, "mailOutro"))}</p><p>${escapeHtml(t(locale, "mailSignature", { shopName }))}</p>`,

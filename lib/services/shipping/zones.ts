@@ -3,7 +3,14 @@ import { asc, inArray } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "@/db/client";
 import { countries, shippingZoneCountries, shippingZones } from "@/db/schema";
 import { ApiError } from "@/lib/errors";
-import { DEFAULT_SHIPPING_ZONES, destinationIn, homeDestination, type Destination, type ShippingZone } from "@/lib/domain/shipping";
+import {
+  DEFAULT_SHIPPING_ZONES,
+  destinationIn,
+  homeDestination,
+  type Destination,
+  type ShippingZone,
+  type TaxContext,
+} from "@/lib/domain/shipping";
 import { cachedCatalog } from "../catalog-cache";
 
 export interface StoredZones {
@@ -45,9 +52,9 @@ export function listShippingZones(): Promise<ShippingZone[]> {
 export const countryNotShipped = (field: string) =>
   new ApiError(422, "errors.countryNotShipped", { [field]: "validation.countryNotShipped" });
 
-/** The destination of a country the shop ships to; any other country answers 422 on `field`. */
-export function destinationOf(zones: readonly ShippingZone[], country: string | undefined, field: string): Destination {
-  const destination = country === undefined ? homeDestination(zones) : destinationIn(zones, country);
+/** The destination of a country the shop ships to, with its VAT; any other country answers 422 on `field`. */
+export function destinationOf(zones: readonly ShippingZone[], country: string | undefined, field: string, tax: TaxContext): Destination {
+  const destination = country === undefined ? homeDestination(zones, tax) : destinationIn(zones, country, tax);
   if (!destination) throw countryNotShipped(field);
   return destination;
 }

@@ -73,7 +73,7 @@ export async function getAdminOrder(orderId: string, locale: Locale, db?: Querya
       personalised: i.personalised,
       production: sheets.get(i.id),
     })),
-    ...orderAmounts(order),
+    ...orderAmounts(order, bundle.items),
     paidCents: money.paidCents,
     refundedCents: money.refundedCents,
     refundableCents: money.refundableCents,

@@ -1,4 +1,5 @@
 import "server-only";
+import { taxLinesOf, type TaxedItem } from "@/lib/domain/tax-lines";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import {
@@ -71,6 +72,8 @@ export interface OrderDtoSource {
     | "discountCode"
     | "shippingCents"
     | "taxCents"
+    | "shippingVatPercent"
+    | "taxTreatment"
     | "totalCents"
     | "createdAt"
     | "completedAt"
@@ -88,6 +91,7 @@ export interface OrderDtoSource {
     | "colour"
     | "quantity"
     | "unitPriceCents"
+    | "vatPercent"
     | "totalCents"
     | "discountCents"
     | "imageId"
@@ -114,7 +118,7 @@ function addressDto(addresses: OrderDtoSource["addresses"], kind: OrderAddress["
   return postalAddress(a);
 }
 
-export function orderAmounts(order: OrderDtoSource["order"]) {
+export function orderAmounts(order: OrderDtoSource["order"], items: readonly TaxedItem[]) {
   return {
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
@@ -122,6 +126,8 @@ export function orderAmounts(order: OrderDtoSource["order"]) {
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
+    taxTreatment: order.taxTreatment,
+    taxLines: taxLinesOf(order, items),
   };
 }
 
@@ -149,7 +155,7 @@ export function toOrderDto(bundle: OrderDtoSource, locale: Locale = "en", mockup
       imageUrl: i.imageId === null ? null : imageUrl(i.imageId),
       mockups: mockups?.get(i.id) ?? NO_MOCKUPS,
     })),
-    ...orderAmounts(order),
+    ...orderAmounts(order, bundle.items),
     currency: "EUR",
     shippingAddress: addressDto(bundle.addresses, "shipping"),
     billingAddress: addressDto(bundle.addresses, "billing"),

@@ -28,6 +28,7 @@ import {
 } from "../../invoices/content";
 import { nextInvoiceNumber } from "../../invoices/numbers";
 import { invoicePdf } from "../../invoices/pdf";
+import { taxNoteOf } from "./tax-note";
 
 type Language = InvoiceContent["language"];
 
@@ -197,6 +198,8 @@ export async function issueInvoice(tx: Tx, orderId: string, effects: Effects): P
       payment: payment ? { method: "card", provider: payment.provider, paidAt: new Date().toISOString() } : null,
       refersTo: null,
       refund: null,
+      taxTreatment: order.taxTreatment,
+      taxNote: await taxNoteOf(tx, order, bundle, vatTotals, language),
     },
     {},
   );
@@ -272,6 +275,8 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput, effects: E
       payment: original.payment,
       refersTo: { id: invoice.id, number: invoice.number, issueDate: original.issueDate },
       refund: { id: input.refundId, amountCents, full },
+      taxTreatment: original.taxTreatment,
+      taxNote: original.taxNote ?? null,
     },
     { refersToInvoiceId: invoice.id, refundId: input.refundId },
   );
