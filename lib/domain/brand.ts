@@ -36,22 +36,28 @@ function mix(hex: string, toward: Rgb, share: number): string {
   return hexOf(rgb.map((c, i) => c + ((toward[i] ?? c) - c) * share) as Rgb);
 }
 
-/** Darkened step by step until it stands out from white by `ratio`, so a pale brand colour keeps links and focus rings visible. */
-function onWhite(hex: string, ratio: number): string {
+/** Darkened step by step until it stands out from `ground` by `ratio`, so a pale brand colour keeps links and focus rings visible. */
+function darkenedOn(hex: string, ratio: number, ground = "#ffffff"): string {
   let colour = hex;
-  for (let share = 0.05; contrast(colour, "#ffffff") < ratio && share <= 1; share += 0.05) colour = mix(hex, [0, 0, 0], share);
+  for (let share = 0.05; contrast(colour, ground) < ratio && share <= 1; share += 0.05) colour = mix(hex, [0, 0, 0], share);
   return colour;
 }
 
-/** The storefront's accent variables (the Tailwind `brand-*` colours) derived from the owner's colour. */
+/**
+ * The storefront's accent variables (the Tailwind `brand-*` colours) derived from the owner's colour. The default colour
+ * needs none: the stylesheet's hand-tuned palette applies, and every page stays lighter.
+ */
 export function accentVariables(primary: string): Record<string, string> {
-  const hex = HEX_COLOR.test(primary) ? primary : DEFAULT_PRIMARY_COLOR;
-  const text = onWhite(hex, 4.5);
+  const hex = HEX_COLOR.test(primary) ? primary.toLowerCase() : DEFAULT_PRIMARY_COLOR;
+  if (hex === DEFAULT_PRIMARY_COLOR) return {};
+  const tint = mix(hex, [255, 255, 255], 0.86);
+  // Text in the accent sits on white and on the pale tint (badges), so it must read on the tint too.
+  const text = darkenedOn(hex, 4.5, tint);
   return {
     "--color-brand-50": mix(hex, [255, 255, 255], 0.94),
-    "--color-brand-100": mix(hex, [255, 255, 255], 0.86),
+    "--color-brand-100": tint,
     "--color-brand-400": mix(hex, [255, 255, 255], 0.2),
-    "--color-brand-500": onWhite(hex, 3),
+    "--color-brand-500": darkenedOn(hex, 3),
     "--color-brand-600": hex,
     "--color-brand-700": text,
     "--color-brand-800": mix(text, [0, 0, 0], 0.2),

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "./fixtures";
 import { mailedLinkFor } from "./helpers/outbox";
 import { ADMIN, LoginPage } from "./pages/login-page";
+import { E2E_SELLER } from "./helpers/seller";
 
 const PHONE = { width: 360, height: 740 };
 const toast = (page: Page, text: string | RegExp) => page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -34,7 +35,7 @@ test.describe("staff accounts", () => {
     const invitee = await browser.newContext();
     const staffPage = await invitee.newPage();
     await staffPage.goto(await mailedLinkFor(email, "staff-invite"));
-    await expect(staffPage.getByRole("heading", { name: "Join the MugMagic back office" })).toBeVisible();
+    await expect(staffPage.getByRole("heading", { name: `Join the ${E2E_SELLER.SELLER_NAME} back office` })).toBeVisible();
     await expect(staffPage.getByText(email)).toBeVisible();
     await staffPage.getByLabel(/^Password/).fill("staff-e2e-Secret-1");
     await staffPage.getByRole("button", { name: "Accept invitation" }).click();
@@ -99,7 +100,7 @@ test.describe("staff accounts", () => {
 
     await staffPage.goto(await mailedLinkFor(email, "staff-invite"));
     await staffPage.getByTestId("language-switch").first().selectOption("de");
-    await expect(staffPage.getByRole("heading", { name: "Dem MugMagic-Backoffice beitreten" })).toBeVisible();
+    await expect(staffPage.getByRole("heading", { name: `Dem ${E2E_SELLER.SELLER_NAME}-Backoffice beitreten` })).toBeVisible();
     await staffPage.getByLabel(/^Passwort/).fill("staff-e2e-Secret-2");
     await staffPage.getByRole("button", { name: "Einladung annehmen" }).click();
     await expect(staffPage).toHaveURL(/\/admin\/orders$/);

@@ -32,12 +32,19 @@ describe("the accent colour", () => {
     expect(textOn("#000000")).toBe("#ffffff");
   });
 
-  it("links (brand-700) and focus rings (brand-500) stay visible on white even for a pale colour", () => {
-    for (const colour of ["#fde047", "#ffffff", "#a7f3d0", "#c2410c", "#000000"]) {
+  it("links (brand-700) read on white and on the pale tint, focus rings (brand-500) on white, even for a pale colour", () => {
+    for (const colour of ["#fde047", "#ffffff", "#a7f3d0", "#c2410d", "#000000"]) {
       const vars = accentVariables(colour);
       expect(contrast(vars["--color-brand-700"] ?? "", "#ffffff"), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(vars["--color-brand-700"] ?? "", vars["--color-brand-100"] ?? ""), colour).toBeGreaterThanOrEqual(4.5);
       expect(contrast(vars["--color-brand-500"] ?? "", "#ffffff"), colour).toBeGreaterThanOrEqual(3);
       expect(contrast(vars["--color-brand-600"] ?? "", vars["--color-brand-contrast"] ?? ""), colour).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it("the default colour sets no variables: the stylesheet's hand-tuned palette applies", () => {
+    expect(accentVariables("#c2410c")).toEqual({});
+    expect(accentVariables("#C2410C")).toEqual({});
+    expect(Object.keys(accentVariables("#0f766e"))).toContain("--color-brand-700");
   });
 });

@@ -32,11 +32,13 @@ export function SettingSwitch({
   const [pending, setPending] = useState(false);
 
   async function change(next: boolean) {
+    setChecked(next);
     setPending(true);
     try {
       setChecked(await save(next));
       toast.success(savedMessage);
     } catch (err) {
+      setChecked(!next);
       toast.error(err instanceof Error && err.message ? err.message : errorMessage);
     } finally {
       setPending(false);
