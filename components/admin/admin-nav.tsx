@@ -16,6 +16,7 @@ type MenuKey =
   | "suppliers"
   | "discountCodes"
   | "vat"
+  | "ossReport"
   | "prompts"
   | "promptCategories"
   | "slotTypes"
@@ -40,6 +41,7 @@ const MENU: { key: MenuKey; href: string }[] = [
   { key: "suppliers", href: "/admin/suppliers" },
   { key: "discountCodes", href: "/admin/discount-codes" },
   { key: "vat", href: "/admin/vat" },
+  { key: "ossReport", href: "/admin/reports/oss" },
   { key: "prompts", href: "/admin/prompts" },
   { key: "promptCategories", href: "/admin/prompt-categories" },
   { key: "slotTypes", href: "/admin/slot-types" },

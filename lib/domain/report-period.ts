@@ -65,3 +65,22 @@ export function presetPeriod(preset: Preset, now = new Date()): Period {
 export function dayCount(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from) + 1;
 }
+
+export const QUARTER = /^(\d{4})-Q([1-4])$/;
+
+/** "2026-Q4" → 1 October to 31 December 2026, Berlin time. */
+export function quarterPeriod(quarter: string): Period {
+  const m = QUARTER.exec(quarter);
+  if (!m) throw new RangeError(`not a quarter: ${quarter}`);
+  const year = Number(m[1]);
+  const q = Number(m[2]);
+  const firstMonth = (q - 1) * 3 + 1;
+  const lastDay = new Date(Date.UTC(year, firstMonth + 2, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return period(`${year}-${pad(firstMonth)}-01`, `${year}-${pad(firstMonth + 2)}-${pad(lastDay)}`);
+}
+
+export function quarterOf(at: Date): string {
+  const [year = "", month = "1"] = berlinDay(at).split("-");
+  return `${year}-Q${Math.ceil(Number(month) / 3)}`;
+}

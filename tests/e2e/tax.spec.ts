@@ -86,6 +86,18 @@ test("buys to Switzerland without VAT (en) and to Austria at 20 % under OSS (de)
     const austrian = await buy(page, "AT", "de");
     expect(austrian).toMatchObject({ taxTreatment: "oss", taxCents: 415, totalCents: 2489 });
     expect(austrian.taxLines.map((l) => l.ratePercent)).toEqual([20]);
+
+    // The owner finds the sale in the quarter's OSS report, on a phone too.
+    const login = new LoginPage(page);
+    await login.goto("/admin/reports/oss");
+    await login.signIn(ADMIN.email, ADMIN.password);
+    await expect(page.getByRole("heading", { level: 1, name: "OSS-Meldung" })).toBeVisible();
+    await expect(page.getByTestId("oss-table").locator('tr[data-country="AT"]')).toContainText("20 %");
+    await expect(page.getByTestId("oss-csv")).toHaveAttribute("href", /format=csv/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "horizontal overflow at 390 px").toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
   } finally {
     await request.put("/api/admin/settings/tax", { data: { ossEnabled: false } });
   }
