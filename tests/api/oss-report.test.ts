@@ -1,6 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb } from "@/db/client";
-import { taxSettings } from "@/db/schema";
 import { vatInGross } from "@/lib/domain/pricing";
 import { quarterOf, quarterPeriod } from "@/lib/domain/report-period";
 import type { OssReport } from "@/lib/schemas/oss-report";
@@ -9,17 +7,10 @@ import * as ossRoute from "@/app/api/admin/reports/oss/route";
 import { call, cookieFor, type Role } from "../helpers/api";
 import { card, CARDS, fillCart, newCustomer, paySandbox, placeOrder } from "../helpers/orders";
 import { creditNote, orderBody, refundRow, setupInvoiceFixtures } from "../helpers/invoices";
+import { setOss } from "../helpers/tax";
 
 setupInvoiceFixtures();
 
-async function setOss(ossEnabled: boolean) {
-  await (
-    await getDb()
-  )
-    .insert(taxSettings)
-    .values({ id: 1, ossEnabled })
-    .onConflictDoUpdate({ target: taxSettings.id, set: { ossEnabled } });
-}
 afterEach(() => setOss(false));
 
 /** One mug (14.99 gross) to `country`, paid: its invoice is issued at once. */

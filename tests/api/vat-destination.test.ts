@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { asc, eq, like } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { orderItems, orders, outgoingMail, taxSettings } from "@/db/schema";
+import { orderItems, orders, outgoingMail } from "@/db/schema";
 import { vatInGross } from "@/lib/domain/pricing";
 import type { AdminOrderDetail } from "@/lib/schemas/admin-orders";
 import type { CartSummaryDto } from "@/lib/schemas/cart";
@@ -12,6 +12,7 @@ import { call, cookieFor } from "../helpers/api";
 import { applyCode, makeCode } from "../helpers/discounts";
 import { card, CARDS, fillCart, MUG_PRICE, newCustomer, paySandbox, placeOrder } from "../helpers/orders";
 import { content, creditNote, download, invoiceOf, orderBody, pdfText, refundRow, setupInvoiceFixtures } from "../helpers/invoices";
+import { setOss } from "../helpers/tax";
 
 setupInvoiceFixtures();
 
@@ -22,14 +23,6 @@ const RECEIPT_EN = "Import duties and import VAT may be charged on delivery.";
 
 type Buyer = Awaited<ReturnType<typeof newCustomer>>;
 
-async function setOss(ossEnabled: boolean) {
-  await (
-    await getDb()
-  )
-    .insert(taxSettings)
-    .values({ id: 1, ossEnabled })
-    .onConflictDoUpdate({ target: taxSettings.id, set: { ossEnabled } });
-}
 afterEach(() => setOss(false));
 
 const address = (countryCode: string) => ({

@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { invoices, orderAddresses, orders } from "@/db/schema";
 import { quarterPeriod } from "@/lib/domain/report-period";
 import type { OssReport, OssReportRow } from "@/lib/schemas/oss-report";
+import type { FileData } from "@/lib/request-context/file-data";
 import type { InvoiceContent } from "../invoices/content";
 
 /**
@@ -45,8 +46,14 @@ const euros = (cents: number) =>
   `${cents < 0 ? "-" : ""}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 
 /** Country codes and numbers only, so nothing in it can be read as a formula. */
-export function ossReportCsv(report: OssReport): { filename: string; body: string } {
+export function ossReportCsv(report: OssReport): FileData {
   const header = ["country", "rate_percent", "net_eur", "vat_eur"];
   const lines = report.rows.map((r) => [r.country, String(r.ratePercent), euros(r.netCents), euros(r.vatCents)]);
-  return { filename: `oss-${report.quarter}.csv`, body: stringify([header, ...lines], { record_delimiter: "windows" }) };
+  return {
+    contentType: "text/csv; charset=utf-8",
+    body: stringify([header, ...lines], { record_delimiter: "windows" }),
+    fileName: `oss-${report.quarter}.csv`,
+    cache: "private-no-store",
+    headers: { "x-content-type-options": "nosniff" },
+  };
 }
